@@ -1,0 +1,73 @@
+"""The `studybot` command: one subcommand per task; each lives in the module named beside it."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+__all__ = ["build_parser", "main"]
+
+# subcommand -> "module:function"; the function takes the parsed args and returns an exit code.
+COMMANDS: dict[str, str] = {
+    "run": "bot.telegram.runner:cmd_run",
+    "practice": "bot.terminal:cmd_practice",
+    "import": "bot.banks.commands:cmd_import",
+    "export": "bot.banks.commands:cmd_export",
+    "lint": "bot.banks.commands:cmd_lint",
+    "grade": "bot.grading.commands:cmd_grade",
+    "backup": "bot.store.backup:cmd_backup",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="studybot", description="A Telegram study assistant.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    run = sub.add_parser("run", help="start the Telegram bot (long polling, or a webhook)")
+    run.add_argument("--webhook", metavar="URL", help="serve a webhook at this public URL instead of polling")
+    run.add_argument("--port", type=int, default=8443, help="port the webhook server listens on")
+    run.add_argument("--listen", default="0.0.0.0", help="address the webhook server binds")
+
+    practice = sub.add_parser("practice", help="a practice session in the terminal, no Telegram needed")
+    practice.add_argument("--bank", action="append", help="bank id (repeatable); default all banks")
+    practice.add_argument("--kind", action="append", help="single, multiple, truefalse, fill, case")
+    practice.add_argument("-n", type=int, default=5, help="number of questions (default 5)")
+    practice.add_argument("--learner", type=int, default=0, help="learner id to practise as (default 0)")
+
+    imp = sub.add_parser("import", help="import exam documents into bank files")
+    imp.add_argument("files", nargs="+", metavar="FILE")
+    imp.add_argument("--out", default="data/banks", help="folder for the bank JSON files")
+    imp.add_argument("--simplified", action="store_true", help="convert traditional script to simplified")
+    imp.add_argument("--id", dest="bank_id", help="bank id (one FILE only); default from the file name")
+
+    export = sub.add_parser("export", help="render a bank back to the exam text format")
+    export.add_argument("bank", metavar="BANK", help="a bank file or bank id")
+    export.add_argument("-o", "--output", help="write to this file instead of standard output")
+
+    lint = sub.add_parser("lint", help="check banks within and across each other")
+    lint.add_argument("banks", nargs="*", metavar="BANK", help="bank files or ids; default all")
+
+    grade = sub.add_parser("grade", help="grade one reply and print the verdict as JSON")
+    grade.add_argument("bank", metavar="BANK", help="a bank file or bank id")
+    grade.add_argument("question", metavar="QUESTION", help="question id")
+    grade.add_argument("reply", metavar="REPLY")
+
+    backup = sub.add_parser("backup", help="copy the database safely while the bot runs")
+    backup.add_argument("path", metavar="PATH")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    module_name, func_name = COMMANDS[args.command].split(":")
+    func = getattr(importlib.import_module(module_name), func_name)
+    try:
+        return int(func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""Settings: every STUDYBOT_* environment variable in one place (a .env file is read too)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+__all__ = ["Settings"]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="STUDYBOT_", env_file=".env", extra="ignore")
+
+    token: str | None = Field(default=None, description="Bot token from @BotFather (required for `run`).")
+    api_url: str = Field(default="https://api.telegram.org/bot", description="Bot API base URL (base_url).")
+    file_url: str = Field(default="https://api.telegram.org/file/bot", description="File download base URL.")
+    db: Path = Field(default=Path("data/studybot.sqlite3"), description="SQLite database file.")
+    banks: Path = Field(default=Path("data/banks"), description="Folder of bank JSON files.")
+    admins: Annotated[frozenset[int], NoDecode] = Field(
+        default=frozenset(), description="Admin Telegram user ids, comma separated."
+    )
+    tz: str = Field(default="Asia/Shanghai", description="Time zone for new learners.")
+    send_rate: float = Field(default=30.0, ge=0, description="Messages per second in all; 0 lifts the limit.")
+    broadcast_rate: float = Field(default=25.0, ge=0, description="Pushes per second at most.")
+    paid_broadcast: bool = Field(default=False, description="Pass allow_paid_broadcast on pushes.")
+    catchup_hours: float = Field(default=3.0, ge=0, description="Send pushes missed while down this late.")
+    group_open_seconds: int = Field(default=60, ge=5, description="How long a group question stays open.")
+    log_level: str = Field(default="INFO")
+
+    @field_validator("admins", mode="before")
+    @classmethod
+    def _split_admins(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p for p in value.replace(";", ",").replace(" ", ",").split(",") if p]
+            return frozenset(int(p) for p in parts)
+        if isinstance(value, int):
+            return frozenset({value})
+        return value

@@ -1,0 +1,1 @@
+"""Grading of every kind of answer (pure: no Telegram, no database)."""

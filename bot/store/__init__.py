@@ -1,0 +1,1 @@
+"""The SQLite store (aiosqlite): connection, numbered migrations, one repository per concept."""

@@ -1,0 +1,1 @@
+"""The study engine: next question, answers, streaks, review cards, stats (no Telegram)."""

@@ -1,0 +1,1 @@
+"""The Telegram front end (the only package that imports `telegram`)."""
