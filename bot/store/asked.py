@@ -1,0 +1,131 @@
+"""Asked questions: what was put to a chat, so a reply or a button press after a restart finds it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.store._util import fetch_all, fetch_one
+
+__all__ = [
+    "Asked", "attach_message", "by_message", "by_poll", "close", "due_closings", "get", "insert", "latest_open",
+    "open_in_chat", "selection", "set_selection",
+]
+
+_COLS = "id, chat_id, learner_id, question, message_id, asked_at, closes_at, closed, poll_id"
+
+
+@dataclass(frozen=True)
+class Asked:
+    id: int
+    chat_id: int
+    learner_id: int | None  # private: the learner; group: who asked
+    question: int  # key into `questions`
+    message_id: int | None
+    asked_at: int
+    closes_at: int | None
+    closed: bool
+    poll_id: str | None
+
+
+def _row(row: tuple) -> Asked:
+    return Asked(row[0], row[1], row[2], row[3], row[4], row[5], row[6], bool(row[7]), row[8])
+
+
+async def insert(
+    db: aiosqlite.Connection, chat_id: int, learner_id: int | None, question: int, asked_at: int,
+    *, message_id: int | None = None, closes_at: int | None = None,
+) -> int:
+    cur = await db.execute(
+        "INSERT INTO asked (chat_id, learner_id, question, message_id, asked_at, closes_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (chat_id, learner_id, question, message_id, asked_at, closes_at),
+    )
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
+async def get(db: aiosqlite.Connection, asked_id: int) -> Asked | None:
+    row = await fetch_one(db, f"SELECT {_COLS} FROM asked WHERE id = ?", (asked_id,))
+    return _row(row) if row else None
+
+
+async def attach_message(
+    db: aiosqlite.Connection, asked_id: int, message_id: int | None, poll_id: str | None = None
+) -> None:
+    await db.execute(
+        "UPDATE asked SET message_id = coalesce(?, message_id), poll_id = coalesce(?, poll_id) WHERE id = ?",
+        (message_id, poll_id, asked_id),
+    )
+
+
+async def by_poll(db: aiosqlite.Connection, poll_id: str) -> Asked | None:
+    row = await fetch_one(db, f"SELECT {_COLS} FROM asked WHERE poll_id = ?", (poll_id,))
+    return _row(row) if row else None
+
+
+async def by_message(db: aiosqlite.Connection, chat_id: int, message_id: int) -> Asked | None:
+    """The OPEN question a message carries (group members answer fill questions by replying to it)."""
+    row = await fetch_one(
+        db,
+        f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND message_id = ? AND closed = 0 "
+        "ORDER BY id DESC LIMIT 1",
+        (chat_id, message_id),
+    )
+    return _row(row) if row else None
+
+
+async def latest_open(db: aiosqlite.Connection, chat_id: int, learner_id: int | None) -> Asked | None:
+    """The newest open question in a chat (for that learner when one is given)."""
+    if learner_id is None:
+        row = await fetch_one(
+            db, f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND closed = 0 ORDER BY id DESC LIMIT 1",
+            (chat_id,),
+        )
+    else:
+        row = await fetch_one(
+            db,
+            f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND learner_id = ? AND closed = 0 "
+            "ORDER BY id DESC LIMIT 1",
+            (chat_id, learner_id),
+        )
+    return _row(row) if row else None
+
+
+async def open_in_chat(db: aiosqlite.Connection, chat_id: int) -> list[Asked]:
+    rows = await fetch_all(db, f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND closed = 0 ORDER BY id",
+                           (chat_id,))
+    return [_row(r) for r in rows]
+
+
+async def close(db: aiosqlite.Connection, asked_id: int) -> bool:
+    """Close an open question; False when it was closed already (so only one closer acts)."""
+    cur = await db.execute("UPDATE asked SET closed = 1 WHERE id = ? AND closed = 0", (asked_id,))
+    return cur.rowcount == 1
+
+
+async def due_closings(db: aiosqlite.Connection, now: int) -> list[Asked]:
+    """Open group questions whose time is up (also those missed while the bot was down)."""
+    rows = await fetch_all(
+        db,
+        f"SELECT {_COLS} FROM asked WHERE closed = 0 AND closes_at IS NOT NULL AND closes_at <= ? "
+        "ORDER BY closes_at",
+        (now,),
+    )
+    return [_row(r) for r in rows]
+
+
+async def selection(db: aiosqlite.Connection, asked_id: int, learner_id: int) -> str:
+    row = await fetch_one(
+        db, "SELECT letters FROM selections WHERE asked_id = ? AND learner_id = ?", (asked_id, learner_id)
+    )
+    return row[0] if row else ""
+
+
+async def set_selection(db: aiosqlite.Connection, asked_id: int, learner_id: int, letters: str) -> None:
+    await db.execute(
+        "INSERT INTO selections (asked_id, learner_id, letters) VALUES (?, ?, ?) "
+        "ON CONFLICT DO UPDATE SET letters = excluded.letters",
+        (asked_id, learner_id, letters),
+    )

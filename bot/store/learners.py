@@ -1,0 +1,89 @@
+"""Learners: one row per Telegram user, with their settings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from types import EllipsisType
+
+import aiosqlite
+
+from bot.store._util import dump_list, fetch_one, load_list
+
+__all__ = ["Learner", "get", "set_blocked", "set_last_question", "update_settings", "upsert"]
+
+_COLS = "id, name, language, tz, blocked, banks, kinds, poll, last_question, created_at"
+
+
+@dataclass(frozen=True)
+class Learner:
+    id: int
+    name: str
+    language: str
+    tz: str
+    blocked: bool
+    banks: tuple[str, ...] | None  # None: every bank
+    kinds: tuple[str, ...] | None  # None: every kind
+    poll: bool
+    last_question: int | None
+    created_at: int
+
+
+def _row(row: tuple) -> Learner:
+    return Learner(
+        id=row[0], name=row[1], language=row[2], tz=row[3], blocked=bool(row[4]), banks=load_list(row[5]),
+        kinds=load_list(row[6]), poll=bool(row[7]), last_question=row[8], created_at=row[9],
+    )
+
+
+async def get(db: aiosqlite.Connection, learner_id: int) -> Learner | None:
+    row = await fetch_one(db, f"SELECT {_COLS} FROM learners WHERE id = ?", (learner_id,))
+    return _row(row) if row else None
+
+
+async def upsert(
+    db: aiosqlite.Connection, learner_id: int, name: str, language: str, tz: str, now: int
+) -> Learner:
+    """Create the learner, or refresh the name of one we know (their chosen settings are kept)."""
+    row = await fetch_one(
+        db,
+        f"INSERT INTO learners (id, name, language, tz, created_at) VALUES (?, ?, ?, ?, ?) "
+        f"ON CONFLICT (id) DO UPDATE SET name = excluded.name RETURNING {_COLS}",
+        (learner_id, name, language, tz, now),
+    )
+    assert row is not None
+    return _row(row)
+
+
+async def update_settings(
+    db: aiosqlite.Connection,
+    learner_id: int,
+    *,
+    language: str | None = None,
+    tz: str | None = None,
+    banks: Iterable[str] | EllipsisType | None = ...,
+    kinds: Iterable[str] | EllipsisType | None = ...,
+    poll: bool | None = None,
+) -> Learner | None:
+    """Change the given settings; for banks and kinds, None means 'all' and ... means 'unchanged'."""
+    sets: list[str] = []
+    params: list[object] = []
+    for column, value in (("language", language), ("tz", tz), ("poll", poll)):
+        if value is not None:
+            sets.append(f"{column} = ?")
+            params.append(int(value) if isinstance(value, bool) else value)
+    for column, value in (("banks", banks), ("kinds", kinds)):
+        if value is not ...:
+            sets.append(f"{column} = ?")
+            params.append(dump_list(value))  # type: ignore[arg-type]
+    if sets:
+        await db.execute(f"UPDATE learners SET {', '.join(sets)} WHERE id = ?", (*params, learner_id))
+    return await get(db, learner_id)
+
+
+async def set_blocked(db: aiosqlite.Connection, learner_id: int, blocked: bool) -> None:
+    await db.execute("UPDATE learners SET blocked = ? WHERE id = ?", (int(blocked), learner_id))
+
+
+async def set_last_question(db: aiosqlite.Connection, learner_id: int, question: int) -> None:
+    await db.execute("UPDATE learners SET last_question = ? WHERE id = ?", (question, learner_id))

@@ -1,0 +1,238 @@
+"""Numbered schema migrations, applied in order and recorded in `schema_migrations`.
+
+Never edit a migration that has shipped: add a new one. Each runs in its own
+BEGIN IMMEDIATE transaction together with the row that records it, so a crash
+leaves the database at one version or the next, never between.
+
+Conventions that keep rows small (see docs/engine.md): integer ids, instants as
+integer epoch seconds (UTC), local days as `date.toordinal()` integers, questions
+as integer keys into `questions`, WITHOUT ROWID for tables keyed by a composite.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["MIGRATIONS", "Migration", "apply_migrations", "current_version"]
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+_CORE = """
+CREATE TABLE learners (
+    id            INTEGER PRIMARY KEY,              -- Telegram user id
+    name          TEXT    NOT NULL DEFAULT '',
+    language      TEXT    NOT NULL DEFAULT 'zh',
+    tz            TEXT    NOT NULL DEFAULT 'Asia/Shanghai',
+    blocked       INTEGER NOT NULL DEFAULT 0,
+    banks         TEXT,                             -- JSON list of bank ids; NULL = all
+    kinds         TEXT,                             -- JSON list of kinds; NULL = all
+    poll          INTEGER NOT NULL DEFAULT 0,       -- prefer native quiz polls
+    last_question INTEGER,                          -- never the same question twice in a row
+    created_at    INTEGER NOT NULL
+);
+
+CREATE TABLE chats (
+    id         INTEGER PRIMARY KEY,                 -- Telegram chat id
+    kind       TEXT    NOT NULL CHECK (kind IN ('private', 'group', 'supergroup', 'channel')),
+    title      TEXT    NOT NULL DEFAULT '',
+    active     INTEGER NOT NULL DEFAULT 1,
+    tz         TEXT,
+    language   TEXT,
+    poll       INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+);
+
+CREATE TABLE questions (
+    id   INTEGER PRIMARY KEY,                       -- compact key used by every other table
+    bank TEXT NOT NULL,
+    qid  TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    UNIQUE (bank, qid)
+);
+
+CREATE TABLE asked (
+    id         INTEGER PRIMARY KEY,
+    chat_id    INTEGER NOT NULL REFERENCES chats (id) ON UPDATE CASCADE,
+    learner_id INTEGER REFERENCES learners (id),     -- private: the learner; group: who asked
+    question   INTEGER NOT NULL REFERENCES questions (id),
+    message_id INTEGER,
+    asked_at   INTEGER NOT NULL,
+    closes_at  INTEGER,                              -- groups: when the question closes
+    closed     INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE attempts (
+    learner_id  INTEGER NOT NULL REFERENCES learners (id),
+    asked_id    INTEGER NOT NULL REFERENCES asked (id),
+    question    INTEGER NOT NULL,
+    outcome     INTEGER NOT NULL CHECK (outcome IN (0, 1, 2)),   -- wrong, partial, correct
+    score       REAL    NOT NULL,
+    answered_at INTEGER NOT NULL,
+    local_day   INTEGER NOT NULL,                   -- the learner's local date, toordinal()
+    millis      INTEGER,                            -- time taken to answer
+    reply       TEXT    NOT NULL,
+    PRIMARY KEY (learner_id, asked_id)              -- the exactly-once rule
+) WITHOUT ROWID;
+
+CREATE TABLE cards (
+    learner_id  INTEGER NOT NULL REFERENCES learners (id),
+    question    INTEGER NOT NULL,
+    due         INTEGER NOT NULL,
+    state       INTEGER NOT NULL,
+    step        INTEGER,
+    stability   REAL,
+    difficulty  REAL,
+    last_review INTEGER,
+    lapses      INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (learner_id, question)
+) WITHOUT ROWID;
+
+CREATE TABLE streaks (
+    learner_id INTEGER PRIMARY KEY REFERENCES learners (id),
+    current    INTEGER NOT NULL DEFAULT 0,
+    longest    INTEGER NOT NULL DEFAULT 0,
+    last_day   INTEGER,
+    freezes    INTEGER NOT NULL DEFAULT 0,
+    frozen     INTEGER NOT NULL DEFAULT 0           -- freezes used so far, for display
+);
+"""
+
+_PUSHES_AND_GROUPS = """
+CREATE INDEX asked_open ON asked (chat_id, learner_id, id) WHERE closed = 0;
+CREATE INDEX asked_message ON asked (chat_id, message_id) WHERE closed = 0 AND message_id IS NOT NULL;
+CREATE INDEX asked_closing ON asked (closes_at) WHERE closed = 0 AND closes_at IS NOT NULL;
+CREATE INDEX attempts_asked ON attempts (asked_id);
+CREATE INDEX cards_due ON cards (learner_id, due);
+
+ALTER TABLE asked ADD COLUMN poll_id TEXT;
+CREATE UNIQUE INDEX asked_poll ON asked (poll_id) WHERE poll_id IS NOT NULL;
+
+-- Multiple-choice toggles per member, so a button press after a restart keeps its ticks.
+CREATE TABLE selections (
+    asked_id   INTEGER NOT NULL REFERENCES asked (id),
+    learner_id INTEGER NOT NULL,
+    letters    TEXT    NOT NULL,
+    PRIMARY KEY (asked_id, learner_id)
+) WITHOUT ROWID;
+
+CREATE TABLE subscriptions (
+    id         INTEGER PRIMARY KEY,
+    chat_id    INTEGER NOT NULL REFERENCES chats (id) ON UPDATE CASCADE,
+    learner_id INTEGER REFERENCES learners (id),    -- who subscribed
+    kind       TEXT    NOT NULL DEFAULT 'daily' CHECK (kind IN ('daily', 'remind')),
+    minute     INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 1439),   -- local time, minutes after 00:00
+    tz         TEXT    NOT NULL,
+    count      INTEGER NOT NULL DEFAULT 1 CHECK (count BETWEEN 1 AND 50),
+    banks      TEXT,
+    kinds      TEXT,
+    active     INTEGER NOT NULL DEFAULT 1,
+    next_due   INTEGER,                             -- epoch seconds of the next push
+    updated_at INTEGER NOT NULL,
+    UNIQUE (chat_id, kind)
+);
+CREATE INDEX subscriptions_due ON subscriptions (next_due) WHERE active = 1;
+
+-- One row per subscription per local day, written BEFORE the push is sent.
+CREATE TABLE deliveries (
+    subscription_id INTEGER NOT NULL REFERENCES subscriptions (id),
+    local_day       INTEGER NOT NULL,
+    status          TEXT    NOT NULL CHECK (status IN ('planned', 'sent', 'failed', 'uncertain', 'skipped')),
+    message_id      INTEGER,
+    tries           INTEGER NOT NULL DEFAULT 0,
+    error           TEXT,
+    planned_at      INTEGER NOT NULL,
+    updated_at      INTEGER NOT NULL,
+    PRIMARY KEY (subscription_id, local_day)
+) WITHOUT ROWID;
+CREATE INDEX deliveries_planned ON deliveries (subscription_id) WHERE status = 'planned';
+
+CREATE TABLE reports (
+    id         INTEGER PRIMARY KEY,
+    learner_id INTEGER NOT NULL REFERENCES learners (id),
+    question   INTEGER NOT NULL REFERENCES questions (id),
+    asked_id   INTEGER REFERENCES asked (id),
+    comment    TEXT    NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    resolved   INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE scores (
+    chat_id    INTEGER NOT NULL REFERENCES chats (id) ON UPDATE CASCADE,
+    local_day  INTEGER NOT NULL,
+    learner_id INTEGER NOT NULL REFERENCES learners (id),
+    points     INTEGER NOT NULL DEFAULT 0,
+    correct    INTEGER NOT NULL DEFAULT 0,
+    answered   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (chat_id, local_day, learner_id)
+) WITHOUT ROWID;
+"""
+
+MIGRATIONS: Sequence[Migration] = (
+    Migration(1, "core tables", _CORE),
+    Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
+)
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration into statements (no semicolons inside our literals)."""
+    out, buf = [], []
+    for line in sql.splitlines():
+        buf.append(line.split("--", 1)[0])
+        if line.split("--", 1)[0].rstrip().endswith(";"):
+            out.append("\n".join(buf).strip())
+            buf = []
+    rest = "\n".join(buf).strip()
+    if rest:
+        out.append(rest)
+    return [s for s in out if s.strip(" ;\n")]
+
+
+def current_version(conn: sqlite3.Connection) -> int:
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)"
+    )
+    row = conn.execute("SELECT max(version) FROM schema_migrations").fetchone()
+    return int(row[0] or 0)
+
+
+def apply_migrations(
+    conn: sqlite3.Connection, *, target: int | None = None, migrations: Sequence[Migration] = MIGRATIONS
+) -> list[int]:
+    """Bring the database up to `target` (default: the newest); returns the versions applied.
+
+    `conn` must be in autocommit mode (isolation_level=None) so the explicit
+    transactions here are the only ones.
+    """
+    target = migrations[-1].version if target is None else target
+    applied: list[int] = []
+    for migration in migrations:
+        if migration.version > target:
+            break
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-read inside the write lock: another process may have migrated meanwhile.
+            if migration.version <= current_version(conn):
+                conn.execute("COMMIT")
+                continue
+            for statement in _statements(migration.sql):
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                (migration.version, migration.name, int(time.time())),
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        applied.append(migration.version)
+    return applied

@@ -1,0 +1,94 @@
+"""Subscriptions: a daily push (or an evening reminder) for a chat at a local time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.store._util import dump_list, fetch_all, fetch_one, load_list
+
+__all__ = ["Subscription", "deactivate", "due", "get", "set_next_due", "subscribe"]
+
+_COLS = "id, chat_id, learner_id, kind, minute, tz, count, banks, kinds, active, next_due, updated_at"
+
+
+@dataclass(frozen=True)
+class Subscription:
+    id: int
+    chat_id: int
+    learner_id: int | None
+    kind: str  # 'daily' or 'remind'
+    minute: int  # local time as minutes after midnight
+    tz: str
+    count: int
+    banks: tuple[str, ...] | None
+    kinds: tuple[str, ...] | None
+    active: bool
+    next_due: int | None  # epoch seconds
+    updated_at: int
+
+    @property
+    def hhmm(self) -> str:
+        return f"{self.minute // 60:02d}:{self.minute % 60:02d}"
+
+
+def _row(row: tuple) -> Subscription:
+    return Subscription(row[0], row[1], row[2], row[3], row[4], row[5], row[6], load_list(row[7]),
+                        load_list(row[8]), bool(row[9]), row[10], row[11])
+
+
+async def subscribe(
+    db: aiosqlite.Connection, *, chat_id: int, learner_id: int | None, minute: int, tz: str, now: int,
+    next_due: int | None, count: int = 1, banks: Iterable[str] | None = None,
+    kinds: Iterable[str] | None = None, kind: str = "daily",
+) -> Subscription:
+    """Create or replace the chat's subscription of this kind, and switch it on."""
+    row = await fetch_one(
+        db,
+        "INSERT INTO subscriptions (chat_id, learner_id, kind, minute, tz, count, banks, kinds, active, next_due,"
+        " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (chat_id, kind) DO UPDATE SET"
+        " learner_id = excluded.learner_id, minute = excluded.minute, tz = excluded.tz, count = excluded.count,"
+        " banks = excluded.banks, kinds = excluded.kinds, active = 1, next_due = excluded.next_due,"
+        f" updated_at = excluded.updated_at RETURNING {_COLS}",
+        (chat_id, learner_id, kind, minute, tz, count, dump_list(banks), dump_list(kinds), next_due, now),
+    )
+    assert row is not None
+    return _row(row)
+
+
+async def get(db: aiosqlite.Connection, chat_id: int, kind: str = "daily") -> Subscription | None:
+    row = await fetch_one(db, f"SELECT {_COLS} FROM subscriptions WHERE chat_id = ? AND kind = ?",
+                          (chat_id, kind))
+    return _row(row) if row else None
+
+
+async def deactivate(db: aiosqlite.Connection, chat_id: int, kind: str | None = None, *, now: int) -> int:
+    """Switch off the chat's subscriptions (one kind, or all: a 403 stops them all); returns how many."""
+    if kind is None:
+        cur = await db.execute(
+            "UPDATE subscriptions SET active = 0, updated_at = ? WHERE chat_id = ? AND active = 1", (now, chat_id)
+        )
+    else:
+        cur = await db.execute(
+            "UPDATE subscriptions SET active = 0, updated_at = ? WHERE chat_id = ? AND kind = ? AND active = 1",
+            (now, chat_id, kind),
+        )
+    return cur.rowcount
+
+
+async def due(db: aiosqlite.Connection, now: int, limit: int = 1000) -> list[Subscription]:
+    """Active subscriptions whose next push time has come, earliest first."""
+    rows = await fetch_all(
+        db,
+        f"SELECT {_COLS} FROM subscriptions WHERE active = 1 AND next_due <= ? ORDER BY next_due LIMIT ?",
+        (now, limit),
+    )
+    return [_row(r) for r in rows]
+
+
+async def set_next_due(db: aiosqlite.Connection, subscription_id: int, next_due: int | None, now: int) -> None:
+    await db.execute(
+        "UPDATE subscriptions SET next_due = ?, updated_at = ? WHERE id = ?", (next_due, now, subscription_id)
+    )

@@ -1,0 +1,72 @@
+"""Streak rules (pure): a day counts when the learner answers at least one question that local day.
+
+A missed day breaks the streak unless a freeze is held; freezes are used
+automatically, one per missed day. One freeze is earned for every 7 days in a
+row, at most MAX_FREEZES held. Days are `date.toordinal()` numbers of the
+learner's local date, so a daylight-saving change (a 23- or 25-hour day) is
+still exactly one day.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+__all__ = ["DAYS_PER_FREEZE", "MAX_FREEZES", "Streak", "StreakView", "record_day", "view"]
+
+MAX_FREEZES = 2
+DAYS_PER_FREEZE = 7
+
+
+@dataclass(frozen=True)
+class Streak:
+    current: int = 0
+    longest: int = 0
+    last_day: int | None = None
+    freezes: int = 0  # held now
+    frozen: int = 0  # used so far
+
+
+@dataclass(frozen=True)
+class StreakView:
+    """The streak as of today, for display (nothing is written to read it)."""
+
+    current: int
+    longest: int
+    freezes: int
+    today_done: bool
+    at_risk: bool  # a streak is running and today has no answer yet
+
+
+def record_day(streak: Streak, day: int) -> Streak:
+    """The streak after an answer on local day `day`."""
+    last = streak.last_day
+    if last is not None and day <= last:
+        return streak  # same day again (or a time zone change moved the date back)
+    freezes, frozen = streak.freezes, streak.frozen
+    missed = 0 if last is None else day - last - 1
+    if last is None:
+        current = 1
+    elif missed == 0:
+        current = streak.current + 1
+    elif missed <= freezes:
+        freezes -= missed
+        frozen += missed
+        current = streak.current + 1
+    else:
+        current = 1  # broken; freezes too few to bridge the gap are kept for later
+    if current % DAYS_PER_FREEZE == 0:
+        freezes = min(MAX_FREEZES, freezes + 1)
+    return replace(
+        streak, current=current, longest=max(streak.longest, current), last_day=day, freezes=freezes, frozen=frozen
+    )
+
+
+def view(streak: Streak, today: int) -> StreakView:
+    last = streak.last_day
+    if last is None:
+        return StreakView(0, streak.longest, streak.freezes, False, False)
+    missed = today - last - 1
+    alive = missed <= streak.freezes
+    current = streak.current if alive else 0
+    done = today <= last
+    return StreakView(current, streak.longest, streak.freezes, done, current > 0 and not done)
