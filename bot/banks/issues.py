@@ -1,0 +1,48 @@
+"""What the importer reports: line-numbered issues (zh and en) and the error raised for malformed input."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+__all__ = ["DocumentError", "Issue"]
+
+Level = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """One finding about a document, tied to the line it concerns (1-based; 0 = the whole document)."""
+
+    level: Level
+    line: int
+    zh: str
+    en: str
+
+    def render(self, source: str) -> str:
+        where = f"{source}:{self.line}" if self.line else source
+        return f"{where}: {self.level}: {self.en} / {self.zh}"
+
+
+@dataclass(eq=False)
+class DocumentError(Exception):
+    """Malformed input: names the file and the line of the first error; `issues` holds every error."""
+
+    source: str
+    line: int
+    zh: str
+    en: str
+    issues: list[Issue] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        head = Issue("error", self.line, self.zh, self.en).render(self.source)
+        more = len(self.issues) - 1
+        return head if more <= 0 else f"{head} (+{more} more / 另有 {more} 处错误)"
+
+    @classmethod
+    def from_issues(cls, source: str, issues: list[Issue]) -> DocumentError:
+        first = issues[0]
+        return cls(source, first.line, first.zh, first.en, list(issues))

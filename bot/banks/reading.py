@@ -1,0 +1,61 @@
+"""Turn a document file into text: UTF-8 (with or without BOM), UTF-16 with BOM, GB18030, .docx, .md."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+from bot.banks.issues import DocumentError
+
+__all__ = ["decode_bytes", "read_document"]
+
+
+def decode_bytes(data: bytes, source: str) -> str:
+    """Decode a text document; GB18030 is the fallback because teachers' files come from Chinese Windows."""
+    if data.startswith(codecs.BOM_UTF8):
+        return _decode(data[len(codecs.BOM_UTF8) :], "utf-8", source, len(codecs.BOM_UTF8))
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return _decode(data, "utf-16", source, 0)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    return _decode(data, "gb18030", source, 0)
+
+
+def _decode(data: bytes, encoding: str, source: str, skipped: int) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DocumentError(
+            source,
+            line,
+            f"无法解码（既不是 UTF-8 也不是 GB18030），第 {exc.start + skipped} 字节",
+            f"cannot decode the text (neither UTF-8 nor GB18030) at byte {exc.start + skipped}",
+        ) from exc
+
+
+def read_document(path: str | Path) -> str:
+    """The text of a document; .docx paragraphs (and table cells) become lines."""
+    path = Path(path)
+    if path.suffix.lower() == ".docx":
+        return _read_docx(path)
+    return decode_bytes(path.read_bytes(), path.name)
+
+
+def _read_docx(path: Path) -> str:
+    import docx  # python-docx; imported here so plain-text imports don't pay for it
+    import docx.table
+
+    try:
+        document = docx.Document(str(path))
+    except Exception as exc:  # python-docx raises several unrelated types for a broken file
+        raise DocumentError(path.name, 0, f"不是有效的 .docx 文件：{exc}", f"not a valid .docx file: {exc}") from exc
+    lines: list[str] = []
+    for block in document.iter_inner_content():  # paragraphs and tables in document order
+        if isinstance(block, docx.table.Table):
+            lines.extend(cell.text for row in block.rows for cell in row.cells)
+        else:
+            lines.append(block.text)
+    return "\n".join(lines)
