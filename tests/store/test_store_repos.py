@@ -1,0 +1,174 @@
+"""Repositories on real SQLite files: exactly-once rows, foreign keys, group migration, pushes."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store, asked, attempts, chats, deliveries, learners, questions, scores, subscriptions
+
+NOW = 1_700_000_000
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    s = await Store.open(tmp_path / "db.sqlite3")
+    async with s.write() as db:
+        await learners.upsert(db, 1, "Ann", "zh", "Asia/Shanghai", NOW)
+        await learners.upsert(db, 2, "Bo", "en", "Europe/Berlin", NOW)
+        await chats.upsert(db, -100, "group", "Study", NOW)
+        await questions.sync(db, [("b", "q1", "single"), ("b", "q2", "fill")])
+    yield s
+    await s.close()
+
+
+async def test_a_second_delivery_for_the_same_day_is_refused(store: Store) -> None:
+    async with store.write() as db:
+        sub = await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=540, tz="Asia/Shanghai",
+                                            now=NOW, next_due=NOW + 60)
+        assert await deliveries.plan(db, sub.id, 739000, NOW) is True
+        assert await deliveries.plan(db, sub.id, 739000, NOW + 5) is False
+        assert await deliveries.plan(db, sub.id, 739001, NOW + 5) is True
+    # The rule is the database's, not only the function's: a raw second row violates the key.
+    async with store.write() as db:
+        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+            await db.execute(
+                "INSERT INTO deliveries (subscription_id, local_day, status, planned_at, updated_at)"
+                " VALUES (?, 739000, 'planned', 0, 0)", (sub.id,)
+            )
+    async with store.read() as db:
+        first = await deliveries.get(db, sub.id, 739000)
+    assert first is not None and first.planned_at == NOW and first.status == "planned"
+
+
+async def test_planned_rows_left_by_a_crash_become_uncertain_and_stay_claimed(store: Store) -> None:
+    async with store.write() as db:
+        sub = await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=540, tz="UTC", now=NOW,
+                                            next_due=NOW)
+        await deliveries.plan(db, sub.id, 1, NOW)
+        await deliveries.plan(db, sub.id, 2, NOW)
+        await deliveries.mark(db, sub.id, 2, "sent", NOW + 1, message_id=55)
+    async with store.write() as db:
+        lost = await deliveries.mark_planned_uncertain(db, NOW + 100)
+        assert await deliveries.plan(db, sub.id, 1, NOW + 101) is False
+    assert [(d.local_day, d.status) for d in lost] == [(1, "uncertain")]
+    async with store.read() as db:
+        assert await deliveries.counts(db) == {"sent": 1, "uncertain": 1}
+        sent = await deliveries.get(db, sub.id, 2)
+    assert sent is not None and sent.message_id == 55 and sent.tries == 1
+
+
+async def test_subscriptions_due_by_time_and_switched_off(store: Store) -> None:
+    async with store.write() as db:
+        early = await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=60, tz="UTC", now=NOW,
+                                              next_due=NOW - 10)
+        await chats.upsert(db, 2, "private", "", NOW)
+        await subscriptions.subscribe(db, chat_id=2, learner_id=2, minute=60, tz="UTC", now=NOW, next_due=NOW + 10)
+    async with store.read() as db:
+        assert [s.id for s in await subscriptions.due(db, NOW)] == [early.id]
+    async with store.write() as db:
+        assert await subscriptions.deactivate(db, -100, now=NOW) == 1
+        assert await subscriptions.deactivate(db, -100, now=NOW) == 0
+    async with store.read() as db:
+        assert await subscriptions.due(db, NOW + 20) != []
+        assert all(s.chat_id == 2 for s in await subscriptions.due(db, NOW + 20))
+        again = await subscriptions.get(db, -100)
+    assert again is not None and not again.active and again.hhmm == "01:00"
+
+
+async def test_an_attempt_is_recorded_once_per_learner_and_asked_question(store: Store) -> None:
+    async with store.write() as db:
+        aid = await asked.insert(db, -100, 1, 1, NOW)
+        args = dict(asked_id=aid, question=1, outcome="correct", score=1.0, answered_at=NOW, local_day=1,
+                    millis=900, reply="A")
+        assert await attempts.insert(db, learner_id=1, **args) is True
+        assert await attempts.insert(db, learner_id=2, **args) is True
+        assert await attempts.insert(db, learner_id=1, **{**args, "outcome": "wrong", "reply": "B"}) is False
+    async with store.read() as db:
+        rows = await attempts.for_asked(db, aid)
+    assert [(a.learner_name, a.outcome, a.reply) for a in rows] == [("Ann", "correct", "A"), ("Bo", "correct", "A")]
+
+
+async def test_foreign_keys_refuse_an_asked_question_for_an_unknown_chat(store: Store) -> None:
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        async with store.write() as db:
+            await asked.insert(db, 999, 1, 1, NOW)
+    # The failed transaction was rolled back and the connection still works.
+    async with store.read() as db:
+        assert list(await db.execute_fetchall("SELECT count(*) FROM asked")) == [(0,)]
+
+
+async def test_group_migration_carries_questions_subscription_and_scores(store: Store) -> None:
+    async with store.write() as db:
+        aid = await asked.insert(db, -100, 1, 1, NOW, closes_at=NOW + 60)
+        await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=540, tz="UTC", now=NOW, next_due=NOW)
+        await scores.add(db, -100, 5, 1, 10, True)
+        await chats.migrate(db, -100, -1009)
+    async with store.read() as db:
+        moved = await asked.get(db, aid)
+        sub = await subscriptions.get(db, -1009)
+        board = await scores.top(db, -1009)
+        new = await chats.get(db, -1009)
+        old = await chats.get(db, -100)
+    assert moved is not None and moved.chat_id == -1009
+    assert sub is not None and sub.active
+    assert [(r.name, r.points, r.correct) for r in board] == [("Ann", 10, 1)]
+    assert new is not None and new.kind == "supergroup" and old is None
+
+
+async def test_group_migration_into_a_chat_already_known_merges_scores(store: Store) -> None:
+    async with store.write() as db:
+        await chats.upsert(db, -1009, "supergroup", "Study", NOW)
+        await scores.add(db, -100, 5, 1, 10, True)
+        await scores.add(db, -1009, 5, 1, 5, False)
+        aid = await asked.insert(db, -100, 1, 1, NOW)
+        await chats.migrate(db, -100, -1009)
+    async with store.read() as db:
+        board = await scores.top(db, -1009)
+        moved = await asked.get(db, aid)
+        old = await chats.get(db, -100)
+    assert [(r.points, r.correct, r.answered) for r in board] == [(15, 1, 2)]
+    assert moved is not None and moved.chat_id == -1009
+    assert old is not None and not old.active
+
+
+async def test_learner_settings_round_trip_and_keep_on_upsert(store: Store) -> None:
+    async with store.write() as db:
+        await learners.update_settings(db, 1, language="en", banks=["b"], kinds=None, poll=True)
+        again = await learners.upsert(db, 1, "Ann B", "zh", "UTC", NOW + 1)
+    assert (again.name, again.language, again.tz, again.banks, again.kinds, again.poll) == (
+        "Ann B", "en", "Asia/Shanghai", ("b",), None, True
+    )
+
+
+async def test_question_keys_are_stable_across_syncs(store: Store) -> None:
+    async with store.write() as db:
+        first = await questions.sync(db, [("b", "q1", "single")])
+        second = await questions.sync(db, [("b", "q3", "case"), ("b", "q1", "multiple")])
+    assert second[("b", "q1")] == first[("b", "q1")]
+    assert set(second) == {("b", "q1"), ("b", "q2"), ("b", "q3")}
+
+
+async def test_a_closed_question_closes_once_and_leaves_the_open_lookups(store: Store) -> None:
+    async with store.write() as db:
+        a1 = await asked.insert(db, -100, 1, 1, NOW, closes_at=NOW + 60)
+        a2 = await asked.insert(db, -100, 2, 2, NOW, message_id=77, closes_at=NOW + 30)
+        await asked.attach_message(db, a1, 76, poll_id="p1")
+    async with store.read() as db:
+        assert [a.id for a in await asked.due_closings(db, NOW + 40)] == [a2]
+        found = await asked.by_message(db, -100, 77)
+        assert found is not None and found.id == a2
+        latest = await asked.latest_open(db, -100, 1)
+        assert latest is not None and latest.id == a1
+        polled = await asked.by_poll(db, "p1")
+        assert polled is not None and polled.message_id == 76
+    async with store.write() as db:
+        assert await asked.close(db, a2) is True
+        assert await asked.close(db, a2) is False
+    async with store.read() as db:
+        assert await asked.by_message(db, -100, 77) is None
+        latest = await asked.latest_open(db, -100, None)
+        assert latest is not None and latest.id == a1
