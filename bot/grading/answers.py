@@ -1,0 +1,88 @@
+"""The answers a fill key accepts: the key itself and the alternatives written inside it.
+
+`无用的神经元或连接` accepts `无用的神经元` and `无用的连接`; `数据并行/模型并行` accepts either;
+`参数高效微调（LoRA/QLoRA）` accepts the name without its bracket and the bracketed abbreviations.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bot.grading.normalize import normalize
+
+__all__ = ["Accepted", "accepted_forms", "expand", "loose"]
+
+# Alternatives inside a key: 或/或者, slash, semicolon (after NFKC the full-width forms are ASCII).
+_ALTERNATIVE = re.compile(r"\s*(?:或者|或|/|;)\s*")
+_BRACKET = re.compile(r"^(?P<head>[^()]+?)\s*\((?P<inner>[^()]+)\)(?P<tail>[^()]*)$")
+# Words that do not change which concept is meant: 结构化剪枝 is 结构剪枝, 模型量化技术 is 模型量化.
+_FILLER = re.compile(r"[的之化性]")
+_GENERIC_TAIL = re.compile(r"(?:技术|方法|策略)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    """One accepted answer: as the bank writes it, and in comparison form."""
+
+    text: str
+    norm: str
+
+
+def _split_alternatives(text: str) -> list[str]:
+    if "(" in text or ")" in text:  # only split at the top level; the bracket is expanded apart
+        return []
+    parts = [p for p in _ALTERNATIVE.split(text) if p.strip()]
+    if len(parts) < 2:
+        return []
+    first = parts[0]
+    out = [first]
+    for part in parts[1:]:
+        if len(part) < len(first):
+            # A shorter alternative shares the first one's modifier: 无用的神经元或连接 -> 无用的连接,
+            # 模型剪枝或量化 -> 模型量化.
+            prefix = first[: first.rindex("的") + 1] if "的" in first else first[: len(first) - len(part)]
+            out.append(prefix + part)
+        else:
+            out.append(part)
+    return out
+
+
+def expand(answer: str) -> list[str]:
+    """The answer and the alternatives written inside it, in display form, without duplicates."""
+    text = unicodedata.normalize("NFKC", answer).strip()
+    found = [answer.strip(), text]
+    bracket = _BRACKET.match(text)
+    if bracket:
+        found.append((bracket["head"] + bracket["tail"]).strip())
+        found.append(bracket["inner"].strip())
+    for item in list(found):
+        found.extend(_split_alternatives(item))
+    seen: set[str] = set()
+    out: list[str] = []
+    for item in found:
+        if item and item not in seen:
+            seen.add(item)
+            out.append(item)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def accepted_forms(answers: tuple[str, ...]) -> tuple[Accepted, ...]:
+    """Every accepted answer of one blank, the first being the canonical one."""
+    out: list[Accepted] = []
+    norms: set[str] = set()
+    for answer in answers:
+        for text in expand(answer):
+            norm = normalize(text)
+            if norm and norm not in norms:
+                norms.add(norm)
+                out.append(Accepted(text=text, norm=norm))
+    return tuple(out)
+
+
+def loose(norm: str) -> str:
+    """A normalised answer without the words that do not change the concept."""
+    return _GENERIC_TAIL.sub("", _FILLER.sub("", norm))

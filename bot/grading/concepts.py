@@ -1,0 +1,91 @@
+"""Look-alike concepts: what a learner may confuse the answer with.
+
+The answers of fill questions and the option texts of choice questions across the loaded banks
+name the concepts of the subject. A reply that is one of them (or nearer to one of them than to the
+key) names another concept, however close it is to the key: `模型并行` is not `数据并行`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
+from bot.banks.model import CHOICE_KINDS, Bank, Kind
+from bot.grading.answers import expand, loose
+from bot.grading.normalize import normalize
+
+__all__ = ["ConceptIndex"]
+
+# Option texts longer than this are sentences, not names of concepts.
+_MAX_CONCEPT = 16
+
+
+class ConceptIndex:
+    """Normalised concept names, built once at start-up and shared (read-only) by every grading."""
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        self._display: dict[str, str] = {}
+        for name in names:
+            for text in expand(name):
+                norm = normalize(text)
+                if 2 <= len(norm) <= _MAX_CONCEPT:
+                    self._display.setdefault(norm, text)
+        self._norms: list[str] = sorted(self._display)
+        # Derived data that depends on a question's text only (e.g. a case's key points).
+        self.memo: dict[Any, Any] = {}
+
+    @classmethod
+    def from_banks(cls, banks: Iterable[Bank]) -> ConceptIndex:
+        names: list[str] = []
+        for bank in banks:
+            for question in bank.questions:
+                if question.kind is Kind.fill:
+                    names.extend(a for blank in question.blanks() for a in blank)
+                elif question.kind in CHOICE_KINDS:
+                    names.extend(question.options.values())
+        return cls(names)
+
+    def __len__(self) -> int:
+        return len(self._norms)
+
+    def __contains__(self, norm: object) -> bool:
+        return norm in self._display
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._norms)
+
+    def display(self, norm: str) -> str:
+        return self._display.get(norm, norm)
+
+    def other(self, norm: str, accepted: Iterable[str]) -> str | None:
+        """The concept `norm` names when it is a known concept other than the accepted answers."""
+        if norm not in self._display:
+            return None
+        loose_norm = loose(norm)
+        if any(norm == a or loose_norm == loose(a) for a in accepted):
+            return None
+        return norm
+
+    def nearest(self, norm: str, accepted: Iterable[str], max_distance: int) -> str | None:
+        """A concept other than the accepted answers within `max_distance` edits of `norm`, if any."""
+        excluded = set(accepted)
+        excluded_loose = {loose(a) for a in excluded}
+        hits = process.extract(
+            norm, self._norms, scorer=Levenshtein.distance, score_cutoff=max_distance, limit=len(excluded) + 3
+        )
+        for concept, _distance, _index in hits:
+            if concept not in excluded and loose(concept) not in excluded_loose:
+                return concept
+        return None
+
+    def find_in(self, text_norm: str) -> list[str]:
+        """The concepts named in a normalised text, longest first, none inside another found one."""
+        found = sorted((c for c in self._norms if c in text_norm), key=len, reverse=True)
+        out: list[str] = []
+        for concept in found:
+            if not any(concept in longer for longer in out):
+                out.append(concept)
+        return out

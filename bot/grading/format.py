@@ -1,0 +1,118 @@
+"""How questions and verdicts read, in zh and en: the one place every front end takes them from.
+
+Plain text only; front ends escape it for their markup.
+"""
+
+from __future__ import annotations
+
+from bot.banks.model import CHOICE_KINDS, Kind, Question
+from bot.grading.verdict import Outcome, Verdict
+
+__all__ = ["MARKS", "format_question", "format_verdict", "kind_label"]
+
+MARKS = {Outcome.correct: "✅", Outcome.partial: "🟡", Outcome.wrong: "❌"}
+NOT_READ = "❓"
+
+_KIND = {
+    "zh": {
+        Kind.single: "单选题",
+        Kind.multiple: "多选题",
+        Kind.true_false: "判断题",
+        Kind.fill: "填空题",
+        Kind.case: "案例分析题",
+    },
+    "en": {
+        Kind.single: "Single choice",
+        Kind.multiple: "Multiple choice",
+        Kind.true_false: "True or false",
+        Kind.fill: "Fill in the blank",
+        Kind.case: "Case analysis",
+    },
+}
+
+_HINT = {
+    "zh": {
+        Kind.single: "回复一个选项字母，例如 B。",
+        Kind.multiple: "回复所有正确选项的字母，例如 ABD（少选得部分分，选错不得分）。",
+        Kind.true_false: "回复「对」或「错」（也可以用 √/×、T/F）。",
+        Kind.fill: "回复要填的内容。",
+        Kind.case: "写下你的分析和方案，分点作答。",
+    },
+    "en": {
+        Kind.single: "Reply with one option letter, e.g. B.",
+        Kind.multiple: "Reply with the letters of all right options, e.g. ABD (too few: partial score; "
+        "a wrong one: none).",
+        Kind.true_false: "Reply true or false (or T/F, √/×).",
+        Kind.fill: "Reply with what goes in the blank.",
+        Kind.case: "Write your analysis and solution, point by point.",
+    },
+}
+
+
+def _lang(lang: str) -> str:
+    return "en" if lang == "en" else "zh"
+
+
+def kind_label(kind: Kind, lang: str) -> str:
+    return _KIND[_lang(lang)][kind]
+
+
+def format_question(question: Question, lang: str) -> str:
+    """The prompt, the options (choice), and a short hint on how to answer this kind."""
+    lang = _lang(lang)
+    lines = [f"【{kind_label(question.kind, lang)}】{question.number}. {question.prompt.strip()}"]
+    if question.kind in CHOICE_KINDS:
+        lines.extend(f"{letter}. {text}" for letter, text in question.options.items())
+    hint = _HINT[lang][question.kind]
+    blanks = len(question.blanks())
+    if question.kind is Kind.fill and blanks > 1:
+        hint = (
+            f"共 {blanks} 个空，按顺序作答，用空格、逗号或换行隔开。"
+            if lang == "zh"
+            else f"{blanks} blanks: answer them in order, separated by spaces, commas or new lines."
+        )
+    lines.append("")
+    lines.append(hint)
+    return "\n".join(lines)
+
+
+def _answer(question: Question, verdict: Verdict, lang: str) -> str:
+    zh = lang == "zh"
+    if question.kind in CHOICE_KINDS:
+        letters = question.letters.upper()
+        texts = [f"{k}. {question.options.get(k, question.options.get(k.lower(), ''))}" for k in letters]
+        if question.kind is Kind.single:
+            return ("正确答案：" if zh else "Answer: ") + "".join(texts)
+        return ("正确答案：" if zh else "Answer: ") + letters + "\n" + "\n".join(texts)
+    if question.kind is Kind.true_false:
+        if zh:
+            return "正确答案：" + ("正确" if question.answer else "错误")
+        return "Answer: " + ("true" if question.answer else "false")
+    if question.kind is Kind.case:
+        return ("参考答案：" if zh else "Reference answer:") + "\n" + verdict.expected.strip()
+    return ("正确答案：" if zh else "Answer: ") + verdict.expected
+
+
+def format_verdict(question: Question, verdict: Verdict, lang: str) -> str:
+    """First line ✅ / 🟡 / ❌ with the outcome, then the answer, the feedback, the explanation.
+
+    A reply that was not an answer at all (`verdict.understood is None`) gives only ❓ and the request
+    for a proper answer: the question stays open, so the answer is not shown.
+    """
+    lang = _lang(lang)
+    zh = lang == "zh"
+    feedback = verdict.feedback(lang).strip()
+    if not verdict.answered:
+        return f"{NOT_READ} {feedback}"
+    percent = round(verdict.score * 100)
+    head = {
+        Outcome.correct: "回答正确" if zh else "Correct",
+        Outcome.partial: f"部分正确（得分 {percent}%）" if zh else f"Partly correct (score {percent}%)",
+        Outcome.wrong: "回答错误" if zh else "Wrong",
+    }[verdict.outcome]
+    lines = [f"{MARKS[verdict.outcome]} {head}", _answer(question, verdict, lang)]
+    if feedback and feedback not in ("回答正确。", "Right."):
+        lines.append(feedback)
+    if question.explanation and question.explanation.strip():
+        lines.append(("解析：" if zh else "Explanation: ") + question.explanation.strip())
+    return "\n".join(lines)

@@ -1,0 +1,63 @@
+"""`grade`: one entry point for every kind of question; pure, and it never raises."""
+
+from __future__ import annotations
+
+import logging
+
+from bot.banks.model import CHOICE_KINDS, Kind, Question
+from bot.grading.case import grade_case
+from bot.grading.choice import grade_choice
+from bot.grading.concepts import ConceptIndex
+from bot.grading.fill import expected_fill, grade_fill
+from bot.grading.truefalse import grade_true_false
+from bot.grading.verdict import Outcome, Verdict
+
+__all__ = ["grade", "grade_or_raise"]
+
+log = logging.getLogger(__name__)
+
+# Replies longer than this are cut before grading: nobody types more on a phone, and it bounds the cost.
+MAX_REPLY = 10_000
+
+
+def grade_or_raise(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Verdict:
+    """Grade one reply; lets a bug surface as an exception (tests call this one)."""
+    reply = reply[:MAX_REPLY]
+    if question.kind in CHOICE_KINDS:
+        return grade_choice(question, reply)
+    if question.kind is Kind.true_false:
+        return grade_true_false(question, reply)
+    if question.kind is Kind.fill:
+        return grade_fill(question, reply, concepts)
+    return grade_case(question, reply, concepts)
+
+
+def _expected(question: Question) -> str:
+    if question.kind in CHOICE_KINDS:
+        return question.letters
+    if question.kind is Kind.true_false:
+        return "正确" if question.answer else "错误"
+    if question.kind is Kind.fill:
+        return expected_fill(question)
+    return question.answer if isinstance(question.answer, str) else ""
+
+
+def grade(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Verdict:
+    """Grade one reply to one question.
+
+    `concepts` (built once with `ConceptIndex.from_banks`) lets fill and case grading tell a
+    look-alike concept from a typo. A reply that is not an answer at all gives a verdict with
+    `understood=None` and feedback asking for a proper answer.
+    """
+    try:
+        return grade_or_raise(question, str(reply), concepts)
+    except Exception:  # the learner must always get a reply; the bug goes to the log
+        log.exception("grading question %s failed", question.id)
+        return Verdict(
+            outcome=Outcome.wrong,
+            score=0.0,
+            understood=None,
+            expected=_expected(question),
+            feedback_zh="没能读懂这个回答，请换一种写法再试。",
+            feedback_en="Could not read that reply; please try writing it another way.",
+        )

@@ -1,0 +1,55 @@
+"""Replies that flip the meaning of an answer: a negation added or dropped, or a word for its opposite.
+
+`有用的神经元` is one character from `无用的神经元` and says the opposite; no typo tolerance may
+accept it.
+"""
+
+from __future__ import annotations
+
+from rapidfuzz.distance import Levenshtein
+
+__all__ = ["NEGATIONS", "OPPOSITES", "flips_meaning"]
+
+# Characters that negate what follows them.
+NEGATIONS = frozenset("不非无未没否勿")
+
+_PAIRS = (
+    "有无 增减 加减 升降 上下 高低 大小 正负 正反 多少 长短 前后 内外 强弱 快慢 早晚 对错 真假 是否 "
+    "开关 进出 出入 左右 新旧 主从 显隐 动静 同异 粗细 深浅 宽窄 轻重 松紧 疏密 稀密 收放 冷热 "
+    "软硬 单多 单双 积消 里外 顺逆 升衰 胜负 优劣 "
+    "水平/垂直 同步/异步 串行/并行 集中/分布 稀疏/稠密 线性/非线性 静态/动态 全局/局部 "
+    "上游/下游 正向/反向 前向/反向 在线/离线 显式/隐式 对称/非对称 有监督/无监督 有损/无损"
+)
+
+
+def _pairs() -> frozenset[tuple[str, str]]:
+    out: set[tuple[str, str]] = set()
+    for item in _PAIRS.split():
+        a, b = item.split("/") if "/" in item else (item[0], item[1])
+        out.add((a, b))
+        out.add((b, a))
+    return frozenset(out)
+
+
+OPPOSITES = _pairs()
+
+
+def flips_meaning(reply: str, answer: str) -> bool:
+    """True when the (normalised) reply differs from the answer by a negation or an opposite word."""
+    for tag, a0, a1, r0, r1 in Levenshtein.opcodes(answer, reply).as_list():
+        if tag == "equal":
+            continue
+        dropped, added = answer[a0:a1], reply[r0:r1]
+        # A negation that only one side has: 无用 -> 有用, 对称 -> 非对称, 不平衡 -> 平衡.
+        if any(ch in NEGATIONS for ch in dropped) != any(ch in NEGATIONS for ch in added):
+            return True
+        if (dropped, added) in OPPOSITES:
+            return True
+        # Opposites inside a longer replaced stretch: compare character by character.
+        if len(dropped) == len(added) and any((x, y) in OPPOSITES for x, y in zip(dropped, added, strict=True)):
+            return True
+    # Word pairs the edit script may align apart: one word of a pair swapped for the other.
+    return any(w in answer and w not in reply and v in reply and v not in answer for w, v in _WORD_PAIRS)
+
+
+_WORD_PAIRS = tuple(p for p in OPPOSITES if len(p[0]) > 1)
