@@ -72,6 +72,7 @@ class _Builder:
         self.source = source
         self.issues: list[Issue] = []
         self.taken: set[str] = set()
+        self.end_lines: dict[str, int] = {}  # question id -> its last line in the document
 
     def error(self, line: int, zh: str, en: str) -> None:
         self.issues.append(Issue("error", line, zh, en))
@@ -205,8 +206,10 @@ class _Builder:
             if not answer:
                 self.error(q.line, f"{where[0]}没有参考答案", f"{where[1]} has no reference answer")
                 return None
+        pieces = [*q.stem, *q.key, *q.explanation, *q.answer, *(p for _, ps in q.options for p in ps)]
+        end_line = max((p.line for p in pieces), default=q.line)
         try:
-            return Question(
+            question = Question(
                 id=question_id(kind, q.number, self.taken),
                 kind=kind,
                 number=q.number,
@@ -224,6 +227,8 @@ class _Builder:
                 q.line, f"{where[0]}无效：{exc.errors()[0]['msg']}", f"{where[1]} is invalid: {exc.errors()[0]['msg']}"
             )
             return None
+        self.end_lines[question.id] = end_line
+        return question
 
     def key_line(self, q: RawQuestion) -> int:
         return q.key[0].line if q.key else q.line
@@ -323,7 +328,7 @@ def import_text(
     for q in {id(q): q for q in suspects}.values():  # no duplicates, order kept
         if _looks_truncated(_last_text(q)):
             builder.warn(
-                q.line or 0,
+                builder.end_lines.get(q.id, q.line or 0),
                 f"第 {q.number} 题看起来被截断了：结尾不是完整的句子",
                 f"question {q.number} looks truncated: it ends mid-sentence",
             )

@@ -35,6 +35,8 @@ class DocumentError(Exception):
     issues: list[Issue] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if not self.issues:
+            self.issues = [Issue("error", self.line, self.zh, self.en)]
         super().__init__(str(self))
 
     def __str__(self) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-__all__ = ["CHOICE_KINDS", "Bank", "bank_json", "Kind", "Question", "Section", "load_bank", "load_banks", "save_bank"]
+__all__ = ["CHOICE_KINDS", "Bank", "Kind", "Question", "Section", "bank_json", "load_bank", "load_banks", "save_bank"]
 
 
 class Kind(StrEnum):

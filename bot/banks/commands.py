@@ -1,0 +1,105 @@
+"""`studybot import`, `export` and `lint`: each takes the parsed arguments and returns an exit code."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from bot.banks.export import export_text
+from bot.banks.importer import import_file
+from bot.banks.issues import DocumentError
+from bot.banks.lint import lint_banks
+from bot.banks.model import Bank, Kind, load_bank, load_banks, save_bank
+from bot.banks.sources import MANIFEST, options_for
+from bot.config import Settings
+
+__all__ = ["cmd_export", "cmd_import", "cmd_lint", "resolve_bank"]
+
+
+class BankNotFound(Exception):
+    pass
+
+
+def resolve_bank(ref: str, folder: Path | None = None) -> Bank:
+    """A bank from a file path or a bank id looked up in the banks folder (STUDYBOT_BANKS)."""
+    path = Path(ref)
+    if not path.is_file():
+        path = (folder or Settings().banks) / f"{ref}.json"
+    if not path.is_file():
+        raise BankNotFound(f"no bank file or bank id '{ref}' / 找不到题库文件或题库 id“{ref}”")
+    try:
+        return load_bank(path)
+    except (ValidationError, ValueError) as exc:
+        raise BankNotFound(f"{path}: not a valid bank file / 不是有效的题库文件: {exc}") from exc
+
+
+def _summary(bank: Bank) -> str:
+    counts = bank.counts()
+    parts = ", ".join(f"{kind.value} {counts[kind]}" for kind in Kind)
+    return f"{len(bank.questions)} questions ({parts})"
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    files = [Path(f) for f in args.files if Path(f).name != MANIFEST]
+    if args.bank_id and len(files) != 1:
+        print("--id needs exactly one FILE / --id 只能用于一个文件", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    status, written = 0, {}
+    for path in files:
+        options = options_for(path)
+        bank_id = args.bank_id or options.bank_id
+        if bank_id in written:
+            print(f"{path}: bank id '{bank_id}' is also made from {written[bank_id]} / 题库 id 重复", file=sys.stderr)
+            status = 1
+            continue
+        try:
+            result = import_file(
+                path, bank_id=bank_id, title=options.title, simplified=args.simplified or options.simplified
+            )
+        except DocumentError as exc:
+            for issue in exc.issues:
+                print(issue.render(exc.source), file=sys.stderr)
+            status = 1
+            continue
+        except OSError as exc:
+            print(f"{path}: cannot read / 无法读取: {exc.strerror}", file=sys.stderr)
+            status = 1
+            continue
+        target = save_bank(result.bank, out)
+        written[bank_id] = path
+        print(f"{path} -> {target}: {_summary(result.bank)}, {len(result.warnings)} warnings")
+        for warning in result.warnings:
+            print("  " + warning.render(path.name))
+    return status
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    try:
+        bank = resolve_bank(args.bank)
+    except BankNotFound as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    text = export_text(bank)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    try:
+        banks = [resolve_bank(ref) for ref in args.banks] if args.banks else load_banks(Settings().banks)
+    except (BankNotFound, ValidationError, ValueError) as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    findings = lint_banks(banks)
+    for finding in findings:
+        print(finding)
+    errors = sum(f.level == "error" for f in findings)
+    print(f"{len(banks)} banks, {errors} errors, {len(findings) - errors} warnings")
+    return 1 if errors else 0
