@@ -1,0 +1,567 @@
+"""StudyEngine: what every front end calls. Next question, asked questions, answers recorded once,
+review cards (FSRS), streaks, group scores, stats, reports and settings.
+
+No Telegram here. Time comes from `clock()` (a timezone-aware datetime) and randomness
+from `rng`, both passed in, so tests pin them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, date, datetime, timedelta
+from types import EllipsisType
+from typing import Any
+
+from fsrs import Card, Rating, Scheduler
+
+from bot.banks.model import Bank, Kind, Question
+from bot.grading import ConceptIndex, grade
+from bot.grading.verdict import Outcome
+from bot.store import asked as asked_repo
+from bot.store import attempts as attempts_repo
+from bot.store import cards as cards_repo
+from bot.store import chats as chats_repo
+from bot.store import learners as learners_repo
+from bot.store import questions as questions_repo
+from bot.store import reports as reports_repo
+from bot.store import scores as scores_repo
+from bot.store import streaks as streaks_repo
+from bot.store.attempts import Tally
+from bot.store.chats import Chat
+from bot.store.db import Store
+from bot.store.learners import Learner
+from bot.store.scores import ScoreRow
+from bot.study.days import local_day, parse_tz, tzinfo_for
+from bot.study.kinds import parse_kind
+from bot.study.results import (
+    AnswerResult,
+    AskedQuestion,
+    Empty,
+    GroupResult,
+    LearnerSettings,
+    Missed,
+    Pick,
+    SettingsError,
+    Stats,
+)
+from bot.study.streaks import StreakView, record_day, view
+
+__all__ = ["RATINGS", "StudyEngine"]
+
+RATINGS = {Outcome.wrong: Rating.Again, Outcome.partial: Rating.Hard, Outcome.correct: Rating.Good}
+LANGUAGES = ("zh", "en")
+
+
+def _ts(moment: datetime) -> int:
+    return int(moment.timestamp())
+
+
+def _dt(ts: int | None) -> datetime | None:
+    return None if ts is None else datetime.fromtimestamp(ts, UTC)
+
+
+class StudyEngine:
+    def __init__(
+        self,
+        store: Store,
+        banks: Sequence[Bank],
+        concepts: ConceptIndex | None = None,
+        *,
+        clock: Callable[[], datetime],
+        rng: random.Random,
+        default_tz: str = "Asia/Shanghai",
+        scheduler: Scheduler | None = None,
+    ) -> None:
+        self.store = store
+        self.banks: dict[str, Bank] = {b.id: b for b in banks}
+        self.concepts = concepts if concepts is not None else ConceptIndex.from_banks(list(banks))
+        self.clock = clock
+        self.rng = rng
+        self.default_tz = default_tz
+        # No fuzzing: it draws from the global `random`, which would make schedules untestable.
+        self.scheduler = scheduler or Scheduler(enable_fuzzing=False)
+        self._keys: dict[tuple[str, str], int] = {}
+        self._by_key: dict[int, tuple[str, Question]] = {}
+        self._by_object: dict[int, int] = {}  # id(question object) -> key
+        self._candidates: dict[tuple[tuple[str, ...], tuple[Kind, ...]], tuple[list[int], frozenset[int]]] = {}
+
+    @classmethod
+    async def create(
+        cls, store: Store, banks: Sequence[Bank], concepts: ConceptIndex | None = None, **kwargs: Any
+    ) -> StudyEngine:
+        """Build the engine and register the banks' questions in the store."""
+        engine = cls(store, banks, concepts, **kwargs)
+        await engine.sync_questions()
+        return engine
+
+    async def sync_questions(self) -> None:
+        entries = [(b.id, q.id, str(q.kind)) for b in self.banks.values() for q in b.questions]
+        async with self.store.write() as db:
+            self._keys = await questions_repo.sync(db, entries)
+        self._by_key = {}
+        self._by_object = {}
+        for bank in self.banks.values():
+            for q in bank.questions:
+                key = self._keys[(bank.id, q.id)]
+                self._by_key[key] = (bank.id, q)
+                self._by_object[id(q)] = key
+        self._candidates.clear()
+
+    # ----- learners, chats, settings -------------------------------------------------------------
+
+    def _now(self) -> tuple[datetime, int]:
+        now = self.clock()
+        return now, _ts(now)
+
+    async def ensure_learner(
+        self, user_id: int, name: str = "", language: str | None = None, tz: str | None = None
+    ) -> Learner:
+        """Create a learner on first contact (language zh/en, zone from settings); later calls refresh the name."""
+        lang = language if language in LANGUAGES else "zh"
+        zone = parse_tz(tz) if tz else None
+        _, ts = self._now()
+        async with self.store.write() as db:
+            return await learners_repo.upsert(db, user_id, name, lang, zone or self.default_tz, ts)
+
+    async def learner(self, user_id: int) -> Learner | None:
+        async with self.store.read() as db:
+            return await learners_repo.get(db, user_id)
+
+    async def ensure_chat(self, chat_id: int, kind: str, title: str = "") -> Chat:
+        _, ts = self._now()
+        async with self.store.write() as db:
+            return await chats_repo.upsert(db, chat_id, kind, title, ts)
+
+    async def chat(self, chat_id: int) -> Chat | None:
+        async with self.store.read() as db:
+            return await chats_repo.get(db, chat_id)
+
+    async def set_chat_active(self, chat_id: int, active: bool) -> None:
+        async with self.store.write() as db:
+            await chats_repo.set_active(db, chat_id, active)
+
+    async def migrate_chat(self, old_id: int, new_id: int) -> Chat | None:
+        async with self.store.write() as db:
+            return await chats_repo.migrate(db, old_id, new_id)
+
+    async def set_blocked(self, user_id: int, blocked: bool) -> None:
+        async with self.store.write() as db:
+            await learners_repo.set_blocked(db, user_id, blocked)
+
+    async def settings(self, learner_id: int) -> LearnerSettings:
+        learner = await self.learner(learner_id)
+        if learner is None:
+            return LearnerSettings("zh", self.default_tz, None, None, False, False)
+        return self._settings(learner)
+
+    @staticmethod
+    def _settings(learner: Learner) -> LearnerSettings:
+        return LearnerSettings(learner.language, learner.tz, learner.banks, learner.kinds, learner.poll,
+                               learner.blocked)
+
+    async def update_settings(
+        self,
+        learner_id: int,
+        *,
+        language: str | None = None,
+        tz: str | None = None,
+        banks: Iterable[str] | EllipsisType | None = ...,
+        kinds: Iterable[str | Kind] | EllipsisType | None = ...,
+        poll: bool | None = None,
+    ) -> LearnerSettings:
+        """Change some settings (banks/kinds: None = all, ... = unchanged); SettingsError names a bad value."""
+        if language is not None and language not in LANGUAGES:
+            raise SettingsError("bad_language", value=language)
+        zone = None
+        if tz is not None:
+            zone = parse_tz(tz)
+            if zone is None:
+                raise SettingsError("bad_tz", value=tz)
+        bank_ids: tuple[str, ...] | EllipsisType | None = ...
+        if banks is not ...:
+            bank_ids = None if banks is None else self._check_banks(banks)  # type: ignore[arg-type]
+        kind_names: tuple[str, ...] | EllipsisType | None = ...
+        if kinds is not ...:
+            kind_names = None if kinds is None else tuple(str(k) for k in self._check_kinds(kinds))  # type: ignore[arg-type]
+        async with self.store.write() as db:
+            learner = await learners_repo.update_settings(
+                db, learner_id, language=language, tz=zone, banks=bank_ids, kinds=kind_names, poll=poll
+            )
+        if learner is None:
+            raise LookupError(f"learner {learner_id} is unknown: call ensure_learner first")
+        return self._settings(learner)
+
+    def _check_banks(self, banks: Iterable[str]) -> tuple[str, ...]:
+        ids = tuple(dict.fromkeys(banks))
+        unknown = [b for b in ids if b not in self.banks]
+        if unknown:
+            raise SettingsError("unknown_bank", names=", ".join(unknown), known=", ".join(self.banks) or "-")
+        return ids
+
+    @staticmethod
+    def _check_kinds(kinds: Iterable[str | Kind]) -> tuple[Kind, ...]:
+        out: list[Kind] = []
+        unknown: list[str] = []
+        for k in kinds:
+            kind = k if isinstance(k, Kind) else parse_kind(k)
+            if kind is None:
+                unknown.append(str(k))
+            elif kind not in out:
+                out.append(kind)
+        if unknown:
+            raise SettingsError("unknown_kind", names=", ".join(unknown))
+        return tuple(out)
+
+    # ----- picking -------------------------------------------------------------------------------
+
+    def question_key(self, bank_id: str, question_id: str) -> int | None:
+        return self._keys.get((bank_id, question_id))
+
+    def question_for(self, key: int) -> tuple[str, Question] | None:
+        return self._by_key.get(key)
+
+    def _candidate_keys(self, banks: tuple[str, ...], kinds: tuple[Kind, ...]) -> tuple[list[int], frozenset[int]]:
+        cache_key = (banks, kinds)
+        found = self._candidates.get(cache_key)
+        if found is None:
+            keys = [
+                self._keys[(b, q.id)] for b in banks for q in self.banks[b].questions if not kinds or q.kind in kinds
+            ]
+            found = (keys, frozenset(keys))
+            self._candidates[cache_key] = found
+        return found
+
+    async def next_question(
+        self,
+        learner_id: int,
+        banks: Iterable[str] | None = None,
+        kinds: Iterable[str | Kind] | None = None,
+        review_only: bool = False,
+    ) -> Pick | Empty:
+        """Due review cards first (most overdue first), then never-seen questions at random, then the seen
+        question due soonest; never the question asked last. Filters default to the learner's settings."""
+        _, ts = self._now()
+        async with self.store.read() as db:
+            learner = await learners_repo.get(db, learner_id)
+            cards = await cards_repo.learner_cards(db, learner_id)
+        if not self.banks:
+            return Empty("no_banks")
+        bank_list = list(banks) if banks is not None else list(learner.banks or ()) if learner else []
+        kind_list = list(kinds) if kinds is not None else list(learner.kinds or ()) if learner else []
+        try:
+            bank_ids = tuple(sorted(self._check_banks(bank_list))) if bank_list else tuple(sorted(self.banks))
+            kind_set = tuple(sorted(self._check_kinds(kind_list)))
+        except SettingsError as exc:
+            return Empty(exc.key, dict(exc.fields))
+        keys, key_set = self._candidate_keys(bank_ids, kind_set)
+        if not keys:
+            what = ", ".join([*bank_ids, *map(str, kind_set)])
+            return Empty("no_questions", {"filter": what})
+        last = learner.last_question if learner else None
+        due = [q for q, d in cards if d <= ts and q in key_set and q != last]
+        if due:
+            return self._pick(due[0], "review", len(due))
+        if review_only:
+            upcoming = [d for q, d in cards if q in key_set and d > ts]
+            when = _dt(min(upcoming)) if upcoming else None
+            nxt = when.astimezone(tzinfo_for(learner.tz if learner else self.default_tz)) if when else None
+            return Empty("nothing_due", {"when": _next_text(nxt)}, when)
+        seen = {q for q, _ in cards}
+        fresh = self._random_unseen(keys, seen, last)
+        if fresh is not None:
+            return self._pick(fresh, "new", 0)
+        ahead = next((q for q, _ in cards if q in key_set and q != last), None)
+        if ahead is not None:
+            return self._pick(ahead, "ahead", 0)
+        return Empty("only_repeat")
+
+    def _random_unseen(self, keys: list[int], seen: set[int], last: int | None) -> int | None:
+        # A few random draws find an unseen question fast while most are unseen; then filter exactly.
+        for _ in range(8):
+            key = keys[self.rng.randrange(len(keys))]
+            if key not in seen and key != last:
+                return key
+        rest = [k for k in keys if k not in seen and k != last]
+        return self.rng.choice(rest) if rest else None
+
+    def _pick(self, key: int, reason: Any, due: int) -> Pick:
+        bank_id, question = self._by_key[key]
+        return Pick(bank_id, question, key, reason, due)
+
+    # ----- asking --------------------------------------------------------------------------------
+
+    def _key_of(self, question: Pick | Question | int, bank_id: str | None) -> int:
+        if isinstance(question, Pick):
+            return question.key
+        if isinstance(question, int):
+            if question not in self._by_key:
+                raise LookupError(f"no question with key {question}")
+            return question
+        if bank_id is not None:
+            key = self._keys.get((bank_id, question.id))
+        else:
+            key = self._by_object.get(id(question))
+            if key is None:
+                matches = [k for (b, q), k in self._keys.items() if q == question.id and k in self._by_key]
+                key = matches[0] if len(matches) == 1 else None
+        if key is None:
+            raise LookupError(f"question {question.id!r} is not in a loaded bank (pass bank_id)")
+        return key
+
+    async def ask(
+        self,
+        chat_id: int,
+        learner_id: int | None,
+        question: Pick | Question | int,
+        message_id: int | None = None,
+        *,
+        bank_id: str | None = None,
+        open_seconds: int | None = None,
+    ) -> int:
+        """Record a question put to a chat; returns the asked id (callback data can carry it).
+
+        `learner_id`: the learner in a private chat, who asked in a group, None for a push to a group.
+        `open_seconds`: group questions close after it (see due_closings); private ones close on answer.
+        """
+        key = self._key_of(question, bank_id)
+        _, ts = self._now()
+        async with self.store.write() as db:
+            # A chat we never saw: a private one (Telegram: positive id) or a group; ensure_chat refines it.
+            await db.execute(
+                "INSERT INTO chats (id, kind, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (chat_id, "private" if chat_id > 0 else "group", ts),
+            )
+            asked_id = await asked_repo.insert(
+                db, chat_id, learner_id, key, ts, message_id=message_id,
+                closes_at=ts + open_seconds if open_seconds else None,
+            )
+            if learner_id is not None:
+                await learners_repo.set_last_question(db, learner_id, key)
+        return asked_id
+
+    async def attach_message(self, asked_id: int, message_id: int | None, poll_id: str | None = None) -> None:
+        async with self.store.write() as db:
+            await asked_repo.attach_message(db, asked_id, message_id, poll_id)
+
+    def _asked(self, row: asked_repo.Asked | None) -> AskedQuestion | None:
+        if row is None:
+            return None
+        found = self._by_key.get(row.question)
+        bank_id, question = found if found else ("", None)
+        asked_at = _dt(row.asked_at)
+        assert asked_at is not None
+        return AskedQuestion(row.id, row.chat_id, row.learner_id, bank_id, question, row.message_id, row.poll_id,
+                             asked_at, _dt(row.closes_at), row.closed)
+
+    async def get_asked(self, asked_id: int) -> AskedQuestion | None:
+        async with self.store.read() as db:
+            return self._asked(await asked_repo.get(db, asked_id))
+
+    async def latest_open_asked(self, chat_id: int, learner_id: int | None = None) -> AskedQuestion | None:
+        """The newest open question in the chat (asked to/by that learner when given) - for typed answers."""
+        async with self.store.read() as db:
+            return self._asked(await asked_repo.latest_open(db, chat_id, learner_id))
+
+    async def asked_by_poll(self, poll_id: str) -> AskedQuestion | None:
+        async with self.store.read() as db:
+            return self._asked(await asked_repo.by_poll(db, poll_id))
+
+    async def asked_by_message(self, chat_id: int, message_id: int) -> AskedQuestion | None:
+        """The open question carried by a message (a reply to it answers it)."""
+        async with self.store.read() as db:
+            return self._asked(await asked_repo.by_message(db, chat_id, message_id))
+
+    async def toggle_option(self, asked_id: int, learner_id: int, letter: str) -> str:
+        """Tick or untick one option of a multiple-choice question; returns the ticked letters, sorted."""
+        async with self.store.write() as db:
+            current = set(await asked_repo.selection(db, asked_id, learner_id))
+            current ^= {letter}
+            letters = "".join(sorted(current))
+            await asked_repo.set_selection(db, asked_id, learner_id, letters)
+        return letters
+
+    async def selection(self, asked_id: int, learner_id: int) -> str:
+        async with self.store.read() as db:
+            return await asked_repo.selection(db, asked_id, learner_id)
+
+    # ----- answering -----------------------------------------------------------------------------
+
+    async def answer(
+        self, learner_id: int, asked_id: int, reply: str, seconds: float | None = None
+    ) -> AnswerResult:
+        """Grade and record once: attempt, card, streak, group score, in one transaction.
+
+        A second answer by the same learner, a closed question, or a reply that is not an answer
+        changes nothing; the result's status says which and `message(lang)` explains.
+        """
+        now, ts = self._now()
+        async with self.store.read() as db:
+            row = await asked_repo.get(db, asked_id)
+            learner = await learners_repo.get(db, learner_id)
+            chat = await chats_repo.get(db, row.chat_id) if row else None
+        if row is None or chat is None:
+            return AnswerResult("unknown", asked_id)
+        if learner is None:
+            raise LookupError(f"learner {learner_id} is unknown: call ensure_learner first")
+        found = self._by_key.get(row.question)
+        if found is None:
+            return AnswerResult("gone", asked_id)
+        bank_id, question = found
+        group = chat.is_group
+        if not group and row.learner_id is not None and row.learner_id != learner_id:
+            return AnswerResult("not_yours", asked_id, question=question, bank_id=bank_id)
+        if row.closed or (row.closes_at is not None and ts >= row.closes_at):
+            return await self._refusal(learner_id, asked_id, question, bank_id)
+
+        verdict = grade(question, reply, self.concepts)
+        if not verdict.answered:
+            return AnswerResult("not_an_answer", asked_id, verdict, question, bank_id)
+        if seconds is None:
+            seconds = max(0.0, (now - datetime.fromtimestamp(row.asked_at, UTC)).total_seconds())
+        day = local_day(now, learner.tz)
+        points = round(verdict.score * 10) if group else 0
+
+        async with self.store.write() as db:
+            if group:
+                state = await db.execute_fetchall("SELECT closed FROM asked WHERE id = ?", (asked_id,))
+                still_open = bool(state) and not next(iter(state))[0]
+            else:
+                still_open = await asked_repo.close(db, asked_id)
+            recorded = still_open and await attempts_repo.insert(
+                db, learner_id=learner_id, asked_id=asked_id, question=row.question, outcome=str(verdict.outcome),
+                score=verdict.score, answered_at=ts, local_day=day, millis=round(seconds * 1000),
+                reply=reply[:1000],
+            )
+            if recorded:
+                found_card = await cards_repo.get(db, learner_id, row.question)
+                card, lapses = found_card if found_card else (self._new_card(row.question, now), 0)
+                card, _ = self.scheduler.review_card(card, RATINGS[verdict.outcome], now)
+                await cards_repo.put(db, learner_id, row.question, card,
+                                     lapses + (verdict.outcome is Outcome.wrong))
+                streak = record_day(await streaks_repo.get(db, learner_id), day)
+                await streaks_repo.put(db, learner_id, streak)
+                if group:
+                    chat_day = local_day(now, chat.tz or learner.tz)
+                    await scores_repo.add(db, chat.id, chat_day, learner_id, points, verdict.correct)
+        if not recorded:
+            return await self._refusal(learner_id, asked_id, question, bank_id)
+        return AnswerResult("recorded", asked_id, verdict, question, bank_id, view(streak, day), card.due, points)
+
+    @staticmethod
+    def _new_card(key: int, now: datetime) -> Card:
+        # card_id is given: without it fsrs reads the wall clock and sleeps 1 ms.
+        return Card(card_id=key, due=now)
+
+    async def _refusal(self, learner_id: int, asked_id: int, question: Question, bank_id: str) -> AnswerResult:
+        async with self.store.read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT 1 FROM attempts WHERE learner_id = ? AND asked_id = ?", (learner_id, asked_id)
+            )
+        status = "already_answered" if list(rows) else "closed"
+        return AnswerResult(status, asked_id, question=question, bank_id=bank_id)
+
+    # ----- groups --------------------------------------------------------------------------------
+
+    async def due_closings(self) -> list[AskedQuestion]:
+        """Group questions whose time is up, including those missed while the bot was down."""
+        _, ts = self._now()
+        async with self.store.read() as db:
+            rows = await asked_repo.due_closings(db, ts)
+        return [a for a in map(self._asked, rows) if a is not None]
+
+    async def close_question(self, asked_id: int) -> GroupResult | None:
+        """Close a group question and say who was right; None if it was closed already (one closer wins)."""
+        async with self.store.write() as db:
+            closed_now = await asked_repo.close(db, asked_id)
+            row = await asked_repo.get(db, asked_id)
+            attempts = await attempts_repo.for_asked(db, asked_id) if closed_now else []
+        asked = self._asked(row)
+        if not closed_now or asked is None:
+            return None
+
+        def fastest(outcome: str) -> list[attempts_repo.Attempt]:
+            chosen = [a for a in attempts if a.outcome == outcome]
+            return sorted(chosen, key=lambda a: (a.millis if a.millis is not None else 1 << 40, a.answered_at))
+
+        return GroupResult(asked, fastest("correct"), fastest("partial"), fastest("wrong"))
+
+    async def top(self, chat_id: int, period: str = "all", limit: int = 10) -> list[ScoreRow]:
+        """The group leaderboard: period 'today', 'week' (since Monday, local) or 'all'."""
+        now, _ = self._now()
+        chat = await self.chat(chat_id)
+        today = now.astimezone(tzinfo_for((chat.tz if chat else None) or self.default_tz)).date()
+        since = {"today": today, "week": today - timedelta(days=today.weekday())}.get(period)
+        async with self.store.read() as db:
+            return await scores_repo.top(db, chat_id, since.toordinal() if since else None, limit)
+
+    # ----- streaks, stats, reports ---------------------------------------------------------------
+
+    async def streak(self, learner_id: int) -> StreakView:
+        now, _ = self._now()
+        async with self.store.read() as db:
+            learner = await learners_repo.get(db, learner_id)
+            streak = await streaks_repo.get(db, learner_id)
+        return view(streak, local_day(now, learner.tz if learner else self.default_tz))
+
+    async def stats(self, learner_id: int, most_missed: int = 10) -> Stats:
+        now, _ = self._now()
+        async with self.store.read() as db:
+            learner = await learners_repo.get(db, learner_id)
+            tallies = await attempts_repo.tallies(db, learner_id)
+            days = await attempts_repo.per_day(db, learner_id)
+            missed = await attempts_repo.missed(db, learner_id, most_missed)
+            streak = await streaks_repo.get(db, learner_id)
+        by_kind: dict[str, Tally] = {}
+        by_bank: dict[str, Tally] = {}
+        total = Tally()
+        for bank, kind, tally in tallies:
+            by_kind[kind] = _add(by_kind.get(kind, Tally()), tally)
+            by_bank[bank] = _add(by_bank.get(bank, Tally()), tally)
+            total = _add(total, tally)
+        most = [
+            Missed(bank, qid, self._question(bank, qid), misses, count) for bank, qid, misses, count in missed
+        ]
+        today = local_day(now, learner.tz if learner else self.default_tz)
+        return Stats(
+            total=total, by_kind=by_kind, by_bank=by_bank,
+            per_day={date.fromordinal(d): n for d, n, _ in days},
+            correct_per_day={date.fromordinal(d): c for d, _, c in days},
+            most_missed=most, streak=view(streak, today),
+        )
+
+    def _question(self, bank_id: str, qid: str) -> Question | None:
+        key = self._keys.get((bank_id, qid))
+        found = self._by_key.get(key) if key is not None else None
+        return found[1] if found else None
+
+    async def report(
+        self, learner_id: int, target: int | Pick | AskedQuestion | None, comment: str = ""
+    ) -> int | None:
+        """Flag a question's key as wrong: an asked id, a pick, or None for the learner's last question.
+
+        Returns the report id, or None when there is no such question to report."""
+        _, ts = self._now()
+        async with self.store.write() as db:
+            asked_id: int | None = None
+            if isinstance(target, Pick):
+                key: int | None = target.key
+            elif isinstance(target, AskedQuestion | int):
+                asked_id = target.id if isinstance(target, AskedQuestion) else target
+                row = await asked_repo.get(db, asked_id)
+                key = row.question if row else None
+            else:
+                learner = await learners_repo.get(db, learner_id)
+                key = learner.last_question if learner else None
+            if key is None:
+                return None
+            return await reports_repo.insert(db, learner_id, key, asked_id, comment.strip()[:2000], ts)
+
+
+def _add(a: Tally, b: Tally) -> Tally:
+    return Tally(a.total + b.total, a.correct + b.correct, a.partial + b.partial, a.wrong + b.wrong,
+                 a.score + b.score)
+
+
+def _next_text(when: datetime | None) -> str:
+    return when.strftime("%Y-%m-%d %H:%M") if when else ""
