@@ -1,0 +1,79 @@
+"""`python -m bot.health`: the Docker health check.
+
+Healthy when the database opens for reading and writing (so the volume is mounted and writable)
+and, on Linux, a `studybot run` process is alive. Exit 0 when healthy, 1 otherwise, with one line
+saying why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.config import Settings
+
+__all__ = ["check_database", "find_bot_process", "main"]
+
+
+def check_database(db: Path, timeout: float = 5.0) -> str | None:
+    """None when the database opens and answers a query; else the problem, in zh and en."""
+    if not db.is_file():
+        return f"数据库不存在 / database not found: {db}"
+    try:
+        # mode=rw: the bot needs to write, and a missing file must not be created here.
+        con = sqlite3.connect(f"{db.resolve().as_uri()}?mode=rw", uri=True, timeout=timeout)
+        try:
+            con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        return f"数据库打不开 / database does not open: {db}: {exc}"
+    return None
+
+
+def _is_bot(argv: list[str]) -> bool:
+    # `studybot run ...` (the console script runs as `python .../studybot run`) or `python -m bot run ...`.
+    for i, arg in enumerate(argv[:-1]):
+        if Path(arg).name == "studybot" and argv[i + 1] == "run":
+            return True
+        if arg == "-m" and argv[i + 1 : i + 3] == ["bot", "run"]:
+            return True
+    return False
+
+
+def find_bot_process(proc: Path = Path("/proc")) -> int | None:
+    """The pid of a running `studybot run`, found through /proc; None if there is none."""
+    for entry in sorted(proc.iterdir(), key=lambda p: p.name):
+        if not entry.name.isdigit():
+            continue
+        try:
+            raw = (entry / "cmdline").read_bytes()
+        except OSError:  # the process ended meanwhile, or is not ours to read
+            continue
+        if _is_bot([part.decode(errors="replace") for part in raw.split(b"\0") if part]):
+            return int(entry.name)
+    return None
+
+
+def main(argv: Sequence[str] | None = None, proc: Path = Path("/proc")) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.health", description=__doc__.splitlines()[0])
+    parser.add_argument("--no-process", action="store_true", help="check the database only")
+    args = parser.parse_args(argv)
+    db = Settings().db
+    problem = check_database(db)
+    if problem is None and not args.no_process and proc.is_dir():
+        pid = find_bot_process(proc)
+        if pid is None:
+            problem = "机器人没有运行 / no `studybot run` process is running"
+    if problem:
+        print(f"unhealthy: {problem}")
+        return 1
+    print(f"healthy: {db} opens")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

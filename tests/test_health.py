@@ -1,0 +1,62 @@
+"""`python -m bot.health`: the container's health check."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.health import check_database, find_bot_process, main
+
+
+def fake_proc(root: Path, processes: dict[int, list[str]]) -> Path:
+    for pid, argv in processes.items():
+        (root / str(pid)).mkdir(parents=True)
+        (root / str(pid) / "cmdline").write_bytes(b"\0".join(a.encode() for a in argv) + b"\0")
+    (root / "self").mkdir(exist_ok=True)  # /proc holds non-pid entries too
+    return root
+
+
+def make_db(path: Path) -> Path:
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("CREATE TABLE t (x)")
+    con.commit()
+    con.close()
+    return path
+
+
+def test_database_checks(tmp_path: Path) -> None:
+    assert check_database(make_db(tmp_path / "ok.sqlite3")) is None
+    missing = tmp_path / "missing.sqlite3"
+    assert "database not found" in (check_database(missing) or "")
+    assert not missing.exists()  # the check never creates a database
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database" * 100)
+    assert "does not open" in (check_database(junk) or "")
+
+
+def test_finds_the_bot_process(tmp_path: Path) -> None:
+    proc = fake_proc(tmp_path / "proc", {
+        1: ["/app/.venv/bin/python", "/app/.venv/bin/studybot", "run"],
+        7: ["/bin/sh", "-c", "python -m bot.health"],
+    })
+    assert find_bot_process(proc) == 1
+    assert find_bot_process(fake_proc(tmp_path / "p2", {3: ["python", "-m", "bot", "run", "--webhook", "x"]})) == 3
+    assert find_bot_process(fake_proc(tmp_path / "p3", {4: ["studybot", "backup", "run"]})) is None
+
+
+def test_main_reports_health(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    db = make_db(tmp_path / "bot.sqlite3")
+    monkeypatch.setenv("STUDYBOT_DB", str(db))
+    running = fake_proc(tmp_path / "proc", {1: ["studybot", "run"]})
+    stopped = fake_proc(tmp_path / "proc2", {1: ["sleep", "9"]})
+    assert main([], proc=running) == 0
+    assert "healthy" in capsys.readouterr().out
+    assert main([], proc=stopped) == 1
+    assert "no `studybot run` process" in capsys.readouterr().out
+    assert main(["--no-process"], proc=stopped) == 0
+    monkeypatch.setenv("STUDYBOT_DB", str(tmp_path / "gone.sqlite3"))
+    assert main([], proc=running) == 1
+    assert "database not found" in capsys.readouterr().out
