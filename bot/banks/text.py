@@ -18,7 +18,7 @@ __all__ = [
 
 # Tone-marked vowels (and ü) as they appear in pinyin annotations.
 _TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü"
-_PINYIN_ANNOTATION = re.compile(rf"(?<=[\u3400-\u9fff\uf900-\ufaff])[(（]([a-z{_TONED}]{{1,6}})[)）]")
+_PINYIN_ANNOTATION = re.compile(rf"(?<=[^\s(（])[(（]([a-z{_TONED}]{{1,6}})[)）]")
 
 
 def is_cjk(ch: str) -> bool:
@@ -43,8 +43,9 @@ def _readings(ch: str) -> frozenset[str]:
 
 def _is_annotation(ch: str, syllable: str) -> bool:
     # A reading of the character it follows, or a single tone-marked syllable (web pages
-    # sometimes annotate readings pypinyin lacks). Real brackets hold words like (LoRA), (INT8).
-    if syllable in _readings(ch):
+    # sometimes annotate readings pypinyin lacks, or damage the character before the
+    # annotation). Real brackets hold words like (LoRA), (INT8).
+    if is_cjk(ch) and syllable in _readings(ch):
         return True
     return sum(c in _TONED[:-1] for c in syllable) == 1
 
