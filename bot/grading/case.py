@@ -31,7 +31,7 @@ _INLINE_BREAK = re.compile(r"(?<=[。；;：:])\s*(?=(?:\d{1,2}[.．、]|[-•])
 _SENTENCE = re.compile(r"[。；;！!？?\n]+")
 _BRACKET = re.compile(r"^(?P<head>[^()（）]*)[(（](?P<inner>[^()（）]+)[)）](?P<tail>.*)$")
 _JOINERS = re.compile(r"[和与及、,，/]")
-_GENERIC_SUFFIX = re.compile(r"(?:技术应用|设计|策略|技术|应用|方案|方法|实现|优化|避免|问题|性)$")
+_GENERIC_SUFFIX = re.compile(r"(?:技术应用|自动化|设计|策略|技术|应用|方案|方法|实现|优化|避免|问题|性)$")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9+\-]*[A-Za-z0-9+]")
 # Latin words too common in these answers to tell one point from another.
 _COMMON_LATIN = frozenset({"gpu", "cpu", "api", "ai", "ok"})

@@ -21,7 +21,7 @@ _PREFIX = re.compile(
 # Letters, alone or bracketed, with any separators between them; then optionally the option text.
 _LETTERS = re.compile(
     r"^[(\[【]?\s*(?P<letters>[A-Za-z](?:[\s,，、/;；&+和与及]*[A-Za-z])*)\s*[)\]】]?"
-    r"(?![A-Za-z])\s*(?:选项|项)?\s*[.。、:：)]?\s*(?P<rest>.*)$",
+    r"(?![A-Za-z0-9])\s*(?:选项|项)?\s*[.。、:：)]?\s*(?P<rest>.*)$",
     re.DOTALL,
 )
 _NEAR_LETTERS = frozenset("ABCDEFGHIJ")  # mistyped option letters, not words

@@ -1,0 +1,414 @@
+"""Replies a learner could send to the seed questions, each with the verdict a careful teacher gives.
+
+Every row was written by hand from data/sources/000 and 004 (see grading_seeds.py). `unread` means the
+reply is not an answer at all (understood is None: the bot asks again and records nothing).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+from grading_seeds import CONCEPTS, question
+
+from bot.grading import Outcome, grade
+
+
+class Case(NamedTuple):
+    ref: str  # bank/question id
+    reply: str
+    outcome: str  # correct, partial, wrong, unread
+    score: float | None = None
+    feedback: str = ""  # a phrase the zh feedback must hold
+    understood: str | None = None
+
+
+C, P, W, U = "correct", "partial", "wrong", "unread"
+
+SINGLE = [
+    # 000 single 2: A 知识蒸馏 / B 结构剪枝 / C 参数剪枝 / D 稀疏激活网络设计; key A
+    Case("000/single-2", "A", C, 1.0, understood="A"),
+    Case("000/single-2", "a", C, understood="A"),
+    Case("000/single-2", "Ａ", C, understood="A"),
+    Case("000/single-2", "A.", C),
+    Case("000/single-2", "(A)", C),
+    Case("000/single-2", "（A）", C),
+    Case("000/single-2", "【A】", C),
+    Case("000/single-2", "选A", C),
+    Case("000/single-2", "我选 a", C),
+    Case("000/single-2", "答案是A", C),
+    Case("000/single-2", "答案：a", C),
+    Case("000/single-2", "A 知识蒸馏", C),
+    Case("000/single-2", "A知识蒸馏", C),
+    Case("000/single-2", "A。", C),
+    Case("000/single-2", "  a  ", C),
+    Case("000/single-2", "知识蒸馏", C, understood="A"),
+    Case("000/single-2", "知識蒸餾", C, understood="A"),
+    Case("000/single-2", "B", W, 0.0, understood="B"),
+    Case("000/single-2", "b.", W),
+    Case("000/single-2", "AB", W, 0.0, "只有一个正确选项", "AB"),
+    Case("000/single-2", "A,B", W, feedback="只有一个正确选项"),
+    Case("000/single-2", "结构剪枝", W, understood="B"),
+    Case("000/single-2", "D", W),
+    Case("000/single-2", "maybe", U),
+    Case("000/single-2", "E", U, feedback="没有选项 E"),
+    Case("000/single-2", "B 知识蒸馏", U, feedback="不一致"),
+    Case("000/single-2", "", U),
+    Case("000/single-2", "不知道", U),
+    Case("000/single-2", "？", U),
+    # 000 single 7: D 使用自适应学习率
+    Case("000/single-7", "D", C),
+    Case("000/single-7", "d 使用自适应学习率", C),
+    Case("000/single-7", "使用自适应学习率", C, understood="D"),
+    Case("000/single-7", "调整学习率", W, understood="A"),
+    Case("000/single-7", "A 调整学习率", W, understood="A"),
+    # 000 single 10: A 参数高效微调（LoRA/QLoRA）
+    Case("000/single-10", "参数高效微调（LoRA/QLoRA）", C, understood="A"),
+    Case("000/single-10", "模型并行", W, understood="D"),
+    # 004 single 1: A TensorFlow / B PyTorch / C Apache MXNet / D Keras
+    Case("004/single-1", "tensorflow", C, understood="A"),
+    Case("004/single-1", "Tensor Flow", C, understood="A"),
+    Case("004/single-1", "pytorch", W, understood="B"),
+    Case("004/single-1", "Keras", W, understood="D"),
+    Case("004/single-1", "apache mxnet", W, understood="C"),
+    # 004 single 11: A 权重剪枝 / B 结构剪枝; key B
+    Case("004/single-11", "B", C),
+    Case("004/single-11", "结构剪枝", C, understood="B"),
+    Case("004/single-11", "结构剪支", C, understood="B"),
+    Case("004/single-11", "权重剪枝", W, understood="A"),
+    # 004 single 13: A 准确率 / B 召回率 / C F1 分数 / D 困惑度; key D
+    Case("004/single-13", "困惑度", C, understood="D"),
+    Case("004/single-13", "Ｄ", C),
+    Case("004/single-13", "f1分数", W, understood="C"),
+    Case("004/single-13", "F1", U),
+    # 004 single 14: B 模型歧视
+    Case("004/single-14", "模型歧视", C),
+    Case("004/single-14", "模型公平性", W, understood="D"),
+]
+
+MULTIPLE = [
+    # 000 multiple 3: key BDE of A ReLU / B 梯度累积 / C 正则化 / D 残差连接 / E BatchNormalization
+    Case("000/multiple-3", "BDE", C, 1.0, understood="BDE"),
+    Case("000/multiple-3", "bde", C),
+    Case("000/multiple-3", "B,D,E", C),
+    Case("000/multiple-3", "b, d, e", C),
+    Case("000/multiple-3", "B、D、E", C),
+    Case("000/multiple-3", "E D B", C, understood="BDE"),
+    Case("000/multiple-3", "ＢＤＥ", C),
+    Case("000/multiple-3", "DEB", C),
+    Case("000/multiple-3", "BBDE", C, understood="BDE"),
+    Case("000/multiple-3", "选BDE", C),
+    Case("000/multiple-3", "答案：B D E", C),
+    Case("000/multiple-3", "B/D/E", C),
+    Case("000/multiple-3", "使用梯度累积、使用残差连接、使用BatchNormalization", C, understood="BDE"),
+    Case("000/multiple-3", "BD", P, 2 / 3, "少选了 E"),
+    Case("000/multiple-3", "E", P, 1 / 3),
+    Case("000/multiple-3", "b e", P, 2 / 3),
+    Case("000/multiple-3", "D、E", P, 2 / 3),
+    Case("000/multiple-3", "ABDE", W, 0.0, "A 不是正确选项"),
+    Case("000/multiple-3", "A", W, 0.0),
+    Case("000/multiple-3", "ABCDE", W, 0.0),
+    Case("000/multiple-3", "C", W, 0.0),
+    Case("000/multiple-3", "BC", W, 0.0, "C 不是正确选项"),
+    Case("000/multiple-3", "F", U, feedback="没有选项 F"),
+    Case("000/multiple-3", "BDEF", U, feedback="没有选项 F"),
+    Case("000/multiple-3", "maybe", U),
+    Case("000/multiple-3", "全都对", U),
+    # 000 multiple 4: ABCE
+    Case("000/multiple-4", "ABCE", C),
+    Case("000/multiple-4", "ecba", C),
+    Case("000/multiple-4", "ABC", P, 0.75),
+    Case("000/multiple-4", "ABCD", W, 0.0),
+    Case("000/multiple-4", "ABCDE", W, 0.0, "D 不是正确选项"),
+    # 000 multiple 8: every option
+    Case("000/multiple-8", "ABCDE", C),
+    Case("000/multiple-8", "A B C D E", C),
+    Case("000/multiple-8", "ABCD", P, 0.8),
+    # 004 multiple 2: ABD of 模型初始化 / 参数冻结 / 参数解冻 / 预训练模型微调 / 知识蒸馏
+    Case("004/multiple-2", "ABD", C),
+    Case("004/multiple-2", "DAB", C),
+    Case("004/multiple-2", "模型初始化，参数冻结，预训练模型微调", C, understood="ABD"),
+    Case("004/multiple-2", "AD", P, 2 / 3),
+    Case("004/multiple-2", "ABCD", W, 0.0),
+    Case("004/multiple-2", "参数解冻", W, understood="C"),
+    # 004 multiple 8: ABE, where A and E are both 指数量化
+    Case("004/multiple-8", "ABE", C),
+    Case("004/multiple-8", "指数量化、线性量化", C, understood="ABE"),
+    Case("004/multiple-8", "AB", P, 2 / 3),
+    Case("004/multiple-8", "ABC", W, 0.0),
+    # 004 multiple 9: ABCD
+    Case("004/multiple-9", "abcd", C),
+    Case("004/multiple-9", "ABCDE", W, 0.0, "E 不是正确选项"),
+]
+
+TRUE_FALSE = [
+    # 000 true/false 1: 不正确
+    Case("000/true_false-1", "不正确", C, 1.0, understood="错误"),
+    Case("000/true_false-1", "错", C),
+    Case("000/true_false-1", "错误", C),
+    Case("000/true_false-1", "×", C),
+    Case("000/true_false-1", "✗", C),
+    Case("000/true_false-1", "F", C),
+    Case("000/true_false-1", "false", C),
+    Case("000/true_false-1", "FALSE", C),
+    Case("000/true_false-1", "No", C),
+    Case("000/true_false-1", " n ", C),
+    Case("000/true_false-1", "0", C),
+    Case("000/true_false-1", "否", C),
+    Case("000/true_false-1", "錯誤", C),
+    Case("000/true_false-1", "Ｆ", C),
+    Case("000/true_false-1", "错。", C),
+    Case("000/true_false-1", "正确", W, 0.0, understood="正确"),
+    Case("000/true_false-1", "对", W),
+    Case("000/true_false-1", "√", W),
+    Case("000/true_false-1", "T", W),
+    Case("000/true_false-1", "true", W),
+    Case("000/true_false-1", "yes", W),
+    Case("000/true_false-1", "1", W),
+    Case("000/true_false-1", "是", W),
+    Case("000/true_false-1", "✓", W),
+    Case("000/true_false-1", "maybe", U, feedback="正确"),
+    Case("000/true_false-1", "不知道", U),
+    Case("000/true_false-1", "", U),
+    Case("000/true_false-1", "对错", U),
+    Case("000/true_false-1", "正确吗", U),
+    # 000 true/false 7: 不正确
+    Case("000/true_false-7", "x", C),
+    Case("000/true_false-7", "不对", C),
+    # 004 true/false 1: 正确
+    Case("004/true_false-1", "正确", C, understood="正确"),
+    Case("004/true_false-1", "对", C),
+    Case("004/true_false-1", "√", C),
+    Case("004/true_false-1", "Y", C),
+    Case("004/true_false-1", "True", C),
+    Case("004/true_false-1", "正確", C),
+    Case("004/true_false-1", "Ｔ", C),
+    Case("004/true_false-1", "不正确", W, understood="错误"),
+    Case("004/true_false-1", "错", W),
+    Case("004/true_false-1", "0", W),
+    Case("004/true_false-1", "no", W),
+]
+
+FILL = [
+    # 000 fill 1: 水平划分
+    Case("000/fill-1", "水平划分", C, 1.0),
+    Case("000/fill-1", "水平劃分", C),
+    Case("000/fill-1", "水平 划分", C),
+    Case("000/fill-1", "水平划分。", C),
+    Case("000/fill-1", "「水平划分」", C),
+    Case("000/fill-1", "答案是水平划分", C),
+    Case("000/fill-1", "水平画分", C, feedback="水平划分"),
+    Case("000/fill-1", "水平划粉", C, feedback="同音"),
+    Case("000/fill-1", "垂直划分", W, 0.0, "意思变了"),
+    Case("000/fill-1", "水平", W, 0.0, "很接近"),
+    Case("000/fill-1", "随机划分", W),
+    Case("000/fill-1", "数据并行", W, feedback="另一个概念"),
+    Case("000/fill-1", "", U),
+    # 000 fill 3: 下游任务
+    Case("000/fill-3", "下游任务", C),
+    Case("000/fill-3", "下游任務", C),
+    Case("000/fill-3", "上游任务", W, feedback="意思变了"),
+    Case("000/fill-3", "预训练任务", W),
+    # 000 fill 4: 对抗样本
+    Case("000/fill-4", "对抗样本", C),
+    Case("000/fill-4", "對抗樣本", C),
+    Case("000/fill-4", "对抗训练", W, feedback="另一个概念"),
+    # 000 fill 5: 低精度推理
+    Case("000/fill-5", "低精度推理", C),
+    Case("000/fill-5", "低精渡推理", C, feedback="同音"),
+    Case("000/fill-5", "低经度推理", C),
+    Case("000/fill-5", "高精度推理", W, feedback="意思变了"),
+    Case("000/fill-5", "低精度运算", W, feedback="另一个概念"),
+    Case("000/fill-5", "推理", W),
+    # 000 fill 7: 云计算 (three characters: homophones only, no typo tolerance)
+    Case("000/fill-7", "云计算", C),
+    Case("000/fill-7", "雲計算", C),
+    Case("000/fill-7", "云技算", C, feedback="同音"),
+    Case("000/fill-7", "边缘计算", W, feedback="另一个概念"),
+    Case("000/fill-7", "云计", W),
+    Case("000/fill-7", "雾计算", W),
+    # 000 fill 8: 教师模型
+    Case("000/fill-8", "教师模型", C),
+    Case("000/fill-8", "教室模型", C, feedback="教师模型"),
+    Case("000/fill-8", "学生模型", W),
+    Case("000/fill-8", "教师", W, feedback="很接近"),
+    # 000 fill 9: 整数值
+    Case("000/fill-9", "整数值", C),
+    Case("000/fill-9", "整数植", C),
+    Case("000/fill-9", "小数值", W),
+    Case("000/fill-9", "整数", W),
+    Case("000/fill-9", "浮点数值", W),
+    # 000 fill 10: 无用的神经元或连接 (two alternatives in one key)
+    Case("000/fill-10", "无用的神经元或连接", C),
+    Case("000/fill-10", "无用的神经元", C),
+    Case("000/fill-10", "无用的连接", C),
+    Case("000/fill-10", "無用的神經元", C),
+    Case("000/fill-10", "无用神经元", C),
+    Case("000/fill-10", "无用的神经元和连接", C),
+    Case("000/fill-10", "有用的神经元", W, 0.0, "意思变了"),
+    Case("000/fill-10", "有用的连接", W, feedback="意思变了"),
+    Case("000/fill-10", "神经元", W),
+    Case("000/fill-10", "重要的神经元", W),
+    # 000 fill 11: 激活频率
+    Case("000/fill-11", "激活频率", C),
+    Case("000/fill-11", "激活頻率", C),
+    Case("000/fill-11", "激火频率", C),
+    Case("000/fill-11", "激活函数", W),
+    Case("000/fill-11", "提高激活频率", W, feedback="很接近"),
+    # 000 fill 12: 准确率
+    Case("000/fill-12", "准确率", C),
+    Case("000/fill-12", "準確率", C),
+    Case("000/fill-12", "准确律", C),
+    Case("000/fill-12", "召回率", W, feedback="另一个概念"),
+    Case("000/fill-12", "精确率", W),
+    Case("000/fill-12", "准确度", W),
+    # 000 fill 13: 歧视性输出
+    Case("000/fill-13", "歧视性输出", C),
+    Case("000/fill-13", "歧视输出", C),
+    Case("000/fill-13", "岐视性输出", C),
+    Case("000/fill-13", "非歧视性输出", W, feedback="意思变了"),
+    Case("000/fill-13", "无歧视性输出", W, feedback="意思变了"),
+    Case("000/fill-13", "偏见", W),
+    # 000 fill 14: 差分隐私
+    Case("000/fill-14", "差分隐私", C),
+    Case("000/fill-14", "差分隱私", C),
+    Case("000/fill-14", "差分因私", C),
+    Case("000/fill-14", "同态加密", W, feedback="另一个概念"),
+    Case("000/fill-14", "数据隐私", W),
+    # 000 fill 15: 搜索算法
+    Case("000/fill-15", "搜索算法", C),
+    Case("000/fill-15", "搜素算法", C, feedback="笔误"),
+    Case("000/fill-15", "搜索空间", W),
+    Case("000/fill-15", "强化学习", W),
+    # 004 fill 2: 低秩近似
+    Case("004/fill-2", "低秩近似", C),
+    Case("004/fill-2", "低质近似", C),
+    Case("004/fill-2", "高秩近似", W, feedback="意思变了"),
+    # 004 fill 5: 模型量化
+    Case("004/fill-5", "模型量化", C),
+    Case("004/fill-5", "模型量化技术", C),
+    Case("004/fill-5", "模形量化", C),
+    Case("004/fill-5", "模型剪枝", W),
+    Case("004/fill-5", "知识蒸馏", W, feedback="另一个概念"),
+    # 004 fill 6: 数据并行 (the key the document gives, though the prompt describes model parallelism)
+    Case("004/fill-6", "数据并行", C),
+    Case("004/fill-6", "數據並行", C),
+    Case("004/fill-6", "数据并型", C),
+    Case("004/fill-6", "模型并行", W, 0.0, "另一个概念"),
+    Case("004/fill-6", "数据串行", W, feedback="意思变了"),
+    Case("004/fill-6", "流水线并行", W),
+    # 004 fill 7: 低精度运算
+    Case("004/fill-7", "低精度运算", C),
+    Case("004/fill-7", "高精度运算", W, feedback="意思变了"),
+    Case("004/fill-7", "低精度推理", W, feedback="另一个概念"),
+    # 004 fill 8: 边缘计算
+    Case("004/fill-8", "边缘计算", C),
+    Case("004/fill-8", "邊緣計算", C),
+    Case("004/fill-8", "边缘 计算", C),
+    Case("004/fill-8", "云计算", W, feedback="另一个概念"),
+    Case("004/fill-8", "中心计算", W),
+    # 004 fill 9: 知识提取
+    Case("004/fill-9", "知识提取", C),
+    Case("004/fill-9", "知识提起", C),
+    Case("004/fill-9", "知识蒸馏", W, feedback="另一个概念"),
+    Case("004/fill-9", "知识归纳", W, feedback="另一个概念"),
+    Case("004/fill-9", "知识表示", W),
+    # 004 fill 10: 对称量化
+    Case("004/fill-10", "对称量化", C),
+    Case("004/fill-10", "非对称量化", W, feedback="意思变了"),
+    Case("004/fill-10", "指数量化", W, feedback="另一个概念"),
+    # 004 fill 11: 权重剪枝
+    Case("004/fill-11", "权重剪枝", C),
+    Case("004/fill-11", "權重剪枝", C),
+    Case("004/fill-11", "权重减枝", C),
+    Case("004/fill-11", "结构剪枝", W, feedback="另一个概念"),
+    Case("004/fill-11", "层剪枝", W),
+    Case("004/fill-11", "通道剪枝", W),
+    # 004 fill 12: 稀疏激活
+    Case("004/fill-12", "稀疏激活", C),
+    Case("004/fill-12", "稠密激活", W, feedback="意思变了"),
+    Case("004/fill-12", "激活稀疏化", W),
+    # 004 fill 13 / 14 / 15
+    Case("004/fill-13", "泛化能力", C),
+    Case("004/fill-13", "范化能力", C),
+    Case("004/fill-13", "拟合能力", W),
+    Case("004/fill-14", "数据隐私", C),
+    Case("004/fill-14", "差分隐私", W, feedback="另一个概念"),
+    Case("004/fill-14", "数据安全", W),
+    Case("004/fill-15", "对抗训练", C),
+    Case("004/fill-15", "對抗訓練", C),
+    Case("004/fill-15", "对抗训炼", C),
+    Case("004/fill-15", "对抗样本", W, feedback="另一个概念"),
+    # 结构剪枝 (from the explanation of 004 single 11)
+    Case("004/fill-prune", "结构剪枝", C),
+    Case("004/fill-prune", "结构化剪枝", C),
+    Case("004/fill-prune", "权重剪枝", W, feedback="另一个概念"),
+    Case("004/fill-prune", "结构", W),
+    # Two blanks: 高精度 / 低精度 (from the explanation of 000 single 3)
+    Case("000/fill-two", "高精度 低精度", C, 1.0),
+    Case("000/fill-two", "高精度，低精度", C),
+    Case("000/fill-two", "高精度、低精度", C),
+    Case("000/fill-two", "高精度\n低精度", C),
+    Case("000/fill-two", "1.高精度 2.低精度", C),
+    Case("000/fill-two", "高精度；低精度", C),
+    Case("000/fill-two", "高精度", P, 0.5),
+    Case("000/fill-two", "高精度 中精度", P, 0.5),
+    Case("000/fill-two", "高精度 高精度", P, 0.5, "第2空"),
+    Case("000/fill-two", "低精度 高精度", W, 0.0, "意思变了"),
+    # Three blanks: 模型量化 / FP32 / INT8 (004 fill 5)
+    Case("004/fill-three", "模型量化 FP32 INT8", C),
+    Case("004/fill-three", "模型量化，fp32，int8", C),
+    Case("004/fill-three", "模型 量化 FP32 INT8", C),
+    Case("004/fill-three", "模型剪枝 FP32 INT8", P, 2 / 3),
+    Case("004/fill-three", "模型量化 INT8 FP32", P, 1 / 3),
+    Case("004/fill-three", "知识蒸馏 INT8 FP32", W, 0.0),
+]
+
+CASE = [
+    Case(
+        "000/case-1",
+        "用PyTorch搭分布式训练框架，数据并行加模型并行；用LoRA微调；做公平性评估，消除偏见；定期持续预训练。",
+        C,
+        1.0,
+    ),
+    Case("000/case-1", "使用數據並行；LoRA；公平性；持續預訓練", C, 1.0),
+    Case("000/case-1", "数据并行，lora，公平，持续预训炼", C, 1.0),
+    Case("000/case-1", "采用数据并行和模型并行，RingAll-reduce通信", P, 0.25, "未覆盖"),
+    Case("000/case-1", "LoRA微调，持续预训练", P, 0.5),
+    Case("000/case-1", "今天天气很好", W, 0.0, "要点覆盖 0/4"),
+    Case("000/case-1", "", U),
+    Case("004/case-1", "先做INT8量化，再用知识蒸馏训练小模型，最后模型剪枝。", C, 1.0),
+    Case("004/case-1", "模型量化", P, 1 / 3, "已覆盖"),
+    Case("004/case-1", "用大模型当教师模型", P, 1 / 3),
+    Case("004/case-1", "模型压缩", W, 0.0),
+    Case("004/case-2", "模型并行；特征工程；异常检测", C, 1.0),
+    Case("004/case-2", "数据并行和特征工程", P, 1 / 3),
+    Case("004/case-2", "换一个更大的服务器", W, 0.0),
+]
+
+CASES = SINGLE + MULTIPLE + TRUE_FALSE + FILL + CASE
+
+
+def test_the_table_is_large_and_has_many_rejections() -> None:
+    rejected = [c for c in CASES if c.outcome in (W, U)]
+    assert len(CASES) >= 150
+    assert len(rejected) * 3 >= len(CASES)
+    assert len({(c.ref, c.reply) for c in CASES}) == len(CASES), "a row is written twice"
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.ref}:{c.reply!r}")
+def test_reply(case: Case) -> None:
+    verdict = grade(question(case.ref), case.reply, CONCEPTS)
+    if case.outcome == U:
+        assert verdict.understood is None, verdict
+        assert verdict.outcome is Outcome.wrong and verdict.score == 0.0
+    else:
+        assert verdict.understood is not None, verdict
+        assert verdict.outcome == case.outcome, verdict
+    if case.score is not None:
+        assert verdict.score == pytest.approx(case.score), verdict
+    if case.feedback:
+        assert case.feedback in verdict.feedback_zh, verdict
+    if case.understood is not None:
+        assert verdict.understood == case.understood, verdict
+    assert verdict.feedback_en, "every verdict explains itself in English too"
