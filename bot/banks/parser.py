@@ -277,8 +277,8 @@ class _Parser:
             if q.state == "options":
                 self.warn(
                     tok.line,
-                    f"第 {q.number} 题已有选项 {first}，这一行按上一选项的续行读入",
-                    f"question {q.number} already has option {first}; this line is read as the "
+                    f"第 {q.number} 题的选项 {first} 顺序不对，这一行按上一选项的续行读入",
+                    f"option {first} of question {q.number} is out of order; this line is read as the "
                     "previous option's continuation",
                 )
             self.on_text(tok, i)

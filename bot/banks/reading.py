@@ -18,22 +18,31 @@ def decode_bytes(data: bytes, source: str) -> str:
         return _decode(data, "utf-16", source, 0)
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    return _decode(data, "gb18030", source, 0)
+    except UnicodeDecodeError as exc:
+        utf8_error = exc
+    try:
+        return data.decode("gb18030")
+    except UnicodeDecodeError as exc:
+        # Neither fits: the encoding that read further is the likelier one, so name its failure.
+        worst = max(utf8_error, exc, key=lambda e: e.start)
+        raise _undecodable(data, worst, source, 0) from exc
+
+
+def _undecodable(data: bytes, exc: UnicodeDecodeError, source: str, skipped: int) -> DocumentError:
+    line = data.count(b"\n", 0, exc.start) + 1
+    return DocumentError(
+        source,
+        line,
+        f"无法解码（既不是 UTF-8 也不是 GB18030），第 {exc.start + skipped} 字节",
+        f"cannot decode the text (neither UTF-8 nor GB18030) at byte {exc.start + skipped}",
+    )
 
 
 def _decode(data: bytes, encoding: str, source: str, skipped: int) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise DocumentError(
-            source,
-            line,
-            f"无法解码（既不是 UTF-8 也不是 GB18030），第 {exc.start + skipped} 字节",
-            f"cannot decode the text (neither UTF-8 nor GB18030) at byte {exc.start + skipped}",
-        ) from exc
+        raise _undecodable(data, exc, source, skipped) from exc
 
 
 def read_document(path: str | Path) -> str:
