@@ -330,7 +330,7 @@ class StudyEngine:
             # A chat we never saw: a private one (Telegram: positive id) or a group; ensure_chat refines it.
             await db.execute(
                 "INSERT INTO chats (id, kind, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                (chat_id, "private" if chat_id > 0 else "group", ts),
+                (chat_id, "private" if chat_id > 0 or chat_id == learner_id else "group", ts),
             )
             asked_id = await asked_repo.insert(
                 db, chat_id, learner_id, key, ts, message_id=message_id,

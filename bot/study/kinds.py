@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from bot.banks.model import Kind
 
-__all__ = ["KIND_LABELS", "KIND_NAMES", "QuizFilter", "parse_filter", "parse_kind", "parse_kinds"]
+__all__ = ["KIND_NAMES", "QuizFilter", "parse_filter", "parse_kind", "parse_kinds"]
 
 KIND_NAMES: dict[str, Kind] = {
     "single": Kind.single, "单选": Kind.single, "单选题": Kind.single,
@@ -17,15 +17,6 @@ KIND_NAMES: dict[str, Kind] = {
     "fill": Kind.fill, "填空": Kind.fill, "填空题": Kind.fill,
     "case": Kind.case, "案例": Kind.case, "案例题": Kind.case, "案例分析": Kind.case, "案例分析题": Kind.case,
 }
-
-KIND_LABELS: dict[Kind, dict[str, str]] = {
-    Kind.single: {"zh": "单选", "en": "single choice"},
-    Kind.multiple: {"zh": "多选", "en": "multiple choice"},
-    Kind.true_false: {"zh": "判断", "en": "true/false"},
-    Kind.fill: {"zh": "填空", "en": "fill in the blank"},
-    Kind.case: {"zh": "案例", "en": "case"},
-}
-
 
 def parse_kind(text: str) -> Kind | None:
     return KIND_NAMES.get(text.strip().casefold())
