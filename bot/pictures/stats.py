@@ -119,7 +119,7 @@ def _draw_accuracy(fig: Figure, data: StatsPicture, text: Labels, font: FontFn, 
     ax.barh(rows, [1.0] * len(kinds), color=SHADES[0], height=0.6)
     ax.barh(rows, shares, color=SHADES[3], height=0.6)
     ax.set_xlim(0, 1)
-    ax.set_ylim(len(kinds) - 0.5, -0.5)
+    ax.set_ylim(max(len(kinds), len(KIND_ORDER)) - 0.5, -0.5)  # bars keep one thickness, top-aligned
     ax.set_axis_off()
     for row, kind, share in zip(rows, kinds, shares, strict=True):
         correct, total = data.accuracy[kind]
