@@ -23,6 +23,7 @@ __all__ = ["KeyPoint", "covers", "grade_case", "key_points"]
 
 _NUMBER = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})[.．、)）]"
 _NUMBERED_HEADING = re.compile(rf"^{_NUMBER}\s*(?P<text>.+?)\s*[:：]\s*$")
+_HEADING_WITH_TEXT = re.compile(rf"^(?P<heading>{_NUMBER}\s*[^：:。，,]{{1,24}}[：:])\s*(?P<rest>\S.*)$")
 _LABEL = re.compile(r"^(?P<text>[^-•*·\d].{0,24}?)\s*[:：]\s*$")  # 问题定位： / 决策建议：
 _NUMBERED = re.compile(rf"^{_NUMBER}\s*(?P<text>.+)$")
 _BULLET = re.compile(r"^[-•*·]\s*(?P<text>.+)$")
@@ -83,7 +84,13 @@ def _pairs(text: str) -> frozenset[str]:
 
 def _lines(reference: str) -> list[str]:
     text = reference if "\n" in reference.strip() else _INLINE_BREAK.sub("\n", reference)
-    return [line.strip() for line in text.splitlines() if line.strip()]
+    out: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        # `1.模型量化：使用INT8量化。` holds a heading and the first line under it.
+        inline = _HEADING_WITH_TEXT.match(line)
+        out.extend([inline["heading"], inline["rest"]] if inline else [line] if line else [])
+    return out
 
 
 def _label(text: str) -> str:
