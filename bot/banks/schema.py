@@ -15,11 +15,7 @@ SCHEMA_PATH = Path("docs/bank.schema.json")
 
 def schema_text() -> str:
     schema = Bank.model_json_schema()
-    schema = {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "studybot question bank",
-        **schema,
-    }
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", **schema, "title": "studybot question bank"}
     return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
 
 
