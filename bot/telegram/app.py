@@ -1,0 +1,119 @@
+"""Building the Telegram application: the same object for `studybot run` and for the tests."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.error import Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
+from telegram.ext import Application, ApplicationBuilder
+
+from bot.config import Settings
+from bot.telegram import commands, membership
+from bot.telegram.callbacks import CallbackCodec
+from bot.telegram.common import CODEC, COMMANDS, ENGINE, SETTINGS, STORE, Context
+from bot.telegram.pacing import OutgoingBudget
+from bot.telegram.texts import lang_of, t
+
+__all__ = ["FEATURES", "build_application", "on_error"]
+
+log = logging.getLogger(__name__)
+
+# Feature registrations, in order: each adds its handlers to the application.
+FEATURES: list[Callable[[Application], None]] = [  # type: ignore[type-arg]
+    commands.register,
+    membership.register,
+]
+
+
+def build_application(
+    settings: Settings,
+    *,
+    clock: Callable[[], datetime] | None = None,
+    rng: random.Random | None = None,
+) -> Application:  # type: ignore[type-arg]
+    """The bot, pointed at ``settings.api_url``; post_init opens the store and engine, publishes commands.
+
+    ``clock`` (timezone-aware) and ``rng`` go to the study engine; tests pass fixed ones.
+    """
+    if not settings.token:
+        raise ValueError("STUDYBOT_TOKEN is not set")
+    budget = OutgoingBudget(settings.send_rate, settings.broadcast_rate, paid_broadcast=settings.paid_broadcast)
+    app = (
+        ApplicationBuilder()
+        .token(settings.token)
+        .base_url(settings.api_url)
+        .base_file_url(settings.file_url)
+        .rate_limiter(budget)
+        .post_init(_post_init)
+        .post_shutdown(_post_shutdown)
+        .build()
+    )
+    app.bot_data[SETTINGS] = settings
+    app.bot_data[CODEC] = CallbackCodec.from_token(settings.token)
+    app.bot_data["clock"] = clock or (lambda: datetime.now(UTC))
+    app.bot_data["rng"] = rng or random.Random()
+    for feature in FEATURES:
+        feature(app)
+    app.add_error_handler(on_error)
+    return app
+
+
+async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
+    from bot.banks.model import load_banks
+    from bot.store import Store
+    from bot.study.engine import StudyEngine
+
+    settings: Settings = app.bot_data[SETTINGS]
+    settings.db.parent.mkdir(parents=True, exist_ok=True)
+    store = await Store.open(settings.db)
+    app.bot_data[STORE] = store
+    banks = load_banks(settings.banks)
+    app.bot_data[ENGINE] = await StudyEngine.create(
+        store, banks, clock=app.bot_data["clock"], rng=app.bot_data["rng"], default_tz=settings.tz
+    )
+    log.info("studybot ready: %d banks, %d questions, database %s", len(banks),
+             sum(len(b.questions) for b in banks), settings.db)
+    await commands.publish_commands(app.bot, app.bot_data[COMMANDS])
+
+
+async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
+    store = app.bot_data.pop(STORE, None)
+    app.bot_data.pop(ENGINE, None)
+    if store is not None:
+        await store.close()
+
+
+def _describe(update: object) -> str:
+    if isinstance(update, Update):
+        return json.dumps(update.to_dict(), ensure_ascii=False)[:2000]
+    return repr(update)[:2000]
+
+
+async def on_error(update: object, context: Context) -> None:
+    """Log what went wrong with the update and its traceback; tell the user if it was our fault."""
+    error = context.error
+    # A plain NetworkError is the connection; its subclass BadRequest is a request of ours that was wrong.
+    if isinstance(error, (RetryAfter, TimedOut)) or type(error) is NetworkError:
+        log.warning("transient Telegram error (%r) on update %s", error, _describe(update))
+        return
+    if isinstance(error, Forbidden):
+        log.info("not allowed to write (%s) on update %s", error, _describe(update))
+        return
+    log.error("error while handling update %s", _describe(update), exc_info=error)
+    if not isinstance(update, Update):
+        return
+    user = update.effective_user
+    lang = lang_of(user.language_code if user else None)
+    try:
+        if update.callback_query is not None:
+            await update.callback_query.answer(t("error_ours", lang)[:200])
+        elif update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE:
+            await context.bot.send_message(update.effective_chat.id, t("error_ours", lang))
+    except TelegramError as exc:  # the apology itself failed: nothing more to do than log it
+        log.warning("could not tell the user about the error: %r", exc)

@@ -1,0 +1,99 @@
+"""The one registry of commands: it feeds the handlers, /help and Telegram's command menus.
+
+A feature adds its command by appending a ``Command`` to ``REGISTRY`` (order = order in /help and in
+the menu) and its two descriptions to ``texts.TEXTS`` under ``cmd_<name>``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
+from telegram.constants import ChatType
+from telegram.ext import Application, CommandHandler, filters
+
+from bot.telegram import basic
+from bot.telegram.common import COMMANDS, Context, lang_for, send_html
+from bot.telegram.texts import LANGS, Lang, t
+
+__all__ = ["REGISTRY", "Command", "bot_commands", "help_text", "publish_commands", "register"]
+
+log = logging.getLogger(__name__)
+
+HandlerFn = Callable[[Update, Context], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str  # without the slash; [a-z0-9_]{1,32}
+    handler: HandlerFn
+    private: bool = True  # available in private chats
+    group: bool = False  # available in groups and supergroups
+    menu: bool = True  # listed in /help and in Telegram's command menu
+
+    def description(self, lang: str) -> str:
+        return t(f"cmd_{self.name}", lang)
+
+
+REGISTRY: list[Command] = [
+    Command("start", basic.start, private=True, group=True),
+    Command("help", basic.help_command, private=True, group=True),
+]
+
+
+def bot_commands(commands: Sequence[Command], lang: Lang, *, private: bool) -> list[BotCommand]:
+    """The menu for one language and one kind of chat."""
+    return [
+        BotCommand(c.name, c.description(lang))
+        for c in commands
+        if c.menu and (c.private if private else c.group)
+    ]
+
+
+def help_text(commands: Sequence[Command], lang: Lang, *, private: bool) -> str:
+    """/help: the commands usable in this kind of chat first, then the others marked where they work."""
+    here = [c for c in commands if c.menu and (c.private if private else c.group)]
+    elsewhere = [c for c in commands if c.menu and c not in here]
+    lines = [t("help_header", lang)]
+    lines += [f"/{c.name} — {c.description(lang)}" for c in here]
+    note = t("help_group_only", lang) if private else t("help_private_only", lang)
+    lines += [f"/{c.name} — {c.description(lang)}{note}" for c in elsewhere]
+    lines += ["", t("help_footer", lang)]
+    return "\n".join(lines)
+
+
+async def publish_commands(bot: Bot, commands: Sequence[Command]) -> None:
+    """setMyCommands for private chats and groups, in zh and en (and zh for every other language)."""
+    for private, scope in ((True, BotCommandScopeAllPrivateChats()), (False, BotCommandScopeAllGroupChats())):
+        for lang in LANGS:
+            await bot.set_my_commands(bot_commands(commands, lang, private=private), scope=scope,
+                                      language_code=lang)
+        await bot.set_my_commands(bot_commands(commands, "zh", private=private), scope=scope)
+
+
+def _guarded(command: Command) -> HandlerFn:
+    """The handler, after checking the command is available in this kind of chat."""
+
+    async def handle(update: Update, context: Context) -> None:
+        chat = update.effective_chat
+        if chat is None:
+            return
+        private = chat.type == ChatType.PRIVATE
+        if (private and not command.private) or (not private and not command.group):
+            lang = await lang_for(update, context)
+            key = "command_group_only" if private else "command_private_only"
+            await send_html(context, chat.id, t(key, lang))
+            return
+        await command.handler(update, context)
+
+    handle.__name__ = f"command_{command.name}"
+    return handle
+
+
+def register(app: Application, commands: Sequence[Command] = REGISTRY) -> None:  # type: ignore[type-arg]
+    app.bot_data[COMMANDS] = list(commands)
+    for command in commands:
+        # New messages only: an edited "/quiz" must not ask a second question.
+        app.add_handler(CommandHandler(command.name, _guarded(command), filters=filters.UpdateType.MESSAGE))

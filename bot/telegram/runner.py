@@ -1,0 +1,70 @@
+"""`studybot run`: the bot with long polling, or behind a webhook."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import logging
+import sys
+from urllib.parse import urlsplit
+
+from pydantic import ValidationError
+
+from bot.config import Settings
+
+__all__ = ["cmd_run", "webhook_secret"]
+
+log = logging.getLogger(__name__)
+
+NO_TOKEN = """\
+STUDYBOT_TOKEN is not set, so the bot cannot connect to Telegram.
+  1. In Telegram, open a chat with @BotFather, send /newbot and follow its questions.
+  2. Copy the token it gives you (it looks like 123456789:AA...) and set it:
+       export STUDYBOT_TOKEN=123456789:AA...      (or put STUDYBOT_TOKEN=... in a .env file)
+  3. Run `studybot run` again.
+To practise without Telegram, `studybot practice` works in the terminal with no token.
+未设置 STUDYBOT_TOKEN：请在 Telegram 中向 @BotFather 发送 /newbot 获取令牌后设置该环境变量；
+不用 Telegram 也可以运行 `studybot practice` 在终端里练习。"""
+
+
+def webhook_secret(token: str) -> str:
+    """The secret Telegram sends with every webhook request (derived from the token: stable, private)."""
+    return hashlib.sha256(b"studybot webhook\0" + token.encode()).hexdigest()[:48]
+
+
+def _configure_logging(level: str) -> None:
+    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # httpx logs every request URL at INFO, and the URL holds the bot token.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    logging.getLogger("httpcore").setLevel(logging.WARNING)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(f"studybot: bad configuration: {exc}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    _configure_logging(settings.log_level)
+
+    from bot.telegram.app import build_application
+
+    app = build_application(settings)
+    webhook = getattr(args, "webhook", None)
+    if webhook:
+        path = urlsplit(webhook).path.lstrip("/")
+        log.info("serving a webhook on %s:%s/%s for %s", args.listen, args.port, path, webhook)
+        app.run_webhook(
+            listen=args.listen,
+            port=args.port,
+            url_path=path,
+            webhook_url=webhook,
+            secret_token=webhook_secret(settings.token),
+        )
+    else:
+        log.info("polling for updates")
+        app.run_polling()
+    return 0

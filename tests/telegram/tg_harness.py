@@ -1,0 +1,96 @@
+"""Running the bot's application against the fake Bot API server, the way `studybot run` does."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fakebot import FakeBotServer
+from telegram.ext import Application
+
+from bot.config import Settings
+from bot.telegram.app import build_application
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED_BANKS = ROOT / "data" / "banks"
+
+
+class StepClock:
+    """A timezone-aware clock for the engine that tests move by hand."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.now = start or datetime(2026, 3, 2, 1, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kwargs: float) -> None:
+        self.now += timedelta(**kwargs)
+
+
+def configure_env(monkeypatch: pytest.MonkeyPatch, fake: FakeBotServer, db: Path, banks: Path,
+                  **extra: Any) -> Settings:
+    """Point STUDYBOT_* at the fake and at the test's files, and read Settings as `studybot run` does."""
+    env = {"TOKEN": fake.token, "API_URL": fake.api_url, "FILE_URL": fake.file_url, "DB": str(db),
+           "BANKS": str(banks), **{k.upper(): str(v) for k, v in extra.items()}}
+    for key, value in env.items():
+        monkeypatch.setenv(f"STUDYBOT_{key}", value)
+    return Settings()
+
+
+@asynccontextmanager
+async def running(app: Application) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+    """What Application.run_polling does, minus signals and the event loop it would own."""
+    await app.initialize()
+    if app.post_init is not None:
+        await app.post_init(app)
+    try:
+        assert app.updater is not None
+        await app.updater.start_polling(poll_interval=0, timeout=1)
+        await app.start()
+        try:
+            yield app
+        finally:
+            if app.updater.running:
+                await app.updater.stop()
+            if app.running:
+                await app.stop()
+    finally:
+        await app.shutdown()
+        if app.post_shutdown is not None:
+            await app.post_shutdown(app)
+
+
+@dataclass
+class BotEnv:
+    """The fake server, the settings pointing at it, and (while running) the application."""
+
+    fake: FakeBotServer
+    settings: Settings
+    db: Path
+    banks: Path
+    clock: StepClock = field(default_factory=StepClock)
+    app: Application | None = None  # type: ignore[type-arg]
+
+    def build(self) -> Application:  # type: ignore[type-arg]
+        import random
+
+        return build_application(self.settings, clock=self.clock, rng=random.Random(1234))
+
+    @property
+    def engine(self) -> Any:
+        assert self.app is not None
+        return self.app.bot_data["engine"]
+
+
+def copy_seed_banks(dest: Path) -> Path:
+    dest.mkdir(parents=True, exist_ok=True)
+    for path in SEED_BANKS.glob("*.json"):
+        shutil.copy(path, dest / path.name)
+    return dest
