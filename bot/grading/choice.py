@@ -52,8 +52,8 @@ def _options_named(text: str, question: Question) -> set[str]:
 def read_letters(question: Question, reply: str) -> Reading | None:
     """Read a choice reply; None when it holds neither letters nor an option's text."""
     options = {k.upper() for k in question.options}
-    text = unicodedata.normalize("NFKC", reply).strip()
-    text = _PREFIX.sub("", text, count=1)
+    original = unicodedata.normalize("NFKC", reply).strip()
+    text = _PREFIX.sub("", original, count=1)
     match = _LETTERS.match(text)
     if match:
         tokens = re.findall(r"[A-Za-z]+", match["letters"])
@@ -71,7 +71,8 @@ def read_letters(question: Question, reply: str) -> Reading | None:
                     return Reading(letters, conflict="".join(sorted(named)))
             return Reading(letters)
     # No letters: the text of one option (single) or of several (multiple).
-    named = _options_named(text, question)
+    # The whole reply first: an option's own text may begin like a prefix (选择…, 答疑…).
+    named = _options_named(original, question) or _options_named(text, question)
     if named:
         return Reading(frozenset(named))
     if question.kind is Kind.multiple:

@@ -139,3 +139,17 @@ def test_case_covered_and_missed_are_in_the_verdict() -> None:
     verdict = grade(question("004/case-2"), "异常检测", CONCEPTS)
     assert verdict.covered == ["异常检测"] and verdict.missed == ["模型并行", "特征工程自动化"]
     assert verdict.expected.startswith("问题定位：")
+
+
+def test_an_option_text_that_starts_like_a_prefix_is_still_read() -> None:
+    single = Question(
+        id="s",
+        kind=Kind.single,
+        number=1,
+        prompt="?",
+        options={"A": "选择合适的学习率", "B": "答疑机器人", "C": "模型并行"},
+        answer="A",
+    )
+    assert grade(single, "选择合适的学习率").understood == "A"
+    assert grade(single, "答疑机器人").understood == "B"
+    assert grade(single, "选C").understood == "C"
