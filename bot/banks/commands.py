@@ -9,11 +9,11 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.banks.export import export_text
-from bot.banks.importer import import_file
+from bot.banks.importer import import_text
 from bot.banks.issues import DocumentError
 from bot.banks.lint import lint_banks
 from bot.banks.model import Bank, Kind, load_bank, load_banks, save_bank
-from bot.banks.sources import MANIFEST, options_for
+from bot.banks.sources import MANIFEST, options_for, read_source
 from bot.config import Settings
 
 __all__ = ["cmd_export", "cmd_import", "cmd_lint", "resolve_bank"]
@@ -57,8 +57,12 @@ def cmd_import(args: argparse.Namespace) -> int:
             status = 1
             continue
         try:
-            result = import_file(
-                path, bank_id=bank_id, title=options.title, simplified=args.simplified or options.simplified
+            result = import_text(
+                read_source(path, options),
+                source=path.name,
+                bank_id=bank_id,
+                title=options.title,
+                simplified=args.simplified or options.simplified,
             )
         except DocumentError as exc:
             for issue in exc.issues:

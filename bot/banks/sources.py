@@ -7,9 +7,25 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["MANIFEST", "SourceOptions", "default_bank_id", "options_for"]
+from bot.banks.issues import DocumentError, Issue
+from bot.banks.reading import read_document
+
+__all__ = ["MANIFEST", "Fix", "SourceOptions", "apply_fixes", "default_bank_id", "options_for", "read_source"]
 
 MANIFEST = "banks.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A teacher's correction of text the document got wrong (e.g. damaged on a web page).
+
+    Applied to the raw document before import, so re-importing stays reproducible; each fix names its
+    line, and a fix that no longer matches its line is an error rather than a silent no-op.
+    """
+
+    line: int
+    find: str
+    replace: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +33,7 @@ class SourceOptions:
     bank_id: str
     simplified: bool = False
     title: str | None = None
+    fixes: tuple[Fix, ...] = ()
 
 
 def default_bank_id(path: Path) -> str:
@@ -35,4 +52,26 @@ def options_for(path: Path) -> SourceOptions:
         bank_id=str(entry.get("id") or default_bank_id(path)),
         simplified=bool(entry.get("simplified", False)),
         title=entry.get("title"),
+        fixes=tuple(Fix(int(f["line"]), str(f["find"]), str(f["replace"])) for f in entry.get("fixes", [])),
     )
+
+
+def apply_fixes(text: str, fixes: tuple[Fix, ...], source: str) -> str:
+    """The document with each fix applied on its line; DocumentError names a fix that does not match."""
+    lines = text.splitlines(keepends=True)
+    for fix in fixes:
+        if not (1 <= fix.line <= len(lines)) or fix.find not in lines[fix.line - 1]:
+            issue = Issue(
+                "error",
+                fix.line,
+                f"{MANIFEST} 中的更正“{fix.find}”与此行不符",
+                f"the correction {fix.find!r} in {MANIFEST} does not match this line",
+            )
+            raise DocumentError(source, fix.line, issue.zh, issue.en, [issue])
+        lines[fix.line - 1] = lines[fix.line - 1].replace(fix.find, fix.replace)
+    return "".join(lines)
+
+
+def read_source(path: Path, options: SourceOptions) -> str:
+    """A source document as the importer should read it: decoded, with the manifest's fixes applied."""
+    return apply_fixes(read_document(path), options.fixes, path.name)
