@@ -12,9 +12,11 @@ __all__ = ["dump_list", "fetch_all", "fetch_one", "load_list"]
 
 
 async def fetch_one(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-    async with db.execute(sql, params) as cur:
-        row = await cur.fetchone()
-    return tuple(row) if row is not None else None
+    # execute_fetchall is one trip to the connection's thread; execute + fetchone + close would be three.
+    rows = await db.execute_fetchall(sql, params)
+    for row in rows:
+        return tuple(row)
+    return None
 
 
 async def fetch_all(db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:

@@ -9,10 +9,11 @@ import aiosqlite
 from bot.store._util import fetch_all, fetch_one
 
 __all__ = [
-    "Asked", "attach_message", "by_message", "by_poll", "close", "due_closings", "get", "insert", "latest_open",
-    "open_in_chat", "selection", "set_selection",
+    "CLOSE_SQL", "AnswerContext", "Asked", "answer_context", "attach_message", "by_message", "by_poll", "close",
+    "due_closings", "get", "insert", "latest_open", "open_in_chat", "selection", "set_selection",
 ]
 
+CLOSE_SQL = "UPDATE asked SET closed = 1 WHERE id = ? AND closed = 0"
 _COLS = "id, chat_id, learner_id, question, message_id, asked_at, closes_at, closed, poll_id"
 
 
@@ -44,6 +45,32 @@ async def insert(
     )
     assert cur.lastrowid is not None
     return cur.lastrowid
+
+
+@dataclass(frozen=True)
+class AnswerContext:
+    """All an answer needs to know before grading, read in one query."""
+
+    asked: Asked
+    chat_kind: str
+    chat_tz: str | None
+    learner_known: bool
+    learner_tz: str | None
+    answered: bool  # this learner already has an attempt at this asked question
+
+
+async def answer_context(db: aiosqlite.Connection, asked_id: int, learner_id: int) -> AnswerContext | None:
+    cols = ", ".join(f"a.{c.strip()}" for c in _COLS.split(","))
+    row = await fetch_one(
+        db,
+        f"SELECT {cols}, c.kind, c.tz, l.id IS NOT NULL, l.tz,"
+        " EXISTS (SELECT 1 FROM attempts t WHERE t.learner_id = ?1 AND t.asked_id = a.id)"
+        " FROM asked a JOIN chats c ON c.id = a.chat_id LEFT JOIN learners l ON l.id = ?1 WHERE a.id = ?2",
+        (learner_id, asked_id),
+    )
+    if row is None:
+        return None
+    return AnswerContext(_row(row[:9]), row[9], row[10], bool(row[11]), row[12], bool(row[13]))
 
 
 async def get(db: aiosqlite.Connection, asked_id: int) -> Asked | None:
@@ -101,7 +128,7 @@ async def open_in_chat(db: aiosqlite.Connection, chat_id: int) -> list[Asked]:
 
 async def close(db: aiosqlite.Connection, asked_id: int) -> bool:
     """Close an open question; False when it was closed already (so only one closer acts)."""
-    cur = await db.execute("UPDATE asked SET closed = 1 WHERE id = ? AND closed = 0", (asked_id,))
+    cur = await db.execute(CLOSE_SQL, (asked_id,))
     return cur.rowcount == 1
 
 

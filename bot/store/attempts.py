@@ -9,12 +9,20 @@ import aiosqlite
 from bot.store._util import fetch_all
 
 __all__ = [
-    "OUTCOME_CODES", "Attempt", "Tally", "for_asked", "insert", "missed", "per_day", "tallies",
+    "INSERT_SQL", "OUTCOME_CODES", "Attempt", "Tally", "for_asked", "insert", "missed", "per_day", "tallies",
 ]
 
 # Outcome names as stored (one small integer per row).
 OUTCOME_CODES = {"wrong": 0, "partial": 1, "correct": 2}
 OUTCOME_NAMES = {v: k for k, v in OUTCOME_CODES.items()}
+
+
+# Inserts only while the asked question is open; the primary key refuses a second answer.
+INSERT_SQL = (
+    "INSERT INTO attempts (learner_id, asked_id, question, outcome, score, answered_at, local_day, millis, reply)"
+    " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM asked WHERE id = ? AND closed = 0)"
+    " ON CONFLICT DO NOTHING"
+)
 
 
 @dataclass(frozen=True)
@@ -53,11 +61,12 @@ async def insert(
     db: aiosqlite.Connection, *, learner_id: int, asked_id: int, question: int, outcome: str, score: float,
     answered_at: int, local_day: int, millis: int | None, reply: str,
 ) -> bool:
-    """Record an attempt; False (and nothing written) when this learner already answered this question."""
+    """Record an attempt at an OPEN asked question; False (nothing written) when this learner already
+    answered it or it is closed."""
     cur = await db.execute(
-        "INSERT INTO attempts (learner_id, asked_id, question, outcome, score, answered_at, local_day, millis,"
-        " reply) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-        (learner_id, asked_id, question, OUTCOME_CODES[outcome], score, answered_at, local_day, millis, reply),
+        INSERT_SQL,
+        (learner_id, asked_id, question, OUTCOME_CODES[outcome], score, answered_at, local_day, millis, reply,
+         asked_id),
     )
     return cur.rowcount == 1
 

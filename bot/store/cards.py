@@ -8,8 +8,25 @@ import aiosqlite
 from fsrs import Card, State
 
 from bot.store._util import fetch_all, fetch_one
+from bot.study.streaks import Streak
 
-__all__ = ["due_count", "get", "learner_cards", "put"]
+__all__ = [
+    "CARD_AND_STREAK_SQL", "PUT_SQL", "card_and_streak", "due_count", "get", "get_with_streak", "learner_cards",
+    "put", "put_params",
+]
+
+
+CARD_AND_STREAK_SQL = (
+    "SELECT c.due, c.state, c.step, c.stability, c.difficulty, c.last_review, c.lapses,"
+    " s.current, s.longest, s.last_day, s.freezes, s.frozen FROM (SELECT 1)"
+    " LEFT JOIN cards c ON c.learner_id = ?1 AND c.question = ?2 LEFT JOIN streaks s ON s.learner_id = ?1"
+)
+PUT_SQL = (
+    "INSERT INTO cards (learner_id, question, due, state, step, stability, difficulty, last_review, lapses)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET due = excluded.due, state = excluded.state,"
+    " step = excluded.step, stability = excluded.stability, difficulty = excluded.difficulty,"
+    " last_review = excluded.last_review, lapses = excluded.lapses"
+)
 
 
 def _ts(value: datetime | None) -> int | None:
@@ -30,21 +47,39 @@ async def get(db: aiosqlite.Connection, learner_id: int, question: int) -> tuple
     )
     if row is None:
         return None
+    return _card(question, row), row[6]
+
+
+async def get_with_streak(
+    db: aiosqlite.Connection, learner_id: int, question: int
+) -> tuple[tuple[Card, int] | None, Streak]:
+    """The card (as `get`) and the learner's streak in one query: both change with every answer."""
+    row = await fetch_one(db, CARD_AND_STREAK_SQL, (learner_id, question))
+    assert row is not None
+    return card_and_streak(question, row)
+
+
+def card_and_streak(question: int, row: tuple) -> tuple[tuple[Card, int] | None, Streak]:
+    """Decode a CARD_AND_STREAK_SQL row."""
+    streak = Streak(*row[7:]) if row[7] is not None else Streak()
+    if row[0] is None:
+        return None, streak
+    return (_card(question, row), row[6]), streak
+
+
+def _card(question: int, row: tuple) -> Card:
     # card_id is given: without it fsrs reads the wall clock and sleeps 1 ms.
-    card = Card(card_id=question, state=State(row[1]), step=row[2], stability=row[3], difficulty=row[4],
+    return Card(card_id=question, state=State(row[1]), step=row[2], stability=row[3], difficulty=row[4],
                 due=_dt(row[0]), last_review=_dt(row[5]))
-    return card, row[6]
 
 
 async def put(db: aiosqlite.Connection, learner_id: int, question: int, card: Card, lapses: int) -> None:
-    await db.execute(
-        "INSERT INTO cards (learner_id, question, due, state, step, stability, difficulty, last_review, lapses)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET due = excluded.due,"
-        " state = excluded.state, step = excluded.step, stability = excluded.stability,"
-        " difficulty = excluded.difficulty, last_review = excluded.last_review, lapses = excluded.lapses",
-        (learner_id, question, _ts(card.due), int(card.state), card.step, card.stability, card.difficulty,
-         _ts(card.last_review), lapses),
-    )
+    await db.execute(PUT_SQL, put_params(learner_id, question, card, lapses))
+
+
+def put_params(learner_id: int, question: int, card: Card, lapses: int) -> tuple:
+    return (learner_id, question, _ts(card.due), int(card.state), card.step, card.stability, card.difficulty,
+            _ts(card.last_review), lapses)
 
 
 async def learner_cards(db: aiosqlite.Connection, learner_id: int) -> list[tuple[int, int]]:

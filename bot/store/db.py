@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
 from bot.store.migrations import apply_migrations
 
 __all__ = ["BUSY_TIMEOUT_MS", "Store", "open_sync"]
+
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -22,6 +25,11 @@ _PRAGMAS = (
     "PRAGMA foreign_keys = ON",
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
 )
+# A checkpoint copies the WAL into the database and fsyncs it, inside the commit that crosses the
+# threshold: milliseconds for that one answer. SQLite's default (1,000 pages) does it every ~100
+# answers; 10,000 pages (~40 MB of WAL) makes it ten times rarer. (A background checkpointer on a
+# second connection was tried: its fsyncs stalled the writer more often; see docs/benchmarks.md.)
+_AUTOCHECKPOINT_PAGES = 10000
 
 
 def _prepare(conn: sqlite3.Connection) -> None:
@@ -55,6 +63,11 @@ class Store:
         self._lock = asyncio.Lock()
         self.path = path
 
+    async def checkpoint(self) -> None:
+        """Copy the WAL into the database now (PASSIVE: never waits); for a front end's idle moments."""
+        async with self._lock:
+            await self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
     @classmethod
     async def open(cls, path: Path | str, *, migrate: bool = True) -> Store:
         path = Path(path)
@@ -66,7 +79,7 @@ class Store:
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         for pragma in _PRAGMAS:
             await conn.execute(pragma)
-        conn.row_factory = None
+        await conn.execute(f"PRAGMA wal_autocheckpoint = {_AUTOCHECKPOINT_PAGES}")
         return cls(conn, path)
 
     async def close(self) -> None:
@@ -94,6 +107,28 @@ class Store:
                 await self._conn.execute("ROLLBACK")
                 raise
             await self._conn.execute("COMMIT")
+
+    async def transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `fn(conn)` inside one BEGIN IMMEDIATE transaction on the connection's own thread.
+
+        One trip to that thread for many statements, where `write()` costs one per statement: the
+        hot path of recording an answer uses it. `fn` must be quick and must not touch asyncio.
+        """
+
+        def body() -> T:
+            conn: sqlite3.Connection = self._conn._conn  # aiosqlite's connection; we run on its thread
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = fn(conn)
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+            return result
+
+        async with self._lock:
+            # aiosqlite runs every call through _execute on its worker thread; we hand it a whole function.
+            return await self._conn._execute(body)
 
     async def version(self) -> int:
         async with self.read() as db:

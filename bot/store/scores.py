@@ -8,7 +8,13 @@ import aiosqlite
 
 from bot.store._util import fetch_all
 
-__all__ = ["ScoreRow", "add", "top"]
+__all__ = ["ADD_SQL", "ScoreRow", "add", "top"]
+
+ADD_SQL = (
+    "INSERT INTO scores (chat_id, local_day, learner_id, points, correct, answered) VALUES (?, ?, ?, ?, ?, 1)"
+    " ON CONFLICT DO UPDATE SET points = points + excluded.points, correct = correct + excluded.correct,"
+    " answered = answered + 1"
+)
 
 
 @dataclass(frozen=True)
@@ -23,12 +29,7 @@ class ScoreRow:
 async def add(
     db: aiosqlite.Connection, chat_id: int, local_day: int, learner_id: int, points: int, correct: bool
 ) -> None:
-    await db.execute(
-        "INSERT INTO scores (chat_id, local_day, learner_id, points, correct, answered) VALUES (?, ?, ?, ?, ?, 1)"
-        " ON CONFLICT DO UPDATE SET points = points + excluded.points, correct = correct + excluded.correct,"
-        " answered = answered + 1",
-        (chat_id, local_day, learner_id, points, int(correct)),
-    )
+    await db.execute(ADD_SQL, (chat_id, local_day, learner_id, points, int(correct)))
 
 
 async def top(

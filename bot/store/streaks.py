@@ -7,7 +7,13 @@ import aiosqlite
 from bot.store._util import fetch_one
 from bot.study.streaks import Streak
 
-__all__ = ["get", "put"]
+__all__ = ["PUT_SQL", "get", "put", "put_params"]
+
+PUT_SQL = (
+    "INSERT INTO streaks (learner_id, current, longest, last_day, freezes, frozen) VALUES (?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT DO UPDATE SET current = excluded.current, longest = excluded.longest,"
+    " last_day = excluded.last_day, freezes = excluded.freezes, frozen = excluded.frozen"
+)
 
 
 async def get(db: aiosqlite.Connection, learner_id: int) -> Streak:
@@ -18,9 +24,8 @@ async def get(db: aiosqlite.Connection, learner_id: int) -> Streak:
 
 
 async def put(db: aiosqlite.Connection, learner_id: int, streak: Streak) -> None:
-    await db.execute(
-        "INSERT INTO streaks (learner_id, current, longest, last_day, freezes, frozen) VALUES (?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT DO UPDATE SET current = excluded.current, longest = excluded.longest,"
-        " last_day = excluded.last_day, freezes = excluded.freezes, frozen = excluded.frozen",
-        (learner_id, streak.current, streak.longest, streak.last_day, streak.freezes, streak.frozen),
-    )
+    await db.execute(PUT_SQL, put_params(learner_id, streak))
+
+
+def put_params(learner_id: int, streak: Streak) -> tuple:
+    return (learner_id, streak.current, streak.longest, streak.last_day, streak.freezes, streak.frozen)

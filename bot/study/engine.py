@@ -8,6 +8,7 @@ from `rng`, both passed in, so tests pin them.
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from types import EllipsisType
@@ -27,7 +28,7 @@ from bot.store import questions as questions_repo
 from bot.store import reports as reports_repo
 from bot.store import scores as scores_repo
 from bot.store import streaks as streaks_repo
-from bot.store.attempts import Tally
+from bot.store.attempts import OUTCOME_CODES, Tally
 from bot.store.chats import Chat
 from bot.store.db import Store
 from bot.store.learners import Learner
@@ -45,7 +46,7 @@ from bot.study.results import (
     SettingsError,
     Stats,
 )
-from bot.study.streaks import StreakView, record_day, view
+from bot.study.streaks import Streak, StreakView, record_day, view
 
 __all__ = ["RATINGS", "StudyEngine"]
 
@@ -397,55 +398,60 @@ class StudyEngine:
         """
         now, ts = self._now()
         async with self.store.read() as db:
-            row = await asked_repo.get(db, asked_id)
-            learner = await learners_repo.get(db, learner_id)
-            chat = await chats_repo.get(db, row.chat_id) if row else None
-        if row is None or chat is None:
+            ctx = await asked_repo.answer_context(db, asked_id, learner_id)
+        if ctx is None:
             return AnswerResult("unknown", asked_id)
-        if learner is None:
+        if not ctx.learner_known:
             raise LookupError(f"learner {learner_id} is unknown: call ensure_learner first")
+        row = ctx.asked
         found = self._by_key.get(row.question)
         if found is None:
             return AnswerResult("gone", asked_id)
         bank_id, question = found
-        group = chat.is_group
+        group = ctx.chat_kind in ("group", "supergroup")
         if not group and row.learner_id is not None and row.learner_id != learner_id:
             return AnswerResult("not_yours", asked_id, question=question, bank_id=bank_id)
+        if ctx.answered:
+            return AnswerResult("already_answered", asked_id, question=question, bank_id=bank_id)
         if row.closed or (row.closes_at is not None and ts >= row.closes_at):
-            return await self._refusal(learner_id, asked_id, question, bank_id)
+            return AnswerResult("closed", asked_id, question=question, bank_id=bank_id)
 
         verdict = grade(question, reply, self.concepts)
         if not verdict.answered:
             return AnswerResult("not_an_answer", asked_id, verdict, question, bank_id)
         if seconds is None:
             seconds = max(0.0, (now - datetime.fromtimestamp(row.asked_at, UTC)).total_seconds())
-        day = local_day(now, learner.tz)
+        learner_tz = ctx.learner_tz or self.default_tz
+        day = local_day(now, learner_tz)
         points = round(verdict.score * 10) if group else 0
 
-        async with self.store.write() as db:
+        attempt = (learner_id, asked_id, row.question, OUTCOME_CODES[str(verdict.outcome)], verdict.score, ts, day,
+                   round(seconds * 1000), reply[:1000], asked_id)
+        rating = RATINGS[verdict.outcome]
+        chat_day = local_day(now, ctx.chat_tz or learner_tz) if group else 0
+
+        def record(conn: sqlite3.Connection) -> tuple[Card, Streak] | None:
+            # One transaction, one trip to the connection's thread (see Store.transaction).
+            if conn.execute(attempts_repo.INSERT_SQL, attempt).rowcount != 1:
+                return None  # answered already, or closed meanwhile
+            if not group:
+                conn.execute(asked_repo.CLOSE_SQL, (asked_id,))  # a private question takes one answer
+            both = conn.execute(cards_repo.CARD_AND_STREAK_SQL, (learner_id, row.question)).fetchone()
+            found_card, streak = cards_repo.card_and_streak(row.question, both)
+            card, lapses = found_card if found_card else (self._new_card(row.question, now), 0)
+            card, _ = self.scheduler.review_card(card, rating, now)
+            lapses += rating is Rating.Again
+            conn.execute(cards_repo.PUT_SQL, cards_repo.put_params(learner_id, row.question, card, lapses))
+            streak = record_day(streak, day)
+            conn.execute(streaks_repo.PUT_SQL, streaks_repo.put_params(learner_id, streak))
             if group:
-                state = await db.execute_fetchall("SELECT closed FROM asked WHERE id = ?", (asked_id,))
-                still_open = bool(state) and not next(iter(state))[0]
-            else:
-                still_open = await asked_repo.close(db, asked_id)
-            recorded = still_open and await attempts_repo.insert(
-                db, learner_id=learner_id, asked_id=asked_id, question=row.question, outcome=str(verdict.outcome),
-                score=verdict.score, answered_at=ts, local_day=day, millis=round(seconds * 1000),
-                reply=reply[:1000],
-            )
-            if recorded:
-                found_card = await cards_repo.get(db, learner_id, row.question)
-                card, lapses = found_card if found_card else (self._new_card(row.question, now), 0)
-                card, _ = self.scheduler.review_card(card, RATINGS[verdict.outcome], now)
-                await cards_repo.put(db, learner_id, row.question, card,
-                                     lapses + (verdict.outcome is Outcome.wrong))
-                streak = record_day(await streaks_repo.get(db, learner_id), day)
-                await streaks_repo.put(db, learner_id, streak)
-                if group:
-                    chat_day = local_day(now, chat.tz or learner.tz)
-                    await scores_repo.add(db, chat.id, chat_day, learner_id, points, verdict.correct)
-        if not recorded:
+                conn.execute(scores_repo.ADD_SQL, (row.chat_id, chat_day, learner_id, points, int(verdict.correct)))
+            return card, streak
+
+        done = await self.store.transaction(record)
+        if done is None:
             return await self._refusal(learner_id, asked_id, question, bank_id)
+        card, streak = done
         return AnswerResult("recorded", asked_id, verdict, question, bank_id, view(streak, day), card.due, points)
 
     @staticmethod
