@@ -134,5 +134,5 @@ def _balance(chunks: list[list[_Token]]) -> list[str]:
         suffix = "".join(f"</{tok.tag}>" for tok in reversed(stack))
         if all(tok.width == 0 or not tok.raw.strip() for tok in chunk):
             continue  # blank: Telegram would reject it as an empty message
-        out.append(prefix + "".join(body).strip("\n") + suffix)
+        out.append(prefix + "".join(body).strip() + suffix)  # Telegram trims the ends anyway
     return out
