@@ -172,3 +172,14 @@ async def test_a_closed_question_closes_once_and_leaves_the_open_lookups(store: 
         assert await asked.by_message(db, -100, 77) is None
         latest = await asked.latest_open(db, -100, None)
         assert latest is not None and latest.id == a1
+
+
+async def test_a_transaction_function_that_fails_writes_nothing(store: Store) -> None:
+    def half_then_fail(conn: sqlite3.Connection) -> None:
+        conn.execute("INSERT INTO learners (id, name, created_at) VALUES (3, 'Cy', 0)")
+        raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        await store.transaction(half_then_fail)
+    count = await store.transaction(lambda conn: conn.execute("SELECT count(*) FROM learners").fetchone()[0])
+    assert count == 2
