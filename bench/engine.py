@@ -125,7 +125,8 @@ def pct(values: list[float], q: float) -> float:
 
 def report(name: str, ms: list[float]) -> str:
     return (f"{name:<16} n={len(ms):>6}  p50={pct(ms, 0.50):.3f} ms  p95={pct(ms, 0.95):.3f} ms  "
-            f"p99={pct(ms, 0.99):.3f} ms  max={max(ms):.3f} ms  mean={statistics.fmean(ms):.3f} ms")
+            f"p99={pct(ms, 0.99):.3f} ms  p99.9={pct(ms, 0.999):.3f} ms  max={max(ms):.3f} ms  "
+            f"mean={statistics.fmean(ms):.3f} ms")
 
 
 async def measure(path: Path, banks: list[Bank], learners: int, samples: int, seed: int) -> dict[str, list[float]]:
