@@ -118,8 +118,11 @@ class StudyEngine:
     async def ensure_learner(
         self, user_id: int, name: str = "", language: str | None = None, tz: str | None = None
     ) -> Learner:
-        """Create a learner on first contact (language zh/en, zone from settings); later calls refresh the name."""
-        lang = language if language in LANGUAGES else "zh"
+        """Create a learner on first contact (language from a tag like en-US, else zh; zone parsed, else the
+        default); later calls only refresh the name."""
+        # Telegram's language_code is an IETF tag ('en-US', 'zh-hans'): its first part decides.
+        code = (language or "").replace("_", "-").split("-")[0].lower()
+        lang = code if code in LANGUAGES else "zh"
         zone = parse_tz(tz) if tz else None
         _, ts = self._now()
         async with self.store.write() as db:

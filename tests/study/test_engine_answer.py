@@ -190,3 +190,12 @@ async def test_settings_validate_what_the_learner_typed(engine: StudyEngine) -> 
         await engine.update_settings(1, banks=["law", "physics"])
     assert "physics" in bad_bank.value.message("en")
     assert (await engine.settings(1)).banks is None
+
+
+@pytest.mark.parametrize(("code", "lang"), [("en-US", "en"), ("en", "en"), ("zh-hans", "zh"), ("de", "zh"),
+                                            (None, "zh")])
+async def test_a_new_learner_takes_the_language_of_the_telegram_tag(
+    engine: StudyEngine, code: str | None, lang: str
+) -> None:
+    learner = await engine.ensure_learner(77, "New", language=code, tz="nowhere/at_all")
+    assert (learner.language, learner.tz) == (lang, "Asia/Shanghai")
