@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 
 from bot.config import Settings
+from bot.logsetup import configure_logging
 
 __all__ = ["cmd_run", "webhook_secret"]
 
@@ -32,13 +33,6 @@ def webhook_secret(token: str) -> str:
     return hashlib.sha256(b"studybot webhook\0" + token.encode()).hexdigest()[:48]
 
 
-def _configure_logging(level: str) -> None:
-    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    # httpx logs every request URL at INFO, and the URL holds the bot token.
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-    logging.getLogger("httpcore").setLevel(logging.WARNING)
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     try:
         settings = Settings()
@@ -48,7 +42,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    _configure_logging(settings.log_level)
+    # httpx logs request URLs, which hold the token: configure_logging quiets it and redacts the token.
+    configure_logging(settings.log_level, secrets=[settings.token, webhook_secret(settings.token)])
 
     from bot.telegram.app import build_application
 

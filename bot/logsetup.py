@@ -1,0 +1,70 @@
+"""Log output an operator can follow: one line per event, on standard error, never the bot token.
+
+httpx logs every request URL at INFO and python-telegram-bot's URLs hold the token
+(``.../bot123:ABC/sendMessage``), so httpx and httpcore are kept to warnings, and every handler gets a
+filter that replaces each secret in the message, the arguments and the traceback with ``<redacted>``.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Iterable
+from typing import TextIO
+from urllib.parse import quote
+
+__all__ = ["FORMAT", "REDACTED", "RedactFilter", "configure_logging"]
+
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+REDACTED = "<redacted>"
+QUIET = ("httpx", "httpcore")
+
+
+class RedactFilter(logging.Filter):
+    """Rewrites a record so that no secret (nor its URL-encoded form) survives into any output."""
+
+    def __init__(self, secrets: Iterable[str]) -> None:
+        super().__init__()
+        forms = {form for s in secrets if s for form in (s, quote(s, safe=""))}
+        # Longest first: a secret that contains another is replaced whole.
+        self._secrets = sorted(forms, key=len, reverse=True)
+
+    def redact(self, text: str) -> str:
+        for secret in self._secrets:
+            text = text.replace(secret, REDACTED)
+        return text
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not self._secrets:
+            return True
+        message = record.getMessage()
+        record.msg, record.args = self.redact(message), None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self.redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = self.redact(record.stack_info)
+        return True
+
+
+def configure_logging(level: str = "INFO", secrets: Iterable[str | None] = (), stream: TextIO | None = None) -> None:
+    """Root logging to `stream` (standard error) at `level`, with `secrets` redacted from every handler.
+
+    Called once by `studybot run`; calling it again replaces the handlers it installed.
+    """
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if getattr(h, "_studybot", False)]:
+        root.removeHandler(handler)
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(logging.Formatter(FORMAT))
+    handler._studybot = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel(level.upper())
+    redact = RedactFilter(s for s in secrets if s)
+    # Handler filters see records from every logger (logger filters would miss propagated records).
+    for h in root.handlers:
+        if not any(isinstance(f, RedactFilter) for f in h.filters):
+            h.addFilter(redact)
+    for name in QUIET:
+        logging.getLogger(name).setLevel(logging.WARNING)
