@@ -14,7 +14,7 @@ from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
-from bot.telegram import basic
+from bot.telegram import basic, quiz
 from bot.telegram.common import COMMANDS, Context, lang_for, send_html
 from bot.telegram.texts import LANGS, Lang, t
 
@@ -40,6 +40,8 @@ class Command:
 REGISTRY: list[Command] = [
     Command("start", basic.start, private=True, group=True),
     Command("help", basic.help_command, private=True, group=True),
+    Command("quiz", quiz.quiz_command),
+    Command("review", quiz.review_command),
 ]
 
 

@@ -48,6 +48,41 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "这个按钮已失效。",
         "en": "This button is no longer valid.",
     },
+    # ----- quiz: asking and answering (bot/telegram/quiz.py) -----
+    "cmd_quiz": {"zh": "来一道题：/quiz [题型] [题库] [poll]", "en": "One question now: /quiz [kind] [bank] [poll]"},
+    "cmd_review": {"zh": "复习到期的题目", "en": "Review the questions that are due"},
+    "btn_true": {"zh": "正确", "en": "True · 正确"},
+    "btn_false": {"zh": "错误", "en": "False · 错误"},
+    "btn_submit": {"zh": "✔ 提交", "en": "✔ Submit · 提交"},
+    "btn_next": {"zh": "➡️ 下一题", "en": "➡️ Next question"},
+    "btn_next_review": {"zh": "➡️ 下一道复习题", "en": "➡️ Next review"},
+    "quiz_bad_args": {
+        "zh": "看不懂这些参数：{words}\n用法：/quiz [题型] [题库] [poll]\n"
+              "题型：单选 多选 判断 填空 案例\n题库：{banks}",
+        "en": "These arguments are not understood: {words}\nUsage: /quiz [kind] [bank] [poll]\n"
+              "Kinds: single multiple truefalse fill case\nBanks: {banks}",
+    },
+    "quiz_no_open": {
+        "zh": "现在没有待回答的题目。发送 /quiz 来一道题，/help 查看全部命令。",
+        "en": "No question is waiting for an answer. Send /quiz for one, /help for every command.",
+    },
+    "quiz_text_only": {
+        "zh": "我只读得懂文字：回答题目请发字母、对/错或答案原文；命令见 /help。",
+        "en": "I can only read text: answer with letters, true/false or the answer itself; commands: /help.",
+    },
+    "unknown_command": {
+        "zh": "没有 {name} 这个命令。发送 /help 查看全部命令。",
+        "en": "There is no command {name}. Send /help for every command.",
+    },
+    "toast_pick_first": {"zh": "请先勾选至少一个选项，再提交。", "en": "Tick at least one option, then submit."},
+    "toast_selected": {"zh": "已选：{letters}", "en": "Ticked: {letters}"},
+    "toast_cleared": {"zh": "未选择任何选项", "en": "Nothing ticked"},
+    "toast_next_sent": {"zh": "新题已经发出，请先作答。", "en": "The next question is already there: answer it first."},
+    "verdict_streak": {"zh": "🔥 连续 {days} 天", "en": "🔥 {days}-day streak"},
+    "verdict_review": {"zh": "🔁 {when}复习", "en": "🔁 review {when}"},
+    "in_minutes": {"zh": "{n} 分钟后", "en": "in {n} min"},
+    "in_hours": {"zh": "{n} 小时后", "en": "in {n} h"},
+    "in_days": {"zh": "{n} 天后", "en": "in {n} days"},
 }
 
 
