@@ -14,7 +14,7 @@ from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
-from bot.telegram import basic, quiz
+from bot.telegram import basic, learner, quiz
 from bot.telegram.common import COMMANDS, Context, lang_for, send_html
 from bot.telegram.texts import LANGS, Lang, t
 
@@ -42,6 +42,11 @@ REGISTRY: list[Command] = [
     Command("help", basic.help_command, private=True, group=True),
     Command("quiz", quiz.quiz_command),
     Command("review", quiz.review_command),
+    Command("streak", learner.streak_command),
+    Command("banks", learner.banks_command),
+    Command("lang", learner.lang_command),
+    Command("settings", learner.settings_command),
+    Command("report", learner.report_command),
 ]
 
 

@@ -83,6 +83,58 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "in_minutes": {"zh": "{n} 分钟后", "en": "in {n} min"},
     "in_hours": {"zh": "{n} 小时后", "en": "in {n} h"},
     "in_days": {"zh": "{n} 天后", "en": "in {n} days"},
+    # ----- learner: /streak /banks /lang /settings /report (bot/telegram/learner.py) -----
+    "cmd_streak": {"zh": "连续学习天数", "en": "Your streak of study days"},
+    "cmd_banks": {"zh": "查看并选择题库", "en": "List the banks and choose"},
+    "cmd_lang": {"zh": "切换语言 / Language", "en": "Language / 切换语言"},
+    "cmd_settings": {"zh": "查看与修改设置", "en": "Show and change your settings"},
+    "cmd_report": {"zh": "反馈上一题答案有误：/report [说明]", "en": "Flag the last question's key: /report [note]"},
+    "streak": {
+        "zh": "🔥 当前连续：<b>{current}</b> 天\n🏆 最长连续：{longest} 天\n🧊 补签卡：{freezes} 张\n{today}",
+        "en": "🔥 Current streak: <b>{current}</b> days\n🏆 Longest: {longest} days\n🧊 Freezes: {freezes}\n{today}",
+    },
+    "streak_today_done": {"zh": "今天已经练习过了 ✅", "en": "Done for today ✅"},
+    "streak_at_risk": {"zh": "今天还没练习：答一题就能保住连续天数！/quiz",
+                       "en": "Not practised today yet: answer one question to keep the streak! /quiz"},
+    "streak_start": {"zh": "今天答一题，开始新的连续记录：/quiz",
+                     "en": "Answer one question today to start a streak: /quiz"},
+    "banks_header": {"zh": "<b>题库</b>", "en": "<b>Question banks</b>"},
+    "banks_line": {"zh": "{mark} <code>{id}</code> {title}（{n} 题）",
+                   "en": "{mark} <code>{id}</code> {title} ({n} questions)"},
+    "banks_now": {"zh": "当前练习：{banks}", "en": "Practising: {banks}"},
+    "banks_now_plain": {"zh": "当前练习：{banks}", "en": "Practising: {banks}"},
+    "banks_all": {"zh": "全部题库", "en": "every bank"},
+    "banks_hint": {"zh": "点下面的按钮选择，或发送 /banks 题库代号。",
+                   "en": "Tap a button below, or send /banks followed by bank ids."},
+    "btn_all_banks": {"zh": "全部题库", "en": "All banks"},
+    "toast_unchanged": {"zh": "已经是这个设置了。", "en": "That is already the setting."},
+    "lang_prompt": {"zh": "请选择语言 / Choose a language", "en": "Choose a language / 请选择语言"},
+    "lang_set": {"zh": "已切换为中文。", "en": "Language set to English."},
+    "lang_bad": {"zh": "不支持的语言：{value}。可选：zh（中文）、en（English）。",
+                 "en": "Unsupported language: {value}. Choose zh (中文) or en (English)."},
+    "on": {"zh": "开", "en": "on"},
+    "off": {"zh": "关", "en": "off"},
+    "kinds_all": {"zh": "全部题型", "en": "every kind"},
+    "sub_at": {"zh": "每天 {hhmm}（{tz}）", "en": "daily at {hhmm} ({tz})"},
+    "settings": {
+        "zh": "<b>设置</b>\n语言：{language}\n时区：{tz}\n题库：{banks}\n题型：{kinds}\n投票模式：{poll}\n"
+              "每日推送：{daily}\n学习提醒：{remind}\n\n修改：/lang，/banks，/settings poll on|off，"
+              "/settings kinds 单选 多选|all，/settings tz Asia/Shanghai",
+        "en": "<b>Settings</b>\nLanguage: {language}\nTime zone: {tz}\nBanks: {banks}\nKinds: {kinds}\n"
+              "Quiz polls: {poll}\nDaily question: {daily}\nReminder: {remind}\n\nChange: /lang, /banks, "
+              "/settings poll on|off, /settings kinds single multiple|all, /settings tz Asia/Shanghai",
+    },
+    "settings_usage": {
+        "zh": "用法：\n/settings poll on|off — 选择题用投票形式\n/settings kinds 单选 多选|all — 练习的题型\n"
+              "/settings tz Asia/Shanghai — 时区（也可以写 UTC+8）",
+        "en": "Usage:\n/settings poll on|off — choice questions as quiz polls\n/settings kinds single multiple|all"
+              " — kinds to practise\n/settings tz Asia/Shanghai — time zone (UTC+8 works too)",
+    },
+    "report_done": {"zh": "谢谢！已记录对 {bank} 第 {number} 题答案的反馈（编号 {id}），会有人核对。",
+                    "en": "Thank you! Your report on question {number} of {bank} is recorded (#{id}) "
+                          "and will be checked."},
+    "report_none": {"zh": "还没有可以反馈的题目：先用 /quiz 做一题。",
+                    "en": "There is no question to report yet: answer one with /quiz first."},
 }
 
 
