@@ -14,7 +14,8 @@ from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
-from bot.telegram import basic, learner, quiz
+from bot.telegram import basic, learner, quiz, stats
+from bot.telegram import subscriptions as pushes
 from bot.telegram.common import COMMANDS, Context, lang_for, send_html
 from bot.telegram.texts import LANGS, Lang, t
 
@@ -47,6 +48,11 @@ REGISTRY: list[Command] = [
     Command("lang", learner.lang_command),
     Command("settings", learner.settings_command),
     Command("report", learner.report_command),
+    Command("subscribe", pushes.subscribe_command, private=True, group=True),
+    Command("unsubscribe", pushes.unsubscribe_command, private=True, group=True),
+    Command("remind", pushes.remind_command),
+    Command("announce", pushes.announce_command, menu=False),
+    Command("stats", stats.stats_command, private=True, group=True),
 ]
 
 

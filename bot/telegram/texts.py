@@ -135,6 +135,102 @@ TEXTS: dict[str, dict[Lang, str]] = {
                           "and will be checked."},
     "report_none": {"zh": "还没有可以反馈的题目：先用 /quiz 做一题。",
                     "en": "There is no question to report yet: answer one with /quiz first."},
+    # /stats (bot/telegram/stats.py): the caption under the picture
+    "cmd_stats": {"zh": "学习统计图：打卡日历、连续天数、各题型正确率",
+                  "en": "Your stats picture: practice calendar, streaks, accuracy per kind"},
+    "stats_total": {"zh": "共答 {total} 题，全对 {correct} 题，部分对 {partial} 题，正确率 {percent}",
+                    "en": "{total} answered, {correct} right, {partial} partly right: {percent} accuracy"},
+    "stats_none": {"zh": "还没有答题记录。", "en": "No answers yet."},
+    "stats_streak": {"zh": "当前连续 {current} 天，最长连续 {longest} 天",
+                     "en": "Streak in days: current {current}, longest {longest}"},
+    # admins (bot/telegram/admin.py): bank uploads, reports, key fixes
+    "admin_only": {"zh": "只有管理员可以导入题库或处理反馈。", "en": "Only admins can import banks or handle reports."},
+    "admin_more": {"zh": "……另有 {n} 条", "en": "… and {n} more"},
+    "admin_line": {"zh": "第 {line} 行：", "en": "line {line}: "},
+    "admin_whole": {"zh": "全文：", "en": "whole document: "},
+    "admin_error": {"zh": "❌ 错误", "en": "❌ error"},
+    "admin_warning": {"zh": "⚠️ 警告", "en": "⚠️ warning"},
+    "admin_malformed": {"zh": "无法导入 {file}：发现 {n} 处错误，请修改后重新发送。",
+                        "en": "Cannot import {file}: {n} errors found. Fix them and send the file again."},
+    "admin_imported": {"zh": "已导入题库 <b>{id}</b>（{title}），来自 {file}：共 {n} 题（{counts}）。",
+                       "en": "Imported bank <b>{id}</b> ({title}) from {file}: {n} questions ({counts})."},
+    "admin_replaced": {"zh": "它替换了原有的同名题库。", "en": "It replaces the earlier bank of that id."},
+    "admin_live": {"zh": "新题库已生效。", "en": "The bank is live now."},
+    "admin_warnings": {"zh": "导入警告 {n} 条：", "en": "{n} import warnings:"},
+    "admin_lint": {"zh": "全部题库检查：{errors} 个错误，{warnings} 个警告。",
+                   "en": "Lint of every bank: {errors} errors, {warnings} warnings."},
+    "reports_none": {"zh": "目前没有待处理的反馈。", "en": "There are no open reports."},
+    "reports_header": {"zh": "<b>待处理的答案反馈：{n} 条</b>", "en": "<b>Open reports on answer keys: {n}</b>"},
+    "reports_item": {"zh": "{i}. <code>{bank} {qid}</code> — {n} 条反馈（{ids}）",
+                     "en": "{i}. <code>{bank} {qid}</code> — {n} reports ({ids})"},
+    "reports_gone": {"zh": "（这道题已不在题库中）", "en": "(the question is no longer in its bank)"},
+    "reports_key": {"zh": "当前答案：{key}", "en": "Current key: {key}"},
+    "reports_actions": {"zh": "更正：<code>/fixkey {bank} {qid} 新答案</code>\n忽略：<code>/dismiss {first}</code> 或 "
+                              "<code>/dismiss {bank} {qid}</code>（全部）",
+                        "en": "Fix: <code>/fixkey {bank} {qid} NEW_KEY</code>\nDismiss: <code>/dismiss {first}</code> "
+                              "or <code>/dismiss {bank} {qid}</code> (all)"},
+    "fixkey_usage": {"zh": "用法：/fixkey 题库 题号 新答案，例如 /fixkey law single-3 B（填空题多个空用“；”分隔）",
+                     "en": "Usage: /fixkey BANK QUESTION NEW_KEY, e.g. /fixkey law single-3 B "
+                           "(fill-in: separate blanks with '；')"},
+    "fixkey_done": {"zh": "已更正 <code>{bank} {qid}</code> 的答案：{old} → {new}。之后的作答按新答案判分；"
+                          "已处理 {n} 条反馈。",
+                    "en": "Fixed the key of <code>{bank} {qid}</code>: {old} → {new}. Later answers are graded "
+                          "by the new key; {n} reports resolved."},
+    "dismiss_usage": {"zh": "用法：/dismiss 反馈编号，或 /dismiss 题库 题号",
+                      "en": "Usage: /dismiss REPORT_ID, or /dismiss BANK QUESTION"},
+    "dismiss_none": {"zh": "{what} 没有待处理的反馈。", "en": "No open report for {what}."},
+    "dismiss_done": {"zh": "已忽略 {what} 的 {n} 条反馈。", "en": "Dismissed {n} report(s) of {what}."},
+    # ----- daily pushes, reminders, announcements (bot/telegram/subscriptions.py) -----
+    "cmd_subscribe": {"zh": "每日推送：/subscribe [HH:MM] [时区] [题数]",
+                      "en": "Daily questions: /subscribe [HH:MM] [TZ] [N]"},
+    "cmd_unsubscribe": {"zh": "取消每日推送", "en": "Stop the daily questions"},
+    "cmd_remind": {"zh": "晚间打卡提醒：/remind HH:MM，或 /remind off",
+                   "en": "Evening streak reminder: /remind HH:MM, or off"},
+    "cmd_announce": {"zh": "（管理员）给所有订阅者发公告", "en": "(admins) Announce to every subscriber"},
+    "sub_done": {"zh": "已订阅：每天 {time}（{tz}）推送 {n} 道题。下一次：{next}。\n发送 /unsubscribe 取消。",
+                 "en": "Subscribed: {n} question(s) every day at {time} ({tz}). Next: {next}.\n"
+                       "Send /unsubscribe to stop."},
+    "sub_group_done": {"zh": "本群已订阅每日一题：每天 {time}（{tz}）推送 {n} 道题。下一次：{next}。",
+                       "en": "This group gets {n} daily question(s) at {time} ({tz}). Next: {next}."},
+    "sub_usage": {"zh": "{problem}\n用法：<code>/subscribe [HH:MM] [时区] [题数]</code>\n"
+                        "例如：<code>/subscribe 08:30 Asia/Shanghai 3</code> 或 <code>/subscribe 21:00 UTC+8</code>\n"
+                        "默认 09:00、你的时区、1 道题。",
+                  "en": "{problem}\nUsage: <code>/subscribe [HH:MM] [TZ] [N]</code>\n"
+                        "e.g. <code>/subscribe 08:30 Europe/Berlin 3</code> or <code>/subscribe 21:00 UTC-5</code>\n"
+                        "Defaults: 09:00, your time zone, 1 question."},
+    "remind_usage": {"zh": "{problem}\n用法：<code>/remind HH:MM [时区]</code>，例如 <code>/remind 20:30</code>；"
+                           "关闭：<code>/remind off</code>",
+                     "en": "{problem}\nUsage: <code>/remind HH:MM [TZ]</code>, e.g. <code>/remind 20:30</code>; "
+                           "to stop: <code>/remind off</code>"},
+    "arg_bad_time": {"zh": "“{arg}”不是有效的时间：请写 00:00 到 23:59 之间的 HH:MM。",
+                     "en": "\"{arg}\" is not a time: write HH:MM between 00:00 and 23:59."},
+    "arg_bad_zone": {"zh": "“{arg}”不是时区：请写 IANA 名称（如 Asia/Shanghai）或 UTC 偏移（如 UTC+8、+05:30）。",
+                     "en": "\"{arg}\" is not a time zone: write an IANA name (e.g. Europe/Berlin) or a UTC "
+                           "offset (e.g. UTC+8, -05:00)."},
+    "arg_bad_count": {"zh": "“{arg}”题数不对：每天 1 到 50 道题。", "en": "\"{arg}\": the count must be 1 to 50."},
+    "arg_twice": {"zh": "“{arg}”重复了：时间、时区、题数各写一次。",
+                  "en": "\"{arg}\" repeats: give the time, zone and count once each."},
+    "arg_missing_time": {"zh": "缺少提醒时间。", "en": "The reminder time is missing."},
+    "sub_admins_only": {"zh": "只有群管理员可以设置本群的每日一题。",
+                        "en": "Only the group's admins can set its daily question."},
+    "unsub_done": {"zh": "已取消每日推送。随时可以用 /subscribe 重新订阅。",
+                   "en": "Daily questions stopped. /subscribe starts them again."},
+    "unsub_none": {"zh": "你还没有订阅每日推送。发送 /subscribe 订阅。",
+                   "en": "There is no daily subscription here. Send /subscribe to start one."},
+    "remind_done": {"zh": "好的：每天 {time}（{tz}），如果你当天还没练习、连续打卡快要中断，我会提醒你一次。\n"
+                          "关闭：/remind off",
+                    "en": "OK: at {time} ({tz}) each day, if you have not practised yet and your streak is at "
+                          "risk, I will remind you once.\nTo stop: /remind off"},
+    "remind_off": {"zh": "已关闭晚间提醒。", "en": "Evening reminder switched off."},
+    "remind_none": {"zh": "你没有开启晚间提醒。", "en": "You have no evening reminder."},
+    "remind_push": {"zh": "🔥 你已连续打卡 {n} 天，今天还没练习。发送 /quiz 做一道题，保持连续！",
+                    "en": "🔥 Your streak is {n} days and you have not practised today. Send /quiz to keep it going!"},
+    "announce_usage": {"zh": "用法：<code>/announce 公告内容</code>", "en": "Usage: <code>/announce TEXT</code>"},
+    "announce_not_admin": {"zh": "只有管理员可以发公告。", "en": "Only admins can send announcements."},
+    "announce_queued": {"zh": "公告 #{id} 已排队，将按推送节奏发给 {n} 个订阅的聊天。",
+                        "en": "Announcement #{id} queued for {n} subscribed chats, at the push pace."},
+    "announce_done": {"zh": "公告 #{id} 发送完毕：成功 {sent}，失败 {failed}，不确定 {uncertain}。",
+                      "en": "Announcement #{id} done: {sent} sent, {failed} failed, {uncertain} uncertain."},
 }
 
 

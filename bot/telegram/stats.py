@@ -1,0 +1,105 @@
+"""/stats: a picture of the learner's (or, in a group, the group's) year of practice, with a short caption.
+
+The picture (bot.pictures) is rendered in a worker thread: it takes a few hundred milliseconds and the
+event loop keeps serving other chats meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from telegram import Update
+from telegram.constants import ChatType, ParseMode
+
+from bot.banks.model import Kind
+from bot.grading import kind_label
+from bot.pictures import FontChoice, StatsPicture, find_font_choice, font_choice, render_stats_png
+from bot.pictures.stats import KIND_ORDER
+from bot.store.attempts import Tally
+from bot.study.days import local_date
+from bot.study.group_stats import group_stats
+from bot.study.streaks import StreakView
+from bot.telegram.common import Context, engine_of, lang_for, settings_of
+from bot.telegram.render import MAX_CAPTION, esc
+from bot.telegram.texts import t
+
+__all__ = ["StatsView", "caption", "stats_command"]
+
+log = logging.getLogger(__name__)
+
+
+@lru_cache(maxsize=4)
+def _fonts_for(font: Path | None) -> FontChoice:
+    # STUDYBOT_FONT may come from a .env file, which os.environ (read by font_choice) does not see.
+    return find_font_choice({"STUDYBOT_FONT": str(font)}) if font else font_choice()
+
+
+@dataclass(frozen=True)
+class StatsView:
+    """What /stats shows, from either a learner's or a group's numbers."""
+
+    title: str
+    total: Tally
+    by_kind: dict[str, Tally]
+    streak: StreakView
+
+
+def _percent(tally: Tally) -> str:
+    return f"{round(tally.accuracy * 100)}%"
+
+
+def _kind_name(kind: str, lang: str) -> str:
+    try:
+        return kind_label(Kind(kind), lang)
+    except ValueError:
+        return kind
+
+
+def caption(view: StatsView, lang: str) -> str:
+    """The caption under the picture (HTML): totals, accuracy per kind, current and longest streak."""
+    lines = [f"<b>{esc(view.title)}</b>"]
+    if view.total.total:
+        lines.append(t("stats_total", lang, total=view.total.total, correct=view.total.correct,
+                       partial=view.total.partial, percent=_percent(view.total)))
+        kinds = [k for k in KIND_ORDER if k in view.by_kind] + sorted(k for k in view.by_kind if k not in KIND_ORDER)
+        parts = [f"{_kind_name(k, lang)} {tally.correct}/{tally.total} ({_percent(tally)})"
+                 for k in kinds for tally in [view.by_kind[k]]]
+        lines.append(" · ".join(parts))
+    else:
+        lines.append(t("stats_none", lang))
+    lines.append(t("stats_streak", lang, current=view.streak.current, longest=view.streak.longest))
+    text = "\n".join(lines)
+    return text if len(text) <= MAX_CAPTION else "\n".join(lines[:1] + lines[-1:])
+
+
+async def stats_command(update: Update, context: Context) -> None:
+    user, chat = update.effective_user, update.effective_chat
+    engine = engine_of(context)
+    if user is None or chat is None or engine is None:
+        return
+    lang = await lang_for(update, context)
+    if chat.type == ChatType.PRIVATE:
+        learner = await engine.ensure_learner(user.id, user.full_name, language=user.language_code)
+        stats = await engine.stats(user.id)
+        today = local_date(engine.clock(), learner.tz)
+        view = StatsView(user.full_name, stats.total, stats.by_kind, stats.streak)
+        per_day = stats.per_day
+    else:
+        await engine.ensure_chat(chat.id, chat.type, chat.title or "")
+        group = await group_stats(engine, chat.id)
+        today = group.today
+        view = StatsView(chat.title or "", group.total, group.by_kind, group.streak)
+        per_day = group.per_day
+    picture = StatsPicture(
+        title=view.title, today=today, per_day=per_day,
+        current_streak=view.streak.current, longest_streak=view.streak.longest,
+        accuracy={k: (tally.correct, tally.total) for k, tally in view.by_kind.items()},
+    )
+    fonts = await asyncio.to_thread(_fonts_for, settings_of(context).font)
+    png = await asyncio.to_thread(render_stats_png, picture, lang, fonts)
+    await context.bot.send_photo(chat.id, photo=png, caption=caption(view, lang), parse_mode=ParseMode.HTML,
+                                 filename="stats.png")
