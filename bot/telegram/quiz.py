@@ -63,8 +63,11 @@ log = logging.getLogger(__name__)
 
 # bot_data key: user id -> language, for learners seen since start-up (ensure_learner ran for them)
 KNOWN = "known_learners"
-# user_data key: the filter of the learner's last /quiz, reused by the "next question" button
+# user_data keys: the filter of the learner's last /quiz, reused by the "next question" button, and
+# the asked id of the last question /review sent (its verdict offers the next review). Memory only:
+# after a restart the buttons still work, with the learner's settings.
 FILTER = "quiz_filter"
+REVIEWING = "reviewing"
 
 MAX_POLL_QUESTION = 300
 MAX_POLL_OPTION = 100
@@ -294,6 +297,7 @@ async def deliver_result(
         return
     now = context.application.bot_data["clock"]()
     text = verdict_text(result, lang, now, with_explanation=with_explanation)
+    review = review or _reviewing(context, result.asked_id)
     markup = next_keyboard(codec_of(context), lang, result.asked_id, review=review)
     jobs = [send_html(context, chat_id, text, reply_markup=markup)]
     if retire:
@@ -383,7 +387,14 @@ async def ask_next(
         return None
     if not poll:
         poll = (await engine.settings(user_id)).poll
-    return await send_question(context.bot, engine, chat_id, user_id, pick, lang, poll=poll)
+    asked_id = await send_question(context.bot, engine, chat_id, user_id, pick, lang, poll=poll)
+    if review and context.user_data is not None:
+        context.user_data[REVIEWING] = asked_id
+    return asked_id
+
+
+def _reviewing(context: Context, asked_id: int) -> bool:
+    return context.user_data is not None and context.user_data.get(REVIEWING) == asked_id
 
 
 # ----- answers -----------------------------------------------------------------------------------
