@@ -14,7 +14,7 @@ from telegram.error import Forbidden, NetworkError, RetryAfter, TelegramError, T
 from telegram.ext import Application, ApplicationBuilder
 
 from bot.config import Settings
-from bot.telegram import commands, learner, membership, quiz
+from bot.telegram import admin, commands, learner, membership, quiz
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.common import CODEC, COMMANDS, ENGINE, SETTINGS, STORE, Context
 from bot.telegram.pacing import OutgoingBudget
@@ -30,6 +30,7 @@ FEATURES: list[Callable[[Application], None]] = [  # type: ignore[type-arg]
     membership.register,
     quiz.register,
     learner.register,
+    admin.register,
 ]
 
 

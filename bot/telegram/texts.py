@@ -164,7 +164,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "reports_item": {"zh": "{i}. <code>{bank} {qid}</code> — {n} 条反馈（{ids}）",
                      "en": "{i}. <code>{bank} {qid}</code> — {n} reports ({ids})"},
     "reports_gone": {"zh": "（这道题已不在题库中）", "en": "(the question is no longer in its bank)"},
-    "reports_key": {"zh": "当前答案：{key}", "en": "Current key: {key}"},
+    "reports_key": {"zh": "当前答案：{answer}", "en": "Current key: {answer}"},
     "reports_actions": {"zh": "更正：<code>/fixkey {bank} {qid} 新答案</code>\n忽略：<code>/dismiss {first}</code> 或 "
                               "<code>/dismiss {bank} {qid}</code>（全部）",
                         "en": "Fix: <code>/fixkey {bank} {qid} NEW_KEY</code>\nDismiss: <code>/dismiss {first}</code> "

@@ -1,0 +1,80 @@
+"""A document sent to the bot, as a bank: what is accepted, the bank id it gets, the import itself.
+
+Pure apart from a temporary file (python-docx reads from a path); run `import_upload` in a thread.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+
+from pypinyin import lazy_pinyin
+
+from bot.banks.importer import ImportResult, import_text
+from bot.banks.reading import read_document
+from bot.banks.sources import default_bank_id
+
+__all__ = ["ALLOWED_SUFFIXES", "MAX_UPLOAD_BYTES", "Refusal", "bank_id_for", "check_upload", "import_upload"]
+
+MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+ALLOWED_SUFFIXES = (".txt", ".md", ".docx")
+_BANK_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a document is not imported; zh and en."""
+
+    zh: str
+    en: str
+
+    def message(self, lang: str) -> str:
+        return self.en if lang == "en" else self.zh
+
+
+def _safe_name(file_name: str | None) -> str:
+    # A client may send any name, path separators included: keep the last part only.
+    name = PurePath((file_name or "").replace("\\", "/")).name.strip()
+    return name or "document"
+
+
+def check_upload(file_name: str | None, size: int | None) -> Refusal | None:
+    """None when the document may be imported; else the reason (type first, then size)."""
+    name = _safe_name(file_name)
+    suffix = PurePath(name).suffix.lower()
+    allowed = "、".join(ALLOWED_SUFFIXES)
+    if suffix not in ALLOWED_SUFFIXES:
+        shown = suffix or "无扩展名"
+        return Refusal(f"无法导入 {name}：只接受 {allowed} 文件（收到的是 {shown}）。",
+                       f"Cannot import {name}: only {', '.join(ALLOWED_SUFFIXES)} files are accepted "
+                       f"(this is {suffix or 'a file without an extension'}).")
+    if size is not None and size > MAX_UPLOAD_BYTES:
+        mb = size / (1024 * 1024)
+        return Refusal(f"无法导入 {name}：文件有 {mb:.1f} MB，上限是 2 MB。请拆分后分别发送。",
+                       f"Cannot import {name}: the file is {mb:.1f} MB, the limit is 2 MB. "
+                       "Split it and send the parts.")
+    return None
+
+
+def bank_id_for(file_name: str | None, caption: str | None = None) -> str:
+    """The caption when it is a bank id (lower-case letters, digits, '-', '_'), else one from the file name;
+    Chinese names become pinyin ('法律 题库.docx' -> 'fa-lv-ti-ku')."""
+    wanted = (caption or "").strip()
+    if _BANK_ID.fullmatch(wanted):
+        return wanted
+    stem = PurePath(_safe_name(file_name)).stem
+    if not stem.isascii():
+        stem = "-".join(lazy_pinyin(stem))
+    return default_bank_id(Path(stem + ".txt"))  # default_bank_id reads the stem of a file name
+
+
+def import_upload(data: bytes, file_name: str | None, bank_id: str) -> ImportResult:
+    """Import the document's bytes as bank `bank_id`; DocumentError (file and line) when malformed."""
+    name = _safe_name(file_name)
+    with tempfile.TemporaryDirectory(prefix="studybot-upload-") as folder:
+        path = Path(folder) / name
+        path.write_bytes(data)
+        text = read_document(path)  # errors name `name`, the file the admin sent
+    return import_text(text, source=name, bank_id=bank_id)

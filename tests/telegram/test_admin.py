@@ -1,0 +1,229 @@
+"""Admins in the chat, end to end through the fake Bot API server: bank uploads (getFile and the
+download), refusals, non-admins, and the reports flow (flag, list, fix, later answers use the fix)."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import AsyncIterator
+
+import pytest
+from fakebot import FakeBotServer, SimUser
+from tg_harness import BotEnv, running
+
+from bot.banks.model import Bank, Question, save_bank
+from bot.config import Settings
+
+ADMIN = 7001
+
+LAW = """法律基础测验
+一、单选题（共 2 题）
+1. 我国的根本大法是（ ）。
+A. 宪法  B. 刑法  C. 民法典  D. 行政法
+答案：A
+解析：宪法是根本大法。
+3. 民法典施行于哪一年？
+A. 2019  B. 2020  C. 2021
+答案：C
+二、判断题（共 1 题）
+4. 法律面前人人平等。
+答案：对
+"""
+
+MALFORMED = "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n2.乙？\nA.是\nB.否\n"
+
+
+def _flag_bank() -> Bank:
+    # The key says A, the truth is B: a learner will flag it.
+    q = Question(id="s-1", kind="single", number=1, prompt="Which letter comes second?",
+                 options={"A": "alpha", "B": "beta", "C": "gamma"}, answer="A", explanation="Order.")
+    return Bank(id="flag", title="Flag me", source="tests", questions=[q])
+
+
+@pytest.fixture
+async def env(bot_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[BotEnv]:
+    monkeypatch.setenv("STUDYBOT_ADMINS", str(ADMIN))
+    bot_settings_env.settings = Settings()
+    save_bank(_flag_bank(), bot_settings_env.banks)
+    async with running(bot_settings_env.build()) as app:
+        bot_settings_env.app = app
+        yield bot_settings_env
+    bot_settings_env.app = None
+
+
+async def _reply(fake: FakeBotServer, user: SimUser) -> str:
+    message = await fake.next_message(user.id, timeout=15)
+    assert message.text is not None
+    return message.text
+
+
+async def test_admin_imports_a_text_document(env: BotEnv) -> None:
+    fake = env.fake
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    admin.send_document(LAW.encode("gb18030"), "law.txt", "text/plain")
+    report = await _reply(fake, admin)
+    lines = report.splitlines()
+    assert lines[0] == "Imported bank law (法律基础测验) from law.txt: 3 questions (Single choice 2, True or false 1)."
+    assert "The bank is live now." in lines
+    assert "1 import warnings:" in lines
+    warning = lines[lines.index("1 import warnings:") + 1]
+    assert warning == "line 7: numbering jumps from 1 to 3: check that no question was lost"
+    assert any(line.startswith("Lint of every bank: ") for line in lines)
+    assert len(fake.calls("getFile")) == 1
+    saved = json.loads((env.banks / "law.json").read_text(encoding="utf-8"))
+    assert [q["id"] for q in saved["questions"]] == ["single-1", "single-3", "tf-4"]
+    assert "law" in env.engine.banks
+
+    # Live at once: a learner practises the new bank with no restart.
+    li = fake.user(7101, "李雷")
+    li.command("/quiz law")
+    question = await _reply(fake, li)
+    assert any(prompt in question for prompt in ("根本大法", "民法典施行", "人人平等"))
+    fake.assert_clean()
+
+
+async def test_docx_with_a_chinese_name_and_the_caption_as_bank_id(env: BotEnv) -> None:
+    import docx
+
+    document = docx.Document()
+    for line in LAW.splitlines():
+        document.add_paragraph(line)
+    buffer = io.BytesIO()
+    document.save(buffer)
+    fake = env.fake
+    admin = fake.user(ADMIN, "老师", language_code="zh-hans")
+    admin.send_document(buffer.getvalue(), "法律 题库.docx",
+                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document", caption="law-docx")
+    report = await _reply(fake, admin)
+    assert report.startswith("已导入题库 law-docx（法律基础测验），来自 法律 题库.docx："
+                             "共 3 题（单选题 2、判断题 1）。")
+    assert (env.banks / "law-docx.json").is_file()
+    # Without a caption the id comes from the name, in pinyin.
+    admin.send_document(LAW.encode(), "法律 题库.md", "text/markdown")
+    assert (await _reply(fake, admin)).startswith("已导入题库 fa-lv-ti-ku")
+    assert {"law-docx", "fa-lv-ti-ku"} <= set(env.engine.banks)
+
+
+async def test_a_malformed_document_names_its_lines_and_changes_nothing(env: BotEnv) -> None:
+    fake = env.fake
+    admin = fake.user(ADMIN, "老师", language_code="zh")
+    before = set(env.engine.banks)
+    admin.send_document(MALFORMED.encode(), "bad.txt", "text/plain")
+    report = await _reply(fake, admin)
+    lines = report.splitlines()
+    assert lines[0] == "无法导入 bad.txt：发现 1 处错误，请修改后重新发送。"
+    assert lines[1] == "第 6 行：第 2 题没有答案"
+    assert not (env.banks / "bad.json").exists()
+    assert set(env.engine.banks) == before
+
+    admin.send_document(b"1.\xff\xfe\xfd broken\n", "broken.txt", "text/plain")
+    assert "第 1 行：无法解码" in await _reply(fake, admin)
+    fake.assert_clean()
+
+
+async def test_oversize_and_wrong_type_are_refused_before_any_download(env: BotEnv) -> None:
+    fake = env.fake
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    admin.send_document(b"x" * (2 * 1024 * 1024 + 1), "huge.txt", "text/plain")
+    assert await _reply(fake, admin) == (
+        "Cannot import huge.txt: the file is 2.0 MB, the limit is 2 MB. Split it and send the parts.")
+    admin.send_document(b"%PDF-1.4", "exam.pdf", "application/pdf")
+    assert await _reply(fake, admin) == (
+        "Cannot import exam.pdf: only .txt, .md, .docx files are accepted (this is .pdf).")
+    admin.send_document(LAW.encode(), "noext", "text/plain")
+    assert "a file without an extension" in await _reply(fake, admin)
+    assert fake.calls("getFile") == []
+    assert sorted(p.name for p in env.banks.glob("*.json")) == sorted(
+        ["distributed-training-2025.json", "finetuning-2025.json", "flag.json"])
+
+
+async def test_non_admins_never_reach_any_of_it(env: BotEnv) -> None:
+    fake = env.fake
+    eve = fake.user(7666, "Eve", language_code="en")
+    eve.send_document(LAW.encode(), "law.txt", "text/plain")
+    assert await _reply(fake, eve) == "Only admins can import banks or handle reports."
+    for command in ("/reports", "/fixkey flag s-1 B", "/dismiss 1"):
+        eve.command(command)
+        assert await _reply(fake, eve) == "Only admins can import banks or handle reports."
+    assert fake.calls("getFile") == []
+    assert not (env.banks / "law.json").exists()
+    assert json.loads((env.banks / "flag.json").read_text(encoding="utf-8"))["questions"][0]["answer"] == "A"
+
+    # In a group even an admin's document is not an import request, and nobody is answered.
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    group = fake.group(-100777, "Class", members=[admin, eve])
+    group.add_bot(admin)
+    admin.send_document(LAW.encode(), "law.txt", "text/plain", chat=group)
+    admin.command("/reports", group)
+    eve.command("/stats", group)  # a later update, answered: the two before it were passed over
+    photo = await fake.next_message(group.id, timeout=30)
+    assert photo.kind == "photo"
+    assert [m.kind for m in fake.sent_to(group.id)] == ["photo"]
+    assert fake.calls("getFile") == []
+    fake.assert_clean()
+
+
+async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None:
+    fake, engine = env.fake, env.engine
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    li = fake.user(7201, "李雷", language_code="zh")
+    han = fake.user(7202, "韩梅梅", language_code="zh")
+
+    admin.command("/reports")
+    assert await _reply(fake, admin) == "There are no open reports."
+
+    # Two learners answer B (the truth), are marked wrong by the bad key, and flag it.
+    for learner, comment in ((li, "应为 B"), (han, "")):
+        learner.command("/quiz flag")
+        assert "second" in await _reply(fake, learner)
+        learner.send_text("B")
+        assert (await _reply(fake, learner)).startswith("❌")
+        learner.command(f"/report {comment}".strip())
+        assert "谢谢" in await _reply(fake, learner)
+
+    admin.command("/reports")
+    listing = (await _reply(fake, admin)).splitlines()
+    assert listing[0] == "Open reports on answer keys: 2"
+    assert listing[2].startswith("1. flag s-1 — 2 reports (#")
+    assert "Which letter comes second?" in listing[3]
+    assert listing[4] == "Current key: A (alpha)"
+    assert listing[5].strip() == "💬 应为 B"
+    assert listing[6] == "Fix: /fixkey flag s-1 NEW_KEY"
+
+    admin.command("/fixkey flag s-1 D")
+    assert await _reply(fake, admin) == "the question has no option D (choose from ABC)"
+    admin.command("/fixkey flag s-1 BC")
+    assert await _reply(fake, admin) == "a single-choice key is exactly one letter"
+    admin.command("/fixkey nosuch s-1 B")
+    assert await _reply(fake, admin) == "there is no bank nosuch in the banks folder"
+    admin.command("/fixkey flag")
+    assert (await _reply(fake, admin)).startswith("Usage: /fixkey BANK QUESTION NEW_KEY")
+
+    admin.command("/fixkey flag s-1 B")
+    assert await _reply(fake, admin) == (
+        "Fixed the key of flag s-1: A (alpha) → B (beta). Later answers are graded by the new key; "
+        "2 reports resolved.")
+    saved = json.loads((env.banks / "flag.json").read_text(encoding="utf-8"))
+    assert saved["questions"][0]["answer"] == "B"
+    admin.command("/reports")
+    assert await _reply(fake, admin) == "There are no open reports."
+
+    # A later answer is graded by the fixed key, in the same running bot.
+    lucy = fake.user(7203, "Lucy", language_code="en")
+    lucy.command("/quiz flag")
+    await _reply(fake, lucy)
+    lucy.send_text("B")
+    assert (await _reply(fake, lucy)).startswith("✅")
+    assert (await engine.stats(lucy.id)).total.correct == 1
+
+    # Dismissing: one report by id, then an unknown one.
+    lucy.command("/report still unsure")
+    await _reply(fake, lucy)
+    admin.command("/reports")
+    listing = await _reply(fake, admin)
+    report_id = int(listing.split("(#", 1)[1].split(")", 1)[0])
+    admin.command(f"/dismiss {report_id}")
+    assert await _reply(fake, admin) == f"Dismissed 1 report(s) of #{report_id}."
+    admin.command(f"/dismiss {report_id}")
+    assert await _reply(fake, admin) == f"No open report for #{report_id}."
+    fake.assert_clean()
