@@ -123,7 +123,14 @@ async def on_document(update: Update, context: Context) -> None:
     async with _lock(context):
         folder = _folder(context)
         replaced = (folder / f"{bank_id}.json").is_file()
-        await asyncio.to_thread(save_bank, result.bank, folder)
+        try:
+            await asyncio.to_thread(save_bank, result.bank, folder)
+        except OSError as exc:
+            # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable.
+            log.error("admin %d: cannot write bank %s into %s: %s", user.id, bank_id, folder, exc)
+            await send_html(context, chat.id, t("admin_unwritable", lang, folder=esc(folder),
+                                                why=esc(exc.strerror or exc)))
+            return
         banks = await asyncio.to_thread(load_banks, folder)
         findings = await asyncio.to_thread(lint_banks, banks)
         if engine is not None:
@@ -248,7 +255,9 @@ async def _fix_key(engine: StudyEngine, folder: Path, bank_id: str, qid: str, ty
         await asyncio.to_thread(path.write_text, bank_json(fixed), "utf-8")
     except OSError as exc:
         log.error("cannot write bank file %s: %s", path, exc)
-        raise KeyFixError(f"无法写入题库文件：{exc.strerror}", f"cannot write the bank file: {exc.strerror}") from exc
+        raise KeyFixError(f"无法写入题库文件 {path}：{exc.strerror}（STUDYBOT_BANKS 须可写）",
+                          f"cannot write the bank file {path}: {exc.strerror} "
+                          "(STUDYBOT_BANKS must be writable)") from exc
     await reload_banks(engine, await asyncio.to_thread(load_banks, folder))
     key = engine.question_key(bank_id, qid)
     resolved = 0

@@ -155,6 +155,9 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "admin_imported": {"zh": "已导入题库 <b>{id}</b>（{title}），来自 {file}：共 {n} 题（{counts}）。",
                        "en": "Imported bank <b>{id}</b> ({title}) from {file}: {n} questions ({counts})."},
     "admin_replaced": {"zh": "它替换了原有的同名题库。", "en": "It replaces the earlier bank of that id."},
+    "admin_unwritable": {"zh": "无法保存题库：文件夹 {folder} 不可写（{why}）。请把 STUDYBOT_BANKS 设为可写的文件夹。",
+                         "en": "Cannot save the bank: the folder {folder} is not writable ({why}). "
+                               "Point STUDYBOT_BANKS at a writable folder."},
     "admin_live": {"zh": "新题库已生效。", "en": "The bank is live now."},
     "admin_warnings": {"zh": "导入警告 {n} 条：", "en": "{n} import warnings:"},
     "admin_lint": {"zh": "全部题库检查：{errors} 个错误，{warnings} 个警告。",

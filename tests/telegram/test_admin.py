@@ -227,3 +227,19 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
     admin.command(f"/dismiss {report_id}")
     assert await _reply(fake, admin) == f"No open report for #{report_id}."
     fake.assert_clean()
+
+
+async def test_an_unwritable_banks_folder_is_said_plainly(env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.telegram.admin as admin_module
+
+    def refuse(bank: Bank, folder: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(admin_module, "save_bank", refuse)
+    fake = env.fake
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    admin.send_document(LAW.encode(), "law.txt", "text/plain")
+    assert await _reply(fake, admin) == (
+        f"Cannot save the bank: the folder {env.banks} is not writable (Permission denied). "
+        "Point STUDYBOT_BANKS at a writable folder.")
+    assert "law" not in env.engine.banks
