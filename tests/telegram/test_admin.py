@@ -243,3 +243,30 @@ async def test_an_unwritable_banks_folder_is_said_plainly(env: BotEnv, monkeypat
         f"Cannot save the bank: the folder {env.banks} is not writable (Permission denied). "
         "Point STUDYBOT_BANKS at a writable folder.")
     assert "law" not in env.engine.banks
+
+
+def test_keys_are_read_per_kind() -> None:
+    from bot.banks.key_fix import KeyFixError, describe_key, parse_key, with_key
+
+    tf = Question(id="tf-1", kind="true_false", number=1, prompt="天是蓝的。", answer=True)
+    assert parse_key(tf, "错") is False and parse_key(tf, "true") is True
+    with pytest.raises(KeyFixError, match="not 'maybe'"):
+        parse_key(tf, "maybe")
+    fill = Question(id="fill-1", kind="fill", number=1, prompt="____ 和 ____ 是两种并行。",
+                    answer=[["数据并行"], ["模型并行"]])
+    assert parse_key(fill, "数据并行 或 DP；张量并行") == [["数据并行", "DP"], ["张量并行"]]
+    with pytest.raises(KeyFixError) as info:
+        parse_key(fill, "只有一个")
+    assert info.value.message("zh") == "这道题有 2 个空，请用“；”分隔每个空的答案"
+    one = Question(id="fill-2", kind="fill", number=2, prompt="首都是 ____。", answer=["北京"], alternates=["北平"])
+    bank = with_key(Bank(id="b", title="b", source="t", questions=[one]), "fill-2", parse_key(one, "Beijing；北京"))
+    fixed = bank.question("fill-2")
+    assert fixed is not None and fixed.blanks() == [["Beijing", "北京"]]  # the old alternate is gone
+    assert describe_key(fixed) == "Beijing 或 北京"
+    multi = Question(id="m-1", kind="multiple", number=1, prompt="?", options={"A": "a", "B": "b", "C": "c"},
+                     answer="AB")
+    assert parse_key(multi, "C、A") == "AC"
+    case = Question(id="case-1", kind="case", number=1, prompt="案例", answer="旧的参考答案")
+    assert parse_key(case, " 新的参考答案 ") == "新的参考答案"
+    with pytest.raises(KeyFixError, match="no question nope"):
+        with_key(bank, "nope", "x")
