@@ -5,17 +5,47 @@ and local day exists already (the primary key refuses a second one), and then th
 push must not be sent. After the send, `mark` it sent or failed. At start-up,
 `mark_planned_uncertain` turns rows left 'planned' by a crash into 'uncertain',
 which are never resent.
+
+The scheduler claims and records in batches with plain sqlite3 functions (`claim`, `record`), run
+through `Store.transaction` so a batch is one trip to the database thread.
+
+Announcements (/announce) have their own rows, one per announcement and chat, with the same
+planned -> sent/failed/uncertain life.
 """
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import aiosqlite
 
 from bot.store._util import fetch_all, fetch_one
 
-__all__ = ["STATUSES", "Delivery", "counts", "get", "mark", "mark_planned_uncertain", "plan"]
+__all__ = [
+    "STATUSES",
+    "Announcement",
+    "Claim",
+    "Delivery",
+    "Outcome",
+    "announcement_counts",
+    "announcement_recipients",
+    "claim",
+    "claim_announcement",
+    "count_recipients",
+    "counts",
+    "create_announcement",
+    "finish_announcement",
+    "get",
+    "get_announcement_delivery",
+    "mark",
+    "mark_announcements_uncertain",
+    "mark_planned_uncertain",
+    "open_announcements",
+    "plan",
+    "record",
+]
 
 STATUSES = ("planned", "sent", "failed", "uncertain", "skipped")
 _COLS = "subscription_id, local_day, status, message_id, tries, error, planned_at, updated_at"
@@ -85,3 +115,173 @@ async def counts(db: aiosqlite.Connection, local_day: int | None = None) -> dict
             db, "SELECT status, count(*) FROM deliveries WHERE local_day = ? GROUP BY status", (local_day,)
         )
     return {status: n for status, n in rows}
+
+
+# ----- batches for the scheduler (plain sqlite3, inside Store.transaction) --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Move a subscription from the slot it was read at to the next one, writing that day's row(s)."""
+
+    subscription_id: int
+    seen_next_due: int  # next_due as read: a subscription changed meanwhile (/subscribe) is left alone
+    next_due: int
+    send_day: int | None  # local day to push now ('planned' row), if any
+    skip_day: int | None = None  # local day given up (past the catch-up window): a 'skipped' row
+
+
+def claim(conn: sqlite3.Connection, claims: Iterable[Claim], now: int) -> list[bool]:
+    """For each claim: True when a 'planned' row was written, so the push must be sent now.
+
+    False when the subscription changed since it was read, when the day's row exists already (a push is
+    never sent twice for one day), or when there is nothing to send.
+    """
+    out: list[bool] = []
+    for c in claims:
+        moved = conn.execute(
+            "UPDATE subscriptions SET next_due = ?, updated_at = ? WHERE id = ? AND next_due = ? AND active = 1",
+            (c.next_due, now, c.subscription_id, c.seen_next_due),
+        ).rowcount
+        if not moved:
+            out.append(False)
+            continue
+        insert = (
+            "INSERT INTO deliveries (subscription_id, local_day, status, planned_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+        )
+        if c.skip_day is not None:
+            conn.execute(insert, (c.subscription_id, c.skip_day, "skipped", now, now))
+        written = 0
+        if c.send_day is not None:
+            written = conn.execute(insert, (c.subscription_id, c.send_day, "planned", now, now)).rowcount
+        out.append(bool(written))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one send: a daily/remind row (subscription id, local day) or an announcement row."""
+
+    announcement: bool
+    key: int  # subscription id, or announcement id
+    second: int  # local day, or chat id
+    status: str
+    message_id: int | None = None
+    error: str | None = None
+    tries: int = 1
+
+
+def record(conn: sqlite3.Connection, outcomes: Iterable[Outcome], now: int) -> None:
+    """Write the outcomes of finished sends (one transaction for a batch)."""
+    for o in outcomes:
+        if o.status not in STATUSES:
+            raise ValueError(f"unknown delivery status {o.status!r}")
+        table, cols = (
+            ("announcement_deliveries", "announcement_id = ? AND chat_id = ?")
+            if o.announcement
+            else ("deliveries", "subscription_id = ? AND local_day = ?")
+        )
+        conn.execute(
+            f"UPDATE {table} SET status = ?, message_id = ?, error = ?, tries = ?, updated_at = ? WHERE {cols}",
+            (o.status, o.message_id, o.error, o.tries, now, o.key, o.second),
+        )
+
+
+# ----- announcements ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Announcement:
+    id: int
+    text: str
+    by_chat: int
+    created_at: int
+    finished_at: int | None
+
+
+_ANN_COLS = "id, text, by_chat, created_at, finished_at"
+
+
+async def create_announcement(db: aiosqlite.Connection, text: str, by_chat: int, now: int) -> Announcement:
+    row = await fetch_one(
+        db, f"INSERT INTO announcements (text, by_chat, created_at) VALUES (?, ?, ?) RETURNING {_ANN_COLS}",
+        (text, by_chat, now),
+    )
+    assert row is not None
+    return Announcement(*row)
+
+
+async def open_announcements(db: aiosqlite.Connection) -> list[Announcement]:
+    """Announcements with recipients left (resumed after a restart), oldest first."""
+    rows = await fetch_all(db, f"SELECT {_ANN_COLS} FROM announcements WHERE finished_at IS NULL ORDER BY id")
+    return [Announcement(*r) for r in rows]
+
+
+_RECIPIENTS = (
+    "FROM subscriptions s WHERE s.active = 1 AND NOT EXISTS (SELECT 1 FROM announcement_deliveries d"
+    " WHERE d.announcement_id = ? AND d.chat_id = s.chat_id)"
+)
+
+
+async def announcement_recipients(
+    db: aiosqlite.Connection, announcement_id: int, after_chat: int | None, limit: int
+) -> list[int]:
+    """The next page of chats with an active subscription and no row for this announcement yet."""
+    rows = await fetch_all(
+        db,
+        f"SELECT DISTINCT s.chat_id {_RECIPIENTS} AND s.chat_id > ? ORDER BY s.chat_id LIMIT ?",
+        (announcement_id, after_chat if after_chat is not None else -(2**63), limit),
+    )
+    return [r[0] for r in rows]
+
+
+async def count_recipients(db: aiosqlite.Connection, announcement_id: int) -> int:
+    row = await fetch_one(db, f"SELECT count(DISTINCT s.chat_id) {_RECIPIENTS}", (announcement_id,))
+    return int(row[0]) if row else 0
+
+
+def claim_announcement(conn: sqlite3.Connection, announcement_id: int, chat_ids: Sequence[int], now: int) -> list[bool]:
+    """Write 'planned' rows before the sends; False for a chat that has its row already."""
+    return [
+        bool(conn.execute(
+            "INSERT INTO announcement_deliveries (announcement_id, chat_id, status, planned_at, updated_at)"
+            " VALUES (?, ?, 'planned', ?, ?) ON CONFLICT DO NOTHING",
+            (announcement_id, chat_id, now, now),
+        ).rowcount)
+        for chat_id in chat_ids
+    ]
+
+
+async def mark_announcements_uncertain(db: aiosqlite.Connection, now: int) -> list[Delivery]:
+    """After a crash: announcement rows still 'planned' become 'uncertain' (as `Delivery`: id, chat)."""
+    rows = await fetch_all(
+        db,
+        "UPDATE announcement_deliveries SET status = 'uncertain', updated_at = ? WHERE status = 'planned'"
+        " RETURNING announcement_id, chat_id, status, message_id, tries, error, planned_at, updated_at",
+        (now,),
+    )
+    return [Delivery(*r) for r in rows]
+
+
+async def finish_announcement(db: aiosqlite.Connection, announcement_id: int, now: int) -> None:
+    await db.execute("UPDATE announcements SET finished_at = ? WHERE id = ?", (now, announcement_id))
+
+
+async def announcement_counts(db: aiosqlite.Connection, announcement_id: int) -> dict[str, int]:
+    rows = await fetch_all(
+        db, "SELECT status, count(*) FROM announcement_deliveries WHERE announcement_id = ? GROUP BY status",
+        (announcement_id,),
+    )
+    return {status: n for status, n in rows}
+
+
+async def get_announcement_delivery(db: aiosqlite.Connection, announcement_id: int, chat_id: int) -> Delivery | None:
+    """The row of one chat, as a `Delivery` whose subscription_id is the announcement id, local_day the chat."""
+    row = await fetch_one(
+        db,
+        "SELECT announcement_id, chat_id, status, message_id, tries, error, planned_at, updated_at"
+        " FROM announcement_deliveries WHERE announcement_id = ? AND chat_id = ?",
+        (announcement_id, chat_id),
+    )
+    return Delivery(*row) if row else None

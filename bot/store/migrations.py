@@ -176,9 +176,37 @@ CREATE TABLE scores (
 ) WITHOUT ROWID;
 """
 
+_ANNOUNCEMENTS = """
+-- /announce: one message from an admin to every active subscriber, through the same paced delivery.
+CREATE TABLE announcements (
+    id          INTEGER PRIMARY KEY,
+    text        TEXT    NOT NULL,
+    by_chat     INTEGER NOT NULL,                   -- the admin's chat: told when it is done
+    created_at  INTEGER NOT NULL,
+    finished_at INTEGER                             -- NULL while recipients remain
+);
+CREATE INDEX announcements_open ON announcements (id) WHERE finished_at IS NULL;
+
+-- One row per announcement and chat, written BEFORE the send: the exactly-once rule of announcements.
+CREATE TABLE announcement_deliveries (
+    announcement_id INTEGER NOT NULL REFERENCES announcements (id),
+    chat_id         INTEGER NOT NULL,
+    status          TEXT    NOT NULL CHECK (status IN ('planned', 'sent', 'failed', 'uncertain', 'skipped')),
+    message_id      INTEGER,
+    tries           INTEGER NOT NULL DEFAULT 0,
+    error           TEXT,
+    planned_at      INTEGER NOT NULL,
+    updated_at      INTEGER NOT NULL,
+    PRIMARY KEY (announcement_id, chat_id)
+) WITHOUT ROWID;
+CREATE INDEX announcement_deliveries_planned ON announcement_deliveries (announcement_id)
+    WHERE status = 'planned';
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
+    Migration(3, "announcements and their exactly-once deliveries", _ANNOUNCEMENTS),
 )
 
 

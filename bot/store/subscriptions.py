@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -9,7 +10,7 @@ import aiosqlite
 
 from bot.store._util import dump_list, fetch_all, fetch_one, load_list
 
-__all__ = ["Subscription", "deactivate", "due", "get", "set_next_due", "subscribe"]
+__all__ = ["Subscription", "count_due", "deactivate", "deactivate_chats", "due", "get", "set_next_due", "subscribe"]
 
 _COLS = "id, chat_id, learner_id, kind, minute, tz, count, banks, kinds, active, next_due, updated_at"
 
@@ -79,13 +80,30 @@ async def deactivate(db: aiosqlite.Connection, chat_id: int, kind: str | None = 
 
 
 async def due(db: aiosqlite.Connection, now: int, limit: int = 1000) -> list[Subscription]:
-    """Active subscriptions whose next push time has come, earliest first."""
+    """Active subscriptions whose next push time has come, earliest first (one page: read, claim, repeat)."""
     rows = await fetch_all(
         db,
-        f"SELECT {_COLS} FROM subscriptions WHERE active = 1 AND next_due <= ? ORDER BY next_due LIMIT ?",
+        f"SELECT {_COLS} FROM subscriptions WHERE active = 1 AND next_due <= ? ORDER BY next_due, id LIMIT ?",
         (now, limit),
     )
     return [_row(r) for r in rows]
+
+
+async def count_due(db: aiosqlite.Connection, now: int) -> int:
+    """How many active subscriptions are due (for progress logs; reads the partial index only)."""
+    row = await fetch_one(db, "SELECT count(*) FROM subscriptions WHERE active = 1 AND next_due <= ?", (now,))
+    return int(row[0]) if row else 0
+
+
+def deactivate_chats(conn: sqlite3.Connection, chat_ids: Iterable[int], now: int) -> int:
+    """Switch off every subscription of these chats (blocked, deactivated, not found); plain sqlite3."""
+    total = 0
+    for chat_id in chat_ids:
+        cur = conn.execute(
+            "UPDATE subscriptions SET active = 0, updated_at = ? WHERE chat_id = ? AND active = 1", (now, chat_id)
+        )
+        total += cur.rowcount
+    return total
 
 
 async def set_next_due(db: aiosqlite.Connection, subscription_id: int, next_due: int | None, now: int) -> None:

@@ -15,6 +15,7 @@ from telegram.ext import Application, ApplicationBuilder
 
 from bot.config import Settings
 from bot.telegram import admin, commands, learner, membership, quiz
+from bot.telegram import subscriptions as pushes
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.common import CODEC, COMMANDS, ENGINE, SETTINGS, STORE, Context
 from bot.telegram.pacing import OutgoingBudget
@@ -30,6 +31,7 @@ FEATURES: list[Callable[[Application], None]] = [  # type: ignore[type-arg]
     membership.register,
     quiz.register,
     learner.register,
+    pushes.register,
     admin.register,
 ]
 
