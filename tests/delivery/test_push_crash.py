@@ -1,0 +1,100 @@
+"""`studybot run` killed with SIGKILL in the middle of a broadcast, then started again: no push twice."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from fakebot import FakeBotServer
+
+from bot.store import open_sync
+
+ROOT = Path(__file__).resolve().parents[2]
+CHATS = list(range(7001, 7151))  # 150 learners, all due a minute ago
+CONCURRENCY = 16
+
+
+def seed(db: Path, now: int) -> None:
+    conn = open_sync(db)
+    with conn:
+        conn.execute("BEGIN")
+        for chat in CHATS:
+            conn.execute("INSERT INTO learners (id, name, language, created_at) VALUES (?, ?, 'en', ?)",
+                         (chat, f"L{chat}", now))
+            conn.execute("INSERT INTO chats (id, kind, created_at) VALUES (?, 'private', ?)", (chat, now))
+            conn.execute(
+                "INSERT INTO subscriptions (chat_id, learner_id, kind, minute, tz, count, kinds, active, next_due,"
+                " updated_at) VALUES (?, ?, 'daily', 0, 'UTC', 1, '[\"single\"]', 1, ?, ?)",
+                (chat, chat, now - 60, now),
+            )
+        conn.execute("COMMIT")
+    conn.close()
+
+
+def statuses(db: Path) -> Counter[str]:
+    conn = sqlite3.connect(db)
+    try:
+        return Counter(dict(conn.execute("SELECT status, count(*) FROM deliveries GROUP BY status").fetchall()))
+    finally:
+        conn.close()
+
+
+async def start(fake: FakeBotServer, db: Path, tmp_path: Path) -> asyncio.subprocess.Process:
+    env = {**os.environ, "STUDYBOT_TOKEN": fake.token, "STUDYBOT_API_URL": fake.api_url,
+           "STUDYBOT_FILE_URL": fake.file_url, "STUDYBOT_DB": str(db), "STUDYBOT_BANKS": str(ROOT / "data" / "banks"),
+           "STUDYBOT_SEND_RATE": "30", "STUDYBOT_BROADCAST_RATE": "25", "STUDYBOT_PUSH_POLL_SECONDS": "0.5",
+           "STUDYBOT_PUSH_CONCURRENCY": str(CONCURRENCY), "PYTHONPATH": str(ROOT)}
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+    )
+
+
+def pushes(fake: FakeBotServer) -> Counter[int]:
+    return Counter({chat: len(fake.sent_to(chat)) for chat in CHATS if fake.sent_to(chat)})
+
+
+@pytest.mark.slow
+async def test_sigkill_mid_broadcast_then_restart_sends_no_push_twice(tmp_path: Path) -> None:
+    db = tmp_path / "db.sqlite3"
+    seed(db, int(time.time()))
+    async with FakeBotServer() as fake:
+        for chat in CHATS:
+            fake.user(chat, f"L{chat}", language_code="en")
+        first = await start(fake, db, tmp_path)
+        try:
+            await fake.wait_for(lambda: first.returncode is not None or sum(pushes(fake).values()) >= 40,
+                                timeout=60, what="the broadcast under way")
+            assert first.returncode is None, "studybot run exited early"
+        finally:
+            first.send_signal(signal.SIGKILL)
+            await first.wait()
+        before = statuses(db)
+        in_flight = before["planned"]
+        assert 0 < in_flight <= CONCURRENCY + 64  # sends in flight plus outcomes not yet written
+        second = await start(fake, db, tmp_path)
+        try:
+            await fake.wait_for(lambda: second.returncode is not None or (
+                sum(statuses(db).values()) == len(CHATS) and statuses(db)["planned"] == 0),
+                timeout=60, what="the broadcast finished")
+            assert second.returncode is None, "studybot run exited early"
+        finally:
+            second.send_signal(signal.SIGINT)
+            _, err = await asyncio.wait_for(second.communicate(), 20)
+        log = err.decode()
+        after = statuses(db)
+        assert after["uncertain"] == in_flight and after["sent"] == len(CHATS) - in_flight
+        got = pushes(fake)
+        assert max(got.values()) == 1  # nobody got the push twice
+        lost = len(CHATS) - len(got)
+        assert lost <= CONCURRENCY  # only sends in flight at the kill can be lost
+        assert f"{in_flight} sends in flight at the last stop marked uncertain" in log
+        assert log.count("was in flight at a crash: uncertain, not resent") == in_flight
+        fake.assert_clean()
