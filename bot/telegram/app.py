@@ -14,7 +14,7 @@ from telegram.error import Forbidden, NetworkError, RetryAfter, TelegramError, T
 from telegram.ext import Application, ApplicationBuilder
 
 from bot.config import Settings
-from bot.telegram import admin, commands, learner, membership, quiz
+from bot.telegram import admin, commands, groups, learner, membership, quiz
 from bot.telegram import subscriptions as pushes
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.common import CODEC, COMMANDS, ENGINE, SETTINGS, STORE, Context
@@ -33,6 +33,7 @@ FEATURES: list[Callable[[Application], None]] = [  # type: ignore[type-arg]
     learner.register,
     pushes.register,
     admin.register,
+    groups.register,
 ]
 
 

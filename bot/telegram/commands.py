@@ -14,7 +14,7 @@ from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
-from bot.telegram import basic, learner, quiz, stats
+from bot.telegram import basic, groups, learner, quiz, stats
 from bot.telegram import subscriptions as pushes
 from bot.telegram.common import COMMANDS, Context, lang_for, send_html
 from bot.telegram.texts import LANGS, Lang, t
@@ -41,7 +41,7 @@ class Command:
 REGISTRY: list[Command] = [
     Command("start", basic.start, private=True, group=True),
     Command("help", basic.help_command, private=True, group=True),
-    Command("quiz", quiz.quiz_command),
+    Command("quiz", groups.quiz_command, private=True, group=True),
     Command("review", quiz.review_command),
     Command("streak", learner.streak_command),
     Command("banks", learner.banks_command),
@@ -53,6 +53,8 @@ REGISTRY: list[Command] = [
     Command("remind", pushes.remind_command),
     Command("announce", pushes.announce_command, menu=False),
     Command("stats", stats.stats_command, private=True, group=True),
+    Command("reveal", groups.reveal_command, private=False, group=True),
+    Command("top", groups.top_command, private=False, group=True),
 ]
 
 
