@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -15,6 +16,8 @@ from fakebot import FakeBotServer, MessageState, RateRules, SimGroup, SimUser
 from quiz_kit import errors, wrong_letter
 from tg_harness import BotEnv, running
 
+from bot.store import subscriptions
+from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.groups import GROUPS, GroupQuiz
 
 BOT = "studybot_test_bot"
@@ -73,6 +76,21 @@ async def press(env: BotEnv, user: SimUser, message: MessageState, button: str, 
     return await env.fake.callback_answer(user.press(message, button))
 
 
+async def answer_right(env: BotEnv, user: SimUser, message: MessageState, asked: Any) -> Any:
+    """Answer any button question rightly (ticks and submit for multiple choice); the last callback answer."""
+    codec = CallbackCodec.from_token(env.fake.token)
+    question = asked.question
+    if question.kind.value == "true_false":
+        return await env.fake.callback_answer(user.press_data(message, codec.encode(
+            "answer", asked.id, "1" if question.answer else "0")))
+    if question.kind.value == "single":
+        return await env.fake.callback_answer(user.press_data(message, codec.encode("answer", asked.id,
+                                                                                   question.letters)))
+    for letter in question.letters:
+        await env.fake.callback_answer(user.press_data(message, codec.encode("toggle", asked.id, letter)))
+    return await env.fake.callback_answer(user.press_data(message, codec.encode("submit", asked.id)))
+
+
 async def test_each_member_answers_once_privately_and_the_asker_reveals(env: BotEnv,
                                                                       caplog: pytest.LogCaptureFixture) -> None:
     fake, engine = env.fake, env.engine
@@ -127,3 +145,272 @@ async def test_each_member_answers_once_privately_and_the_asker_reveals(env: Bot
     assert not any(m for u in (amy, bob, cat, dan) for m in fake.sent_to(u.id))  # nothing private but toasts
     fake.assert_clean()
     assert not errors(caplog)
+
+
+async def test_reveal_by_an_admin_and_a_polite_refusal_for_anyone_else(env: BotEnv) -> None:
+    fake = env.fake
+    amy, bob, cat, dan, group = members(fake)
+    question, asked = await ask(env, bob, group, "/quiz truefalse")
+    assert [b.split()[0] for b in question.button_texts] == ["True", "False"]
+    await press(env, cat, question, "True" if asked.question.answer else "False", after=1)
+
+    dan.command("/reveal", group)  # neither the asker nor an admin
+    refusal = await fake.next_message(group.id)
+    assert refusal.text.startswith("Only the member who asked or a group admin can reveal early")
+    assert refusal.reply_to is not None and refusal.reply_to.sender["id"] == dan.id
+    assert not (await env.engine.get_asked(asked.id)).closed
+    assert [int(c.params["user_id"]) for c in fake.calls("getChatMember")] == [dan.id]
+
+    amy.command(f"/reveal@{BOT}", group)  # an admin who did not ask
+    result = await fake.next_message(group.id)
+    assert result.text.startswith("🏁 Result") and "✅ Right (1): Cat (1.0 s)" in result.text
+    assert (await env.engine.get_asked(asked.id)).closed
+
+    amy.command("/reveal", group)  # nothing left to reveal
+    assert (await fake.next_message(group.id)).text == "No question is open now. Send /quiz for one."
+    bob.command("/reveal")  # in a private chat: a group command
+    assert "group" in (await fake.next_message(bob.id)).text
+    fake.assert_clean()
+
+
+async def test_an_anonymous_admin_and_the_creator_may_reveal(env: BotEnv) -> None:
+    fake = env.fake
+    owner, bob = fake.user(7101, "Owner", language_code="en"), fake.user(7102, "Bob", language_code="en")
+    group = fake.group(-1007100, "Owned", creator=owner, members=[bob])
+    await ask(env, bob, group)
+    owner.command("/reveal", group)
+    assert (await fake.next_message(group.id)).text.startswith("🏁 Result")
+    await ask(env, bob, group)
+    # an anonymous admin writes as the group itself (sender_chat)
+    msg = fake.new_message(group.id, {"id": 1087968824, "is_bot": True, "first_name": "Group",
+                                      "username": "GroupAnonymousBot"}, text="/reveal",
+                           entities=[{"type": "bot_command", "offset": 0, "length": 7}],
+                           extra={"sender_chat": group.chat()})
+    fake.message_update(msg)
+    assert (await fake.next_message(group.id)).text.startswith("🏁 Result")
+    assert len(fake.calls("getChatMember")) == 1  # the creator's check; the anonymous admin needs none
+    fake.assert_clean()
+
+
+async def test_closes_by_itself_when_time_is_up_and_the_next_button_asks_again(env: BotEnv) -> None:
+    fake, engine = env.fake, env.engine
+    _amy, bob, cat, dan, group = members(fake)
+    question, asked = await ask(env, bob, group)
+    await press(env, dan, question, wrong_letter(asked.question), after=10)
+    env.clock.advance(seconds=49)
+    await asyncio.sleep(0.3)  # several closer ticks: 59 s is not yet 60
+    assert len(fake.sent_to(group.id)) == 1
+    env.clock.advance(seconds=1)
+    result = await fake.next_message(group.id)
+    assert "❌ Wrong (1): Dan" in result.text and "Right" not in result.text
+    assert (await engine.get_asked(asked.id)).closed
+
+    answer = await fake.callback_answer(cat.press(result, "➡️"))  # the next question, by anyone
+    assert answer.text is None
+    second = await fake.next_message(group.id)
+    again = await fake.callback_answer(dan.press(result, "➡️"))  # one open question at a time
+    assert again.text == "The last question is still open: answer it first."
+    assert len(fake.sent_to(group.id)) == 3
+    latest = await engine.latest_open_asked(group.id)
+    assert latest.message_id == second.message_id and latest.learner_id == cat.id
+    assert latest.question.kind.value == "single"  # the filter of the group's last /quiz
+    fake.assert_clean()
+
+
+async def test_fill_questions_are_answered_by_replying_and_graded_silently(env: BotEnv) -> None:
+    fake, engine = env.fake, env.engine
+    _amy, bob, cat, dan, group = members(fake)
+    question, asked = await ask(env, bob, group, "/quiz fill")
+    assert question.buttons == [] and "reply to this message to answer" in question.text
+    right = asked.question.blanks()[0][0] if len(asked.question.blanks()) == 1 else \
+        " ".join(b[0] for b in asked.question.blanks())
+    env.clock.advance(seconds=4)
+    cat.reply_to(question, right)
+    dan.send_text("just chatting", group)  # not a reply: not an answer
+    await fake.wait_for(lambda: "👥 1 answered" in question.text, what="the count of one reply")
+    env.clock.advance(seconds=2)
+    dan.reply_to(question, "certainly not this")
+    await fake.wait_for(lambda: "👥 2 answered" in question.text, what="the count of replies")
+    cat.reply_to(question, "a second try")  # once only
+    await asyncio.sleep(0.3)
+    assert len(fake.sent_to(group.id)) == 1  # graded silently
+    bob.command("/reveal", group)
+    result = await fake.next_message(group.id)
+    assert "✅ Right (1): Cat (4.0 s)" in result.text
+    assert "Wrong (1): Dan" in result.text
+    assert (await engine.stats(cat.id)).total.correct == 1
+    fake.assert_clean()
+
+
+async def test_a_group_that_asks_for_polls_gets_a_quiz_poll_closed_with_the_result(env: BotEnv) -> None:
+    fake = env.fake
+    _amy, bob, cat, dan, group = members(fake)
+    bob.command("/quiz truefalse poll", group)
+    poll_msg = await fake.next_message(group.id)
+    assert poll_msg.poll is not None and poll_msg.poll["type"] == "quiz" and not poll_msg.poll["is_anonymous"]
+    assert "open_period" not in poll_msg.poll  # closed by the bot, with the result
+    asked = await env.engine.latest_open_asked(group.id)
+    right = 0 if asked.question.answer else 1
+    env.clock.advance(seconds=3)
+    cat.answer_poll(poll_msg, [right])
+    dan.answer_poll(poll_msg, [1 - right])
+
+    async def answered() -> int:
+        return sum(len(x) for x in await _result_lists(env, asked.id))
+
+    for _ in range(100):
+        if await answered() == 2:
+            break
+        await asyncio.sleep(0.02)
+    bob.command("/reveal", group)
+    result = await fake.next_message(group.id)
+    assert "✅ Right (1): Cat (3.0 s)" in result.text and "❌ Wrong (1): Dan" in result.text
+    await fake.wait_for(lambda: poll_msg.poll["is_closed"], what="the poll to stop")
+    fake.assert_clean()
+
+
+async def _result_lists(env: BotEnv, asked_id: int) -> list[list[Any]]:
+    async with env.engine.store.read() as db:
+        rows = await db.execute_fetchall("SELECT learner_id FROM attempts WHERE asked_id = ?", (asked_id,))
+    return [list(rows)]
+
+
+async def test_closing_survives_a_restart(bot_settings_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
+    env = bot_settings_env
+    fake = env.fake
+    _amy, bob, cat, dan, group = members(fake)
+    async with running(_quick(env.build())) as app:
+        env.app = app
+        question, asked = await ask(env, bob, group)
+        await press(env, cat, question, asked.question.letters, after=5)
+    async with running(_quick(env.build())) as app:  # a new process on the same database
+        env.app = app
+        wrong = await press(env, dan, question, wrong_letter(asked.question), after=2)  # old buttons still work
+        assert wrong.text.startswith("❌")
+        await fake.wait_for(lambda: "👥 2 answered" in question.text, what="the count after the restart")
+    env.app = None
+    assert len(fake.sent_to(group.id)) == 1  # not revealed while the bot was up
+    env.clock.advance(seconds=120)  # its time passes while the bot is down
+    async with running(_quick(env.build())) as app:
+        env.app = app
+        result = await fake.next_message(group.id)  # revealed at start-up
+        assert "✅ Right (1): Cat (5.0 s)" in result.text and "❌ Wrong (1): Dan" in result.text
+        await fake.wait_for(lambda: "🔒 Revealed · 2 answered" in question.text, what="the question to close")
+        await asyncio.sleep(0.2)
+        assert len(fake.sent_to(group.id)) == 2  # once
+    async with running(_quick(env.build())) as app:
+        await asyncio.sleep(0.2)
+        assert len(fake.sent_to(group.id)) == 2  # and never again
+    env.app = None
+    fake.assert_clean()
+    assert not errors(caplog)
+
+
+async def _round(env: BotEnv, asker: SimUser, group: SimGroup, right: list[SimUser], wrong: list[SimUser]) -> None:
+    question, asked = await ask(env, asker, group)
+    for user in right:
+        await press(env, user, question, asked.question.letters, after=1)
+    for user in wrong:
+        await press(env, user, question, wrong_letter(asked.question), after=1)
+    asker.command("/reveal", group)
+    assert (await env.fake.next_message(group.id)).text.startswith("🏁")
+
+
+async def test_the_leaderboard_today_this_week_and_all_time(env: BotEnv) -> None:
+    fake = env.fake
+    amy, bob, cat, dan, group = members(fake)
+    env.clock.now = datetime(2026, 2, 27, 4, 0, tzinfo=UTC)  # Friday of the week before (noon in Shanghai)
+    await _round(env, amy, group, [dan], [cat])
+    env.clock.now = datetime(2026, 3, 2, 4, 0, tzinfo=UTC)  # Monday
+    await _round(env, amy, group, [cat, bob], [])
+    env.clock.now = datetime(2026, 3, 4, 4, 0, tzinfo=UTC)  # Wednesday: today
+    await _round(env, amy, group, [bob], [dan])
+
+    bob.command("/top", group)
+    board = (await fake.next_message(group.id)).text
+    today, week, alltime = (part.strip().splitlines() for part in board.split("\n\n")[1:])
+    assert today == ["Today", "🥇 Bob — 10 points (1/1 right)", "🥈 Dan — 0 points (0/1 right)"]
+    assert week == ["This week", "🥇 Bob — 20 points (2/2 right)", "🥈 Cat — 10 points (1/1 right)",
+                    "🥉 Dan — 0 points (0/1 right)"]
+    assert alltime == ["All time", "🥇 Bob — 20 points (2/2 right)", "🥈 Cat — 10 points (1/2 right)",
+                       "🥉 Dan — 10 points (1/2 right)"]
+    cat.command("/top week", group)
+    assert (await fake.next_message(group.id)).text.splitlines()[1:] == ["", *week]
+    dan.command("/top yesterday", group)
+    assert '"yesterday" is not a leaderboard period' in (await fake.next_message(group.id)).text
+    lonely = fake.group(-1007999, "Empty", members=[bob])
+    bob.command("/top", lonely)
+    assert (await fake.next_message(lonely.id)).text.count("No points yet.") == 3
+    fake.assert_clean()
+
+
+async def test_only_admins_subscribe_the_group_and_the_daily_question_closes_with_a_result(env: BotEnv) -> None:
+    fake, engine = env.fake, env.engine
+    amy, bob, cat, _dan, group = members(fake)
+    env.clock.now = datetime(2026, 3, 7, 6, 0, tzinfo=UTC)
+    bob.command("/subscribe 09:00 UTC", group)
+    assert "Only the group's admins" in (await fake.next_message(group.id)).text
+    amy.command("/subscribe 09:00 UTC", group)
+    assert "This group gets 1 daily question(s) at 09:00 (UTC)" in (await fake.next_message(group.id)).text
+    cat.command("/unsubscribe", group)
+    assert "Only the group's admins" in (await fake.next_message(group.id)).text
+    async with engine.store.read() as db:
+        assert [s.chat_id for s in await subscriptions.due(db, 2**40)] == [group.id]
+
+    env.clock.now = datetime(2026, 3, 7, 9, 0, tzinfo=UTC)
+    [progress] = await env.app.bot_data["deliveries"].tick()
+    assert progress.sent == 1
+    question = await fake.next_message(group.id)
+    asked = await engine.latest_open_asked(group.id)
+    assert asked.learner_id is None and asked.closes_at is not None
+    env.clock.advance(seconds=3)
+    assert (await answer_right(env, bob, question, asked)).text.startswith("✅")
+    bob.command("/reveal", group)  # nobody asked it: only an admin may reveal it early
+    assert "Only the member who asked or a group admin" in (await fake.next_message(group.id)).text
+    env.clock.advance(seconds=60)
+    result = await fake.next_message(group.id)
+    assert result.text.startswith("🏁") and "Bob" in result.text
+    amy.command("/unsubscribe", group)
+    assert "Daily questions stopped" in (await fake.next_message(group.id)).text
+    fake.assert_clean()
+
+
+async def test_membership_and_migration_keep_the_groups_data(env: BotEnv) -> None:
+    fake, engine = env.fake, env.engine
+    amy, bob = fake.user(7201, "Amy", language_code="en"), fake.user(7202, "Bob", language_code="en")
+    group = fake.group(-7200, "Small group", admins=[amy], members=[bob])
+    group.add_bot(by=amy)
+
+    async def active(chat_id: int) -> bool | None:
+        chat = await engine.chat(chat_id)
+        return None if chat is None else chat.active
+
+    await _until(lambda: active(group.id), True)
+    await _round(env, amy, group, [bob], [amy])
+    amy.command("/subscribe 08:00 UTC", group)
+    await fake.next_message(group.id)
+    group.remove_bot(by=amy)
+    await _until(lambda: active(group.id), False)
+    group.add_bot(by=amy)
+    await _until(lambda: active(group.id), True)
+
+    supergroup = group.migrate(-1007200, by=amy)
+    await _until(lambda: active(supergroup.id), True)
+    assert (await engine.chat(supergroup.id)).kind == "supergroup"
+    assert [(r.name, r.points) for r in await engine.top(supergroup.id)] == [("Bob", 10), ("Amy", 0)]
+    assert await engine.top(group.id) == []
+    async with engine.store.read() as db:
+        assert [s.chat_id for s in await subscriptions.due(db, 2**40)] == [supergroup.id]
+    bob.command("/top", supergroup)
+    assert "🥇 Bob — 10 points (1/1 right)" in (await fake.next_message(supergroup.id)).text
+    await _round(env, bob, supergroup, [amy], [])  # and the group quiz goes on in the supergroup
+    fake.assert_clean()
+
+
+async def _until(probe: Any, expected: Any, timeout: float = 5.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while (value := await probe()) != expected:
+        if loop.time() > deadline:
+            raise AssertionError(f"still {value!r}, expected {expected!r}")
+        await asyncio.sleep(0.02)
