@@ -7,6 +7,7 @@ question is a group request like any other.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
@@ -414,3 +415,71 @@ async def _until(probe: Any, expected: Any, timeout: float = 5.0) -> None:
         if loop.time() > deadline:
             raise AssertionError(f"still {value!r}, expected {expected!r}")
         await asyncio.sleep(0.02)
+
+
+async def test_spam_of_commands_and_buttons_never_floods_the_group(bot_settings_env: BotEnv,
+                                                                   caplog: pytest.LogCaptureFixture) -> None:
+    """50 commands and 200 button presses by nine members within a minute: no flood, every press answered."""
+    env = bot_settings_env
+    fake = env.fake
+    rng = random.Random(7)
+    admin = fake.user(7300, "Admin", language_code="en")
+    crowd = [fake.user(7301 + i, f"M{i}", language_code=rng.choice(["en", "zh"])) for i in range(8)]
+    group = fake.group(-1007300, "Busy", admins=[admin], members=crowd)
+    commands = (["/quiz"] * 10 + ["/quiz single"] * 10 + [f"/quiz@{BOT} truefalse"] * 6 + ["/reveal"] * 8
+                + ["/top"] * 6 + ["/top week"] * 2 + ["/help"] * 4 + ["/start"] * 2)
+    assert len(commands) == 48  # and two reveals by the admin: 50
+    script: list[tuple[str, Any]] = [("command", c) for c in commands] + [("press", None)] * 200
+    rng.shuffle(script)
+    script.insert(60, ("admin", "/reveal"))
+    script.insert(150, ("admin", "/reveal"))
+    loop = asyncio.get_running_loop()
+    async with running(_quick(env.build(), edit_seconds=0.5)) as app:
+        env.app = app
+        started = loop.time()
+        admin.command("/quiz single", group)  # the members' /reveal of it are refused
+        await fake.next_message(group.id)
+        presses = 0
+        for i, (what, arg) in enumerate(script):
+            member = rng.choice(crowd)
+            if what == "command":
+                member.command(arg, group)
+            elif what == "admin":
+                admin.command(arg, group)
+            else:
+                with_buttons = [m for m in fake.sent_to(group.id) if m.buttons]
+                target = with_buttons[-1] if rng.random() < 0.8 else rng.choice(with_buttons)
+                member.press(target, rng.randrange(len(target.button_texts)))
+                presses += 1
+            if i % 10 == 0:  # members type faster than the bot answers, but not unboundedly
+                await fake.wait_for(lambda: fake.pending_updates() < 20, timeout=30, what="the bot to catch up")
+        await fake.wait_for(lambda: fake.pending_updates() == 0, timeout=30, what="every update read")
+        await fake.wait_for(lambda: not fake.unanswered_callbacks(), timeout=30, what="every press answered")
+        await asyncio.sleep(1.0)  # pending live-count edits
+        elapsed = loop.time() - started
+        engine = app.bot_data["engine"]
+        async with engine.store.read() as db:
+            attempts = (await db.execute_fetchall(
+                "SELECT count(*), count(DISTINCT asked_id || ':' || learner_id) FROM attempts"))[0]
+            asked = (await db.execute_fetchall("SELECT count(*) FROM asked WHERE chat_id = ?", (group.id,)))[0][0]
+    env.app = None
+
+    assert presses == 200 and elapsed < 60, elapsed  # it all happened within one minute
+    counted = fake.max_sends_in_window(group.id, 60)  # messages and edits to the group
+    to_group = [r for r in fake.requests if str(r.params.get("chat_id")) == str(group.id)
+                and r.method.lower() in ("sendmessage", "editmessagetext", "editmessagereplymarkup", "sendpoll")]
+    assert fake.violations == []
+    assert counted <= 20 and len(to_group) <= 20, (counted, [r.method for r in to_group])
+    assert 2 <= asked <= 4  # the admin's reveals let new questions in; never more than 4 a minute
+    verdicts = [a for a in fake.callback_answers.values() if a.text and a.text[:1] in "✅🟡❌"]
+    assert attempts[0] == attempts[1] == len(verdicts) > 0  # one private verdict per recorded answer, once each
+    assert len(fake.callback_answers) == len(fake.callback_presses) == 200
+    assert not any(fake.sent_to(u.id) for u in [admin, *crowd])  # nothing sent privately
+    texts = [m.text or "" for m in fake.sent_to(group.id)]
+    notices = [x for x in texts if x.startswith(("This question is still open", "上面这道题还没揭晓", "Only the member",
+                                                 "只有出题的人", "Questions come too fast", "出题太快"))]
+    others = [x for x in texts if x.startswith(("Commands", "命令", "Hi ", "你好"))]
+    assert 1 <= len(notices) <= 2 and 1 <= len(others) <= 6, texts  # a couple of reminders; /help cut short
+    assert sum(x.startswith("🏆") for x in texts) <= 2
+    fake.assert_clean()
+    assert not errors(caplog)
