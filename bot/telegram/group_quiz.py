@@ -1,0 +1,403 @@
+"""The group quiz's state and actions: posting a question, the live count, closing with the result.
+
+`GroupQuiz` (one per application, in ``bot_data[GROUPS]``) is what the handlers of bot/telegram/groups.py
+call. One question is open per group at a time; what it may post is decided by `GroupBudget`
+(bot/telegram/group_budget.py). The closer looks for questions whose time is up every
+``tick_seconds`` while the bot runs, the first time right after start-up, so a question left open by
+a restart is still revealed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from telegram import (
+    Bot,
+    ChatMember,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    ReplyParameters,
+    Update,
+)
+from telegram.constants import ParseMode, PollType
+from telegram.error import TelegramError
+from telegram.ext import Application
+
+from bot.banks.model import Kind
+from bot.store.group_answers import answer_count
+from bot.study.results import AskedQuestion, Empty, Pick
+from bot.telegram import quiz
+from bot.telegram.callbacks import CallbackCodec
+from bot.telegram.common import CODEC, ENGINE, SETTINGS
+from bot.telegram.group_budget import GroupBudget, GroupTuning
+from bot.telegram.group_budget import Kind as MessageKind
+from bot.telegram.group_render import footer, question_chunks, result_text, typed
+from bot.telegram.render import split_message
+from bot.telegram.texts import Lang, t
+
+if TYPE_CHECKING:
+    from bot.study.engine import StudyEngine
+
+__all__ = ["GROUPS", "GROUP_KINDS", "Asked", "GroupQuiz", "group_lang"]
+
+log = logging.getLogger(__name__)
+
+GROUPS = "group_quiz"  # bot_data key of the GroupQuiz
+GROUP_KINDS = (Kind.single, Kind.multiple, Kind.true_false)  # what buttons can answer
+_ADMIN = {ChatMember.ADMINISTRATOR, ChatMember.OWNER}
+
+
+@dataclass
+class _Live:
+    """What this process knows about one open group question (rebuilt from the database after a restart)."""
+
+    asked_id: int
+    chat_id: int
+    message_id: int | None
+    lang: Lang
+    seconds: int
+    chunk: str | None  # the question's last message without its footer (None: no live count: a poll)
+    markup: InlineKeyboardMarkup | None
+    last_edit: float
+    shown: int = 0
+    pending: bool = False
+    closed: bool = False
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """How /quiz (or "next question") went: posted, still open, too fast, or nothing to ask."""
+
+    status: str  # posted, open, slow, empty
+    asked: AskedQuestion | None = None
+    asked_id: int | None = None
+    wait: float = 0.0
+    empty: Empty | None = None
+
+
+class GroupQuiz:
+    """The group quiz of one application: budget, open questions, and the closer's timer."""
+
+    def __init__(self, app: Application, tuning: GroupTuning | None = None) -> None:  # type: ignore[type-arg]
+        self.app = app
+        self.budget = GroupBudget(tuning)
+        self.live: dict[int, _Live] = {}
+        self.filters: dict[int, tuple[list[str], list[str], bool]] = {}  # chat -> last /quiz filter
+        self._chat_locks: dict[int, asyncio.Lock] = {}
+        self._admins: dict[tuple[int, int], tuple[bool, float]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closer: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self._stopping = False
+
+    @property
+    def tuning(self) -> GroupTuning:
+        return self.budget.tuning
+
+    @property
+    def bot(self) -> Bot:
+        return self.app.bot
+
+    @property
+    def engine(self) -> StudyEngine | None:
+        return self.app.bot_data.get(ENGINE)
+
+    @property
+    def codec(self) -> CallbackCodec:
+        return self.app.bot_data[CODEC]
+
+    def _now(self) -> float:
+        return self.budget.clock()
+
+    def _open_seconds(self) -> int:
+        return int(self.app.bot_data[SETTINGS].group_open_seconds)
+
+    # ----- sending ---------------------------------------------------------------------------------
+
+    async def _send(self, chat_id: int, kind: MessageKind, text: str, *, reply_to: int | None = None,
+                    markup: InlineKeyboardMarkup | None = None) -> Message | None:
+        """Send (HTML, split when long) if the budget allows a ``kind`` message now; None when not sent."""
+        if not self.budget.allow(chat_id, kind):
+            log.info("group %s: %s not sent (the group's message budget is spent)", chat_id, kind)
+            return None
+        chunks = split_message(text)
+        last: Message | None = None
+        for i, chunk in enumerate(chunks):
+            if i:
+                self.budget.allow(chat_id, "result")  # a continuation is part of a message already allowed
+            reply = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to and not i else None
+            last = await self.bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML, reply_parameters=reply,
+                                               reply_markup=markup if i == len(chunks) - 1 else None)
+        return last
+
+    async def notice(self, chat_id: int, text: str, reply_to: int | None = None) -> None:
+        """A short reminder or refusal: at most a couple a minute per group, else nothing is said."""
+        await self._send(chat_id, "notice", text, reply_to=reply_to)
+
+    # ----- asking ------------------------------------------------------------------------------------
+
+    def _chat_lock(self, chat_id: int) -> asyncio.Lock:
+        lock = self._chat_locks.get(chat_id)
+        if lock is None:
+            lock = self._chat_locks[chat_id] = asyncio.Lock()
+        return lock
+
+    async def ask(self, chat_id: int, asker: int | None, lang: Lang, *, kinds: Sequence[str] = (),
+                  banks: Sequence[str] = (), poll: bool = False) -> Asked:
+        """Post the next question in the group unless one is open or questions come too fast."""
+        engine = self.engine
+        assert engine is not None
+        async with self._chat_lock(chat_id):
+            current = await engine.latest_open_asked(chat_id)
+            if current is not None and current.closes_at is not None and current.closes_at <= engine.clock():
+                await self.close(current.id)  # its time is up: the closer's next tick would do it anyway
+                current = await engine.latest_open_asked(chat_id)
+            if current is not None:
+                return Asked("open", asked=current)
+            if not self.budget.allow(chat_id, "question"):
+                return Asked("slow", wait=self.budget.asks_wait(chat_id))
+            pick = await engine.next_question(chat_id, banks=list(banks) or None,
+                                              kinds=list(kinds) or [str(k) for k in GROUP_KINDS])
+            if isinstance(pick, Empty):
+                return Asked("empty", empty=pick)
+            asked_id = await self.post(chat_id, asker, pick, lang, poll=poll)
+            return Asked("posted", asked_id=asked_id)
+
+    async def post(self, chat_id: int, asker: int | None, pick: Pick, lang: Lang, *, poll: bool = False) -> int:
+        """Record the question, then send it with its footer (or as a quiz poll); returns the asked id."""
+        engine = self.engine
+        assert engine is not None
+        seconds = self._open_seconds()
+        question = pick.question
+        asked_id = await engine.ask(chat_id, asker, pick, open_seconds=seconds)
+        try:
+            shape = quiz.poll_shape(question, lang) if poll else None
+            if shape is not None:
+                # No open_period: the closer stops the poll, so Telegram and the database close together.
+                msg = await self.bot.send_poll(
+                    chat_id, shape.question, shape.options, is_anonymous=False, type=PollType.QUIZ,
+                    allows_multiple_answers=shape.multiple or None, correct_option_ids=shape.correct,
+                    explanation=shape.explanation,
+                )
+                await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
+                self.live[asked_id] = _Live(asked_id, chat_id, msg.message_id, lang, seconds, None, None, self._now())
+                return asked_id
+            chunks = question_chunks(question, lang)
+            markup = quiz.question_keyboard(self.codec, asked_id, question, lang)
+            last: Message | None = None
+            for i, chunk in enumerate(chunks):
+                final = i == len(chunks) - 1
+                if i:
+                    self.budget.allow(chat_id, "result")  # a long question's continuation (counted, never refused)
+                text = f"{chunk}\n\n{footer(question, lang, seconds)}" if final else chunk
+                last = await self.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML,
+                                                   reply_markup=markup if final else None)
+        except TelegramError:
+            await engine.close_question(asked_id)  # never shown: it must not be revealed later
+            raise
+        message_id = last.message_id if last else None
+        await engine.attach_message(asked_id, message_id)
+        self.live[asked_id] = _Live(asked_id, chat_id, message_id, lang, seconds, chunks[-1], markup, self._now())
+        return asked_id
+
+    # ----- the live count ----------------------------------------------------------------------------
+
+    async def _live_for(self, asked: AskedQuestion) -> _Live | None:
+        live = self.live.get(asked.id)
+        if live is not None or asked.question is None or asked.closed:
+            return live
+        # After a restart (or a question the push scheduler sent): rebuild what the edit needs.
+        lang = await group_lang(self.engine, asked.chat_id, asked.learner_id)
+        chunks = question_chunks(asked.question, lang)
+        poll = asked.poll_id is not None
+        usable = not poll and len(chunks) == 1  # a long question's last part may be cut elsewhere
+        seconds = self._open_seconds()
+        if asked.closes_at is not None:
+            seconds = max(1, round((asked.closes_at - asked.asked_at).total_seconds()))
+        markup = None if poll else quiz.question_keyboard(self.codec, asked.id, asked.question, lang)
+        live = _Live(asked.id, asked.chat_id, asked.message_id, lang, seconds, chunks[-1] if usable else None,
+                     markup, self._now())
+        self.live[asked.id] = live
+        return live
+
+    async def counted(self, asked: AskedQuestion) -> None:
+        """A member's answer was recorded: the count under the question follows, in one coalesced edit."""
+        live = await self._live_for(asked)
+        if live is None or live.chunk is None or live.message_id is None or live.pending or live.closed:
+            return
+        live.pending = True
+        self._spawn(self._edit_count(live))
+
+    def _spawn(self, job: Awaitable[None]) -> None:
+        task: asyncio.Task[None] = asyncio.ensure_future(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _edit_count(self, live: _Live) -> None:
+        engine = self.engine
+        try:
+            while not live.closed and engine is not None:
+                await asyncio.sleep(self.budget.edit_delay(live.last_edit))
+                if live.closed:
+                    return
+                async with engine.store.read() as db:
+                    count = await answer_count(db, live.asked_id)
+                if count == live.shown:
+                    return
+                if not self.budget.allow(live.chat_id, "edit"):
+                    live.last_edit = self._now()  # the group is busy: the count waits, the result must not
+                    continue
+                async with live.lock:
+                    if live.closed:
+                        return
+                    question = (await engine.get_asked(live.asked_id))
+                    if question is None or question.question is None:
+                        return
+                    text = f"{live.chunk}\n\n{footer(question.question, live.lang, live.seconds, count)}"
+                    live.last_edit = self._now()
+                    await self.bot.edit_message_text(text, live.chat_id, live.message_id, parse_mode=ParseMode.HTML,
+                                                     reply_markup=live.markup)
+                    live.shown = count
+        except TelegramError as exc:  # deleted, or the group is gone: the count is not worth more
+            log.info("live count of question %s not updated: %s", live.asked_id, exc)
+        finally:
+            live.pending = False
+
+    # ----- closing -----------------------------------------------------------------------------------
+
+    async def close(self, asked_id: int) -> bool:
+        """Close one question and post its result; False when someone else closed it first."""
+        engine = self.engine
+        if engine is None:
+            return False
+        result = await engine.close_question(asked_id)
+        if result is None:
+            return False
+        asked = result.asked
+        live = self.live.pop(asked_id, None)
+        lang = live.lang if live is not None else await group_lang(engine, asked.chat_id, asked.learner_id)
+        count = len(result.right) + len(result.partial) + len(result.wrong)
+        lock = live.lock if live is not None else asyncio.Lock()
+        async with lock:
+            if live is not None:
+                live.closed = True
+            await self._retire(asked, live, lang, count)
+        markup = InlineKeyboardMarkup([[InlineKeyboardButton(
+            t("btn_next", lang), callback_data=self.codec.encode("next", f"g{asked_id}"))]])
+        try:
+            await self._send(asked.chat_id, "result", result_text(result, lang), reply_to=asked.message_id,
+                             markup=markup)
+        except TelegramError as exc:
+            log.warning("result of group question %s not posted in %s: %s", asked_id, asked.chat_id, exc)
+        return True
+
+    async def _retire(self, asked: AskedQuestion, live: _Live | None, lang: Lang, count: int) -> None:
+        """Take the buttons off the closed question (or stop its poll): one edit, when the budget has room."""
+        if asked.message_id is None or asked.question is None or not self.budget.allow(asked.chat_id, "retire"):
+            return
+        try:
+            if asked.poll_id is not None:
+                await self.bot.stop_poll(asked.chat_id, asked.message_id)
+                return
+            chunk = live.chunk if live is not None else None
+            if chunk is None:
+                chunks = question_chunks(asked.question, lang)
+                if len(chunks) != 1:
+                    if not typed(asked.question):
+                        await self.bot.edit_message_reply_markup(asked.chat_id, asked.message_id, reply_markup=None)
+                    return
+                chunk = chunks[0]
+            text = f"{chunk}\n\n{footer(asked.question, lang, 0, count, closed=True)}"
+            await self.bot.edit_message_text(text, asked.chat_id, asked.message_id, parse_mode=ParseMode.HTML)
+        except TelegramError as exc:  # deleted, too old, already closed: the result says it all anyway
+            log.info("could not retire group question %s: %s", asked.id, exc)
+
+    async def tick(self) -> int:
+        """Close every group question whose time is up; returns how many this call closed."""
+        engine = self.engine
+        if engine is None or not self.app.running:
+            return 0  # not yet started, or stopping: a result must not be half sent as the bot shuts down
+        closed = 0
+        for asked in await engine.due_closings():
+            try:
+                closed += await self.close(asked.id)
+            except Exception:  # one bad question must not stop the others from closing
+                log.exception("closing group question %s failed", asked.id)
+        return closed
+
+    async def _run(self) -> None:
+        while not self._stopping:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("group closer tick failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.tuning.tick_seconds)
+            self._wake.clear()
+
+    def start(self) -> None:
+        """Start the closer (its first tick closes what was due while the bot was down)."""
+        if self._closer is None:
+            self._stopping = False
+            self._closer = asyncio.ensure_future(self._run())
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def stop(self) -> None:
+        """Finish the closing in progress (a closed question gets its result), then stop."""
+        self._stopping = True
+        self._wake.set()
+        closer, self._closer = self._closer, None
+        if closer is not None:
+            try:
+                await asyncio.wait_for(closer, 10)
+            except TimeoutError:
+                log.warning("the group closer did not stop in time")
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    # ----- admins ------------------------------------------------------------------------------------
+
+    async def is_admin(self, update: Update) -> bool:
+        """getChatMember says administrator or creator (cached a minute); an anonymous admin posts as the chat."""
+        chat, user, message = update.effective_chat, update.effective_user, update.effective_message
+        if chat is None:
+            return False
+        if message is not None and message.sender_chat is not None and message.sender_chat.id == chat.id:
+            return True
+        if user is None:
+            return False
+        key, now = (chat.id, user.id), self._now()
+        cached = self._admins.get(key)
+        if cached is not None and now - cached[1] < self.tuning.admin_cache_seconds:
+            return cached[0]
+        member = await self.bot.get_chat_member(chat.id, user.id)
+        admin = member.status in _ADMIN
+        if len(self._admins) > 10_000:
+            self._admins.clear()
+        self._admins[key] = (admin, now)
+        return admin
+
+
+async def group_lang(engine: StudyEngine | None, chat_id: int, member_id: int | None,
+                     fallback: Lang = "zh") -> Lang:
+    """The group's language if it chose one, else that of the member who asked, else ``fallback``."""
+    if engine is None:
+        return fallback
+    chat = await engine.chat(chat_id)
+    if chat is not None and chat.language in ("zh", "en"):
+        return "en" if chat.language == "en" else "zh"
+    if member_id is not None:
+        learner = await engine.learner(member_id)
+        if learner is not None:
+            return "en" if learner.language == "en" else "zh"
+    return fallback
