@@ -51,7 +51,6 @@ REGISTRY: list[Command] = [
     Command("subscribe", pushes.subscribe_command, private=True, group=True),
     Command("unsubscribe", pushes.unsubscribe_command, private=True, group=True),
     Command("remind", pushes.remind_command),
-    Command("announce", pushes.announce_command, menu=False),
     Command("stats", stats.stats_command, private=True, group=True),
     Command("reveal", groups.reveal_command, private=False, group=True),
     Command("top", groups.top_command, private=False, group=True),

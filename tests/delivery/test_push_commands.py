@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from conftest import BotEnv
+from tg_harness import BotEnv
 
 from bot.store import subscriptions
 

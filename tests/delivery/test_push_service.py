@@ -8,8 +8,8 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from conftest import PushEnv
 from fakebot import Fault
+from push_harness import PushEnv
 
 from bot.store import deliveries
 

@@ -1,0 +1,88 @@
+"""The push scheduler's test harness: a store, the fake server, a paced bot, a movable clock.
+
+``PushEnv.service(...)`` builds a `DeliveryService` whose sends are plain text messages through an
+ExtBot that has the app's rate limiter (OutgoingBudget), so pacing, 429s and errors are the real ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta
+from typing import Any
+
+from fakebot import FakeBotServer
+from telegram.ext import ExtBot
+from telegram.request import HTTPXRequest
+
+from bot.delivery.schedule import next_due, parse_time_zone, zone_name
+from bot.delivery.service import DeliveryService, Push
+from bot.delivery.spacing import Spacer
+from bot.store import Store
+from bot.telegram.pacing import PUSH, OutgoingBudget
+
+__all__ = ["PushEnv", "StepClock"]
+
+from tg_harness import StepClock
+
+
+@dataclass
+class PushEnv:
+    fake: FakeBotServer
+    store: Store
+    clock: StepClock
+    bots: list[ExtBot[Any]] = field(default_factory=list)
+    sends: list[tuple[int, datetime, str]] = field(default_factory=list)  # (chat, clock, kind) per success
+
+    async def bot(self, *, send_rate: float = 30, broadcast_rate: float = 25, read_timeout: float = 5.0,
+                  max_retries: int = 3) -> ExtBot[Any]:
+        budget = OutgoingBudget(send_rate, broadcast_rate, max_retries=max_retries)
+        bot: ExtBot[Any] = ExtBot(
+            self.fake.token, base_url=self.fake.api_url, rate_limiter=budget,
+            request=HTTPXRequest(connection_pool_size=128, read_timeout=read_timeout),
+        )
+        await bot.initialize()
+        self.bots.append(bot)
+        return bot
+
+    def sender(self, bot: ExtBot[Any]) -> Any:
+        async def send(push: Push) -> int:
+            msg = await bot.send_message(push.chat_id, f"{push.kind} {push.key}/{push.second} {push.text or ''}",
+                                         rate_limit_args=PUSH)
+            self.sends.append((push.chat_id, self.clock(), push.kind))
+            return msg.message_id
+
+        return send
+
+    def service(self, bot: ExtBot[Any], *, rate: float = 25, **kwargs: Any) -> DeliveryService:
+        budget = bot.rate_limiter
+        assert isinstance(budget, OutgoingBudget)
+        options: dict[str, Any] = {"catchup": timedelta(hours=3), "backoff": 0.05, "poll_seconds": 0.05,
+                                   "spacer": Spacer(rate, paused_until=lambda: budget.paused_until), **kwargs}
+        return DeliveryService(self.store, options.pop("sender", None) or self.sender(bot), clock=self.clock,
+                               **options)
+
+    async def subscribe(self, chat_id: int, at: str, tz: str, *, kind: str = "daily", count: int = 1,
+                        due: datetime | None = None, user: bool = True) -> int:
+        """A chat (and a simulated user for it on the fake) with a subscription; returns its id."""
+        if user and chat_id > 0:
+            self.fake.user(chat_id, f"L{chat_id}")
+        zone = parse_time_zone(tz)
+        hh, mm = (int(x) for x in at.split(":"))
+        first = due or next_due(time(hh, mm), zone, self.clock()).due_at
+        now = int(self.clock().timestamp())
+
+        def write(conn: Any) -> int:
+            conn.execute("INSERT OR IGNORE INTO chats (id, kind, created_at) VALUES (?, ?, ?)",
+                         (chat_id, "private" if chat_id > 0 else "group", now))
+            conn.execute("INSERT OR IGNORE INTO learners (id, created_at) VALUES (?, ?)", (abs(chat_id), now))
+            return int(conn.execute(
+                "INSERT INTO subscriptions (chat_id, learner_id, kind, minute, tz, count, active, next_due,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id",
+                (chat_id, abs(chat_id), kind, hh * 60 + mm, zone_name(zone), count, int(first.timestamp()), now),
+            ).fetchone()[0])
+
+        return await self.store.transaction(write)
+
+    async def rows(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        async with self.store.read() as db:
+            return [tuple(r) for r in await db.execute_fetchall(sql, params)]
