@@ -224,8 +224,7 @@ class GroupQuiz:
         markup = None if poll else quiz.question_keyboard(self.codec, asked.id, asked.question, lang)
         live = _Live(asked.id, asked.chat_id, asked.message_id, lang, seconds, chunks[-1] if usable else None,
                      markup, self._now())
-        self.live[asked.id] = live
-        return live
+        return self.live.setdefault(asked.id, live)  # another update of the same question may have been first
 
     async def counted(self, asked: AskedQuestion) -> None:
         """A member's answer was recorded: the count under the question follows, in one coalesced edit."""
