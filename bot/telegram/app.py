@@ -18,8 +18,10 @@ from bot.telegram import admin, commands, groups, learner, membership, quiz
 from bot.telegram import subscriptions as pushes
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.common import CODEC, COMMANDS, ENGINE, SETTINGS, STORE, Context
+from bot.telegram.ordering import PerChatUpdateProcessor
 from bot.telegram.pacing import OutgoingBudget
 from bot.telegram.texts import lang_of, t
+from bot.telegram.transport import AiohttpRequest
 
 __all__ = ["FEATURES", "build_application", "on_error"]
 
@@ -56,6 +58,9 @@ def build_application(
         .base_url(settings.api_url)
         .base_file_url(settings.file_url)
         .rate_limiter(budget)
+        .concurrent_updates(PerChatUpdateProcessor(16))  # chats in parallel, each chat in order
+        .request(AiohttpRequest())  # cheaper per request than httpx: see transport.py
+        .get_updates_request(AiohttpRequest(1))
         .post_init(_post_init)
         .post_shutdown(_post_shutdown)
         .build()

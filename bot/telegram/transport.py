@@ -1,0 +1,91 @@
+"""Bot API requests over aiohttp instead of python-telegram-bot's default httpx.
+
+Why: every answer costs the bot two requests (the verdict, and taking the buttons off the question),
+and httpx with httpcore and anyio spends about twice aiohttp's CPU time per request; on a busy bot
+the HTTP client, not grading or the database, is what limits answers per second (bench/updates.py).
+Behaviour follows `telegram.request.HTTPXRequest`: form-encoded parameters, multipart when files are
+sent, the same default timeouts, timeouts raised as TimedOut and connection errors as NetworkError.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import aiohttp
+from telegram._utils.defaultvalue import DefaultValue
+from telegram.error import NetworkError, TimedOut
+from telegram.request import BaseRequest, RequestData
+
+__all__ = ["AiohttpRequest"]
+
+
+class AiohttpRequest(BaseRequest):
+    def __init__(
+        self,
+        connection_pool_size: int = 256,
+        *,
+        read_timeout: float | None = 5.0,
+        write_timeout: float | None = 5.0,
+        connect_timeout: float | None = 5.0,
+        media_write_timeout: float | None = 20.0,
+    ) -> None:
+        self._pool_size = connection_pool_size
+        self._read_timeout = read_timeout
+        self._write_timeout = write_timeout
+        self._connect_timeout = connect_timeout
+        self._media_write_timeout = media_write_timeout
+        self._session: aiohttp.ClientSession | None = None
+
+    @property
+    def read_timeout(self) -> float | None:
+        return self._read_timeout
+
+    async def initialize(self) -> None:
+        if self._session is None or self._session.closed:
+            connector = aiohttp.TCPConnector(limit=self._pool_size)
+            self._session = aiohttp.ClientSession(connector=connector, headers={"User-Agent": self.USER_AGENT})
+
+    async def shutdown(self) -> None:
+        if self._session is not None and not self._session.closed:
+            await self._session.close()
+        self._session = None
+
+    def _timeout(self, read: Any, write: Any, connect: Any, files: bool) -> aiohttp.ClientTimeout:
+        read = self._read_timeout if isinstance(read, DefaultValue) else read
+        connect = self._connect_timeout if isinstance(connect, DefaultValue) else connect
+        if isinstance(write, DefaultValue):
+            write = self._media_write_timeout if files else self._write_timeout
+        # aiohttp has no separate write timeout: the body is sent within the connect + read budget.
+        sock_read = None if read is None else read + (write or 0.0)
+        return aiohttp.ClientTimeout(total=None, sock_connect=connect, sock_read=sock_read)
+
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = BaseRequest.DEFAULT_NONE,
+        write_timeout: Any = BaseRequest.DEFAULT_NONE,
+        connect_timeout: Any = BaseRequest.DEFAULT_NONE,
+        pool_timeout: Any = BaseRequest.DEFAULT_NONE,
+    ) -> tuple[int, bytes]:
+        if self._session is None or self._session.closed:
+            raise RuntimeError("This AiohttpRequest is not initialized!")
+        files = request_data.multipart_data if request_data and request_data.contains_files else None
+        fields = request_data.json_parameters if request_data else None
+        body: Any = fields
+        if files:
+            form = aiohttp.FormData()
+            for name, value in (fields or {}).items():
+                form.add_field(name, value)
+            for name, (filename, content, mime) in files.items():
+                form.add_field(name, content, filename=filename, content_type=mime)
+            body = form
+        timeout = self._timeout(read_timeout, write_timeout, connect_timeout, bool(files))
+        try:
+            async with self._session.request(method, url, data=body, timeout=timeout) as response:
+                return response.status, await response.read()
+        except (TimeoutError, aiohttp.ServerTimeoutError) as exc:
+            raise TimedOut from exc
+        except aiohttp.ClientError as exc:
+            raise NetworkError(f"aiohttp.{exc.__class__.__name__}: {exc}") from exc
