@@ -9,7 +9,6 @@ from pathlib import Path
 from bot.banks.importer import import_text
 from bot.cli import COMMANDS
 from bot.config import Settings
-from bot.telegram.admin import ADMIN_COMMANDS
 from bot.telegram.commands import REGISTRY
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
@@ -48,7 +47,7 @@ def test_every_studybot_subcommand_named_exists_and_each_is_documented() -> None
 
 
 def test_every_telegram_command_named_exists_and_each_is_documented() -> None:
-    known = {c.name for c in REGISTRY} | set(ADMIN_COMMANDS)
+    known = {c.name for c in REGISTRY}
     text = _section("Commands in Telegram")
     named = set(re.findall(r"`/([a-z_]+)", text))
     assert named <= known, f"the README names commands the bot lacks: {sorted(named - known)}"

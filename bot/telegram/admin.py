@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import ValidationError
 from telegram import Document, Update
 from telegram.constants import ChatType
-from telegram.ext import Application, CommandHandler, MessageHandler, filters
+from telegram.ext import Application, MessageHandler, filters
 
 from bot.banks.importer import ImportResult
 from bot.banks.issues import DocumentError, Issue
@@ -32,7 +32,7 @@ from bot.telegram.render import esc
 from bot.telegram.texts import t
 
 __all__ = [
-    "ADMIN_COMMANDS", "dismiss_command", "fixkey_command", "is_admin", "on_document", "register", "reports_command",
+    "dismiss_command", "fixkey_command", "is_admin", "on_document", "register", "reports_command",
 ]
 
 log = logging.getLogger("bot.admin")
@@ -297,14 +297,9 @@ async def dismiss_command(update: Update, context: Context) -> None:
     await send_html(context, chat.id, t("dismiss_done", lang, n=done, what=esc(what)))
 
 
-ADMIN_COMMANDS = {"reports": reports_command, "fixkey": fixkey_command, "dismiss": dismiss_command}
-
-
 def register(app: Application) -> None:  # type: ignore[type-arg]
-    # Private chats only, and outside the command registry: these stay out of /help and the menus.
-    # A document in a group is not an import request (groups share files all the time).
+    # The admin commands are in the command registry; here only the upload. A document in a group is
+    # not an import request (groups share files all the time).
     private = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
-    for name, handler in ADMIN_COMMANDS.items():
-        app.add_handler(CommandHandler(name, handler, filters=private))
     app.add_handler(MessageHandler(filters.Document.ALL & private, on_document))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from telegram import Update
 from telegram.constants import ChatType
 
-from bot.telegram.common import COMMANDS, Context, engine_of, lang_for, send_html
+from bot.telegram.common import COMMANDS, SETTINGS, Context, engine_of, lang_for, send_html
 from bot.telegram.render import esc
 from bot.telegram.texts import t
 
@@ -31,4 +31,6 @@ async def help_command(update: Update, context: Context) -> None:
         return
     lang = await lang_for(update, context)
     commands = context.application.bot_data[COMMANDS]
-    await send_html(context, chat.id, help_text(commands, lang, private=chat.type == ChatType.PRIVATE))
+    user = update.effective_user
+    admin = user is not None and user.id in context.application.bot_data[SETTINGS].admins
+    await send_html(context, chat.id, help_text(commands, lang, private=chat.type == ChatType.PRIVATE, admin=admin))

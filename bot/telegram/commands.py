@@ -14,7 +14,7 @@ from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
-from bot.telegram import basic, groups, learner, quiz, stats
+from bot.telegram import admin, basic, groups, learner, quiz, stats
 from bot.telegram import subscriptions as pushes
 from bot.telegram.common import COMMANDS, Context, lang_for, send_html
 from bot.telegram.texts import LANGS, Lang, t
@@ -33,6 +33,7 @@ class Command:
     private: bool = True  # available in private chats
     group: bool = False  # available in groups and supergroups
     menu: bool = True  # listed in /help and in Telegram's command menu
+    admin: bool = False  # STUDYBOT_ADMINS only: never in the public menus; in /help for admins alone
 
     def description(self, lang: str) -> str:
         return t(f"cmd_{self.name}", lang)
@@ -54,6 +55,11 @@ REGISTRY: list[Command] = [
     Command("stats", stats.stats_command, private=True, group=True),
     Command("reveal", groups.reveal_command, private=False, group=True),
     Command("top", groups.top_command, private=False, group=True),
+    # Admin commands check STUDYBOT_ADMINS themselves and answer others with a polite refusal.
+    Command("announce", pushes.announce_command, admin=True),
+    Command("reports", admin.reports_command, admin=True),
+    Command("fixkey", admin.fixkey_command, admin=True),
+    Command("dismiss", admin.dismiss_command, admin=True),
 ]
 
 
@@ -62,18 +68,25 @@ def bot_commands(commands: Sequence[Command], lang: Lang, *, private: bool) -> l
     return [
         BotCommand(c.name, c.description(lang))
         for c in commands
-        if c.menu and (c.private if private else c.group)
+        if c.menu and not c.admin and (c.private if private else c.group)
     ]
 
 
-def help_text(commands: Sequence[Command], lang: Lang, *, private: bool) -> str:
-    """/help: the commands usable in this kind of chat first, then the others marked where they work."""
-    here = [c for c in commands if c.menu and (c.private if private else c.group)]
-    elsewhere = [c for c in commands if c.menu and c not in here]
+def help_text(commands: Sequence[Command], lang: Lang, *, private: bool, admin: bool = False) -> str:
+    """/help: the commands usable in this kind of chat first, then the others marked where they work.
+
+    Admin commands are listed last, and only to an admin in a private chat.
+    """
+    public = [c for c in commands if c.menu and not c.admin]
+    here = [c for c in public if (c.private if private else c.group)]
+    elsewhere = [c for c in public if c not in here]
     lines = [t("help_header", lang)]
     lines += [f"/{c.name} — {c.description(lang)}" for c in here]
     note = t("help_group_only", lang) if private else t("help_private_only", lang)
     lines += [f"/{c.name} — {c.description(lang)}{note}" for c in elsewhere]
+    if admin and private:
+        lines += ["", t("help_admin_header", lang)]
+        lines += [f"/{c.name} — {c.description(lang)}" for c in commands if c.admin]
     lines += ["", t("help_footer", lang)]
     return "\n".join(lines)
 
@@ -95,6 +108,8 @@ def _guarded(command: Command) -> HandlerFn:
         if chat is None:
             return
         private = chat.type == ChatType.PRIVATE
+        if command.admin and not private:
+            return  # admin work happens in private; a group is not told these commands exist
         if (private and not command.private) or (not private and not command.group):
             lang = await lang_for(update, context)
             key = "command_group_only" if private else "command_private_only"

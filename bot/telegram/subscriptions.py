@@ -14,7 +14,7 @@ from typing import Any
 
 from telegram import Bot, ChatMember, Update
 from telegram.constants import ChatType, ParseMode
-from telegram.ext import Application, CommandHandler, filters
+from telegram.ext import Application
 
 from bot.banks.model import Kind
 from bot.delivery.arguments import ArgumentError, parse_remind, parse_subscribe
@@ -350,6 +350,3 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
             await previous_shutdown(application)
 
     app.post_shutdown = shutdown
-    # /announce is for STUDYBOT_ADMINS only: outside the registry, so it stays out of /help and the menus.
-    app.add_handler(CommandHandler("announce", announce_command,
-                                   filters=filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE))

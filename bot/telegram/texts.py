@@ -27,6 +27,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "en": "Send plain text to answer the latest question: letters, true/false or the answer itself.",
     },
     "help_group_only": {"zh": "（仅群组）", "en": " (groups only)"},
+    "help_admin_header": {"zh": "<b>管理员命令</b>", "en": "<b>Admin commands</b>"},
     "help_private_only": {"zh": "（仅私聊）", "en": " (private chat only)"},
     # command descriptions (also the setMyCommands lists; at most 256 characters each)
     "cmd_start": {"zh": "开始使用与简介", "en": "Start and a short introduction"},
@@ -190,6 +191,10 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "cmd_remind": {"zh": "晚间打卡提醒：/remind HH:MM，或 /remind off",
                    "en": "Evening streak reminder: /remind HH:MM, or off"},
     "cmd_announce": {"zh": "（管理员）给所有订阅者发公告", "en": "(admins) Announce to every subscriber"},
+    "cmd_reports": {"zh": "（管理员）查看被反馈有误的答案", "en": "(admins) Keys learners flagged as wrong"},
+    "cmd_fixkey": {"zh": "（管理员）修正答案：/fixkey 题库 题号 答案",
+                   "en": "(admins) Fix a key: /fixkey BANK QUESTION KEY"},
+    "cmd_dismiss": {"zh": "（管理员）关闭反馈：/dismiss 编号", "en": "(admins) Close a report: /dismiss ID"},
     "sub_done": {"zh": "已订阅：每天 {time}（{tz}）推送 {n} 道题。下一次：{next}。\n发送 /unsubscribe 取消。",
                  "en": "Subscribed: {n} question(s) every day at {time} ({tz}). Next: {next}.\n"
                        "Send /unsubscribe to stop."},

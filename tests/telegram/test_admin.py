@@ -137,6 +137,19 @@ async def test_oversize_and_wrong_type_are_refused_before_any_download(env: BotE
         ["distributed-training-2025.json", "finetuning-2025.json", "flag.json"])
 
 
+async def test_help_lists_admin_commands_to_admins_only(env: BotEnv) -> None:
+    fake = env.fake
+    admin, eve = fake.user(ADMIN, "Teacher", language_code="en"), fake.user(7667, "Eve", language_code="en")
+    admin.command("/help")
+    for_admin = (await fake.next_message(admin.id)).text
+    eve.command("/help")
+    for_eve = (await fake.next_message(eve.id)).text
+    for name in ("announce", "reports", "fixkey", "dismiss"):
+        assert f"/{name} — " in for_admin and f"/{name} — " not in for_eve
+    assert "Admin commands" in for_admin and "Admin commands" not in for_eve
+    fake.assert_clean()
+
+
 async def test_non_admins_never_reach_any_of_it(env: BotEnv) -> None:
     fake = env.fake
     eve = fake.user(7666, "Eve", language_code="en")

@@ -33,8 +33,9 @@ async def test_start_and_help_in_chinese_and_english(bot_env: BotEnv, caplog: py
     li.command("/help")
     help_zh = await fake.next_message(li.id)
     for command in REGISTRY:
-        assert f"/{command.name} — {command.description('en')}" in help_en.text
-        assert f"/{command.name} — {command.description('zh')}" in help_zh.text
+        listed = not command.admin  # admin commands are shown to admins only
+        assert (f"/{command.name} — {command.description('en')}" in help_en.text) is listed
+        assert (f"/{command.name} — {command.description('zh')}" in help_zh.text) is listed
     assert help_en.text.startswith("Commands") and help_zh.text.startswith("命令")
     assert help_en.entities[0]["type"] == "bold"
 
@@ -50,8 +51,10 @@ async def test_command_menus_come_from_the_registry(bot_env: BotEnv) -> None:
     for lang in ("zh", "en"):
         private = fake.commands[("all_private_chats", lang)]
         group = fake.commands[("all_group_chats", lang)]
-        assert private == [{"command": c.name, "description": c.description(lang)} for c in REGISTRY if c.private]
-        assert group == [{"command": c.name, "description": c.description(lang)} for c in REGISTRY if c.group]
+        public = [c for c in REGISTRY if not c.admin]
+        assert private == [{"command": c.name, "description": c.description(lang)} for c in public if c.private]
+        assert group == [{"command": c.name, "description": c.description(lang)} for c in public if c.group]
+        assert not {"announce", "reports", "fixkey", "dismiss"} & {c["command"] for c in private + group}
     assert fake.commands[("all_private_chats", "")] == fake.commands[("all_private_chats", "zh")]
     assert fake.commands[("all_private_chats", "zh")] != fake.commands[("all_private_chats", "en")]
     assert fake.rejected == []
