@@ -28,7 +28,7 @@ from bot.study.engine import StudyEngine
 from bot.study.kinds import parse_kinds
 from bot.study.results import Empty
 
-__all__ = ["cmd_practice", "practice"]
+__all__ = ["cmd_practice", "practice", "streak_line"]
 
 T = TypeVar("T")
 QUIT = frozenset({"q", "quit", "exit", "退出", "结束"})
@@ -40,7 +40,7 @@ _TEXT = {
     "summary": ("本次练习：{total} 题 · ✅ {correct} · 🟡 {partial} · ❌ {wrong} · 正确率 {accuracy:.0%}",
                 "This session: {total} answered · ✅ {correct} · 🟡 {partial} · ❌ {wrong} · {accuracy:.0%} right"),
     "none": ("本次练习没有作答。", "Nothing was answered this session."),
-    "streak": ("连续学习 {current} 天（最长 {longest} 天）。", "Streak: {current} days (longest {longest})."),
+    "streak": ("连续学习 {current} 天（最长 {longest} 天）。", "Streak: {current} {days} (longest {longest})."),
     "no_banks": ("在 {path} 没有找到题库（*.json）。请设置 STUDYBOT_BANKS 或先导入题库：studybot import 文件。",
                  "No question banks (*.json) found in {path}. Set STUDYBOT_BANKS or import one: studybot import FILE."),
     "bad_bank": ("题库文件 {path} 无法读取：{error}", "Bank file {path} could not be read: {error}"),
@@ -53,6 +53,11 @@ _TEXT = {
 def _say(key: str, lang: str, **fields: object) -> str:
     zh, en = _TEXT[key]
     return (en if lang == "en" else zh).format(**fields)
+
+
+def streak_line(current: int, longest: int, lang: str) -> str:
+    """The summary's streak line: "1 day", "2 days" in English (Chinese has no plural)."""
+    return _say("streak", lang, current=current, longest=longest, days="day" if current == 1 else "days")
 
 
 def _terminal_language() -> str:
@@ -172,7 +177,7 @@ def _summary(run: Any, engine: StudyEngine, learner: int, lang: str, session: Se
     else:
         out.write(_say("none", lang) + "\n")
     streak = run(engine.streak(learner))
-    out.write(_say("streak", lang, current=streak.current, longest=streak.longest) + "\n")
+    out.write(streak_line(streak.current, streak.longest, lang) + "\n")
     out.flush()
 
 

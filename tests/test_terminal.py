@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.banks.model import Bank, Kind, Question, save_bank
-from bot.terminal import practice
+from bot.terminal import practice, streak_line
 
 
 def write_bank(folder: Path) -> Path:
@@ -50,8 +50,18 @@ def test_a_session_asks_grades_and_sums_up(tmp_path: Path) -> None:
     assert out.count("Question ") == 3 and "Question 3/3 · Geography" in out
     assert out.count("✅") >= 2 and "❌" in out and "Rome is right" in out
     assert "This session: 3 answered · ✅ 2 · 🟡 0 · ❌ 1 · 67% right" in out
-    assert "Streak: 1 days" in out
+    assert "Streak: 1 day (longest 1)." in out
     assert sorted(attempts(tmp_path / "db.sqlite3")) == [(0, "A"), (2, "B"), (2, "B")]
+
+
+@pytest.mark.parametrize(("current", "longest", "lang", "line"), [
+    (0, 3, "en", "Streak: 0 days (longest 3)."),
+    (1, 1, "en", "Streak: 1 day (longest 1)."),
+    (2, 5, "en", "Streak: 2 days (longest 5)."),
+    (1, 2, "zh", "连续学习 1 天（最长 2 天）。"),
+])
+def test_the_streak_line_says_day_or_days(current: int, longest: int, lang: str, line: str) -> None:
+    assert streak_line(current, longest, lang) == line
 
 
 def test_a_reply_that_is_no_answer_asks_again_and_records_nothing(tmp_path: Path) -> None:
