@@ -47,7 +47,7 @@ REGISTRY: list[Command] = [
     Command("streak", learner.streak_command),
     Command("banks", learner.banks_command),
     Command("lang", learner.lang_command),
-    Command("settings", learner.settings_command),
+    Command("settings", groups.settings_command, private=True, group=True),
     Command("report", learner.report_command),
     Command("subscribe", pushes.subscribe_command, private=True, group=True),
     Command("unsubscribe", pushes.unsubscribe_command, private=True, group=True),

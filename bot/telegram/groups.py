@@ -33,11 +33,13 @@ from telegram.ext import (
 )
 
 from bot.banks.model import Kind
+from bot.store import chats as chats_repo
+from bot.store import subscriptions
 from bot.study.kinds import parse_filter
 from bot.study.results import AnswerResult, AskedQuestion
-from bot.telegram import quiz
+from bot.telegram import learner, quiz
 from bot.telegram.callbacks import Callback, Rejected
-from bot.telegram.common import ENGINE, Context, codec_of, engine_of
+from bot.telegram.common import ENGINE, Context, codec_of, engine_of, send_html
 from bot.telegram.group_quiz import GROUP_KINDS, GROUPS, Asked, GroupQuiz, group_lang
 from bot.telegram.group_render import PERIODS, board_text, parse_period, verdict_alert
 from bot.telegram.render import esc
@@ -53,6 +55,7 @@ __all__ = [
     "quiz_command",
     "register",
     "reveal_command",
+    "settings_command",
     "top_command",
 ]
 
@@ -164,6 +167,43 @@ async def top_command(update: Update, context: Context) -> None:
     else:
         boards = [(p, await engine.top(chat.id, p, 5)) for p in PERIODS]
     await groups._send(chat.id, "board", board_text(boards, lang))
+
+
+async def settings_command(update: Update, context: Context) -> None:
+    """/settings: in a private chat the learner's own; in a group the group's (poll mode, daily question).
+
+    Anyone may look; ``/settings poll on|off`` is for the group's admins. Like other features' commands
+    in a group, one answer per command, admitted by ``guard_commands`` within the group's budget."""
+    if not _group(update.effective_chat):
+        await learner.settings_command(update, context)
+        return
+    user, chat, engine = update.effective_user, update.effective_chat, engine_of(context)
+    if user is None or chat is None or engine is None:
+        return
+    member_lang = await quiz.learner_lang(update, context)
+    await engine.ensure_chat(chat.id, chat.type, chat.title or "")
+    lang = await group_lang(engine, chat.id, user.id, member_lang)
+    args = [a.casefold() for a in (context.args or []) if a.strip()]
+    if args:
+        if len(args) != 2 or args[0] not in ("poll", "投票") or args[1] not in learner.SWITCH:
+            await send_html(context, chat.id, t("group_settings_usage", lang))
+            return
+        if not await runtime(context).is_admin(update):
+            await send_html(context, chat.id, t("group_settings_admins_only", lang))
+            return
+        async with engine.store.write() as db:
+            await chats_repo.update_settings(db, chat.id, poll=learner.SWITCH[args[1]])
+        log.info("group %s: quiz polls %s (by %s)", chat.id, args[1], user.id)
+    await send_html(context, chat.id, await group_settings_text(engine, chat.id, lang))
+
+
+async def group_settings_text(engine: StudyEngine, chat_id: int, lang: Lang) -> str:
+    """The group's settings as /settings shows them (HTML)."""
+    found = await engine.chat(chat_id)
+    async with engine.store.read() as db:
+        daily = await subscriptions.get(db, chat_id, "daily")
+    return t("group_settings", lang, poll=learner.on_off(bool(found and found.poll), lang),
+             daily=learner.subscription_text(daily, lang))
 
 
 # ----- buttons and replies -----------------------------------------------------------------------------

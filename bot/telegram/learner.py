@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
 
 __all__ = [
-    "banks_command", "lang_command", "register", "report_command", "settings_command", "settings_text",
-    "streak_command",
+    "SWITCH", "banks_command", "lang_command", "on_off", "register", "report_command", "settings_command",
+    "settings_text", "streak_command", "subscription_text",
 ]
 
 log = logging.getLogger(__name__)
@@ -214,7 +214,7 @@ async def _press_lang(update: Update, context: Context, query: CallbackQuery, cb
 # ----- /settings ---------------------------------------------------------------------------------
 
 
-def _on_off(value: bool, lang: str) -> str:
+def on_off(value: bool, lang: str) -> str:
     return t("on" if value else "off", lang)
 
 
@@ -225,14 +225,16 @@ def settings_text(s: LearnerSettings, lang: str, daily: subscriptions.Subscripti
     if s.kinds:
         kinds = ", ".join(kind_label(k, lang) if (k := parse_kind(name)) else name for name in s.kinds)
     banks = t("banks_all", lang) if s.banks is None else ", ".join(s.banks)
-
-    def sub(found: subscriptions.Subscription | None) -> str:
-        if found is None or not found.active:
-            return t("off", lang)
-        return t("sub_at", lang, hhmm=found.hhmm, tz=esc(found.tz))
-
     return t("settings", lang, language=_LANG_NAMES.get("en" if s.language == "en" else "zh"), tz=esc(s.tz),
-             banks=esc(banks), kinds=esc(kinds), poll=_on_off(s.poll, lang), daily=sub(daily), remind=sub(remind))
+             banks=esc(banks), kinds=esc(kinds), poll=on_off(s.poll, lang), daily=subscription_text(daily, lang),
+             remind=subscription_text(remind, lang))
+
+
+def subscription_text(found: subscriptions.Subscription | None, lang: str) -> str:
+    """A push subscription in a settings list (HTML): "daily at 09:00 (UTC)", or off."""
+    if found is None or not found.active:
+        return t("off", lang)
+    return t("sub_at", lang, hhmm=found.hhmm, tz=esc(found.tz))
 
 
 async def settings_command(update: Update, context: Context) -> None:
@@ -261,8 +263,8 @@ async def _change_setting(context: Context, user_id: int, args: list[str], lang:
     assert engine is not None
     name, values = args[0].casefold(), args[1:]
     try:
-        if name in ("poll", "投票") and len(values) == 1 and values[0].casefold() in _SWITCH:
-            await engine.update_settings(user_id, poll=_SWITCH[values[0].casefold()])
+        if name in ("poll", "投票") and len(values) == 1 and values[0].casefold() in SWITCH:
+            await engine.update_settings(user_id, poll=SWITCH[values[0].casefold()])
         elif name in ("kinds", "kind", "题型") and values:
             all_kinds = len(values) == 1 and values[0].casefold() in ("all", "全部")
             await engine.update_settings(user_id, kinds=None if all_kinds else [v[:40] for v in values[:10]])
@@ -275,7 +277,7 @@ async def _change_setting(context: Context, user_id: int, args: list[str], lang:
     return None
 
 
-_SWITCH = {"on": True, "off": False, "开": True, "关": False, "yes": True, "no": False, "1": True, "0": False}
+SWITCH = {"on": True, "off": False, "开": True, "关": False, "yes": True, "no": False, "1": True, "0": False}
 
 
 # ----- /report -----------------------------------------------------------------------------------

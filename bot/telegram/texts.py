@@ -88,7 +88,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "cmd_streak": {"zh": "连续学习天数", "en": "Your streak of study days"},
     "cmd_banks": {"zh": "查看并选择题库", "en": "List the banks and choose"},
     "cmd_lang": {"zh": "切换语言 / Language", "en": "Language / 切换语言"},
-    "cmd_settings": {"zh": "查看与修改设置", "en": "Show and change your settings"},
+    "cmd_settings": {"zh": "查看与修改设置", "en": "Show and change the settings"},
     "cmd_report": {"zh": "反馈上一题答案有误：/report [说明]", "en": "Flag the last question's key: /report [note]"},
     "streak": {
         "zh": "🔥 当前连续：<b>{current}</b> 天\n🏆 最长连续：{longest} 天\n🧊 补签卡：{freezes} 张\n{today}",
@@ -276,6 +276,22 @@ TEXTS: dict[str, dict[Lang, str]] = {
                 "en": "{rank} {name} — {points} points ({correct}/{answered} right)"},
     "top_usage": {"zh": "“{arg}”不是排行榜的时段：请写 today（今天）、week（本周）或 all（总榜）。",
                   "en": "\"{arg}\" is not a leaderboard period: write today, week or all."},
+    # group settings (bot/telegram/groups.py)
+    "group_settings": {
+        "zh": "<b>本群设置</b>\n投票模式：{poll}\n每日一题：{daily}\n\n管理员可以修改：/settings poll on|off，"
+              "/subscribe HH:MM [时区]，/unsubscribe",
+        "en": "<b>Group settings</b>\nQuiz polls: {poll}\nDaily question: {daily}\n\nAdmins can change them: "
+              "/settings poll on|off, /subscribe HH:MM [TZ], /unsubscribe",
+    },
+    "group_settings_usage": {
+        "zh": "用法：/settings 查看本群设置；/settings poll on|off — 本群的选择题和判断题用投票形式（管理员）。",
+        "en": "Usage: /settings shows the group's settings; /settings poll on|off — choice and true/false "
+              "questions as quiz polls in this group (admins).",
+    },
+    "group_settings_admins_only": {
+        "zh": "抱歉，只有群管理员可以修改本群设置；/settings 人人都能查看。",
+        "en": "Sorry, only the group's admins can change its settings; anyone can see them with /settings.",
+    },
 }
 
 

@@ -483,3 +483,57 @@ async def test_spam_of_commands_and_buttons_never_floods_the_group(bot_settings_
     assert sum(x.startswith("🏆") for x in texts) <= 2
     fake.assert_clean()
     assert not errors(caplog)
+
+
+async def test_group_settings_shown_to_all_and_poll_mode_changed_by_admins_only(env: BotEnv) -> None:
+    fake, engine = env.fake, env.engine
+    amy, bob, cat, _dan, group = members(fake)
+    bob.command("/settings", group)
+    shown = (await fake.next_message(group.id)).text
+    assert shown.startswith("Group settings") and "Quiz polls: off" in shown and "Daily question: off" in shown
+    assert "Language" not in shown  # the group's settings, not Bob's own
+    assert fake.calls("getChatMember") == []  # looking needs no check
+
+    bob.command("/settings poll on", group)  # not an admin: a polite refusal, nothing changes
+    refusal = (await fake.next_message(group.id)).text
+    assert refusal.startswith("Sorry, only the group's admins can change its settings")
+    assert [int(c.params["user_id"]) for c in fake.calls("getChatMember")] == [bob.id]
+    assert not (await engine.chat(group.id)).poll
+
+    cat.command("/settings poll maybe", group)
+    assert (await fake.next_message(group.id)).text.startswith("Usage: /settings shows the group's settings")
+    assert len(fake.calls("getChatMember")) == 1  # a bad value is not worth a check
+
+    amy.command("/subscribe 09:00 UTC", group)
+    await fake.next_message(group.id)
+    amy.command(f"/settings@{BOT} poll on", group)
+    changed = (await fake.next_message(group.id)).text
+    assert "Quiz polls: on" in changed and "Daily question: daily at 09:00 (UTC)" in changed
+    assert (await engine.chat(group.id)).poll
+
+    cat.command("/quiz truefalse", group)  # no "poll" word: the group's choice
+    poll_msg = await fake.next_message(group.id)
+    assert poll_msg.poll is not None and poll_msg.poll["type"] == "quiz"
+    cat.command("/reveal", group)
+    assert (await fake.next_message(group.id)).text.startswith("🏁")
+
+    amy.command("/settings poll off", group)
+    assert "Quiz polls: off" in (await fake.next_message(group.id)).text
+    assert not (await engine.chat(group.id)).poll
+    bob.command("/settings")  # a private chat: Bob's own settings, untouched by the group's
+    own = (await fake.next_message(bob.id)).text
+    assert own.startswith("Settings") and "Language: English" in own and "Quiz polls: off" in own
+    fake.assert_clean()
+
+
+async def test_settings_spam_in_a_group_stays_within_its_budget(env: BotEnv) -> None:
+    fake = env.fake
+    _amy, _bob, _cat, dan, group = members(fake)
+    for _ in range(15):
+        dan.command("/settings", group)
+    await fake.wait_for(lambda: fake.pending_updates() == 0, what="every update read")
+    await asyncio.sleep(0.3)
+    limit = env.app.bot_data[GROUPS].tuning.others_per_minute
+    assert len(fake.sent_to(group.id)) == limit < 15  # the rest dropped unanswered
+    assert fake.violations == []
+    fake.assert_clean()
