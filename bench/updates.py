@@ -1,21 +1,26 @@
 """End-to-end throughput: answers graded per second through the fake Bot API server, against an echo bot.
 
-Both bots run by long polling against the same loopback fake server (tests/fakebot), in this one
-process, one after the other, with the same load: USERS simulated learners each send ANSWERS
-plain-text messages, all queued at once. The echo bot is plain python-telegram-bot (ApplicationBuilder
-defaults, no rate limiter) replying with the same text. studybot is built exactly as `studybot run`
-builds it (STUDYBOT_SEND_RATE=0); every one of its answers is a typed letter to an open choice
-question sent beforehand, so each is graded, recorded (attempt, FSRS card, streak) and answered with
-a verdict, and the question's buttons are taken off. The fake's flood rules are off for both.
+Both bots run by long polling against the loopback fake server (tests/fakebot) with the same load:
+USERS simulated learners each send ANSWERS plain-text messages, all queued at once. The fake runs in
+a process of its own (tests/fakebot/remote.py, a fresh one for each bot and round), so each bot's
+process does only that bot's work and the server's work is charged to neither. The echo bot is plain
+python-telegram-bot (ApplicationBuilder defaults, no rate limiter) replying with the same text.
+studybot is built exactly as `studybot run` builds it (STUDYBOT_SEND_RATE=0); every one of its
+answers is a typed letter to an open choice question sent beforehand, so each is graded, recorded
+(attempt, FSRS card, streak) and answered with a verdict, and the question's buttons are taken off.
+The fake's flood rules are off for both. Besides the rates it prints the CPU seconds each process
+spent in the timed part (bot process, fake process).
 
     python bench/updates.py                       # 200 learners x 5 answers, 3 rounds
     python bench/updates.py --users 50 --answers 4 --rounds 1
+    python bench/updates.py --profile studybot.prof   # cProfile of studybot's process (timed part)
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import logging
 import os
 import platform
@@ -26,13 +31,14 @@ import tempfile
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from fakebot import FakeBotServer, RateRules  # noqa: E402
+from fakebot.remote import RemoteFake  # noqa: E402
 from telegram import Update  # noqa: E402
 from telegram.ext import Application, ApplicationBuilder, MessageHandler, filters  # noqa: E402
 
@@ -62,7 +68,7 @@ async def polling(app: Application) -> AsyncIterator[Application]:  # type: igno
             await app.post_shutdown(app)
 
 
-def echo_application(fake: FakeBotServer) -> Application:  # type: ignore[type-arg]
+def echo_application(fake: RemoteFake) -> Application:  # type: ignore[type-arg]
     async def echo(update: Update, context: object) -> None:
         assert update.message is not None and update.message.text is not None
         await update.message.reply_text(update.message.text)
@@ -72,112 +78,108 @@ def echo_application(fake: FakeBotServer) -> Application:  # type: ignore[type-a
     return app
 
 
-class Replies:
-    """Counts the bot's sendMessage calls that succeeded and whose text passes ``accept`` (incrementally:
-    the count must not cost the bot under test any time)."""
-
-    def __init__(self, fake: FakeBotServer, accept: Callable[[str], bool]) -> None:
-        self.fake, self.accept = fake, accept
-        self.seen = len(fake.requests)
-        self.count = 0
-
-    def __call__(self) -> int:
-        requests = self.fake.requests
-        for r in requests[self.seen:]:
-            if r.status == 0 and r.method != "getUpdates":
-                break  # still being served: look again next time (a long poll may stay open: skip it)
-            self.seen += 1
-            if r.status == 200 and r.method.lower() == "sendmessage" and self.accept(str(r.params.get("text", ""))):
-                self.count += 1
-        return self.count
+@dataclass
+class Run:
+    rate: float  # replies per second
+    bot_cpu: float  # CPU seconds of the bot's process in the timed part
+    fake_cpu: float  # CPU seconds of the fake's process in the timed part
+    seconds: float
 
 
-async def timed(send_all: Callable[[], int], done: Callable[[], int]) -> float:
-    """Queue the load, then wait until ``done()`` reaches the number of updates queued; seconds taken."""
-    start = time.perf_counter()
-    expected = send_all()
-    while done() < expected:
-        await asyncio.sleep(0.005)
-        if time.perf_counter() - start > 600:
-            raise TimeoutError(f"only {done()} of {expected} replies after 600 s")
-    return time.perf_counter() - start
+async def timed(fake: RemoteFake, texts: list[tuple[int, str]], prefixes: tuple[str, ...],
+                profile: cProfile.Profile | None = None) -> Run:
+    """Queue the load, wait until the fake has seen as many accepted replies; the rate and CPU times."""
+    before = await fake.wait_sent(0)
+    if profile is not None:
+        profile.enable()
+    start, cpu = time.perf_counter(), time.process_time()
+    await fake.send_texts(texts)
+    after = await fake.wait_sent(len(texts), prefixes)
+    seconds, bot_cpu = time.perf_counter() - start, time.process_time() - cpu
+    if profile is not None:
+        profile.disable()
+    if after["rejected"] or after["crashes"]:
+        raise AssertionError(f"the fake rejected {after['rejected']} requests, crashed {after['crashes']} times")
+    return Run(len(texts) / seconds, bot_cpu, after["cpu_seconds"] - before["cpu_seconds"], seconds)
 
 
-async def run_echo(fake: FakeBotServer, users: list, answers: int) -> float:  # type: ignore[type-arg]
-
-    def send_all() -> int:
-        for _ in range(answers):
-            for u in users:
-                u.send_text("B")
-        return len(users) * answers
-
-    async with polling(echo_application(fake)):
-        seconds = await timed(send_all, Replies(fake, lambda text: True))
-    return len(users) * answers / seconds
+def load(users: list[tuple[int, str]], answers: int, answer: Callable[[int, int], str]) -> list[tuple[int, str]]:
+    """Every user's ``answers`` texts, round-robin over users (as many learners answer at once)."""
+    return [(uid, answer(uid, i)) for i in range(answers) for uid, _ in users]
 
 
-async def run_studybot(fake: FakeBotServer, settings: Settings, users: list, answers: int,
-                       rng: random.Random) -> float:  # type: ignore[type-arg]
-    app = build_application(settings, clock=lambda: datetime.now(UTC), rng=rng)
-    async with polling(app):
-        engine = app.bot_data["engine"]
-        # Not timed: every learner gets `answers` open choice questions (typed answers take the newest).
-        keys: dict[int, list[str]] = {}
-        for u in users:
-            await engine.ensure_learner(u.id, u.first_name, language="zh")
-            for _ in range(answers):
-                pick = await engine.next_question(u.id, kinds=["single"])
-                await send_question(app.bot, engine, u.id, u.id, pick, "zh")
-                keys.setdefault(u.id, []).append(pick.question.letters)
+async def run_echo(users: list[tuple[int, str]], answers: int) -> Run:
+    async with RemoteFake() as fake:
+        await fake.add_users(users)
+        async with polling(echo_application(fake)):
+            return await timed(fake, load(users, answers, lambda uid, i: "B"), ())
 
-        def send_all() -> int:
-            # newest question first: that is the one a typed answer goes to
-            for i in range(answers):
-                for u in users:
-                    letters = keys[u.id][answers - 1 - i]
-                    u.send_text(letters if rng.random() < 0.7 else "A")
-            return len(users) * answers
 
-        seconds = await timed(send_all, Replies(fake, lambda text: text.startswith(MARKS)))
-        graded = 0
-        for u in users:
-            graded += (await engine.stats(u.id)).total.total
-        assert graded >= len(users) * answers, f"only {graded} answers recorded"
-    return len(users) * answers / seconds
+async def run_studybot(users: list[tuple[int, str]], answers: int, db: Path, rng: random.Random,
+                       profile: cProfile.Profile | None) -> Run:
+    async with RemoteFake() as fake:
+        await fake.add_users(users)
+        os.environ.update({
+            "STUDYBOT_TOKEN": fake.token, "STUDYBOT_API_URL": fake.api_url, "STUDYBOT_FILE_URL": fake.file_url,
+            "STUDYBOT_DB": str(db), "STUDYBOT_BANKS": str(ROOT / "data" / "banks"), "STUDYBOT_SEND_RATE": "0",
+        })
+        app = build_application(Settings(), clock=lambda: datetime.now(UTC), rng=rng)
+        async with polling(app):
+            engine = app.bot_data["engine"]
+            # Not timed: every learner gets `answers` open choice questions (typed answers take the newest).
+            keys: dict[int, list[str]] = {}
+            for uid, name in users:
+                await engine.ensure_learner(uid, name, language="zh")
+                for _ in range(answers):
+                    pick = await engine.next_question(uid, kinds=["single"])
+                    await send_question(app.bot, engine, uid, uid, pick, "zh")
+                    keys.setdefault(uid, []).append(pick.question.letters)
+
+            def answer(uid: int, i: int) -> str:  # newest question first: a typed answer goes to that one
+                return keys[uid][answers - 1 - i] if rng.random() < 0.7 else "A"
+
+            run = await timed(fake, load(users, answers, answer), MARKS, profile)
+            graded = 0
+            for uid, _ in users:
+                graded += (await engine.stats(uid)).total.total
+            assert graded >= len(users) * answers, f"only {graded} answers recorded"
+    return run
 
 
 async def main(args: argparse.Namespace) -> None:
     logging.basicConfig(level=logging.WARNING)
     rng = random.Random(7)
-    echo_rates: list[float] = []
-    bot_rates: list[float] = []
+    profile = cProfile.Profile() if args.profile else None
+    echo_runs: list[Run] = []
+    bot_runs: list[Run] = []
+    users = [(10_000 + i, f"U{i}") for i in range(args.users)]
     with tempfile.TemporaryDirectory() as tmp:
         for round_no in range(args.rounds):
-            async with FakeBotServer(rules=RateRules(enabled=False)) as fake:
-                users = [fake.user(10_000 + i, f"U{i}") for i in range(args.users)]
-                echo_rates.append(await run_echo(fake, users, args.answers))
-            async with FakeBotServer(rules=RateRules(enabled=False)) as fake:
-                users = [fake.user(10_000 + i, f"U{i}") for i in range(args.users)]
-                os.environ.update({
-                    "STUDYBOT_TOKEN": fake.token, "STUDYBOT_API_URL": fake.api_url,
-                    "STUDYBOT_FILE_URL": fake.file_url, "STUDYBOT_DB": str(Path(tmp) / f"bench{round_no}.sqlite3"),
-                    "STUDYBOT_BANKS": str(ROOT / "data" / "banks"), "STUDYBOT_SEND_RATE": "0",
-                })
-                bot_rates.append(await run_studybot(fake, Settings(), users, args.answers, rng))
-            print(f"round {round_no + 1}: echo {echo_rates[-1]:7.0f} updates/s   "
-                  f"studybot {bot_rates[-1]:7.0f} answers graded/s   ratio {bot_rates[-1] / echo_rates[-1]:.0%}")
-    echo, bot = statistics.median(echo_rates), statistics.median(bot_rates)
+            echo_runs.append(await run_echo(users, args.answers))
+            db = Path(tmp) / f"bench{round_no}.sqlite3"
+            bot_runs.append(await run_studybot(users, args.answers, db, rng, profile))
+            e, b = echo_runs[-1], bot_runs[-1]
+            print(f"round {round_no + 1}: echo {e.rate:6.0f} updates/s (cpu bot {e.bot_cpu:5.2f} s, "
+                  f"fake {e.fake_cpu:5.2f} s, wall {e.seconds:5.2f} s)   studybot {b.rate:6.0f} answers graded/s "
+                  f"(cpu bot {b.bot_cpu:5.2f} s, fake {b.fake_cpu:5.2f} s, wall {b.seconds:5.2f} s)   "
+                  f"ratio {b.rate / e.rate:.0%}", flush=True)
+    echo = statistics.median(r.rate for r in echo_runs)
+    bot = statistics.median(r.rate for r in bot_runs)
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor())
     print(f"\n{args.users} learners x {args.answers} answers, median of {args.rounds} rounds; "
           f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, {date.today()}")
     print(f"echo bot:  {echo:7.0f} updates/s")
     print(f"studybot:  {bot:7.0f} answers graded/s  ({bot / echo:.0%} of the echo bot; target >= 70%)")
+    if profile is not None:
+        profile.dump_stats(args.profile)
+        print(f"profile of studybot's process (timed parts): {args.profile}")
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--users", type=int, default=200)
     parser.add_argument("--answers", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--profile", metavar="FILE", help="write a cProfile of studybot's timed parts")
     asyncio.run(main(parser.parse_args()))

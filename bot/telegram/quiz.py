@@ -41,6 +41,7 @@ from bot.telegram.common import Context, codec_of, engine_of, send_html
 from bot.telegram.pacing import PUSH
 from bot.telegram.render import MAX_MESSAGE, esc, split_message
 from bot.telegram.texts import Lang, lang_of, t
+from bot.telegram.transport import post_unread
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
@@ -93,13 +94,19 @@ def _chunks(html_text: str) -> list[str]:
 
 
 async def _send(bot: Bot, chat_id: int, html_text: str, markup: InlineKeyboardMarkup | None = None,
-                **extra: Any) -> Message | None:
-    """Send HTML text (split when long, the keyboard under the last part); the last message sent."""
+                *, unread: bool = False, **extra: Any) -> Message | None:
+    """Send HTML text (split when long, the keyboard under the last part); the last message sent.
+
+    ``unread``: nobody needs the sent message (a verdict), so it is not parsed and None is returned."""
     chunks = _chunks(html_text)
     last: Message | None = None
     for i, chunk in enumerate(chunks):
-        last = await bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML,
-                                      reply_markup=markup if i == len(chunks) - 1 else None, **extra)
+        keyboard = markup if i == len(chunks) - 1 else None
+        if unread:
+            await post_unread(bot, "sendMessage", chat_id=chat_id, text=chunk, parse_mode=ParseMode.HTML,
+                              reply_markup=keyboard, **extra)
+            continue
+        last = await bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML, reply_markup=keyboard, **extra)
     return last
 
 
@@ -289,7 +296,7 @@ async def _retire_question(bot: Bot, chat_id: int, message_id: int | None, quest
         if poll:
             await bot.stop_poll(chat_id, message_id)
         elif question.kind in CHOICE_KINDS or question.kind is Kind.true_false:
-            await bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+            await post_unread(bot, "editMessageReplyMarkup", chat_id=chat_id, message_id=message_id)
     except BadRequest as exc:  # the learner deleted it, or it is too old to edit: nothing to retire
         log.info("could not retire question message %s in %s: %s", message_id, chat_id, exc)
 
@@ -314,7 +321,7 @@ async def deliver_result(
     text = verdict_text(result, lang, now, with_explanation=with_explanation)
     review = review or _reviewing(context, result.asked_id)
     markup = next_keyboard(codec_of(context), lang, result.asked_id, review=review)
-    jobs = [_send(context.bot, chat_id, text, markup)]
+    jobs = [_send(context.bot, chat_id, text, markup, unread=True)]
     if retire:
         jobs.append(_retire_question(context.bot, chat_id, message_id, result.question, poll))
     await asyncio.gather(*jobs)
