@@ -38,6 +38,7 @@ from bot.telegram.common import CODEC, ENGINE, SETTINGS
 from bot.telegram.group_budget import GroupBudget, GroupTuning
 from bot.telegram.group_budget import Kind as MessageKind
 from bot.telegram.group_render import footer, question_chunks, result_text, typed
+from bot.telegram.next_word import encode_next
 from bot.telegram.render import split_message
 from bot.telegram.texts import Lang, t
 
@@ -288,8 +289,11 @@ class GroupQuiz:
             if live is not None:
                 live.closed = True
             await self._retire(asked, live, lang, count)
+        # The button carries the group's last /quiz filter, so a press after a restart keeps it.
+        kinds, banks, poll = self.filters.get(asked.chat_id, ([], [], False))
         markup = InlineKeyboardMarkup([[InlineKeyboardButton(
-            t("btn_next", lang), callback_data=self.codec.encode("next", f"g{asked_id}"))]])
+            t("btn_next", lang), callback_data=self.codec.encode("next", encode_next("g", asked_id, kinds, banks,
+                                                                                     poll)))]])
         try:
             await self._send(asked.chat_id, "result", result_text(result, lang), reply_to=asked.message_id,
                              markup=markup)

@@ -42,6 +42,7 @@ from bot.telegram.callbacks import Callback, Rejected
 from bot.telegram.common import ENGINE, Context, codec_of, engine_of, send_html
 from bot.telegram.group_quiz import GROUP_KINDS, GROUPS, Asked, GroupQuiz, group_lang
 from bot.telegram.group_render import PERIODS, board_text, parse_period, verdict_alert
+from bot.telegram.next_word import decode_next
 from bot.telegram.render import esc
 from bot.telegram.texts import Lang, t
 
@@ -279,13 +280,21 @@ async def _press_toggle(context: Context, query: CallbackQuery, cb: Callback, la
 
 
 async def _press_next(update: Update, context: Context, query: CallbackQuery, cb: Callback, lang: Lang) -> None:
-    word = cb.fields[0]
+    engine, groups = engine_of(context), runtime(context)
+    assert engine is not None
     chat = query.message.chat if query.message is not None else None
-    if chat is None or word[:1] != "g" or not word[1:].isdigit():
+    word = decode_next(cb.fields[0], engine.banks)
+    if chat is None or word is None or word.mode != "g":
         await query.answer(t("callback_invalid", lang))
         return
-    engine, groups = engine_of(context), runtime(context)
-    kinds, banks, poll = groups.filters.get(chat.id, ([], [], False))
+    if word.carried:  # the filter of the /quiz before the result: it survives a restart
+        kinds, banks, poll = list(word.kinds), list(word.banks), word.poll
+        groups.filters[chat.id] = (kinds, banks, poll)  # and the next result's button carries it on
+    else:
+        kinds, banks, poll = groups.filters.get(chat.id, ([], [], False))
+    if not poll:
+        found = await engine.chat(chat.id)
+        poll = bool(found and found.poll)  # the group's /settings poll
     glang = await group_lang(engine, chat.id, query.from_user.id, lang)
     outcome = await groups.ask(chat.id, query.from_user.id, glang, kinds=kinds, banks=banks, poll=poll)
     if outcome.status == "posted":

@@ -38,6 +38,7 @@ from bot.study.kinds import parse_filter
 from bot.study.results import AnswerResult, Empty
 from bot.telegram.callbacks import ACTIONS, VERSION, Callback, CallbackCodec, Rejected
 from bot.telegram.common import Context, codec_of, engine_of, send_html
+from bot.telegram.next_word import decode_next, encode_next
 from bot.telegram.pacing import PUSH
 from bot.telegram.render import MAX_MESSAGE, esc, split_message
 from bot.telegram.texts import Lang, lang_of, t
@@ -65,8 +66,8 @@ log = logging.getLogger(__name__)
 # bot_data key: user id -> language, for learners seen since start-up (ensure_learner ran for them)
 KNOWN = "known_learners"
 # user_data keys: the filter of the learner's last /quiz, reused by the "next question" button, and
-# the asked id of the last question /review sent (its verdict offers the next review). Memory only:
-# after a restart the buttons still work, with the learner's settings.
+# the asked id of the last question /review sent (its verdict offers the next review). Memory only, but
+# the "next" button carries the filter too (bot/telegram/next_word.py): a press after a restart keeps it.
 FILTER = "quiz_filter"
 REVIEWING = "reviewing"
 
@@ -149,11 +150,14 @@ def question_keyboard(
     return InlineKeyboardMarkup(rows)
 
 
-def next_keyboard(codec: CallbackCodec, lang: str, asked_id: int, *, review: bool = False) -> InlineKeyboardMarkup:
-    """The "next question" button under a verdict; it remembers which question it follows."""
+def next_keyboard(codec: CallbackCodec, lang: str, asked_id: int, *, review: bool = False,
+                  carry: tuple[list[str], list[str], bool] | None = None) -> InlineKeyboardMarkup:
+    """The "next question" button under a verdict; it remembers which question it follows (and ``carry``,
+    the /quiz filter, when it fits: a press after a restart keeps it; bot/telegram/next_word.py)."""
     label = t("btn_next_review" if review else "btn_next", lang)
+    word = encode_next("r" if review else "q", asked_id, *(carry or (None,)))
     return InlineKeyboardMarkup([[InlineKeyboardButton(
-        label, callback_data=codec.encode("next", f"{'r' if review else 'q'}{asked_id}"))]])
+        label, callback_data=codec.encode("next", word))]])
 
 
 @dataclass(frozen=True)
@@ -320,7 +324,8 @@ async def deliver_result(
     now = context.application.bot_data["clock"]()
     text = verdict_text(result, lang, now, with_explanation=with_explanation)
     review = review or _reviewing(context, result.asked_id)
-    markup = next_keyboard(codec_of(context), lang, result.asked_id, review=review)
+    carry = None if review or context.user_data is None else context.user_data.get(FILTER)
+    markup = next_keyboard(codec_of(context), lang, result.asked_id, review=review, carry=carry)
     jobs = [_send(context.bot, chat_id, text, markup, unread=True)]
     if retire:
         jobs.append(_retire_question(context.bot, chat_id, message_id, result.question, poll))
@@ -580,8 +585,8 @@ async def _press_toggle(context: Context, query: CallbackQuery, cb: Callback, la
 async def _press_next(update: Update, context: Context, query: CallbackQuery, cb: Callback, lang: Lang) -> None:
     engine = engine_of(context)
     assert engine is not None
-    word = cb.fields[0]
-    mode, after = word[:1], word[1:]
+    word = decode_next(cb.fields[0], engine.banks)
+    mode, after = (word.mode, str(word.after)) if word is not None else ("", "")
     chat_id, message_id, group = _query_place(query)
     if mode not in ("q", "r") or not after.isdigit() or chat_id is None or group:
         await query.answer(t("callback_invalid", lang))
@@ -601,7 +606,11 @@ async def _press_next(update: Update, context: Context, query: CallbackQuery, cb
     banks: list[str] | None = None
     poll = False
     saved = context.user_data.get(FILTER) if context.user_data is not None else None
-    if mode == "q" and saved:
+    if mode == "q" and word is not None and word.carried:
+        kinds, banks, poll = list(word.kinds), list(word.banks), word.poll
+        if context.user_data is not None:  # and the next verdict's button carries it on
+            context.user_data[FILTER] = (kinds, banks, poll)
+    elif mode == "q" and saved:
         kinds, banks, poll = saved
     await ask_next(context, chat_id, user_id, lang, kinds=kinds, banks=banks, poll=poll, review=mode == "r")
 

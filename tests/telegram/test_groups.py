@@ -537,3 +537,38 @@ async def test_settings_spam_in_a_group_stays_within_its_budget(env: BotEnv) -> 
     assert len(fake.sent_to(group.id)) == limit < 15  # the rest dropped unanswered
     assert fake.violations == []
     fake.assert_clean()
+
+
+async def test_the_next_button_keeps_the_groups_filter_and_poll_mode_after_a_restart(
+        bot_settings_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
+    env = bot_settings_env
+    fake = env.fake
+    amy, bob, _cat, _dan, group = members(fake)
+    async with running(_quick(env.build())) as app:
+        env.app = app
+        await ask(env, bob, group, "/quiz truefalse finetuning-2025")
+        bob.command("/reveal", group)
+        result = await fake.next_message(group.id)
+    for _ in range(2):  # each press in a new process: only the button remembers the /quiz
+        async with running(_quick(env.build())) as app:
+            env.app = app
+            assert (await fake.callback_answer(amy.press(result, "➡️"))).text is None
+            await fake.next_message(group.id)
+            asked = await env.engine.latest_open_asked(group.id)
+            assert (asked.question.kind.value, asked.bank_id) == ("true_false", "finetuning-2025")
+            amy.command("/reveal", group)
+            result = await fake.next_message(group.id)
+    async with running(_quick(env.build())) as app:
+        env.app = app
+        amy.command("/settings poll on", group)
+        assert "Quiz polls: on" in (await fake.next_message(group.id)).text
+        await fake.callback_answer(bob.press(result, "➡️"))
+        poll_msg = await fake.next_message(group.id)  # the group's poll mode, the button's filter
+        assert poll_msg.poll is not None and poll_msg.poll["type"] == "quiz"
+        asked = await env.engine.latest_open_asked(group.id)
+        assert (asked.question.kind.value, asked.bank_id) == ("true_false", "finetuning-2025")
+        bob.command("/reveal", group)
+        assert (await fake.next_message(group.id)).text.startswith("🏁")
+    env.app = None
+    fake.assert_clean()
+    assert not errors(caplog)
