@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
-from telegram import Bot, ChatMember, Update
+from telegram import Bot, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.ext import Application
 
@@ -25,6 +25,7 @@ from bot.store import deliveries, subscriptions
 from bot.store.deliveries import Announcement
 from bot.study.results import Pick
 from bot.telegram.common import ENGINE, SETTINGS, STORE, Context, engine_of, send_html, settings_of
+from bot.telegram.group_quiz import GROUPS
 from bot.telegram.pacing import PUSH, OutgoingBudget
 from bot.telegram.quiz import learner_lang, send_question
 from bot.telegram.render import esc
@@ -44,7 +45,6 @@ log = logging.getLogger(__name__)
 
 DELIVERIES = "deliveries"  # bot_data key of the DeliveryService
 GROUP_KINDS = (Kind.single, Kind.multiple, Kind.true_false)  # what buttons can answer in a group
-_ADMIN_STATUSES = {ChatMember.ADMINISTRATOR, ChatMember.OWNER}
 
 
 # ----- what a push sends -------------------------------------------------------------------------------
@@ -152,16 +152,8 @@ def _argument_problem(exc: ArgumentError, lang: Lang) -> str:
 
 
 async def _is_chat_admin(update: Update, context: Context) -> bool:
-    """getChatMember says administrator or creator; an anonymous admin posts as the group itself."""
-    chat, user, message = update.effective_chat, update.effective_user, update.effective_message
-    if chat is None:
-        return False
-    if message is not None and message.sender_chat is not None and message.sender_chat.id == chat.id:
-        return True
-    if user is None:
-        return False
-    member = await context.bot.get_chat_member(chat.id, user.id)
-    return member.status in _ADMIN_STATUSES
+    """The group quiz's check: getChatMember says administrator or creator (cached), anonymous admins too."""
+    return await context.application.bot_data[GROUPS].is_admin(update)
 
 
 async def _default_zone(context: Context, update: Update) -> tzinfo:
