@@ -171,6 +171,14 @@ async def main(args: argparse.Namespace) -> None:
           f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, {date.today()}")
     print(f"echo bot:  {echo:7.0f} updates/s")
     print(f"studybot:  {bot:7.0f} answers graded/s  ({bot / echo:.0%} of the echo bot; target >= 70%)")
+    # Rounds are paired (echo, then studybot, close in time): on a shared machine the median of the
+    # per-round ratios is steadier than the ratio of medians. CPU: each bot's own process per update.
+    paired = statistics.median(b.rate / e.rate for e, b in zip(echo_runs, bot_runs, strict=True))
+    n = args.users * args.answers
+    echo_ms = statistics.median(r.bot_cpu for r in echo_runs) / n * 1000
+    bot_ms = statistics.median(r.bot_cpu for r in bot_runs) / n * 1000
+    print(f"median of per-round ratios: {paired:.0%}; bot process CPU per update: echo {echo_ms:.2f} ms, "
+          f"studybot {bot_ms:.2f} ms (echo/studybot {echo_ms / bot_ms:.0%})")
     if profile is not None:
         profile.dump_stats(args.profile)
         print(f"profile of studybot's process (timed parts): {args.profile}")
