@@ -59,18 +59,35 @@ class AnswerContext:
     answered: bool  # this learner already has an attempt at this asked question
 
 
-async def answer_context(db: aiosqlite.Connection, asked_id: int, learner_id: int) -> AnswerContext | None:
+def _context_sql(where: str) -> str:
     cols = ", ".join(f"a.{c.strip()}" for c in _COLS.split(","))
-    row = await fetch_one(
-        db,
+    return (
         f"SELECT {cols}, c.kind, c.tz, l.id IS NOT NULL, l.tz,"
         " EXISTS (SELECT 1 FROM attempts t WHERE t.learner_id = ?1 AND t.asked_id = a.id)"
-        " FROM asked a JOIN chats c ON c.id = a.chat_id LEFT JOIN learners l ON l.id = ?1 WHERE a.id = ?2",
-        (learner_id, asked_id),
+        f" FROM asked a JOIN chats c ON c.id = a.chat_id LEFT JOIN learners l ON l.id = ?1 WHERE {where}"
     )
+
+
+_CONTEXT_BY_ID = _context_sql("a.id = ?2")
+# The newest open question asked to this learner in this chat (a typed answer), in the same one query.
+_CONTEXT_LATEST = _context_sql(
+    "a.id = (SELECT id FROM asked WHERE chat_id = ?2 AND learner_id = ?1 AND closed = 0 ORDER BY id DESC LIMIT 1)"
+)
+
+
+def _context(row: tuple | None) -> AnswerContext | None:  # type: ignore[type-arg]
     if row is None:
         return None
     return AnswerContext(_row(row[:9]), row[9], row[10], bool(row[11]), row[12], bool(row[13]))
+
+
+async def answer_context(db: aiosqlite.Connection, asked_id: int, learner_id: int) -> AnswerContext | None:
+    return _context(await fetch_one(db, _CONTEXT_BY_ID, (learner_id, asked_id)))
+
+
+async def latest_answer_context(db: aiosqlite.Connection, chat_id: int, learner_id: int) -> AnswerContext | None:
+    """answer_context of the latest open question asked to `learner_id` in `chat_id` (None if there is none)."""
+    return _context(await fetch_one(db, _CONTEXT_LATEST, (learner_id, chat_id)))
 
 
 async def get(db: aiosqlite.Connection, asked_id: int) -> Asked | None:

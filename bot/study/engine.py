@@ -399,11 +399,33 @@ class StudyEngine:
         A second answer by the same learner, a closed question, or a reply that is not an answer
         changes nothing; the result's status says which and `message(lang)` explains.
         """
-        now, ts = self._now()
         async with self.store.read() as db:
             ctx = await asked_repo.answer_context(db, asked_id, learner_id)
         if ctx is None:
             return AnswerResult("unknown", asked_id)
+        return await self._answer(ctx, learner_id, reply, seconds)
+
+    async def answer_latest(
+        self, chat_id: int, learner_id: int, reply: str, seconds: float | None = None
+    ) -> tuple[AskedQuestion, AnswerResult] | None:
+        """`answer` for the latest open question asked to the learner in the chat (a typed reply).
+
+        The question is found in the same query that reads what answering needs (one trip fewer on the
+        busiest path); None when nothing is open.
+        """
+        async with self.store.read() as db:
+            ctx = await asked_repo.latest_answer_context(db, chat_id, learner_id)
+        if ctx is None:
+            return None
+        asked = self._asked(ctx.asked)
+        assert asked is not None
+        return asked, await self._answer(ctx, learner_id, reply, seconds)
+
+    async def _answer(
+        self, ctx: asked_repo.AnswerContext, learner_id: int, reply: str, seconds: float | None
+    ) -> AnswerResult:
+        now, ts = self._now()
+        asked_id = ctx.asked.id
         if not ctx.learner_known:
             raise LookupError(f"learner {learner_id} is unknown: call ensure_learner first")
         row = ctx.asked

@@ -433,11 +433,11 @@ async def on_text(update: Update, context: Context) -> None:
     if message is None or user is None or engine is None or message.text is None:
         return
     lang = await learner_lang(update, context)
-    asked = await engine.latest_open_asked(message.chat_id, user.id)
-    if asked is None:
+    answered = await engine.answer_latest(message.chat_id, user.id, message.text)
+    if answered is None:
         await send_html(context, message.chat_id, t("quiz_no_open", lang))
         return
-    result = await engine.answer(user.id, asked.id, message.text)
+    asked, result = answered
     await deliver_result(context, message.chat_id, result, lang, message_id=asked.message_id,
                          poll=asked.poll_id is not None)
 

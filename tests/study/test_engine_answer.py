@@ -54,6 +54,22 @@ async def test_a_reply_that_is_not_an_answer_records_nothing(engine: StudyEngine
     assert await engine.latest_open_asked(1, 1) is None
 
 
+async def test_a_typed_reply_answers_the_learners_latest_open_question(engine: StudyEngine) -> None:
+    await engine.ensure_learner(1, "Al")
+    assert await engine.answer_latest(1, 1, "B") is None  # nothing asked yet
+    older = await ask_one(engine, 1, "law", "s1")
+    newer = await ask_one(engine, 1, "law", "t1")
+    await engine.ensure_learner(2, "Bo")
+    await ask_one(engine, 2, "law", "s2", chat=1)  # another learner's question is never the one answered
+    found = await engine.answer_latest(1, 1, "对")
+    assert found is not None
+    asked, result = found
+    assert asked.id == newer and result.asked_id == newer and result.status == "recorded"
+    again = await engine.answer_latest(1, 1, "B")  # the newer one closed: the older one is next
+    assert again is not None and again[0].id == older and again[1].status == "recorded"
+    assert await engine.answer_latest(1, 1, "B") is None
+
+
 async def test_unknown_and_foreign_questions_are_refused(engine: StudyEngine) -> None:
     await engine.ensure_learner(2, "Bo")
     asked = await ask_one(engine, 1, "law", "s1")
