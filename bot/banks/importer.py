@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.banks.answer_part import merge_answer_part
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.keys import count_blanks, split_fill_key, take_bracket_key
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
@@ -73,12 +74,25 @@ class _Builder:
         self.issues: list[Issue] = []
         self.taken: set[str] = set()
         self.end_lines: dict[str, int] = {}  # question id -> its last line in the document
+        # With an answer part at the end, a question it leaves without a key is skipped with a
+        # warning (the rest of the document is still usable); otherwise that is an error.
+        self.answer_part = False
 
     def error(self, line: int, zh: str, en: str) -> None:
         self.issues.append(Issue("error", line, zh, en))
 
     def warn(self, line: int, zh: str, en: str) -> None:
         self.issues.append(Issue("warning", line, zh, en))
+
+    def no_key(self, q: RawQuestion, what: tuple[str, str] = ("答案", "key")) -> None:
+        if self.answer_part:
+            self.warn(
+                q.line,
+                f"第 {q.number} 题在文末答案中没有{what[0]}，未导入",
+                f"question {q.number} has no {what[1]} in the answer section; not imported",
+            )
+        else:
+            self.error(q.line, f"第 {q.number} 题没有{what[0]}", f"question {q.number} has no {what[1]}")
 
     def merge_blocks(self, sec: RawSection) -> None:
         """Keys and explanations given in blocks after a section go to the questions they number."""
@@ -182,7 +196,7 @@ class _Builder:
             answer = value
         elif kind is Kind.fill:
             if key is None:
-                self.error(q.line, f"{where[0]}没有答案", f"{where[1]} has no key")
+                self.no_key(q)
                 return None
             blanks = count_blanks(stem)
             answer, fits = split_fill_key(key, blanks)
@@ -204,7 +218,7 @@ class _Builder:
         else:
             answer = _join(q.answer, paragraphs=True) or (key or "")
             if not answer:
-                self.error(q.line, f"{where[0]}没有参考答案", f"{where[1]} has no reference answer")
+                self.no_key(q, ("参考答案", "reference answer"))
                 return None
         pieces = [*q.stem, *q.key, *q.explanation, *q.answer, *(p for _, ps in q.options for p in ps)]
         end_line = max((p.line for p in pieces), default=q.line)
@@ -235,7 +249,7 @@ class _Builder:
 
     def pick_key(self, q: RawQuestion, key: str | None, bracket: str | None) -> str | None:
         if key is None and bracket is None:
-            self.error(q.line, f"第 {q.number} 题没有答案", f"question {q.number} has no key")
+            self.no_key(q)
             return None
         if key is not None and bracket is not None and parse_choice_letters(key) != parse_choice_letters(bracket):
             self.warn(
@@ -260,7 +274,7 @@ class _Builder:
             return None
         values = [v for _, v in candidates if v is not None]
         if not values:
-            self.error(q.line, f"第 {q.number} 题没有答案", f"question {q.number} has no key")
+            self.no_key(q)
             return None
         if len(set(values)) > 1:
             self.warn(
@@ -287,9 +301,13 @@ def import_text(
 ) -> ImportResult:
     """Import one exam document. Raises DocumentError (file and line) when it is malformed."""
     lines = clean_lines(text, simplified=simplified)
-    doc_title, sections, issues = parse_tokens(tokenize(lines))
+    parsed = parse_tokens(tokenize(lines))
+    doc_title, sections = parsed.title, parsed.sections
     builder = _Builder(source)
-    builder.issues.extend(issues)
+    builder.issues.extend(parsed.issues)
+    if parsed.answer_part is not None:
+        builder.answer_part = True
+        merge_answer_part(parsed.answer_part, sections, builder.warn)
     for number, line in enumerate(lines, start=1):
         if _DAMAGE.search(line):
             builder.warn(

@@ -11,11 +11,12 @@ import re
 from dataclasses import dataclass, field
 
 from bot.banks.issues import Issue
+from bot.banks.keys import take_bracket_key
 from bot.banks.model import Kind
 from bot.banks.text import ends_sentence, starts_list_item
 from bot.banks.tokens import Tok, Token
 
-__all__ = ["Piece", "RawQuestion", "RawSection", "parse_tokens"]
+__all__ = ["AnswerEntry", "AnswerGroup", "Parsed", "Piece", "RawQuestion", "RawSection", "parse_tokens"]
 
 
 @dataclass(slots=True)
@@ -60,8 +61,42 @@ class RawQuestion:
         return self.section.kind is Kind.case or self.style == "case"
 
 
+@dataclass
+class AnswerEntry:
+    """One numbered key or explanation of an answer part collected at the end of the document."""
+
+    number: int
+    line: int
+    key: str  # empty for an explanation
+    more: list[Piece] = field(default_factory=list)  # the lines after it (explanation, or a case answer)
+
+
+@dataclass
+class AnswerGroup:
+    """The keys and explanations under one heading of the answer part (or before any heading)."""
+
+    header: str | None
+    kind: Kind | None
+    line: int
+    keys: list[AnswerEntry] = field(default_factory=list)
+    explanations: list[AnswerEntry] = field(default_factory=list)
+
+
+@dataclass
+class Parsed:
+    title: str | None
+    sections: list[RawSection]
+    issues: list[Issue]
+    answer_part: list[AnswerGroup] | None  # None: the document has no answer part at its end
+
+
 _BLOCK_ENTRY = re.compile(r"(\d+)\s*[.．、)）]\s*([A-Ha-h]+|[√×✓✗对错TF]|正确|错误|不正确)(?=\s|$)")
+# "1-5 ACBDA", "6～8：对错对", "1-3 AB C ABD": keys for a range of questions.
+_RANGE = re.compile(r"(\d+)\s*[-－~～—–]\s*(\d+)\s*[.．、:：]?\s*((?:[A-Ha-h]+|[√×✓✗对错TF]+)(?:[ \t]+[A-Ha-h]+)*)")
+_RANGE_GAP = re.compile(r"[\s,，;；]*")
 _LIST_SPLIT = re.compile(r"[,，;；、]\s*")
+# Lines that open a case's reference answer when no "参考答案：" marker does (the second seed).
+_ANSWER_OPENER = re.compile(r"^(?:问题定位|解决方案|答案要点|答题要点|分析与解答)\s*[:：]")
 
 
 class _Parser:
@@ -71,10 +106,14 @@ class _Parser:
         self.sections: list[RawSection] = []
         self.section: RawSection | None = None
         self.q: RawQuestion | None = None
-        self.mode = "question"  # question, key_block, explanation_block
+        self.mode = "question"  # question, key_block, explanation_block, answers
+        self.answer_part: list[AnswerGroup] | None = None
+        self.answer_sub = "keys"  # in the answer part: keys or explanations
+        self.entry: AnswerEntry | None = None  # the answer-part entry that loose lines continue
         self.block_number: int | None = None
         self.title: str | None = None
         self.gap = False
+        self.index = 0  # position of the token being read (for look-ahead)
 
     # -- helpers -------------------------------------------------------------------------
     def warn(self, line: int, zh: str, en: str) -> None:
@@ -98,13 +137,17 @@ class _Parser:
     # -- the walk ------------------------------------------------------------------------
     def run(self) -> None:
         for i, tok in enumerate(self.tokens):
+            self.index = i
             if tok.kind is Tok.BLANK:
                 self.gap = True
                 continue
             if tok.kind is Tok.FURNITURE:
                 self.gap = False  # a page break is no paragraph break
                 continue
-            getattr(self, f"on_{tok.kind.value}")(tok, i)
+            if self.mode == "answers":
+                self.on_answer_part(tok)
+            else:
+                getattr(self, f"on_{tok.kind.value}")(tok, i)
             self.gap = False
 
     def on_section(self, tok: Token, i: int) -> None:
@@ -143,6 +186,8 @@ class _Parser:
         last = sec.questions[-1]
         if tok.style != sec.style:
             return False  # e.g. "1." items inside a case numbered "案例1."
+        if tok.number > last.number and last.is_case and tok.style in ("dot", "paren"):
+            return self.starts_case(last, tok.number)
         if tok.number > last.number:
             if tok.number != last.number + 1:
                 self.warn(
@@ -160,6 +205,34 @@ class _Parser:
             )
         return False
 
+    def starts_case(self, last: RawQuestion, number: int) -> bool:
+        """Whether a plainly numbered line ("2.") inside a case section starts the next case.
+
+        Cases numbered like their answers' points cannot be told apart by the number alone
+        ("2. 知识蒸馏：" in case 1's answer vs "2. 某医院……" opening case 2). Every case opens
+        with its text followed by markers of its own: "问题：", then its reference answer
+        ("参考答案：", "解决方案：", "问题定位："). So a numbered line starts a new case when,
+        looking ahead, such a marker comes before any other line numbered like it with a
+        number as high (the next point of the same list, or the real next case). Inside the
+        case text and its sub-questions (no reference answer yet) only "问题：" counts, so a
+        numbered sub-question followed by "参考答案：" stays a sub-question.
+        """
+        in_answer = last.state in ("answer", "explanation")
+        for tok in self.tokens[self.index + 1 :]:
+            if tok.kind is Tok.ASK:
+                return True
+            if tok.kind is Tok.KEY and in_answer:
+                return True
+            if tok.kind is Tok.TEXT and in_answer and _ANSWER_OPENER.match(tok.raw):
+                return True
+            if tok.kind is Tok.SECTION or tok.kind is Tok.ANSWERS:
+                return False
+            if tok.kind is Tok.QNUM and tok.style == last.style and tok.number >= number:
+                return False
+            if tok.kind is Tok.QNUM and tok.style in ("case", "di"):
+                return False
+        return False
+
     def key_entries(self, tok: Token) -> None:
         sec = self.ensure_section(tok.line)
         compact = _BLOCK_ENTRY.findall(tok.raw)
@@ -175,7 +248,110 @@ class _Parser:
                 continue
             sec.key_block[number] = (tok.line, key.strip())
 
+    # -- an answer part collected at the end of the document ------------------------------
+    def has_key(self, q: RawQuestion) -> bool:
+        if q.key or q.answer or q.tf_mark is not None or q.number in q.section.key_block:
+            return True
+        stem = q.stem[-1].text if q.stem else ""
+        return any(take_bracket_key(stem, true_false=tf)[1] for tf in (False, True))
+
+    def opens_answer_part(self, i: int) -> bool:
+        """An empty key marker ("参考答案", "答案：") opens the answer part of the whole document when
+        a repeated section header follows it, or when an earlier section has no key at all (its
+        keys can only be here); otherwise it opens the key block of the current section."""
+        asked = [s for s in self.sections if s.questions]
+        if not asked:
+            return False
+        nxt = self.next_significant(i)
+        if nxt is not None and nxt.kind is Tok.SECTION:
+            return True
+        if self.mode == "question" and self.q is not None and self.q.is_case and not self.q.answer:
+            return False  # the case's own "参考答案："
+        earlier = [s for s in asked if s is not self.section]
+        return any(not any(self.has_key(q) for q in s.questions) for s in earlier)
+
+    def enter_answer_part(self, tok: Token) -> None:
+        self.mode, self.q, self.answer_sub, self.entry = "answers", None, "keys", None
+        self.answer_part = [AnswerGroup(None, None, tok.line)]
+
+    def on_answers(self, tok: Token, i: int) -> None:
+        if any(s.questions for s in self.sections):
+            self.enter_answer_part(tok)
+        else:
+            self.warn(
+                tok.line, "答案部分前面没有题目，已忽略", "an answer part with no questions before it was ignored"
+            )
+
+    def on_answer_part(self, tok: Token) -> None:
+        assert self.answer_part is not None
+        group = self.answer_part[-1]
+        if tok.kind is Tok.SECTION:
+            self.answer_part.append(AnswerGroup(tok.text, tok.section_kind, tok.line))
+            self.answer_sub, self.entry = "keys", None
+        elif tok.kind in (Tok.KEY, Tok.ANSWERS) and not tok.text:
+            self.answer_sub, self.entry = "keys", None
+        elif tok.kind is Tok.EXPLANATION and not tok.text:
+            self.answer_sub, self.entry = "explanations", None
+        elif self.answer_sub == "explanations" and tok.kind is Tok.QNUM:
+            self.entry = AnswerEntry(tok.number, tok.line, "", [self.piece(tok, tok.text)] if tok.text else [])
+            group.explanations.append(self.entry)
+        elif self.answer_sub == "keys" and (entries := self.key_line_entries(tok)) is not None:
+            for number, key in entries:
+                group.keys.append(AnswerEntry(number, tok.line, key))
+            self.entry = None
+        elif (
+            tok.kind is Tok.QNUM
+            and self.answer_sub == "keys"
+            and not (group.kind is Kind.case and self.entry is not None and tok.style in ("dot", "paren"))
+        ):
+            # One key, to the end of the line ("3. 水平划分", "1. A 解析：…"). Under a case header the
+            # numbered points of a reference answer belong to it: only 案例N / 第N题 open the next.
+            key, explanation = tok.text, ""
+            m = re.search(r"\s*【?解析[】:：]\s*", key)
+            if m:
+                key, explanation = key[: m.start()], key[m.end() :]
+            self.entry = AnswerEntry(tok.number, tok.line, key.strip())
+            if explanation:
+                self.entry.more.append(self.piece(tok, explanation))
+            group.keys.append(self.entry)
+        elif self.entry is not None:
+            self.entry.more.append(self.piece(tok, tok.raw))
+        else:
+            self.warn(
+                tok.line,
+                "文末答案中的这一行无法识别，已忽略",
+                "this line of the answer section is not understood; ignored",
+            )
+
+    def key_line_entries(self, tok: Token) -> list[tuple[int, str]] | None:
+        """Several keys on one line: "1.A 2.C 3.B", "1-5 ACBDA"; None when the line is not such a list."""
+        ranges = list(_RANGE.finditer(tok.raw))
+        if ranges and all(_RANGE_GAP.fullmatch(gap) for gap in _gaps(tok.raw, ranges)):
+            out: list[tuple[int, str]] = []
+            for m in ranges:
+                first, last, keys = int(m.group(1)), int(m.group(2)), m.group(3)
+                parts = keys.split()
+                if len(parts) != last - first + 1:
+                    parts = list("".join(parts))
+                if last < first or len(parts) != last - first + 1:
+                    self.warn(
+                        tok.line,
+                        f"“{m.group(0)}”给出 {len(parts)} 个答案，但题号范围有 {max(last - first + 1, 0)} 题，已忽略",
+                        f"'{m.group(0)}' gives {len(parts)} keys for a range of {max(last - first + 1, 0)} "
+                        "questions; ignored",
+                    )
+                    continue
+                out.extend(zip(range(first, last + 1), parts, strict=True))
+            return out
+        compact = _BLOCK_ENTRY.findall(tok.raw) if tok.kind is Tok.QNUM else []
+        if len(compact) > 1:
+            return [(int(n), k.strip()) for n, k in compact]
+        return None
+
     def on_key(self, tok: Token, i: int) -> None:
+        if not tok.text and self.opens_answer_part(i):
+            self.enter_answer_part(tok)
+            return
         if self.mode in ("key_block", "explanation_block"):
             if tok.text:
                 self.on_text(tok, i)
@@ -342,7 +518,13 @@ class _Parser:
             q.stem.append(piece)
 
 
-def parse_tokens(tokens: list[Token]) -> tuple[str | None, list[RawSection], list[Issue]]:
+def _gaps(line: str, matches: list[re.Match[str]]) -> list[str]:
+    """The text between and around the matches."""
+    edges = [0, *(x for m in matches for x in (m.start(), m.end())), len(line)]
+    return [line[a:b] for a, b in zip(edges[::2], edges[1::2], strict=True)]
+
+
+def parse_tokens(tokens: list[Token]) -> Parsed:
     parser = _Parser(tokens)
     parser.run()
-    return parser.title, parser.sections, parser.issues
+    return Parsed(parser.title, parser.sections, parser.issues, parser.answer_part)

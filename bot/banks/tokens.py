@@ -25,6 +25,7 @@ class Tok(Enum):
     OPTIONS = "options"  # A. … (one or several on the line)
     KEY = "key"  # 答案：A / 【答案】 / 参考答案：
     EXPLANATION = "explanation"  # 解析：…
+    ANSWERS = "answers"  # 答案与解析 / 参考答案及解析: opens an answer part collected at the end
     TF_SLOTS = "tf_slots"  # 正确（ ）不正确（ ）
     ASK = "ask"  # 问题：… (the question of a case)
     TAGS = "tags"  # 标签：… (written by export for hand-added tags)
@@ -86,6 +87,7 @@ _KEY = re.compile(
     r"^(?:【\s*(?:参考答案|正确答案|标准答案|答案)\s*】|(?:参考答案|正确答案|标准答案|答案)\s*(?:[:：]|$))\s*"
 )
 _EXPLANATION = re.compile(r"^(?:【\s*(?:答案解析|解析|详解|讲解)\s*】|(?:答案解析|解析|详解|讲解)\s*[:：])\s*")
+_ANSWERS = re.compile(r"^【?\s*(?:参考)?答案\s*[与及和]\s*(?:解析|详解|讲解)\s*】?\s*[:：]?$")
 _ASK = re.compile(r"^(?:【\s*问题\s*】|问题\s*\d*\s*[:：])")
 _TAGS = re.compile(r"^标签\s*[:：]\s*")
 _ALTERNATES = re.compile(r"^备选答案\s*[:：]\s*")
@@ -182,6 +184,8 @@ def _token(line: str, number: int) -> Token:
             section_kind=kind,
             declared=int(declared.group(1)) if declared else None,
         )
+    if _ANSWERS.match(probe):
+        return Token(Tok.ANSWERS, number, raw)
     if m := _TF_SLOTS.match(probe):
         return Token(Tok.TF_SLOTS, number, raw, mark=_slot_mark(m.group(2), m.group(4)))
     for kind, pattern in (
