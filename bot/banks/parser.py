@@ -187,7 +187,7 @@ class _Parser:
         if tok.style != sec.style:
             return False  # e.g. "1." items inside a case numbered "案例1."
         if tok.number > last.number and last.is_case and tok.style in ("dot", "paren"):
-            return self.starts_case(last, tok.number)
+            return self.starts_case(last)
         if tok.number > last.number:
             if tok.number != last.number + 1:
                 self.warn(
@@ -205,15 +205,16 @@ class _Parser:
             )
         return False
 
-    def starts_case(self, last: RawQuestion, number: int) -> bool:
+    def starts_case(self, last: RawQuestion) -> bool:
         """Whether a plainly numbered line ("2.") inside a case section starts the next case.
 
         Cases numbered like their answers' points cannot be told apart by the number alone
         ("2. 知识蒸馏：" in case 1's answer vs "2. 某医院……" opening case 2). Every case opens
         with its text followed by markers of its own: "问题：", then its reference answer
         ("参考答案：", "解决方案：", "问题定位："). So a numbered line starts a new case when,
-        looking ahead, such a marker comes before any other line numbered like it with a
-        number as high (the next point of the same list, or the real next case). Inside the
+        looking ahead, such a marker comes before any other line that could itself be the next
+        case (numbered alike, above the current case: the next point of the same list, or the
+        real next case). Points numbered 1 … N of a sub-list never stop the look-ahead. Inside the
         case text and its sub-questions (no reference answer yet) only "问题：" counts, so a
         numbered sub-question followed by "参考答案：" stays a sub-question.
         """
@@ -227,7 +228,7 @@ class _Parser:
                 return True
             if tok.kind is Tok.SECTION or tok.kind is Tok.ANSWERS:
                 return False
-            if tok.kind is Tok.QNUM and tok.style == last.style and tok.number >= number:
+            if tok.kind is Tok.QNUM and tok.style == last.style and tok.number > last.number:
                 return False
             if tok.kind is Tok.QNUM and tok.style in ("case", "di"):
                 return False

@@ -1,0 +1,249 @@
+"""Two messier layouts: keys collected at the end of a document, and case sections numbered "1."."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.banks.importer import ImportResult, import_text
+from bot.banks.issues import DocumentError
+from bot.banks.model import Kind
+
+
+def imp(text: str) -> ImportResult:
+    return import_text(text, source="t.txt", bank_id="t")
+
+
+def keyed(result: ImportResult) -> list[tuple[str, object, str | None]]:
+    return [(q.id, q.answer, q.explanation) for q in result.bank.questions]
+
+
+def warned(result: ImportResult) -> list[tuple[int, str]]:
+    return [(w.line, w.en) for w in result.warnings]
+
+
+QUESTIONS = (
+    "一、单选题（共2题）\n"
+    "1. 以下哪个是水果？\n"
+    "A. 苹果 B. 白菜\n"
+    "2. 以下哪个是蔬菜？\n"
+    "A. 苹果 B. 梨 C. 白菜\n"
+    "二、判断题（共1题）\n"
+    "3. 地球是圆的。\n"
+)
+
+
+@pytest.mark.parametrize("marker", ["参考答案", "答案与解析", "【参考答案】", "答案：", "## 参考答案及解析"])
+def test_answer_part_with_repeated_headers_and_explanations(marker: str) -> None:
+    text = QUESTIONS + f"{marker}\n一、单选题\n1. A   2. C\n二、判断题\n3. 对\n解析：\n3. 卫星照片为证。\n"
+    result = imp(text)
+    assert keyed(result) == [("single-1", "A", None), ("single-2", "C", None), ("tf-3", True, "卫星照片为证。")]
+    assert result.warnings == []
+
+
+def test_explanations_per_section_and_keys_on_lines_of_their_own() -> None:
+    text = (
+        QUESTIONS + "\n参考答案\n\n一、单选题\n\n1.A\n\n2.C\n\n"
+        "解析：\n1. 苹果是水果。\n2. 白菜是蔬菜。\n\n二、判断题\n3.√\n"
+    )
+    assert keyed(imp(text)) == [
+        ("single-1", "A", "苹果是水果。"),
+        ("single-2", "C", "白菜是蔬菜。"),
+        ("tf-3", True, None),
+    ]
+
+
+def test_overall_explanations_after_the_last_header() -> None:
+    text = QUESTIONS + "参考答案\n一、单选题\n1.A 2.C\n二、判断题\n3.对\n解析：\n1. 苹果是水果。\n3. 卫星照片为证。\n"
+    result = imp(text)
+    assert keyed(result) == [
+        ("single-1", "A", "苹果是水果。"),
+        ("single-2", "C", None),
+        ("tf-3", True, "卫星照片为证。"),
+    ]
+    assert result.warnings == []
+
+
+@pytest.mark.parametrize("keys", ["1.A 2.C 3.对", "1-2 AC\n3.对", "1~2：AC 3-3 对", "1.A\n2.C\n3.错误\n"])
+def test_keys_by_number_when_numbering_runs_on(keys: str) -> None:
+    result = imp(QUESTIONS + "答案与解析\n" + keys + "\n")
+    assert [q.answer for q in result.bank.questions][:2] == ["A", "C"]
+    assert result.bank.questions[2].answer is ("错误" not in keys)
+    assert result.warnings == []
+
+
+RESTARTING = (
+    "一、单选题\n1.甲？\nA.是\nB.否\n2.乙？\nA.是\nB.否\n"
+    "二、多选题\n1.丙？\nA.是\nB.否\nC.也许\n"
+    "三、判断题\n1.地球是圆的。\n2.地球是方的。\n"
+)
+
+
+def test_numbering_restarting_in_each_section_matched_by_order() -> None:
+    result = imp(RESTARTING + "参考答案\n1.A 2.B\n1.AC\n1.对 2.错\n")
+    assert keyed(result) == [
+        ("single-1", "A", None),
+        ("single-2", "B", None),
+        ("multiple-1", "AC", None),
+        ("tf-1", True, None),
+        ("tf-2", False, None),
+    ]
+    assert result.warnings == []
+
+
+def test_numbering_restarting_matched_by_header_in_any_order() -> None:
+    text = RESTARTING + "参考答案\n三、判断题\n1.对 2.错\n一、单项选择题\n1-2 BA\n二、多选题\n1.ABC\n"
+    assert [q.answer for q in imp(text).bank.questions] == ["B", "A", "ABC", True, False]
+
+
+def test_multiple_choice_keys_in_a_range() -> None:
+    text = "一、多选题\n" + "".join(f"{n}.第{n}题？\nA.甲 B.乙 C.丙\n" for n in (1, 2, 3)) + "二、判断题\n4.对吗？\n"
+    result = imp(text + "参考答案\n1-3 AB C ABC\n4.错\n")
+    assert [q.answer for q in result.bank.questions] == ["AB", "C", "ABC", False]
+
+
+def test_fill_and_case_keys_in_the_answer_part() -> None:
+    text = (
+        "一、填空题\n1. 中国的首都是___。\n二、简答题\n2. 什么是知识蒸馏？\n"
+        "参考答案\n一、填空题\n1. 北京 或 Beijing\n二、简答题\n2. 用大模型教小模型：\n- 软标签；\n- 温度。\n"
+    )
+    result = imp(text)
+    fill, case = result.bank.questions
+    assert fill.answer == ["北京", "Beijing"]
+    assert (case.kind, case.answer) == (Kind.case, "用大模型教小模型：\n- 软标签；\n- 温度。")
+    assert result.warnings == []
+
+
+def test_answer_part_warnings_name_their_lines() -> None:
+    text = (
+        "一、单选题\n1.甲？\nA.是\nB.否\n2.乙？\nA.是\nB.否\n"  # lines 1-7
+        "二、判断题\n3.地球是圆的。\n4.地球是方的。\n"  # lines 8-10
+        "参考答案\n1.对\n2.B\n3.错\n7.A\n1-2 ABC\n见下页\n"  # lines 11-17
+    )
+    result = imp(text)
+    assert keyed(result) == [("single-2", "B", None), ("tf-3", False, None)]
+    assert warned(result) == [
+        (2, "question 1 has no key in the answer section; not imported"),
+        (10, "question 4 has no key in the answer section; not imported"),
+        (12, "the key '对' in the answer section does not fit single-choice question 1; ignored"),
+        (15, "the answer section gives a key for question 7, which the document does not have; ignored"),
+        (16, "'1-2 ABC' gives 3 keys for a range of 2 questions; ignored"),
+        (17, "this line of the answer section is not understood; ignored"),
+    ]
+    assert "第 1 题在文末答案中没有答案" in result.warnings[0].zh
+
+
+def test_every_numbered_item_is_a_question_or_a_warning() -> None:
+    text = RESTARTING + "参考答案\n1.A 2.B\n1.AC\n1.对\n"
+    result = imp(text)
+    imported = {(q.section, q.number) for q in result.bank.questions}
+    assert len(imported) == 4
+    assert warned(result) == [(15, "question 2 has no key in the answer section; not imported")]
+
+
+def test_header_matching_no_section_is_said_and_keys_go_by_number() -> None:
+    result = imp(QUESTIONS + "参考答案\n三、填空题\n1.A 2.C 3.对\n")
+    assert [q.answer for q in result.bank.questions] == ["A", "C", True]
+    assert warned(result) == [
+        (9, "'三、填空题' in the answer section matches no section of the questions; its keys are matched by number")
+    ]
+
+
+def test_key_after_the_question_wins_over_the_answer_part() -> None:
+    text = (
+        "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n二、判断题\n2.圆的。\n参考答案\n一、单选题\n1.B\n二、判断题\n2.对\n"
+    )
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == ["A", True]
+    assert warned(result) == [(10, "question 1 has a key after it and in the answer section; the first is used")]
+
+
+def test_section_key_blocks_are_not_an_answer_part() -> None:
+    # keys after each section (the first seed's layout): the second block keys its own section
+    text = "一、单选题\n1.甲？\nA.是\nB.否\n答案：\n1.B\n二、判断题\n1.圆的。\n答案：\n1.对\n"
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == ["B", True]
+    assert result.warnings == []
+
+
+def test_without_an_answer_part_a_missing_key_stays_an_error() -> None:
+    with pytest.raises(DocumentError) as info:
+        imp("一、单选题\n1.甲？\nA.是\nB.否\n")
+    assert (info.value.line, info.value.en) == (2, "question 1 has no key")
+
+
+# -- case sections numbered "1." -------------------------------------------------------------
+
+CASES = (
+    "五、案例分析题（共2题）\n"
+    "1. 某平台的推荐模型推理很慢，用户抱怨响应时间长。\n"
+    "问题：请给出优化方案。\n"
+    "参考答案：\n"
+    "1. 模型量化（INT8）：\n"
+    "- 实施步骤：\n"
+    "1. 使用量化工具转换模型。\n"
+    "2. 在验证集上检查精度。\n"
+    "- 预期效果：推理更快。\n"
+    "2. 知识蒸馏：\n"
+    "- 实施步骤：训练一个小模型。\n"
+    "3. 结构剪枝。\n"
+    "2. 某医院的影像系统在低带宽网络下很慢。\n"
+    "问题：\n"
+    "1. 瓶颈在哪里？\n"
+    "2. 如何优化？\n"
+    "解决方案：\n"
+    "1. 压缩图像：\n"
+    "- 预期效果：传输更少。\n"
+    "2. 边缘部署。\n"
+)
+
+
+def test_case_section_numbered_like_its_answers() -> None:
+    result = imp(CASES)
+    first, second = result.bank.questions
+    assert [(q.id, q.number, q.line) for q in (first, second)] == [("case-1", 1, 2), ("case-2", 2, 13)]
+    assert first.prompt == "某平台的推荐模型推理很慢，用户抱怨响应时间长。\n问题：请给出优化方案。"
+    assert first.answer == (
+        "1. 模型量化（INT8）：\n- 实施步骤：\n1. 使用量化工具转换模型。\n2. 在验证集上检查精度。\n"
+        "- 预期效果：推理更快。\n2. 知识蒸馏：\n- 实施步骤：训练一个小模型。\n3. 结构剪枝。"
+    )
+    assert second.prompt == "某医院的影像系统在低带宽网络下很慢。\n问题：\n1. 瓶颈在哪里？\n2. 如何优化？"
+    assert second.answer == "解决方案：\n1. 压缩图像：\n- 预期效果：传输更少。\n2. 边缘部署。"
+    assert [(s.declared, s.found) for s in result.bank.sections] == [(2, 2)]
+    assert result.warnings == []
+
+
+def test_case_section_numbered_with_brackets() -> None:
+    text = CASES.replace("\n1. 某平台", "\n（1）某平台").replace("\n2. 某医院", "\n（2）某医院")
+    assert [q.id for q in imp(text).bank.questions] == ["case-1", "case-2"]
+
+
+def test_numbered_sub_questions_before_the_answer_stay_in_the_case() -> None:
+    text = "五、案例分析题\n1. 某系统很慢。\n问题：\n1. 瓶颈在哪里？\n2. 如何优化？\n参考答案：\n1. 量化。\n2. 剪枝。\n"
+    result = imp(text)
+    (q,) = result.bank.questions
+    assert q.prompt == "某系统很慢。\n问题：\n1. 瓶颈在哪里？\n2. 如何优化？"
+    assert q.answer == "1. 量化。\n2. 剪枝。"
+    assert result.warnings == []
+
+
+def test_a_case_without_its_own_markers_is_not_lost_silently() -> None:
+    # the second case has no 问题：/参考答案：, so it reads as the first one's answer: the count says so
+    text = (
+        "五、案例分析题（共2题）\n1. 某系统很慢。\n问题：如何优化？\n参考答案：\n1. 量化。\n2. 某医院的系统也很慢。\n"
+    )
+    assert warned(imp(text)) == [(1, "section '五、案例分析题（共2题）' declares 2 questions but holds 1")]
+
+
+def test_case_sections_with_their_answers_at_the_end() -> None:
+    text = (
+        "一、单选题\n1.甲？\nA.是\nB.否\n"
+        "二、案例分析题\n2. 某系统很慢。\n问题：如何优化？\n3. 某医院的系统也很慢。\n问题：怎么办？\n"
+        "参考答案\n一、单选题\n1.B\n二、案例分析题\n第2题 1. 量化。\n2. 剪枝。\n第3题 边缘部署。\n"
+    )
+    result = imp(text)
+    assert [(q.id, q.answer) for q in result.bank.questions] == [
+        ("single-1", "B"),
+        ("case-2", "1. 量化。\n2. 剪枝。"),
+        ("case-3", "边缘部署。"),
+    ]
+    assert result.warnings == []
