@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from telegram import Update
 from telegram.constants import ParseMode
-from telegram.ext import ContextTypes
+from telegram.ext import Application, ContextTypes
 
 from bot.config import Settings
 from bot.telegram.render import split_message
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
     from bot.telegram.callbacks import CallbackCodec
 
-__all__ = ["SETTINGS", "codec_of", "engine_of", "lang_for", "send_html", "settings_of"]
+__all__ = ["SETTINGS", "codec_of", "engine_of", "lang_for", "run_while_serving", "send_html", "settings_of"]
 
 Context = ContextTypes.DEFAULT_TYPE
 
@@ -67,3 +68,34 @@ async def send_html(context: Context, chat_id: int, text: str, **kwargs: Any) ->
         extra = kwargs if i == len(chunks) - 1 else {}
         sent.append(await context.bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML, **extra))
     return sent
+
+
+def run_while_serving(
+    app: Application,  # type: ignore[type-arg]
+    start: Callable[[Any], Awaitable[None]],
+    stop: Callable[[Any], Awaitable[None]],
+) -> None:
+    """Run `start` after post_init (the store is open) and `stop` when polling stops and again before
+    the store closes (post_shutdown), for background work such as the push scheduler or group closer.
+
+    `stop` must be safe to call twice.
+    """
+    first_init, first_stop, first_shutdown = app.post_init, app.post_stop, app.post_shutdown
+
+    async def init(application: Any) -> None:
+        if first_init is not None:
+            await first_init(application)
+        await start(application)
+
+    async def stopped(application: Any) -> None:
+        await stop(application)
+        if first_stop is not None:
+            await first_stop(application)
+
+    async def shutdown(application: Any) -> None:
+        await stop(application)  # before the store closes
+        if first_shutdown is not None:
+            await first_shutdown(application)
+
+    app.post_init, app.post_stop, app.post_shutdown = init, stopped, shutdown
+

@@ -18,7 +18,6 @@ and goes no further (ApplicationHandlerStop); presses in private chats fall thro
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from telegram import CallbackQuery, Update
@@ -39,7 +38,7 @@ from bot.study.kinds import parse_filter
 from bot.study.results import AnswerResult, AskedQuestion
 from bot.telegram import learner, quiz
 from bot.telegram.callbacks import Callback, Rejected
-from bot.telegram.common import ENGINE, Context, codec_of, engine_of, send_html
+from bot.telegram.common import ENGINE, Context, codec_of, engine_of, run_while_serving, send_html
 from bot.telegram.group_quiz import GROUP_KINDS, GROUPS, Asked, GroupQuiz, group_lang
 from bot.telegram.group_render import PERIODS, board_text, parse_period, verdict_alert
 from bot.telegram.next_word import decode_next
@@ -355,15 +354,6 @@ def _known_command(context: Context, name: str) -> bool:
 # ----- life with the application ------------------------------------------------------------------------
 
 
-def _chain(first: Callable[[Any], Awaitable[None]] | None,
-           then: Callable[[Any], Awaitable[None]]) -> Callable[[Any], Awaitable[None]]:
-    async def both(app: Any) -> None:
-        if first is not None:
-            await first(app)
-        await then(app)
-
-    return both
-
 
 async def _start(app: Application) -> None:  # type: ignore[type-arg]
     if ENGINE in app.bot_data:
@@ -382,13 +372,4 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(MessageHandler(groups_only & filters.COMMAND, guard_commands), group=FIRST)
     app.add_handler(MessageHandler(groups_only & filters.REPLY & filters.TEXT & ~filters.COMMAND, on_group_reply),
                     group=FIRST)
-    app.post_init = _chain(app.post_init, _start)
-    app.post_stop = _chain(_stop, app.post_stop) if app.post_stop else _stop
-    previous_shutdown = app.post_shutdown
-
-    async def shutdown(application: Any) -> None:
-        await _stop(application)  # before the store closes
-        if previous_shutdown is not None:
-            await previous_shutdown(application)
-
-    app.post_shutdown = shutdown
+    run_while_serving(app, _start, _stop)

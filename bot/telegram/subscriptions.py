@@ -24,7 +24,7 @@ from bot.delivery.spacing import Spacer
 from bot.store import deliveries, subscriptions
 from bot.store.deliveries import Announcement
 from bot.study.results import Pick
-from bot.telegram.common import ENGINE, SETTINGS, STORE, Context, engine_of, send_html, settings_of
+from bot.telegram.common import ENGINE, SETTINGS, STORE, Context, engine_of, run_while_serving, send_html, settings_of
 from bot.telegram.group_quiz import GROUPS
 from bot.telegram.pacing import PUSH, OutgoingBudget
 from bot.telegram.quiz import learner_lang, send_question
@@ -304,15 +304,6 @@ def build_service(app: Application) -> DeliveryService:  # type: ignore[type-arg
     )
 
 
-def _chain(first: Callable[[Any], Awaitable[None]] | None,
-           then: Callable[[Any], Awaitable[None]]) -> Callable[[Any], Awaitable[None]]:
-    async def both(app: Any) -> None:
-        if first is not None:
-            await first(app)
-        await then(app)
-
-    return both
-
 
 async def start_deliveries(app: Application) -> None:  # type: ignore[type-arg]
     """After post_init opened the store: recover in-flight rows, then tick on a timer."""
@@ -332,13 +323,4 @@ async def stop_deliveries(app: Application) -> None:  # type: ignore[type-arg]
 
 def register(app: Application) -> None:  # type: ignore[type-arg]
     """Start the scheduler after the store opens; stop it when polling stops (or before the store closes)."""
-    app.post_init = _chain(app.post_init, start_deliveries)
-    app.post_stop = _chain(stop_deliveries, app.post_stop) if app.post_stop else stop_deliveries
-    previous_shutdown = app.post_shutdown
-
-    async def shutdown(application: Any) -> None:
-        await stop_deliveries(application)
-        if previous_shutdown is not None:
-            await previous_shutdown(application)
-
-    app.post_shutdown = shutdown
+    run_while_serving(app, start_deliveries, stop_deliveries)
