@@ -597,7 +597,8 @@ async def _press_next(update: Update, context: Context, query: CallbackQuery, cb
         await query.answer(t("toast_next_sent", lang))
         return
     await query.answer()
-    if message_id is not None:
+    # Only a message that still shows buttons has one to take off (an edit to the same markup is a 400).
+    if message_id is not None and isinstance(query.message, Message) and query.message.reply_markup:
         try:  # one press, one question: the button goes once used
             await context.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
         except BadRequest as exc:

@@ -279,3 +279,18 @@ async def test_edited_messages_are_ignored(bot_env: BotEnv) -> None:
     assert len(fake.sent_to(li.id)) == 3
     assert (await bot_env.engine.stats(li.id)).total.total == 1
     fake.assert_clean()
+
+
+async def test_a_next_press_on_a_message_without_buttons_edits_nothing(bot_env: BotEnv) -> None:
+    """Signed "next" data on a message that shows no button (a replayed press): a question, no futile edit."""
+    fake = bot_env.fake
+    amy = fake.user(7301, "Amy", language_code="en")
+    amy.command("/help")
+    plain = await fake.next_message(amy.id)
+    assert not plain.buttons
+    amy.press_data(plain, CallbackCodec.from_token(fake.token).encode("next", "q999999"))
+    question = await fake.next_message(amy.id)
+    assert question.buttons  # the press still asks the next question
+    await fake.wait_for(lambda: not fake.unanswered_callbacks(), timeout=10, what="the press answered")
+    assert fake.calls("editMessageReplyMarkup") == []
+    fake.assert_clean()
