@@ -29,43 +29,25 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "telegram"))
 
 from fakebot.remote import RemoteFake  # noqa: E402
 from telegram import Update  # noqa: E402
 from telegram.ext import Application, ApplicationBuilder, MessageHandler, filters  # noqa: E402
+from tg_harness import running  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
 from bot.telegram.app import build_application  # noqa: E402
 from bot.telegram.quiz import send_question  # noqa: E402
 
 MARKS = ("✅", "🟡", "❌")
-
-
-@asynccontextmanager
-async def polling(app: Application) -> AsyncIterator[Application]:  # type: ignore[type-arg]
-    """What run_polling does, inside this event loop (as the tests run the bot)."""
-    await app.initialize()
-    if app.post_init is not None:
-        await app.post_init(app)
-    assert app.updater is not None
-    await app.updater.start_polling(poll_interval=0, timeout=1)
-    await app.start()
-    try:
-        yield app
-    finally:
-        await app.updater.stop()
-        await app.stop()
-        await app.shutdown()
-        if app.post_shutdown is not None:
-            await app.post_shutdown(app)
 
 
 def echo_application(fake: RemoteFake) -> Application:  # type: ignore[type-arg]
@@ -111,7 +93,7 @@ def load(users: list[tuple[int, str]], answers: int, answer: Callable[[int, int]
 async def run_echo(users: list[tuple[int, str]], answers: int) -> Run:
     async with RemoteFake() as fake:
         await fake.add_users(users)
-        async with polling(echo_application(fake)):
+        async with running(echo_application(fake)):
             return await timed(fake, load(users, answers, lambda uid, i: "B"), ())
 
 
@@ -124,7 +106,7 @@ async def run_studybot(users: list[tuple[int, str]], answers: int, db: Path, rng
             "STUDYBOT_DB": str(db), "STUDYBOT_BANKS": str(ROOT / "data" / "banks"), "STUDYBOT_SEND_RATE": "0",
         })
         app = build_application(Settings(), clock=lambda: datetime.now(UTC), rng=rng)
-        async with polling(app):
+        async with running(app):
             engine = app.bot_data["engine"]
             # Not timed: every learner gets `answers` open choice questions (typed answers take the newest).
             keys: dict[int, list[str]] = {}
