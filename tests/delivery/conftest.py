@@ -14,7 +14,7 @@ from fakebot import FakeBotServer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "telegram"))
 from push_harness import PushEnv, StepClock
-from tg_harness import BotEnv, configure_env, copy_seed_banks, running
+from tg_harness import BotEnv, running, settings_env
 
 from bot.store import Store
 
@@ -40,12 +40,7 @@ async def push_env(tmp_path: Path, fake: FakeBotServer) -> AsyncIterator[PushEnv
 @pytest.fixture
 def bot_settings_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBotServer) -> BotEnv:
     """The whole bot's settings; the scheduler's own timer is slow, tests call `tick()` themselves."""
-    monkeypatch.chdir(tmp_path)
-    db = tmp_path / "data" / "studybot.sqlite3"
-    banks = copy_seed_banks(tmp_path / "banks")
-    settings = configure_env(monkeypatch, fake, db, banks, push_poll_seconds=3600, admins="9001",
-                             broadcast_rate=25)
-    return BotEnv(fake, settings, db, banks)
+    return settings_env(monkeypatch, tmp_path, fake, push_poll_seconds=3600, admins="9001", broadcast_rate=25)
 
 
 @pytest.fixture

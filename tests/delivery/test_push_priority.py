@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from fakebot import FakeBotServer
-from tg_harness import BotEnv, configure_env, copy_seed_banks, running
+from tg_harness import BotEnv, running, settings_env
 
 from bot.store import subscriptions
 
@@ -22,11 +22,8 @@ PUSH_PACE = 20
 
 @pytest.fixture
 async def slow_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBotServer) -> AsyncIterator[BotEnv]:
-    monkeypatch.chdir(tmp_path)
-    banks = copy_seed_banks(tmp_path / "banks")
-    settings = configure_env(monkeypatch, fake, tmp_path / "db.sqlite3", banks, push_poll_seconds=3600,
-                             send_rate=PACE, broadcast_rate=PUSH_PACE)
-    env = BotEnv(fake, settings, tmp_path / "db.sqlite3", banks)
+    env = settings_env(monkeypatch, tmp_path, fake, push_poll_seconds=3600, send_rate=PACE,
+                       broadcast_rate=PUSH_PACE)
     async with running(env.build()) as app:
         env.app = app
         yield env

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from fakebot import FakeBotServer
-from tg_harness import BotEnv, configure_env, copy_seed_banks, running
+from tg_harness import BotEnv, running, settings_env
 
 
 @pytest.fixture
@@ -27,11 +27,7 @@ async def fake() -> AsyncIterator[FakeBotServer]:
 @pytest.fixture
 def bot_settings_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBotServer) -> BotEnv:
     """Settings and files for the bot, not started yet (for tests that build and run it themselves)."""
-    monkeypatch.chdir(tmp_path)  # no stray .env file is read
-    db = tmp_path / "data" / "studybot.sqlite3"
-    banks = copy_seed_banks(tmp_path / "banks")
-    settings = configure_env(monkeypatch, fake, db, banks)
-    return BotEnv(fake, settings, db, banks)
+    return settings_env(monkeypatch, tmp_path, fake)
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+from quiz_kit import eventually
 from tg_harness import BotEnv
 
 from bot.telegram.commands import REGISTRY
@@ -89,9 +90,9 @@ async def test_blocking_unblocking_and_groups_reach_the_store(bot_env: BotEnv) -
         learner = await engine.learner(li.id)
         return bool(learner and learner.blocked)
 
-    await _eventually(blocked, True)
+    await eventually(blocked, True)
     li.unblock_bot()
-    await _eventually(blocked, False)
+    await eventually(blocked, False)
 
     group = fake.group(-4001, "Old group", admins=[li])
     group.add_bot(by=li)
@@ -100,26 +101,12 @@ async def test_blocking_unblocking_and_groups_reach_the_store(bot_env: BotEnv) -
         chat = await engine.chat(chat_id)
         return None if chat is None else chat.active
 
-    await _eventually(lambda: active(-4001), True)
+    await eventually(lambda: active(-4001), True)
     group.remove_bot(by=li)
-    await _eventually(lambda: active(-4001), False)
+    await eventually(lambda: active(-4001), False)
     group.add_bot(by=li)
-    await _eventually(lambda: active(-4001), True)
+    await eventually(lambda: active(-4001), True)
     group.migrate(-1004001, by=li)
-    await _eventually(lambda: active(-1004001), True)
+    await eventually(lambda: active(-1004001), True)
     assert (await engine.chat(-1004001)).kind == "supergroup"
     fake.assert_clean()
-
-
-async def _eventually(probe, expected, timeout: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    import asyncio
-
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        value = await probe()
-        if value == expected:
-            return
-        if loop.time() > deadline:
-            raise AssertionError(f"still {value!r}, expected {expected!r}")
-        await asyncio.sleep(0.02)

@@ -44,6 +44,15 @@ def configure_env(monkeypatch: pytest.MonkeyPatch, fake: FakeBotServer, db: Path
     return Settings()
 
 
+def settings_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBotServer, **extra: Any) -> BotEnv:
+    """Settings and files for the bot in ``tmp_path`` (not started): a copy of the seed banks, a fresh
+    database, STUDYBOT_* pointing at the fake; ``extra`` sets more variables (e.g. ``send_rate=10``)."""
+    monkeypatch.chdir(tmp_path)  # no stray .env file is read
+    db = tmp_path / "data" / "studybot.sqlite3"
+    banks = copy_seed_banks(tmp_path / "banks")
+    return BotEnv(fake, configure_env(monkeypatch, fake, db, banks, **extra), db, banks)
+
+
 @asynccontextmanager
 async def running(app: Application) -> AsyncIterator[Application]:  # type: ignore[type-arg]
     """What Application.run_polling does, minus signals and the event loop it would own."""
