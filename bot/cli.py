@@ -41,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--out", default="data/banks", help="folder for the bank JSON files")
     imp.add_argument("--simplified", action="store_true", help="convert traditional script to simplified")
     imp.add_argument("--id", dest="bank_id", help="bank id (one FILE only); default from the file name")
+    imp.add_argument("--strict", action="store_true", help="fail (write nothing) when any question is left out")
+    imp.add_argument(
+        "--preview", action="store_true", help="print the first question of each section as learners see it"
+    )
 
     export = sub.add_parser("export", help="render a bank back to the exam text format")
     export.add_argument("bank", metavar="BANK", help="a bank file or bank id")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import sys
 from collections import Counter
@@ -23,6 +22,7 @@ from pydantic import ValidationError
 from bot.banks.model import Bank, load_bank
 from bot.config import Settings
 from bot.grading import format_question, format_verdict
+from bot.locale import terminal_language
 from bot.store import Store
 from bot.study.engine import StudyEngine
 from bot.study.kinds import parse_kinds
@@ -60,14 +60,6 @@ def streak_line(current: int, longest: int, lang: str) -> str:
     return _say("streak", lang, current=current, longest=longest, days="day" if current == 1 else "days")
 
 
-def _terminal_language() -> str:
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = os.environ.get(var)
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    return "en"
-
-
 def _load_banks(folder: Path, lang: str, err: TextIO) -> list[Bank] | None:
     banks = []
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
@@ -97,7 +89,7 @@ def practice(
     learner: int, stdin: TextIO, stdout: TextIO, stderr: TextIO, lang: str | None = None,
 ) -> int:
     """Run one session; returns the exit code. EOF (0) or Ctrl-C (130) end it with the summary."""
-    guess = lang or _terminal_language()
+    guess = lang or terminal_language()
     if n < 1:
         stderr.write(_say("bad_n", guess, n=n) + "\n")
         return 2

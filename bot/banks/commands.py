@@ -9,12 +9,14 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.banks.export import export_text
-from bot.banks.importer import import_text
-from bot.banks.issues import DocumentError
+from bot.banks.importer import ImportResult, import_text
+from bot.banks.issues import DocumentError, Issue
 from bot.banks.lint import lint_banks
 from bot.banks.model import Bank, Kind, load_bank, load_banks, save_bank
 from bot.banks.sources import MANIFEST, options_for, read_source
+from bot.banks.summary import preview, summary
 from bot.config import Settings
+from bot.locale import terminal_language
 
 __all__ = ["cmd_export", "cmd_import", "cmd_lint", "resolve_bank"]
 
@@ -40,6 +42,19 @@ def _summary(bank: Bank) -> str:
     counts = bank.counts()
     parts = ", ".join(f"{kind.value} {counts[kind]}" for kind in Kind)
     return f"{len(bank.questions)} questions ({parts})"
+
+
+def _report(path: Path, target: Path, result: ImportResult, args: argparse.Namespace) -> None:
+    lang = terminal_language()
+    left = len(result.left_out)
+    print(f"{path} -> {target}: {_summary(result.bank)}, {left} left out, {len(result.warnings) - left} warnings")
+    for line in summary(result, lang)[1:]:
+        print("  " + line)
+    if args.preview:
+        from bot.grading.format import format_question  # the learner's view; only for --preview
+
+        for line in preview(result, lang, format_question):
+            print("  " + line if line else "")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -73,11 +88,16 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(f"{path}: cannot read / 无法读取: {exc.strerror}", file=sys.stderr)
             status = 1
             continue
+        if args.strict and result.left_out:
+            for lo in result.left_out:
+                print(Issue("error", lo.line, lo.zh, lo.en).render(path.name), file=sys.stderr)
+            print(f"{path}: --strict: {len(result.left_out)} questions left out, no bank written / "
+                  f"有 {len(result.left_out)} 题未导入，未写入题库", file=sys.stderr)
+            status = 1
+            continue
         target = save_bank(result.bank, out)
         written[bank_id] = path
-        print(f"{path} -> {target}: {_summary(result.bank)}, {len(result.warnings)} warnings")
-        for warning in result.warnings:
-            print("  " + warning.render(path.name))
+        _report(path, target, result, args)
     return status
 
 

@@ -165,10 +165,10 @@ def test_section_key_blocks_are_not_an_answer_part() -> None:
     assert result.warnings == []
 
 
-def test_without_an_answer_part_a_missing_key_stays_an_error() -> None:
+def test_without_any_key_nothing_is_imported_and_each_question_is_named() -> None:
     with pytest.raises(DocumentError) as info:
         imp("一、单选题\n1.甲？\nA.是\nB.否\n")
-    assert (info.value.line, info.value.en) == (2, "question 1 has no key")
+    assert (info.value.line, info.value.en) == (2, "question 1 has no key; not imported")
 
 
 # -- case sections numbered "1." -------------------------------------------------------------

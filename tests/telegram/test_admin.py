@@ -30,7 +30,8 @@ A. 2019  B. 2020  C. 2021
 答案：对
 """
 
-MALFORMED = "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n2.乙？\nA.是\nB.否\n"
+MALFORMED = "一、单选题\n1.甲？\nA.是\nB.否\n答案：\n2.乙？\nA.是\nB.否\n"
+PARTLY = "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n2.乙？\nA.是\nB.否\n"
 
 
 def _flag_bank() -> Bank:
@@ -111,10 +112,16 @@ async def test_a_malformed_document_names_its_lines_and_changes_nothing(env: Bot
     admin.send_document(MALFORMED.encode(), "bad.txt", "text/plain")
     report = await _reply(fake, admin)
     lines = report.splitlines()
-    assert lines[0] == "无法导入 bad.txt：发现 1 处错误，请修改后重新发送。"
-    assert lines[1] == "第 6 行：第 2 题没有答案"
+    assert lines[0] == "无法导入 bad.txt：发现 2 处错误，请修改后重新发送。"
+    assert lines[1:3] == ["第 2 行：第 1 题没有答案，未导入", "第 6 行：第 2 题没有答案，未导入"]
     assert not (env.banks / "bad.json").exists()
     assert set(env.engine.banks) == before
+
+    # one unreadable question costs only itself
+    admin.send_document(PARTLY.encode(), "part.txt", "text/plain")
+    report = await _reply(fake, admin)
+    assert report.startswith("已导入题库 part")
+    assert "第 6 行：第 2 题没有答案，未导入" in report
 
     admin.send_document(b"1.\xff\xfe\xfd broken\n", "broken.txt", "text/plain")
     assert "第 1 行：无法解码" in await _reply(fake, admin)

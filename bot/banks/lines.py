@@ -1,0 +1,232 @@
+"""A document's text as lines the reader can work with: markup removed, what it marked kept aside.
+
+Text arrives from plain files, Markdown, HTML copied from web pages and Word files (whose reader writes
+formatting as the same small markup). Each `Line` holds the clean text and, separately, the spans the
+markup marked (red, bold, underlined, highlighted, a ticked box), so that a keyed option marked in red is
+still recognised after the colour is gone. Line numbers are the document's own; a line that held several
+(`<br>`) keeps its number for each part.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+from bot.banks.text import narrow, strip_pinyin, to_simplified
+
+__all__ = ["Line", "Span", "prepare_lines"]
+
+Span = tuple[int, int, str]  # start, end (offsets in Line.text), mark: red, bold, under, high, check
+
+
+@dataclass(slots=True)
+class Line:
+    number: int  # 1-based line of the document
+    text: str  # clean text: no markup, widths narrowed, stripped
+    spans: list[Span] = field(default_factory=list)
+    heading: int = 0  # Markdown heading level (#, ##, …), 0 when none
+    fenced: bool = False  # inside a ``` code block: never a question number or an option
+    cells: list[str] | None = None  # a Markdown table row, cell by cell
+    checked: bool | None = None  # a task-list box: - [x] (True) or - [ ] (False)
+    gap: bool = False  # a blank line (or several) stood before it
+    lead: int = 0  # length of a list bullet ("- ") before the content: kept in text, skipped by `body`
+
+    @property
+    def body(self) -> str:
+        """The text after a list bullet: what recognisers look at (`- A. 苹果` is an option)."""
+        return self.text[self.lead :]
+
+    def marked(self, start: int, end: int) -> set[str]:
+        """The marks covering most of text[start:end] (an option's text)."""
+        length = max(1, len(self.text[start:end].strip()))
+        out = set()
+        for a, b, mark in self.spans:
+            overlap = min(b, end) - max(a, start)
+            if overlap > 0 and overlap * 2 >= length:
+                out.add(mark)
+        return out
+
+
+_RED = re.compile(
+    r"color\s*[:=]\s*['\"]?\s*(?:red|#f00\b|#ff0000|#e00\b|#c00000|#ff3333|#d9001b|#e60000|crimson|#ee0000"
+    r"|rgb\(\s*255\s*,\s*0\s*,\s*0\s*\))",
+    re.I,
+)
+_HIGHLIGHT = re.compile(r"background(?:-color)?\s*:\s*(?:yellow|#ff0\b|#ffff00)", re.I)
+_TAG_NAMES = (
+    "font|span|b|strong|u|ins|mark|i|em|p|div|br|li|ul|ol|sup|sub|code|pre|img|a|s|del|small|big|center"
+    "|h[1-6]|table|thead|tbody|tr|td|th|details|summary|blockquote|hr"
+)
+_TAG = re.compile(rf"</?(?:{_TAG_NAMES})(?:\s[^<>]*)?/?>", re.I)
+_MARKUP = re.compile(rf"{_TAG.pattern}|\*\*", re.I)
+_BREAK = re.compile(r"<br\s*/?>|</p>|</div>|</li>|</tr>|<hr\s*/?>", re.I)
+_SUMMARY = re.compile(r"<summary[^>]*>(.*?)</summary>", re.I)
+_MD_HEADING = re.compile(r"^(#{1,6})\s*")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_QUOTE = re.compile(r"^(?:>\s?)+")
+_TASK = re.compile(r"^[-*+]\s+\[([ xX✓✔√])\]\s*")
+_BULLET = re.compile(r"^[-*+•·]\s+")
+_RULE = re.compile(r"^(?:[-*_=]\s*){3,}$")
+# Page furniture of a PDF's text: "第 3 页 共 12 页", "- 3 -", "Page 3 of 12", "3/12".
+_FURNITURE = re.compile(
+    r"^(?:第\s*\d+\s*页(?:\s*[,，/／]?\s*共\s*\d+\s*页)?|共\s*\d+\s*页\s*第\s*\d+\s*页"
+    r"|[-—–]\s*\d+\s*[-—–]|page\s*\d+(?:\s*(?:of|/)\s*\d+)?|\d+\s*/\s*\d+)$",
+    re.IGNORECASE,
+)
+# What document-sharing sites and exam platforms add around the questions.
+_JUNK = re.compile(
+    r"由会员分享|可在线阅读|请在\S{0,6}上搜索|文档编号[:：]|全文预览已结束|下载本文档|版权说明[:：]|菁优网版权所有|本文档由用户提供"
+    r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
+)
+_ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
+_TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")
+# Emoji that decorate a line (✅ 正确答案：C, 🔍 解析：…); ✓ ✔ ✗ ✘ √ × are keys and stay.
+_DECORATION = re.compile(
+    "(?:[\u2705\u274c\u274e\u2b50\u2753\u2757\u27a1\u25b6\u25c6\u25cf\u2605\u2606\U0001f300-\U0001faff]"
+    "\ufe0f?\\s*)+(?=\\S)"
+)
+
+
+def _mark_of(tag: str) -> str:
+    low = tag.lower()
+    if _RED.search(low):
+        return "red"
+    if _HIGHLIGHT.search(low) or low.startswith("<mark"):
+        return "high"
+    if re.match(r"<(?:b|strong)\b", low):
+        return "bold"
+    if re.match(r"<(?:u|ins)\b", low):
+        return "under"
+    return ""
+
+
+def _spans_from_markup(text: str) -> tuple[str, list[Span]]:
+    """Remove HTML tags and Markdown bold; return the plain text and the spans they marked in it."""
+    if "<" not in text and "**" not in text:
+        return text, []
+    bold_pairs = text.count("**") % 2 == 0  # an odd count is literal (2**3), not markup
+    out: list[str] = []
+    length = 0
+    spans: list[Span] = []
+    stack: list[tuple[str, str, int]] = []  # tag name, mark, start offset
+    pos = 0
+    for m in _MARKUP.finditer(text):
+        token = m.group(0)
+        if token == "**" and not bold_pairs:
+            continue
+        out.append(text[pos : m.start()])
+        length += m.start() - pos
+        pos = m.end()
+        if token == "**":
+            if stack and stack[-1][0] == "**":
+                spans.append((stack.pop()[2], length, "bold"))
+            else:
+                stack.append(("**", "bold", length))
+            continue
+        name = re.match(r"</?\s*([a-zA-Z0-9]+)", token).group(1).lower()  # type: ignore[union-attr]
+        if token.startswith("</"):
+            for i in range(len(stack) - 1, -1, -1):
+                if stack[i][0] == name:
+                    _, mark, start = stack.pop(i)
+                    if mark:
+                        spans.append((start, length, mark))
+                    break
+        elif not token.endswith("/>") and name not in ("br", "img", "hr"):
+            stack.append((name, _mark_of(token), length))
+    out.append(text[pos:])
+    length += len(text) - pos
+    spans.extend((start, length, mark) for name, mark, start in stack if mark and name != "**")
+    return "".join(out), [s for s in spans if s[1] > s[0]]
+
+
+def _split_breaks(raw: str) -> list[str]:
+    if "<" not in raw:
+        return [raw]
+    raw = _SUMMARY.sub(lambda m: "\n" + _summary_marker(m.group(1)) + "\n", raw)
+    raw = re.sub(r"</?details[^>]*>", "\n", raw, flags=re.I)
+    return _BREAK.sub("\n", raw).split("\n")
+
+
+_SUMMARY_KIND = re.compile(
+    r"(不定项选择题|单项选择题|多项选择题|单选题|多选题|选择题|判断题|填空题|简答题|问答题|论述题|案例分析题|案例题)"
+)
+
+
+def _summary_marker(title: str) -> str:
+    """`<summary>查看答案</summary>` opens the key; `<summary>解析</summary>` the explanation;
+    `<summary>单选题答案与解析</summary>` heads the keys of a section."""
+    plain = _TAG.sub("", title)
+    if kind := _SUMMARY_KIND.search(plain):
+        return kind.group(1)
+    if "解析" in plain or "explanation" in plain.lower():
+        return "解析："
+    if "答案" in plain or "answer" in plain.lower():
+        return "答案："
+    return ""
+
+
+def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
+    """The document's lines, clean, with their marks, headings, fences and tables told apart."""
+    raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    out: list[Line] = []
+    fenced = False
+    gap = False
+    for number, raw in enumerate(raw_lines, start=1):
+        if _FENCE.match(raw):
+            fenced = not fenced
+            continue
+        parts = [raw] if fenced else _split_breaks(raw)
+        for part in parts:
+            line = _line(number, part, fenced=fenced, simplified=simplified)
+            if line is None:
+                gap = True
+                continue
+            if not fenced and _FURNITURE.match(line.text):
+                gap = False  # a page break is no paragraph break
+                continue
+            if not fenced and _JUNK.search(line.text):
+                continue
+            line.gap = gap
+            gap = False
+            out.append(line)
+    return out
+
+
+def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | None:
+    text = raw.replace("\t", "  ")
+    if fenced:
+        text = narrow(text).rstrip()
+        return Line(number, text.strip(), fenced=True) if text.strip() else None
+    text = strip_pinyin(text).replace("\xa0", " ").replace("&nbsp;", " ")
+    if simplified:
+        text = to_simplified(text)
+    text = narrow(text).strip()
+    text = _QUOTE.sub("", text).strip()
+    if m := _ADMONITION.match(text):  # mkdocs `!!! note "答案"`: its title is the line
+        text = (m.group("title") or "").strip()
+    if not text or _RULE.match(text) or _TABLE_SEPARATOR.match(text):
+        return None
+    heading = 0
+    if m := _MD_HEADING.match(text):
+        heading, text = len(m.group(1)), text[m.end() :]
+    checked = None
+    if m := _TASK.match(text):
+        checked, text = m.group(1) != " ", text[m.end() :]
+    cells = None
+    if text.startswith("|") and text.count("|") >= 2:
+        cells = [_spans_from_markup(c.strip())[0].strip() for c in text.strip().strip("|").split("|")]
+    text, spans = _spans_from_markup(text)
+    if "&" in text:
+        text = html.unescape(text)  # after the tags: an escaped "&lt;b&gt;" is text, not markup
+    cut = len(text) - len(text.lstrip())
+    if m := _DECORATION.match(text, cut):
+        cut = m.end()
+    text = text[cut:].rstrip()
+    if not text:
+        return None
+    spans = [(max(0, a - cut), b - cut, mark) for a, b, mark in spans if b > cut]
+    bullet = _BULLET.match(text)
+    return Line(
+        number, text, spans=spans, heading=heading, cells=cells, checked=checked, lead=bullet.end() if bullet else 0
+    )

@@ -1,0 +1,1175 @@
+"""Reading a text document (plain text, Markdown, HTML-ish, Word's text) into drafts, in two passes.
+
+1. Recognise: every line is classified by the conventions (`bot.banks.conventions`) it could follow:
+   a heading, a numbered line in some style, an option, a key or explanation marker, a list of keys.
+   Keys collected apart (a key block after a section, an answer part at the end) are found, and the
+   numbered lines that start questions are chosen for the whole document at once (`bot.banks.starts`).
+2. Read: the lines between two starts are one question; its stem, options, key, explanation and a
+   case's reference answer are told apart in order. Keys written elsewhere are matched by number.
+
+Everything is kept with its line number, so every report can name the line.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from bot.banks.answer_part import (
+    AnswerEntry,
+    AnswerGroup,
+    Piece,
+    bare_keys,
+    entries_of_line,
+    is_answer_header,
+    match_answer_part,
+    numbered_entry,
+    split_entry,
+)
+from bot.banks.conventions import (
+    NUMBERINGS,
+    OPTION_STYLES,
+    Heading,
+    Marker,
+    find_kind_tag,
+    inline_options,
+    kind_of_word,
+    match_heading,
+    match_marker,
+    numbering,
+    option_start,
+    probe,
+    split_options,
+    strip_score,
+)
+from bot.banks.draft import Convention, Draft, SectionReport
+from bot.banks.issues import Issue
+from bot.banks.keys import count_blanks, read_choice_key, read_true_false, read_true_false_key, take_bracket_key
+from bot.banks.lines import Line, prepare_lines
+from bot.banks.model import CHOICE_KINDS, Kind
+from bot.banks.starts import Candidate, LineFacts, choose_starts
+from bot.banks.text import ends_sentence, join_lines, starts_list_item
+
+__all__ = ["Reading", "read_text"]
+
+_TF_SLOTS = re.compile(
+    r"^(正确|对|是|√|T)\s*[（(]\s*(\S?)\s*[)）]\s*[/／、,，]?\s*(不正确|错误|错|否|×|F)\s*[（(]\s*(\S?)\s*[)）]$"
+)
+_TICKS = "√✓✔"
+_CROSSES = "×✗✘xX"
+_ANSWER_OPENER = re.compile(r"^(?:问题定位|解决方案|答案要点|答题要点|分析与解答|参考解答|参考答案|解答)\s*[:：]?")
+_INLINE_KEY = re.compile(
+    r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
+)
+_INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
+_MY_ANSWER = re.compile(r"(?:正确答案|参考答案|标准答案)\s*[:：]?\s*")
+_TRAILING_META = re.compile(r"\s*(?:我的答案|你的答案|得分|分值|本题得分|难度|题型)\s*[:：].*$")
+_TRAILING_DECORATION = re.compile(r"[\s\U0001f300-\U0001faff\u2b50\u2705\u274c]+$")
+_FILL_BRACKET = re.compile(r"[（(](\s+[^（()）]{1,40}?\s+)[)）]")
+_UNDERSCORED = re.compile(r"_{2,}\s*([^_\s][^_]{0,40}?)\s*_{2,}")
+_ANY_BRACKET_KEY = re.compile(r"[（(]\s*([A-H]{1,8})\s*[)）]")
+_AFTER_EMPTY_BRACKET = re.compile(r"[（(]\s*[)）]\s*([A-H]{1,8})\s*([。.]?)\s*$")
+_TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F)\s*[)）]")
+_MARK_ORDER = ("check", "red", "high", "under", "bold")
+_KEY_START = re.compile(
+    r"^\s*(?:`?[A-Ha-h]{1,8}`?|[√×✓✗✔✘]|对|错|正确|错误)(?:\s*[,，、]\s*`?[A-Ha-h]`?)*\s*(?:[。.；;，,:：]|\s|$)"
+)
+_KEY_ONLY = re.compile(r"\s*(?:[A-Ha-h]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TF])\s*[。.]?\s*")
+
+
+# -- pass 1: what each line could be ------------------------------------------------------------------
+@dataclass(slots=True)
+class Info:
+    line: Line
+    heading: Heading | None = None
+    marker: tuple[Marker, str] | None = None
+    option: tuple[str, str] | None = None  # (style, letter) at the start of the body
+    nums: list[tuple[str, int, str]] = field(default_factory=list)  # (style, number, rest)
+    tf_slots: tuple[bool | None] | None = None
+    answer_header: tuple[bool, bool] | None = None
+
+    @property
+    def text(self) -> str:
+        return self.line.body
+
+
+def _slot_mark(yes: str, no: str) -> bool | None:
+    """正确（√）不正确（ ） -> True; a cross in the other slot means the same; empty slots -> None."""
+    if (yes and yes in _TICKS) or (no and no in _CROSSES):
+        return True
+    if (no and no in _TICKS) or (yes and yes in _CROSSES):
+        return False
+    return None
+
+
+def classify(line: Line) -> Info:
+    info = Info(line)
+    if line.fenced:
+        return info
+    text = line.body
+    p = probe(text)
+    info.answer_header = is_answer_header(text)
+    for style in NUMBERINGS:
+        found = style.match(p)
+        if found:
+            number, rest = found
+            rest_text = text[len(text) - len(rest) :] if rest else ""
+            info.nums.append((style.name, number, _TRAILING_DECORATION.sub("", rest_text)))
+    heading = match_heading(text, markdown=line.heading > 0) if info.answer_header is None else None
+    if heading is not None and info.nums and not heading.names_kind:
+        heading = None  # "### 3. 下列哪项……": a question written as a Markdown heading
+    if heading is not None:
+        info.heading, info.nums = heading, []
+        return info
+    info.marker = match_marker(text)
+    if info.marker is not None:
+        info.nums = []
+        return info
+    if m := _TF_SLOTS.match(p):
+        info.tf_slots = (_slot_mark(m.group(2), m.group(4)),)
+        return info
+    info.option = option_start(text)
+    if info.option is not None:
+        info.nums = []
+    return info
+
+
+# -- questions and sections being read ------------------------------------------------------------------
+@dataclass
+class _Section:
+    report: SectionReport
+    kind: Kind | None
+    chapter: bool  # a heading that names no kind
+    questions: list[_Question] = field(default_factory=list)
+    key_block: dict[int, tuple[int, str, list[Piece]]] = field(default_factory=dict)
+    explanation_block: dict[int, list[Piece]] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str | None:
+        return self.report.title
+
+
+@dataclass
+class _Option:
+    letter: str
+    pieces: list[Piece]
+    marks: set[str]
+
+
+@dataclass
+class _Question:
+    number: int
+    line: int
+    style: str
+    part: int
+    section: _Section
+    kind: Kind | None = None  # declared: its own tag, else the section's
+    tagged: bool = False
+    stem: list[Piece] = field(default_factory=list)
+    options: list[_Option] = field(default_factory=list)
+    key: list[Piece] = field(default_factory=list)
+    explanation: list[Piece] = field(default_factory=list)
+    answer: list[Piece] = field(default_factory=list)
+    tf_mark: bool | None = None
+    tags: list[str] = field(default_factory=list)
+    alternates: list[str] = field(default_factory=list)
+    state: str = "stem"  # stem, options, key, key_next, explanation, ask, answer
+    last_line: int = 0
+    asked: bool = False  # saw 问题：
+
+    @property
+    def is_case(self) -> bool:
+        if self.kind is Kind.case or self.style == "case":
+            return True
+        return self.kind is None and self.asked and not self.options
+
+    def expects(self) -> Kind | None:
+        return self.kind
+
+    def has_options(self) -> bool:
+        return bool(self.options)
+
+
+_CODE = re.compile(r"`([^`\n]+)`")
+
+
+def _join(pieces: list[Piece], *, paragraphs: bool = False) -> str:
+    """A field's lines joined; inline code marks (`x`) dropped, their text kept."""
+    text = join_lines([(p.text, p.gap) for p in pieces], paragraphs=paragraphs)
+    return _CODE.sub(r"\1", text) if "`" in text else text
+
+
+# -- the reader -------------------------------------------------------------------------------------------
+@dataclass
+class Reading:
+    title: str | None
+    drafts: list[Draft]
+    sections: list[SectionReport]
+    issues: list[Issue]
+    conventions: list[Convention]
+    keys_at_end: bool = False  # an answer part at the end: a question it leaves without a key is said so
+
+
+class _Reader:
+    def __init__(self, infos: list[Info]) -> None:
+        self.infos = infos
+        self.issues: list[Issue] = []
+        self.sections: list[_Section] = []
+        self.section: _Section | None = None
+        self.q: _Question | None = None
+        self.title: str | None = None
+        self.kind_context: Kind | None = None
+        self.answer_groups: list[AnswerGroup] | None = None
+        self.seen = Counter[str]()  # conventions met, for the summary
+
+    def warn(self, line: int, zh: str, en: str) -> None:
+        self.issues.append(Issue("warning", line, zh, en))
+
+    # -- barriers: keys written apart ----------------------------------------------------------------
+    def find_answer_part(self) -> int | None:
+        infos = self.infos
+        # questions after it: a set of options, a key written under its question, a ticked slot, 问题：
+        question_after = [0] * (len(infos) + 1)
+        for i in range(len(infos) - 1, -1, -1):
+            info = infos[i]
+            role = info.marker[0].role if info.marker else None
+            own = (
+                (info.option is not None and info.option[1] == "B")
+                or (role == "key" and bool(info.marker and info.marker[1]))
+                or role == "ask"
+                or info.tf_slots is not None
+            )
+            question_after[i] = question_after[i + 1] + own
+        numbered_before = 0
+        for i, info in enumerate(infos):
+            opens = info.answer_header
+            if opens is None and info.marker is not None and info.marker[0].role == "key" and not info.marker[1]:
+                opens = (True, False)
+            if (
+                opens is not None
+                and numbered_before
+                and not question_after[i + 1]
+                and self._answers_follow(i, opens[1])
+            ):
+                return i
+            numbered_before += bool(info.nums)
+        return None
+
+    def _answers_follow(self, i: int, strong: bool) -> bool:
+        nxt = self._next_significant(i)
+        if nxt is None:
+            return False
+        info = self.infos[nxt]
+        if info.heading is not None and info.heading.names_kind:
+            return True
+        if strong:
+            return bool(info.nums or entries_of_line(info.text) or info.line.cells or bare_keys(info.text))
+        if entries_of_line(info.text) or bare_keys(info.text) or self._key_table_follows(nxt):
+            return True if not self._in_case_section(i) else self._keyless_before(i)
+        entry = numbered_entry(info.text)
+        return entry is not None and self._keyless_before(i)
+
+    def _in_case_section(self, i: int) -> bool:
+        for info in reversed(self.infos[:i]):
+            if info.heading is not None and info.heading.names_kind:
+                return info.heading.kind is Kind.case
+        return False
+
+    def _key_table_follows(self, i: int) -> bool:
+        return self.infos[i].line.cells is not None
+
+    def _keyless_before(self, end: int) -> bool:
+        """An earlier section (not the one the line stands in) has numbered lines and no key of its own:
+        its keys can only come later."""
+        numbered = keyed = 0
+        for info in self.infos[:end]:
+            if info.heading is not None and info.heading.names_kind:
+                if numbered and not keyed:
+                    return True
+                numbered = keyed = 0
+            numbered += bool(info.nums)
+            keyed += self._keyish(info)
+        return False  # the section the line stands in: its keys may be this line's key block
+
+    def _keyish(self, info: Info) -> bool:
+        if info.marker is not None and info.marker[0].role in ("key", "answer"):
+            return True
+        if info.tf_slots is not None and info.tf_slots[0] is not None:
+            return True
+        if info.line.spans or info.line.checked:
+            return True
+        text = info.text
+        return bool(_ANY_BRACKET_KEY.search(text) or _TF_ANY_BRACKET.search(text) or _AFTER_EMPTY_BRACKET.search(text))
+
+    def _next_significant(self, i: int) -> int | None:
+        return i + 1 if i + 1 < len(self.infos) else None
+
+    def find_key_blocks(self, stop: int) -> dict[int, int]:
+        """Key blocks after a section (`答案：` then `1.A` lines, `解析：` then numbered explanations):
+        start index -> end index (exclusive). Not in a section of cases (`参考答案：` there is a case's own),
+        nor where the section's questions carry keys of their own."""
+        blocks: dict[int, int] = {}
+        segment = 0  # where the current section began
+        i = 0
+        while i < stop:
+            info = self.infos[i]
+            if info.heading is not None and info.heading.names_kind:
+                segment = i
+            empty_key = (info.marker is not None and info.marker[0].role == "key" and not info.marker[1]) or (
+                info.answer_header is not None
+            )
+            if empty_key and i + 1 < stop and self._opens_key_block(segment, i):
+                end = self._block_end(i + 1, stop)
+                blocks[i] = end
+                i = end
+                continue
+            i += 1
+        return blocks
+
+    def _opens_key_block(self, segment: int, i: int) -> bool:
+        nxt = self.infos[i + 1]
+        if self._in_case_section(i) or not self._entry_like(nxt):
+            return False
+        before = self.infos[segment:i]
+        if any(self._keyish(b) for b in before) or not any(b.nums for b in before):
+            return False
+        one = numbered_entry(nxt.text)
+        if entries_of_line(nxt.text) or nxt.line.cells is not None or (one and _KEY_START.match(probe(one[1]))):
+            return True
+        return any(count_blanks(b.text) for b in before)  # short text keys: a section of fill-ins
+
+    def _entry_like(self, info: Info) -> bool:
+        if entries_of_line(info.text) or info.line.cells is not None:
+            return True
+        entry = numbered_entry(info.text)
+        if entry is None:
+            return False
+        rest = entry[1]
+        if _KEY_START.match(probe(rest)):
+            return True  # "1. B。因为……", "3. `a`, `b`：……"
+        return bool(rest) and len(rest) <= 12 and not re.search(r"[？?_]|（\s*）", rest) and not rest.endswith("：")
+
+    def _block_end(self, i: int, stop: int) -> int:
+        explaining = False
+        while i < stop:
+            info = self.infos[i]
+            if info.heading is not None or info.answer_header is not None:
+                return i
+            if info.marker is not None and info.marker[0].role == "explanation" and not info.marker[1]:
+                explaining = True
+            elif explaining:
+                if info.option is not None and info.option[1] == "A":
+                    return i
+            elif not self._entry_like(info):
+                return i
+            i += 1
+        return i
+
+    # -- choosing starts ------------------------------------------------------------------------------
+    def facts_and_candidates(self, barriers: list[tuple[int, int]]) -> tuple[list[LineFacts], list[Candidate]]:
+        facts = [LineFacts() for _ in self.infos]
+        blocked = [False] * len(self.infos)
+        for a, b in barriers:
+            for k in range(a, b):
+                blocked[k] = True
+                facts[k].barrier = True
+        candidates: list[Candidate] = []
+        kind: Kind | None = None
+        for k, info in enumerate(self.infos):
+            f = facts[k]
+            if info.heading is not None:
+                f.heading = True
+                f.kind_heading = info.heading.names_kind
+                if info.heading.names_kind:
+                    kind = info.heading.kind
+            f.case_section = kind is Kind.case
+            if blocked[k]:
+                continue
+            marker = info.marker
+            role = marker[0].role if marker else None
+            f.key = role == "key"
+            f.ask = role == "ask"
+            f.answer_opener = role == "answer" or (role == "key" and bool(marker and not marker[1]))
+            f.option_a = info.option is not None and info.option[1] == "A"
+            f.opener = (
+                f.option_a
+                or (f.key and not f.case_section)  # in a case section 参考答案 opens the answer
+                or f.ask
+                or role == "kind"
+                or info.tf_slots is not None
+                or bool(info.line.cells)
+            )
+            for style, number, rest in info.nums:
+                if not (info.line.fenced):
+                    candidates.append(Candidate(k, style, number, rest))
+                    if find_kind_tag(rest) or _ANY_BRACKET_KEY.search(rest) or _TF_ANY_BRACKET.search(rest):
+                        f.opener = True
+        return facts, candidates
+
+    # -- pass 2: reading --------------------------------------------------------------------------------
+    def run(self) -> None:
+        infos = self.infos
+        answer_at = self.find_answer_part()
+        stop = answer_at if answer_at is not None else len(infos)
+        key_blocks = self.find_key_blocks(stop)
+        barriers = [*key_blocks.items()]
+        if answer_at is not None:
+            barriers.append((answer_at, len(infos)))
+        facts, candidates = self.facts_and_candidates(barriers)
+        chosen = choose_starts(facts, candidates)
+        starts = {c.index: c for c in chosen}
+        self.check_numbering(chosen, candidates, facts)
+        k = 0
+        while k < stop:
+            if k in key_blocks:
+                self.read_key_block(k, key_blocks[k])
+                k = key_blocks[k]
+                continue
+            info = infos[k]
+            if k in starts:
+                self.start_question(starts[k], info)
+            elif info.heading is not None:
+                self.open_section(info)
+            else:
+                self.read_line(info)
+            k += 1
+        if answer_at is not None:
+            self.read_answer_part(answer_at)
+
+    def check_numbering(self, chosen: list[Candidate], candidates: list[Candidate], facts: list[LineFacts]) -> None:
+        """Say where numbering jumps, and where a numbered line that looks like a question is read as text."""
+        heading_before = [0] * (len(facts) + 1)
+        for k, f in enumerate(facts):
+            heading_before[k + 1] = heading_before[k] + f.heading
+        for a, b in itertools.pairwise(chosen):
+            same_part = heading_before[a.index] == heading_before[b.index]
+            if same_part and a.style == b.style and numbering(a.style).sequential and b.number > a.number + 1:
+                line = self.infos[b.index].line.number
+                self.warn(
+                    line,
+                    f"题号从 {a.number} 跳到 {b.number}，请检查是否漏题",
+                    f"numbering jumps from {a.number} to {b.number}: check that no question was lost",
+                )
+        styles = {c.style for c in chosen}
+        starts = {c.index for c in chosen}
+        owner: Candidate | None = None
+        for k, c in enumerate(candidates):
+            if c.index in starts:
+                owner = c
+                continue
+            if owner is None or c.style not in styles or facts[c.index].case_section or owner.style == "case":
+                continue
+            end = candidates[k + 1].index if k + 1 < len(candidates) else len(facts)
+            if any(f.option_a or f.key for f in facts[c.index + 1 : end]):
+                line = self.infos[c.index].line.number
+                self.warn(
+                    line,
+                    f"这一行像是第 {c.number} 题，但按第 {owner.number} 题的正文读入",
+                    f"this line looks like question {c.number} but is read as text of question {owner.number}",
+                )
+
+    def open_section(self, info: Info) -> None:
+        heading = info.heading
+        assert heading is not None
+        if not heading.names_kind and self.title is None and not self.sections:
+            self.title = heading.title  # "# 期中练习" above everything: the document's title
+            return
+        self.q = None
+        if heading.names_kind:
+            self.kind_context = heading.kind
+        report = SectionReport(
+            heading.title, heading.kind if heading.names_kind else None, info.line.number, declared=heading.declared
+        )
+        self.section = _Section(report, self.kind_context, chapter=not heading.names_kind)
+        self.sections.append(self.section)
+        self.seen["heading"] += heading.names_kind
+
+    def ensure_section(self, line: int) -> _Section:
+        if self.section is None:
+            self.section = _Section(SectionReport(None, None, line), None, chapter=True)
+            self.sections.append(self.section)
+        return self.section
+
+    def start_question(self, cand: Candidate, info: Info) -> None:
+        sec = self.ensure_section(info.line.number)
+        self.seen["numbering:" + cand.style] += 1
+        number = cand.number
+        if not numbering(cand.style).sequential and number == 0:  # unnumbered: counted in order
+            number = (sec.questions[-1].number if sec.questions else 0) + 1
+        q = _Question(number, info.line.number, cand.style, self.sections.index(sec), sec, kind=sec.kind)
+        rest = strip_score(cand.rest)
+        tag = find_kind_tag(rest)
+        if tag is not None:
+            kind, without = tag
+            if kind is not None or sec.kind is None:
+                q.kind, q.tagged = kind, kind is not None
+                self.seen["tag"] += 1
+            rest = strip_score(without) if _leading_tag(rest) else rest
+        sec.questions.append(q)
+        self.q = q
+        q.last_line = info.line.number
+        if rest:
+            self.add_text(q, rest, info, first=True)
+
+    def read_line(self, info: Info) -> None:
+        q = self.q
+        if q is None:
+            self.outside(info)
+            return
+        q.last_line = info.line.number
+        if info.line.fenced:
+            self.add_piece(q, Piece(info.line.text, info.line.number, info.line.gap))
+            return
+        if info.marker is not None:
+            self.on_marker(q, info)
+        elif info.tf_slots is not None:
+            if q.is_case:
+                self.add_piece(q, self.piece(info))
+            else:
+                q.state = "options" if q.state == "stem" else q.state
+                if info.tf_slots[0] is not None:
+                    q.tf_mark = info.tf_slots[0]
+                if q.kind is None:
+                    q.kind = Kind.true_false
+        elif self.took_options(q, info):
+            pass
+        elif info.line.cells is not None and q.state == "stem" and not q.options:
+            self.add_piece(q, Piece(" ".join(c for c in info.line.cells if c), info.line.number, info.line.gap))
+        else:
+            self.add_text(q, info.line.text, info)
+
+    def outside(self, info: Info) -> None:
+        text = info.line.text
+        if self.title is None and self.section is None:
+            self.title = text
+        elif info.marker is not None and info.marker[0].role == "meta":
+            return
+        else:
+            self.warn(info.line.number, "题目之外的文字，已忽略", "text outside any question was ignored")
+
+    def piece(self, info: Info, text: str | None = None) -> Piece:
+        return Piece(info.line.text if text is None else text, info.line.number, info.line.gap)
+
+    # -- a line inside a question --------------------------------------------------------------------
+    def add_text(self, q: _Question, text: str, info: Info, *, first: bool = False) -> None:
+        """Text, split where a key or an explanation is written on the same line (`…（ ） 答案：B`)."""
+        m = _INLINE_KEY.search(text) if not q.is_case else None
+        if (m and not first) or (m and m.start() > 0):
+            before, after = text[: m.start()].strip(), text[m.end() :].strip()
+            if before:
+                self.add_text(q, before, info, first=first)
+            self.on_key(q, after, info)
+            return
+        if (first or q.state == "stem") and not q.options and not q.is_case:
+            at = inline_options(text)
+            if at is not None:  # "……（ ）。 A. x B. y C. z": the stem and its options on one line
+                if text[:at].strip():
+                    self.add_piece(q, Piece(text[:at].strip(), info.line.number, info.line.gap), first=first)
+                offset = info.line.text.find(text[at:])
+                self.take_options(q, text[at:], max(offset, 0), info)
+                return
+        self.add_piece(q, Piece(text, info.line.number, info.line.gap), first=first)
+
+    def add_piece(self, q: _Question, piece: Piece, *, first: bool = False) -> None:
+        state = q.state
+        if first or state == "stem":
+            q.stem.append(piece)
+        elif state == "key_next":
+            q.key.append(piece)
+            q.state = "key"
+        elif state == "key":
+            if q.kind is Kind.fill or (q.kind is None and not q.options and not q.is_case):
+                q.key.append(piece)  # a key may run on (a broken fill key)
+            else:
+                q.explanation.append(piece)  # after a choice key, loose text explains it
+                q.state = "explanation"
+        elif state == "options":
+            if q.options:
+                q.options[-1].pieces.append(piece)
+            else:
+                q.stem.append(piece)
+        elif state == "explanation":
+            q.explanation.append(piece)
+        elif state == "ask":
+            last = q.stem[-1].text if q.stem else ""
+            if ends_sentence(last) and not (starts_list_item(piece.text) and piece.text.rstrip().endswith(("？", "?"))):
+                q.answer.append(piece)  # the reference answer starts after the case's question
+                q.state = "answer"
+            else:
+                q.stem.append(piece)
+        elif state == "answer":
+            q.answer.append(piece)
+        else:
+            q.stem.append(piece)
+
+    def on_marker(self, q: _Question, info: Info) -> None:
+        assert info.marker is not None
+        marker, rest = info.marker
+        role = marker.role
+        if role == "meta":
+            my = _MY_ANSWER.search(info.text)
+            if my and my.start() > 0:  # "我的答案：A 正确答案：B"
+                self.seen["key:platform"] += 1
+                self.on_key(q, info.text[my.end() :], info)
+            return
+        if q.state == "answer" and role in ("key", "explanation", "ask") and q.is_case:
+            if role == "explanation" and rest:
+                q.explanation.append(self.piece(info, rest))
+                q.state = "explanation"
+            else:
+                q.answer.append(self.piece(info))
+            return
+        if role == "key":
+            self.on_key(q, rest, info)
+        elif role == "explanation":
+            if rest:
+                q.explanation.append(self.piece(info, rest))
+            q.state = "explanation"
+        elif role == "ask":
+            if q.options or (q.kind is not None and q.kind is not Kind.case):
+                self.add_text(q, info.line.text, info)
+                return
+            q.asked = True
+            q.stem.append(self.piece(info))
+            q.state = "ask"
+        elif role == "answer":
+            if q.options and not q.is_case:  # 【解答】 under a choice question explains it
+                if rest:
+                    q.explanation.append(self.piece(info, rest))
+                q.state = "explanation"
+            elif q.is_case or (not q.options and q.kind in (None, Kind.case)):
+                q.answer.append(self.piece(info))
+                q.state = "answer"
+            else:
+                self.add_text(q, info.line.text, info)
+        elif role == "kind":
+            kind = _kind_in(rest)
+            if kind is not None:
+                q.kind, q.tagged = kind, True
+                self.seen["tag"] += 1
+        elif role == "tags":
+            q.tags.extend(t for t in re.split(r"[,，;；、]\s*", rest) if t)
+        elif role == "alternates":
+            q.alternates.extend(t for t in re.split(r"[,，;；、]\s*", rest) if t)
+
+    def on_key(self, q: _Question, rest: str, info: Info) -> None:
+        rest = _TRAILING_META.sub("", rest).strip()
+        if q.is_case:
+            if rest:
+                q.answer.append(self.piece(info, rest))
+            q.state = "answer"
+            return
+        if not rest:
+            q.state = "key_next" if not q.key else q.state
+            return
+        if q.key:
+            self.warn(
+                info.line.number,
+                f"第 {q.number} 题有第二个答案，保留第一个",
+                f"question {q.number} has a second key; the first is kept",
+            )
+            return
+        text, explanation = rest, ""
+        if m := _INLINE_EXPLANATION.search(rest):  # 答案：A 解析：… on one line
+            text, explanation = rest[: m.start()], rest[m.end() :]
+        q.key.append(self.piece(info, text))
+        self.seen["key:line"] += 1
+        q.state = "key"
+        if explanation:
+            q.explanation.append(self.piece(info, explanation))
+            q.state = "explanation"
+
+    def took_options(self, q: _Question, info: Info) -> bool:
+        """Whether the line was read as options (lettered, or a task-list box)."""
+        if info.option is not None and self.on_option(q, info):
+            return True
+        return info.line.checked is not None and self.on_checkbox(q, info)
+
+    def on_option(self, q: _Question, info: Info) -> bool:
+        """Options in order (A, B, …); anything else is text. A key before the options is fine."""
+        assert info.option is not None
+        style, first = info.option
+        if q.is_case or (q.state in ("explanation", "answer", "ask") and q.options):
+            return False
+        if q.state in ("explanation", "answer", "ask"):
+            return False
+        if q.key and q.options:
+            return False
+        expected = chr(ord(q.options[-1].letter) + 1) if q.options else "A"
+        if style in self.run_styles_missing:
+            return False
+        if first != expected:
+            if q.options and first < expected:
+                self.warn(
+                    info.line.number,
+                    f"第 {q.number} 题的选项 {first} 顺序不对，这一行按上一选项的续行读入",
+                    f"option {first} of question {q.number} is out of order; this line is read as the "
+                    "previous option's continuation",
+                )
+                return False
+            if not q.options:
+                return False
+            self.warn(
+                info.line.number, f"第 {q.number} 题缺少选项 {expected}", f"question {q.number} lacks option {expected}"
+            )
+        self.take_options(q, info.line.body, info.line.lead, info, (style, first))
+        return True
+
+    def on_checkbox(self, q: _Question, info: Info) -> bool:
+        """`- [x] 错误` under a true/false question; `- [x] 虚函数` (no letter) as the next option."""
+        text = info.line.body
+        value = read_true_false(_strip_decoration(text))
+        if value is not None and (q.kind in (None, Kind.true_false)) and not q.options:
+            if info.line.checked:
+                q.tf_mark = value if q.tf_mark is None else q.tf_mark
+            q.kind = q.kind or Kind.true_false
+            q.state = "options"
+            return True
+        if q.state not in ("stem", "options") or q.is_case:
+            return False
+        letter = chr(ord(q.options[-1].letter) + 1) if q.options else "A"
+        if letter > "H":
+            return False
+        marks = {"check"} if info.line.checked else set()
+        q.options.append(_Option(letter, [Piece(text, info.line.number, info.line.gap)], marks))
+        q.state = "options"
+        self.seen["option:checkbox"] += 1
+        return True
+
+    def take_options(
+        self, q: _Question, text: str, shift: int, info: Info, found: tuple[str, str] | None = None
+    ) -> None:
+        """The options on a line (or the part of a line from `shift` on), with what marks each."""
+        found = found or option_start(text)
+        if found is None:
+            return
+        style, first = found
+        for letter, a, b in split_options(text, style, first):
+            option_text = text[a:b].strip()
+            marks = info.line.marked(a + shift, b + shift)
+            if info.line.checked:
+                marks.add("check")
+            option_text, inline = _option_key(option_text)
+            q.options.append(_Option(letter, [Piece(option_text, info.line.number, info.line.gap)], marks))
+            if inline:
+                self.on_key(q, inline, info)
+        self.seen["option:" + style] += 1
+        if q.state not in ("key", "key_next", "explanation"):
+            q.state = "options"
+
+    run_styles_missing: frozenset[str] = frozenset()  # styles read only in runs, and this document has none
+
+    # -- keys written apart ------------------------------------------------------------------------
+    def read_key_block(self, start: int, end: int) -> None:
+        self.q = None
+        sec = self.ensure_section(self.infos[start].line.number)
+        self.seen["key:block"] += 1
+        explaining = False
+        current: list[Piece] | None = None
+        for info in self.infos[start + 1 : end]:
+            n = info.line.number
+            if info.marker is not None and info.marker[0].role == "explanation" and not info.marker[1]:
+                explaining, current = True, None
+                continue
+            if explaining:
+                entry = numbered_entry(info.text)
+                if entry is not None:
+                    if entry[0] in sec.explanation_block:
+                        self.warn(
+                            n,
+                            f"第 {entry[0]} 题的解析出现了两次，保留第一次",
+                            f"the explanation of question {entry[0]} appears twice; the first is kept",
+                        )
+                        current = None
+                        continue
+                    current = sec.explanation_block.setdefault(entry[0], [])
+                    if entry[1]:
+                        current.append(Piece(entry[1], n, info.line.gap))
+                elif current is not None:
+                    current.append(self.piece(info))
+                else:
+                    self.warn(
+                        n,
+                        "解析块中的这一行不属于任何题，已忽略",
+                        "this line of the explanation block belongs to no question; ignored",
+                    )
+                continue
+            entries = self.entries(info)
+            if entries is None:
+                self.warn(
+                    n, "答案块中的这一行无法识别，已忽略", "this line of the key block is not understood; ignored"
+                )
+                continue
+            for number, key in entries:
+                if number in sec.key_block:
+                    self.warn(
+                        n,
+                        f"第 {number} 题的答案出现了两次，保留第一次",
+                        f"the key of question {number} appears twice; the first is kept",
+                    )
+                    continue
+                sec.key_block[number] = (n, key, [])
+
+    def entries(self, info: Info) -> list[tuple[int, str]] | None:
+        if info.line.cells is not None:
+            return _table_entries(info.line.cells)
+        many = entries_of_line(info.text, self.warn, info.line.number)
+        if many is not None:
+            return many
+        one = numbered_entry(info.text)
+        return [one] if one is not None else None
+
+    def read_answer_part(self, start: int) -> None:
+        self.seen["key:end"] += 1
+        groups = [AnswerGroup(None, None, self.infos[start].line.number)]
+        explaining = False
+        entry: AnswerEntry | None = None
+        header_row: list[str] | None = None
+        for info in self.infos[start + 1 :]:
+            group = groups[-1]
+            n = info.line.number
+            if info.heading is not None and info.heading.names_kind:
+                groups.append(AnswerGroup(info.heading.title, info.heading.kind, n))
+                explaining, entry = False, None
+                continue
+            if info.answer_header is not None or (
+                info.marker is not None and info.marker[0].role == "key" and not info.marker[1]
+            ):
+                explaining, entry = False, None
+                continue
+            if info.marker is not None and info.marker[0].role == "explanation" and not info.marker[1]:
+                explaining, entry = True, None
+                continue
+            if info.line.cells is not None:
+                header_row, rows = _table_rows(info.line.cells, header_row)
+                for number, key, more in rows:
+                    entry = AnswerEntry(number, n, key, [Piece(more, n, False)] if more else [])
+                    group.keys.append(entry)
+                continue
+            if explaining:
+                one = numbered_entry(info.text)
+                if one is not None:
+                    entry = AnswerEntry(one[0], n, "", [Piece(one[1], n, info.line.gap)] if one[1] else [])
+                    group.explanations.append(entry)
+                elif entry is not None:
+                    entry.more.append(self.piece(info))
+                else:
+                    self.answer_part_noise(info)
+                continue
+            many = entries_of_line(info.text, self.warn, n)
+            if many is not None:
+                for number, key in many:
+                    group.keys.append(AnswerEntry(number, n, key))
+                entry = None
+                continue
+            under_case = group.kind is Kind.case and entry is not None
+            one = numbered_entry(info.text)
+            if one is not None and not (under_case and not re.match(r"^(?:案例|第)", probe(info.text))):
+                entry = AnswerEntry(one[0], n, one[1])
+                group.keys.append(entry)
+                continue
+            bare = bare_keys(info.text) if entry is None or not entry.more else None
+            if bare is not None:
+                last = group.keys[-1].number if group.keys else 0
+                for offset, key in enumerate(bare, start=1):
+                    group.keys.append(AnswerEntry(last + offset, n, key))
+                entry = None
+                continue
+            if entry is not None:
+                entry.more.append(self.piece(info))
+            else:
+                self.answer_part_noise(info)
+        self.answer_groups = groups
+
+    def answer_part_noise(self, info: Info) -> None:
+        self.warn(
+            info.line.number,
+            "文末答案中的这一行无法识别，已忽略",
+            "this line of the answer section is not understood; ignored",
+        )
+
+    # -- drafts -------------------------------------------------------------------------------------------
+    def merge_blocks(self, sec: _Section) -> None:
+        by_number: dict[int, _Question] = {}
+        for q in sec.questions:
+            by_number.setdefault(q.number, q)
+        for number, (line, key, _) in sorted(sec.key_block.items()):
+            q = by_number.get(number)
+            if q is None:
+                self.warn(
+                    line,
+                    f"答案块给出第 {number} 题的答案，但本节没有第 {number} 题，已忽略",
+                    f"the key block gives a key for question {number}, but the section has no question "
+                    f"{number}; ignored",
+                )
+            elif q.key or q.answer:
+                self.warn(
+                    line,
+                    f"第 {number} 题在题后和答案块中都有答案，采用题后的",
+                    f"question {number} has a key after it and in the key block; the first is used",
+                )
+            else:
+                key_text, explanation = split_entry(key, q.kind if q.kind else (Kind.single if q.options else None))
+                if q.is_case:
+                    q.answer = [Piece(key, line, False)]
+                else:
+                    q.key = [Piece(key_text, line, False)]
+                    if explanation and not q.explanation:
+                        q.explanation = [Piece(explanation, line, False)]
+        for number, pieces in sorted(sec.explanation_block.items()):
+            q = by_number.get(number)
+            line = pieces[0].line if pieces else 0
+            if q is None:
+                self.warn(
+                    line,
+                    f"解析块给出第 {number} 题的解析，但本节没有第 {number} 题，已忽略",
+                    f"the explanation block explains question {number}, but the section has no question "
+                    f"{number}; ignored",
+                )
+            elif q.explanation:
+                self.warn(
+                    line,
+                    f"第 {number} 题已有解析，块中的解析被忽略",
+                    f"question {number} already has an explanation; the one in the block is ignored",
+                )
+            else:
+                q.explanation = pieces
+
+    def drafts(self) -> list[Draft]:
+        for sec in self.sections:
+            self.merge_blocks(sec)
+        if self.answer_groups is not None:
+            match_answer_part(self.answer_groups, self.sections, self.warn)  # type: ignore[arg-type]
+        out: list[Draft] = []
+        for sec in self.sections:
+            for q in sec.questions:
+                out.append(self.draft(q))
+        return out
+
+    def draft(self, q: _Question) -> Draft:
+        case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
+        stem = _join(q.stem, paragraphs=case)
+        options = {o.letter: _join(o.pieces) for o in q.options}
+        key = _join(q.key) or None
+        marked = _marked(q.options)
+        kind = q.kind
+        if options and marked and key is None:
+            self.seen["key:marked"] += 1
+        if kind in CHOICE_KINDS or (kind is None and options) or (kind is Kind.true_false and options):
+            stem, bracket = _choice_bracket(stem, set(options))
+            if bracket and key is None and not marked:
+                key = bracket
+                self.seen["key:bracket"] += 1
+            elif bracket and key is not None and read_choice_key(key, options) != read_choice_key(bracket, options):
+                self.warn(
+                    q.line,
+                    f"第 {q.number} 题括号中的答案 {bracket} 与“答案：{key}”不一致，采用后者",
+                    f"question {q.number}: the key in brackets ({bracket}) differs from '{key}'; the latter is used",
+                )
+        if (kind is Kind.true_false or (kind is None and not options)) and not case:
+            stem, tick = _tf_bracket(stem)
+            if tick is not None and key is None and q.tf_mark is None:
+                key = tick
+                self.seen["key:bracket"] += 1
+                if kind is None:
+                    kind = Kind.true_false
+            if q.tf_mark is not None and key is None:
+                key = "对" if q.tf_mark else "错"
+            elif q.tf_mark is not None and key is not None:
+                value = read_true_false_key(key, options)
+                if value is not None and value != q.tf_mark:
+                    self.warn(
+                        q.line,
+                        f"判断题第 {q.number} 题的几处答案互相矛盾，采用“答案：”一行",
+                        f"true/false question {q.number} is keyed both ways; the key line is used",
+                    )
+        if (kind is Kind.fill or (kind is None and not options)) and key is None and not case:
+            stem, inline = _fill_in_stem(stem, q)
+            if inline:
+                key = "；".join(inline)
+                kind = kind or Kind.fill
+                self.seen["key:fill-bracket"] += 1
+        if q.tagged and kind in CHOICE_KINDS and not options and q.section.kind not in (None, *CHOICE_KINDS):
+            kind = q.section.kind  # "（多选）" in a fill-in: the section knows better
+        answer = _join(q.answer, paragraphs=True) or None
+        if case and kind is None:
+            kind = Kind.case
+        end_line = max([p.line for p in (*q.stem, *q.key, *q.explanation, *q.answer)] + [q.line])
+        return Draft(
+            number=q.number,
+            line=q.line,
+            section=q.section.title,
+            part=q.part,
+            kind=kind,
+            tagged=q.tagged,
+            stem=stem,
+            options=options,
+            key=key,
+            key_line=q.key[0].line if q.key else None,
+            marked=marked,
+            explanation=_join(q.explanation, paragraphs=case) or None,
+            answer=answer,
+            tags=q.tags,
+            alternates=q.alternates,
+            end_line=end_line,
+        )
+
+    def conventions(self) -> list[Convention]:
+        out: list[Convention] = []
+        styles = [(k.split(":", 1)[1], v) for k, v in self.seen.items() if k.startswith("numbering:")]
+        for name, _ in sorted(styles, key=lambda kv: -kv[1])[:3]:
+            label = numbering(name).label
+            out.append(Convention(f"编号 {label}", f"numbering {label}"))
+        opts = [(k.split(":", 1)[1], v) for k, v in self.seen.items() if k.startswith("option:")]
+        labels = {s.name: s.label for s in OPTION_STYLES} | {"checkbox": "- [x]"}
+        for name, _ in sorted(opts, key=lambda kv: -kv[1])[:2]:
+            out.append(Convention(f"选项 {labels[name]}", f"options {labels[name]}"))
+        key_names = {
+            "key:line": ("答案：行", "key lines (答案：)"),
+            "key:platform": ("答案：平台导出（正确答案）", "platform export (正确答案)"),
+            "key:bracket": ("答案：题干括号内", "keys in the stem's brackets"),
+            "key:fill-bracket": ("答案：填空括号内", "fill answers in the stem's brackets"),
+            "key:marked": ("答案：标记的选项", "keys marked on the options"),
+            "key:block": ("答案：每节之后", "key blocks after each section"),
+            "key:end": ("答案：文末", "an answer section at the end"),
+        }
+        for name, (zh, en) in key_names.items():
+            if self.seen[name]:
+                out.append(Convention(zh, en))
+        if self.seen["tag"]:
+            out.append(Convention("题型：题内标注", "kinds tagged in the questions"))
+        if self.seen["heading"]:
+            out.append(Convention("题型：小节标题", "kinds from section headings"))
+        return out
+
+
+def _strip_decoration(text: str) -> str:
+    return re.sub(r"^[\u2705\u274c\u2b55\ufe0f\s]+", "", text)
+
+
+def _leading_tag(text: str) -> bool:
+    p = probe(text).lstrip()
+    return bool(
+        re.match(
+            r"^(?:[（(【\[]|_|\*)?\s*(?:[^）)】\]]{0,12}?[·•\s])?(?:单|多|判|填|简|问|案|不定|选择|论|名|辨|计|综)", p
+        )
+    )
+
+
+def _kind_in(text: str) -> Kind | None:
+    tag = find_kind_tag(f"（{text.strip()}）")
+    if tag is not None and tag[0] is not None:
+        return tag[0]
+    return kind_of_word(text.strip())
+
+
+def _option_key(text: str) -> tuple[str, str]:
+    """An option line that carries the key at its end (`D. 梨   答案：B`)."""
+    m = _INLINE_KEY.search(text)
+    if m:
+        return text[: m.start()].strip(), text[m.end() :].strip()
+    return text, ""
+
+
+def _marked(options: list[_Option]) -> str:
+    """The letters the document marks as right: a mark (a ticked box, red, highlight, underline, bold)
+    that some options carry and the others do not."""
+    if len(options) < 2:
+        return ""
+    for mark in _MARK_ORDER:
+        letters = [o.letter for o in options if mark in o.marks]
+        if letters and len(letters) < len(options):
+            return "".join(sorted(letters))
+    return ""
+
+
+def _choice_bracket(stem: str, letters: set[str]) -> tuple[str, str | None]:
+    """The key written in the stem's brackets: at the end (`……（ B ）。`), anywhere (`在（ B ）阶段`), or
+    after empty brackets (`（ ）A`); the stem keeps an empty `（ ）`."""
+    stem, key = take_bracket_key(stem, true_false=False)
+    if key is not None:
+        return stem, key.upper()
+    m = _AFTER_EMPTY_BRACKET.search(stem)
+    if m and set(m.group(1)) <= letters:
+        return stem[: m.start()] + "（ ）" + m.group(2), m.group(1)
+    found = [m for m in _ANY_BRACKET_KEY.finditer(stem) if set(m.group(1)) <= letters]
+    if len(found) == 1:
+        m = found[0]
+        return stem[: m.start()] + "（ ）" + stem[m.end() :], m.group(1)
+    return stem, None
+
+
+def _tf_bracket(stem: str) -> tuple[str, str | None]:
+    stem, key = take_bracket_key(stem, true_false=True)
+    if key is not None:
+        return stem, key
+    found = list(_TF_ANY_BRACKET.finditer(stem))
+    if len(found) == 1:
+        m = found[0]
+        return stem[: m.start()] + "（ ）" + stem[m.end() :], m.group(1)
+    return stem, None
+
+
+def _fill_in_stem(stem: str, q: _Question) -> tuple[str, list[str]]:
+    """Fill answers written in the stem: `（ int ）`, `__int__`; each becomes a blank."""
+    answers: list[str] = []
+
+    def take(m: re.Match[str]) -> str:
+        answers.append(m.group(1).strip())
+        return "（ ）"
+
+    if q.kind is Kind.fill or q.section.kind is Kind.fill:
+        out = _FILL_BRACKET.sub(take, stem)
+        if answers:
+            return out, answers
+        out = _UNDERSCORED.sub(take, stem)
+        if answers:
+            return out, answers
+    return stem, []
+
+
+def _table_entries(cells: list[str]) -> list[tuple[int, str]] | None:
+    cells = [c for c in cells if c]
+    if len(cells) >= 2 and re.fullmatch(r"\d{1,4}", cells[0]):
+        return [(int(cells[0]), cells[1])]
+    return None
+
+
+def _table_rows(cells: list[str], header: list[str] | None) -> tuple[list[str] | None, list[tuple[int, str, str]]]:
+    """A key table: `| 1 | 对 | 解析 |` rows, or a header row of numbers above a row of keys."""
+    if cells and re.fullmatch(r"题号|序号|No\.?|#|题目", cells[0].strip(), re.I) and len(cells) > 2:
+        if all(re.fullmatch(r"\d{1,4}", c.strip()) for c in cells[1:] if c.strip()):
+            return cells, []
+        return None, []
+    if header is not None and len(cells) == len(header):
+        rows = [(int(h), c.strip(), "") for h, c in zip(header[1:], cells[1:], strict=True) if h.strip() and c.strip()]
+        return None, rows
+    if len(cells) >= 2 and re.fullmatch(r"\d{1,4}", cells[0].strip()):
+        return None, [(int(cells[0]), cells[1].strip(), " ".join(c for c in cells[2:] if c.strip()))]
+    return header, []
+
+
+def read_text(text: str, *, simplified: bool = False) -> Reading:
+    """Read a document's text into drafts, section reports, warnings and the conventions recognised."""
+    lines = prepare_lines(text, simplified=simplified)
+    infos = [classify(line) for line in lines]
+    reader = _Reader(infos)
+    reader.run_styles_missing = _styles_without_runs(infos)
+    reader.run()
+    drafts = reader.drafts()
+    sections = [s.report for s in reader.sections]
+    return Reading(
+        reader.title, drafts, sections, reader.issues, reader.conventions(), reader.answer_groups is not None
+    )
+
+
+def _styles_without_runs(infos: list[Info]) -> frozenset[str]:
+    """Option styles that are read only where the document writes runs of them (`A 苹果` / `B 白菜`, `a.`, `A苹果`)
+    and that this document does not: a line starting "A 股票…" is then text."""
+    runs: Counter[str] = Counter()
+    for a, b in itertools.pairwise(infos):
+        if a.option is not None and b.option == (a.option[0], "B") and a.option[1] == "A":
+            runs[a.option[0]] += 1
+    return frozenset(s.name for s in OPTION_STYLES if s.needs_run and runs[s.name] == 0)
