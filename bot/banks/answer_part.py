@@ -53,6 +53,7 @@ class AnswerEntry:
     line: int
     key: str  # as written; empty for an explanation
     more: list[Piece] = field(default_factory=list)  # the lines after it (explanation, or a case answer)
+    label: str = "plain"  # how it is numbered: case (案例2), di (第2题) or plain (2.)
 
 
 @dataclass
@@ -124,9 +125,18 @@ def _gaps(line: str, matches: list[re.Match[str]]) -> list[str]:
     return [line[a:b] for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
+_ENTRY_PREFIX = re.compile(
+    r"^(?:[一二三四五六七八九十]+\s*[、.．]|[（(]\s*[一二三四五六七八九十]+\s*[)）])?\s*"
+    r"(?:(?:单项选择|多项选择|不定项选择|单选|多选|判断|填空|选择)题?\s*[:：]?)?\s*(?=\d)"
+)
+
+
 def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[tuple[int, str]] | None:
-    """Several keys on one line: "1.A 2.C 3.B", "1-5 ACBDA", "6～8：对错对"; None when the line is not such a list."""
+    """Several keys on one line: "1.A 2.C 3.B", "1-5 ACBDA", "6～8：对错对", "一、1-5 DCBAB 6-10 ACDBC";
+    None when the line is not such a list."""
     p = probe(text)
+    if prefix := _ENTRY_PREFIX.match(p):
+        p = p[prefix.end() :]
     ranges = list(_RANGE.finditer(p))
     if ranges and all(_GAP.fullmatch(gap) for gap in _gaps(p, ranges)):
         out: list[tuple[int, str]] = []

@@ -102,14 +102,15 @@ class _Checker:
                 raise _Skip(d.line, f"{where[0]}是选择题却没有选项", f"{where[1]} is a choice question without options")
             answer = self.choice_answer(d, where, key_line)
             if kind is Kind.single and len(answer) > 1:
+                # a key of several letters makes a multiple-choice question, whatever the tag or heading said
                 if d.kind is Kind.single:
                     self.warn(
                         key_line,
-                        f"单选题{where[0]}的答案有多个字母：{answer}",
-                        f"single-choice {where[1]} has a key of several letters: {answer}",
+                        f"{where[0]}标为单选，但答案有多个字母（{answer}），按多选题导入",
+                        f"{where[1]} is marked single choice but its key has several letters ({answer}); "
+                        "imported as multiple choice",
                     )
-                else:
-                    kind = Kind.multiple
+                kind = Kind.multiple
         elif kind is Kind.true_false:
             answer = self.true_false_answer(d, where, key_line)
         elif kind is Kind.fill:

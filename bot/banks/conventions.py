@@ -111,7 +111,7 @@ NUMBERINGS: list[Numbering] = [
     _numbering("comma", "1、", r"^(?P<n>\d{1,4})\s*[、，,]\s*"),
     _numbering("close", "1)", r"^(?P<n>\d{1,4})\s*[)）]\s*"),
     _numbering("colon", "1：", r"^(?P<n>\d{1,4})\s*[:：](?!\d)\s*"),
-    _numbering("code", "K07", r"^(?P<id>[A-Z]{1,3})[-_]?(?P<n>\d{1,5})(?:\s*[.．、:：)）]\s*|\s+)", sequential=False),
+    _numbering("code", "K07", r"^(?P<id>[A-Z]{1,3})[-_]?(?P<n>\d{1,5})(?:\s*[.．、:：)）]\s*|\s+|$)", sequential=False),
     _numbering("space", "1 ", r"^(?P<n>\d{1,4})\s+(?=[^\s\d.．%％])"),
     _numbering("alone", "1⏎", r"^(?P<n>\d{1,4})\s*[.．、:：]?$", stem_follows=True),
     # no numbers at all: each question opens with its stem label or its kind tag
@@ -161,8 +161,8 @@ OPTION_STYLES: list[OptionStyle] = [
     OptionStyle("lower-comma", "a、", r"{L}\s*、\s*", lower=True, needs_run=True),
     OptionStyle("lower-close", "a)", r"{L}\s*[)）]\s*", lower=True, needs_run=True),
     OptionStyle("lower-paren", "(a)", r"[（(]\s*{L}\s*[)）]\s*", lower=True, needs_run=True),
-    # A某个对象的引用名: a letter glued to Chinese text, copied from a platform that drew the letter apart
-    OptionStyle("bare", "A文字", r"{L}(?=[\u4e00-\u9fff])", glued=False, needs_run=True),
+    # A某个对象的引用名, Anew: a letter glued to its text, copied from a platform that drew the letter apart
+    OptionStyle("bare", "A文字", r"{L}(?=[^\sA-Z.．、:：)）])", glued=False, needs_run=True),
 ]
 _STYLE = {s.name: s for s in OPTION_STYLES}
 _OPTION_START = {
@@ -255,7 +255,7 @@ MARKERS: list[Marker] = [
         r"答案解析|试题解析|题目解析|解析|详解|讲解|解题思路|解答思路|分析|点评|解释|试题分析"
         r"|Explanation|Analysis",
     ),
-    _marker("ask", "问题：", r"问题\s*\d*|问"),
+    _marker("ask", "问题：", r"问题\s*\d*|问|请回答|请分析|回答问题|要求"),
     _marker(
         "answer", "答题要点", r"答题要点|答案要点|参考要点|评分要点|要点|分析与解答|参考解答|解答|解决方案|问题定位"
     ),
@@ -264,7 +264,7 @@ MARKERS: list[Marker] = [
         "meta",
         "得分",
         r"得分|本题得分|分值|分数|难度|难易度|正确率|作答人数|考点|出处|来源|题目来源|所属章节|章节|Score"
-        r"|Difficulty",
+        r"|Difficulty|图|图片|配图|视频",
     ),
     _marker("tags", "知识点", r"知识点|标签|Tags?"),
     _marker("alternates", "备选答案", r"备选答案|其他答案|也可答"),
@@ -293,18 +293,19 @@ def match_marker(text: str) -> tuple[Marker, str] | None:
 
 # -- kinds: section headings and tags inside a question ---------------------------------------------
 KIND_WORDS: list[tuple[str, Kind | None]] = [
-    ("不定项选择题", Kind.multiple),
-    ("不定项选择", Kind.multiple),
+    ("不定项选择题", None),  # one letter or several: decided per question by its key
+    ("不定项选择", None),
     ("多项选择题", Kind.multiple),
     ("多项选择", Kind.multiple),
     ("单项选择题", Kind.single),
     ("单项选择", Kind.single),
     ("多选题", Kind.multiple),
     ("单选题", Kind.single),
-    ("不定项", Kind.multiple),
+    ("不定项", None),
     ("多选", Kind.multiple),
     ("单选", Kind.single),
     ("选择题", None),  # single or multiple: decided per question by its key
+    ("程序填空题", Kind.fill),
     ("填空题", Kind.fill),
     ("填空", Kind.fill),
     ("判断题", Kind.true_false),
@@ -326,6 +327,8 @@ KIND_WORDS: list[tuple[str, Kind | None]] = [
     ("辨析题", Kind.case),
     ("计算题", Kind.case),
     ("编程题", Kind.case),
+    ("主观题", Kind.case),
+    ("客观题", None),
     ("程序设计题", Kind.case),
     ("应用题", Kind.case),
     ("思考题", Kind.case),
@@ -356,11 +359,17 @@ class Heading:
     kind: Kind | None  # None: a heading that names no kind (a chapter), or a plain 选择题
     names_kind: bool  # the heading names a kind of question (选择题 included)
     declared: int | None = None
+    numbered: bool = False  # "11.多选题（3分）": numbered like a question; the document decides which it is
+
+    @property
+    def ambiguous(self) -> bool:
+        """A numbered kind heading that declares no count may be a question's label instead."""
+        return self.numbered and self.declared is None
 
 
 _ORDINAL = (
     r"(?:[一二三四五六七八九十]+\s*[、.．:：]|[（(]\s*[一二三四五六七八九十]+\s*[)）]\s*[、.．]?|第[一二三四五六七八九十\d]+\s*"
-    r"(?:部分|大题|节|章|单元|类)\s*[、.．:：]?|Part\s*[IVX\d]+\s*[.:：]?|[IVX]+\s*[.、]|\d{1,2}\s*[、.．](?!\d))"
+    r"(?:部分|大题|节|章|单元|类)\s*[、.．:：]?|Part\s*[IVX\d]+\s*[.:：]?|[IVX]+\s*[.、]|(?P<digit>\d{1,2})\s*[、.．](?!\d))"
 )
 _KIND_HEADING = re.compile(
     rf"^{_ORDINAL}?\s*(?P<word>{_KIND_ALTERNATION})(?:\s*questions?)?\s*(?P<rest>(?:[（(\[【:：。.,，\s].*)?)$", re.I
@@ -386,8 +395,11 @@ def match_heading(text: str, *, markdown: bool) -> Heading | None:
     plain = p.rstrip("：:。. ")
     if len(plain) <= 60 and (m := _KIND_HEADING.match(plain)) and not re.search(r"[？?]", plain):
         rest = m.group("rest")
+        if m.group("digit") and rest.strip() and not re.fullmatch(r"\s*(?:[（(【\[][^）)】\]]*[）)】\]]\s*)+", rest):
+            return None  # "7. 判断：Java 中……": a numbered question tagged with its kind
         if not rest.strip() or _heading_tail(rest):
-            return Heading(text.strip().rstrip(":："), kind_of_word(m.group("word")), True, _declared(rest))
+            title = text.strip().rstrip(":：")
+            return Heading(title, kind_of_word(m.group("word")), True, _declared(rest), bool(m.group("digit")))
     if markdown:
         return Heading(text.strip(), None, False)
     if len(plain) <= 40 and _CHAPTER.match(plain) and not re.search(r"[？?（(]\s*[)）]|_{2,}", plain):
@@ -398,7 +410,7 @@ def match_heading(text: str, *, markdown: bool) -> Heading | None:
 def _heading_tail(rest: str) -> bool:
     """What may follow the kind word in a heading: counts, points, instructions — not a question."""
     tail = rest.strip()
-    if tail.startswith(("（", "(", "【", "[")):
+    if re.match(r"^[，,。.：:]?\s*[（(【\[]", tail):
         return True
     if tail.startswith((":", "：")) and len(tail) <= 40:
         return not re.search(r"[A-H]\s*[.．、]", tail)
@@ -415,7 +427,7 @@ def _declared(rest: str) -> int | None:
 _TAG_BRACKETED = re.compile(
     rf"[（(【\[]\s*(?:[^）)】\]]{{0,12}}?[·•\s])?(?P<word>{_KIND_ALTERNATION})\s*(?:[^）)】\]]{{0,8}})[）)】\]]", re.I
 )
-_TAG_LEADING = re.compile(rf"^(?:_|\*)?(?P<word>{_KIND_ALTERNATION})(?:_|\*)?\s*[:：]?\s*(?=\S)", re.I)
+_TAG_LEADING = re.compile(rf"^(?:_|\*)?(?P<word>{_KIND_ALTERNATION})(?:_|\*)?(?:\s*[:：]\s*|\s+|$)", re.I)
 
 
 def find_kind_tag(text: str) -> tuple[Kind | None, str] | None:

@@ -18,9 +18,10 @@ __all__ = [
 _BLANK = re.compile(r"_{2,}|[（(]\s*[)）]")
 _ALTERNATIVE = re.compile(r"\s*[;；]\s*|\s+或\s+")  # 'A；B', 'A 或 B' ("或" inside a word stays)
 _BLANK_SEP = re.compile(r"\s*[;；]\s*")
-_ENUMERATED = re.compile(r"[（(]\s*\d+\s*[)）]\s*")
-_CHOICE_BRACKET = re.compile(r"[（(]\s*([A-Ha-h]{1,8})\s*[)）]\s*([。.]?)\s*$")
-_TF_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F)\s*[)）]\s*([。.]?)\s*$")
+# "（1）北京（2）东京", "填空1: 李白 填空2: 杜甫", "第1空：…", "①北京②东京"
+_ENUMERATED = re.compile(r"[（(]\s*\d+\s*[)）]\s*|(?:填空|空|第)\s*\d+\s*空?\s*[:：]\s*|[①-⑳]\s*")
+_CHOICE_BRACKET = re.compile(r"[（(]\s*([A-Ha-h](?:[\s,，、]*[A-Ha-h]){0,7})\s*[)）]\s*([。.]?)\s*$")
+_TF_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）]\s*([。.]?)\s*$")
 
 
 def count_blanks(stem: str) -> int:
@@ -44,7 +45,14 @@ def split_fill_key(key: str, blanks: int) -> tuple[list[str] | list[list[str]], 
     if blanks <= 1:
         accepted = [a for a in (_clean(p) for p in _ALTERNATIVE.split(key)) if a]
         return accepted, True
-    for splitter in (_ENUMERATED, _BLANK_SEP, re.compile(r"\s*[,，、]\s*")):
+    for splitter in (
+        _ENUMERATED,
+        _BLANK_SEP,
+        re.compile(r"\s*[|｜]\s*"),
+        re.compile(r"\s+/\s+"),
+        re.compile(r"\s*[,，、]\s*"),
+        re.compile(r"\s+"),
+    ):
         parts = [p for p in splitter.split(key) if _clean(p)]
         if len(parts) == blanks:
             return [_alternatives(p) for p in parts], True
@@ -56,7 +64,7 @@ def take_bracket_key(stem: str, *, true_false: bool) -> tuple[str, str | None]:
     m = (_TF_BRACKET if true_false else _CHOICE_BRACKET).search(stem)
     if not m:
         return stem, None
-    return stem[: m.start()] + "（ ）" + m.group(2), m.group(1)
+    return stem[: m.start()] + "（ ）" + m.group(2), re.sub(r"[\s,，、]", "", m.group(1))
 
 
 # -- keys as people write them -------------------------------------------------------------------
@@ -76,7 +84,7 @@ def _norm(text: str) -> str:
 def read_choice_key(key: str, options: dict[str, str]) -> str | None:
     """The letters of a choice key as written: 'ABD', 'A,B,D', 'A、B 和 D', '(B)', 'B. 白菜', 'A:苹果;C:桃;',
     'ABD（少选得一半分）', or the text of the right option(s); None when it names no option."""
-    text = key.strip().rstrip("。.;；").strip()
+    text = key.strip().lstrip(":：").rstrip("。.;；").strip()
     while m := _WRAPPED.match(text):
         text = m.group(1)
     text = _KEY_NOISE.sub("", text)
@@ -117,11 +125,12 @@ def parse_letters(text: str) -> str | None:
 _TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "T", "TRUE", "Y", "YES", "R"}
 _FALSE = {"不正确", "不对", "错误", "错", "错的", "否", "×", "✗", "✘", "X", "F", "FALSE", "N", "NO", "W"}
 _PROBE = str.maketrans("確誤對錯", "确误对错")
+_DECORATION = re.compile(r"^[\u2705\u274c\u274e\u2b55\ufe0f\s]+(?=\S)")  # "✅ 正确", "❌错误"
 
 
 def read_true_false(text: str) -> bool | None:
     """正确/错误/对/错/√/×/T/F/true/false (and a few more) -> bool; None when the text is no such key."""
-    word = re.sub(r"[\s。.！!]+$", "", text.strip()).translate(_PROBE).upper()
+    word = re.sub(r"[\s。.！!]+$", "", _DECORATION.sub("", text.strip())).translate(_PROBE).upper()
     if word in _FALSE:
         return False
     if word in _TRUE:

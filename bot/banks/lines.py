@@ -62,7 +62,7 @@ _TAG = re.compile(rf"</?(?:{_TAG_NAMES})(?:\s[^<>]*)?/?>", re.I)
 _MARKUP = re.compile(rf"{_TAG.pattern}|\*\*", re.I)
 _BREAK = re.compile(r"<br\s*/?>|</p>|</div>|</li>|</tr>|<hr\s*/?>", re.I)
 _SUMMARY = re.compile(r"<summary[^>]*>(.*?)</summary>", re.I)
-_MD_HEADING = re.compile(r"^(#{1,6})\s*")
+_MD_HEADING = re.compile(r"^(#{1,6})(?:\s+|(?=[\u4e00-\u9fff【（]))")  # "#include" is code, not a heading
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _QUOTE = re.compile(r"^(?:>\s?)+")
 _TASK = re.compile(r"^[-*+]\s+\[([ xX✓✔√])\]\s*")
@@ -79,7 +79,10 @@ _JUNK = re.compile(
     r"由会员分享|可在线阅读|请在\S{0,6}上搜索|文档编号[:：]|全文预览已结束|下载本文档|版权说明[:：]|菁优网版权所有|本文档由用户提供"
     r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
 )
+# Platform metadata glued into a question's line: "难易程度:A :较易认知程度:I:识记预计答题时间:0.5分钟"
+_INLINE_META = re.compile(r"难易程度\s*[:：].*?(?:预计答题时间\s*[:：]\s*[\d.]+\s*分钟|(?=参考答案|正确答案|答案[:：])|$)")
 _ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
+_CALLOUT = re.compile(r"^\[!\w+\][-+]?\s*")
 _TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")
 # Emoji that decorate a line (✅ 正确答案：C, 🔍 解析：…); ✓ ✔ ✗ ✘ √ × are keys and stay.
 _DECORATION = re.compile(
@@ -140,12 +143,23 @@ def _spans_from_markup(text: str) -> tuple[str, list[Span]]:
     return "".join(out), [s for s in spans if s[1] > s[0]]
 
 
+_KEY_MARK = re.compile(r"【\s*(?:参考|正确)?答案\s*】|(?:参考|正确)?答案\s*[:：]")
+_FLAT_SPLIT = re.compile(r"(?<=\S)\s+(?=(?:\d{1,4}\s*[、．.](?!\d)|第[一二三四五六七八九十\d]+部分|[一二三四五六七八九十]+、))")
+
+
+def _unflatten(raw: str) -> list[str]:
+    """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question."""
+    if len(raw) < 120 or len(_KEY_MARK.findall(raw)) < 2:
+        return [raw]
+    return [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
+
+
 def _split_breaks(raw: str) -> list[str]:
     if "<" not in raw:
-        return [raw]
+        return _unflatten(raw)
     raw = _SUMMARY.sub(lambda m: "\n" + _summary_marker(m.group(1)) + "\n", raw)
     raw = re.sub(r"</?details[^>]*>", "\n", raw, flags=re.I)
-    return _BREAK.sub("\n", raw).split("\n")
+    return [part for line in _BREAK.sub("\n", raw).split("\n") for part in _unflatten(line)]
 
 
 _SUMMARY_KIND = re.compile(
@@ -166,15 +180,81 @@ def _summary_marker(title: str) -> str:
     return ""
 
 
+_FENCED_OPTION = re.compile(r"^\s*[(（]?[A-H]\s*[.．、:：)）]")
+_FENCED_KEY = re.compile(r"答案|Answer", re.I)
+
+
+_FENCED_KEY_LINE = re.compile(r"^\s*[【\[]?\s*(?:正确答案|参考答案|答案|Answer|解析)\s*[】\]]?\s*[:：]", re.I)
+
+
+def _question_in_fence(block: list[str]) -> bool:
+    """A code block that holds a whole question (its options and its key), or just a key (`答案：B` hidden
+    from a quick look), as some notes keep them: read as text, not as code."""
+    lines = [b for b in block if b.strip()]
+    if lines and _FENCED_KEY_LINE.match(lines[0]):
+        return True
+    return sum(bool(_FENCED_OPTION.match(b)) for b in lines) >= 2 and any(_FENCED_KEY.search(b) for b in lines)
+
+
+def _fences(raw_lines: list[str]) -> list[bool]:
+    """Per line: inside a code block (the fence lines themselves count as inside)."""
+    inside = [False] * len(raw_lines)
+    start: int | None = None
+    for i, raw in enumerate(raw_lines):
+        if _FENCE.match(raw):
+            if start is None:
+                start = i
+                continue
+            block = raw_lines[start + 1 : i]
+            if not _question_in_fence(block):
+                for k in range(start, i + 1):
+                    inside[k] = True
+            else:
+                inside[start] = inside[i] = True  # the fence lines go; the question inside is read
+            start = None
+    if start is not None:  # an unclosed fence runs to the end
+        for k in range(start, len(raw_lines)):
+            inside[k] = True
+    return inside
+
+
+_OL = re.compile(r"<ol\b[^>]*>", re.I)
+_OL_END = re.compile(r"</ol\s*>", re.I)
+_LI = re.compile(r"<li\b[^>]*>", re.I)
+
+
+def _number_list_items(raw_lines: list[str]) -> list[str]:
+    """`<ol><li>11</li><li>C</li></ol>` (keys as an HTML list): each item gets its number, `1. 11`."""
+    if not any(_OL.search(r) for r in raw_lines):
+        return raw_lines
+    out, counter = [], None
+    for raw in raw_lines:
+        pieces = re.split(r"(<ol\b[^>]*>|</ol\s*>|<li\b[^>]*>)", raw, flags=re.I)
+        line = []
+        for piece in pieces:
+            if _OL.fullmatch(piece):
+                counter = 0
+            elif _OL_END.fullmatch(piece):
+                counter = None
+            elif _LI.fullmatch(piece) and counter is not None:
+                counter += 1
+                line.append(f"<br>{counter}. ")
+                continue
+            line.append(piece)
+        out.append("".join(line))
+    return out
+
+
 def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     """The document's lines, clean, with their marks, headings, fences and tables told apart."""
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    fenced_at = _fences(raw_lines)
+    raw_lines = _number_list_items(raw_lines)
     out: list[Line] = []
-    fenced = False
     gap = False
     for number, raw in enumerate(raw_lines, start=1):
+        fenced = fenced_at[number - 1]
         if _FENCE.match(raw):
-            fenced = not fenced
             continue
         parts = [raw] if fenced else _split_breaks(raw)
         for part in parts:
@@ -205,6 +285,9 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     text = _QUOTE.sub("", text).strip()
     if m := _ADMONITION.match(text):  # mkdocs `!!! note "答案"`: its title is the line
         text = (m.group("title") or "").strip()
+    text = _CALLOUT.sub("", text)  # Obsidian `> [!NOTE]- 参考答案`
+    if "难易程度" in text:
+        text = _INLINE_META.sub("", text).strip()
     if not text or _RULE.match(text) or _TABLE_SEPARATOR.match(text):
         return None
     heading = 0

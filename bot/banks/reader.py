@@ -61,17 +61,23 @@ _TICKS = "√✓✔"
 _CROSSES = "×✗✘xX"
 _ANSWER_OPENER = re.compile(r"^(?:问题定位|解决方案|答案要点|答题要点|分析与解答|参考解答|参考答案|解答)\s*[:：]?")
 _INLINE_KEY = re.compile(
-    r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
+    r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
 )
 _INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
 _MY_ANSWER = re.compile(r"(?:正确答案|参考答案|标准答案)\s*[:：]?\s*")
 _TRAILING_META = re.compile(r"\s*(?:我的答案|你的答案|得分|分值|本题得分|难度|题型)\s*[:：].*$")
 _TRAILING_DECORATION = re.compile(r"[\s\U0001f300-\U0001faff\u2b50\u2705\u274c]+$")
+_SHORT_BRACKET = re.compile(r"[（(]([^（()）]{1,20})[)）]")
 _FILL_BRACKET = re.compile(r"[（(](\s+[^（()）]{1,40}?\s+)[)）]")
 _UNDERSCORED = re.compile(r"_{2,}\s*([^_\s][^_]{0,40}?)\s*_{2,}")
-_ANY_BRACKET_KEY = re.compile(r"[（(]\s*([A-H]{1,8})\s*[)）]")
+_ANY_BRACKET_KEY = re.compile(r"[（(]\s*([A-H](?:[\s,，、]*[A-H]){0,7})\s*[)）]")
+_ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
+_TRAILING_LETTERS = re.compile(r"(?<=[\u4e00-\u9fff])([A-H]{1,4})\s*$")
+_TRAILING_TICK = re.compile(r"\s+([√×✓✗✔✘])\s*$")
+_TICK_AFTER_BRACKET = re.compile(r"[（(]\s*[)）]\s*([√×✓✗✔✘]|对|错)\s*$")
+_HALF_BRACKET = re.compile(r"(?<=[\u4e00-\u9fff])\s*([A-H]{1,4})\s*[)）]")
 _AFTER_EMPTY_BRACKET = re.compile(r"[（(]\s*[)）]\s*([A-H]{1,8})\s*([。.]?)\s*$")
-_TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F)\s*[)）]")
+_TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）]")
 _MARK_ORDER = ("check", "red", "high", "under", "bold")
 _KEY_START = re.compile(
     r"^\s*(?:`?[A-Ha-h]{1,8}`?|[√×✓✗✔✘]|对|错|正确|错误)(?:\s*[,，、]\s*`?[A-Ha-h]`?)*\s*(?:[。.；;，,:：]|\s|$)"
@@ -117,11 +123,17 @@ def classify(line: Line) -> Info:
             number, rest = found
             rest_text = text[len(text) - len(rest) :] if rest else ""
             info.nums.append((style.name, number, _TRAILING_DECORATION.sub("", rest_text)))
+    if any(numbering(style).strong for style, _, _ in info.nums):
+        info.nums = [n for n in info.nums if numbering(n[0]).strong]  # "Q1." is Q1, not an id like K07
     heading = match_heading(text, markdown=line.heading > 0) if info.answer_header is None else None
     if heading is not None and info.nums and not heading.names_kind:
         heading = None  # "### 3. 下列哪项……": a question written as a Markdown heading
+    if heading is not None and not heading.names_kind and entries_of_line(text):
+        heading = None  # "一、1-5 DCBAB": keys of a section, not a heading
     if heading is not None:
-        info.heading, info.nums = heading, []
+        info.heading = heading
+        if not heading.ambiguous:
+            info.nums = []
         return info
     info.marker = match_marker(text)
     if info.marker is not None:
@@ -145,10 +157,18 @@ class _Section:
     questions: list[_Question] = field(default_factory=list)
     key_block: dict[int, tuple[int, str, list[Piece]]] = field(default_factory=dict)
     explanation_block: dict[int, list[Piece]] = field(default_factory=dict)
+    answers_in_brackets: bool = False  # a section of fill-ins printed with their answers in the brackets
 
     @property
     def title(self) -> str | None:
         return self.report.title
+
+    def recognise_bracket_answers(self) -> None:
+        """Fill-ins with the answer in the stem's brackets (`（ 1982 ）年`), recognised when several keyless
+        questions without options in the section write them so."""
+        keyless = [q for q in self.questions if not (q.key or q.options or q.answer or q.tf_mark is not None)]
+        padded = sum(bool(_FILL_BRACKET.search(" ".join(p.text for p in q.stem))) for q in keyless)
+        self.answers_in_brackets = padded >= 2 and padded * 2 >= len(keyless)
 
 
 @dataclass
@@ -285,7 +305,7 @@ class _Reader:
         its keys can only come later."""
         numbered = keyed = 0
         for info in self.infos[:end]:
-            if info.heading is not None and info.heading.names_kind:
+            if info.heading is not None:
                 if numbered and not keyed:
                     return True
                 numbered = keyed = 0
@@ -315,7 +335,7 @@ class _Reader:
         i = 0
         while i < stop:
             info = self.infos[i]
-            if info.heading is not None and info.heading.names_kind:
+            if info.heading is not None:
                 segment = i
             empty_key = (info.marker is not None and info.marker[0].role == "key" and not info.marker[1]) or (
                 info.answer_header is not None
@@ -336,7 +356,11 @@ class _Reader:
         if any(self._keyish(b) for b in before) or not any(b.nums for b in before):
             return False
         one = numbered_entry(nxt.text)
-        if entries_of_line(nxt.text) or nxt.line.cells is not None or (one and _KEY_START.match(probe(one[1]))):
+        many = entries_of_line(nxt.text)
+        first = many[0][0] if many else one[0] if one else None
+        if first is not None and not any(n == first for b in before for _, n, _ in b.nums):
+            return False  # "(1) return false" under question 9: the key of its blanks, not a block
+        if many or nxt.line.cells is not None or (one and _KEY_START.match(probe(one[1]))):
             return True
         return any(count_blanks(b.text) for b in before)  # short text keys: a section of fill-ins
 
@@ -382,7 +406,7 @@ class _Reader:
             if info.heading is not None:
                 f.heading = True
                 f.kind_heading = info.heading.names_kind
-                if info.heading.names_kind:
+                if info.heading.names_kind and not info.heading.ambiguous:
                     kind = info.heading.kind
             f.case_section = kind is Kind.case
             if blocked[k]:
@@ -395,7 +419,7 @@ class _Reader:
             f.option_a = info.option is not None and info.option[1] == "A"
             f.opener = (
                 f.option_a
-                or (f.key and not f.case_section)  # in a case section 参考答案 opens the answer
+                or f.key
                 or f.ask
                 or role == "kind"
                 or info.tf_slots is not None
@@ -519,6 +543,9 @@ class _Reader:
             self.outside(info)
             return
         q.last_line = info.line.number
+        if q.style == "q" and _ANSWER_OF.match(info.text):
+            q.state = "explanation"  # "### A1." under "### Q1.": the answer's notes follow
+            return
         if info.line.fenced:
             self.add_piece(q, Piece(info.line.text, info.line.number, info.line.gap))
             return
@@ -695,8 +722,8 @@ class _Reader:
             return False
         if q.state in ("explanation", "answer", "ask"):
             return False
-        if q.key and q.options:
-            return False
+        if q.key and q.options and q.key[0].line > q.options[-1].pieces[0].line:
+            return False  # options after the key: the key came after the options, these are text
         expected = chr(ord(q.options[-1].letter) + 1) if q.options else "A"
         if style in self.run_styles_missing:
             return False
@@ -833,6 +860,8 @@ class _Reader:
             if info.heading is not None and info.heading.names_kind:
                 groups.append(AnswerGroup(info.heading.title, info.heading.kind, n))
                 explaining, entry = False, None
+                for number, key in entries_of_line(info.text, self.warn, n) or []:  # "一、单选题 1-5 ABCDA"
+                    groups[-1].keys.append(AnswerEntry(number, n, key))
                 continue
             if info.answer_header is not None or (
                 info.marker is not None and info.marker[0].role == "key" and not info.marker[1]
@@ -864,10 +893,9 @@ class _Reader:
                     group.keys.append(AnswerEntry(number, n, key))
                 entry = None
                 continue
-            under_case = group.kind is Kind.case and entry is not None
             one = numbered_entry(info.text)
-            if one is not None and not (under_case and not re.match(r"^(?:案例|第)", probe(info.text))):
-                entry = AnswerEntry(one[0], n, one[1])
+            if one is not None and self.opens_entry(group, entry, info.text, one[0]):
+                entry = AnswerEntry(one[0], n, one[1], label=_entry_label(info.text))
                 group.keys.append(entry)
                 continue
             bare = bare_keys(info.text) if entry is None or not entry.more else None
@@ -882,6 +910,17 @@ class _Reader:
             else:
                 self.answer_part_noise(info)
         self.answer_groups = groups
+
+    def opens_entry(self, group: AnswerGroup, entry: AnswerEntry | None, text: str, number: int) -> bool:
+        """Under a case heading, the numbered points of a reference answer belong to it: a numbered line
+        opens the next case's answer only when labelled 案例N / 第N题, or numbered like the entry before
+        it with the next number."""
+        if group.kind is not Kind.case or entry is None:
+            return True
+        label = _entry_label(text)
+        if label in ("case", "di"):
+            return True
+        return label == entry.label and number == entry.number + 1
 
     def answer_part_noise(self, info: Info) -> None:
         self.warn(
@@ -937,16 +976,22 @@ class _Reader:
             else:
                 q.explanation = pieces
 
-    def drafts(self) -> list[Draft]:
+    def drafts(self) -> tuple[list[Draft], list[SectionReport]]:
+        """The drafts, and the sections that hold questions or name a kind (a chapter heading over
+        kind headings holds none and is no section of its own)."""
         for sec in self.sections:
             self.merge_blocks(sec)
         if self.answer_groups is not None:
             match_answer_part(self.answer_groups, self.sections, self.warn)  # type: ignore[arg-type]
+        kept = [s for s in self.sections if s.questions or not s.chapter]
+        for sec in kept:
+            sec.recognise_bracket_answers()
         out: list[Draft] = []
-        for sec in self.sections:
+        for part, sec in enumerate(kept):
             for q in sec.questions:
+                q.part = part
                 out.append(self.draft(q))
-        return out
+        return out, [s.report for s in kept]
 
     def draft(self, q: _Question) -> Draft:
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
@@ -985,6 +1030,10 @@ class _Reader:
                         f"判断题第 {q.number} 题的几处答案互相矛盾，采用“答案：”一行",
                         f"true/false question {q.number} is keyed both ways; the key line is used",
                     )
+        if key is not None and (kind is Kind.fill or (kind is None and not options)) and not case:
+            stem, key = _lettered_blanks(stem, key)
+            if kind is Kind.fill and not count_blanks(stem):
+                stem = _answers_as_blanks(stem, key)
         if (kind is Kind.fill or (kind is None and not options)) and key is None and not case:
             stem, inline = _fill_in_stem(stem, q)
             if inline:
@@ -1045,6 +1094,16 @@ class _Reader:
         return out
 
 
+def _entry_label(text: str) -> str:
+    """How an entry of the answer part is numbered: case (案例2), di (第2题), or plain (2.)."""
+    p = probe(text)
+    if re.match(r"^[【\[]?\s*案例", p):
+        return "case"
+    if re.match(r"^第\s*\d", p):
+        return "di"
+    return "plain"
+
+
 def _strip_decoration(text: str) -> str:
     return re.sub(r"^[\u2705\u274c\u2b55\ufe0f\s]+", "", text)
 
@@ -1094,17 +1153,58 @@ def _choice_bracket(stem: str, letters: set[str]) -> tuple[str, str | None]:
     m = _AFTER_EMPTY_BRACKET.search(stem)
     if m and set(m.group(1)) <= letters:
         return stem[: m.start()] + "（ ）" + m.group(2), m.group(1)
-    found = [m for m in _ANY_BRACKET_KEY.finditer(stem) if set(m.group(1)) <= letters]
+    found = [m for m in _ANY_BRACKET_KEY.finditer(stem) if set(re.sub(r"[\s,，、]", "", m.group(1))) <= letters]
     if len(found) == 1:
         m = found[0]
+        return stem[: m.start()] + "（ ）" + stem[m.end() :], re.sub(r"[\s,，、]", "", m.group(1))
+    half = [m for m in _HALF_BRACKET.finditer(stem) if set(m.group(1)) <= letters]
+    if len(half) == 1:  # "……的是B)。": the opening bracket lost
+        m = half[0]
         return stem[: m.start()] + "（ ）" + stem[m.end() :], m.group(1)
+    m = _TRAILING_LETTERS.search(stem)
+    if m and set(m.group(1)) <= letters:  # "……由哪种元素致色C": the key glued to the stem's end
+        return stem[: m.start()], m.group(1)
     return stem, None
+
+
+_LETTERED_KEY = re.compile(r"^\s*A\s*[:：]\s*[^;；]+(?:[;；]\s*[B-H]\s*[:：]\s*[^;；]+)*[;；]?\s*$")
+
+
+def _lettered_blanks(stem: str, key: str) -> tuple[str, str]:
+    """Blanks labelled with letters (`有 A 、 B 和 C 三种` keyed `A :值传递;B :指针传递;C :引用传递`): each
+    lettered blank becomes a blank and the key lists the answers in order."""
+    if not _LETTERED_KEY.match(key):
+        return stem, key
+    parts = re.findall(r"([A-H])\s*[:：]\s*([^;；]+)", key)
+    letters = [letter for letter, _ in parts]
+    out = stem
+    for letter in letters:
+        out, found = re.subn(rf"(?<![A-Za-z0-9])\s*{letter}\s*(?![A-Za-z0-9])", " ___ ", out, count=1)
+        if not found:
+            return stem, key
+    return re.sub(r"\s+", " ", out).strip(), "；".join(answer.strip() for _, answer in parts)
+
+
+def _answers_as_blanks(stem: str, key: str) -> str:
+    """A fill-in printed with its answers in place (`函数是　print　，`): each answer becomes a blank."""
+    out = stem
+    for answer in (a.strip() for a in re.split(r"[;；|｜]", key)):
+        if not answer:
+            continue
+        out, found = re.subn(rf"(?:(?<=\s)|(?<=^)){re.escape(answer)}(?=\s|$|[，,。.；;])", "___", out, count=1)
+        if not found:
+            return stem
+    return out
 
 
 def _tf_bracket(stem: str) -> tuple[str, str | None]:
     stem, key = take_bracket_key(stem, true_false=True)
     if key is not None:
         return stem, key
+    if m := _TRAILING_TICK.search(stem):  # "……要求之一。 ✔"
+        return stem[: m.start()], m.group(1)
+    if m := _TICK_AFTER_BRACKET.search(stem):  # "……首要职能。（ ）√"
+        return stem[: m.start()] + "（ ）", m.group(1)
     found = list(_TF_ANY_BRACKET.finditer(stem))
     if len(found) == 1:
         m = found[0]
@@ -1120,13 +1220,17 @@ def _fill_in_stem(stem: str, q: _Question) -> tuple[str, list[str]]:
         answers.append(m.group(1).strip())
         return "（ ）"
 
-    if q.kind is Kind.fill or q.section.kind is Kind.fill:
+    if q.kind is Kind.fill or q.section.kind is Kind.fill or q.section.answers_in_brackets:
         out = _FILL_BRACKET.sub(take, stem)
         if answers:
             return out, answers
         out = _UNDERSCORED.sub(take, stem)
         if answers:
             return out, answers
+        if q.section.answers_in_brackets:  # "任期(五)年": this section writes its answers in brackets
+            out = _SHORT_BRACKET.sub(take, stem)
+            if answers:
+                return out, answers
     return stem, []
 
 
@@ -1138,16 +1242,21 @@ def _table_entries(cells: list[str]) -> list[tuple[int, str]] | None:
 
 
 def _table_rows(cells: list[str], header: list[str] | None) -> tuple[list[str] | None, list[tuple[int, str, str]]]:
-    """A key table: `| 1 | 对 | 解析 |` rows, or a header row of numbers above a row of keys."""
-    if cells and re.fullmatch(r"题号|序号|No\.?|#|题目", cells[0].strip(), re.I) and len(cells) > 2:
+    """A key table: `| 1 | 对 | 解析 |` rows, `| 1 | B | 2 | C |` (number and key pairs across), or a
+    header row of numbers above a row of keys."""
+    first = cells[0].strip() if cells else ""
+    if re.fullmatch(r"题号|序号|No\.?|#|题目", first, re.I) and len(cells) > 2:
         if all(re.fullmatch(r"\d{1,4}", c.strip()) for c in cells[1:] if c.strip()):
             return cells, []
         return None, []
     if header is not None and len(cells) == len(header):
         rows = [(int(h), c.strip(), "") for h, c in zip(header[1:], cells[1:], strict=True) if h.strip() and c.strip()]
         return None, rows
-    if len(cells) >= 2 and re.fullmatch(r"\d{1,4}", cells[0].strip()):
-        return None, [(int(cells[0]), cells[1].strip(), " ".join(c for c in cells[2:] if c.strip()))]
+    pairs = [(cells[i].strip(), cells[i + 1].strip()) for i in range(0, len(cells) - 1, 2)]
+    if len(pairs) > 1 and all(re.fullmatch(r"\d{1,4}", n) for n, k in pairs if n or k):
+        return None, [(int(n), k, "") for n, k in pairs if n and k]
+    if len(cells) >= 2 and re.fullmatch(r"\d{1,4}", first):
+        return None, [(int(first), cells[1].strip(), " ".join(c for c in cells[2:] if c.strip()))]
     return header, []
 
 
@@ -1158,8 +1267,7 @@ def read_text(text: str, *, simplified: bool = False) -> Reading:
     reader = _Reader(infos)
     reader.run_styles_missing = _styles_without_runs(infos)
     reader.run()
-    drafts = reader.drafts()
-    sections = [s.report for s in reader.sections]
+    drafts, sections = reader.drafts()
     return Reading(
         reader.title, drafts, sections, reader.issues, reader.conventions(), reader.answer_groups is not None
     )

@@ -96,6 +96,8 @@ class _Chooser:
         end = min(self.next_line[k], self.barrier_after[c.index + 1] if c.index + 1 <= self.n else self.n)
         shows = self.count(self.opener, c.index, end) > 0
         score = 1.5 if shows else -0.5
+        if not c.rest and end == c.index + 1 and not numbering(c.style).stem_follows:
+            score -= 2.0  # a number with nothing after it before the next number: no question
         if numbering(c.style).strong:
             score += 1.0
         return score
@@ -159,7 +161,7 @@ class _Chooser:
         stop = self.n
         for k in range(j + 1, len(self.cands)):
             c = self.cands[k]
-            if numbering(c.style).strong or (c.style == b.style and c.number > a.number):
+            if numbering(c.style).strong or (c.style in (a.style, b.style) and c.number > a.number):
                 stop = c.index
                 break
         stop = min(stop, self.barrier_after[b.index + 1] if b.index + 1 <= self.n else self.n)
