@@ -3,9 +3,10 @@
     python bench/importer_corpus.py [--per-document]
 
 Prints the share of questions found with the right kind, the share of keys right, the documents refused,
-and the questions imported that the documents do not hold (invented). Imported questions are matched to
-the expected ones in order, as the longest common subsequence, so one question missed does not count
-every later one as wrong.
+the questions invented (imported beyond the number a document holds) and the imported questions that
+match none the document holds (wrong kind or invented). Imported questions are matched to the expected
+ones in order, as the longest common subsequence, so one question missed does not count every later one
+as wrong.
 """
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ class Score:
 
     @property
     def invented(self) -> int:
+        return max(self.imported - self.expected, 0)
+
+    @property
+    def unmatched(self) -> int:
         return self.imported - self.kind
 
 
@@ -84,13 +89,14 @@ def main() -> None:
     if args.per_document:
         for case, s in scores:
             state = "REFUSED" if s.refused else f"kind {pct(s.kind, s.expected)}  key {pct(s.key, s.expected)}"
-            print(f"{case.name:42} {s.expected:3} questions  {state}  invented {max(s.invented, 0)}")
+            print(f"{case.name:42} {s.expected:3} questions  {state}  unmatched {s.unmatched:2}  invented {s.invented}")
         print()
     total = sum(s.expected for _, s in scores)
     kind = sum(s.kind for _, s in scores)
     key = sum(s.key for _, s in scores)
     refused = sum(s.refused for _, s in scores)
-    invented = sum(max(s.invented, 0) for _, s in scores)
+    invented = sum(s.invented for _, s in scores)
+    unmatched = sum(s.unmatched for _, s in scores)
     perfect = sum(not s.refused and s.key == s.expected == s.imported for _, s in scores)
     print(f"documents:                     {len(cases)} ({perfect} read perfectly)")
     print(f"questions:                     {total}")
@@ -98,6 +104,7 @@ def main() -> None:
     print(f"keys right:                    {pct(key, total)} ({key})")
     print(f"documents refused:             {refused}")
     print(f"questions invented:            {invented}")
+    print(f"imported, matching none:       {unmatched}")
 
 
 if __name__ == "__main__":
