@@ -80,7 +80,9 @@ _JUNK = re.compile(
     r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
 )
 # Platform metadata glued into a question's line: "难易程度:A :较易认知程度:I:识记预计答题时间:0.5分钟"
-_INLINE_META = re.compile(r"难易程度\s*[:：].*?(?:预计答题时间\s*[:：]\s*[\d.]+\s*分钟|(?=参考答案|正确答案|答案[:：])|$)")
+_INLINE_META = re.compile(
+    r"难易程度\s*[:：].*?(?:预计答题时间\s*[:：]\s*[\d.]+\s*分钟|(?=参考答案|正确答案|答案[:：])|$)"
+)
 _ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
 _CALLOUT = re.compile(r"^\[!\w+\][-+]?\s*")
 _TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")
@@ -144,7 +146,9 @@ def _spans_from_markup(text: str) -> tuple[str, list[Span]]:
 
 
 _KEY_MARK = re.compile(r"【\s*(?:参考|正确)?答案\s*】|(?:参考|正确)?答案\s*[:：]")
-_FLAT_SPLIT = re.compile(r"(?<=\S)\s+(?=(?:\d{1,4}\s*[、．.](?!\d)|第[一二三四五六七八九十\d]+部分|[一二三四五六七八九十]+、))")
+_FLAT_SPLIT = re.compile(
+    r"(?<=\S)\s+(?=(?:\d{1,4}\s*[、．.](?!\d)|第[一二三四五六七八九十\d]+部分|[一二三四五六七八九十]+、))"
+)
 
 
 def _unflatten(raw: str) -> list[str]:
