@@ -113,7 +113,7 @@ MULTIPLE = [
     Case("000/multiple-3", "F", U, feedback="没有选项 F"),
     Case("000/multiple-3", "BDEF", U, feedback="没有选项 F"),
     Case("000/multiple-3", "maybe", U),
-    Case("000/multiple-3", "全都对", U),
+    Case("000/multiple-3", "全都对", W, 0.0, "AC 不是正确选项", "ABCDE"),
     # 000 multiple 4: ABCE
     Case("000/multiple-4", "ABCE", C),
     Case("000/multiple-4", "ecba", C),
@@ -199,7 +199,7 @@ FILL = [
     Case("000/fill-1", "答案是水平划分", C),
     Case("000/fill-1", "水平画分", C, feedback="水平划分"),
     Case("000/fill-1", "水平划粉", C, feedback="同音"),
-    Case("000/fill-1", "垂直划分", W, 0.0, "意思变了"),
+    Case("000/fill-1", "垂直划分", W, 0.0, "意思相反"),
     Case("000/fill-1", "水平", W, 0.0, "很接近"),
     Case("000/fill-1", "随机划分", W),
     Case("000/fill-1", "数据并行", W, feedback="另一个概念"),
@@ -207,7 +207,7 @@ FILL = [
     # 000 fill 3: 下游任务
     Case("000/fill-3", "下游任务", C),
     Case("000/fill-3", "下游任務", C),
-    Case("000/fill-3", "上游任务", W, feedback="意思变了"),
+    Case("000/fill-3", "上游任务", W, feedback="意思相反"),
     Case("000/fill-3", "预训练任务", W),
     # 000 fill 4: 对抗样本
     Case("000/fill-4", "对抗样本", C),
@@ -217,7 +217,7 @@ FILL = [
     Case("000/fill-5", "低精度推理", C),
     Case("000/fill-5", "低精渡推理", C, feedback="同音"),
     Case("000/fill-5", "低经度推理", C),
-    Case("000/fill-5", "高精度推理", W, feedback="意思变了"),
+    Case("000/fill-5", "高精度推理", W, feedback="意思相反"),
     Case("000/fill-5", "低精度运算", W, feedback="另一个概念"),
     Case("000/fill-5", "推理", W),
     # 000 fill 7: 云计算 (three characters: homophones only, no typo tolerance)
@@ -236,7 +236,7 @@ FILL = [
     Case("000/fill-9", "整数值", C),
     Case("000/fill-9", "整数植", C),
     Case("000/fill-9", "小数值", W),
-    Case("000/fill-9", "整数", W),
+    Case("000/fill-9", "整数", C),  # 整数参数: 值 is a neutral word
     Case("000/fill-9", "浮点数值", W),
     # 000 fill 10: 无用的神经元或连接 (two alternatives in one key)
     Case("000/fill-10", "无用的神经元或连接", C),
@@ -245,8 +245,8 @@ FILL = [
     Case("000/fill-10", "無用的神經元", C),
     Case("000/fill-10", "无用神经元", C),
     Case("000/fill-10", "无用的神经元和连接", C),
-    Case("000/fill-10", "有用的神经元", W, 0.0, "意思变了"),
-    Case("000/fill-10", "有用的连接", W, feedback="意思变了"),
+    Case("000/fill-10", "有用的神经元", W, 0.0, "意思相反"),
+    Case("000/fill-10", "有用的连接", W, feedback="意思相反"),
     Case("000/fill-10", "神经元", W),
     Case("000/fill-10", "重要的神经元", W),
     # 000 fill 11: 激活频率
@@ -266,8 +266,8 @@ FILL = [
     Case("000/fill-13", "歧视性输出", C),
     Case("000/fill-13", "歧视输出", C),
     Case("000/fill-13", "岐视性输出", C),
-    Case("000/fill-13", "非歧视性输出", W, feedback="意思变了"),
-    Case("000/fill-13", "无歧视性输出", W, feedback="意思变了"),
+    Case("000/fill-13", "非歧视性输出", W, feedback="意思相反"),
+    Case("000/fill-13", "无歧视性输出", W, feedback="意思相反"),
     Case("000/fill-13", "偏见", W),
     # 000 fill 14: 差分隐私
     Case("000/fill-14", "差分隐私", C),
@@ -283,7 +283,7 @@ FILL = [
     # 004 fill 2: 低秩近似
     Case("004/fill-2", "低秩近似", C),
     Case("004/fill-2", "低质近似", C),
-    Case("004/fill-2", "高秩近似", W, feedback="意思变了"),
+    Case("004/fill-2", "高秩近似", W, feedback="意思相反"),
     # 004 fill 5: 模型量化
     Case("004/fill-5", "模型量化", C),
     Case("004/fill-5", "模型量化技术", C),
@@ -295,11 +295,11 @@ FILL = [
     Case("004/fill-6", "數據並行", C),
     Case("004/fill-6", "数据并型", C),
     Case("004/fill-6", "模型并行", W, 0.0, "另一个概念"),
-    Case("004/fill-6", "数据串行", W, feedback="意思变了"),
+    Case("004/fill-6", "数据串行", W, feedback="意思相反"),
     Case("004/fill-6", "流水线并行", W),
     # 004 fill 7: 低精度运算
     Case("004/fill-7", "低精度运算", C),
-    Case("004/fill-7", "高精度运算", W, feedback="意思变了"),
+    Case("004/fill-7", "高精度运算", W, feedback="意思相反"),
     Case("004/fill-7", "低精度推理", W, feedback="另一个概念"),
     # 004 fill 8: 边缘计算
     Case("004/fill-8", "边缘计算", C),
@@ -315,7 +315,7 @@ FILL = [
     Case("004/fill-9", "知识表示", W),
     # 004 fill 10: 对称量化
     Case("004/fill-10", "对称量化", C),
-    Case("004/fill-10", "非对称量化", W, feedback="意思变了"),
+    Case("004/fill-10", "非对称量化", W, feedback="意思相反"),
     Case("004/fill-10", "指数量化", W, feedback="另一个概念"),
     # 004 fill 11: 权重剪枝
     Case("004/fill-11", "权重剪枝", C),
@@ -326,7 +326,7 @@ FILL = [
     Case("004/fill-11", "通道剪枝", W),
     # 004 fill 12: 稀疏激活
     Case("004/fill-12", "稀疏激活", C),
-    Case("004/fill-12", "稠密激活", W, feedback="意思变了"),
+    Case("004/fill-12", "稠密激活", W, feedback="意思相反"),
     Case("004/fill-12", "激活稀疏化", W),
     # 004 fill 13 / 14 / 15
     Case("004/fill-13", "泛化能力", C),
@@ -354,7 +354,7 @@ FILL = [
     Case("000/fill-two", "高精度", P, 0.5),
     Case("000/fill-two", "高精度 中精度", P, 0.5),
     Case("000/fill-two", "高精度 高精度", P, 0.5, "第2空"),
-    Case("000/fill-two", "低精度 高精度", W, 0.0, "意思变了"),
+    Case("000/fill-two", "低精度 高精度", W, 0.0, "意思相反"),
     # Three blanks: 模型量化 / FP32 / INT8 (004 fill 5)
     Case("004/fill-three", "模型量化 FP32 INT8", C),
     Case("004/fill-three", "模型量化，fp32，int8", C),
