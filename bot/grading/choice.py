@@ -27,7 +27,7 @@ _LETTERS = re.compile(
     re.DOTALL,
 )
 _NEAR_LETTERS = frozenset("ABCDEFGHIJ")  # mistyped option letters, not words
-_TEXT_SEPARATORS = re.compile(r"[\s,，、;；]+")
+_TEXT_SEPARATORS = re.compile(r"\s*(?:[,，、;；/]|和|与|及|以及|还有|\band\b|&)\s*", re.IGNORECASE)
 # Every option at once: `全选`, `都对`, `all of the above`.
 ALL_WORDS = frozenset(
     normalize(w)
@@ -101,13 +101,31 @@ def _read(question: Question, original: str, concepts: ConceptIndex | None) -> R
     if question.kind is Kind.multiple:
         found: set[str] = set()
         for part in _TEXT_SEPARATORS.split(text):
-            part_named = _options_named(part, question, concepts)
-            if part.strip() and not part_named:
+            part_named = _options_named(part, question, concepts) or _named_by_words(part, question, concepts)
+            if part.strip() and part_named is None:
                 return None
-            found |= part_named
+            found |= part_named or set()
         if found:
             return Reading(frozenset(found))
     return None
+
+
+def _named_by_words(part: str, question: Question, concepts: ConceptIndex | None) -> set[str] | None:
+    """Options named in a part separated by spaces only (`梯度累积 batch normalization`), the longest run
+    of words first; None when a word names no option."""
+    words = part.split()
+    found: set[str] = set()
+    start = 0
+    while start < len(words):
+        for end in range(len(words), start, -1):
+            named = _options_named(" ".join(words[start:end]), question, concepts)
+            if named:
+                found |= named
+                start = end
+                break
+        else:
+            return None
+    return found
 
 
 def grade_choice(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Verdict:

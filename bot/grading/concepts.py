@@ -25,6 +25,7 @@ __all__ = ["ConceptIndex"]
 
 # Option texts longer than this are sentences, not names of concepts.
 _MAX_CONCEPT = 16
+_MAX_LATIN_CONCEPT = 40  # `homomorphic encryption`
 
 
 class ConceptIndex:
@@ -42,7 +43,7 @@ class ConceptIndex:
         for name in names:
             for text in expand(name):
                 norm = normalize(text)
-                if 2 <= len(norm) <= _MAX_CONCEPT:
+                if 2 <= len(norm) <= (_MAX_LATIN_CONCEPT if norm.isascii() else _MAX_CONCEPT):
                     self._display.setdefault(norm, text)
         self._norms: list[str] = sorted(self._display)
         # Derived data that depends on a question's text only (e.g. a case's key points).

@@ -158,9 +158,12 @@ def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | Non
     if (found := _accepted(readings_, sorted(taiwan), forms)) is not None:
         return found
 
-    # Judged without its hedges: `我猜是模型并行吧` says 模型并行.
-    norm = readings_[-1]
+    # Judged without its hedges (`我猜是模型并行吧` says 模型并行), in mainland words when that is nearer.
     norms = [f.norm for f in forms]
+    norm = max(
+        [readings_[-1], *sorted(taiwan)],
+        key=lambda r: max(Levenshtein.normalized_similarity(r, f) for f in norms),
+    )
     # Meaning first: a flipped negation or an opposite is never a typo.
     for form in forms:
         if _is_close(norm, form.norm) and (pair := flipped(norm, form.norm)) is not None:
@@ -192,7 +195,8 @@ def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | Non
         return BlankResult(Match.incomplete, norm, nearest, reason=("", _missing(norm, nearest.norm)))
     if len(nearest.norm) >= 2 and nearest.norm in norm:
         return BlankResult(Match.extra, norm, nearest, reason=("", _missing(nearest.norm, norm)))
-    if _is_close(norm, nearest.norm):
+    # Too many edits for a typo, but most of the answer there: half the characters is not near.
+    if Levenshtein.normalized_similarity(norm, nearest.norm) > 0.5:
         distance = Levenshtein.distance(norm, nearest.norm)
         return BlankResult(Match.close, norm, nearest, reason=(str(distance), ""))
     return BlankResult(Match.wrong, norm, forms[0])
@@ -206,7 +210,7 @@ _MAX_GROUPINGS = 256
 
 def split_blanks(reply: str) -> list[str]:
     """The parts of a several-blank reply, without enumerators like `1.` or `(2)`."""
-    reply = strip_answer_prefix(reply)
+    reply = strip_answer_prefix(strip_hedges(strip_answer_prefix(reply)))
     parts = [_ENUMERATOR.sub("", p) for p in _SEPARATORS.split(reply.strip())]
     return [p for p in parts if p]
 

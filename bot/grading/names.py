@@ -77,8 +77,8 @@ SYNONYMS = """
 鲁棒性 | 稳健性 | robustness
 对抗训练 | adversarial training
 对抗样本 | adversarial example | adversarial examples
-边缘计算 | edge computing
-云计算 | cloud computing
+边缘计算 | 边缘运算 | edge computing
+云计算 | 云端计算 | 云端运算 | cloud computing
 负载均衡 | load balancing
 参数服务器 | parameter server
 残差连接 | 跳跃连接 | residual connection | skip connection
