@@ -22,6 +22,7 @@ without the technique) earns half. What the reply says in a clause that rules it
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -143,7 +144,7 @@ def _tokens(text: str) -> list[str]:
     for token in rjieba.cut(clean(text)):
         if len(token) >= 3 and token[0] in _LEADING_PREPOSITIONS and rjieba.has_word(token[1:]):
             token = token[1:]
-        word = normalize(token)
+        word = _marks_off(token)
         if len(word) == 1 and is_han(word) and word not in _FUNCTION_CHARS:
             if word in _SUFFIX_CHARS and out and out[-1] and is_han(out[-1][-1]) and not pending:
                 out[-1] += word
@@ -356,6 +357,11 @@ def key_points(reference: str, concepts: ConceptIndex | None = None, prompt: str
     return found  # type: ignore[no-any-return]
 
 
+@lru_cache(maxsize=1024)
+def _reference_norm(reference: str) -> str:
+    return normalize(reference)
+
+
 def _homophones(a: str, b: str) -> bool:
     return is_han(a) and is_han(b) and bool(readings(a) & readings(b))
 
@@ -418,22 +424,34 @@ class _Reply:
     ruled_out: bool  # some clause ruled something out
 
 
-def _read_reply(reply: str, reference_norm: str) -> _Reply:
+def _marks_off(text: str) -> str:
+    """A text already `clean` without its spaces and punctuation: `normalize` for the clauses of a reply."""
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] not in "PZC")
+
+
+def _clauses(cleaned: str) -> list[str]:
+    return [clause for sentence in _REPLY_CLAUSE.split(cleaned) for clause in _CONTRAST.split(sentence)]
+
+
+def _read_reply(cleaned: str, reference_norm: str) -> _Reply:
     kept: list[str] = []
     ruled_out = False
-    for sentence in _REPLY_CLAUSE.split(clean(reply)):
-        for clause in _CONTRAST.split(sentence):
-            norm = normalize(clause)
-            if not norm:
-                continue
-            # A clause the reference itself writes (`无需重新训练`) is the reference, not a rejection.
-            if negated(clause) and norm not in reference_norm:
-                ruled_out = True
-                continue
-            kept.append(norm)
-            taiwan = normalize(_TW2SP.convert(clause))  # 資料並行 -> 数据并行
-            if taiwan != norm:
-                kept.append(taiwan)
+    clauses = _clauses(cleaned)
+    mainland = _TW2SP.convert(cleaned)  # 資料並行 -> 数据并行, once for the whole reply
+    mainland_clauses = _clauses(mainland) if mainland != cleaned else clauses
+    if len(mainland_clauses) != len(clauses):
+        mainland_clauses = clauses
+    for clause, mainland_clause in zip(clauses, mainland_clauses, strict=True):
+        norm = _marks_off(clause)
+        if not norm:
+            continue
+        # A clause the reference itself writes (`无需重新训练`) is the reference, not a rejection.
+        if negated(clause) and norm not in reference_norm:
+            ruled_out = True
+            continue
+        kept.append(norm)
+        if mainland_clause != clause:
+            kept.append(_marks_off(mainland_clause))
     text = "|".join(kept)
     return _Reply(text, frozenset(_LATIN_WORD.findall(text)), ruled_out)
 
@@ -456,17 +474,27 @@ def point_score(point: KeyPoint, reply: _Reply) -> float:
     return 0.5 if said else 0.0
 
 
-def _echoes_question(reply: str, prompt: str) -> bool:
-    """Most of the reply's words stand in the question."""
-    words = words_of(reply)
-    question = normalize(prompt)
-    return len(words) >= 3 and sum(w in question for w in words) >= 0.6 * len(words)
+@lru_cache(maxsize=1024)
+def _question_pairs(prompt: str) -> frozenset[str]:
+    return frozenset(_han_pairs(normalize(prompt)))
+
+
+def _han_pairs(norm: str) -> set[str]:
+    return {norm[i : i + 2] for i in range(len(norm) - 1) if is_han(norm[i]) and is_han(norm[i + 1])}
+
+
+def _echoes_question(reply_norm: str, prompt: str) -> bool:
+    """Most of what the reply writes stands in the question (its pairs of characters)."""
+    pairs = _han_pairs(reply_norm)
+    return len(pairs) >= 3 and len(pairs & _question_pairs(prompt)) >= 0.6 * len(pairs)
 
 
 def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:
     reference = question.answer if isinstance(question.answer, str) else ""
     points = key_points(reference, concepts, question.prompt)
-    if not reply.strip() or not normalize(reply):
+    cleaned = clean(reply)
+    norm = _marks_off(cleaned)
+    if not norm:
         return Verdict(
             outcome=Outcome.wrong,
             score=0.0,
@@ -475,8 +503,7 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
             feedback_zh="请写下你的分析和方案。",
             feedback_en="Please write your analysis and solution.",
         )
-    norm = normalize(reply)
-    read = _read_reply(reply, normalize(reference))
+    read = _read_reply(cleaned, _reference_norm(reference))
     scores = [point_score(p, read) for p in points]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
     partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]
@@ -499,7 +526,7 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     if read.ruled_out:
         zh_parts.append("被你否定的做法不计分。")
         en_parts.append("What the reply rules out earns nothing.")
-    if score == 0.0 and _echoes_question(reply, question.prompt):
+    if score == 0.0 and _echoes_question(norm, question.prompt):
         zh_parts.append("题目里已有的内容不计分，请写出你的分析和做法。")
         en_parts.append("Words of the question earn nothing; write your own analysis and steps.")
     zh_parts.append("请对照参考答案。")

@@ -110,32 +110,46 @@ def _with_aliases(forms: tuple[Accepted, ...], aliases: Aliases) -> tuple[Accept
     return tuple(out)
 
 
-def _taiwan(text: str) -> str:
-    """Taiwan wording in mainland words (演算法 -> 算法, 資料 -> 数据), normalised."""
-    return normalize(_TW2SP.convert(_S2T.convert(clean(text))))
+def _taiwan(text: str) -> str | None:
+    """Taiwan vocabulary in mainland words (演算法 -> 算法, 資料 -> 数据), normalised; None without Chinese."""
+    if not any(is_han(ch) for ch in text):
+        return None
+    return normalize(_TW2SP.convert(_S2T.convert(text)))
+
+
+@lru_cache(maxsize=8192)
+def _shapes(norm: str) -> tuple[str, str, str, str]:
+    """An accepted answer as compared: itself, without filler words, without neutral affixes, both."""
+    bare = core(norm)
+    return norm, loose(norm), bare, loose(bare)
+
+
+@lru_cache(maxsize=8192)
+def _mainland(norm: str) -> str:
+    return normalize(_TW2SP.convert(norm))
 
 
 def _same(reply: str, form: str) -> Match | None:
     if reply == form:
         return Match.exact
-    if len(reply) >= 2 and loose(reply) == loose(form):
+    _, form_loose, form_core, form_core_loose = _shapes(form)
+    if len(reply) >= 2 and loose(reply) == form_loose:
         return Match.same_concept
-    reply_core, form_core = core(reply), core(form)
-    if len(reply_core) >= 2 and (reply_core == form_core or loose(reply_core) == loose(form_core)):
+    reply_core = core(reply)
+    if len(reply_core) >= 2 and (reply_core == form_core or loose(reply_core) == form_core_loose):
         return Match.same_concept
     return None
 
 
-def _accepted(readings_: list[str], taiwan: list[str], forms: tuple[Accepted, ...]) -> BlankResult | None:
+def _accepted(readings_: list[str], forms: tuple[Accepted, ...], taiwan: bool = False) -> BlankResult | None:
     """The reply read as written, without its hedges, or in mainland words, is one of the accepted forms."""
     for norm in readings_:
         for form in forms:
-            if (match := _same(norm, form.norm)) is not None:
-                return BlankResult(match, norm, form)
-    for norm in taiwan:
-        for form in forms:
-            if _same(norm, form.norm) or _same(norm, normalize(_TW2SP.convert(form.norm))):
-                return BlankResult(Match.same_concept, norm, form)
+            match = _same(norm, form.norm)
+            if match is None and taiwan:
+                match = _same(norm, _mainland(form.norm))
+            if match is not None:
+                return BlankResult(Match.same_concept if taiwan else match, norm, form)
     return None
 
 
@@ -154,14 +168,17 @@ def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | Non
     if not plain or not forms:
         return BlankResult(Match.empty, plain, forms[0] if forms else None)
     readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
-    taiwan = [tw for tw in {_taiwan(text), _taiwan(strip_hedges(clean(text)))} if tw not in readings_]
-    if (found := _accepted(readings_, sorted(taiwan), forms)) is not None:
+    if (found := _accepted(readings_, forms)) is not None:
+        return found
+    mainland = _taiwan(strip_hedges(clean(text)))
+    taiwan = [mainland] if mainland and mainland not in readings_ else []
+    if taiwan and (found := _accepted(taiwan, forms, taiwan=True)) is not None:
         return found
 
     # Judged without its hedges (`我猜是模型并行吧` says 模型并行), in mainland words when that is nearer.
     norms = [f.norm for f in forms]
     norm = max(
-        [readings_[-1], *sorted(taiwan)],
+        [readings_[-1], *taiwan],
         key=lambda r: max(Levenshtein.normalized_similarity(r, f) for f in norms),
     )
     # Meaning first: a flipped negation or an opposite is never a typo.

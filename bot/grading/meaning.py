@@ -37,6 +37,10 @@ OPPOSITES = _pairs()
 def flipped(reply: str, answer: str) -> tuple[str, str] | None:
     """What flips the meaning, as (the answer's words, the reply's words); one side is empty when a
     negation was only added or only dropped. None when the (normalised) reply keeps the meaning."""
+    # Whole words first (上游/下游 rather than 上/下); the edit script may also align them apart.
+    for w, v in _WORD_PAIRS:
+        if w in answer and w not in reply and v in reply and v not in answer:
+            return w, v
     for tag, a0, a1, r0, r1 in Levenshtein.opcodes(answer, reply).as_list():
         if tag == "equal":
             continue
@@ -51,10 +55,6 @@ def flipped(reply: str, answer: str) -> tuple[str, str] | None:
             for x, y in zip(dropped, added, strict=True):
                 if (x, y) in OPPOSITES:
                     return x, y
-    # Word pairs the edit script may align apart: one word of a pair swapped for the other.
-    for w, v in _WORD_PAIRS:
-        if w in answer and w not in reply and v in reply and v not in answer:
-            return w, v
     return None
 
 

@@ -64,9 +64,7 @@ def strip_hedges(text: str) -> str:
     out = _TRAILING.sub("", text.strip()) or text.strip()
     for _ in range(4):
         # The longest tag whose removal leaves an answer; not one after a negation (`不对吧` is 不对).
-        start = next(
-            (m.start() for m in _suffixes(out) if m.start() > 0 and out[m.start() - 1] not in _NEGATORS), None
-        )
+        start = _suffix_start(out)
         if start is None:
             break
         out = out[:start]
@@ -78,13 +76,18 @@ def strip_hedges(text: str) -> str:
     return out.strip()
 
 
-def _suffixes(text: str) -> list[re.Match[str]]:
-    found = []
-    for word in HEDGE_SUFFIXES:
-        match = re.search(rf"{_SPACE}{re.escape(word)}{_END}$", text, re.IGNORECASE)
-        if match:
-            found.append(match)
-    return sorted(found, key=lambda m: m.start())
+_SUFFIX = re.compile(rf"{_SPACE}(?:{_alternation(HEDGE_SUFFIXES)}){_END}$", re.IGNORECASE)
+
+
+def _suffix_start(text: str) -> int | None:
+    """Where the longest trailing tag starts whose removal leaves an answer, not right after a negation."""
+    pos = 1
+    while (match := _SUFFIX.search(text, pos)) is not None:
+        start = match.start()
+        if text[start - 1] not in _NEGATORS:
+            return start
+        pos = start + 1  # a shorter tag (`吧` of `对吧`) may still fit
+    return None
 
 
 def asks_back(text: str) -> bool:
@@ -92,13 +95,15 @@ def asks_back(text: str) -> bool:
     return bool(_QUESTION.search(text.strip()))
 
 
+_NEUTRAL_SUFFIX = re.compile(f"(?:{_alternation(NEUTRAL_SUFFIXES)})$")
+_NEUTRAL_PREFIX = re.compile(f"^(?:{_alternation(NEUTRAL_PREFIXES)})")
+
+
 def _strip_once(norm: str) -> str | None:
-    for suffix in NEUTRAL_SUFFIXES:
-        if norm.endswith(suffix) and len(norm) - len(suffix) >= 2 and not norm.endswith(NOT_NEUTRAL):
-            return norm[: -len(suffix)]
-    for prefix in NEUTRAL_PREFIXES:
-        if norm.startswith(prefix) and len(norm) - len(prefix) >= 2 and not norm.startswith(NOT_NEUTRAL):
-            return norm[len(prefix) :]
+    if (suffix := _NEUTRAL_SUFFIX.search(norm)) and suffix.start() >= 2 and not norm.endswith(NOT_NEUTRAL):
+        return norm[: suffix.start()]
+    if (prefix := _NEUTRAL_PREFIX.match(norm)) and len(norm) - prefix.end() >= 2 and not norm.startswith(NOT_NEUTRAL):
+        return norm[prefix.end() :]
     return None
 
 
