@@ -391,7 +391,12 @@ def covers(reply_norm: str, term: str) -> bool:
     # A slip other than by sound only in longer terms: in running text, `模型并计` is no typo of 模型并行.
     if len(term) >= (6 if term.isascii() else 5) and _near(reply_norm, term):
         return True
-    return not term.isascii() and len(term) >= 2 and _sounds_in(term, reply_norm)
+    if term.isascii() or len(term) < 2:
+        return False
+    # An IME slip changes a character or two: most of the term's characters stand in the text as written.
+    if sum(ch in reply_norm for ch in term) < len(term) - 1 - len(term) // 5:
+        return False
+    return _sounds_in(term, reply_norm)
 
 
 def _near(text: str, term: str) -> bool:
@@ -412,9 +417,12 @@ def _says(reply_norm: str, words: frozenset[str], term: str) -> bool:
     return covers(reply_norm, term)
 
 
+_NEGATION = re.compile("|".join(re.escape(cue) for cue in sorted(NEGATION_CUES, key=len, reverse=True)))
+
+
 def negated(clause: str) -> bool:
     """Whether a clause of a reply rules out what it names (`不需要数据并行`, `LoRA就不用了`)."""
-    return any(cue in clause for cue in NEGATION_CUES)
+    return _NEGATION.search(clause) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,9 +432,22 @@ class _Reply:
     ruled_out: bool  # some clause ruled something out
 
 
+def _dropped(cp: int) -> bool:
+    return unicodedata.category(chr(cp))[0] in "PZC"
+
+
+# Spaces, punctuation and controls of the common blocks (Latin, general punctuation, CJK symbols,
+# full-width forms), dropped in one pass; anything outside them takes the slow path.
+_MARKS = {cp: None for block in (range(0x3100), range(0xFF00, 0xFFF0)) for cp in block if _dropped(cp)}
+_UNCOMMON = re.compile(r"[^\u0000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+
+
 def _marks_off(text: str) -> str:
     """A text already `clean` without its spaces and punctuation: `normalize` for the clauses of a reply."""
-    return "".join(ch for ch in text if unicodedata.category(ch)[0] not in "PZC")
+    out = text.translate(_MARKS)
+    if _UNCOMMON.search(out):
+        out = "".join(ch for ch in out if not _dropped(ord(ch)))
+    return out
 
 
 def _clauses(cleaned: str) -> list[str]:
@@ -459,7 +480,15 @@ def _read_reply(cleaned: str, reference_norm: str) -> _Reply:
 def _detail_said(detail: Detail, reply: _Reply) -> bool:
     if any(_says(reply.norm, reply.words, t) for t in detail.terms):
         return True
-    return bool(detail.need) and sum(weight(w) for w in detail.words if w in reply.norm) >= detail.need
+    if not detail.need:
+        return False
+    said = 0.0
+    for word in detail.words:
+        if word in reply.norm:
+            said += weight(word)
+            if said >= detail.need:
+                return True
+    return False
 
 
 def point_score(point: KeyPoint, reply: _Reply) -> float:
@@ -493,7 +522,7 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     reference = question.answer if isinstance(question.answer, str) else ""
     points = key_points(reference, concepts, question.prompt)
     cleaned = clean(reply)
-    norm = _marks_off(cleaned)
+    norm = _marks_off(cleaned)  # what was understood
     if not norm:
         return Verdict(
             outcome=Outcome.wrong,
