@@ -30,6 +30,9 @@ class Verdict(BaseModel):
     feedback_zh: str = ""
     feedback_en: str = ""
     covered: list[str] = Field(default_factory=list, description="case: key points the reply covered.")
+    partly: list[str] = Field(
+        default_factory=list, description="case: key points the reply half covered (one thing said of them)."
+    )
     missed: list[str] = Field(default_factory=list, description="case: key points the reply missed.")
 
     @computed_field  # type: ignore[prop-decorator]
