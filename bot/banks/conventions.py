@@ -68,6 +68,9 @@ _KIND_TAG_WORDS = (
 
 
 # -- numbering ------------------------------------------------------------------------------------
+_AGAIN = re.compile(r"(\d{1,4})\s*[.．、]\s*(?!\d)")
+
+
 @dataclass(frozen=True)
 class Numbering:
     """How a document numbers its questions. `strong` styles say "question" by themselves (第3题);
@@ -87,8 +90,8 @@ class Numbering:
         number = cn_number(m.group("n")) if "n" in m.groupdict() else 0  # 0: unnumbered, counted in order
         rest = text[m.end() :].strip()
         # "1、1.以下……" (a sequence number, then the question's own): read the number once
-        again = re.match(rf"{number}\s*[.．、]\s*(?!\d)", rest)
-        if again:
+        again = _AGAIN.match(rest)
+        if again and int(again.group(1)) == number:
             rest = rest[again.end() :]
         return number, rest
 

@@ -78,6 +78,8 @@ _TICK_AFTER_BRACKET = re.compile(r"[（(]\s*[)）]\s*([√×✓✗✔✘]|对|�
 _HALF_BRACKET = re.compile(r"(?<=[\u4e00-\u9fff])\s*([A-H]{1,4})\s*[)）]")
 _AFTER_EMPTY_BRACKET = re.compile(r"[（(]\s*[)）]\s*([A-H]{1,8})\s*([。.]?)\s*$")
 _TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）]")
+# What every numbering style starts with: a cheap test before trying each one.
+_MAYBE_NUMBERED = re.compile(r"\s*(?:[【\[（(]|第|案例|[Qq]|题干|[A-Z]{1,3}[-_]?\d|\d|单选|多选|判断|填空|简答)")
 _MARK_ORDER = ("check", "red", "high", "under", "bold")
 _KEY_START = re.compile(
     r"^\s*(?:`?[A-Ha-h]{1,8}`?|[√×✓✗✔✘]|对|错|正确|错误)(?:\s*[,，、]\s*`?[A-Ha-h]`?)*\s*(?:[。.；;，,:：]|\s|$)"
@@ -117,7 +119,7 @@ def classify(line: Line) -> Info:
     text = line.body
     p = probe(text)
     info.answer_header = is_answer_header(text)
-    for style in NUMBERINGS:
+    for style in NUMBERINGS if _MAYBE_NUMBERED.match(p) else ():
         found = style.match(p)
         if found:
             number, rest = found

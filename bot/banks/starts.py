@@ -23,6 +23,7 @@ from bot.banks.conventions import numbering
 __all__ = ["Candidate", "LineFacts", "choose_starts"]
 
 _WINDOW = 24
+_BEST_LINK = 2.0  # no link scores more: a number running on in the same style
 
 
 @dataclass(slots=True)
@@ -125,7 +126,7 @@ class _Chooser:
             elif restarted:
                 score = 2.0 if b.number == 1 else 1.0
             elif b.number == 1:
-                score = -1.0
+                score = -1.5  # a restart with no heading before it: possible, but less likely than points
             elif a.number + 1 < b.number <= a.number + 4:
                 score = 0.0
             else:
@@ -189,9 +190,9 @@ class _Chooser:
             if far_arg >= 0 and far_best - 1.0 + own > best[j]:
                 # a long stretch of numbered points (a case answer) lies between: link as a restart
                 best[j], back[j] = far_best - 1.0 + own, far_arg
-            for i in range(max(0, j - _WINDOW), j):
-                if self.cands[i].index == c.index:
-                    continue
+            for i in range(j - 1, max(0, j - _WINDOW) - 1, -1):  # nearest first: the likeliest link
+                if self.cands[i].index == c.index or best[i] + _BEST_LINK + own <= best[j]:
+                    continue  # the same line, or no link from i could beat what j has
                 value = best[i] + self.link(i, j) + own
                 if value > best[j]:
                     best[j], back[j] = value, i

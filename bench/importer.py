@@ -1,0 +1,70 @@
+"""Importing a large document: time and peak memory against its size.
+
+    python bench/importer.py [--questions N] [--rounds R]
+
+Builds a document of N questions in the layouts teachers mix (single choice with explanations whose
+points are numbered like questions, true/false keyed in brackets, fill-ins with a key line, an answer
+part at the end for one section), then imports it R times. Prints the median and best time, questions
+per second, and the peak of Python's heap during one import (tracemalloc) per byte of document.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import time
+import tracemalloc
+from datetime import UTC, datetime
+
+from bot.banks.importer import import_text
+
+
+def document(n: int) -> str:
+    """A document of about n questions: 40% single choice, 30% true/false, 20% fill, 10% keyed at the end."""
+    singles, tfs, fills = n * 4 // 10, n * 3 // 10, n * 2 // 10
+    tail = n - singles - tfs - fills
+    out = [f"一、单选题（共{singles}题）"]
+    for i in range(1, singles + 1):
+        out += [f"{i}. 第{i}题：以下关于分布式训练的说法，正确的是（ ）", *(f"{c}. 选项{c}{i}" for c in "ABCD")]
+        out += [f"答案：{'ABCD'[i % 4]}", f"解析：第{i}题的道理。", "1. 要点一。", "2. 要点二。"]
+    out.append(f"二、判断题（共{tfs}题）")
+    out += [f"{i}、数据并行第{i}次的说法正确。（ {'√' if i % 2 else '×'} ）" for i in range(1, tfs + 1)]
+    out.append(f"三、填空题（共{fills}题）")
+    for i in range(1, fills + 1):
+        out += [f"{i}. 第{i}个空填的是______。", f"答案：词{i}"]
+    out.append(f"四、多选题（共{tail}题）")
+    for i in range(1, tail + 1):
+        out += [f"{i}. 第{i}题，以下哪些正确？", "A. 甲 B. 乙 C. 丙 D. 丁"]
+    out += ["参考答案", "四、多选题", *(f"{i}. AC" for i in range(1, tail + 1))]
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--questions", type=int, default=5000)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    text = document(args.questions)
+    size = len(text.encode("utf-8"))
+    times = []
+    for _ in range(args.rounds):
+        start = time.perf_counter()
+        result = import_text(text, source="big.txt", bank_id="big")
+        times.append(time.perf_counter() - start)
+    tracemalloc.start()
+    import_text(text, source="big.txt", bank_id="big")
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    found = len(result.bank.questions)
+    median = statistics.median(times)
+    print(f"{datetime.now(UTC):%Y-%m-%d}  {platform.machine()}  {os.cpu_count()} cores  Python {platform.python_version()}")
+    print(f"document: {len(text.splitlines())} lines, {size / 1e6:.2f} MB, {args.questions} questions")
+    print(f"imported: {found} questions, {len(result.left_out)} left out")
+    print(f"time: median {median:.2f} s, best {min(times):.2f} s ({found / median:,.0f} questions/s)")
+    print(f"peak heap: {peak / 1e6:.1f} MB ({peak / size:.0f} bytes per byte of document)")
+
+
+if __name__ == "__main__":
+    main()
