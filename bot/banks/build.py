@@ -230,7 +230,17 @@ def finish(
         try:
             q = checker.build(d)
         except _Skip as skip:
-            left_out.append(LeftOut(skip.line, d.number, d.section, f"{skip.zh}，未导入", f"{skip.en}; not imported"))
+            left_out.append(
+                LeftOut(
+                    skip.line,
+                    d.number,
+                    d.section,
+                    f"{skip.zh}，未导入",
+                    f"{skip.en}; not imported",
+                    first_line=d.line,
+                    last_line=d.end_line or d.line,
+                )
+            )
             if report is not None:
                 report.left_out += 1
             continue

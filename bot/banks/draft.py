@@ -47,6 +47,8 @@ class LeftOut:
     section: str | None
     zh: str
     en: str
+    first_line: int = 0  # the lines the question occupies in the document (for a second reading)
+    last_line: int = 0
 
     def issue(self) -> Issue:
         return Issue("warning", self.line, self.zh, self.en)
