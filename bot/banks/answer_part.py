@@ -187,7 +187,7 @@ def bare_keys(text: str) -> list[str] | None:
     return out
 
 
-_CODE_HEAD = re.compile(r"^\s*(`[^`]+`(?:\s*[,，、]\s*`[^`]+`)*)\s*[。.；;，,:：]?\s*")
+_CODE_HEAD = re.compile(r"^\s*(`[^`]+`(?:\s*[,，、;；]\s*`[^`]+`)*)\s*[。.；;，,:：]?\s*")
 
 
 def split_entry(raw: str, kind: Kind | None) -> tuple[str, str]:

@@ -102,6 +102,12 @@ def _numbering(name: str, label: str, regex: str, **kw: bool) -> Numbering:
 
 NUMBERINGS: list[Numbering] = [
     _numbering(
+        "example",
+        "例题1",
+        rf"^[【\[]?\s*(?:例题|习题|练习题|试题|题目)\s*(?P<n>{_NUM[1:-1]})\s*[】\]]?\s*[.．、:：]?\s*",
+        strong=True,
+    ),
+    _numbering(
         "di", "第1题", rf"^[【\[]?\s*第\s*(?P<n>{_NUM[1:-1]})\s*[题題]\s*[】\]]?(?:\s*[.．、:：]\s*|\s*)", strong=True
     ),
     _numbering(
@@ -255,7 +261,7 @@ MARKERS: list[Marker] = [
     _marker(
         "explanation",
         "解析：",
-        r"答案解析|试题解析|题目解析|解析|详解|讲解|解题思路|解答思路|分析|点评|解释|试题分析"
+        r"答案解析|试题解析|题目解析|题目分析|答题技巧|技巧|解析|详解|讲解|解题思路|解答思路|分析|点评|解释|试题分析|点拨"
         r"|Explanation|Analysis",
     ),
     _marker("ask", "问题：", r"问题\s*\d*|问|请回答|请分析|回答问题|要求"),
@@ -377,6 +383,7 @@ _ORDINAL = (
 _KIND_HEADING = re.compile(
     rf"^{_ORDINAL}?\s*(?P<word>{_KIND_ALTERNATION})(?:\s*questions?)?\s*(?P<rest>(?:[（(\[【:：。.,，\s].*)?)$", re.I
 )
+_BRACKETED_KIND = re.compile(rf"^[【\[]\s*(?P<word>{_KIND_ALTERNATION})\s*[】\]]$", re.I)
 _DECLARED = [
     re.compile(r"=\s*(\d+)\s*(?:小|道)?题"),
     re.compile(r"共\s*(\d+)\s*(?:小|道|个)?(?:题|问)"),
@@ -403,6 +410,8 @@ def match_heading(text: str, *, markdown: bool) -> Heading | None:
         if not rest.strip() or _heading_tail(rest):
             title = text.strip().rstrip(":：")
             return Heading(title, kind_of_word(m.group("word")), True, _declared(rest), bool(m.group("digit")))
+    if m := _BRACKETED_KIND.match(plain):  # "【单选题】" alone on its line
+        return Heading(text.strip(), kind_of_word(m.group("word")), True)
     if markdown:
         return Heading(text.strip(), None, False)
     if len(plain) <= 40 and _CHAPTER.match(plain) and not re.search(r"[？?（(]\s*[)）]|_{2,}", plain):

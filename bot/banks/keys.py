@@ -6,6 +6,7 @@ import re
 
 __all__ = [
     "count_blanks",
+    "enumerated_parts",
     "parse_letters",
     "read_choice_key",
     "read_true_false",
@@ -36,13 +37,26 @@ def _alternatives(text: str) -> list[str]:
     return [a for a in (_clean(p) for p in re.split(r"\s+或\s+", text)) if a]
 
 
+_LABEL = re.compile(r"^\s*(?:[（(]\s*1\s*[)）]|①|第一空\s*[:：]|填空\s*1\s*[:：]|空\s*1\s*[:：])\s*")
+_ALTERNATIVE_NOTE = re.compile(r"\s*[（(]\s*或\s*([^（()）]+?)\s*[)）]\s*$")
+
+
+def enumerated_parts(key: str) -> int:
+    """How many blanks a key enumerates (`（1）A（2）B`, `填空1: A 填空2: B`, `①A②B`); 0 when it does not."""
+    return len(_ENUMERATED.findall(key)) if _ENUMERATED.match(key.strip()) else 0
+
+
 def split_fill_key(key: str, blanks: int) -> tuple[list[str] | list[list[str]], bool]:
     """The answer of a fill question and whether its parts matched the number of blanks.
 
-    One blank: a flat list of accepted answers ('A；B', 'A 或 B'). Several blanks: one list per
-    blank, blanks separated by '；' (or '，'/'、', or enumerated '（1）A（2）B'), alternatives by ' 或 '.
+    One blank: a flat list of accepted answers ('A；B', 'A 或 B', 'number[]（或 Array<number>）'), without a
+    label ('（1）Object'). Several blanks: one list per blank, blanks separated by '；' (or '，'/'、', or
+    enumerated '（1）A（2）B'), alternatives by ' 或 '.
     """
     if blanks <= 1:
+        key = _LABEL.sub("", key) if enumerated_parts(key) <= 1 else key
+        if m := _ALTERNATIVE_NOTE.search(key):  # "number[]（或 Array<number>）"
+            key = key[: m.start()] + " 或 " + m.group(1)
         accepted = [a for a in (_clean(p) for p in _ALTERNATIVE.split(key)) if a]
         return accepted, True
     for splitter in (

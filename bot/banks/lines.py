@@ -55,7 +55,8 @@ _RED = re.compile(
 )
 _HIGHLIGHT = re.compile(r"background(?:-color)?\s*:\s*(?:yellow|#ff0\b|#ffff00)", re.I)
 _TAG_NAMES = (
-    "font|span|b|strong|u|ins|mark|i|em|p|div|br|li|ul|ol|sup|sub|code|pre|img|a|s|del|small|big|center"
+    "font|span|b|strong|u|ins|mark|i|em|p|div|br|li|ul|ol|sup|sub|code|pre|img|a|s|del|small|big|center|aside"
+    "|section|article|header|footer|nav|label|input"
     "|h[1-6]|table|thead|tbody|tr|td|th|details|summary|blockquote|hr"
 )
 _TAG = re.compile(rf"</?(?:{_TAG_NAMES})(?:\s[^<>]*)?/?>", re.I)
@@ -85,6 +86,8 @@ _INLINE_META = re.compile(
 )
 _ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
 _CALLOUT = re.compile(r"^\[!\w+\][-+]?\s*")
+_CONTAINER = re.compile(r"^:::+\s*(?:\w+\s*)?(.*)$")  # VuePress `::: tip 答案解析` … `:::`
+_ESCAPED = re.compile(r"\\([_*\[\]()#>`~|\\-])")  # Markdown escapes: \_\_ is a blank
 _TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")
 # Emoji that decorate a line (✅ 正确答案：C, 🔍 解析：…); ✓ ✔ ✗ ✘ √ × are keys and stay.
 _DECORATION = re.compile(
@@ -290,6 +293,10 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     if m := _ADMONITION.match(text):  # mkdocs `!!! note "答案"`: its title is the line
         text = (m.group("title") or "").strip()
     text = _CALLOUT.sub("", text)  # Obsidian `> [!NOTE]- 参考答案`
+    if m := _CONTAINER.match(text):
+        text = m.group(1).strip()
+    if "\\" in text:
+        text = _ESCAPED.sub(r"\1", text)
     if "难易程度" in text:
         text = _INLINE_META.sub("", text).strip()
     if not text or _RULE.match(text) or _TABLE_SEPARATOR.match(text):

@@ -38,7 +38,7 @@ from bot.banks.conventions import (
 )
 from bot.banks.draft import Convention, Draft, SectionReport
 from bot.banks.issues import Issue
-from bot.banks.keys import count_blanks, read_choice_key, read_true_false, read_true_false_key
+from bot.banks.keys import count_blanks, enumerated_parts, read_choice_key, read_true_false, read_true_false_key
 from bot.banks.lines import prepare_lines
 from bot.banks.model import CHOICE_KINDS, Kind
 from bot.banks.starts import Candidate, LineFacts, choose_starts
@@ -196,9 +196,11 @@ class _Reader:
             )
             for style, number, rest in info.nums:
                 if not (info.line.fenced):
-                    candidates.append(Candidate(k, style, number, rest))
-                    if find_kind_tag(rest) or has_key_in_stem(rest):
-                        f.opener = True
+                    tag = find_kind_tag(rest)
+                    bare = not strip_score(tag[1] if tag else rest)
+                    candidates.append(Candidate(k, style, number, rest, bare))
+                    if (tag and not bare) or has_key_in_stem(rest):
+                        f.opener = True  # a kind tag before the stem ("1. (单选题) …"), or a key in it
         return facts, candidates
 
     # -- pass 2: reading --------------------------------------------------------------------------------
@@ -378,8 +380,8 @@ class _Reader:
             q.key.append(piece)
             q.state = "key"
         elif state == "key":
-            if q.kind is Kind.fill or (q.kind is None and not q.options and not q.is_case):
-                q.key.append(piece)  # a key may run on (a broken fill key)
+            if (q.kind is Kind.fill or (q.kind is None and not q.options and not q.is_case)) and _runs_on(q.key, piece):
+                q.key.append(piece)  # a fill key broken across lines (PDF text)
             else:
                 q.explanation.append(piece)  # after a choice key, loose text explains it
                 q.state = "explanation"
@@ -624,7 +626,14 @@ class _Reader:
             self.merge_blocks(sec)
         if self.answer_groups is not None:
             match_answer_part(self.answer_groups, self.sections, self.warn)  # type: ignore[arg-type]
-        kept = [s for s in self.sections if s.questions or not s.chapter]
+        # a heading is a section of its own when it holds questions, or names a kind with no sub-heading
+        # after it (`## 一、单选` over `### Django`: the questions stand under the sub-heading)
+        kept = [
+            s
+            for i, s in enumerate(self.sections)
+            if s.questions
+            or not (s.chapter or (i + 1 < len(self.sections) and self.sections[i + 1].chapter))
+        ]
         for sec in kept:
             sec.recognise_bracket_answers()
         out: list[Draft] = []
@@ -654,13 +663,13 @@ class _Reader:
                     f"第 {q.number} 题括号中的答案 {bracket} 与“答案：{key}”不一致，采用后者",
                     f"question {q.number}: the key in brackets ({bracket}) differs from '{key}'; the latter is used",
                 )
-        if (kind is Kind.true_false or (kind is None and not options)) and not case:
+        if (kind is Kind.true_false or (kind in (None, *CHOICE_KINDS) and not options)) and not case:
             stem, tick = true_false_key_in_stem(stem)
             if tick is not None and key is None and q.tf_mark is None:
                 key = tick
                 self.seen["key:bracket"] += 1
-                if kind is None:
-                    kind = Kind.true_false
+                if kind is not Kind.true_false:
+                    kind = Kind.true_false  # a judgement ticked in its stem, also under a choice heading
             if q.tf_mark is not None and key is None:
                 key = "对" if q.tf_mark else "错"
             elif q.tf_mark is not None and key is not None:
@@ -737,6 +746,19 @@ class _Reader:
         if self.seen["heading"]:
             out.append(Convention("题型：小节标题", "kinds from section headings"))
         return out
+
+
+def _runs_on(key: list[Piece], piece: Piece) -> bool:
+    """Whether a line continues a fill key (a key broken across lines) rather than explaining it: no blank
+    line between, and the key so far stops mid-list or mid-sentence."""
+    last = key[-1].text.rstrip() if key else ""
+    if enumerated_parts(last) and enumerated_parts(piece.text):
+        return True  # "(1) a = b" then "(2) b = t": one answer per blank, a line each
+    if piece.gap or not last or read_true_false(last) is not None:
+        return False
+    return last.endswith(("、", "，", ",", "；", ";", "和", "及", "或", "/")) or (
+        len(last) >= 12 and not ends_sentence(last)
+    )
 
 
 def _strip_decoration(text: str) -> str:

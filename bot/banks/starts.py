@@ -32,6 +32,7 @@ class Candidate:
     style: str
     number: int
     rest: str
+    bare: bool = False  # no stem text on its line, beyond a kind tag or points
 
 
 @dataclass(slots=True)
@@ -97,7 +98,7 @@ class _Chooser:
         end = min(self.next_line[k], self.barrier_after[c.index + 1] if c.index + 1 <= self.n else self.n)
         shows = self.count(self.opener, c.index, end) > 0
         score = 1.5 if shows else -0.5
-        if not c.rest and end == c.index + 1 and not numbering(c.style).stem_follows:
+        if (c.bare or not c.rest) and end == c.index + 1 and not numbering(c.style).stem_follows:
             score -= 2.0  # a number with nothing after it before the next number: no question
         if numbering(c.style).strong:
             score += 1.0
