@@ -29,7 +29,9 @@ __all__ = [
     "AnswerEntry",
     "AnswerGroup",
     "Keyable",
+    "blank_entries",
     "entries_of_line",
+    "grid_entries",
     "is_answer_header",
     "match_answer_part",
     "split_entry",
@@ -65,6 +67,7 @@ class AnswerGroup:
     line: int
     keys: list[AnswerEntry] = field(default_factory=list)
     explanations: list[AnswerEntry] = field(default_factory=list)
+    blanks: list[AnswerEntry] = field(default_factory=list)  # answers keyed by their blank's label 【N】
 
 
 class Keyable(Protocol):
@@ -100,7 +103,11 @@ _HEADER = re.compile(
 )
 _STRONG_HEADER = re.compile(r"(?:与|及|和|速查|汇总|评分标准|Key|Answers)")
 _KEY_TOKEN = r"(?:[A-Ha-h]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TF](?![a-z]))"
-_BLOCK_ENTRY = re.compile(rf"(\d{{1,4}})\s*[.．、:：)）]?\s*({_KEY_TOKEN})(?=\s|[,，;；。]|$)")
+_BLOCK_ENTRY = re.compile(rf"[（(【\[]?(\d{{1,4}})[)）】\]]?\s*[.．、:：)）]?\s*({_KEY_TOKEN})(?=\s|[,，;；。]|$)")
+# NCRE-style fill answers keyed by their blank's label: "【1】类    【2】virtual"
+_BLANK_ENTRY = re.compile(r"【(\d{1,3})】\s*([^【\s][^【]*?)\s*(?=【\d|$)")
+# a grid of keys: "题 号  1  2  3" above "是/否  √  ×  √" (or "答 案  A  C  B")
+_GRID_NUMBERS = re.compile(r"^(?:题\s*号|序\s*号|No\.?)\s*[:：]?\s+(\d{1,4}(?:\s+\d{1,4})+)\s*$", re.I)
 _RANGE = re.compile(
     r"(\d{1,4})\s*[-－~～—–至到]\s*(\d{1,4})\s*(?:题)?\s*[.．、:：]?\s*"
     r"((?:[A-Ha-h]+|[√×✓✗对错TF]+)(?:[ \t]+(?:[A-Ha-h]+|[√×✓✗对错TF]+))*)"
@@ -160,6 +167,31 @@ def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[
     if len(compact) > 1 and all(_GAP.fullmatch(gap) for gap in _gaps(p, compact)):
         return [(int(m.group(1)), m.group(2)) for m in compact]
     return None
+
+
+def blank_entries(text: str) -> list[tuple[int, str]] | None:
+    """"【1】类    【2】virtual" -> [(1, "类"), (2, "virtual")]: answers keyed by the label of their blank."""
+    p = text.strip()
+    if not p.startswith("【"):
+        return None
+    found = _BLANK_ENTRY.findall(p)
+    return [(int(n), a.strip()) for n, a in found] if len(found) >= 2 else None
+
+
+def grid_entries(numbers: str, keys: str) -> list[tuple[int, str]] | None:
+    """A row of question numbers above a row of keys (a label first): the keys by number."""
+    m = _GRID_NUMBERS.match(probe(numbers).strip())
+    if not m:
+        return None
+    nums = [int(n) for n in m.group(1).split()]
+    tokens = keys.split()
+    if len(tokens) == len(nums) + 1:
+        tokens = tokens[1:]  # the row's label: 是/否, 答案, 答 案 …
+    elif len(tokens) == len(nums) + 2 and len(tokens[0]) == 1:
+        tokens = tokens[2:]  # "答 案": a label spaced out
+    if len(tokens) != len(nums):
+        return None
+    return list(zip(nums, tokens, strict=True))
 
 
 def numbered_entry(text: str) -> tuple[int, str] | None:

@@ -16,7 +16,9 @@ from bot.banks.answer_part import (
     AnswerGroup,
     Piece,
     bare_keys,
+    blank_entries,
     entries_of_line,
+    grid_entries,
     numbered_entry,
 )
 from bot.banks.classify import Info
@@ -28,6 +30,7 @@ from bot.banks.stem_keys import has_key_in_stem
 __all__ = ["Apart", "read_answer_groups", "read_key_block"]
 
 Warn = Callable[[int, str, str], None]
+_GRID_HEAD = re.compile(r"^(?:题\s*号|序\s*号)\s+\d")
 _KEY_START = re.compile(
     r"^\s*(?:`?[A-Ha-h]{1,8}`?|[√×✓✗✔✘]|对|错|正确|错误)(?:\s*[,，、]\s*`?[A-Ha-h]`?)*\s*(?:[。.；;，,:：]|\s|$)"
 )
@@ -38,6 +41,15 @@ class Apart:
 
     def __init__(self, infos: list[Info]) -> None:
         self.infos = infos
+
+    def grids(self, stop: int) -> dict[int, list[tuple[int, str]]]:
+        """Grids of keys (a row of numbers above a row of keys), by the index of their first row."""
+        out: dict[int, list[tuple[int, str]]] = {}
+        for i in range(min(stop, len(self.infos)) - 1):
+            entries = grid_entries(self.infos[i].text, self.infos[i + 1].text)
+            if entries:
+                out[i] = entries
+        return out
 
     def answer_part_start(self) -> int | None:
         """The line that opens an answer part at the end, if any: a heading of keys (`参考答案`, `答案与解析`,
@@ -294,6 +306,7 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
     explaining = False
     entry: AnswerEntry | None = None
     header_row: list[str] | None = None
+    grid: str | None = None
     for info in infos[start + 1 :]:
         group = groups[-1]
         n = info.line.number
@@ -332,6 +345,17 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
             for number, key in many:
                 group.keys.append(AnswerEntry(number, n, key))
             entry = None
+            continue
+        if (labelled := blank_entries(info.text)) is not None:
+            group.blanks.extend(AnswerEntry(number, n, key) for number, key in labelled)
+            entry = None
+            continue
+        if grid is not None and (gridded := grid_entries(grid, info.text)) is not None:
+            group.keys.extend(AnswerEntry(number, n, key) for number, key in gridded)
+            grid, entry = None, None
+            continue
+        if grid_entries(info.text, info.text + " x") is not None or _GRID_HEAD.match(probe(info.text)):
+            grid = info.text  # the row of numbers; its keys are on the next line
             continue
         one = numbered_entry(info.text)
         if one is not None and _opens_entry(group, entry, info.text, one[0]):

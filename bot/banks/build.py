@@ -15,7 +15,14 @@ from pydantic import ValidationError
 
 from bot.banks.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
 from bot.banks.issues import DocumentError, Issue
-from bot.banks.keys import count_blanks, enumerated_parts, read_choice_key, read_true_false_key, split_fill_key, true_false_options
+from bot.banks.keys import (
+    count_blanks,
+    enumerated_parts,
+    read_choice_key,
+    read_true_false_key,
+    split_fill_key,
+    true_false_options,
+)
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
 from bot.banks.text import ends_sentence
 

@@ -23,6 +23,7 @@ from bot.banks.conventions import (
     numbering,
     option_start,
     probe,
+    split_options,
 )
 from bot.banks.lines import Line
 
@@ -35,7 +36,9 @@ _TICKS = "√✓✔"
 _CROSSES = "×✗✘xX"
 _TRAILING_DECORATION = re.compile(r"[\s\U0001f300-\U0001faff\u2b50\u2705\u274c]+$")
 # What every numbering style starts with: a cheap test before trying each one.
-_MAYBE_NUMBERED = re.compile(r"\s*(?:[【\[（(]|第|案例|例题|习题|练习|试题|题目|[Qq]|题干|[A-Z]{1,3}[-_]?\d|\d|单选|多选|判断|填空|简答)")
+_MAYBE_NUMBERED = re.compile(
+    r"\s*(?:[【\[（(]|第|案例|例题|习题|练习|试题|题目|[Qq]|题干|[A-Z]{1,3}[-_]?\d|\d|单选|多选|判断|填空|简答)"
+)
 
 
 @dataclass(slots=True)
@@ -107,4 +110,8 @@ def styles_without_runs(infos: list[Info]) -> frozenset[str]:
     for a, b in itertools.pairwise(infos):
         if a.option is not None and b.option == (a.option[0], "B") and a.option[1] == "A":
             runs[a.option[0]] += 1
+    for info in infos:  # "a) go  b) goes  c) went": a run on one line
+        first_of_run = info.option is not None and info.option[1] == "A" and info.option[0] != "bare"
+        if first_of_run and len(split_options(info.text, info.option[0], "A")) >= 3:  # type: ignore[index]
+            runs[info.option[0]] += 1  # type: ignore[index]
     return frozenset(s.name for s in OPTION_STYLES if s.needs_run and runs[s.name] == 0)

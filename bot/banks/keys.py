@@ -16,7 +16,7 @@ __all__ = [
     "true_false_options",
 ]
 
-_BLANK = re.compile(r"_{2,}|[（(]\s*[)）]")
+_BLANK = re.compile(r"_{2,}|[（(]\s*[)）]|(?<=\S)【\d{1,3}】")  # ___, （ ）, and labelled blanks "使用运算符【3】"
 _ALTERNATIVE = re.compile(r"\s*[;；]\s*|\s+或\s+")  # 'A；B', 'A 或 B' ("或" inside a word stays)
 _BLANK_SEP = re.compile(r"\s*[;；]\s*")
 # "（1）北京（2）东京", "填空1: 李白 填空2: 杜甫", "第1空：…", "①北京②东京"
@@ -116,6 +116,8 @@ def read_choice_key(key: str, options: dict[str, str]) -> str | None:
             return head
     if items and text[0] in "ABCDEFGH":
         return items[0]
+    if m := re.match(r"^([a-h])\s*[.．、:：)）]", text):  # "c) went"
+        return m.group(1).upper()
     if options:  # the right option's text instead of its letter: "红色的刚玉宝石", "珍珠,琥珀,珊瑚"
         by_text = {_norm(v): k for k, v in options.items() if _norm(v)}
         if _norm(text) in by_text:

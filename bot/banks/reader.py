@@ -45,6 +45,7 @@ from bot.banks.starts import Candidate, LineFacts, choose_starts
 from bot.banks.stem_keys import (
     answers_as_blanks,
     choice_key_in_stem,
+    explanation_key,
     fill_answers_in_stem,
     has_key_in_stem,
     has_padded_answer,
@@ -210,7 +211,8 @@ class _Reader:
         answer_at = apart.answer_part_start()
         stop = answer_at if answer_at is not None else len(infos)
         key_blocks = apart.key_blocks(stop)
-        barriers = [*key_blocks.items()]
+        grids = apart.grids(stop)
+        barriers = [*key_blocks.items(), *((i, i + 2) for i in grids)]
         if answer_at is not None:
             barriers.append((answer_at, len(infos)))
         facts, candidates = self.facts_and_candidates(barriers)
@@ -222,6 +224,13 @@ class _Reader:
             if k in key_blocks:
                 self.key_block(k, key_blocks[k])
                 k = key_blocks[k]
+                continue
+            if k in grids:  # keys in a grid above (or below) the questions they key
+                sec = self.ensure_section(infos[k].line.number)
+                for number, key in grids[k]:
+                    sec.key_block.setdefault(number, (infos[k + 1].line.number, key))
+                self.seen["key:block"] += 1
+                k += 2
                 continue
             info = infos[k]
             if k in starts:
@@ -619,12 +628,24 @@ class _Reader:
             else:
                 q.explanation = pieces
 
+    def labelled_blanks(self, groups: list[AnswerGroup]) -> None:
+        """Answers keyed by the label of their blank (`【3】new`) go to the question holding that label."""
+        answers = {e.number: e for g in groups for e in g.blanks}
+        if not answers:
+            return
+        for sec in self.sections:
+            for q in sec.questions:
+                labels = [int(n) for p in q.stem for n in re.findall(r"【(\d{1,3})】", p.text)]
+                if labels and not q.key and all(n in answers for n in labels):
+                    q.key = [Piece("；".join(answers[n].key for n in labels), answers[labels[0]].line, False)]
+
     def drafts(self) -> tuple[list[Draft], list[SectionReport]]:
         """The drafts, and the sections that hold questions or name a kind (a chapter heading over
         kind headings holds none and is no section of its own)."""
         for sec in self.sections:
             self.merge_blocks(sec)
         if self.answer_groups is not None:
+            self.labelled_blanks(self.answer_groups)
             match_answer_part(self.answer_groups, self.sections, self.warn)  # type: ignore[arg-type]
         # a heading is a section of its own when it holds questions, or names a kind with no sub-heading
         # after it (`## 一、单选` over `### Django`: the questions stand under the sub-heading)
@@ -652,6 +673,10 @@ class _Reader:
         kind = q.kind
         if options and marked and key is None:
             self.seen["key:marked"] += 1
+        if key is None and not marked and options and q.explanation:
+            key = explanation_key(_join(q.explanation), set(options))  # "【解析】A。本题考查……"
+            if key is not None:
+                self.seen["key:explanation"] += 1
         if kind in CHOICE_KINDS or (kind is None and options) or (kind is Kind.true_false and options):
             stem, bracket = choice_key_in_stem(stem, set(options))
             if bracket and key is None and not marked:
@@ -735,6 +760,7 @@ class _Reader:
             "key:bracket": ("答案：题干括号内", "keys in the stem's brackets"),
             "key:fill-bracket": ("答案：填空括号内", "fill answers in the stem's brackets"),
             "key:marked": ("答案：标记的选项", "keys marked on the options"),
+            "key:explanation": ("答案：解析开头", "keys opening the explanation"),
             "key:block": ("答案：每节之后", "key blocks after each section"),
             "key:end": ("答案：文末", "an answer section at the end"),
         }

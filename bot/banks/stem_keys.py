@@ -14,6 +14,7 @@ from bot.banks.keys import take_bracket_key
 __all__ = [
     "answers_as_blanks",
     "choice_key_in_stem",
+    "explanation_key",
     "fill_answers_in_stem",
     "has_key_in_stem",
     "has_padded_answer",
@@ -45,6 +46,17 @@ def marked_letters(options: list[tuple[str, set[str]]]) -> str:
         if letters and len(letters) < len(options):
             return "".join(sorted(letters))
     return ""
+
+
+_EXPLANATION_KEY = re.compile(
+    r"^\s*[:：]?\s*(?:正确答案|答案|故选|选)?\s*[:：]?\s*([A-H]{1,8})(?=\s*[。.，,；;：:]|\s|$)"
+)
+
+
+def explanation_key(explanation: str, letters: set[str]) -> str | None:
+    """A key written as the first word of the explanation (`【解析】A。本题考查……`, `解析：故选 C。`)."""
+    m = _EXPLANATION_KEY.match(explanation)
+    return m.group(1) if m and set(m.group(1)) <= letters else None
 
 
 def choice_key_in_stem(stem: str, letters: set[str]) -> tuple[str, str | None]:
