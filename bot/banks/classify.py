@@ -7,7 +7,6 @@ the heading of keys collected apart. Context decides later what each line is.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -107,9 +106,11 @@ def styles_without_runs(infos: list[Info]) -> frozenset[str]:
     """Option styles that are read only where the document writes runs of them (`A 苹果` / `B 白菜`, `a.`, `A苹果`)
     and that this document does not: a line starting "A 股票…" is then text."""
     runs: Counter[str] = Counter()
-    for a, b in itertools.pairwise(infos):
-        if a.option is not None and b.option == (a.option[0], "B") and a.option[1] == "A":
-            runs[a.option[0]] += 1
+    for i, a in enumerate(infos):
+        if a.option is not None and a.option[1] == "A":
+            # the next option within three lines (a letter alone on its line has its text between)
+            if any(b.option == (a.option[0], "B") for b in infos[i + 1 : i + 4]):
+                runs[a.option[0]] += 1
     for info in infos:  # "a) go  b) goes  c) went": a run on one line
         first_of_run = info.option is not None and info.option[1] == "A" and info.option[0] != "bare"
         if first_of_run and len(split_options(info.text, info.option[0], "A")) >= 3:  # type: ignore[index]

@@ -172,6 +172,8 @@ OPTION_STYLES: list[OptionStyle] = [
     OptionStyle("lower-paren", "(a)", r"[（(]\s*{L}\s*[)）]\s*", lower=True, needs_run=True),
     # A某个对象的引用名, Anew: a letter glued to its text, copied from a platform that drew the letter apart
     OptionStyle("bare", "A文字", r"{L}(?=[^\sA-Z.．、:：)）])", glued=False, needs_run=True),
+    # A / 人生目的 / B / 人生态度: a letter alone on its line, its text on the next (a web page's layout)
+    OptionStyle("alone", "A⏎文字", r"{L}\s*$", glued=False, needs_run=True),
 ]
 _STYLE = {s.name: s for s in OPTION_STYLES}
 _OPTION_START = {
@@ -462,7 +464,7 @@ def find_kind_tag(text: str) -> tuple[Kind | None, str] | None:
 _SCORE = re.compile(r"^[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]\s*|\s*[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]$")
 # What stands before a stem and is no part of it: points, difficulty, the paper it came from, a label.
 _STEM_NOISE = re.compile(
-    r"^(?:[（(【\[]\s*(?:\d+(?:\.\d+)?\s*分|难度\s*[:：]?\s*\S{1,4}|\d{4}\s*[•·.]\s*[^）)】\]]{1,20}|分值\s*[:：]?\s*\d+"
+    r"^(?:\d+(?:\.\d+)?\s*分(?![钟数子类析配])\s*|[（(【\[]\s*(?:\d+(?:\.\d+)?\s*分|难度\s*[:：]?\s*\S{1,4}|\d{4}\s*[•·.]\s*[^）)】\]]{1,20}|分值\s*[:：]?\s*\d+"
     r"(?:\.\d+)?\s*分?)\s*[）)】\]]|[【\[]\s*题干\s*[】\]]\s*[:：]?|题干\s*[:：]|[-—–]{2,}|——)\s*"
 )
 

@@ -20,7 +20,9 @@ _BLANK = re.compile(r"_{2,}|[（(]\s*[)）]|(?<=\S)【\d{1,3}】")  # ___, （ �
 _ALTERNATIVE = re.compile(r"\s*[;；]\s*|\s+或\s+")  # 'A；B', 'A 或 B' ("或" inside a word stays)
 _BLANK_SEP = re.compile(r"\s*[;；]\s*")
 # "（1）北京（2）东京", "填空1: 李白 填空2: 杜甫", "第1空：…", "①北京②东京"
-_ENUMERATED = re.compile(r"[（(]\s*\d+\s*[)）]\s*|(?:填空|空|第)\s*\d+\s*空?\s*[:：]\s*|[①-⑳]\s*")
+_ENUMERATED = re.compile(
+    r"[（(]\s*\d+\s*[)）]\s*|(?:填空|空|第)\s*(?:\d+|[一二三四五六七八九十]+)\s*空?\s*[:：]\s*|[①-⑳]\s*"
+)
 _CHOICE_BRACKET = re.compile(r"[（(]\s*([A-Ha-h](?:[\s,，、]*[A-Ha-h]){0,7})\s*[)）]\s*([。.]?)\s*$")
 _TF_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）]\s*([。.]?)\s*$")
 
@@ -37,7 +39,7 @@ def _alternatives(text: str) -> list[str]:
     return [a for a in (_clean(p) for p in re.split(r"\s+或\s+", text)) if a]
 
 
-_LABEL = re.compile(r"^\s*(?:[（(]\s*1\s*[)）]|①|第一空\s*[:：]|填空\s*1\s*[:：]|空\s*1\s*[:：])\s*")
+_LABEL = re.compile(r"^\s*(?:[（(]\s*1\s*[)）]|①|第[一1]空\s*[:：]|填空\s*1\s*[:：]|空\s*1\s*[:：])\s*")
 _ALTERNATIVE_NOTE = re.compile(r"\s*[（(]\s*或\s*([^（()）]+?)\s*[)）]\s*$")
 
 

@@ -62,6 +62,7 @@ _INLINE_KEY = re.compile(
     r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
 )
 _INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
+_TF_WORD = re.compile(r"正确|错误|对|错|√|×")
 _MY_ANSWER = re.compile(r"(?:正确答案|参考答案|标准答案)\s*[:：]?\s*")
 _TRAILING_META = re.compile(r"\s*(?:我的答案|你的答案|得分|分值|本题得分|难度|题型)\s*[:：].*$")
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
@@ -233,6 +234,10 @@ class _Reader:
                 k += 2
                 continue
             info = infos[k]
+            if k + 1 in starts and k not in starts and _alone_number(info) is not None:
+                starts[k + 1].number = _alone_number(info) or starts[k + 1].number  # "15" above "【填空题】…"
+                k += 1
+                continue
             if k in starts:
                 self.start_question(starts[k], info)
             elif info.heading is not None:
@@ -344,6 +349,8 @@ class _Reader:
                     q.kind = Kind.true_false
         elif self.took_options(q, info):
             pass
+        elif _TF_WORD.fullmatch(info.text) and q.state in ("stem", "options") and not q.options:
+            q.kind = q.kind or Kind.true_false  # "正确" / "错误" on lines of their own: the choices
         elif info.line.cells is not None and q.state == "stem" and not q.options:
             self.add_piece(q, Piece(" ".join(c for c in info.line.cells if c), info.line.number, info.line.gap))
         else:
@@ -410,6 +417,8 @@ class _Reader:
                 q.stem.append(piece)
         elif state == "answer":
             q.answer.append(piece)
+        elif state == "meta":
+            pass  # "我的答案：" and what the learner wrote under it
         else:
             q.stem.append(piece)
 
@@ -422,6 +431,8 @@ class _Reader:
             if my and my.start() > 0:  # "我的答案：A 正确答案：B"
                 self.seen["key:platform"] += 1
                 self.on_key(q, info.text[my.end() :], info)
+            elif marker.label == "我的答案" and q.state in ("key", "key_next"):
+                q.state = "meta"  # the learner's own answer follows: no part of the key
             return
         if q.state == "answer" and role in ("key", "explanation", "ask") and q.is_case:
             if role == "explanation" and rest:
@@ -774,12 +785,19 @@ class _Reader:
         return out
 
 
+def _alone_number(info: Info) -> int | None:
+    """The number of a line that holds nothing else (`15`), the question's number on the line above it."""
+    return next((n for style, n, _ in info.nums if style == "alone"), None)
+
+
 def _runs_on(key: list[Piece], piece: Piece) -> bool:
     """Whether a line continues a fill key (a key broken across lines) rather than explaining it: no blank
     line between, and the key so far stops mid-list or mid-sentence."""
     last = key[-1].text.rstrip() if key else ""
-    if enumerated_parts(last) and enumerated_parts(piece.text):
+    if enumerated_parts("".join(p.text for p in key)) and enumerated_parts(piece.text):
         return True  # "(1) a = b" then "(2) b = t": one answer per blank, a line each
+    if last.endswith(("：", ":")):
+        return True  # "第一空：" then its answer on the next line
     if piece.gap or not last or read_true_false(last) is not None:
         return False
     return last.endswith(("、", "，", ",", "；", ";", "和", "及", "或", "/")) or (
