@@ -107,10 +107,13 @@ def styles_without_runs(infos: list[Info]) -> frozenset[str]:
     and that this document does not: a line starting "A 股票…" is then text."""
     runs: Counter[str] = Counter()
     for i, a in enumerate(infos):
-        if a.option is not None and a.option[1] == "A":
-            # the next option within three lines (a letter alone on its line has its text between)
-            if any(b.option == (a.option[0], "B") for b in infos[i + 1 : i + 4]):
-                runs[a.option[0]] += 1
+        # the next option within three lines (a letter alone on its line has its text between)
+        if (
+            a.option is not None
+            and a.option[1] == "A"
+            and any(b.option == (a.option[0], "B") for b in infos[i + 1 : i + 4])
+        ):
+            runs[a.option[0]] += 1
     for info in infos:  # "a) go  b) goes  c) went": a run on one line
         first_of_run = info.option is not None and info.option[1] == "A" and info.option[0] != "bare"
         if first_of_run and len(split_options(info.text, info.option[0], "A")) >= 3:  # type: ignore[index]

@@ -85,6 +85,7 @@ _INLINE_META = re.compile(
     r"难易程度\s*[:：].*?(?:预计答题时间\s*[:：]\s*[\d.]+\s*分钟|(?=参考答案|正确答案|答案[:：])|$)"
 )
 _ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
+_STARRED = re.compile(r"^[*＊★☆]\s*(?=[A-Ha-h]\s*[.．、:：)）])")
 _CALLOUT = re.compile(r"^\[!\w+\][-+]?\s*")
 _CONTAINER = re.compile(r"^:::+\s*(?:\w+\s*)?(.*)$")  # VuePress `::: tip 答案解析` … `:::`
 _ESCAPED = re.compile(r"\\([_*\[\]()#>`~|\\-])")  # Markdown escapes: \_\_ is a blank
@@ -307,6 +308,8 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     checked = None
     if m := _TASK.match(text):
         checked, text = m.group(1) != " ", text[m.end() :]
+    elif m := _STARRED.match(text):  # "*C、吸水管": the key starred before its letter
+        checked, text = True, text[m.end() :]
     cells = None
     if text.startswith("|") and text.count("|") >= 2:
         cells = [_spans_from_markup(c.strip())[0].strip() for c in text.strip().strip("|").split("|")]

@@ -62,6 +62,7 @@ _INLINE_KEY = re.compile(
     r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
 )
 _INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
+_SHARED = re.compile(r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干)")
 _TF_WORD = re.compile(r"正确|错误|对|错|√|×")
 _MY_ANSWER = re.compile(r"(?:正确答案|参考答案|标准答案)\s*[:：]?\s*")
 _TRAILING_META = re.compile(r"\s*(?:我的答案|你的答案|得分|分值|本题得分|难度|题型)\s*[:：].*$")
@@ -116,6 +117,7 @@ class _Question:
     tags: list[str] = field(default_factory=list)
     alternates: list[str] = field(default_factory=list)
     state: str = "stem"  # stem, options, key, key_next, explanation, ask, answer
+    shared: dict[str, str] = field(default_factory=dict)  # options written once for several questions
     last_line: int = 0
     asked: bool = False  # saw 问题：
 
@@ -162,6 +164,7 @@ class _Reader:
         self.title: str | None = None
         self.kind_context: Kind | None = None
         self.answer_groups: list[AnswerGroup] | None = None
+        self.shared: tuple[int, int, list[tuple[str, str]]] | None = None  # options shared by a range
         self.seen = Counter[str]()  # conventions met, for the summary
 
     def warn(self, line: int, zh: str, en: str) -> None:
@@ -320,11 +323,25 @@ class _Reader:
             rest = strip_score(without) if _leading_tag(rest) else rest
         sec.questions.append(q)
         self.q = q
+        if self.shared is not None:
+            first, last, options = self.shared
+            if first <= number <= last and options:
+                q.shared = dict(options)
+            elif number > last:
+                self.shared = None
         q.last_line = info.line.number
         if rest:
             self.add_text(q, rest, info, first=True)
 
     def read_line(self, info: Info) -> None:
+        if m := _SHARED.search(probe(info.text)):  # "（11～12题共用备选答案）" and the options below it
+            self.shared = (int(m.group(1)), int(m.group(2)), [])
+            self.q = None
+            return
+        if self.shared is not None and self.q is None and info.option is not None:
+            found = split_options(info.text, *info.option)
+            self.shared[2].extend((letter, info.text[a:b].strip()) for letter, a, b in found)
+            return
         q = self.q
         if q is None:
             self.outside(info)
@@ -678,7 +695,7 @@ class _Reader:
     def draft(self, q: _Question) -> Draft:
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
         stem = _join(q.stem, paragraphs=case)
-        options = {o.letter: _join(o.pieces) for o in q.options}
+        options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
         key = _join(q.key) or None
         marked = marked_letters([(o.letter, o.marks) for o in q.options])
         kind = q.kind
