@@ -140,7 +140,7 @@ def parse_letters(text: str) -> str | None:
     return "".join(sorted(set(letters.upper())))
 
 
-_TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "T", "TRUE", "Y", "YES", "R"}
+_TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "T", "TRUE", "Y", "YES", "R", "V"}
 _FALSE = {"不正确", "不对", "错误", "错", "错的", "否", "×", "✗", "✘", "X", "F", "FALSE", "N", "NO", "W"}
 _PROBE = str.maketrans("確誤對錯", "确误对错")
 _DECORATION = re.compile(r"^[\u2705\u274c\u274e\u2b55\ufe0f\s]+(?=\S)")  # "✅ 正确", "❌错误"

@@ -149,6 +149,10 @@ def _spans_from_markup(text: str) -> tuple[str, list[Span]]:
     return "".join(out), [s for s in spans if s[1] > s[0]]
 
 
+_TICK = r"[（(]\s*[√×✓✗✔✘XxVv]\s*[)）]"
+_LEADING_TICK = re.compile(rf"^\s*({_TICK})\s*(\d{{1,4}}\s*[.．、](?!\d).*)$")
+_TICK_SPLIT = re.compile(rf"(?<=\S)\s*(?={_TICK}\s*\d{{1,4}}\s*[.．、](?!\d))")
+_LONE_TICK = re.compile(rf"^\s*{_TICK}\s*$")
 _KEY_MARK = re.compile(r"【\s*(?:参考|正确)?答案\s*】|(?:参考|正确)?答案\s*[:：]")
 _FLAT_SPLIT = re.compile(
     r"(?<=\S)\s+(?=(?:\d{1,4}\s*[、．.](?!\d)|第[一二三四五六七八九十\d]+部分|[一二三四五六七八九十]+、))"
@@ -156,7 +160,11 @@ _FLAT_SPLIT = re.compile(
 
 
 def _unflatten(raw: str) -> list[str]:
-    """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question."""
+    """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question.
+    Judgements keyed before their number (`(X)1.…(√)2.…`) get a line each, the mark after the statement."""
+    if _LEADING_TICK.search(raw):
+        parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
+        return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
     if len(raw) < 120 or len(_KEY_MARK.findall(raw)) < 2:
         return [raw]
     return [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
@@ -258,6 +266,9 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     fenced_at = _fences(raw_lines)
     raw_lines = _number_list_items(raw_lines)
+    for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
+        if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
+            raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
     out: list[Line] = []
     gap = False
     for number, raw in enumerate(raw_lines, start=1):

@@ -169,7 +169,7 @@ class _Chooser:
         stop = min(stop, self.barrier_after[b.index + 1] if b.index + 1 <= self.n else self.n)
         for line in range(b.index + 1, stop):
             f = self.facts[line]
-            if f.ask or (in_answer and f.answer_opener):
+            if f.ask or (in_answer and (f.answer_opener or f.key)):
                 return True
         return False
 

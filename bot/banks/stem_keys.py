@@ -32,7 +32,7 @@ _TRAILING_TICK = re.compile(r"\s+([√×✓✗✔✘])\s*$")
 _TICK_AFTER_BRACKET = re.compile(r"[（(]\s*[)）]\s*([√×✓✗✔✘]|对|错)\s*$")
 _HALF_BRACKET = re.compile(r"(?<=[\u4e00-\u9fff])\s*([A-H]{1,4})\s*[)）]")
 _AFTER_EMPTY_BRACKET = re.compile(r"[（(]\s*[)）]\s*([A-H]{1,8})\s*([。.]?)\s*$")
-_TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）]")
+_TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|x|N|V)\s*[)）]")
 _MARK_ORDER = ("check", "red", "high", "under", "bold")
 
 
