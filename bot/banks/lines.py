@@ -200,7 +200,9 @@ _FENCED_OPTION = re.compile(r"^\s*[(（]?[A-H]\s*[.．、:：)）]")
 _FENCED_KEY = re.compile(r"答案|Answer", re.I)
 
 
-_FENCED_KEY_LINE = re.compile(r"^\s*[【\[]?\s*(?:正确答案|参考答案|答案|Answer|解析)\s*[】\]]?\s*[:：]", re.I)
+_FENCED_KEY_LINE = re.compile(
+    r"^\s*(?:(?:#|//|--|/\*)\s*)?[【\[]?\s*(?:正确答案|参考答案|答案|Answer|解析)\s*[】\]]?\s*(?:[:：]|\*/\s*$|$)", re.I
+)
 
 
 def _question_in_fence(block: list[str]) -> bool:

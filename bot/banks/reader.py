@@ -118,6 +118,7 @@ class _Question:
     alternates: list[str] = field(default_factory=list)
     state: str = "stem"  # stem, options, key, key_next, explanation, ask, answer
     shared: dict[str, str] = field(default_factory=dict)  # options written once for several questions
+    fence_at: int | None = None  # where a code block begins in the stem
     last_line: int = 0
     asked: bool = False  # saw 问题：
 
@@ -351,6 +352,8 @@ class _Reader:
             q.state = "explanation"  # "### A1." under "### Q1.": the answer's notes follow
             return
         if info.line.fenced:
+            if q.state == "stem" and q.fence_at is None:
+                q.fence_at = len(q.stem)
             self.add_piece(q, Piece(info.line.text, info.line.number, info.line.gap))
             return
         if info.marker is not None:
@@ -750,6 +753,10 @@ class _Reader:
         if q.tagged and kind in CHOICE_KINDS and not options and q.section.kind not in (None, *CHOICE_KINDS):
             kind = q.section.kind  # "（多选）" in a fill-in: the section knows better
         answer = _join(q.answer, paragraphs=True) or None
+        if answer is None and key is None and kind is Kind.case and q.fence_at and q.fence_at < len(q.stem):
+            # a short-answer question whose answer is the code block under it
+            answer = "\n".join(p.text for p in q.stem[q.fence_at :])
+            stem = _join(q.stem[: q.fence_at], paragraphs=True)
         if case and kind is None:
             kind = Kind.case
         end_line = max([p.line for p in (*q.stem, *q.key, *q.explanation, *q.answer)] + [q.line])

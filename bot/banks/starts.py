@@ -16,12 +16,16 @@ bounded window of earlier ones).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from bot.banks.conventions import numbering
 
 __all__ = ["Candidate", "LineFacts", "choose_starts"]
 
+_ASKS = re.compile(
+    r"[？?]\s*$|^(?:简述|简答|列举|写出|说明|试述|论述|分析|解释|比较|举例|计算|设计|请|什么是|如何|为什么|怎样|结合)"
+)
 _WINDOW = 24
 _BEST_LINK = 2.0  # no link scores more: a number running on in the same style
 
@@ -160,6 +164,8 @@ class _Chooser:
         if numbering(b.style).strong and b.style != a.style:
             return True
         in_answer = self.count(self.answer, a.index, b.index) > 0
+        if in_answer and b.style == a.style and b.number == a.number + 1 and _ASKS.search(b.rest):
+            return True  # after the answer, "13. 列举 3 个……的命令。" asks the next question; a point would not
         stop = self.n
         for k in range(j + 1, len(self.cands)):
             c = self.cands[k]

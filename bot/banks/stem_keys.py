@@ -43,7 +43,8 @@ def marked_letters(options: list[tuple[str, set[str]]]) -> str:
         return ""
     for mark in _MARK_ORDER:
         letters = [letter for letter, marks in options if mark in marks]
-        if letters and len(letters) < len(options):
+        # every box ticked is an answer (all of them); every option in red is only a style
+        if letters and (len(letters) < len(options) or mark == "check"):
             return "".join(sorted(letters))
     return ""
 
