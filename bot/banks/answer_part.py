@@ -95,8 +95,9 @@ class Section(Protocol):
 
 
 # -- recognising key lines --------------------------------------------------------------------------
+_KIND_PREFIX = r"(?:单项选择题|多项选择题|不定项选择题|单选题|多选题|选择题|判断题|填空题|简答题|问答题|案例分析题|名词解释)?\s*"
 _HEADER = re.compile(
-    r"^(?:附\s*[:：]?\s*)?[【\[]?\s*(?:参考答案|答案|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
+    rf"^(?:附\s*[:：]?\s*)?[【\[]?\s*{_KIND_PREFIX}(?:参考答案|答案|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
     r"|参考答案(?:及|与|和)(?:解析|评分标准|详解)|答案(?:及|与|和)(?:解析|详解|讲解)|答案解析|Answers?(?:\s*Key)?|Key)"
     r"\s*[】\]]?\s*[:：]?$",
     re.I,
@@ -120,7 +121,7 @@ _BARE_KEYS = re.compile(rf"^(?:{_KEY_TOKEN}\s*){{2,}}$")
 
 
 def is_answer_header(text: str) -> tuple[bool, bool] | None:
-    """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `Answers`)."""
+    """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `单选题答案`, `Answers`)."""
     p = probe(text).strip()
     if not _HEADER.match(p):
         return None
@@ -194,12 +195,17 @@ def grid_entries(numbers: str, keys: str) -> list[tuple[int, str]] | None:
     return list(zip(nums, tokens, strict=True))
 
 
+_ENTRY_MARKER = re.compile(r"^[【\[]\s*(?:参考|正确)?答案(?:及解析|与解析)?\s*[】\]]\s*[:：]?\s*|^(?:参考|正确)?答案\s*[:：]\s*")
+
+
 def numbered_entry(text: str) -> tuple[int, str] | None:
-    """ "3. 水平划分" / "第3题 …" / "(3) …" -> (3, "水平划分")."""
+    """ "3. 水平划分" / "第3题 …" / "(3) …" / "1.【答案】A" -> (3, "水平划分")."""
     m = _NUMBERED.match(probe(text))
     if not m:
         return None
-    return int(next(g for g in m.groups() if g)), text[m.end() :].strip()
+    rest = text[m.end() :].strip()
+    marker = _ENTRY_MARKER.match(probe(rest))
+    return int(next(g for g in m.groups() if g)), (rest[marker.end() :] if marker else rest).strip()
 
 
 def bare_keys(text: str) -> list[str] | None:

@@ -22,7 +22,7 @@ from bot.banks.answer_part import (
     numbered_entry,
 )
 from bot.banks.classify import Info
-from bot.banks.conventions import probe
+from bot.banks.conventions import kind_in_header, probe
 from bot.banks.keys import count_blanks
 from bot.banks.model import Kind
 from bot.banks.stem_keys import has_key_in_stem
@@ -320,6 +320,8 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
             info.marker is not None and info.marker[0].role == "key" and not info.marker[1]
         ):
             explaining, entry = False, None
+            if (named := kind_in_header(info.text)) is not None:  # "单选题答案": the keys of that section
+                groups.append(AnswerGroup(info.text.strip(), named, n))
             continue
         if info.marker is not None and info.marker[0].role == "explanation" and not info.marker[1]:
             explaining, entry = True, None

@@ -23,6 +23,7 @@ __all__ = [
     "OptionStyle",
     "cn_number",
     "find_kind_tag",
+    "kind_in_header",
     "match_heading",
     "match_marker",
     "probe",
@@ -419,6 +420,15 @@ def match_heading(text: str, *, markdown: bool) -> Heading | None:
     if len(plain) <= 40 and _CHAPTER.match(plain) and not re.search(r"[？?（(]\s*[)）]|_{2,}", plain):
         return Heading(text.strip(), None, False)
     return None
+
+
+_HEADER_KIND = re.compile(rf"^[【\[]?\s*(?P<word>{_KIND_ALTERNATION})\s*(?:参考)?答案")
+
+
+def kind_in_header(text: str) -> Kind | None:
+    """The kind a heading of keys names (`单选题答案` -> single); None when it names none."""
+    m = _HEADER_KIND.match(probe(text).strip())
+    return kind_of_word(m.group("word")) if m else None
 
 
 def _heading_tail(rest: str) -> bool:
