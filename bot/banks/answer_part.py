@@ -95,7 +95,9 @@ class Section(Protocol):
 
 
 # -- recognising key lines --------------------------------------------------------------------------
-_KIND_PREFIX = r"(?:单项选择题|多项选择题|不定项选择题|单选题|多选题|选择题|判断题|填空题|简答题|问答题|案例分析题|名词解释)?\s*"
+_KIND_PREFIX = (
+    r"(?:单项选择题|多项选择题|不定项选择题|单选题|多选题|选择题|判断题|填空题|简答题|问答题|案例分析题|名词解释)?\s*"
+)
 _HEADER = re.compile(
     rf"^(?:附\s*[:：]?\s*)?[【\[]?\s*{_KIND_PREFIX}(?:参考答案|答案|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
     r"|参考答案(?:及|与|和)(?:解析|评分标准|详解)|答案(?:及|与|和)(?:解析|详解|讲解)|答案解析|Answers?(?:\s*Key)?|Key)"
@@ -195,7 +197,9 @@ def grid_entries(numbers: str, keys: str) -> list[tuple[int, str]] | None:
     return list(zip(nums, tokens, strict=True))
 
 
-_ENTRY_MARKER = re.compile(r"^[【\[]\s*(?:参考|正确)?答案(?:及解析|与解析)?\s*[】\]]\s*[:：]?\s*|^(?:参考|正确)?答案\s*[:：]\s*")
+_ENTRY_MARKER = re.compile(
+    r"^[【\[]\s*(?:参考|正确)?答案(?:及解析|与解析)?\s*[】\]]\s*[:：]?\s*|^(?:参考|正确)?答案\s*[:：]\s*"
+)
 
 
 def numbered_entry(text: str) -> tuple[int, str] | None:

@@ -48,7 +48,10 @@ def question_id(kind: Kind, number: int, taken: set[str]) -> str:
     return qid
 
 
-_OMITTED = re.compile(r"[（(]?\s*(?:略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|N/?A)\s*[)）]?[。.]?", re.I)
+_OMITTED = re.compile(
+    r"[（(]?\s*(?:略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|待补充|待定|TODO|TBD|N/?A)\s*[)）]?[。.]?", re.I
+)
+_KEY_LABEL = re.compile(r"^\s*(?:填|答|解)\s*[:：]\s*")  # "填：链式法则"
 
 
 class _Skip(Exception):
@@ -109,6 +112,8 @@ class _Checker:
         where = f"第 {d.number} 题", f"question {d.number}"
         if d.key is not None and _OMITTED.fullmatch(d.key.strip()):
             d.key = None  # "答案：略": the document gives no key
+        if d.key is not None:
+            d.key = _KEY_LABEL.sub("", d.key)
         if d.answer is not None and _OMITTED.fullmatch(d.answer.strip()):
             d.answer = None
         key_line = d.key_line or d.line

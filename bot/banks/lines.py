@@ -152,6 +152,10 @@ def _spans_from_markup(text: str) -> tuple[str, list[Span]]:
 _TICK = r"[（(]\s*[√×✓✗✔✘XxVv]\s*[)）]"
 _LEADING_TICK = re.compile(rf"^\s*({_TICK})\s*(\d{{1,4}}\s*[.．、](?!\d).*)$")
 _TICK_SPLIT = re.compile(rf"(?<=\S)\s*(?={_TICK}\s*\d{{1,4}}\s*[.．、](?!\d))")
+_AFTER_KEY = re.compile(
+    r"((?:(?:正确|参考)?答案\s*[:：]\s*(?:[A-Ha-h]{1,8}|[√×✓✗]|对|错|正确|错误)|(?:单项|多项|不定项)?选择题|单选题|多选题"
+    r"|判断题|填空题))\s+(?=\d{1,4}\s*[.．、](?!\d))"
+)
 _LONE_TICK = re.compile(rf"^\s*{_TICK}\s*$")
 _KEY_MARK = re.compile(r"【\s*(?:参考|正确)?答案\s*】|(?:参考|正确)?答案\s*[:：]")
 _FLAT_SPLIT = re.compile(
@@ -165,9 +169,11 @@ def _unflatten(raw: str) -> list[str]:
     if _LEADING_TICK.search(raw):
         parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
         return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
-    if len(raw) < 120 or len(_KEY_MARK.findall(raw)) < 2:
-        return [raw]
-    return [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
+    if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
+        return [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
+    # "正确答案 :C 2.我国的国体是( )": the next question starts after a key; "一、单项选择题 1.……": after a heading
+    split = _AFTER_KEY.sub("\\1\n", raw)
+    return [part for part in split.split("\n") if part.strip()] if split != raw else [raw]
 
 
 def _split_breaks(raw: str) -> list[str]:
