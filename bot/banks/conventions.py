@@ -254,11 +254,13 @@ def _marker(role: str, label: str, words: str, *, colon: bool = True) -> Marker:
 
 MARKERS: list[Marker] = [
     # 学习通 and other platform exports: "我的答案：A 正确答案：B" -> the correct one (read in reader)
+    _marker("key", "答案：", r"The correct answers? (?:is|are)", colon=False),  # Moodle's review page
     _marker("meta", "我的答案", r"我的答案|你的答案|您的答案|考生答案|学生答案|用户答案|作答|Your answer"),
     _marker(
         "key",
         "答案：",
-        r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答|Answer|Answers"
+        r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答"
+        r"|Answer|Answers"
         r"|Ans|Key|Correct answer|Correct Answer",
     ),
     _marker(
@@ -281,6 +283,7 @@ MARKERS: list[Marker] = [
     _marker("tags", "知识点", r"知识点|标签|Tags?"),
     _marker("alternates", "备选答案", r"备选答案|其他答案|也可答"),
 ]
+_KEY_MARKER = next(m for m in MARKERS if m.label == "答案：" and "答" in m.pattern.pattern)
 _KEY_INLINE = re.compile(
     r"^(?:正确)?答案\s*(?:为|是)?\s*(?=(?:[A-H]{1,8}|[√×✓✗✔✘]|对|错|正确|错误)\s*(?:[。.；;，,(（]|$))"
 )
@@ -297,7 +300,7 @@ def match_marker(text: str) -> tuple[Marker, str] | None:
                 continue  # 答 alone only with a colon or brackets ("答辩" is a word)
             return marker, text[m.end() :].strip()
     if m := _KEY_INLINE.match(p):
-        return MARKERS[1], text[m.end() :].strip()
+        return _KEY_MARKER, text[m.end() :].strip()
     if _BARE_MARKERS.match(p):
         return MARKERS[0], ""
     return None

@@ -124,7 +124,7 @@ def read_choice_key(key: str, options: dict[str, str]) -> str | None:
         by_text = {_norm(v): k for k, v in options.items() if _norm(v)}
         if _norm(text) in by_text:
             return by_text[_norm(text)]
-        for separators in (r"[;；|]|\s{2,}", r"[;；|,，、]|\s+"):
+        for separators in (r"[;；|]|\s{2,}", r"[;；|,，、]\s*", r"[;；|,，、]|\s+"):
             wanted = [_norm(p) for p in re.split(separators, text) if _norm(p)]
             found = [by_text.get(w) for w in wanted]
             if len(found) > 1 and all(found):
@@ -172,7 +172,7 @@ def _strip_marks(text: str) -> str:
 
 def read_true_false_key(key: str, options: dict[str, str]) -> bool | None:
     """A true/false key: the word itself (`对`, `×`, `正确。因为…`), or the letter of a 正确/错误 option."""
-    text = key.strip()
+    text = key.strip().rstrip("。.")
     while m := _WRAPPED.match(text):
         text = m.group(1).strip()
     value = read_true_false(text)

@@ -78,6 +78,9 @@ _FURNITURE = re.compile(
 # What document-sharing sites and exam platforms add around the questions.
 _JUNK = re.compile(
     r"由会员分享|可在线阅读|请在\S{0,6}上搜索|文档编号[:：]|全文预览已结束|下载本文档|版权说明[:：]|菁优网版权所有|本文档由用户提供"
+    r"|^(?:Correct|Incorrect|Partially correct|Not answered|Flag question|Question text|Select one(?: or more)?:?"
+    r"|Finish review|Information|Mark [\d.]+ out of [\d.]+|Not yet answered|Marked out of [\d.]+)$"
+    r"|^(?:Started on|State|Completed on|Time taken|Grade|Marks)\s+\S"
     r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
 )
 # Platform metadata glued into a question's line: "难易程度:A :较易认知程度:I:识记预计答题时间:0.5分钟"
@@ -86,6 +89,8 @@ _INLINE_META = re.compile(
 )
 _ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
 _STARRED = re.compile(r"^[*＊★☆]\s*(?=[A-Ha-h]\s*[.．、:：)）])")
+_OPTIONISH = re.compile(r"^(?:[-*+]\s+)?[（(]?[A-Ha-h]\s*[.．、:：)）]")
+_TICKED_AFTER = re.compile(r"(?<=\S)\s*(?:✅|✔️?|☑️?)\s*$")
 _CALLOUT = re.compile(r"^\[!\w+\][-+]?\s*")
 _CONTAINER = re.compile(r"^:::+\s*(?:\w+\s*)?(.*)$")  # VuePress `::: tip 答案解析` … `:::`
 _ESCAPED = re.compile(r"\\([_*\[\]()#>`~|\\-])")  # Markdown escapes: \_\_ is a blank
@@ -329,6 +334,8 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
         checked, text = m.group(1) != " ", text[m.end() :]
     elif m := _STARRED.match(text):  # "*C、吸水管": the key starred before its letter
         checked, text = True, text[m.end() :]
+    elif _OPTIONISH.match(text) and (m := _TICKED_AFTER.search(text)):  # "- B. 折射仪 ✅": ticked after
+        checked, text = True, text[: m.start()]
     cells = None
     if text.startswith("|") and text.count("|") >= 2:
         cells = [_spans_from_markup(c.strip())[0].strip() for c in text.strip().strip("|").split("|")]

@@ -63,7 +63,7 @@ _INLINE_KEY = re.compile(
 )
 _INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
 _SHARED = re.compile(r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干)")
-_TF_WORD = re.compile(r"正确|错误|对|错|√|×")
+_TF_WORD = re.compile(r"正确|错误|对|错|√|×|True|False|TRUE|FALSE")
 _MY_ANSWER = re.compile(r"(?:正确答案|参考答案|标准答案)\s*[:：]?\s*")
 _TRAILING_META = re.compile(r"\s*(?:我的答案|你的答案|得分|分值|本题得分|难度|题型)\s*[:：].*$")
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
