@@ -64,7 +64,7 @@ class Apart:
             role = info.marker[0].role if info.marker else None
             own = (
                 (info.option is not None and info.option[1] == "B")
-                or (role == "key" and bool(info.marker and info.marker[1]))
+                or (role == "key" and bool(info.marker and info.marker[1]) and not entries_of_line(info.text))
                 or role == "ask"
                 or info.tf_slots is not None
             )
@@ -86,6 +86,8 @@ class Apart:
 
     def _answers_follow(self, i: int, strong: bool) -> bool:
         nxt = self._next_significant(i)
+        while nxt is not None and strong and self._is_note(self.infos[nxt]) and nxt < i + 3:
+            nxt = self._next_significant(nxt)  # "一、共20分。每题2分。": a note on the points, then the keys
         if nxt is None:
             return False
         info = self.infos[nxt]
@@ -97,6 +99,9 @@ class Apart:
             return True if not self._in_case_section(i) else self._keyless_before(i)
         entry = numbered_entry(info.text)
         return entry is not None and self._keyless_before(i)
+
+    def _is_note(self, info: Info) -> bool:
+        return info.heading is not None and not info.heading.names_kind
 
     def _in_case_section(self, i: int) -> bool:
         for info in reversed(self.infos[:i]):

@@ -45,6 +45,8 @@ from bot.banks.starts import Candidate, LineFacts, choose_starts
 from bot.banks.stem_keys import (
     answers_as_blanks,
     choice_key_in_stem,
+    circled_key,
+    circled_options,
     explanation_key,
     fill_answers_in_stem,
     has_key_in_stem,
@@ -132,7 +134,7 @@ class _Question:
         return self.kind
 
     def has_options(self) -> bool:
-        return bool(self.options)
+        return bool(self.options or self.shared) or circled_options([p.text for p in self.stem]) is not None
 
 
 _CODE = re.compile(r"`([^`\n]+)`")
@@ -700,6 +702,10 @@ class _Reader:
         stem = _join(q.stem, paragraphs=case)
         options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
         key = _join(q.key) or None
+        if not options and q.stem and (circled := circled_options([p.text for p in q.stem])) is not None:
+            at, options = circled  # "①义务论　②功利主义": options numbered with circles, keyed ②
+            stem = _join(q.stem[:at], paragraphs=case)
+            key = circled_key(key) if key else key
         marked = marked_letters([(o.letter, o.marks) for o in q.options])
         kind = q.kind
         if options and marked and key is None:
@@ -759,7 +765,8 @@ class _Reader:
             stem = _join(q.stem[: q.fence_at], paragraphs=True)
         if case and kind is None:
             kind = Kind.case
-        end_line = max([p.line for p in (*q.stem, *q.key, *q.explanation, *q.answer)] + [q.line])
+        pieces = (*q.stem, *q.key, *q.explanation, *q.answer, *(p for o in q.options for p in o.pieces))
+        end_line = max([p.line for p in pieces] + [q.line, q.last_line])
         return Draft(
             number=q.number,
             line=q.line,

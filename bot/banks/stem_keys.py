@@ -14,6 +14,8 @@ from bot.banks.keys import take_bracket_key
 __all__ = [
     "answers_as_blanks",
     "choice_key_in_stem",
+    "circled_key",
+    "circled_options",
     "explanation_key",
     "fill_answers_in_stem",
     "has_key_in_stem",
@@ -58,6 +60,29 @@ def explanation_key(explanation: str, letters: set[str]) -> str | None:
     """A key written as the first word of the explanation (`【解析】A。本题考查……`, `解析：故选 C。`)."""
     m = _EXPLANATION_KEY.match(explanation)
     return m.group(1) if m and set(m.group(1)) <= letters else None
+
+
+_CIRCLED = "①②③④⑤⑥⑦⑧"
+_CIRCLED_OPTIONS = re.compile(r"^\s*①\s*\S.*②")
+
+
+def circled_options(lines: list[str]) -> tuple[int, dict[str, str]] | None:
+    """Options written with circled numbers on a line after the stem (`①义务论　②功利主义　③…`): the index
+    of that line and the options as letters (① -> A); None when no line holds them."""
+    for i in range(len(lines) - 1, 0, -1):
+        if _CIRCLED_OPTIONS.match(lines[i]):
+            parts = re.split(r"([①-⑧])", lines[i])
+            options = {}
+            for mark, text in zip(parts[1::2], parts[2::2], strict=False):
+                options["ABCDEFGH"[_CIRCLED.index(mark)]] = text.strip()
+            if list(options) == list("ABCDEFGH"[: len(options)]):
+                return i, options
+    return None
+
+
+def circled_key(key: str) -> str:
+    """`①②④` -> `ABD`: a key written with the circled numbers of circled options."""
+    return "".join("ABCDEFGH"[_CIRCLED.index(c)] if c in _CIRCLED else c for c in key)
 
 
 def choice_key_in_stem(stem: str, letters: set[str]) -> tuple[str, str | None]:
