@@ -94,6 +94,7 @@ _TICKED_AFTER = re.compile(r"(?<=\S)\s*(?:✅|✔️?|☑️?)\s*$")
 _CALLOUT = re.compile(r"^\[!\w+\][-+]?\s*")
 _CONTAINER = re.compile(r"^:::+\s*(?:\w+\s*)?(.*)$")  # VuePress `::: tip 答案解析` … `:::`
 _ESCAPED = re.compile(r"\\([_*\[\]()#>`~|\\-])")  # Markdown escapes: \_\_ is a blank
+_OPTION_TABLE_HEAD = {"编号", "选项", "序号", "内容", "选项内容", "option", "options", "letter", "answer"}
 _TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")
 # Emoji that decorate a line (✅ 正确答案：C, 🔍 解析：…); ✓ ✔ ✗ ✘ √ × are keys and stay.
 _DECORATION = re.compile(
@@ -339,6 +340,13 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     cells = None
     if text.startswith("|") and text.count("|") >= 2:
         cells = [_spans_from_markup(c.strip())[0].strip() for c in text.strip().strip("|").split("|")]
+        if all(c.lower() in _OPTION_TABLE_HEAD for c in cells if c):
+            return None  # "|编号|选项|": the head of a table of options
+        if len(cells) == 2 and re.fullmatch(r"[A-Ha-h]", cells[0]):
+            # "|<font color="red">C</font>|<font color="red">动态和静态特征</font>|": an option in a table
+            marks = {mark for _, _, mark in _spans_from_markup(text)[1]}
+            option = f"{cells[0].upper()}. {cells[1]}"
+            return Line(number, option, spans=[(3, len(option), mark) for mark in marks])
     text, spans = _spans_from_markup(text)
     if "&" in text:
         text = html.unescape(text)  # after the tags: an escaped "&lt;b&gt;" is text, not markup
