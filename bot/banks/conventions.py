@@ -122,7 +122,7 @@ NUMBERINGS: list[Numbering] = [
     _numbering("close", "1)", r"^(?P<n>\d{1,4})\s*[)）]\s*"),
     _numbering("colon", "1：", r"^(?P<n>\d{1,4})\s*[:：](?!\d)\s*"),
     _numbering("code", "K07", r"^(?P<id>[A-Z]{1,3})[-_]?(?P<n>\d{1,5})(?:\s*[.．、:：)）]\s*|\s+|$)", sequential=False),
-    _numbering("space", "1 ", r"^(?P<n>\d{1,4})\s+(?=[^\s\d.．%％])"),
+    _numbering("space", "1 ", r"^(?P<n>\d{1,4})\s+(?=[^\s\d.．%％]|\d+[\u4e00-\u9fff])"),
     _numbering("alone", "1⏎", r"^(?P<n>\d{1,4})\s*[.．、:：]?$", stem_follows=True),
     # no numbers at all: each question opens with its stem label or its kind tag
     _numbering(
