@@ -356,7 +356,11 @@ class _Reader:
         if info.line.fenced:
             if q.state == "stem" and q.fence_at is None:
                 q.fence_at = len(q.stem)
-            self.add_piece(q, Piece(info.line.text, info.line.number, info.line.gap))
+            piece = Piece(info.line.text, info.line.number, info.line.gap)
+            if q.state == "key" and not q.options and not q.is_case:
+                q.stem.append(piece)  # the key written above the question's code and options
+            else:
+                self.add_piece(q, piece)
             return
         if info.marker is not None:
             self.on_marker(q, info)
