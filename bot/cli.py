@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     practice.add_argument("--learner", type=int, default=0, help="learner id to practise as (default 0)")
 
     imp = sub.add_parser("import", help="import exam documents into bank files")
-    imp.add_argument("files", nargs="+", metavar="FILE")
+    imp.add_argument("files", nargs="+", metavar="FILE", help=".txt .md .docx .pdf .xlsx .csv")
     imp.add_argument("--out", default="data/banks", help="folder for the bank JSON files")
     imp.add_argument("--simplified", action="store_true", help="convert traditional script to simplified")
     imp.add_argument("--id", dest="bank_id", help="bank id (one FILE only); default from the file name")

@@ -9,11 +9,11 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.banks.export import export_text
-from bot.banks.importer import ImportResult, import_text
+from bot.banks.importer import ImportResult, import_document
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.lint import lint_banks
 from bot.banks.model import Bank, Kind, load_bank, load_banks, save_bank
-from bot.banks.sources import MANIFEST, options_for, read_source
+from bot.banks.sources import MANIFEST, options_for, read_source_document
 from bot.banks.summary import preview, summary
 from bot.config import Settings
 from bot.locale import terminal_language
@@ -72,8 +72,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             status = 1
             continue
         try:
-            result = import_text(
-                read_source(path, options),
+            result = import_document(
+                read_source_document(path, options),
                 source=path.name,
                 bank_id=bank_id,
                 title=options.title,

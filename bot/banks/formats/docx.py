@@ -1,0 +1,467 @@
+"""Word files (.docx) as Word shows them: list numbers restored, keys marked by formatting kept, tables read.
+
+Every paragraph becomes one text line for the text reader, in document order (paragraphs inside table
+cells included), so line N of a report is the document's N-th paragraph; a question table's row counts
+as one line. On each line:
+- Word's automatic list number comes first (`1.`, `一、`, `A.`, `（1）`, from numbering.xml), and a
+  heading's outline level as Markdown `#`;
+- runs in red, highlighted, bold or underlined are written in the small markup the text reader
+  understands (`<font color="red">`, `<mark>`, `<b>`, `<u>`), so that an option marked that way is
+  the key where no key line exists; literal `<`, `>` and `&` are escaped;
+- a line break inside a paragraph is `<br>` (the parts keep the paragraph's line number);
+- deleted (tracked) and hidden text, field codes and text boxes are left out.
+
+Tables: a table whose header names its columns (题目, 选项, 答案 …) is a question table, read row by row
+like a spreadsheet; a table of keys (题号 / 答案 by number) becomes Markdown table rows; a question laid
+out in a table (label cells such as 题目 / A / 答案 beside their content) becomes the lines it stands for;
+any other table is read cell by cell.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from bot.banks.draft import Convention
+from bot.banks.formats.extracted import Extracted
+from bot.banks.formats.numbering import Numbering, w
+from bot.banks.formats.table import Row, Table, find_header
+from bot.banks.issues import DocumentError
+
+__all__ = ["read_docx"]
+
+M = "http://schemas.openxmlformats.org/officeDocument/2006/math"
+MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+_SKIPPED = {w("del"), w("moveFrom"), w("txbxContent"), f"{{{MC}}}Fallback", w("instrText"), w("delText")}
+_MARKUP = (("red", '<font color="red">', "</font>"), ("high", "<mark>", "</mark>"), ("bold", "<b>", "</b>"),
+           ("under", "<u>", "</u>"))
+# Symbol fonts' private-use characters that mean a tick, a cross or a box.
+_SYMBOLS = {
+    "wingdings": {"F0FC": "✓", "F0FB": "✗", "F0FE": "☑", "F0FD": "☒", "F0A8": "☐", "F06F": "□", "F078": "☒"},
+    "wingdings 2": {"F050": "✓", "F04F": "✗", "F052": "☑", "F054": "☒", "F0A3": "☐", "F0A2": "☐"},
+    "symbol": {"F0D6": "√", "F0B4": "×"},
+}
+_CHECKED = "☑☒■✅"
+_UNCHECKED = "☐□"
+
+
+# -- styles: what a run inherits ------------------------------------------------------------------------------
+def _on(element: etree._Element | None) -> bool | None:
+    if element is None:
+        return None
+    return element.get(w("val"), "true").lower() not in ("0", "false", "off", "none")
+
+
+def _props(rpr: etree._Element | None) -> dict[str, object]:
+    """The formatting an rPr sets (only what it sets, so layers can be merged)."""
+    out: dict[str, object] = {}
+    if rpr is None:
+        return out
+    if (color := rpr.find(w("color"))) is not None:
+        out["color"] = color.get(w("val"), "auto")
+    if (mark := rpr.find(w("highlight"))) is not None:
+        out["highlight"] = mark.get(w("val"), "none") != "none"
+    if (shade := rpr.find(w("shd"))) is not None:
+        fill = (shade.get(w("fill")) or "auto").upper()
+        out["shade"] = fill not in ("AUTO", "FFFFFF", "")
+    for name in ("b", "u", "vanish"):
+        value = _on(rpr.find(w(name)))
+        if value is not None:
+            out[name] = value
+    return out
+
+
+def _red(color: object) -> bool:
+    if not isinstance(color, str) or not re.fullmatch(r"[0-9A-Fa-f]{6}", color):
+        return False
+    r, g, b = (int(color[i : i + 2], 16) for i in (0, 2, 4))
+    return r >= 0x99 and g <= 0x50 and b <= 0x60
+
+
+class _Styles:
+    def __init__(self, styles: etree._Element | None) -> None:
+        self.by_id: dict[str, etree._Element] = {}
+        self.default_paragraph: str | None = None
+        self.defaults: dict[str, object] = {}
+        self.cache: dict[tuple[str | None, str | None], dict[str, object]] = {}
+        if styles is None:
+            return
+        for style in styles.iterfind(w("style")):
+            sid = style.get(w("styleId")) or ""
+            self.by_id[sid] = style
+            if style.get(w("type")) == "paragraph" and style.get(w("default")) in ("1", "true", "on"):
+                self.default_paragraph = sid
+        self.defaults = _props(styles.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}"))
+
+    def chain(self, sid: str | None) -> list[etree._Element]:
+        """The style and those it is based on, the base first."""
+        out: list[etree._Element] = []
+        while sid and sid in self.by_id and len(out) < 20:
+            style = self.by_id[sid]
+            if style in out:
+                break
+            out.append(style)
+            based = style.find(w("basedOn"))
+            sid = based.get(w("val")) if based is not None else None
+        return out[::-1]
+
+    def run(self, pstyle: str | None, rstyle: str | None) -> dict[str, object]:
+        key = (pstyle, rstyle)
+        if key not in self.cache:
+            props = dict(self.defaults)
+            for style in self.chain(pstyle or self.default_paragraph) + self.chain(rstyle):
+                props.update(_props(style.find(w("rPr"))))
+            self.cache[key] = props
+        return self.cache[key]
+
+    def numbering(self) -> dict[str, tuple[str, int | None]]:
+        """Paragraph style -> (numId, ilvl) for styles that number their paragraphs (List Number, 标题 1…)."""
+        out: dict[str, tuple[str, int | None]] = {}
+        for sid in self.by_id:
+            num_id, ilvl = None, None
+            for style in self.chain(sid):
+                numpr = style.find(f"{w('pPr')}/{w('numPr')}")
+                if numpr is None:
+                    continue
+                if (n := numpr.find(w("numId"))) is not None:
+                    num_id = n.get(w("val"))
+                if (lv := numpr.find(w("ilvl"))) is not None:
+                    ilvl = int(lv.get(w("val"), "0"))
+            if num_id is not None:
+                out[sid] = (num_id, ilvl)
+        return out
+
+    def outline(self, sid: str | None) -> int | None:
+        level = None
+        for style in self.chain(sid):
+            if (o := style.find(f"{w('pPr')}/{w('outlineLvl')}")) is not None:
+                level = int(o.get(w("val"), "9"))
+        return level if level is not None and level < 9 else None
+
+
+# -- paragraphs --------------------------------------------------------------------------------------------
+@dataclass
+class _Line:
+    markup: str  # for the text reader
+    plain: str  # the text alone (for table cells read as a sheet)
+
+
+def _marks(props: dict[str, object]) -> frozenset[str]:
+    out = set()
+    if _red(props.get("color")):
+        out.add("red")
+    if props.get("highlight") or props.get("shade"):
+        out.add("high")
+    if props.get("b"):
+        out.add("bold")
+    if props.get("u"):
+        out.add("under")
+    return frozenset(out)
+
+
+def _skipped(element: etree._Element, paragraph: etree._Element) -> bool:
+    """Deleted or moved-away text, a text box, the fallback copy of a drawing, another paragraph's run."""
+    parent = element.getparent()
+    while parent is not None and parent is not paragraph:
+        if parent.tag in _SKIPPED or parent.tag == w("p"):
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def _symbol(sym: etree._Element) -> str:
+    font = (sym.get(w("font")) or "").lower()
+    code = (sym.get(w("char")) or "").upper()
+    if code in _SYMBOLS.get(font, {}):
+        return _SYMBOLS[font][code]
+    try:
+        value = int(code, 16)
+    except ValueError:
+        return ""
+    return "" if 0xE000 <= value <= 0xF8FF else chr(value)
+
+
+def _run_text(run: etree._Element) -> list[str]:
+    """The run's text pieces; a line break is its own piece, '\n'."""
+    out: list[str] = []
+    for child in run:
+        tag = child.tag
+        if tag == w("t"):
+            out.append(child.text or "")
+        elif tag == w("tab"):
+            out.append("\t")
+        elif tag in (w("br"), w("cr")):
+            out.append("\n")
+        elif tag == w("sym"):
+            out.append(_symbol(child))
+        elif tag == w("noBreakHyphen"):
+            out.append("-")
+    return out
+
+
+class _Document:
+    def __init__(self, styles: _Styles, numbering: Numbering) -> None:
+        self.styles, self.numbering = styles, numbering
+        self.numbered = 0  # paragraphs given a list number
+
+    def paragraph(self, p: etree._Element) -> _Line:
+        ppr = p.find(w("pPr"))
+        pstyle = None
+        num_id: str | None = None
+        ilvl: int | None = None
+        outline: int | None = None
+        if ppr is not None:
+            if (s := ppr.find(w("pStyle"))) is not None:
+                pstyle = s.get(w("val"))
+            if (numpr := ppr.find(w("numPr"))) is not None:
+                if (n := numpr.find(w("numId"))) is not None:
+                    num_id = n.get(w("val"))
+                if (lv := numpr.find(w("ilvl"))) is not None:
+                    ilvl = int(lv.get(w("val"), "0"))
+            if (o := ppr.find(w("outlineLvl"))) is not None:
+                outline = int(o.get(w("val"), "9"))
+        if outline is None:
+            outline = self.styles.outline(pstyle)
+        pieces: list[tuple[str, frozenset[str]]] = []
+        for element in p.iter(w("r"), f"{{{M}}}t"):
+            if _skipped(element, p):
+                continue
+            if element.tag == f"{{{M}}}t":  # an equation's text, as it reads
+                pieces.append((element.text or "", frozenset()))
+                continue
+            rpr = element.find(w("rPr"))
+            rstyle_element = rpr.find(w("rStyle")) if rpr is not None else None
+            rstyle = rstyle_element.get(w("val")) if rstyle_element is not None else None
+            props = {**self.styles.run(pstyle, rstyle), **_props(rpr)}
+            if props.get("vanish"):
+                continue
+            marks = _marks(props)
+            pieces.extend((text, marks if text != "\n" else frozenset()) for text in _run_text(element))
+        label, suffix = self.numbering.label(num_id, ilvl, pstyle)
+        self.numbered += bool(label)
+        prefix = (label + suffix) if label else ""
+        if outline is not None and outline < 6:
+            prefix = "#" * (outline + 1) + " " + prefix
+        return _compose(prefix, pieces)
+
+
+def _compose(prefix: str, pieces: list[tuple[str, frozenset[str]]]) -> _Line:
+    plain = "".join(t for t, _ in pieces)
+    box = ""
+    stripped = plain.lstrip()
+    if stripped[:1] and stripped[0] in _CHECKED + _UNCHECKED:  # ☑ A. 宪法: a ticked box, as Markdown's
+        box = "- [x] " if stripped[0] in _CHECKED else "- [ ] "
+        pieces = _drop_char(pieces, len(plain) - len(stripped))
+        plain = "".join(t for t, _ in pieces)
+    out: list[str] = []
+    group: list[str] = []
+    current: frozenset[str] = frozenset()
+
+    def flush() -> None:
+        text = "".join(group).replace("\n", "")
+        if text:
+            opened = [m for m in _MARKUP if m[0] in current and text.strip()]
+            out.append("".join(m[1] for m in opened) + html.escape(text, quote=False)
+                       + "".join(m[2] for m in reversed(opened)))
+        group.clear()
+
+    for text, marks in pieces:
+        if text == "\n":
+            flush()
+            out.append("<br>")
+            continue
+        if marks != current:
+            flush()
+            current = marks
+        group.append(text)
+    flush()
+    markup = box + html.escape(prefix, quote=False) + "".join(out)
+    return _Line(markup, box + prefix + plain)
+
+
+def _drop_char(pieces: list[tuple[str, frozenset[str]]], at: int) -> list[tuple[str, frozenset[str]]]:
+    """The pieces without the character at offset `at` of their joined text."""
+    out = []
+    for text, marks in pieces:
+        if 0 <= at < len(text):
+            text = text[:at] + text[at + 1 :]
+            at = -1
+        elif at >= 0:
+            at -= len(text)
+        out.append((text, marks))
+    return out
+
+
+# -- tables ------------------------------------------------------------------------------------------------
+_LABELS = {
+    "stem": re.compile(r"^(?:题目|题干|试题|问题|题目内容|试题内容|question)$", re.I),
+    "options": re.compile(r"^(?:选项|备选项|options|choices)$", re.I),
+    "key": re.compile(r"^(?:答案|正确答案|参考答案|标准答案|answer|key)$", re.I),
+    "explanation": re.compile(r"^(?:解析|答案解析|分析|explanation)$", re.I),
+    "type": re.compile(r"^(?:题型|类型|type)$", re.I),
+    "number": re.compile(r"^(?:题号|序号|编号|no\.?)$", re.I),
+}
+_OPTION_LABEL = re.compile(r"^(?:选项)?\s*([A-H])\s*[.．、:：)）]?$")
+_NUMBERED = re.compile(r"^\s*\d{1,4}\s*[.、．]")
+
+
+def _label(text: str) -> str | None:
+    t = re.sub(r"[\s:：]+", "", text)
+    for role, pattern in _LABELS.items():
+        if pattern.match(t):
+            return role
+    if m := _OPTION_LABEL.match(t):
+        return "option:" + m.group(1)
+    return None
+
+
+@dataclass
+class _Cell:
+    lines: list[_Line]
+
+    @property
+    def plain(self) -> str:
+        return "\n".join(line.plain for line in self.lines).strip()
+
+
+class _Body:
+    def __init__(self, document: _Document) -> None:
+        self.document = document
+        self.lines: list[str] = []
+        self.tables: list[Table] = []
+        self.laid_out = 0  # questions laid out in label tables, numbered in order
+
+    def block(self, element: etree._Element) -> None:
+        tag = element.tag
+        if tag == w("p"):
+            self.lines.append(self.document.paragraph(element).markup)
+        elif tag == w("tbl"):
+            self.table(element)
+        elif tag in (w("sdt"), w("customXml"), w("sdtContent"), w("body")):
+            content = element.find(w("sdtContent")) if tag == w("sdt") else element
+            for child in content if content is not None else []:
+                self.block(child)
+
+    def cells(self, tbl: etree._Element) -> list[list[_Cell]]:
+        rows: list[list[_Cell]] = []
+        for tr in tbl.iterfind(w("tr")):
+            row: list[_Cell] = []
+            for tc in tr.iterfind(w("tc")):
+                merge = tc.find(f"{w('tcPr')}/{w('vMerge')}")
+                lines = self.cell_lines(tc)
+                if merge is not None and merge.get(w("val"), "continue") == "continue":
+                    lines = []  # the lower part of a vertically merged cell: its text is above
+                row.append(_Cell(lines))
+            rows.append(row)
+        return rows
+
+    def cell_lines(self, tc: etree._Element) -> list[_Line]:
+        out: list[_Line] = []
+        for child in tc:
+            if child.tag == w("p"):
+                out.append(self.document.paragraph(child))
+            elif child.tag == w("tbl"):
+                for row in self.cells(child):
+                    for cell in row:
+                        out.extend(cell.lines)
+            elif child.tag in (w("sdt"), w("customXml")):
+                content = child.find(w("sdtContent")) if child.tag == w("sdt") else child
+                for p in content.iter(w("p")) if content is not None else []:
+                    out.append(self.document.paragraph(p))
+        return out
+
+    def table(self, tbl: etree._Element) -> None:
+        rows = self.cells(tbl)
+        plain = [[c.plain for c in row] for row in rows]
+        first = len(self.lines) + 1
+        table = Table([Row(first + i, cells) for i, cells in enumerate(plain)])
+        if _labelled(plain):
+            self.lines.extend(self.laid_out_lines(rows))
+        elif find_header(table) is not None:
+            self.tables.append(table)
+            self.lines.extend("" for _ in rows)  # each row stands for one line of the document
+        elif _key_grid(plain):
+            self.lines.extend("| " + " | ".join(c.replace("\n", " ").replace("|", "｜") for c in cells) + " |"
+                              for cells in plain)
+        else:
+            for row in rows:
+                for cell in row:
+                    self.lines.extend(line.markup for line in cell.lines)
+
+    def laid_out_lines(self, rows: list[list[_Cell]]) -> list[str]:
+        """A question laid out in a table: `题目 | …`, `A | …`, `答案 | …` rows -> the lines they stand for."""
+        out: list[str] = []
+        number = ""
+        for row in rows:
+            filled = [c for c in row if c.plain]
+            if not filled:
+                continue
+            role = _label(filled[0].plain) if len(filled) >= 2 else None
+            content = [line.markup for c in filled[1:] for line in c.lines] if role else []
+            body = "<br>".join(content)
+            if role == "number":
+                number = filled[1].plain.rstrip(".、．")
+            elif role == "stem":
+                self.laid_out += 1
+                numbered = _NUMBERED.match(filled[1].plain)
+                out.append(body if numbered else f"{number or self.laid_out}. {body}")
+                number = ""
+            elif role == "type":
+                out.append(f"【{filled[1].plain}】")
+            elif role == "options":
+                out.extend(content)
+            elif role and role.startswith("option:"):
+                out.append(f"{role[-1]}. {body}")
+            elif role == "key":
+                out.append("答案：" + body)
+            elif role == "explanation":
+                out.append("解析：" + body)
+            else:
+                out.extend(line.markup for c in filled for line in c.lines)
+        return out
+
+
+def _key_grid(rows: list[list[str]]) -> bool:
+    """A table of keys by number: a row of numbers (`题号 | 1 | 2 | 3`), or rows starting with a number
+    beside a short key (`1 | A`)."""
+    for cells in rows:
+        rest = [c for c in cells[1:] if c]
+        if len(rest) >= 2 and all(re.fullmatch(r"\d{1,4}", c) for c in rest):
+            return True
+    numbered = [cells for cells in rows if len(cells) >= 2 and re.fullmatch(r"\d{1,4}", cells[0].strip())]
+    return len(rows) >= 2 and len(numbered) >= 0.8 * len(rows) and all(len(c[1]) <= 12 for c in numbered)
+
+
+def _labelled(rows: list[list[str]]) -> bool:
+    """A question laid out down the table: most rows start with a label (题目, A, 答案 …), one of them 题目."""
+    labels = [_label(cells[0]) for cells in rows if len([c for c in cells if c]) >= 2]
+    answers = any(lb in ("key", "options") or (lb or "").startswith("option:") for lb in labels)
+    return "stem" in labels and answers and sum(lb is not None for lb in labels) * 5 >= len(labels) * 3
+
+
+def read_docx(path: Path) -> Extracted:
+    """The paragraphs and tables of a .docx, as the text reader and the table reader take them."""
+    import docx  # python-docx; imported here so plain-text imports don't pay for it
+
+    try:
+        document = docx.Document(str(path))
+        styles_part = document.part.styles.element if _has_part(document, "styles") else None
+        numbering_part = document.part.numbering_part.element if _has_part(document, "numbering") else None
+    except Exception as exc:  # python-docx raises several unrelated types for a broken file
+        raise DocumentError(path.name, 0, f"不是有效的 .docx 文件：{exc}", f"not a valid .docx file: {exc}") from exc
+    styles = _Styles(styles_part)
+    body = _Body(_Document(styles, Numbering(numbering_part, styles.numbering())))
+    body.block(document.element.body)
+    conventions = []
+    if body.document.numbered:
+        conventions.append(Convention("编号：Word 自动编号", "Word's automatic list numbers"))
+    return Extracted(text="\n".join(body.lines), tables=body.tables, conventions=conventions)
+
+
+def _has_part(document: object, name: str) -> bool:
+    rels = document.part.rels.values()  # type: ignore[attr-defined]
+    return any(rel.reltype.endswith("/" + name) for rel in rels)
