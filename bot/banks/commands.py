@@ -107,6 +107,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     except BankNotFound as exc:
         print(exc, file=sys.stderr)
         return 2
+    suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
+    form = getattr(args, "format", None) or (suffix if suffix in ("xlsx", "csv") else "text")
+    if form != "text":
+        from bot.banks.formats.template import write_csv, write_xlsx  # openpyxl only when a sheet is asked for
+
+        target = Path(args.output or f"{bank.id}.{form}")
+        (write_xlsx if form == "xlsx" else write_csv)(bank, target)
+        print(f"{bank.id} -> {target}: {len(bank.questions)} questions")
+        return 0
     text = export_text(bank)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
