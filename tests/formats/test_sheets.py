@@ -133,10 +133,14 @@ def test_one_options_column_in_its_several_forms_and_kinds_inferred(tmp_path: Pa
         ["光年是（ ）单位", "A、时间；B、长度；C、速度", "B", ""],
         ["地球绕太阳公转。", "", "对", ""],
         ["一年有___个月。", "", "12", ""],
+        ["【多选题】下列属于恒星的是（ ）", "A. 太阳\nB. 月球", "A", ""],
     ]
     result = import_file(workbook(tmp_path / "mixed.xlsx", {"练习": rows}), bank_id="mixed")
-    assert counts(result) == {Kind.single: 2, Kind.multiple: 1, Kind.true_false: 1, Kind.fill: 1}
-    assert keys(result) == {"single-1": "A", "multiple-2": "AC", "single-3": "B", "tf-4": True, "fill-5": ["12"]}
+    assert counts(result) == {Kind.single: 2, Kind.multiple: 2, Kind.true_false: 1, Kind.fill: 1}
+    assert keys(result) == {
+        "single-1": "A", "multiple-2": "AC", "single-3": "B", "tf-4": True, "fill-5": ["12"], "multiple-6": "A"
+    }
+    assert result.bank.questions[-1].prompt == "下列属于恒星的是（ ）"
     options = [q.options for q in result.bank.questions[:3]]
     assert options == [
         {"A": "鲸", "B": "鲨鱼", "C": "金鱼"},
@@ -251,3 +255,19 @@ def test_a_broken_workbook_is_an_error_naming_the_file(tmp_path: Path) -> None:
     path.write_bytes(b"PK\x03\x04 not really a workbook")
     with pytest.raises(DocumentError, match=r"broken\.xlsx"):
         import_file(path, bank_id="broken")
+
+
+def test_header_cells_with_required_marks_and_hints_on_a_second_line(tmp_path: Path) -> None:
+    rows = [
+        ["一、电工基础（共 3 题）"],
+        ["题干（必填）", "题型 （必填）", "选项 A", "选项 B", "选项C\n(勿删)", "正确答案\n（必填）", "解析\n（勿删）",
+         "知识点一级", "知识点二级", "难度", "分数"],
+        ["电流的单位是？", "单选题", "伏特", "安培", "欧姆", "B", "", "电学", "单位", "易", 2],
+        ["串联电路中电流处处相等。", "判断题", "", "", "", 1, "", "电学", "", "易", 1],
+        ["并联电路总电阻大于任一支路电阻。", "判断题", "", "", "", 0, "", "", "", "中", 1],
+    ]
+    result = import_file(workbook(tmp_path / "dian.xlsx", {"试题内容": rows}), bank_id="dian")
+    assert keys(result) == {"single-1": "B", "tf-2": True, "tf-3": False}
+    assert result.bank.questions[0].tags == ["电学", "单位"]
+    assert [(s.title, s.found) for s in result.bank.sections] == [("一、电工基础（共 3 题）", 3)]
+    assert result.bank.title == "dian"  # the row above the header is the section, not the title

@@ -101,6 +101,8 @@ def _role(cell: str) -> str | None:
         return None
     if name in _ROLE_OF:
         return _ROLE_OF[name]
+    if name.startswith("知识点"):  # 知识点一级, 知识点二级 …: each a tag
+        return "tags"
     if m := _OPTION_COLUMN.match(name):
         return "option:" + m.group(1).upper()
     if m := _NUMBERED_OPTION.match(name):
@@ -117,10 +119,10 @@ def _header_of(row: Row, index: int) -> Header | None:
     names: dict[str, str] = {}
     for column, cell in enumerate(row.cells):
         role = _role(cell)
-        if role is None or role in names:
+        if role is None or (role in names and role != "tags"):
             continue
         roles[column] = role
-        names[role] = cell.strip()
+        names.setdefault(role, cell.strip())
     has = set(names)
     answers = {"key", "options", "type"} | {r for r in has if r.startswith(("option:", "blank:"))}
     if "stem" not in has or not (has & answers):
@@ -245,11 +247,16 @@ class _Reader:
         self.count = 0
 
     def cell(self, row: Row, role: str) -> str:
+        return next(iter(self.cells(row, role)), "")
+
+    def cells(self, row: Row, role: str) -> list[str]:
+        """The row's non-empty cells in the columns of this role (several for 知识点一级, 知识点二级 …)."""
+        out = []
         for column, r in self.header.roles.items():
-            if r == role and column < len(row.cells):
+            if r == role and column < len(row.cells) and row.cells[column].strip():
                 value = row.cells[column].strip()
-                return to_simplified(value) if self.simplified else value
-        return ""
+                out.append(to_simplified(value) if self.simplified else value)
+        return out
 
     def has(self, role: str) -> bool:
         return role in self.header.names
@@ -315,7 +322,7 @@ class _Reader:
             options=options,
             key_line=row.line,
             explanation=None if explanation.lower() in _NOTHING else explanation,
-            tags=[t for t in (p.strip() for p in re.split(r"[,，;；、|｜]", self.cell(row, "tags"))) if t],
+            tags=[t for c in self.cells(row, "tags") for t in (p.strip() for p in re.split(r"[,，;；、|｜]", c)) if t],
             alternates=[a for a in (p.strip() for p in re.split(r"[;；|｜]", self.cell(row, "alternates"))) if a],
             end_line=row.line,
         )
@@ -351,8 +358,8 @@ class _Reader:
             return _choice_key(key)
         if kind is Kind.true_false and not options:
             letter = key.strip().upper()
-            if letter in ("A", "B"):  # platforms that store 对/错 as options A/B
-                return "对" if letter == "A" else "错"
+            if letter in ("A", "B", "1", "0"):  # platforms that store 对/错 as options A/B, or as 1/0
+                return "对" if letter in ("A", "1") else "错"
             return key
         if kind is Kind.fill or (kind is None and not options and read_true_false(key) is None):
             return _fill_key(key)
@@ -381,12 +388,27 @@ class _Reader:
 _INSTRUCTIONS = re.compile(r"^(?:说明|注意|注|提示|填写|导入|备注|要求|note|instructions?)", re.I)
 
 
+def _lone_cells(table: Table, header: Header) -> list[str]:
+    """The rows above the header that have one cell filled."""
+    return [f[0] for row in table.rows[: header.index] if len(f := [c.strip() for c in row.cells if c.strip()]) == 1]
+
+
+def _heading_above(table: Table, header: Header) -> str | None:
+    """`一、单选题（共10题）`, `第三章 …` above the header: the section of the table's rows."""
+    for text in _lone_cells(table, header):
+        heading = match_heading(text, markdown=False)
+        if heading is not None:
+            return heading.title
+    return None
+
+
 def _title(table: Table, header: Header) -> str | None:
-    """A title row above the header: one cell filled, one line, not the template's instructions."""
-    for row in table.rows[: header.index]:
-        filled = [c.strip() for c in row.cells if c.strip()]
-        if len(filled) == 1 and len(filled[0]) <= 100 and "\n" not in filled[0] and not _INSTRUCTIONS.match(filled[0]):
-            return filled[0]
+    """A title row above the header: one line, not the template's instructions nor a section heading."""
+    for text in _lone_cells(table, header):
+        if match_heading(text, markdown=False) is not None:
+            continue
+        if len(text) <= 100 and "\n" not in text and not _INSTRUCTIONS.match(text):
+            return text
     return None
 
 
@@ -413,6 +435,7 @@ def read_table(
     header = header or find_header(table)
     if header is None:
         return None
+    section = _heading_above(table, header) or section
     reader = _Reader(table, header, section=section, simplified=simplified)
     for row in table.rows[header.index + 1 :]:
         reader.read(row)
