@@ -104,3 +104,26 @@ def test_a_file_that_is_no_pdf(tmp_path: Path) -> None:
     path.write_bytes(b"%PDF-1.4\n this is not really a PDF")
     with pytest.raises(DocumentError, match=r"fake\.pdf"):
         import_file(path, bank_id="fake")
+
+
+def test_owner_restricted_pdfs_are_read_and_password_locked_ones_refused(tmp_path: Path) -> None:
+    from pypdf import PdfReader, PdfWriter
+
+    plain = tmp_path / "plain.pdf"
+    plain.write_bytes(make_pdf(PAGES, tmp_path, footer=lambda n, _: str(n)))
+    for name, user in (("restricted.pdf", ""), ("locked.pdf", "secret")):
+        writer = PdfWriter(clone_from=PdfReader(plain))
+        writer.encrypt(user_password=user, owner_password="owner", algorithm="AES-128")
+        with (tmp_path / name).open("wb") as out:
+            writer.write(out)
+    assert_whole_exam(import_file(tmp_path / "restricted.pdf", bank_id="net"))
+    with pytest.raises(DocumentError) as info:
+        import_file(tmp_path / "locked.pdf", bank_id="net")
+    assert "password" in info.value.en and "密码" in info.value.zh
+
+
+def test_a_line_spread_out_character_by_character_is_read_together(tmp_path: Path) -> None:
+    pages = [["1. 数 据 并 行 中 各 设 备 保 存 完 整 的 模 型 副 本 。", "答案：对"]]
+    result = imported(tmp_path, make_pdf(pages, tmp_path))
+    q = result.bank.questions[0]
+    assert (q.kind, q.prompt, q.answer) == (Kind.true_false, "数据并行中各设备保存完整的模型副本。", True)

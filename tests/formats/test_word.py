@@ -183,14 +183,19 @@ def test_a_question_laid_out_in_a_table_and_a_key_table(tmp_path: Path) -> None:
                 ["解析", "固体中最快。"]])
     word.table([["题号", "2"], ["题目", "光在真空中的速度约为（ ）。"], ["选项", "A. 3×10^8 m/s\nB. 340 m/s"],
                 ["答案", "A"]])
+    word.para("多选题")
+    word.para("5. 下列属于矢量的是（ ）")
+    word.para("☑ A. 速度")
+    word.para("☐ B. 路程")
+    word.para("☑ C. 力")
     word.para("判断题")
     word.para("3. 声音可以在真空中传播。")
     word.para("4. 光是电磁波。")
     word.para("参考答案")
     word.table([["题号", "3", "4"], ["答案", "错", "对"]])
     result = import_file(save(word, tmp_path / "phys.docx"), bank_id="phys")
-    assert counts(result) == {Kind.single: 2, Kind.true_false: 2}
-    assert keys(result) == {"single-1": "C", "single-2": "A", "tf-3": False, "tf-4": True}
+    assert counts(result) == {Kind.single: 2, Kind.true_false: 2, Kind.multiple: 1}
+    assert keys(result) == {"single-1": "C", "single-2": "A", "multiple-5": "AC", "tf-3": False, "tf-4": True}
     assert result.bank.questions[0].options == {"A": "空气", "B": "水", "C": "钢铁"}
     assert result.bank.questions[0].explanation == "固体中最快。"
 

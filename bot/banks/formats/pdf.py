@@ -26,7 +26,7 @@ _CONTENT = re.compile(
     r"^\s*(?:[(（]?[A-H]\s*[.．、:：)）]|[(（]?\d{1,4}\s*[.、．)）]|答案|正确答案|参考答案|解析|【|第\s*\d+\s*题)"
 )
 _BARE_NUMBER = re.compile(r"^\s*[-—–]?\s*(\d{1,4})\s*[-—–]?\s*$")
-_CJK = "\u3400-\u9fff\uf900-\ufaff"
+_CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"  # with Chinese punctuation, full-width forms
 _SPACED = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
 _CJK_PAIR = re.compile(rf"[{_CJK}] ?(?=[{_CJK}])")
 
