@@ -271,3 +271,27 @@ def test_header_cells_with_required_marks_and_hints_on_a_second_line(tmp_path: P
     assert result.bank.questions[0].tags == ["电学", "单位"]
     assert [(s.title, s.found) for s in result.bank.sections] == [("一、电工基础（共 3 题）", 3)]
     assert result.bank.title == "dian"  # the row above the header is the section, not the title
+
+
+def test_options_in_numbered_columns_keyed_by_number(tmp_path: Path) -> None:
+    rows = [
+        ["题目", "题型", "选项1", "选项2", "选项3", "选项4", "正确答案", "分数"],
+        ["太阳系最大的行星是？", "单选", "火星", "木星", "土星", "金星", "2", 2],
+        ["下列是类地行星的有？", "多选", "水星", "木星", "地球", "天王星", "1,3", 2],
+        ["1+1 等于几？", "单选", "1", "3", "2", "4", "2", 1],  # the key is an option's text
+    ]
+    result = import_file(workbook(tmp_path / "stars.xlsx", {"考试": rows}), bank_id="stars")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "single-3": "C"}
+
+
+def test_blanks_and_a_case_answer_written_in_the_option_columns(tmp_path: Path) -> None:
+    rows = [
+        ["题型", "题干", "正确答案", "A", "B", "C"],
+        ["填空题", "光的三原色是___、___和___。", "", "红", "绿", "蓝"],
+        ["简答题", "什么是光的折射？", "", "光从一种介质斜射入另一种介质时传播方向发生改变。"],
+    ]
+    result = import_file(workbook(tmp_path / "light.xlsx", {"Sheet1": rows}), bank_id="light")
+    assert keys(result) == {
+        "fill-1": [["红"], ["绿"], ["蓝"]], "case-2": "光从一种介质斜射入另一种介质时传播方向发生改变。"
+    }
+    assert all(q.options == {} for q in result.bank.questions)

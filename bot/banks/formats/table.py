@@ -308,6 +308,10 @@ class _Reader:
             self.last_kind = kind
         stem = _BLANK_PLACEHOLDER.sub("____", stem)
         key = self.key(row, kind, options)
+        if not key and options and kind in (Kind.fill, Kind.case):
+            # Templates that put a fill-in's blanks (or a case's answer) in the option columns.
+            key = ("；" if kind is Kind.fill else "\n").join(options.values())
+            options = {}
         if not key and stem:
             stem, key = self.key_in_stem(stem, kind, options)
         explanation = self.cell(row, "explanation")
@@ -355,7 +359,7 @@ class _Reader:
         if key.lower() in _NOTHING:
             return ""
         if options and kind in (*CHOICE_KINDS, None):
-            return _choice_key(key)
+            return self.numbered_key(key, options) or _choice_key(key)
         if kind is Kind.true_false and not options:
             letter = key.strip().upper()
             if letter in ("A", "B", "1", "0"):  # platforms that store 对/错 as options A/B, or as 1/0
@@ -364,6 +368,17 @@ class _Reader:
         if kind is Kind.fill or (kind is None and not options and read_true_false(key) is None):
             return _fill_key(key)
         return key
+
+    def numbered_key(self, key: str, options: dict[str, str]) -> str | None:
+        """Options in numbered columns (选项1, 选项2 …) keyed by their numbers: `2`, `1,3` -> `B`, `AC`;
+        not when the key is an option's own text (options that are numbers)."""
+        numbered = any(re.search(r"[1-8]$", _name(self.header.names.get("option:" + letter, ""))) for letter in options)
+        digits = re.split(r"\s*[,，、;；|｜\s]\s*", key.strip())
+        if not numbered or not all(d.isdigit() and 1 <= int(d) <= len(options) for d in digits):
+            return None
+        if any(text.strip() == key.strip() for text in options.values()):
+            return None
+        return "".join(sorted({LETTERS[int(d) - 1] for d in digits}))
 
     def key_in_stem(self, stem: str, kind: Kind | None, options: dict[str, str]) -> tuple[str, str]:
         """No answer column: a key written in the stem's brackets (`……（ B ）`, `……（ √ ）`)."""
