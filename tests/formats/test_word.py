@@ -218,3 +218,23 @@ def test_a_broken_docx_is_an_error(tmp_path: Path) -> None:
     path.write_bytes(b"PK\x03\x04 no document")
     with pytest.raises(DocumentError, match=r"broken\.docx"):
         import_file(path, bank_id="b")
+
+
+def test_a_marked_letter_marks_its_option_and_underlined_spaces_are_blanks(tmp_path: Path) -> None:
+    word = Word()
+    word.para("一、单选题")
+    word.para("1. 我国的根本大法是（ ）。")
+    paragraph = word.para()
+    run(paragraph, "A. 刑法    ")
+    run(paragraph, "B", red=True)
+    run(paragraph, ". 宪法    C. 民法典")
+    word.para("二、填空题")
+    paragraph = word.para("2. 我国的首都是")
+    run(paragraph, "      ", under=True)
+    run(paragraph, "。")
+    word.para("答案：北京")
+    result = import_file(save(word, tmp_path / "law.docx"), bank_id="law")
+    assert keys(result) == {"single-1": "B", "fill-2": ["北京"]}
+    assert result.bank.questions[0].options == {"A": "刑法", "B": "宪法", "C": "民法典"}
+    assert result.bank.questions[1].prompt == "我国的首都是____。"
+    assert result.warnings == []

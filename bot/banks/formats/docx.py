@@ -249,50 +249,74 @@ class _Document:
         return _compose(prefix, pieces)
 
 
+Chars = list[tuple[str, frozenset[str]]]  # a paragraph's text, character by character, with its marks
+_LABEL = re.compile(r"(?:^|(?<=\s))[(（]?([A-H])\s*[.．、:：)）]")
+_NONE: frozenset[str] = frozenset()
+
+
 def _compose(prefix: str, pieces: list[tuple[str, frozenset[str]]]) -> _Line:
-    plain = "".join(t for t, _ in pieces)
+    chars: Chars = [(c, marks) for text, marks in pieces for c in text]
     box = ""
-    stripped = plain.lstrip()
-    if stripped[:1] and stripped[0] in _CHECKED + _UNCHECKED:  # ☑ A. 宪法: a ticked box, as Markdown's
-        box = "- [x] " if stripped[0] in _CHECKED else "- [ ] "
-        pieces = _drop_char(pieces, len(plain) - len(stripped))
-        plain = "".join(t for t, _ in pieces)
+    start = next((i for i, (c, _) in enumerate(chars) if not c.isspace()), None)
+    if start is not None and chars[start][0] in _CHECKED + _UNCHECKED:  # ☑ A. 宪法: a ticked box, as Markdown's
+        box = "- [x] " if chars[start][0] in _CHECKED else "- [ ] "
+        del chars[start]
+    chars = _labels_marked(_underlined_blanks(chars))
+    plain = "".join(c for c, _ in chars)
     out: list[str] = []
-    group: list[str] = []
-    current: frozenset[str] = frozenset()
-
-    def flush() -> None:
-        text = "".join(group).replace("\n", "")
-        if text:
-            opened = [m for m in _MARKUP if m[0] in current and text.strip()]
-            out.append("".join(m[1] for m in opened) + html.escape(text, quote=False)
-                       + "".join(m[2] for m in reversed(opened)))
-        group.clear()
-
-    for text, marks in pieces:
-        if text == "\n":
-            flush()
+    i = 0
+    while i < len(chars):
+        c, marks = chars[i]
+        if c == "\n":
             out.append("<br>")
+            i += 1
             continue
-        if marks != current:
-            flush()
-            current = marks
-        group.append(text)
-    flush()
+        j = i
+        while j < len(chars) and chars[j][1] == marks and chars[j][0] != "\n":
+            j += 1
+        text = "".join(ch for ch, _ in chars[i:j])
+        opened = [m for m in _MARKUP if m[0] in marks] if text.strip() else []
+        out.append("".join(m[1] for m in opened) + html.escape(text, quote=False)
+                   + "".join(m[2] for m in reversed(opened)))
+        i = j
     markup = box + html.escape(prefix, quote=False) + "".join(out)
     return _Line(markup, box + prefix + plain)
 
 
-def _drop_char(pieces: list[tuple[str, frozenset[str]]], at: int) -> list[tuple[str, frozenset[str]]]:
-    """The pieces without the character at offset `at` of their joined text."""
-    out = []
-    for text, marks in pieces:
-        if 0 <= at < len(text):
-            text = text[:at] + text[at + 1 :]
-            at = -1
-        elif at >= 0:
-            at -= len(text)
-        out.append((text, marks))
+def _underlined_blanks(chars: Chars) -> Chars:
+    """Underlined spaces are the blank of a fill-in as Word users draw it: `____` for the reader."""
+    out: Chars = []
+    i = 0
+    while i < len(chars):
+        j = i
+        while j < len(chars) and chars[j][0] in " \t\u3000\xa0" and "under" in chars[j][1]:
+            j += 1
+        if j - i >= 2 or (j > i and chars[i][0] == "\u3000"):
+            out.extend(("_", chars[i][1] - {"under"}) for _ in range(4))
+            i = j
+        else:
+            out.append(chars[i])
+            i += 1
+    return out
+
+
+def _labels_marked(chars: Chars) -> Chars:
+    """An option whose letter alone is marked (`<red>B</red>. 刑法`): the mark covers the option."""
+    text = "".join(c for c, _ in chars)
+    labels = list(_LABEL.finditer(text))
+    if not labels:
+        return chars
+    out = list(chars)
+    for label, nxt in zip(labels, [*labels[1:], None], strict=True):
+        end = nxt.start() if nxt else len(text)
+        if "\n" in text[label.end() : end]:
+            end = text.index("\n", label.end())
+        letter = chars[label.start(1)][1]
+        body = [m for c, m in chars[label.end() : end] if not c.isspace()]
+        extra = frozenset(m for m in letter if body and not any(m in b for b in body))
+        if extra:
+            for k in range(label.start(), end):
+                out[k] = (out[k][0], out[k][1] | extra)
     return out
 
 
