@@ -45,6 +45,12 @@ _SYMBOLS = {
     "wingdings 2": {"F050": "✓", "F04F": "✗", "F052": "☑", "F054": "☒", "F0A3": "☐", "F0A2": "☐"},
     "symbol": {"F0D6": "√", "F0B4": "×"},
 }
+# Tags looked up for every run, made once.
+_P, _R, _RPR, _RSTYLE, _SYM = w("p"), w("r"), w("rPr"), w("rStyle"), w("sym")
+_MATH_TEXT = f"{{{M}}}t"
+_VAL = w("val")
+_TEXT_OF = {w("t"): None, w("tab"): "\t", w("br"): "\n", w("cr"): "\n", w("noBreakHyphen"): "-"}
+_NONE: frozenset[str] = frozenset()
 _CHECKED = "☑☒■✅"
 _UNCHECKED = "☐□"
 
@@ -56,22 +62,25 @@ def _on(element: etree._Element | None) -> bool | None:
     return element.get(w("val"), "true").lower() not in ("0", "false", "off", "none")
 
 
+_PROP = {w("color"): "color", w("highlight"): "highlight", w("shd"): "shade", w("b"): "b", w("u"): "u",
+         w("vanish"): "vanish"}
+
+
 def _props(rpr: etree._Element | None) -> dict[str, object]:
     """The formatting an rPr sets (only what it sets, so layers can be merged)."""
     out: dict[str, object] = {}
     if rpr is None:
         return out
-    if (color := rpr.find(w("color"))) is not None:
-        out["color"] = color.get(w("val"), "auto")
-    if (mark := rpr.find(w("highlight"))) is not None:
-        out["highlight"] = mark.get(w("val"), "none") != "none"
-    if (shade := rpr.find(w("shd"))) is not None:
-        fill = (shade.get(w("fill")) or "auto").upper()
-        out["shade"] = fill not in ("AUTO", "FFFFFF", "")
-    for name in ("b", "u", "vanish"):
-        value = _on(rpr.find(w(name)))
-        if value is not None:
-            out[name] = value
+    for child in rpr:
+        name = _PROP.get(child.tag)
+        if name == "color":
+            out["color"] = child.get(w("val"), "auto")
+        elif name == "highlight":
+            out["highlight"] = child.get(w("val"), "none") != "none"
+        elif name == "shade":
+            out["shade"] = (child.get(w("fill")) or "auto").upper() not in ("AUTO", "FFFFFF", "")
+        elif name is not None:
+            out[name] = _on(child)
     return out
 
 
@@ -167,7 +176,7 @@ def _skipped(element: etree._Element, paragraph: etree._Element) -> bool:
     """Deleted or moved-away text, a text box, the fallback copy of a drawing, another paragraph's run."""
     parent = element.getparent()
     while parent is not None and parent is not paragraph:
-        if parent.tag in _SKIPPED or parent.tag == w("p"):
+        if parent.tag in _SKIPPED or parent.tag == _P:
             return True
         parent = parent.getparent()
     return False
@@ -190,16 +199,10 @@ def _run_text(run: etree._Element) -> list[str]:
     out: list[str] = []
     for child in run:
         tag = child.tag
-        if tag == w("t"):
-            out.append(child.text or "")
-        elif tag == w("tab"):
-            out.append("\t")
-        elif tag in (w("br"), w("cr")):
-            out.append("\n")
-        elif tag == w("sym"):
+        if tag in _TEXT_OF:
+            out.append(_TEXT_OF[tag] or child.text or "")
+        elif tag == _SYM:
             out.append(_symbol(child))
-        elif tag == w("noBreakHyphen"):
-            out.append("-")
     return out
 
 
@@ -227,20 +230,20 @@ class _Document:
         if outline is None:
             outline = self.styles.outline(pstyle)
         pieces: list[tuple[str, frozenset[str]]] = []
-        for element in p.iter(w("r"), f"{{{M}}}t"):
-            if _skipped(element, p):
+        for element in p.iter(_R, _MATH_TEXT):
+            if element.getparent() is not p and _skipped(element, p):
                 continue
-            if element.tag == f"{{{M}}}t":  # an equation's text, as it reads
-                pieces.append((element.text or "", frozenset()))
+            if element.tag == _MATH_TEXT:  # an equation's text, as it reads
+                pieces.append((element.text or "", _NONE))
                 continue
-            rpr = element.find(w("rPr"))
-            rstyle_element = rpr.find(w("rStyle")) if rpr is not None else None
-            rstyle = rstyle_element.get(w("val")) if rstyle_element is not None else None
+            rpr = element.find(_RPR)
+            rstyle_element = rpr.find(_RSTYLE) if rpr is not None else None
+            rstyle = rstyle_element.get(_VAL) if rstyle_element is not None else None
             props = {**self.styles.run(pstyle, rstyle), **_props(rpr)}
             if props.get("vanish"):
                 continue
             marks = _marks(props)
-            pieces.extend((text, marks if text != "\n" else frozenset()) for text in _run_text(element))
+            pieces.extend((text, marks if text != "\n" else _NONE) for text in _run_text(element))
         label, suffix = self.numbering.label(num_id, ilvl, pstyle)
         self.numbered += bool(label)
         prefix = (label + suffix) if label else ""
@@ -251,10 +254,14 @@ class _Document:
 
 Chars = list[tuple[str, frozenset[str]]]  # a paragraph's text, character by character, with its marks
 _LABEL = re.compile(r"(?:^|(?<=\s))[(（]?([A-H])\s*[.．、:：)）]")
-_NONE: frozenset[str] = frozenset()
 
 
 def _compose(prefix: str, pieces: list[tuple[str, frozenset[str]]]) -> _Line:
+    if all(not marks for _, marks in pieces):  # most paragraphs: plain text, nothing to look at
+        plain = "".join(text for text, _ in pieces)
+        if not plain.lstrip()[:1] or plain.lstrip()[0] not in _CHECKED + _UNCHECKED:
+            markup = html.escape(prefix + plain, quote=False).replace("\n", "<br>")
+            return _Line(markup, prefix + plain)
     chars: Chars = [(c, marks) for text, marks in pieces for c in text]
     box = ""
     start = next((i for i, (c, _) in enumerate(chars) if not c.isspace()), None)
@@ -477,13 +484,18 @@ def read_docx(path: Path) -> Extracted:
         numbering_part = document.part.numbering_part.element if _has_part(document, "numbering") else None
     except Exception as exc:  # python-docx raises several unrelated types for a broken file
         raise DocumentError(path.name, 0, f"不是有效的 .docx 文件：{exc}", f"not a valid .docx file: {exc}") from exc
-    styles = _Styles(styles_part)
-    body = _Body(_Document(styles, Numbering(numbering_part, styles.numbering())))
-    body.block(document.element.body)
+    styles = _Styles(_plain(styles_part))
+    body = _Body(_Document(styles, Numbering(_plain(numbering_part), styles.numbering())))
+    body.block(_plain(document.element.body))
     conventions = []
     if body.document.numbered:
         conventions.append(Convention("编号：Word 自动编号", "Word's automatic list numbers"))
     return Extracted(text="\n".join(body.lines), tables=body.tables, conventions=conventions)
+
+
+def _plain(element: etree._Element | None) -> etree._Element | None:
+    """The XML as plain lxml elements: python-docx's element classes are slow to walk paragraph by paragraph."""
+    return None if element is None else etree.fromstring(etree.tostring(element))
 
 
 def _has_part(document: object, name: str) -> bool:

@@ -245,6 +245,12 @@ class _Reader:
         self.default_section = section
         self.last_kind: Kind | None = None  # a type cell left empty under a merged or lazy column
         self.count = 0
+        self.columns: dict[str, list[int]] = {}
+        for column, role in sorted(header.roles.items()):
+            self.columns.setdefault(role, []).append(column)
+        self.numbered_options = any(  # 选项1, 选项2 …: a key may name them by number
+            re.search(r"[1-8]$", _name(name)) for role, name in header.names.items() if role.startswith("option:")
+        )
 
     def cell(self, row: Row, role: str) -> str:
         return next(iter(self.cells(row, role)), "")
@@ -252,9 +258,9 @@ class _Reader:
     def cells(self, row: Row, role: str) -> list[str]:
         """The row's non-empty cells in the columns of this role (several for 知识点一级, 知识点二级 …)."""
         out = []
-        for column, r in self.header.roles.items():
-            if r == role and column < len(row.cells) and row.cells[column].strip():
-                value = row.cells[column].strip()
+        for column in self.columns.get(role, ()):
+            value = row.cells[column].strip() if column < len(row.cells) else ""
+            if value:
                 out.append(to_simplified(value) if self.simplified else value)
         return out
 
@@ -372,7 +378,7 @@ class _Reader:
     def numbered_key(self, key: str, options: dict[str, str]) -> str | None:
         """Options in numbered columns (选项1, 选项2 …) keyed by their numbers: `2`, `1,3` -> `B`, `AC`;
         not when the key is an option's own text (options that are numbers)."""
-        numbered = any(re.search(r"[1-8]$", _name(self.header.names.get("option:" + letter, ""))) for letter in options)
+        numbered = self.numbered_options
         digits = re.split(r"\s*[,，、;；|｜\s]\s*", key.strip())
         if not numbered or not all(d.isdigit() and 1 <= int(d) <= len(options) for d in digits):
             return None
