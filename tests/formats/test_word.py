@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from docx.oxml import parse_xml
-from docx.oxml.ns import nsdecls
+from docx.oxml.ns import nsdecls, qn
 from word_kit import Level, Word, run
 
 from bot.banks.formats import extract
@@ -238,3 +238,21 @@ def test_a_marked_letter_marks_its_option_and_underlined_spaces_are_blanks(tmp_p
     assert result.bank.questions[0].options == {"A": "刑法", "B": "宪法", "C": "民法典"}
     assert result.bank.questions[1].prompt == "我国的首都是____。"
     assert result.warnings == []
+
+
+def test_odd_numbering_and_style_references_do_not_stop_the_import(tmp_path: Path) -> None:
+    word = Word()
+    lists = word.define(QUESTIONS)
+    word.para("常识判断", num=999)  # a list that numbering.xml does not define: no number
+    paragraph = word.para("水是液体吗？", num=lists)
+    paragraph._p.pPr.numPr.ilvl.set(qn("w:val"), "x")  # not a number: level 0
+    word.para("答案：对")
+    styles = word.document.styles.element
+    styles.append(parse_xml(f'<w:style {nsdecls("w")} w:type="paragraph" w:styleId="Loop">'
+                            '<w:name w:val="Loop"/><w:basedOn w:val="Loop"/>'
+                            '<w:pPr><w:outlineLvl w:val="z"/></w:pPr></w:style>'))
+    word.para("2. 铁是金属吗？", style="Loop")
+    word.para("答案：对")
+    result = import_file(save(word, tmp_path / "odd.docx"), bank_id="odd")
+    assert keys(result) == {"tf-1": True, "tf-2": True}
+    assert result.bank.title == "常识判断"

@@ -11,6 +11,7 @@ run before any of it is opened.
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 from bot.banks.formats.extracted import Extracted
@@ -41,8 +42,24 @@ def _refuse_old(path: Path, suffix: str) -> DocumentError:
 
 
 def extract(path: str | Path) -> Extracted:
-    """The document at `path`, read by the reader of its format (by its suffix; a PDF also by its content)."""
+    """The document at `path`, read by the reader of its format (by its suffix; a PDF also by its content).
+
+    A file its reader cannot make sense of (a broken or hostile .docx, .xlsx or .pdf) is a DocumentError
+    naming the file, never an exception that escapes to the caller.
+    """
     path = Path(path)
+    try:
+        return _read(path)
+    except DocumentError:
+        raise
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError, zipfile.BadZipFile) as exc:
+        raise DocumentError(
+            path.name, 0, f"无法读取这个文件（{type(exc).__name__}）：文件可能已损坏",
+            f"cannot read this file ({type(exc).__name__}): it may be damaged",
+        ) from exc
+
+
+def _read(path: Path) -> Extracted:
     suffix = path.suffix.lower()
     with path.open("rb") as file:
         magic = file.read(8)

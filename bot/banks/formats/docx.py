@@ -28,7 +28,7 @@ from lxml import etree
 
 from bot.banks.draft import Convention
 from bot.banks.formats.extracted import Extracted
-from bot.banks.formats.numbering import Numbering, w
+from bot.banks.formats.numbering import Numbering, to_int, w
 from bot.banks.formats.table import Row, Table, find_header
 from bot.banks.issues import DocumentError
 
@@ -36,7 +36,7 @@ __all__ = ["read_docx"]
 
 M = "http://schemas.openxmlformats.org/officeDocument/2006/math"
 MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
-_SKIPPED = {w("del"), w("moveFrom"), w("txbxContent"), f"{{{MC}}}Fallback", w("instrText"), w("delText")}
+_SKIPPED = {w("del"), w("moveFrom"), w("txbxContent"), f"{{{MC}}}Fallback"}
 _MARKUP = (("red", '<font color="red">', "</font>"), ("high", "<mark>", "</mark>"), ("bold", "<b>", "</b>"),
            ("under", "<u>", "</u>"))
 # Symbol fonts' private-use characters that mean a tick, a cross or a box.
@@ -139,7 +139,7 @@ class _Styles:
                 if (n := numpr.find(w("numId"))) is not None:
                     num_id = n.get(w("val"))
                 if (lv := numpr.find(w("ilvl"))) is not None:
-                    ilvl = int(lv.get(w("val"), "0"))
+                    ilvl = to_int(lv.get(w("val")), 0)
             if num_id is not None:
                 out[sid] = (num_id, ilvl)
         return out
@@ -148,7 +148,7 @@ class _Styles:
         level = None
         for style in self.chain(sid):
             if (o := style.find(f"{w('pPr')}/{w('outlineLvl')}")) is not None:
-                level = int(o.get(w("val"), "9"))
+                level = to_int(o.get(w("val")), 9)
         return level if level is not None and level < 9 else None
 
 
@@ -224,9 +224,9 @@ class _Document:
                 if (n := numpr.find(w("numId"))) is not None:
                     num_id = n.get(w("val"))
                 if (lv := numpr.find(w("ilvl"))) is not None:
-                    ilvl = int(lv.get(w("val"), "0"))
+                    ilvl = to_int(lv.get(w("val")), 0)
             if (o := ppr.find(w("outlineLvl"))) is not None:
-                outline = int(o.get(w("val"), "9"))
+                outline = to_int(o.get(w("val")), 9)
         if outline is None:
             outline = self.styles.outline(pstyle)
         pieces: list[tuple[str, frozenset[str]]] = []

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-__all__ = ["Numbering", "format_number"]
+__all__ = ["Numbering", "format_number", "to_int", "w"]
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 
@@ -26,7 +26,7 @@ def _val(element: etree._Element | None, attr: str = "val") -> str | None:
     return None if element is None else element.get(w(attr))
 
 
-def _int(text: str | None, default: int | None = None) -> int | None:
+def to_int(text: str | None, default: int | None = None) -> int | None:
     try:
         return int(text) if text is not None else default
     except ValueError:
@@ -118,11 +118,11 @@ class _Level:
 
 def _level(lvl: etree._Element) -> _Level:
     level = _Level()
-    level.start = _int(_val(lvl.find(w("start"))), 1) or 0
+    level.start = to_int(_val(lvl.find(w("start"))), 1) or 0
     level.fmt = _val(lvl.find(w("numFmt"))) or "decimal"
     text = lvl.find(w("lvlText"))
     level.text = _val(text) if text is not None else None
-    level.restart = _int(_val(lvl.find(w("lvlRestart"))))
+    level.restart = to_int(_val(lvl.find(w("lvlRestart"))))
     legal = lvl.find(w("isLgl"))
     level.legal = legal is not None and _val(legal) not in ("0", "false", "off")
     level.suffix = _val(lvl.find(w("suff"))) or "tab"
@@ -152,7 +152,7 @@ class Numbering:
         links: dict[str, str] = {}  # abstractNumId -> the numbering style it takes its levels from
         for a in numbering.iterfind(w("abstractNum")):
             aid = a.get(w("abstractNumId")) or ""
-            abstracts[aid] = {_int(lvl.get(w("ilvl")), 0) or 0: _level(lvl) for lvl in a.iterfind(w("lvl"))}
+            abstracts[aid] = {to_int(lvl.get(w("ilvl")), 0) or 0: _level(lvl) for lvl in a.iterfind(w("lvl"))}
             link = _val(a.find(w("numStyleLink")))
             if link:
                 links[aid] = link
@@ -165,8 +165,8 @@ class Numbering:
                     aid = _val(nums[linked[0]].find(w("abstractNumId"))) or aid
             item = _List(aid, dict(abstracts.get(aid, {})))
             for override in num.iterfind(w("lvlOverride")):
-                ilvl = _int(override.get(w("ilvl")), 0) or 0
-                start = _int(_val(override.find(w("startOverride"))))
+                ilvl = to_int(override.get(w("ilvl")), 0) or 0
+                start = to_int(_val(override.find(w("startOverride"))))
                 if start is not None:
                     item.starts[ilvl] = start
                 lvl = override.find(w("lvl"))
