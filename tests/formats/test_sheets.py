@@ -295,3 +295,15 @@ def test_blanks_and_a_case_answer_written_in_the_option_columns(tmp_path: Path) 
         "fill-1": [["红"], ["绿"], ["蓝"]], "case-2": "光从一种介质斜射入另一种介质时传播方向发生改变。"
     }
     assert all(q.options == {} for q in result.bank.questions)
+
+
+def test_kind_names_platforms_use_for_open_questions(tmp_path: Path) -> None:
+    rows = [
+        ["题目类型", "题目", "答案"],
+        ["主观题", "谈谈你对终身学习的理解。", "学习贯穿一生；\n要主动更新知识。"],
+        ["论述", "论述实践与认识的关系。", "实践决定认识，认识反作用于实践。"],
+        ["投票题", "你最喜欢哪门课？", ""],
+    ]
+    result = import_file(workbook(tmp_path / "open.xlsx", {"Sheet1": rows}), bank_id="open")
+    assert keys(result) == {"case-1": "学习贯穿一生；\n要主动更新知识。", "case-2": "实践决定认识，认识反作用于实践。"}
+    assert [lo.line for lo in result.left_out] == [4]

@@ -151,6 +151,7 @@ _ENGLISH_KINDS = [
     (re.compile(r"^(?:fill|fill[\s_-]*in(?:[\s_-]*the)?(?:[\s_-]*blanks?)?|blanks?|fib|completion|填)$", re.I),
      Kind.fill),
     (re.compile(r"^(?:case|essay|short[\s_-]*answers?|open|subjective|ess|sa|qa)$", re.I), Kind.case),
+    (re.compile(r"^(?:主观题?|论述|问答|简述|解答题?|证明题?|作文|写作|翻译题?)$"), Kind.case),
 ]
 _WORD = re.compile(r"(不定项选择题?|多项选择题?|单项选择题?|多选题?|单选题?|选择题|填空题?|判断题?|是非题|对错题|正误题"
                    r"|案例分析题?|材料分析题|案例题|分析题|简答题?|问答题|论述题|综合题|名词解释|辨析题|计算题|编程题"
