@@ -181,8 +181,8 @@ def test_a_question_laid_out_in_a_table_and_a_key_table(tmp_path: Path) -> None:
     word.para("单选题")
     word.table([["题目", "声音在哪种介质中传播最快？"], ["A", "空气"], ["B", "水"], ["C", "钢铁"], ["答案", "C"],
                 ["解析", "固体中最快。"]])
-    word.table([["题号", "2"], ["题目", "光在真空中的速度约为（ ）。"], ["选项", "A. 3×10^8 m/s\nB. 340 m/s"],
-                ["答案", "A"]])
+    word.table([["题号", "2"], ["题型", "单选题"], ["题目", "光在真空中的速度约为（ ）。"],
+                ["选项", "A. 3×10^8 m/s\nB. 340 m/s"], ["答案", "A"]])
     word.para("多选题")
     word.para("5. 下列属于矢量的是（ ）")
     word.para("☑ A. 速度")
@@ -198,6 +198,9 @@ def test_a_question_laid_out_in_a_table_and_a_key_table(tmp_path: Path) -> None:
     assert keys(result) == {"single-1": "C", "single-2": "A", "multiple-5": "AC", "tf-3": False, "tf-4": True}
     assert result.bank.questions[0].options == {"A": "空气", "B": "水", "C": "钢铁"}
     assert result.bank.questions[0].explanation == "固体中最快。"
+    assert result.bank.questions[1].prompt == "光在真空中的速度约为（ ）。"
+    # A row of a table read as a question or as keys is one line: a heading, 6 + 5 rows, then 5. …
+    assert [q.line for q in result.bank.questions] == [2, 10, 14, 19, 20]
 
 
 def test_table_rows_in_english_with_kinds_of_their_own(tmp_path: Path) -> None:

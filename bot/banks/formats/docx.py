@@ -424,35 +424,34 @@ class _Body:
                     self.lines.extend(line.markup for line in cell.lines)
 
     def laid_out_lines(self, rows: list[list[_Cell]]) -> list[str]:
-        """A question laid out in a table: `题目 | …`, `A | …`, `答案 | …` rows -> the lines they stand for."""
+        """A question laid out in a table: `题目 | …`, `A | …`, `答案 | …` rows -> the lines they stand for,
+        one line per row (a cell's paragraphs joined by `<br>`, which keeps the row's line number)."""
         out: list[str] = []
-        number = ""
+        number = kind = ""
         for row in rows:
             filled = [c for c in row if c.plain]
-            if not filled:
-                continue
             role = _label(filled[0].plain) if len(filled) >= 2 else None
-            content = [line.markup for c in filled[1:] for line in c.lines] if role else []
-            body = "<br>".join(content)
+            body = "<br>".join(line.markup for c in filled[1:] for line in c.lines) if role else ""
+            line = ""
             if role == "number":
                 number = filled[1].plain.rstrip(".、．")
+            elif role == "type":
+                kind = f"【{filled[1].plain}】"
             elif role == "stem":
                 self.laid_out += 1
-                numbered = _NUMBERED.match(filled[1].plain)
-                out.append(body if numbered else f"{number or self.laid_out}. {body}")
-                number = ""
-            elif role == "type":
-                out.append(f"【{filled[1].plain}】")
+                line = body if _NUMBERED.match(filled[1].plain) else f"{number or self.laid_out}. {kind}{body}"
+                number = kind = ""
             elif role == "options":
-                out.extend(content)
+                line = body
             elif role and role.startswith("option:"):
-                out.append(f"{role[-1]}. {body}")
+                line = f"{role[-1]}. {body}"
             elif role == "key":
-                out.append("答案：" + body)
+                line = "答案：" + body
             elif role == "explanation":
-                out.append("解析：" + body)
-            else:
-                out.extend(line.markup for c in filled for line in c.lines)
+                line = "解析：" + body
+            elif filled:
+                line = "<br>".join(text.markup for c in filled for text in c.lines)
+            out.append(line)
         return out
 
 
