@@ -1,8 +1,8 @@
 """Word files (.docx) as Word shows them: list numbers restored, keys marked by formatting kept, tables read.
 
 Every paragraph becomes one text line for the text reader, in document order (paragraphs inside table
-cells included), so line N of a report is the document's N-th paragraph; a question table's row counts
-as one line. On each line:
+cells included), so line N of a report is the document's N-th paragraph; a row of a table read as
+questions or as keys counts as one line. On each line:
 - Word's automatic list number comes first (`1.`, `一、`, `A.`, `（1）`, from numbering.xml), and a
   heading's outline level as Markdown `#`;
 - runs in red, highlighted, bold or underlined are written in the small markup the text reader

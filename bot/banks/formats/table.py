@@ -239,8 +239,8 @@ def _fill_key(key: str) -> str:
 
 
 class _Reader:
-    def __init__(self, table: Table, header: Header, *, section: str | None, simplified: bool) -> None:
-        self.table, self.header, self.simplified = table, header, simplified
+    def __init__(self, header: Header, *, section: str | None, simplified: bool) -> None:
+        self.header, self.simplified = header, simplified
         self.reading = TableReading()
         self.sections: dict[str | None, int] = {}
         self.default_section = section
@@ -458,7 +458,7 @@ def read_table(
     if header is None:
         return None
     section = _heading_above(table, header) or section
-    reader = _Reader(table, header, section=section, simplified=simplified)
+    reader = _Reader(header, section=section, simplified=simplified)
     for row in table.rows[header.index + 1 :]:
         reader.read(row)
     reading = reader.reading
