@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     practice.add_argument("--learner", type=int, default=0, help="learner id to practise as (default 0)")
 
     imp = sub.add_parser("import", help="import exam documents into bank files")
-    imp.add_argument("files", nargs="+", metavar="FILE")
+    imp.add_argument("files", nargs="+", metavar="FILE", help=".txt .md .docx .pdf .xlsx .csv")
     imp.add_argument("--out", default="data/banks", help="folder for the bank JSON files")
     imp.add_argument("--simplified", action="store_true", help="convert traditional script to simplified")
     imp.add_argument("--id", dest="bank_id", help="bank id (one FILE only); default from the file name")
@@ -46,9 +46,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--preview", action="store_true", help="print the first question of each section as learners see it"
     )
 
-    export = sub.add_parser("export", help="render a bank back to the exam text format")
+    export = sub.add_parser("export", help="render a bank back to the exam text format or a question sheet")
     export.add_argument("bank", metavar="BANK", help="a bank file or bank id")
     export.add_argument("-o", "--output", help="write to this file instead of standard output")
+    export.add_argument(
+        "--format",
+        choices=["text", "xlsx", "csv"],
+        help="text (default), or a question sheet: xlsx or csv (default from the -o file's suffix)",
+    )
 
     lint = sub.add_parser("lint", help="check banks within and across each other")
     lint.add_argument("banks", nargs="*", metavar="BANK", help="bank files or ids; default all")

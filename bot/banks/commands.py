@@ -9,11 +9,11 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.banks.export import export_text
-from bot.banks.importer import ImportResult, import_text
+from bot.banks.importer import ImportResult, import_document
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.lint import lint_banks
 from bot.banks.model import Bank, Kind, load_bank, load_banks, save_bank
-from bot.banks.sources import MANIFEST, options_for, read_source
+from bot.banks.sources import MANIFEST, options_for, read_source_document
 from bot.banks.summary import preview, summary
 from bot.config import Settings
 from bot.locale import terminal_language
@@ -72,8 +72,8 @@ def cmd_import(args: argparse.Namespace) -> int:
             status = 1
             continue
         try:
-            result = import_text(
-                read_source(path, options),
+            result = import_document(
+                read_source_document(path, options),
                 source=path.name,
                 bank_id=bank_id,
                 title=options.title,
@@ -107,6 +107,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     except BankNotFound as exc:
         print(exc, file=sys.stderr)
         return 2
+    suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
+    form = getattr(args, "format", None) or (suffix if suffix in ("xlsx", "csv") else "text")
+    if form != "text":
+        from bot.banks.formats.template import write_csv, write_xlsx  # openpyxl only when a sheet is asked for
+
+        target = Path(args.output or f"{bank.id}.{form}")
+        (write_xlsx if form == "xlsx" else write_csv)(bank, target)
+        print(f"{bank.id} -> {target}: {len(bank.questions)} questions")
+        return 0
     text = export_text(bank)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")

@@ -1,6 +1,9 @@
-"""The importer: an exam document's text -> a bank, with what was left out and why, line by line.
+"""The importer: an exam document -> a bank, with what was left out and why, line by line.
 
-    lines (markup, pinyin, script, widths) -> recognise conventions -> read drafts -> check drafts
+    format reader (bot.banks.formats) -> text and question tables
+    text: lines (markup, pinyin, script, widths) -> recognise conventions -> read drafts
+    tables: header row -> one draft per row
+    all drafts, in document order -> check drafts
 
 `import_text` is pure: the same text and options always give the same bank and report. One question
 that cannot be read costs only itself: it is left out and reported with its line and the reason.
@@ -13,11 +16,12 @@ from pathlib import Path
 
 from bot.banks.build import finish, question_id
 from bot.banks.draft import ImportResult
-from bot.banks.issues import Issue
+from bot.banks.formats import Extracted, extract
+from bot.banks.formats.combine import combine, explained, with_rejected
+from bot.banks.issues import DocumentError, Issue
 from bot.banks.reader import read_text
-from bot.banks.reading import read_document
 
-__all__ = ["ImportResult", "import_file", "import_text", "question_id"]
+__all__ = ["ImportResult", "import_document", "import_file", "import_text", "question_id"]
 
 _TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ"
 _DAMAGE = re.compile(rf"[\u4e00-\u9fff]\?|\?[a-z{_TONED}]+\)")
@@ -42,19 +46,33 @@ def import_text(
     text: str, *, source: str, bank_id: str, title: str | None = None, simplified: bool = False
 ) -> ImportResult:
     """Import one exam document. Raises DocumentError (file and line) only when nothing could be read."""
-    reading = read_text(text, simplified=simplified)
-    return finish(
-        reading.drafts,
-        reading.sections,
-        source=source,
-        bank_id=bank_id,
-        title=title or reading.title or Path(source).stem,
-        warnings=reading.issues + _damage(text),
-        conventions=reading.conventions,
-        keys_at_end=reading.keys_at_end,
-    )
+    return import_document(Extracted(text=text), source=source, bank_id=bank_id, title=title, simplified=simplified)
+
+
+def import_document(
+    doc: Extracted, *, source: str, bank_id: str, title: str | None = None, simplified: bool = False
+) -> ImportResult:
+    """Import a document as its format reader gave it: its text and its question tables, one result."""
+    reading = read_text(doc.text, simplified=simplified) if doc.text.strip() or not doc.tables else None
+    parts = combine(doc, reading, simplified=simplified)
+    warnings = (reading.issues if reading else []) + _damage(doc.text) + doc.issues + parts.issues + parts.unread
+    try:
+        result = finish(
+            parts.drafts,
+            parts.sections,
+            source=source,
+            bank_id=bank_id,
+            title=title or parts.title or Path(source).stem,
+            warnings=warnings,
+            conventions=parts.conventions + doc.conventions,
+            keys_at_end=reading is not None and reading.keys_at_end,
+        )
+    except DocumentError as exc:
+        raise explained(exc, parts) from None
+    return with_rejected(result, parts)
 
 
 def import_file(path: str | Path, *, bank_id: str, title: str | None = None, simplified: bool = False) -> ImportResult:
+    """Import a document file of any format the importer reads (`bot.banks.formats.FORMATS`)."""
     path = Path(path)
-    return import_text(read_document(path), source=path.name, bank_id=bank_id, title=title, simplified=simplified)
+    return import_document(extract(path), source=path.name, bank_id=bank_id, title=title, simplified=simplified)

@@ -1,4 +1,5 @@
-"""Turn a document file into text: UTF-8 (with or without BOM), UTF-16 with BOM, GB18030, .docx, .md."""
+"""Turn a document file into text: UTF-8 (with or without BOM), UTF-16 with BOM, GB18030; other formats
+through `bot.banks.formats`."""
 
 from __future__ import annotations
 
@@ -46,25 +47,9 @@ def _decode(data: bytes, encoding: str, source: str, skipped: int) -> str:
 
 
 def read_document(path: str | Path) -> str:
-    """The text of a document; .docx paragraphs (and table cells) become lines."""
-    path = Path(path)
-    if path.suffix.lower() == ".docx":
-        return _read_docx(path)
-    return decode_bytes(path.read_bytes(), path.name)
+    """The text of a document as the text reader takes it: a text file decoded, a Word file's paragraphs,
+    a PDF's lines (see `bot.banks.formats.extract`; a sheet's or a Word file's question tables are
+    read row by row, not as text)."""
+    from bot.banks.formats import extract  # the formats import this module for decode_bytes
 
-
-def _read_docx(path: Path) -> str:
-    import docx  # python-docx; imported here so plain-text imports don't pay for it
-    import docx.table
-
-    try:
-        document = docx.Document(str(path))
-    except Exception as exc:  # python-docx raises several unrelated types for a broken file
-        raise DocumentError(path.name, 0, f"不是有效的 .docx 文件：{exc}", f"not a valid .docx file: {exc}") from exc
-    lines: list[str] = []
-    for block in document.iter_inner_content():  # paragraphs and tables in document order
-        if isinstance(block, docx.table.Table):
-            lines.extend(cell.text for row in block.rows for cell in row.cells)
-        else:
-            lines.append(block.text)
-    return "\n".join(lines)
+    return extract(path).text

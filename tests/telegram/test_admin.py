@@ -134,9 +134,12 @@ async def test_oversize_and_wrong_type_are_refused_before_any_download(env: BotE
     admin.send_document(b"x" * (2 * 1024 * 1024 + 1), "huge.txt", "text/plain")
     assert await _reply(fake, admin) == (
         "Cannot import huge.txt: the file is 2.0 MB, the limit is 2 MB. Split it and send the parts.")
-    admin.send_document(b"%PDF-1.4", "exam.pdf", "application/pdf")
+    admin.send_document(b"PK\x03\x04", "slides.pptx", "application/vnd.ms-powerpoint")
     assert await _reply(fake, admin) == (
-        "Cannot import exam.pdf: only .txt, .md, .docx files are accepted (this is .pdf).")
+        "Cannot import slides.pptx: only .txt, .md, .docx, .pdf, .xlsx, .csv files are accepted (this is .pptx).")
+    admin.send_document(b"\xd0\xcf\x11\xe0", "exam.doc", "application/msword")
+    assert await _reply(fake, admin) == (
+        "Cannot import exam.doc: the old .doc format cannot be read; save it as .docx and send that.")
     admin.send_document(LAW.encode(), "noext", "text/plain")
     assert "a file without an extension" in await _reply(fake, admin)
     assert fake.calls("getFile") == []

@@ -1,0 +1,309 @@
+"""Question sheets: .xlsx workbooks and .csv files as learning platforms export them, one question per row.
+
+Every sheet here is written by the test (openpyxl, or CSV text in several encodings), in the layouts of
+the platforms' import templates: a title and an instructions row above the header, Chinese or English
+column names, letter columns or one options column, keys written the platforms' ways.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from bot.banks.importer import ImportResult, import_file
+from bot.banks.issues import DocumentError
+from bot.banks.model import Kind
+
+
+def workbook(path: Path, sheets: dict[str, list[list[object]]]) -> Path:
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+    book.save(path)
+    return path
+
+
+def keys(result: ImportResult) -> dict[str, object]:
+    return {q.id: q.answer for q in result.bank.questions}
+
+
+def counts(result: ImportResult) -> dict[Kind, int]:
+    return {kind: n for kind, n in result.bank.counts().items() if n}
+
+
+# A template in the 学习通/超星 way: title and instructions above the header, letter columns after the
+# key, a column of option counts that is no option, the kind cell merged over a block of rows.
+PLATFORM = [
+    ["期末复习题库（网络基础）"],
+    ["说明：题型填写单选题、多选题、判断题、填空题、简答题；多个填空的答案用 | 分隔"],
+    ["题型", "题干", "正确答案", "答案解析", "难易度", "知识点", "选项数", "A", "B", "C", "D", "E"],
+    ["单选题", "OSI 参考模型共有几层？", "C", "共七层。", "易", "网络模型", 4, "4 层", "5 层", "7 层", "9 层"],
+    [None, "TCP 工作在哪一层？", "b", None, "易", "传输层", 4, "网络层", "传输层", "会话层", "应用层"],
+    [],
+    ["多选题", "下列哪些是传输层协议？", "A|B", "", "中", "传输层，协议", 4, "TCP", "UDP", "ICMP", "ARP"],
+    ["多选题", "下列哪些地址是私有地址？", "A,C,E", "", "难", "", 5, "10.0.0.1", "8.8.8.8", "192.168.1.1",
+     "1.1.1.1", "172.16.0.1"],
+    ["多选题", "以下哪项属于应用层？", "D", "只有一个正确。", "", "", 4, "IP", "TCP", "ARP", "HTTP"],
+    ["判断题", "TCP 是面向连接的协议。", True],
+    ["判断题", "UDP 保证按序到达。", "错误"],
+    ["判断题", "IP 地址由 32 位组成（IPv4）。", "A"],
+    ["判断题", "ARP 用于域名解析。", "×"],
+    ["填空题", "IPv4 地址有___位，IPv6 地址有___位。", "32|128", "", "", "", None],
+    ["填空题", "HTTP 的默认端口是___。", "80;八十"],
+    ["填空题", "三次握手的报文依次是___、___、___。", "SYN；SYN+ACK；ACK"],
+    ["简答题", "简述 TCP 与 UDP 的区别。", "TCP 面向连接、可靠；\nUDP 无连接、不保证可靠。", "从两方面答。"],
+    ["排序题", "把下列层次从低到高排列。", "CAB", "", "", "", 3, "网络层", "传输层", "物理层"],
+    ["单选题", "以下哪个是 A 类地址？", "", "", "", "", 4, "10.1.1.1", "128.1.1.1", "192.1.1.1", "224.1.1.1"],
+]
+
+
+def test_a_platform_template_with_title_rows_merged_kinds_and_keys_written_every_way(tmp_path: Path) -> None:
+    path = workbook(tmp_path / "网络基础.xlsx", {"题库": PLATFORM})
+    sheet = openpyxl.load_workbook(path)
+    sheet["题库"].merge_cells("A4:A5")  # the kind written once for a block of rows
+    sheet.save(path)
+    result = import_file(path, bank_id="net")
+    assert result.bank.title == "期末复习题库（网络基础）"
+    assert counts(result) == {Kind.single: 2, Kind.multiple: 3, Kind.true_false: 4, Kind.fill: 3, Kind.case: 1}
+    assert keys(result) == {
+        "single-1": "C",
+        "single-2": "B",
+        "multiple-3": "AB",
+        "multiple-4": "ACE",
+        "multiple-5": "D",
+        "tf-6": True,
+        "tf-7": False,
+        "tf-8": True,
+        "tf-9": False,
+        "fill-10": [["32"], ["128"]],
+        "fill-11": ["80", "八十"],
+        "fill-12": [["SYN"], ["SYN+ACK"], ["ACK"]],
+        "case-13": "TCP 面向连接、可靠；\nUDP 无连接、不保证可靠。",
+    }
+    q = result.bank.question("multiple-4")
+    assert q is not None and q.options == {
+        "A": "10.0.0.1", "B": "8.8.8.8", "C": "192.168.1.1", "D": "1.1.1.1", "E": "172.16.0.1"
+    }
+    first = result.bank.questions[0]
+    assert (first.line, first.explanation, first.tags) == (4, "共七层。", ["网络模型"])
+    assert result.bank.question("multiple-3").tags == ["传输层", "协议"]  # type: ignore[union-attr]
+    # Left out, each with its row: a kind the chat cannot ask, a question without a key.
+    assert [(lo.line, lo.en) for lo in result.left_out] == [
+        (18, "question 14 is of type '排序题', which cannot be answered in the chat; not imported"),
+        (19, "question 15 has no key; not imported"),
+    ]
+    assert "表头在第 3 行" in result.conventions[0].zh
+
+
+ENGLISH = [
+    ["Type", "Question", "Option A", "Option B", "Option C", "Option D", "Correct Answer", "Explanation", "Tags"],
+    ["Single Choice", "Which planet is largest?", "Mars", "Jupiter", "Venus", "Earth", "B", "By mass.", "planets"],
+    ["Multiple Choice", "Which are gas giants?", "Jupiter", "Saturn", "Mars", "Mercury", "A;B", "", ""],
+    ["True/False", "The Sun is a star.", "", "", "", "", "T", "", ""],
+    ["True or False", "The Moon is a planet.", "", "", "", "", "false", "", ""],
+    ["Fill in the Blank", "Water boils at ___ degrees Celsius at sea level.", "", "", "", "", "100", "", ""],
+    ["Short Answer", "Why is the sky blue?", "", "", "", "", "Rayleigh scattering of sunlight.", "", ""],
+]
+
+
+def test_english_column_names_and_kinds(tmp_path: Path) -> None:
+    result = import_file(workbook(tmp_path / "astro.xlsx", {"Sheet1": ENGLISH}), bank_id="astro")
+    assert keys(result) == {
+        "single-1": "B",
+        "multiple-2": "AB",
+        "tf-3": True,
+        "tf-4": False,
+        "fill-5": ["100"],
+        "case-6": "Rayleigh scattering of sunlight.",
+    }
+    assert result.bank.questions[0].options == {"A": "Mars", "B": "Jupiter", "C": "Venus", "D": "Earth"}
+    assert result.bank.title == "astro" and result.left_out == []
+
+
+def test_one_options_column_in_its_several_forms_and_kinds_inferred(tmp_path: Path) -> None:
+    rows = [
+        ["题目", "选项", "答案", "解析"],
+        ["下列属于哺乳动物的是（ ）", "A. 鲸\nB. 鲨鱼\nC. 金鱼", "A", "鲸用肺呼吸。"],
+        ["下列属于水果的有（ ）", "苹果｜白菜｜梨｜土豆", "A、C", ""],
+        ["光年是（ ）单位", "A、时间；B、长度；C、速度", "B", ""],
+        ["地球绕太阳公转。", "", "对", ""],
+        ["一年有___个月。", "", "12", ""],
+        ["【多选题】下列属于恒星的是（ ）", "A. 太阳\nB. 月球", "A", ""],
+    ]
+    result = import_file(workbook(tmp_path / "mixed.xlsx", {"练习": rows}), bank_id="mixed")
+    assert counts(result) == {Kind.single: 2, Kind.multiple: 2, Kind.true_false: 1, Kind.fill: 1}
+    assert keys(result) == {
+        "single-1": "A", "multiple-2": "AC", "single-3": "B", "tf-4": True, "fill-5": ["12"], "multiple-6": "A"
+    }
+    assert result.bank.questions[-1].prompt == "下列属于恒星的是（ ）"
+    options = [q.options for q in result.bank.questions[:3]]
+    assert options == [
+        {"A": "鲸", "B": "鲨鱼", "C": "金鱼"},
+        {"A": "苹果", "B": "白菜", "C": "梨", "D": "土豆"},
+        {"A": "时间", "B": "长度", "C": "速度"},
+    ]
+
+
+def test_one_sheet_per_kind_makes_sections(tmp_path: Path) -> None:
+    path = workbook(tmp_path / "sheets.xlsx", {
+        "单选题": [["序号", "题干", "选项A", "选项B", "答案"], [1, "1+1=？", "2", "3", "A"],
+                  [2, "2+2=？", "3", "4", "B"]],
+        "判断题": [["序号", "题干", "答案"], [1, "3 是质数。", "√"], [2, "4 是质数。", "×"]],
+        "说明": [["这一页只有说明文字"]],
+    })
+    result = import_file(path, bank_id="math")
+    assert keys(result) == {"single-1": "A", "single-2": "B", "tf-1": True, "tf-2": False}
+    assert [(s.title, s.kind, s.found) for s in result.bank.sections] == [
+        ("单选题", Kind.single, 2), ("判断题", Kind.true_false, 2)
+    ]
+
+
+def test_a_section_column_and_heading_rows(tmp_path: Path) -> None:
+    rows = [
+        ["章节", "题型", "题干", "A", "B", "C", "答案"],
+        ["第一章 细胞", "单选", "细胞的控制中心是？", "细胞核", "细胞膜", "线粒体", "A"],
+        ["第一章 细胞", "判断", "植物细胞有细胞壁。", "", "", "", "正确"],
+        ["第二章 遗传", "填空", "DNA 的基本单位是___。", "", "", "", "脱氧核苷酸"],
+    ]
+    result = import_file(workbook(tmp_path / "bio.xlsx", {"Sheet1": rows}), bank_id="bio")
+    assert keys(result) == {"single-1": "A", "tf-2": True, "fill-3": ["脱氧核苷酸"]}
+    assert [(s.title, s.found) for s in result.bank.sections] == [("第一章 细胞", 2), ("第二章 遗传", 1)]
+
+    rows = [
+        ["题目", "A", "B", "答案"],
+        ["一、单选题（共1题）"],
+        ["水的化学式是？", "H2O", "CO2", "A"],
+        ["二、判断题（共1题）"],
+        ["冰是固体。", "", "", "对"],
+    ]
+    result = import_file(workbook(tmp_path / "chem.xlsx", {"Sheet1": rows}), bank_id="chem")
+    assert keys(result) == {"single-1": "A", "tf-2": True}
+    assert [(s.title, s.kind, s.declared, s.found) for s in result.bank.sections] == [
+        ("一、单选题（共1题）", Kind.single, 1, 1), ("二、判断题（共1题）", Kind.true_false, 1, 1)
+    ]
+
+
+def test_fill_blanks_in_columns_of_their_own_and_platform_placeholders(tmp_path: Path) -> None:
+    rows = [
+        ["题型", "题干", "答案1", "答案2"],
+        ["填空题", "中国的首都是[BlankArea1]，最大的城市是[BlankArea2]。", "北京", "上海;沪"],
+        ["填空题", "水在{{1}}摄氏度结冰。", "0", ""],
+    ]
+    result = import_file(workbook(tmp_path / "fill.xlsx", {"Sheet1": rows}), bank_id="fill")
+    assert keys(result) == {"fill-1": [["北京"], ["上海", "沪"]], "fill-2": ["0"]}
+    assert result.bank.questions[0].prompt == "中国的首都是____，最大的城市是____。"
+
+
+def test_a_key_in_the_stem_when_the_sheet_has_no_key_column(tmp_path: Path) -> None:
+    rows = [["题干", "选项A", "选项B", "选项C"], ["光合作用的场所是（ B ）", "线粒体", "叶绿体", "核糖体"]]
+    result = import_file(workbook(tmp_path / "bracket.xlsx", {"Sheet1": rows}), bank_id="b")
+    q = result.bank.questions[0]
+    assert (q.kind, q.answer, q.prompt) == (Kind.single, "B", "光合作用的场所是（ ）")
+
+
+CSV_ROWS = (
+    "题号,题型,题目,选项A,选项B,选项C,选项D,答案,解析\n"
+    '1,单选题,"下列哪个是质数？",4,6,7,9,C,"7 只能被 1 和自身整除。"\n'
+    '2,多选题,"下列哪些是偶数？",2,3,4,5,"A,C",\n'
+    "3,判断题,0 是自然数。,,,,,对,\n"
+    '4,填空题,"3 的平方是___，立方是___。",,,,,9|27,\n'
+    '5,简答题,"什么是质数？",,,,,"只能被 1 和它本身整除的大于 1 的整数。\n例如 2、3、5。",\n'
+)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "gb18030"])
+def test_csv_in_every_encoding_teachers_save(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "math.csv"
+    path.write_bytes(CSV_ROWS.replace("\n", "\r\n").encode(encoding))
+    result = import_file(path, bank_id="math")
+    assert counts(result) == {Kind.single: 1, Kind.multiple: 1, Kind.true_false: 1, Kind.fill: 1, Kind.case: 1}
+    assert keys(result) == {
+        "single-1": "C",
+        "multiple-2": "AC",
+        "tf-3": True,
+        "fill-4": [["9"], ["27"]],
+        "case-5": "只能被 1 和它本身整除的大于 1 的整数。\n例如 2、3、5。",
+    }
+    assert result.bank.questions[0].explanation == "7 只能被 1 和自身整除。"
+    assert result.left_out == [] and result.warnings == []
+
+
+def test_tab_separated_csv_with_rows_numbered_as_records(tmp_path: Path) -> None:
+    text = "题干\t答案\n\"第一行\n第二行：1+1=___\"\t2\n2+2=___\t\n"
+    path = tmp_path / "tabs.csv"
+    path.write_text(text, encoding="utf-8")
+    result = import_file(path, bank_id="tabs")
+    assert keys(result) == {"fill-1": ["2"]}
+    assert [(lo.line, lo.en) for lo in result.left_out] == [(3, "question 2 has no key; not imported")]
+
+
+def test_a_sheet_without_a_header_row_says_what_it_needs(tmp_path: Path) -> None:
+    path = tmp_path / "bare.csv"
+    path.write_text("1,苹果是水果吗,对\n2,白菜是水果吗,错\n", encoding="utf-8")
+    with pytest.raises(DocumentError) as info:
+        import_file(path, bank_id="bare")
+    assert "no header row" in info.value.en and "题干" in info.value.zh
+
+
+def test_a_broken_workbook_is_an_error_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "broken.xlsx"
+    path.write_bytes(b"PK\x03\x04 not really a workbook")
+    with pytest.raises(DocumentError, match=r"broken\.xlsx"):
+        import_file(path, bank_id="broken")
+
+
+def test_header_cells_with_required_marks_and_hints_on_a_second_line(tmp_path: Path) -> None:
+    rows = [
+        ["一、电工基础（共 3 题）"],
+        ["题干（必填）", "题型 （必填）", "选项 A", "选项 B", "选项C\n(勿删)", "正确答案\n（必填）", "解析\n（勿删）",
+         "知识点一级", "知识点二级", "难度", "分数"],
+        ["电流的单位是？", "单选题", "伏特", "安培", "欧姆", "B", "", "电学", "单位", "易", 2],
+        ["串联电路中电流处处相等。", "判断题", "", "", "", 1, "", "电学", "", "易", 1],
+        ["并联电路总电阻大于任一支路电阻。", "判断题", "", "", "", 0, "", "", "", "中", 1],
+    ]
+    result = import_file(workbook(tmp_path / "dian.xlsx", {"试题内容": rows}), bank_id="dian")
+    assert keys(result) == {"single-1": "B", "tf-2": True, "tf-3": False}
+    assert result.bank.questions[0].tags == ["电学", "单位"]
+    assert [(s.title, s.found) for s in result.bank.sections] == [("一、电工基础（共 3 题）", 3)]
+    assert result.bank.title == "dian"  # the row above the header is the section, not the title
+
+
+def test_options_in_numbered_columns_keyed_by_number(tmp_path: Path) -> None:
+    rows = [
+        ["题目", "题型", "选项1", "选项2", "选项3", "选项4", "正确答案", "分数"],
+        ["太阳系最大的行星是？", "单选", "火星", "木星", "土星", "金星", "2", 2],
+        ["下列是类地行星的有？", "多选", "水星", "木星", "地球", "天王星", "1,3", 2],
+        ["1+1 等于几？", "单选", "1", "3", "2", "4", "2", 1],  # the key is an option's text
+    ]
+    result = import_file(workbook(tmp_path / "stars.xlsx", {"考试": rows}), bank_id="stars")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "single-3": "C"}
+
+
+def test_blanks_and_a_case_answer_written_in_the_option_columns(tmp_path: Path) -> None:
+    rows = [
+        ["题型", "题干", "正确答案", "A", "B", "C"],
+        ["填空题", "光的三原色是___、___和___。", "", "红", "绿", "蓝"],
+        ["简答题", "什么是光的折射？", "", "光从一种介质斜射入另一种介质时传播方向发生改变。"],
+    ]
+    result = import_file(workbook(tmp_path / "light.xlsx", {"Sheet1": rows}), bank_id="light")
+    assert keys(result) == {
+        "fill-1": [["红"], ["绿"], ["蓝"]], "case-2": "光从一种介质斜射入另一种介质时传播方向发生改变。"
+    }
+    assert all(q.options == {} for q in result.bank.questions)
+
+
+def test_kind_names_platforms_use_for_open_questions(tmp_path: Path) -> None:
+    rows = [
+        ["题目类型", "题目", "答案"],
+        ["主观题", "谈谈你对终身学习的理解。", "学习贯穿一生；\n要主动更新知识。"],
+        ["论述", "论述实践与认识的关系。", "实践决定认识，认识反作用于实践。"],
+        ["投票题", "你最喜欢哪门课？", ""],
+    ]
+    result = import_file(workbook(tmp_path / "open.xlsx", {"Sheet1": rows}), bank_id="open")
+    assert keys(result) == {"case-1": "学习贯穿一生；\n要主动更新知识。", "case-2": "实践决定认识，认识反作用于实践。"}
+    assert [lo.line for lo in result.left_out] == [4]
