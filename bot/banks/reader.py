@@ -121,6 +121,7 @@ class _Question:
     state: str = "stem"  # stem, options, key, key_next, explanation, ask, answer
     shared: dict[str, str] = field(default_factory=dict)  # options written once for several questions
     fence_at: int | None = None  # where a code block begins in the stem
+    marked_words: list[str] = field(default_factory=list)  # words of the stem in red (underlined…)
     last_line: int = 0
     asked: bool = False  # saw 问题：
 
@@ -168,6 +169,7 @@ class _Reader:
         self.kind_context: Kind | None = None
         self.answer_groups: list[AnswerGroup] | None = None
         self.shared: tuple[int, int, list[tuple[str, str]]] | None = None  # options shared by a range
+        self.keys_marked: frozenset[str] = frozenset()  # marks this document uses for keys
         self.seen = Counter[str]()  # conventions met, for the summary
 
     def warn(self, line: int, zh: str, en: str) -> None:
@@ -334,7 +336,15 @@ class _Reader:
                 self.shared = None
         q.last_line = info.line.number
         if rest:
+            self.note_marked_words(q, info)
             self.add_text(q, rest, info, first=True)
+
+    def note_marked_words(self, q: _Question, info: Info) -> None:
+        """Words of the stem a document marks (red, underlined, bold): a fill-in's answers in place."""
+        if q.state == "stem":
+            q.marked_words.extend(
+                info.line.text[a:b].strip() for a, b, mark in info.line.spans if mark in ("red", "under", "high")
+            )
 
     def read_line(self, info: Info) -> None:
         if m := _SHARED.search(probe(info.text)):  # "（11～12题共用备选答案）" and the options below it
@@ -380,6 +390,7 @@ class _Reader:
         elif info.line.cells is not None and q.state == "stem" and not q.options:
             self.add_piece(q, Piece(" ".join(c for c in info.line.cells if c), info.line.number, info.line.gap))
         else:
+            self.note_marked_words(q, info)
             self.add_text(q, info.line.text, info)
 
     def outside(self, info: Info) -> None:
@@ -686,6 +697,14 @@ class _Reader:
             match_answer_part(self.answer_groups, self.sections, self.warn)  # type: ignore[arg-type]
         # a heading is a section of its own when it holds questions, or names a kind with no sub-heading
         # after it (`## 一、单选` over `### Django`: the questions stand under the sub-heading)
+        # a document that marks keys in red (some options of a question) means every option where all are red
+        self.keys_marked = frozenset(
+            mark
+            for sec in self.sections
+            for q in sec.questions
+            for mark in ("red", "high", "under", "bold")
+            if 0 < sum(mark in o.marks for o in q.options) < len(q.options)
+        )
         kept = [
             s
             for i, s in enumerate(self.sections)
@@ -710,7 +729,7 @@ class _Reader:
             at, options = circled  # "①义务论　②功利主义": options numbered with circles, keyed ②
             stem = _join(q.stem[:at], paragraphs=case)
             key = circled_key(key) if key else key
-        marked = marked_letters([(o.letter, o.marks) for o in q.options])
+        marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked)
         kind = q.kind
         if options and marked and key is None:
             self.seen["key:marked"] += 1
@@ -750,6 +769,12 @@ class _Reader:
             stem, key = lettered_blanks(stem, key)
             if kind is Kind.fill and not count_blanks(stem):
                 stem = answers_as_blanks(stem, key)
+        fill_context = kind is Kind.fill or q.section.kind is Kind.fill
+        if fill_context and key is None and not options and (words := [w for w in q.marked_words if w in stem]):
+            for word in words:  # "美丽、<red>耐久</red>和<red>稀少</red>": each marked word is a blank's answer
+                stem = stem.replace(word, "___", 1)
+            key, kind = "；".join(words), Kind.fill
+            self.seen["key:marked"] += 1
         if (kind is Kind.fill or (kind is None and not options)) and key is None and not case:
             stem, inline = (
                 fill_answers_in_stem(stem, in_brackets=q.section.answers_in_brackets)

@@ -38,15 +38,16 @@ _TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|
 _MARK_ORDER = ("check", "red", "high", "under", "bold")
 
 
-def marked_letters(options: list[tuple[str, set[str]]]) -> str:
+def marked_letters(options: list[tuple[str, set[str]]], *, every: frozenset[str] = frozenset()) -> str:
     """The letters the document marks as right: a mark (a ticked box, red, highlight, underline, bold)
-    that some options carry and the others do not."""
+    that some options carry and the others do not; or all of them, for a ticked box or a mark the
+    document uses for keys elsewhere (`every`)."""
     if len(options) < 2:
         return ""
     for mark in _MARK_ORDER:
         letters = [letter for letter, marks in options if mark in marks]
         # every box ticked is an answer (all of them); every option in red is only a style
-        if letters and (len(letters) < len(options) or mark == "check"):
+        if letters and (len(letters) < len(options) or mark == "check" or mark in every):
             return "".join(sorted(letters))
     return ""
 
