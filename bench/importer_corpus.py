@@ -1,4 +1,4 @@
-"""How well the importer reads the corpus: the figures issue 11 uses, over tests/banks/corpus/.
+"""How well the importer reads the corpora: the figures issue 11 uses, over tests/banks/corpus/ and heldout/.
 
     python bench/importer_corpus.py [--per-document]
 
@@ -20,7 +20,7 @@ from pathlib import Path
 # The corpus and the way it is judged live with its test; the figures here must be judged the same way.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from banks.test_corpus import Case, Expected, import_case, key_matches, load_cases
+from banks.test_corpus import CORPORA, Case, Expected, import_case, key_matches, load_cases
 
 from bot.banks.issues import DocumentError
 from bot.banks.model import Question
@@ -80,13 +80,9 @@ def pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:5.1f}%" if whole else "  n/a"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-document", action="store_true", help="one line per document as well")
-    args = parser.parse_args()
-    cases = load_cases()
+def report(name: str, cases: list[Case], per_document: bool) -> None:
     scores = [(case, score(case)) for case in cases]
-    if args.per_document:
+    if per_document:
         for case, s in scores:
             state = "REFUSED" if s.refused else f"kind {pct(s.kind, s.expected)}  key {pct(s.key, s.expected)}"
             print(f"{case.name:42} {s.expected:3} questions  {state}  unmatched {s.unmatched:2}  invented {s.invented}")
@@ -98,6 +94,7 @@ def main() -> None:
     invented = sum(s.invented for _, s in scores)
     unmatched = sum(s.unmatched for _, s in scores)
     perfect = sum(not s.refused and s.key == s.expected == s.imported for _, s in scores)
+    print(f"[{name}]")
     print(f"documents:                     {len(cases)} ({perfect} read perfectly)")
     print(f"questions:                     {total}")
     print(f"found with the right kind:     {pct(kind, total)} ({kind})")
@@ -105,6 +102,15 @@ def main() -> None:
     print(f"documents refused:             {refused}")
     print(f"questions invented:            {invented}")
     print(f"imported, matching none:       {unmatched}")
+    print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-document", action="store_true", help="one line per document as well")
+    args = parser.parse_args()
+    for folder in CORPORA:
+        report(folder.name, load_cases(folder), args.per_document)
 
 
 if __name__ == "__main__":
