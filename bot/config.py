@@ -44,7 +44,9 @@ class Settings(BaseSettings):
     ai_timeout: float = Field(
         default=20.0, gt=0, description="Seconds a learner waits for a model (grading, explanations), queue included."
     )
-    ai_import_timeout: float = Field(default=120.0, gt=0, description="Seconds per passage when reading documents.")
+    ai_tool_timeout: float = Field(
+        default=120.0, gt=0, description="Seconds per request of import --ai and explain (nobody waits in a chat)."
+    )
     ai_concurrency: int = Field(default=4, ge=1, le=256, description="Model requests in flight at once.")
     ai_daily_cap: int = Field(
         default=30, ge=0, description="Model requests per learner per local day (cached answers are free); 0: none."

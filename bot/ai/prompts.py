@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.banks.model import CHOICE_KINDS, Kind, Question
+from bot.banks.provenance import explained_by_model
 
 __all__ = [
     "CASE_SYSTEM",
@@ -20,6 +21,7 @@ __all__ = [
     "READ_SYSTEM",
     "case_message",
     "explain_message",
+    "key_text",
     "language_name",
     "read_message",
     "system",
@@ -127,7 +129,8 @@ def explain_message(question: Question) -> str:
     if question.kind in CHOICE_KINDS:
         data["options"] = question.options
     data["key"] = key_text(question)
-    data["explanation"] = (question.explanation or "").strip()
+    # A model's unreviewed draft is not the bank's explanation: the model starts afresh.
+    data["explanation"] = "" if explained_by_model(question) else (question.explanation or "").strip()
     return _dump(data)
 
 

@@ -6,9 +6,10 @@ Plain text only; front ends escape it for their markup.
 from __future__ import annotations
 
 from bot.banks.model import CHOICE_KINDS, Kind, Question
+from bot.banks.provenance import explained_by_model
 from bot.grading.verdict import Outcome, Verdict
 
-__all__ = ["MARKS", "format_question", "format_verdict", "generated_explanation", "kind_label"]
+__all__ = ["MARKS", "format_question", "format_verdict", "kind_label"]
 
 MARKS = {Outcome.correct: "✅", Outcome.partial: "🟡", Outcome.wrong: "❌"}
 NOT_READ = "❓"
@@ -115,7 +116,7 @@ def format_verdict(question: Question, verdict: Verdict, lang: str) -> str:
         lines.append(feedback)
     if question.explanation and question.explanation.strip():
         label = "解析：" if zh else "Explanation: "
-        if generated_explanation(question):
+        if explained_by_model(question):
             label = "解析（模型生成，待老师审核）：" if zh else "Explanation (written by a model, not yet reviewed): "
         lines.append(label + question.explanation.strip())
     if verdict.judged_by:
@@ -125,7 +126,3 @@ def format_verdict(question: Question, verdict: Verdict, lang: str) -> str:
         )
     return "\n".join(lines)
 
-
-def generated_explanation(question: Question) -> bool:
-    """The explanation was drafted by a model (`studybot explain`) and no teacher has reviewed it yet."""
-    return question.meta.get("explanation_source") == "model" and question.meta.get("explanation_reviewed") is not True

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -31,3 +32,19 @@ async def client(fake: FakeModel) -> AsyncIterator[ModelClient]:
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
     async with await Store.open(tmp_path / "ai.sqlite3") as opened:
         yield opened
+
+
+@pytest.fixture
+def model_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeModel]:
+    """The fake on a thread of its own and the STUDYBOT_AI_* settings pointing at it, for the `studybot`
+    command run in process (it runs its own event loop and sets up logging, undone afterwards)."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    fake = FakeModel()
+    with fake.thread():
+        monkeypatch.setenv("STUDYBOT_AI_URL", fake.url)
+        monkeypatch.setenv("STUDYBOT_AI_MODEL", "fake-model")
+        monkeypatch.setenv("STUDYBOT_AI_KEY", KEY)
+        monkeypatch.setenv("LANG", "en_US.UTF-8")
+        yield fake
+    root.handlers[:], root.level = handlers, level
