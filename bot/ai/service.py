@@ -95,15 +95,25 @@ class ModelHelp:
     def _now(self) -> int:
         return int(self._clock())
 
-    async def _once(self, key: Hashable, make: Callable[[], Awaitable[T]]) -> T:
+    async def _once(self, key: Hashable, make: Callable[[], Awaitable[T | None]]) -> T | None:
         """Run `make()` once for concurrent callers with the same key; each caller gets its result. The
         work is shielded: a caller that gives up does not cancel what the others (and the cache) wait for."""
         running = self._running.get(key)
         if running is None:
-            running = asyncio.ensure_future(make())
+            running = asyncio.ensure_future(self._safely(make))
             self._running[key] = running
             running.add_done_callback(lambda _: self._running.pop(key, None))
         return await asyncio.shield(running)  # type: ignore[return-value]
+
+    @staticmethod
+    async def _safely(make: Callable[[], Awaitable[T]]) -> T | None:
+        # Model help is never worth a learner's verdict: a bug here (or a locked database) is logged, and
+        # the caller gets None, as on a timeout.
+        try:
+            return await make()
+        except Exception:
+            log.exception("model help failed")
+            return None
 
     async def _take(self, learner_id: int | None, local_day: int | None, what: str) -> bool:
         if learner_id is None or local_day is None:
@@ -143,6 +153,14 @@ class ModelHelp:
         `rules` is the verdict of `bot.grading.grade` for the same reply; a reply the rules could not read
         as an answer is not sent. `local_day` is the learner's local date as `date.toordinal()`.
         """
+        return await self._safely(
+            lambda: self._judge_case(bank_id, question, reply, rules, lang, learner_id, local_day)
+        )
+
+    async def _judge_case(
+        self, bank_id: str, question: Question, reply: str, rules: Verdict, lang: str, learner_id: int,
+        local_day: int,
+    ) -> Verdict | None:
         if question.kind is not Kind.case or not rules.answered or not reply.strip():
             return None
         if not await self.model_grading(learner_id):
@@ -211,8 +229,9 @@ class ModelHelp:
         lang = _lang(lang)
         version = question_version(question)
         key = ("explain", bank_id, question.id, version, lang)
-        return await self._once(key, lambda: self._explanation(bank_id, question, version, lang, learner_id,
-                                                               local_day))
+        return await self._safely(
+            lambda: self._once(key, lambda: self._explanation(bank_id, question, version, lang, learner_id, local_day))
+        )
 
     async def _explanation(
         self, bank_id: str, question: Question, version: str, lang: str, learner_id: int | None,

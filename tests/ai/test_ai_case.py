@@ -173,8 +173,8 @@ async def test_the_daily_cap_counts_requests_per_learner_and_day(fake: FakeModel
     assert (await judge(helper, replies[2], learner=8))[1] is not None  # another learner has their own
     assert (await judge(helper, REPLY + "四", day=DAY + 1))[1] is not None  # a new day
     assert len(fake.requests) == 4
-    assert ModelHelp(client, store, daily_cap=0) and (await judge(ModelHelp(client, store, daily_cap=0),
-                                                                  REPLY + "五", learner=9))[1] is None
+    assert (await judge(ModelHelp(client, store, daily_cap=0), REPLY + "五", learner=9))[1] is None  # 0: none
+    assert len(fake.requests) == 4
 
 
 async def test_a_learner_who_opts_out_is_never_sent(fake: FakeModel, helper: ModelHelp) -> None:
@@ -231,3 +231,12 @@ async def test_a_slow_judgement_keeps_no_other_learner_waiting(fake: FakeModel, 
     assert all(v is not None for _, v in others) and not slow.done()
     release.set()
     assert (await slow)[1] is not None
+
+
+async def test_a_failure_of_model_help_itself_leaves_the_rules_verdict(fake: FakeModel, helper: ModelHelp,
+                                                                      caplog: pytest.LogCaptureFixture) -> None:
+    fake.answer(judging({1: "covered"}))
+    await helper.store.close()  # the database is gone: nothing can be cached or counted
+    assert (await judge(helper))[1] is None
+    assert await helper.explain("bank", CASE, lang="zh") is None
+    assert "model help failed" in caplog.text and not fake.requests
