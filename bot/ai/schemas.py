@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["CaseJudgement", "Explanation", "PointJudgement", "ReadQuestion", "Reading"]
+__all__ = ["CaseJudgement", "Explanation", "PointJudgement", "ReadQuestion", "Reading", "json_schemas"]
 
 
 class _Answer(BaseModel):
@@ -47,3 +47,18 @@ class ReadQuestion(_Answer):
 
 class Reading(_Answer):
     questions: list[ReadQuestion] = Field(default_factory=list)
+
+
+def json_schemas() -> dict[str, dict[str, object]]:
+    """Each answer's JSON Schema, by task (`python -m bot.ai.schemas` prints them)."""
+    return {
+        "grade-case": CaseJudgement.model_json_schema(),
+        "explain": Explanation.model_json_schema(),
+        "read-passage": Reading.model_json_schema(),
+    }
+
+
+if __name__ == "__main__":  # pragma: no cover
+    import json
+
+    print(json.dumps(json_schemas(), ensure_ascii=False, indent=2))
