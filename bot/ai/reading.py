@@ -141,7 +141,7 @@ async def read_left_out(
     read: list[Question] = []
     unread: list[LeftOut] = []
     warnings = list(result.warnings)
-    recovered_sections: dict[str | None, int] = {}
+    recovered: dict[str | None, tuple[int, int]] = {}  # section -> (passages read, questions added)
     model = client.model
     for lo in result.left_out:
         outcome = by_left_out.get(lo)
@@ -164,12 +164,13 @@ async def read_left_out(
             read.append(mark_read(placed, outcome.model, today))
         warnings.append(Issue("warning", lo.line, f"第 {lo.number} 题由模型读出，请核对", f"question {lo.number} was "
                               "read by a model; check it"))
-        recovered_sections[lo.section] = recovered_sections.get(lo.section, 0) + 1
-    bank = _with_questions(result.bank, read, recovered_sections)
-    sections, remaining = [], dict(recovered_sections)
+        passages_read, added = recovered.get(lo.section, (0, 0))
+        recovered[lo.section] = (passages_read + 1, added + len(outcome.questions))
+    bank = _with_questions(result.bank, read, {title: added for title, (_, added) in recovered.items()})
+    sections, remaining = [], dict(recovered)
     for s in result.sections:
-        n = remaining.pop(s.title, 0)
-        sections.append(replace(s, found=s.found + n, left_out=s.left_out - n))
+        passages_read, added = remaining.pop(s.title, (0, 0))
+        sections.append(replace(s, found=s.found + added, left_out=s.left_out - passages_read))
     return ModelReading(
         ImportResult(bank, sorted(warnings, key=lambda i: i.line), unread, sections, list(result.conventions)),
         read,

@@ -125,3 +125,17 @@ def test_import_without_ai_sends_nothing_and_import_ai_without_settings_says_so(
     assert "STUDYBOT_AI_URL" in capsys.readouterr().err and not (tmp_path / "banks").exists()
     assert main(["import", str(tmp_path / "doc.txt"), "--out", str(tmp_path / "banks")]) == 0
     assert "3 left out" in capsys.readouterr().out
+
+
+async def test_a_passage_that_holds_two_questions_gives_both(fake: FakeModel, client: ModelClient) -> None:
+    def two(body: dict[str, Any]) -> Reply:
+        if not user_data(body)["passage"].startswith("4."):
+            return Reply.json({"questions": []})
+        return Reply.json({"questions": [READINGS["4."], {**READINGS["4."], "prompt": "梯度检查点用计算换显存。"}]})
+
+    fake.answer(two)
+    result = import_text(DOC, source="doc.txt", bank_id="doc")
+    got = await read_left_out(client, DOC, result, today=date(2025, 5, 1))
+    assert [q.id for q in got.read] == ["tf-4", "tf-4-2"]
+    assert [(s.found, s.left_out) for s in got.result.sections] == [(1, 2), (2, 0)]
+    assert [(s.title, s.found) for s in got.result.bank.sections] == [("一、单选题", 1), ("二、判断题", 2)]
