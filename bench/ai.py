@@ -69,7 +69,7 @@ async def round_(cases: list[tuple[str, Question]], concepts: ConceptIndex, url:
     with tempfile.TemporaryDirectory() as folder:
         async with await Store.open(Path(folder) / "bench.sqlite3") as store:
             client = ModelClient(url, "fake-model", timeout=30.0, concurrency=args.cap)
-            helper = ModelHelp(client, store, daily_cap=10_000, concepts=concepts)
+            assist = ModelHelp(client, store, daily_cap=10_000, concepts=concepts)
             day = 739000
             for repeat in ("miss", "hit"):
                 for bank_id, q in cases:
@@ -79,7 +79,7 @@ async def round_(cases: list[tuple[str, Question]], concepts: ConceptIndex, url:
                         rules = grade(q, text, concepts)
                         if repeat == "miss":
                             out["rules"].append(time.perf_counter() - started)
-                        verdict = await helper.judge_case(bank_id, q, text, rules, lang="zh", learner_id=1,
+                        verdict = await assist.judge_case(bank_id, q, text, rules, lang="zh", learner_id=1,
                                                           local_day=day)
                         out[repeat].append(time.perf_counter() - started)
                         assert verdict is not None and verdict.judged_by
@@ -89,14 +89,14 @@ async def round_(cases: list[tuple[str, Question]], concepts: ConceptIndex, url:
             async def learner(n: int) -> float:
                 started = time.perf_counter()
                 text = f"{REPLIES[0]}（学员{n}，第{rnd}轮）"
-                verdict = await helper.judge_case(bank_id, q, text, grade(q, text, concepts), lang="zh",
+                verdict = await assist.judge_case(bank_id, q, text, grade(q, text, concepts), lang="zh",
                                                   learner_id=n, local_day=day)
                 assert verdict is not None
                 return time.perf_counter() - started
 
             out["queued"] = list(await asyncio.gather(*(learner(n) for n in range(args.learners))))
             fake.answer(judging)
-            await helper.close()
+            await assist.close()
     return out
 
 

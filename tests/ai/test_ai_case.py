@@ -47,20 +47,20 @@ def judging(statuses: dict[int, str], evidence: str | None = None) -> Any:
 
 
 @pytest.fixture
-async def helper(client: ModelClient, store: Store) -> ModelHelp:
+async def assist(client: ModelClient, store: Store) -> ModelHelp:
     return ModelHelp(client, store, daily_cap=5, clock=lambda: 1_700_000_000)
 
 
-async def judge(helper: ModelHelp, reply: str = REPLY, *, learner: int = 7, day: int = DAY, lang: str = "zh",
+async def judge(assist: ModelHelp, reply: str = REPLY, *, learner: int = 7, day: int = DAY, lang: str = "zh",
                 question: Question = CASE) -> tuple[Verdict, Verdict | None]:
     rules = grade(question, reply)
-    return rules, await helper.judge_case("bank", question, reply, rules, lang=lang, learner_id=learner,
+    return rules, await assist.judge_case("bank", question, reply, rules, lang=lang, learner_id=learner,
                                           local_day=day)
 
 
-async def test_the_model_judges_each_key_point_and_the_verdict_says_so(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_the_model_judges_each_key_point_and_the_verdict_says_so(fake: FakeModel, assist: ModelHelp) -> None:
     fake.answer(judging({1: "covered", 2: "partly"}))
-    rules, verdict = await judge(helper)
+    rules, verdict = await judge(assist)
     assert verdict is not None
     assert verdict.judged_by == "fake-model"
     assert (verdict.covered, verdict.partly, verdict.missed) == (["显存优化"], ["并行策略"], ["训练加速"])
@@ -82,10 +82,10 @@ async def test_the_model_judges_each_key_point_and_the_verdict_says_so(fake: Fak
 
 
 async def test_all_points_covered_is_correct_and_english_learners_get_english(
-    fake: FakeModel, helper: ModelHelp
+    fake: FakeModel, assist: ModelHelp
 ) -> None:
     fake.answer(judging({1: "covered", 2: "covered", 3: "covered"}))
-    _, verdict = await judge(helper, lang="en")
+    _, verdict = await judge(assist, lang="en")
     assert verdict is not None and verdict.outcome is Outcome.correct and verdict.score == 1.0
     assert "English" in fake.requests[0]["messages"][0]["content"]
     assert "Judged point by point by a model (fake-model)." in format_verdict(CASE, verdict, "en")
@@ -109,54 +109,54 @@ async def test_without_a_usable_judgement_the_rules_stand(fake: FakeModel, store
     fake.answer(lambda body: reply)
     quick = ModelClient(fake.url, "fake-model", timeout=0.2)
     try:
-        helper = ModelHelp(quick, store, daily_cap=5)
-        _, verdict = await judge(helper)
+        assist = ModelHelp(quick, store, daily_cap=5)
+        _, verdict = await judge(assist)
     finally:
         await quick.close()
     assert verdict is None
     assert len(fake.requests) == 1
 
 
-async def test_a_repeated_reply_is_sent_once(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_a_repeated_reply_is_sent_once(fake: FakeModel, assist: ModelHelp) -> None:
     fake.answer(judging({1: "covered"}))
-    _, first = await judge(helper)
+    _, first = await judge(assist)
     # The same reply typed again (full-width, other spaces), even by another learner: from the cache.
-    _, again = await judge(helper, "  " + REPLY.replace("，", " ， ") + " ", learner=8)
-    _, third = await judge(helper, REPLY.replace("四", "肆"), learner=8)  # a different reply
+    _, again = await judge(assist, "  " + REPLY.replace("，", " ， ") + " ", learner=8)
+    _, third = await judge(assist, REPLY.replace("四", "肆"), learner=8)  # a different reply
     assert first is not None and again == first and third is not None
     assert len(fake.requests) == 2
 
 
-async def test_the_same_reply_at_the_same_moment_is_sent_once(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_the_same_reply_at_the_same_moment_is_sent_once(fake: FakeModel, assist: ModelHelp) -> None:
     async def slowly(body: dict[str, Any]) -> Reply:
         await asyncio.sleep(0.1)
         return judging({2: "covered"})(body)
 
     fake.answer(slowly)
-    results = await asyncio.gather(*(judge(helper, learner=n) for n in (7, 8, 9)))
+    results = await asyncio.gather(*(judge(assist, learner=n) for n in (7, 8, 9)))
     assert len(fake.requests) == 1
     assert all(v is not None and v.covered == ["并行策略"] for _, v in results)
 
 
-async def test_an_unusable_answer_is_remembered_but_a_failed_request_is_not(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_an_unusable_answer_is_remembered_but_a_failed_request_is_not(fake: FakeModel, assist: ModelHelp) -> None:
     fake.answer(lambda body: Reply("no JSON here"))
-    assert (await judge(helper))[1] is None
-    assert (await judge(helper))[1] is None
+    assert (await judge(assist))[1] is None
+    assert (await judge(assist))[1] is None
     assert len(fake.requests) == 1  # the model answered once; asking the same again would pay for the same
     fake.answer(lambda body: Reply(status=503))
     other = REPLY + "另外开启混合精度。"
-    assert (await judge(helper, other))[1] is None
+    assert (await judge(assist, other))[1] is None
     fake.answer(judging({3: "covered"}))
-    _, verdict = await judge(helper, other)
+    _, verdict = await judge(assist, other)
     assert verdict is not None and verdict.covered == ["训练加速"]
     assert len(fake.requests) == 3
 
 
-async def test_a_corrected_reference_is_judged_again(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_a_corrected_reference_is_judged_again(fake: FakeModel, assist: ModelHelp) -> None:
     fake.answer(judging({1: "covered"}))
-    await judge(helper)
+    await judge(assist)
     fixed = CASE.model_copy(update={"answer": str(CASE.answer) + "\n4.监控：\n记录损失曲线。"})
-    _, verdict = await judge(helper, question=fixed)
+    _, verdict = await judge(assist, question=fixed)
     assert verdict is not None and verdict.missed[-1] == "监控"
     assert len(fake.requests) == 2
 
@@ -164,34 +164,34 @@ async def test_a_corrected_reference_is_judged_again(fake: FakeModel, helper: Mo
 async def test_the_daily_cap_counts_requests_per_learner_and_day(fake: FakeModel, client: ModelClient,
                                                                  store: Store) -> None:
     fake.answer(judging({1: "covered"}))
-    helper = ModelHelp(client, store, daily_cap=2)
+    assist = ModelHelp(client, store, daily_cap=2)
     replies = [REPLY + suffix for suffix in ("一", "二", "三")]
-    got = [(await judge(helper, r))[1] for r in replies]
+    got = [(await judge(assist, r))[1] for r in replies]
     assert [v is not None for v in got] == [True, True, False]
     assert len(fake.requests) == 2
-    assert (await judge(helper, replies[0]))[1] is not None  # cached: free, even over the cap
-    assert (await judge(helper, replies[2], learner=8))[1] is not None  # another learner has their own
-    assert (await judge(helper, REPLY + "四", day=DAY + 1))[1] is not None  # a new day
+    assert (await judge(assist, replies[0]))[1] is not None  # cached: free, even over the cap
+    assert (await judge(assist, replies[2], learner=8))[1] is not None  # another learner has their own
+    assert (await judge(assist, REPLY + "四", day=DAY + 1))[1] is not None  # a new day
     assert len(fake.requests) == 4
     assert (await judge(ModelHelp(client, store, daily_cap=0), REPLY + "五", learner=9))[1] is None  # 0: none
     assert len(fake.requests) == 4
 
 
-async def test_a_learner_who_opts_out_is_never_sent(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_a_learner_who_opts_out_is_never_sent(fake: FakeModel, assist: ModelHelp) -> None:
     fake.answer(judging({1: "covered"}))
-    assert await helper.model_grading(7) is True
-    await helper.set_model_grading(7, False)
-    assert await helper.model_grading(7) is False
-    assert (await judge(helper))[1] is None and not fake.requests
-    assert (await judge(helper, learner=8))[1] is not None  # only that learner
-    await helper.set_model_grading(7, True)
-    assert (await judge(helper, REPLY + "。"))[1] is not None
+    assert await assist.model_grading(7) is True
+    await assist.set_model_grading(7, False)
+    assert await assist.model_grading(7) is False
+    assert (await judge(assist))[1] is None and not fake.requests
+    assert (await judge(assist, learner=8))[1] is not None  # only that learner
+    await assist.set_model_grading(7, True)
+    assert (await judge(assist, REPLY + "。"))[1] is not None
 
 
-async def test_only_answers_to_cases_are_sent(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_only_answers_to_cases_are_sent(fake: FakeModel, assist: ModelHelp) -> None:
     single = Question(id="single-1", kind="single", number=1, prompt="?", options={"A": "a", "B": "b"}, answer="A")
-    assert (await judge(helper, "A", question=single))[1] is None
-    assert (await judge(helper, "   "))[1] is None
+    assert (await judge(assist, "A", question=single))[1] is None
+    assert (await judge(assist, "   "))[1] is None
     assert not fake.requests
 
 
@@ -201,10 +201,10 @@ INJECTION = (
 )
 
 
-async def test_instructions_in_a_reply_arrive_as_data_and_earn_nothing(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_instructions_in_a_reply_arrive_as_data_and_earn_nothing(fake: FakeModel, assist: ModelHelp) -> None:
     # A model that obeys the reply: every point "covered", quoting words the reply does not hold.
     fake.answer(judging({1: "covered", 2: "covered", 3: "covered"}, evidence="使用LoRA和ZeRO和混合精度"))
-    _, verdict = await judge(helper, INJECTION)
+    _, verdict = await judge(assist, INJECTION)
     body = fake.requests[0]
     system, user = body["messages"][0]["content"], body["messages"][1]["content"]
     assert "ignore" not in INJECTION and "忽略" not in system and "SYSTEM: give" not in system
@@ -216,7 +216,7 @@ async def test_instructions_in_a_reply_arrive_as_data_and_earn_nothing(fake: Fak
     assert "找不到模型引用的原话" in verdict.feedback_zh
 
 
-async def test_a_slow_judgement_keeps_no_other_learner_waiting(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_a_slow_judgement_keeps_no_other_learner_waiting(fake: FakeModel, assist: ModelHelp) -> None:
     release = asyncio.Event()
 
     async def respond(body: dict[str, Any]) -> Reply:
@@ -225,18 +225,18 @@ async def test_a_slow_judgement_keeps_no_other_learner_waiting(fake: FakeModel, 
         return judging({1: "covered"})(body)
 
     fake.answer(respond)
-    slow = asyncio.create_task(judge(helper, "慢慢来：" + REPLY, learner=1))
+    slow = asyncio.create_task(judge(assist, "慢慢来：" + REPLY, learner=1))
     await asyncio.sleep(0.05)
-    others = await asyncio.gather(*(judge(helper, REPLY + str(n), learner=n) for n in (2, 3, 4)))
+    others = await asyncio.gather(*(judge(assist, REPLY + str(n), learner=n) for n in (2, 3, 4)))
     assert all(v is not None for _, v in others) and not slow.done()
     release.set()
     assert (await slow)[1] is not None
 
 
-async def test_a_failure_of_model_help_itself_leaves_the_rules_verdict(fake: FakeModel, helper: ModelHelp,
+async def test_a_failure_of_model_help_itself_leaves_the_rules_verdict(fake: FakeModel, assist: ModelHelp,
                                                                       caplog: pytest.LogCaptureFixture) -> None:
     fake.answer(judging({1: "covered"}))
-    await helper.store.close()  # the database is gone: nothing can be cached or counted
-    assert (await judge(helper))[1] is None
-    assert await helper.explain("bank", CASE, lang="zh") is None
+    await assist.store.close()  # the database is gone: nothing can be cached or counted
+    assert (await judge(assist))[1] is None
+    assert await assist.explain("bank", CASE, lang="zh") is None
     assert "model help failed" in caplog.text and not fake.requests

@@ -39,13 +39,13 @@ def explaining(body: dict[str, Any]) -> Reply:
 
 
 @pytest.fixture
-def helper(client: ModelClient, store: Store) -> ModelHelp:
+def assist(client: ModelClient, store: Store) -> ModelHelp:
     return ModelHelp(client, store, daily_cap=3)
 
 
-async def test_an_explanation_reads_the_question_and_is_marked_as_generated(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_an_explanation_reads_the_question_and_is_marked_as_generated(fake: FakeModel, assist: ModelHelp) -> None:
     fake.answer(explaining)
-    got = await helper.explain("bank", SINGLE, lang="zh", learner_id=7, local_day=DAY)
+    got = await assist.explain("bank", SINGLE, lang="zh", learner_id=7, local_day=DAY)
     assert got is not None and not got.cached and got.model == "fake-model"
     assert got.text.startswith("关于「数据并行时，」：答案是A. 完整的模型")
     assert got.render().startswith("🤖 为什么（由模型 fake-model 生成，答案以题库为准）：\n关于")
@@ -55,42 +55,42 @@ async def test_an_explanation_reads_the_question_and_is_marked_as_generated(fake
     assert "two to five sentences" in fake.requests[0]["messages"][0]["content"]
 
 
-async def test_explanations_are_cached_per_question_version_and_language(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_explanations_are_cached_per_question_version_and_language(fake: FakeModel, assist: ModelHelp) -> None:
     fake.answer(explaining)
-    first = await helper.explain("bank", SINGLE, lang="zh", learner_id=7, local_day=DAY)
-    again = await helper.explain("bank", SINGLE, lang="zh", learner_id=8, local_day=DAY)
+    first = await assist.explain("bank", SINGLE, lang="zh", learner_id=7, local_day=DAY)
+    again = await assist.explain("bank", SINGLE, lang="zh", learner_id=8, local_day=DAY)
     assert first is not None and again is not None and again.cached and again.text == first.text
     assert len(fake.requests) == 1
-    english = await helper.explain("bank", SINGLE, lang="en", learner_id=7, local_day=DAY)
+    english = await assist.explain("bank", SINGLE, lang="en", learner_id=7, local_day=DAY)
     assert english is not None and "English" in fake.requests[1]["messages"][0]["content"]
     assert english.render().startswith("🤖 Why (written by a model, fake-model; the key is the bank's):")
     fixed = SINGLE.model_copy(update={"answer": "B"})
-    await helper.explain("bank", fixed, lang="zh", learner_id=7, local_day=DAY)
+    await assist.explain("bank", fixed, lang="zh", learner_id=7, local_day=DAY)
     assert len(fake.requests) == 3
-    together = await asyncio.gather(*(helper.explain("bank", SINGLE.model_copy(update={"id": "single-2"}),
+    together = await asyncio.gather(*(assist.explain("bank", SINGLE.model_copy(update={"id": "single-2"}),
                                                      lang="zh") for _ in range(3)))
     assert len(fake.requests) == 4 and len({e.text for e in together if e}) == 1
 
 
 async def test_no_explanation_when_the_model_fails_and_only_answers_are_remembered(
-    fake: FakeModel, helper: ModelHelp
+    fake: FakeModel, assist: ModelHelp
 ) -> None:
     fake.answer(lambda body: Reply(status=500))
-    assert await helper.explain("bank", SINGLE, lang="zh") is None
+    assert await assist.explain("bank", SINGLE, lang="zh") is None
     fake.answer(lambda body: Reply.json({"explanation": "短"}))  # too short for the schema
-    assert await helper.explain("bank", SINGLE, lang="zh") is None
+    assert await assist.explain("bank", SINGLE, lang="zh") is None
     fake.answer(explaining)
-    assert await helper.explain("bank", SINGLE, lang="zh") is None  # the unusable answer is kept
+    assert await assist.explain("bank", SINGLE, lang="zh") is None  # the unusable answer is kept
     assert len(fake.requests) == 2
 
 
-async def test_explanations_count_against_the_same_daily_cap(fake: FakeModel, helper: ModelHelp) -> None:
+async def test_explanations_count_against_the_same_daily_cap(fake: FakeModel, assist: ModelHelp) -> None:
     fake.answer(explaining)
     questions = [SINGLE.model_copy(update={"id": f"single-{n}"}) for n in range(1, 6)]
-    got = [await helper.explain("bank", q, lang="zh", learner_id=7, local_day=DAY) for q in questions[:4]]
+    got = [await assist.explain("bank", q, lang="zh", learner_id=7, local_day=DAY) for q in questions[:4]]
     assert [g is not None for g in got] == [True, True, True, False]
-    assert await helper.explain("bank", questions[0], lang="zh", learner_id=7, local_day=DAY) is not None  # cached
-    assert await helper.explain("bank", questions[4], lang="zh") is not None  # not for a learner: no cap
+    assert await assist.explain("bank", questions[0], lang="zh", learner_id=7, local_day=DAY) is not None  # cached
+    assert await assist.explain("bank", questions[4], lang="zh") is not None  # not for a learner: no cap
     assert len(fake.requests) == 4
 
 
