@@ -59,7 +59,8 @@ def main() -> None:
     tracemalloc.stop()
     found = len(result.bank.questions)
     median = statistics.median(times)
-    print(f"{datetime.now(UTC):%Y-%m-%d}  {platform.machine()}  {os.cpu_count()} cores  Python {platform.python_version()}")
+    machine = f"{platform.machine()}  {os.cpu_count()} cores  Python {platform.python_version()}"
+    print(f"{datetime.now(UTC):%Y-%m-%d}  {machine}")
     print(f"document: {len(text.splitlines())} lines, {size / 1e6:.2f} MB, {args.questions} questions")
     print(f"imported: {found} questions, {len(result.left_out)} left out")
     print(f"time: median {median:.2f} s, best {min(times):.2f} s ({found / median:,.0f} questions/s)")

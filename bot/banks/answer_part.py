@@ -29,7 +29,9 @@ __all__ = [
     "AnswerEntry",
     "AnswerGroup",
     "Keyable",
+    "blank_entries",
     "entries_of_line",
+    "grid_entries",
     "is_answer_header",
     "match_answer_part",
     "split_entry",
@@ -65,6 +67,7 @@ class AnswerGroup:
     line: int
     keys: list[AnswerEntry] = field(default_factory=list)
     explanations: list[AnswerEntry] = field(default_factory=list)
+    blanks: list[AnswerEntry] = field(default_factory=list)  # answers keyed by their blank's label 【N】
 
 
 class Keyable(Protocol):
@@ -92,15 +95,20 @@ class Section(Protocol):
 
 
 # -- recognising key lines --------------------------------------------------------------------------
+_KIND_PREFIX = r"(?:单项选择题|多项选择题|不定项选择题|单选题|多选题|选择题|判断题|填空题|简答题|问答题|案例分析题|名词解释)?\s*"
 _HEADER = re.compile(
-    r"^(?:附\s*[:：]?\s*)?[【\[]?\s*(?:参考答案|答案|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
+    rf"^(?:附\s*[:：]?\s*)?[【\[]?\s*{_KIND_PREFIX}(?:参考答案|答案|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
     r"|参考答案(?:及|与|和)(?:解析|评分标准|详解)|答案(?:及|与|和)(?:解析|详解|讲解)|答案解析|Answers?(?:\s*Key)?|Key)"
     r"\s*[】\]]?\s*[:：]?$",
     re.I,
 )
 _STRONG_HEADER = re.compile(r"(?:与|及|和|速查|汇总|评分标准|Key|Answers)")
 _KEY_TOKEN = r"(?:[A-Ha-h]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TF](?![a-z]))"
-_BLOCK_ENTRY = re.compile(rf"(\d{{1,4}})\s*[.．、:：)）]?\s*({_KEY_TOKEN})(?=\s|[,，;；。]|$)")
+_BLOCK_ENTRY = re.compile(rf"[（(【\[]?(\d{{1,4}})[)）】\]]?\s*[.．、:：)）]?\s*({_KEY_TOKEN})(?=\s|[,，;；。]|$)")
+# NCRE-style fill answers keyed by their blank's label: "【1】类    【2】virtual"
+_BLANK_ENTRY = re.compile(r"【(\d{1,3})】\s*([^【\s][^【]*?)\s*(?=【\d|$)")
+# a grid of keys: "题 号  1  2  3" above "是/否  √  ×  √" (or "答 案  A  C  B")
+_GRID_NUMBERS = re.compile(r"^(?:题\s*号|序\s*号|No\.?)\s*[:：]?\s+(\d{1,4}(?:\s+\d{1,4})+)\s*$", re.I)
 _RANGE = re.compile(
     r"(\d{1,4})\s*[-－~～—–至到]\s*(\d{1,4})\s*(?:题)?\s*[.．、:：]?\s*"
     r"((?:[A-Ha-h]+|[√×✓✗对错TF]+)(?:[ \t]+(?:[A-Ha-h]+|[√×✓✗对错TF]+))*)"
@@ -113,7 +121,7 @@ _BARE_KEYS = re.compile(rf"^(?:{_KEY_TOKEN}\s*){{2,}}$")
 
 
 def is_answer_header(text: str) -> tuple[bool, bool] | None:
-    """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `Answers`)."""
+    """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `单选题答案`, `Answers`)."""
     p = probe(text).strip()
     if not _HEADER.match(p):
         return None
@@ -162,12 +170,42 @@ def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[
     return None
 
 
+def blank_entries(text: str) -> list[tuple[int, str]] | None:
+    """"【1】类    【2】virtual" -> [(1, "类"), (2, "virtual")]: answers keyed by the label of their blank."""
+    p = text.strip()
+    if not p.startswith("【"):
+        return None
+    found = _BLANK_ENTRY.findall(p)
+    return [(int(n), a.strip()) for n, a in found] if len(found) >= 2 else None
+
+
+def grid_entries(numbers: str, keys: str) -> list[tuple[int, str]] | None:
+    """A row of question numbers above a row of keys (a label first): the keys by number."""
+    m = _GRID_NUMBERS.match(probe(numbers).strip())
+    if not m:
+        return None
+    nums = [int(n) for n in m.group(1).split()]
+    tokens = keys.split()
+    if len(tokens) == len(nums) + 1:
+        tokens = tokens[1:]  # the row's label: 是/否, 答案, 答 案 …
+    elif len(tokens) == len(nums) + 2 and len(tokens[0]) == 1:
+        tokens = tokens[2:]  # "答 案": a label spaced out
+    if len(tokens) != len(nums):
+        return None
+    return list(zip(nums, tokens, strict=True))
+
+
+_ENTRY_MARKER = re.compile(r"^[【\[]\s*(?:参考|正确)?答案(?:及解析|与解析)?\s*[】\]]\s*[:：]?\s*|^(?:参考|正确)?答案\s*[:：]\s*")
+
+
 def numbered_entry(text: str) -> tuple[int, str] | None:
-    """ "3. 水平划分" / "第3题 …" / "(3) …" -> (3, "水平划分")."""
+    """ "3. 水平划分" / "第3题 …" / "(3) …" / "1.【答案】A" -> (3, "水平划分")."""
     m = _NUMBERED.match(probe(text))
     if not m:
         return None
-    return int(next(g for g in m.groups() if g)), text[m.end() :].strip()
+    rest = text[m.end() :].strip()
+    marker = _ENTRY_MARKER.match(probe(rest))
+    return int(next(g for g in m.groups() if g)), (rest[marker.end() :] if marker else rest).strip()
 
 
 def bare_keys(text: str) -> list[str] | None:
@@ -187,7 +225,7 @@ def bare_keys(text: str) -> list[str] | None:
     return out
 
 
-_CODE_HEAD = re.compile(r"^\s*(`[^`]+`(?:\s*[,，、]\s*`[^`]+`)*)\s*[。.；;，,:：]?\s*")
+_CODE_HEAD = re.compile(r"^\s*(`[^`]+`(?:\s*[,，、;；]\s*`[^`]+`)*)\s*[。.；;，,:：]?\s*")
 
 
 def split_entry(raw: str, kind: Kind | None) -> tuple[str, str]:

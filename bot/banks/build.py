@@ -7,6 +7,7 @@ no question at all could be read.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,7 +15,14 @@ from pydantic import ValidationError
 
 from bot.banks.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
 from bot.banks.issues import DocumentError, Issue
-from bot.banks.keys import count_blanks, read_choice_key, read_true_false_key, split_fill_key, true_false_options
+from bot.banks.keys import (
+    count_blanks,
+    enumerated_parts,
+    read_choice_key,
+    read_true_false_key,
+    split_fill_key,
+    true_false_options,
+)
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
 from bot.banks.text import ends_sentence
 
@@ -38,6 +46,9 @@ def question_id(kind: Kind, number: int, taken: set[str]) -> str:
         qid = f"{base}-{k}"
     taken.add(qid)
     return qid
+
+
+_OMITTED = re.compile(r"[（(]?\s*(?:略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|N/?A)\s*[)）]?[。.]?", re.I)
 
 
 class _Skip(Exception):
@@ -74,6 +85,12 @@ class _Checker:
             if declared in CHOICE_KINDS:
                 return declared  # type: ignore[return-value]
             return self.choice_kind(d)
+        if declared in CHOICE_KINDS and not d.options and d.key is not None and read_choice_key(d.key, {}) is None:
+            # under a choice heading, but no options and a key that is no letters: a judgement or a fill-in
+            if read_true_false_key(d.key, {}) is not None and not count_blanks(d.stem):
+                return Kind.true_false
+            if count_blanks(d.stem):
+                return Kind.fill
         if declared is not None:
             return declared
         if d.answer:
@@ -90,6 +107,10 @@ class _Checker:
 
     def build(self, d: Draft) -> Question:
         where = f"第 {d.number} 题", f"question {d.number}"
+        if d.key is not None and _OMITTED.fullmatch(d.key.strip()):
+            d.key = None  # "答案：略": the document gives no key
+        if d.answer is not None and _OMITTED.fullmatch(d.answer.strip()):
+            d.answer = None
         key_line = d.key_line or d.line
         if not d.stem.strip():
             raise _Skip(d.line, f"{where[0]}没有题干", f"{where[1]} has no text")
@@ -179,6 +200,9 @@ class _Checker:
         if d.key is None:
             raise self.no_key(d)
         blanks = count_blanks(d.stem)
+        numbered = enumerated_parts(d.key)
+        if numbered > blanks and all(re.search(rf"[（(]\s*{n}\s*[)）]", d.stem) for n in range(1, numbered + 1)):
+            blanks = numbered  # "请补全（1）（2）处代码": the blanks are numbered in the stem (or its code)
         answer, fits = split_fill_key(d.key, blanks)
         if not answer:
             raise _Skip(key_line, f"{where[0]}的答案为空", f"the key of {where[1]} is empty")

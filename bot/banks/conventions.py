@@ -23,6 +23,7 @@ __all__ = [
     "OptionStyle",
     "cn_number",
     "find_kind_tag",
+    "kind_in_header",
     "match_heading",
     "match_marker",
     "probe",
@@ -102,6 +103,12 @@ def _numbering(name: str, label: str, regex: str, **kw: bool) -> Numbering:
 
 NUMBERINGS: list[Numbering] = [
     _numbering(
+        "example",
+        "例题1",
+        rf"^[【\[]?\s*(?:例题|习题|练习题|试题|题目)\s*(?P<n>{_NUM[1:-1]})\s*[】\]]?\s*[.．、:：]?\s*",
+        strong=True,
+    ),
+    _numbering(
         "di", "第1题", rf"^[【\[]?\s*第\s*(?P<n>{_NUM[1:-1]})\s*[题題]\s*[】\]]?(?:\s*[.．、:：]\s*|\s*)", strong=True
     ),
     _numbering(
@@ -166,6 +173,8 @@ OPTION_STYLES: list[OptionStyle] = [
     OptionStyle("lower-paren", "(a)", r"[（(]\s*{L}\s*[)）]\s*", lower=True, needs_run=True),
     # A某个对象的引用名, Anew: a letter glued to its text, copied from a platform that drew the letter apart
     OptionStyle("bare", "A文字", r"{L}(?=[^\sA-Z.．、:：)）])", glued=False, needs_run=True),
+    # A / 人生目的 / B / 人生态度: a letter alone on its line, its text on the next (a web page's layout)
+    OptionStyle("alone", "A⏎文字", r"{L}\s*$", glued=False, needs_run=True),
 ]
 _STYLE = {s.name: s for s in OPTION_STYLES}
 _OPTION_START = {
@@ -218,9 +227,9 @@ def split_options(text: str, style_name: str, first: str) -> list[tuple[str, int
 
 def inline_options(text: str) -> int | None:
     """Where options begin inside a line that also holds the stem (`……（ ）。 A. x B. y C. z`), if they do."""
-    for m in re.finditer(r"(?:(?<=\s)|(?<=[？?。：:）)\]】]))(?=[(（]?A\s*[.．、:：)）])", text):
+    for m in re.finditer(r"(?:(?<=\s)|(?<=[？?。：:）)\]】.…_]))(?=[(（]?[Aa]\s*[.．、:：)）])", text):
         found = option_start(text[m.start() :])
-        readable = found is not None and found[0] not in ("space", "bare") and found[1] == "A"
+        readable = found is not None and found[0] not in ("space", "bare", "lower-dot") and found[1] == "A"
         if readable and len(split_options(text[m.start() :], found[0], "A")) >= 2:  # type: ignore[index]
             return m.start()
     return None
@@ -255,7 +264,7 @@ MARKERS: list[Marker] = [
     _marker(
         "explanation",
         "解析：",
-        r"答案解析|试题解析|题目解析|解析|详解|讲解|解题思路|解答思路|分析|点评|解释|试题分析"
+        r"答案解析|试题解析|题目解析|题目分析|答题技巧|技巧|解析|详解|讲解|解题思路|解答思路|分析|点评|解释|试题分析|点拨"
         r"|Explanation|Analysis",
     ),
     _marker("ask", "问题：", r"问题\s*\d*|问|请回答|请分析|回答问题|要求"),
@@ -377,6 +386,7 @@ _ORDINAL = (
 _KIND_HEADING = re.compile(
     rf"^{_ORDINAL}?\s*(?P<word>{_KIND_ALTERNATION})(?:\s*questions?)?\s*(?P<rest>(?:[（(\[【:：。.,，\s].*)?)$", re.I
 )
+_BRACKETED_KIND = re.compile(rf"^[【\[]\s*(?P<word>{_KIND_ALTERNATION})\s*[】\]]$", re.I)
 _DECLARED = [
     re.compile(r"=\s*(\d+)\s*(?:小|道)?题"),
     re.compile(r"共\s*(\d+)\s*(?:小|道|个)?(?:题|问)"),
@@ -403,11 +413,22 @@ def match_heading(text: str, *, markdown: bool) -> Heading | None:
         if not rest.strip() or _heading_tail(rest):
             title = text.strip().rstrip(":：")
             return Heading(title, kind_of_word(m.group("word")), True, _declared(rest), bool(m.group("digit")))
+    if m := _BRACKETED_KIND.match(plain):  # "【单选题】" alone on its line
+        return Heading(text.strip(), kind_of_word(m.group("word")), True)
     if markdown:
         return Heading(text.strip(), None, False)
     if len(plain) <= 40 and _CHAPTER.match(plain) and not re.search(r"[？?（(]\s*[)）]|_{2,}", plain):
         return Heading(text.strip(), None, False)
     return None
+
+
+_HEADER_KIND = re.compile(rf"^[【\[]?\s*(?P<word>{_KIND_ALTERNATION})\s*(?:参考)?答案")
+
+
+def kind_in_header(text: str) -> Kind | None:
+    """The kind a heading of keys names (`单选题答案` -> single); None when it names none."""
+    m = _HEADER_KIND.match(probe(text).strip())
+    return kind_of_word(m.group("word")) if m else None
 
 
 def _heading_tail(rest: str) -> bool:
@@ -453,7 +474,7 @@ def find_kind_tag(text: str) -> tuple[Kind | None, str] | None:
 _SCORE = re.compile(r"^[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]\s*|\s*[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]$")
 # What stands before a stem and is no part of it: points, difficulty, the paper it came from, a label.
 _STEM_NOISE = re.compile(
-    r"^(?:[（(【\[]\s*(?:\d+(?:\.\d+)?\s*分|难度\s*[:：]?\s*\S{1,4}|\d{4}\s*[•·.]\s*[^）)】\]]{1,20}|分值\s*[:：]?\s*\d+"
+    r"^(?:\d+(?:\.\d+)?\s*分(?![钟数子类析配])\s*|[（(【\[]\s*(?:\d+(?:\.\d+)?\s*分|难度\s*[:：]?\s*\S{1,4}|\d{4}\s*[•·.]\s*[^）)】\]]{1,20}|分值\s*[:：]?\s*\d+"
     r"(?:\.\d+)?\s*分?)\s*[）)】\]]|[【\[]\s*题干\s*[】\]]\s*[:：]?|题干\s*[:：]|[-—–]{2,}|——)\s*"
 )
 

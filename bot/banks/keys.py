@@ -6,6 +6,7 @@ import re
 
 __all__ = [
     "count_blanks",
+    "enumerated_parts",
     "parse_letters",
     "read_choice_key",
     "read_true_false",
@@ -15,11 +16,13 @@ __all__ = [
     "true_false_options",
 ]
 
-_BLANK = re.compile(r"_{2,}|[（(]\s*[)）]")
+_BLANK = re.compile(r"_{2,}|[（(]\s*[)）]|(?<=\S)【\d{1,3}】")  # ___, （ ）, and labelled blanks "使用运算符【3】"
 _ALTERNATIVE = re.compile(r"\s*[;；]\s*|\s+或\s+")  # 'A；B', 'A 或 B' ("或" inside a word stays)
 _BLANK_SEP = re.compile(r"\s*[;；]\s*")
 # "（1）北京（2）东京", "填空1: 李白 填空2: 杜甫", "第1空：…", "①北京②东京"
-_ENUMERATED = re.compile(r"[（(]\s*\d+\s*[)）]\s*|(?:填空|空|第)\s*\d+\s*空?\s*[:：]\s*|[①-⑳]\s*")
+_ENUMERATED = re.compile(
+    r"[（(]\s*\d+\s*[)）]\s*|(?:填空|空|第)\s*(?:\d+|[一二三四五六七八九十]+)\s*空?\s*[:：]\s*|[①-⑳]\s*"
+)
 _CHOICE_BRACKET = re.compile(r"[（(]\s*([A-Ha-h](?:[\s,，、]*[A-Ha-h]){0,7})\s*[)）]\s*([。.]?)\s*$")
 _TF_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）]\s*([。.]?)\s*$")
 
@@ -36,13 +39,26 @@ def _alternatives(text: str) -> list[str]:
     return [a for a in (_clean(p) for p in re.split(r"\s+或\s+", text)) if a]
 
 
+_LABEL = re.compile(r"^\s*(?:[（(]\s*1\s*[)）]|①|第[一1]空\s*[:：]|填空\s*1\s*[:：]|空\s*1\s*[:：])\s*")
+_ALTERNATIVE_NOTE = re.compile(r"\s*[（(]\s*或\s*([^（()）]+?)\s*[)）]\s*$")
+
+
+def enumerated_parts(key: str) -> int:
+    """How many blanks a key enumerates (`（1）A（2）B`, `填空1: A 填空2: B`, `①A②B`); 0 when it does not."""
+    return len(_ENUMERATED.findall(key)) if _ENUMERATED.match(key.strip()) else 0
+
+
 def split_fill_key(key: str, blanks: int) -> tuple[list[str] | list[list[str]], bool]:
     """The answer of a fill question and whether its parts matched the number of blanks.
 
-    One blank: a flat list of accepted answers ('A；B', 'A 或 B'). Several blanks: one list per
-    blank, blanks separated by '；' (or '，'/'、', or enumerated '（1）A（2）B'), alternatives by ' 或 '.
+    One blank: a flat list of accepted answers ('A；B', 'A 或 B', 'number[]（或 Array<number>）'), without a
+    label ('（1）Object'). Several blanks: one list per blank, blanks separated by '；' (or '，'/'、', or
+    enumerated '（1）A（2）B'), alternatives by ' 或 '.
     """
     if blanks <= 1:
+        key = _LABEL.sub("", key) if enumerated_parts(key) <= 1 else key
+        if m := _ALTERNATIVE_NOTE.search(key):  # "number[]（或 Array<number>）"
+            key = key[: m.start()] + " 或 " + m.group(1)
         accepted = [a for a in (_clean(p) for p in _ALTERNATIVE.split(key)) if a]
         return accepted, True
     for splitter in (
@@ -102,6 +118,8 @@ def read_choice_key(key: str, options: dict[str, str]) -> str | None:
             return head
     if items and text[0] in "ABCDEFGH":
         return items[0]
+    if m := re.match(r"^([a-h])\s*[.．、:：)）]", text):  # "c) went"
+        return m.group(1).upper()
     if options:  # the right option's text instead of its letter: "红色的刚玉宝石", "珍珠,琥珀,珊瑚"
         by_text = {_norm(v): k for k, v in options.items() if _norm(v)}
         if _norm(text) in by_text:
@@ -122,7 +140,7 @@ def parse_letters(text: str) -> str | None:
     return "".join(sorted(set(letters.upper())))
 
 
-_TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "T", "TRUE", "Y", "YES", "R"}
+_TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "T", "TRUE", "Y", "YES", "R", "V"}
 _FALSE = {"不正确", "不对", "错误", "错", "错的", "否", "×", "✗", "✘", "X", "F", "FALSE", "N", "NO", "W"}
 _PROBE = str.maketrans("確誤對錯", "确误对错")
 _DECORATION = re.compile(r"^[\u2705\u274c\u274e\u2b55\ufe0f\s]+(?=\S)")  # "✅ 正确", "❌错误"

@@ -55,7 +55,8 @@ _RED = re.compile(
 )
 _HIGHLIGHT = re.compile(r"background(?:-color)?\s*:\s*(?:yellow|#ff0\b|#ffff00)", re.I)
 _TAG_NAMES = (
-    "font|span|b|strong|u|ins|mark|i|em|p|div|br|li|ul|ol|sup|sub|code|pre|img|a|s|del|small|big|center"
+    "font|span|b|strong|u|ins|mark|i|em|p|div|br|li|ul|ol|sup|sub|code|pre|img|a|s|del|small|big|center|aside"
+    "|section|article|header|footer|nav|label|input"
     "|h[1-6]|table|thead|tbody|tr|td|th|details|summary|blockquote|hr"
 )
 _TAG = re.compile(rf"</?(?:{_TAG_NAMES})(?:\s[^<>]*)?/?>", re.I)
@@ -84,7 +85,10 @@ _INLINE_META = re.compile(
     r"难易程度\s*[:：].*?(?:预计答题时间\s*[:：]\s*[\d.]+\s*分钟|(?=参考答案|正确答案|答案[:：])|$)"
 )
 _ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
+_STARRED = re.compile(r"^[*＊★☆]\s*(?=[A-Ha-h]\s*[.．、:：)）])")
 _CALLOUT = re.compile(r"^\[!\w+\][-+]?\s*")
+_CONTAINER = re.compile(r"^:::+\s*(?:\w+\s*)?(.*)$")  # VuePress `::: tip 答案解析` … `:::`
+_ESCAPED = re.compile(r"\\([_*\[\]()#>`~|\\-])")  # Markdown escapes: \_\_ is a blank
 _TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")
 # Emoji that decorate a line (✅ 正确答案：C, 🔍 解析：…); ✓ ✔ ✗ ✘ √ × are keys and stay.
 _DECORATION = re.compile(
@@ -145,6 +149,10 @@ def _spans_from_markup(text: str) -> tuple[str, list[Span]]:
     return "".join(out), [s for s in spans if s[1] > s[0]]
 
 
+_TICK = r"[（(]\s*[√×✓✗✔✘XxVv]\s*[)）]"
+_LEADING_TICK = re.compile(rf"^\s*({_TICK})\s*(\d{{1,4}}\s*[.．、](?!\d).*)$")
+_TICK_SPLIT = re.compile(rf"(?<=\S)\s*(?={_TICK}\s*\d{{1,4}}\s*[.．、](?!\d))")
+_LONE_TICK = re.compile(rf"^\s*{_TICK}\s*$")
 _KEY_MARK = re.compile(r"【\s*(?:参考|正确)?答案\s*】|(?:参考|正确)?答案\s*[:：]")
 _FLAT_SPLIT = re.compile(
     r"(?<=\S)\s+(?=(?:\d{1,4}\s*[、．.](?!\d)|第[一二三四五六七八九十\d]+部分|[一二三四五六七八九十]+、))"
@@ -152,7 +160,11 @@ _FLAT_SPLIT = re.compile(
 
 
 def _unflatten(raw: str) -> list[str]:
-    """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question."""
+    """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question.
+    Judgements keyed before their number (`(X)1.…(√)2.…`) get a line each, the mark after the statement."""
+    if _LEADING_TICK.search(raw):
+        parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
+        return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
     if len(raw) < 120 or len(_KEY_MARK.findall(raw)) < 2:
         return [raw]
     return [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
@@ -188,7 +200,9 @@ _FENCED_OPTION = re.compile(r"^\s*[(（]?[A-H]\s*[.．、:：)）]")
 _FENCED_KEY = re.compile(r"答案|Answer", re.I)
 
 
-_FENCED_KEY_LINE = re.compile(r"^\s*[【\[]?\s*(?:正确答案|参考答案|答案|Answer|解析)\s*[】\]]?\s*[:：]", re.I)
+_FENCED_KEY_LINE = re.compile(
+    r"^\s*(?:(?:#|//|--|/\*)\s*)?[【\[]?\s*(?:正确答案|参考答案|答案|Answer|解析)\s*[】\]]?\s*(?:[:：]|\*/\s*$|$)", re.I
+)
 
 
 def _question_in_fence(block: list[str]) -> bool:
@@ -254,6 +268,9 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     fenced_at = _fences(raw_lines)
     raw_lines = _number_list_items(raw_lines)
+    for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
+        if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
+            raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
     out: list[Line] = []
     gap = False
     for number, raw in enumerate(raw_lines, start=1):
@@ -290,6 +307,10 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     if m := _ADMONITION.match(text):  # mkdocs `!!! note "答案"`: its title is the line
         text = (m.group("title") or "").strip()
     text = _CALLOUT.sub("", text)  # Obsidian `> [!NOTE]- 参考答案`
+    if m := _CONTAINER.match(text):
+        text = m.group(1).strip()
+    if "\\" in text:
+        text = _ESCAPED.sub(r"\1", text)
     if "难易程度" in text:
         text = _INLINE_META.sub("", text).strip()
     if not text or _RULE.match(text) or _TABLE_SEPARATOR.match(text):
@@ -300,6 +321,8 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     checked = None
     if m := _TASK.match(text):
         checked, text = m.group(1) != " ", text[m.end() :]
+    elif m := _STARRED.match(text):  # "*C、吸水管": the key starred before its letter
+        checked, text = True, text[m.end() :]
     cells = None
     if text.startswith("|") and text.count("|") >= 2:
         cells = [_spans_from_markup(c.strip())[0].strip() for c in text.strip().strip("|").split("|")]

@@ -18,26 +18,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from bot.banks.answer_part import (
-    AnswerEntry,
     AnswerGroup,
     Piece,
-    bare_keys,
-    entries_of_line,
-    is_answer_header,
     match_answer_part,
-    numbered_entry,
     split_entry,
 )
+from bot.banks.apart import Apart, read_answer_groups, read_key_block
+from bot.banks.classify import Info, classify, styles_without_runs
 from bot.banks.conventions import (
-    NUMBERINGS,
     OPTION_STYLES,
-    Heading,
-    Marker,
     find_kind_tag,
     inline_options,
     kind_of_word,
-    match_heading,
-    match_marker,
     numbering,
     option_start,
     probe,
@@ -46,108 +38,35 @@ from bot.banks.conventions import (
 )
 from bot.banks.draft import Convention, Draft, SectionReport
 from bot.banks.issues import Issue
-from bot.banks.keys import count_blanks, read_choice_key, read_true_false, read_true_false_key, take_bracket_key
-from bot.banks.lines import Line, prepare_lines
+from bot.banks.keys import count_blanks, enumerated_parts, read_choice_key, read_true_false, read_true_false_key
+from bot.banks.lines import prepare_lines
 from bot.banks.model import CHOICE_KINDS, Kind
 from bot.banks.starts import Candidate, LineFacts, choose_starts
+from bot.banks.stem_keys import (
+    answers_as_blanks,
+    choice_key_in_stem,
+    explanation_key,
+    fill_answers_in_stem,
+    has_key_in_stem,
+    has_padded_answer,
+    lettered_blanks,
+    marked_letters,
+    true_false_key_in_stem,
+)
 from bot.banks.text import ends_sentence, join_lines, starts_list_item
 
 __all__ = ["Reading", "read_text"]
 
-_TF_SLOTS = re.compile(
-    r"^(正确|对|是|√|T)\s*[（(]\s*(\S?)\s*[)）]\s*[/／、,，]?\s*(不正确|错误|错|否|×|F)\s*[（(]\s*(\S?)\s*[)）]$"
-)
-_TICKS = "√✓✔"
-_CROSSES = "×✗✘xX"
 _ANSWER_OPENER = re.compile(r"^(?:问题定位|解决方案|答案要点|答题要点|分析与解答|参考解答|参考答案|解答)\s*[:：]?")
 _INLINE_KEY = re.compile(
     r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
 )
 _INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
+_SHARED = re.compile(r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干)")
+_TF_WORD = re.compile(r"正确|错误|对|错|√|×")
 _MY_ANSWER = re.compile(r"(?:正确答案|参考答案|标准答案)\s*[:：]?\s*")
 _TRAILING_META = re.compile(r"\s*(?:我的答案|你的答案|得分|分值|本题得分|难度|题型)\s*[:：].*$")
-_TRAILING_DECORATION = re.compile(r"[\s\U0001f300-\U0001faff\u2b50\u2705\u274c]+$")
-_SHORT_BRACKET = re.compile(r"[（(]([^（()）]{1,20})[)）]")
-_FILL_BRACKET = re.compile(r"[（(](\s+[^（()）]{1,40}?\s+)[)）]")
-_UNDERSCORED = re.compile(r"_{2,}\s*([^_\s][^_]{0,40}?)\s*_{2,}")
-_ANY_BRACKET_KEY = re.compile(r"[（(]\s*([A-H](?:[\s,，、]*[A-H]){0,7})\s*[)）]")
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
-_TRAILING_LETTERS = re.compile(r"(?<=[\u4e00-\u9fff])([A-H]{1,4})\s*$")
-_TRAILING_TICK = re.compile(r"\s+([√×✓✗✔✘])\s*$")
-_TICK_AFTER_BRACKET = re.compile(r"[（(]\s*[)）]\s*([√×✓✗✔✘]|对|错)\s*$")
-_HALF_BRACKET = re.compile(r"(?<=[\u4e00-\u9fff])\s*([A-H]{1,4})\s*[)）]")
-_AFTER_EMPTY_BRACKET = re.compile(r"[（(]\s*[)）]\s*([A-H]{1,8})\s*([。.]?)\s*$")
-_TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）]")
-# What every numbering style starts with: a cheap test before trying each one.
-_MAYBE_NUMBERED = re.compile(r"\s*(?:[【\[（(]|第|案例|[Qq]|题干|[A-Z]{1,3}[-_]?\d|\d|单选|多选|判断|填空|简答)")
-_MARK_ORDER = ("check", "red", "high", "under", "bold")
-_KEY_START = re.compile(
-    r"^\s*(?:`?[A-Ha-h]{1,8}`?|[√×✓✗✔✘]|对|错|正确|错误)(?:\s*[,，、]\s*`?[A-Ha-h]`?)*\s*(?:[。.；;，,:：]|\s|$)"
-)
-_KEY_ONLY = re.compile(r"\s*(?:[A-Ha-h]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TF])\s*[。.]?\s*")
-
-
-# -- pass 1: what each line could be ------------------------------------------------------------------
-@dataclass(slots=True)
-class Info:
-    line: Line
-    heading: Heading | None = None
-    marker: tuple[Marker, str] | None = None
-    option: tuple[str, str] | None = None  # (style, letter) at the start of the body
-    nums: list[tuple[str, int, str]] = field(default_factory=list)  # (style, number, rest)
-    tf_slots: tuple[bool | None] | None = None
-    answer_header: tuple[bool, bool] | None = None
-
-    @property
-    def text(self) -> str:
-        return self.line.body
-
-
-def _slot_mark(yes: str, no: str) -> bool | None:
-    """正确（√）不正确（ ） -> True; a cross in the other slot means the same; empty slots -> None."""
-    if (yes and yes in _TICKS) or (no and no in _CROSSES):
-        return True
-    if (no and no in _TICKS) or (yes and yes in _CROSSES):
-        return False
-    return None
-
-
-def classify(line: Line) -> Info:
-    info = Info(line)
-    if line.fenced:
-        return info
-    text = line.body
-    p = probe(text)
-    info.answer_header = is_answer_header(text)
-    for style in NUMBERINGS if _MAYBE_NUMBERED.match(p) else ():
-        found = style.match(p)
-        if found:
-            number, rest = found
-            rest_text = text[len(text) - len(rest) :] if rest else ""
-            info.nums.append((style.name, number, _TRAILING_DECORATION.sub("", rest_text)))
-    if any(numbering(style).strong for style, _, _ in info.nums):
-        info.nums = [n for n in info.nums if numbering(n[0]).strong]  # "Q1." is Q1, not an id like K07
-    heading = match_heading(text, markdown=line.heading > 0) if info.answer_header is None else None
-    if heading is not None and info.nums and not heading.names_kind:
-        heading = None  # "### 3. 下列哪项……": a question written as a Markdown heading
-    if heading is not None and not heading.names_kind and entries_of_line(text):
-        heading = None  # "一、1-5 DCBAB": keys of a section, not a heading
-    if heading is not None:
-        info.heading = heading
-        if not heading.ambiguous:
-            info.nums = []
-        return info
-    info.marker = match_marker(text)
-    if info.marker is not None:
-        info.nums = []
-        return info
-    if m := _TF_SLOTS.match(p):
-        info.tf_slots = (_slot_mark(m.group(2), m.group(4)),)
-        return info
-    info.option = option_start(text)
-    if info.option is not None:
-        info.nums = []
-    return info
 
 
 # -- questions and sections being read ------------------------------------------------------------------
@@ -157,7 +76,7 @@ class _Section:
     kind: Kind | None
     chapter: bool  # a heading that names no kind
     questions: list[_Question] = field(default_factory=list)
-    key_block: dict[int, tuple[int, str, list[Piece]]] = field(default_factory=dict)
+    key_block: dict[int, tuple[int, str]] = field(default_factory=dict)
     explanation_block: dict[int, list[Piece]] = field(default_factory=dict)
     answers_in_brackets: bool = False  # a section of fill-ins printed with their answers in the brackets
 
@@ -169,7 +88,7 @@ class _Section:
         """Fill-ins with the answer in the stem's brackets (`（ 1982 ）年`), recognised when several keyless
         questions without options in the section write them so."""
         keyless = [q for q in self.questions if not (q.key or q.options or q.answer or q.tf_mark is not None)]
-        padded = sum(bool(_FILL_BRACKET.search(" ".join(p.text for p in q.stem))) for q in keyless)
+        padded = sum(has_padded_answer(" ".join(p.text for p in q.stem)) for q in keyless)
         self.answers_in_brackets = padded >= 2 and padded * 2 >= len(keyless)
 
 
@@ -198,6 +117,8 @@ class _Question:
     tags: list[str] = field(default_factory=list)
     alternates: list[str] = field(default_factory=list)
     state: str = "stem"  # stem, options, key, key_next, explanation, ask, answer
+    shared: dict[str, str] = field(default_factory=dict)  # options written once for several questions
+    fence_at: int | None = None  # where a code block begins in the stem
     last_line: int = 0
     asked: bool = False  # saw 问题：
 
@@ -244,154 +165,11 @@ class _Reader:
         self.title: str | None = None
         self.kind_context: Kind | None = None
         self.answer_groups: list[AnswerGroup] | None = None
+        self.shared: tuple[int, int, list[tuple[str, str]]] | None = None  # options shared by a range
         self.seen = Counter[str]()  # conventions met, for the summary
 
     def warn(self, line: int, zh: str, en: str) -> None:
         self.issues.append(Issue("warning", line, zh, en))
-
-    # -- barriers: keys written apart ----------------------------------------------------------------
-    def find_answer_part(self) -> int | None:
-        infos = self.infos
-        # questions after it: a set of options, a key written under its question, a ticked slot, 问题：
-        question_after = [0] * (len(infos) + 1)
-        for i in range(len(infos) - 1, -1, -1):
-            info = infos[i]
-            role = info.marker[0].role if info.marker else None
-            own = (
-                (info.option is not None and info.option[1] == "B")
-                or (role == "key" and bool(info.marker and info.marker[1]))
-                or role == "ask"
-                or info.tf_slots is not None
-            )
-            question_after[i] = question_after[i + 1] + own
-        numbered_before = 0
-        for i, info in enumerate(infos):
-            opens = info.answer_header
-            if opens is None and info.marker is not None and info.marker[0].role == "key" and not info.marker[1]:
-                opens = (True, False)
-            if (
-                opens is not None
-                and numbered_before
-                and not question_after[i + 1]
-                and self._answers_follow(i, opens[1])
-            ):
-                return i
-            numbered_before += bool(info.nums)
-        return None
-
-    def _answers_follow(self, i: int, strong: bool) -> bool:
-        nxt = self._next_significant(i)
-        if nxt is None:
-            return False
-        info = self.infos[nxt]
-        if info.heading is not None and info.heading.names_kind:
-            return True
-        if strong:
-            return bool(info.nums or entries_of_line(info.text) or info.line.cells or bare_keys(info.text))
-        if entries_of_line(info.text) or bare_keys(info.text) or self._key_table_follows(nxt):
-            return True if not self._in_case_section(i) else self._keyless_before(i)
-        entry = numbered_entry(info.text)
-        return entry is not None and self._keyless_before(i)
-
-    def _in_case_section(self, i: int) -> bool:
-        for info in reversed(self.infos[:i]):
-            if info.heading is not None and info.heading.names_kind:
-                return info.heading.kind is Kind.case
-        return False
-
-    def _key_table_follows(self, i: int) -> bool:
-        return self.infos[i].line.cells is not None
-
-    def _keyless_before(self, end: int) -> bool:
-        """An earlier section (not the one the line stands in) has numbered lines and no key of its own:
-        its keys can only come later."""
-        numbered = keyed = 0
-        for info in self.infos[:end]:
-            if info.heading is not None:
-                if numbered and not keyed:
-                    return True
-                numbered = keyed = 0
-            numbered += bool(info.nums)
-            keyed += self._keyish(info)
-        return False  # the section the line stands in: its keys may be this line's key block
-
-    def _keyish(self, info: Info) -> bool:
-        if info.marker is not None and info.marker[0].role in ("key", "answer"):
-            return True
-        if info.tf_slots is not None and info.tf_slots[0] is not None:
-            return True
-        if info.line.spans or info.line.checked:
-            return True
-        text = info.text
-        return bool(_ANY_BRACKET_KEY.search(text) or _TF_ANY_BRACKET.search(text) or _AFTER_EMPTY_BRACKET.search(text))
-
-    def _next_significant(self, i: int) -> int | None:
-        return i + 1 if i + 1 < len(self.infos) else None
-
-    def find_key_blocks(self, stop: int) -> dict[int, int]:
-        """Key blocks after a section (`答案：` then `1.A` lines, `解析：` then numbered explanations):
-        start index -> end index (exclusive). Not in a section of cases (`参考答案：` there is a case's own),
-        nor where the section's questions carry keys of their own."""
-        blocks: dict[int, int] = {}
-        segment = 0  # where the current section began
-        i = 0
-        while i < stop:
-            info = self.infos[i]
-            if info.heading is not None:
-                segment = i
-            empty_key = (info.marker is not None and info.marker[0].role == "key" and not info.marker[1]) or (
-                info.answer_header is not None
-            )
-            if empty_key and i + 1 < stop and self._opens_key_block(segment, i):
-                end = self._block_end(i + 1, stop)
-                blocks[i] = end
-                i = end
-                continue
-            i += 1
-        return blocks
-
-    def _opens_key_block(self, segment: int, i: int) -> bool:
-        nxt = self.infos[i + 1]
-        if self._in_case_section(i) or not self._entry_like(nxt):
-            return False
-        before = self.infos[segment:i]
-        if any(self._keyish(b) for b in before) or not any(b.nums for b in before):
-            return False
-        one = numbered_entry(nxt.text)
-        many = entries_of_line(nxt.text)
-        first = many[0][0] if many else one[0] if one else None
-        if first is not None and not any(n == first for b in before for _, n, _ in b.nums):
-            return False  # "(1) return false" under question 9: the key of its blanks, not a block
-        if many or nxt.line.cells is not None or (one and _KEY_START.match(probe(one[1]))):
-            return True
-        return any(count_blanks(b.text) for b in before)  # short text keys: a section of fill-ins
-
-    def _entry_like(self, info: Info) -> bool:
-        if entries_of_line(info.text) or info.line.cells is not None:
-            return True
-        entry = numbered_entry(info.text)
-        if entry is None:
-            return False
-        rest = entry[1]
-        if _KEY_START.match(probe(rest)):
-            return True  # "1. B。因为……", "3. `a`, `b`：……"
-        return bool(rest) and len(rest) <= 12 and not re.search(r"[？?_]|（\s*）", rest) and not rest.endswith("：")
-
-    def _block_end(self, i: int, stop: int) -> int:
-        explaining = False
-        while i < stop:
-            info = self.infos[i]
-            if info.heading is not None or info.answer_header is not None:
-                return i
-            if info.marker is not None and info.marker[0].role == "explanation" and not info.marker[1]:
-                explaining = True
-            elif explaining:
-                if info.option is not None and info.option[1] == "A":
-                    return i
-            elif not self._entry_like(info):
-                return i
-            i += 1
-        return i
 
     # -- choosing starts ------------------------------------------------------------------------------
     def facts_and_candidates(self, barriers: list[tuple[int, int]]) -> tuple[list[LineFacts], list[Candidate]]:
@@ -420,27 +198,26 @@ class _Reader:
             f.answer_opener = role == "answer" or (role == "key" and bool(marker and not marker[1]))
             f.option_a = info.option is not None and info.option[1] == "A"
             f.opener = (
-                f.option_a
-                or f.key
-                or f.ask
-                or role == "kind"
-                or info.tf_slots is not None
-                or bool(info.line.cells)
+                f.option_a or f.key or f.ask or role == "kind" or info.tf_slots is not None or bool(info.line.cells)
             )
             for style, number, rest in info.nums:
                 if not (info.line.fenced):
-                    candidates.append(Candidate(k, style, number, rest))
-                    if find_kind_tag(rest) or _ANY_BRACKET_KEY.search(rest) or _TF_ANY_BRACKET.search(rest):
-                        f.opener = True
+                    tag = find_kind_tag(rest)
+                    bare = not strip_score(tag[1] if tag else rest)
+                    candidates.append(Candidate(k, style, number, rest, bare))
+                    if (tag and not bare) or has_key_in_stem(rest):
+                        f.opener = True  # a kind tag before the stem ("1. (单选题) …"), or a key in it
         return facts, candidates
 
     # -- pass 2: reading --------------------------------------------------------------------------------
     def run(self) -> None:
         infos = self.infos
-        answer_at = self.find_answer_part()
+        apart = Apart(infos)
+        answer_at = apart.answer_part_start()
         stop = answer_at if answer_at is not None else len(infos)
-        key_blocks = self.find_key_blocks(stop)
-        barriers = [*key_blocks.items()]
+        key_blocks = apart.key_blocks(stop)
+        grids = apart.grids(stop)
+        barriers = [*key_blocks.items(), *((i, i + 2) for i in grids)]
         if answer_at is not None:
             barriers.append((answer_at, len(infos)))
         facts, candidates = self.facts_and_candidates(barriers)
@@ -450,10 +227,21 @@ class _Reader:
         k = 0
         while k < stop:
             if k in key_blocks:
-                self.read_key_block(k, key_blocks[k])
+                self.key_block(k, key_blocks[k])
                 k = key_blocks[k]
                 continue
+            if k in grids:  # keys in a grid above (or below) the questions they key
+                sec = self.ensure_section(infos[k].line.number)
+                for number, key in grids[k]:
+                    sec.key_block.setdefault(number, (infos[k + 1].line.number, key))
+                self.seen["key:block"] += 1
+                k += 2
+                continue
             info = infos[k]
+            if k + 1 in starts and k not in starts and _alone_number(info) is not None:
+                starts[k + 1].number = _alone_number(info) or starts[k + 1].number  # "15" above "【填空题】…"
+                k += 1
+                continue
             if k in starts:
                 self.start_question(starts[k], info)
             elif info.heading is not None:
@@ -462,7 +250,8 @@ class _Reader:
                 self.read_line(info)
             k += 1
         if answer_at is not None:
-            self.read_answer_part(answer_at)
+            self.seen["key:end"] += 1
+            self.answer_groups = read_answer_groups(infos, answer_at, self.warn)
 
     def check_numbering(self, chosen: list[Candidate], candidates: list[Candidate], facts: list[LineFacts]) -> None:
         """Say where numbering jumps, and where a numbered line that looks like a question is read as text."""
@@ -535,11 +324,25 @@ class _Reader:
             rest = strip_score(without) if _leading_tag(rest) else rest
         sec.questions.append(q)
         self.q = q
+        if self.shared is not None:
+            first, last, options = self.shared
+            if first <= number <= last and options:
+                q.shared = dict(options)
+            elif number > last:
+                self.shared = None
         q.last_line = info.line.number
         if rest:
             self.add_text(q, rest, info, first=True)
 
     def read_line(self, info: Info) -> None:
+        if m := _SHARED.search(probe(info.text)):  # "（11～12题共用备选答案）" and the options below it
+            self.shared = (int(m.group(1)), int(m.group(2)), [])
+            self.q = None
+            return
+        if self.shared is not None and self.q is None and info.option is not None:
+            found = split_options(info.text, *info.option)
+            self.shared[2].extend((letter, info.text[a:b].strip()) for letter, a, b in found)
+            return
         q = self.q
         if q is None:
             self.outside(info)
@@ -549,6 +352,8 @@ class _Reader:
             q.state = "explanation"  # "### A1." under "### Q1.": the answer's notes follow
             return
         if info.line.fenced:
+            if q.state == "stem" and q.fence_at is None:
+                q.fence_at = len(q.stem)
             self.add_piece(q, Piece(info.line.text, info.line.number, info.line.gap))
             return
         if info.marker is not None:
@@ -564,6 +369,8 @@ class _Reader:
                     q.kind = Kind.true_false
         elif self.took_options(q, info):
             pass
+        elif _TF_WORD.fullmatch(info.text) and q.state in ("stem", "options") and not q.options:
+            q.kind = q.kind or Kind.true_false  # "正确" / "错误" on lines of their own: the choices
         elif info.line.cells is not None and q.state == "stem" and not q.options:
             self.add_piece(q, Piece(" ".join(c for c in info.line.cells if c), info.line.number, info.line.gap))
         else:
@@ -609,8 +416,8 @@ class _Reader:
             q.key.append(piece)
             q.state = "key"
         elif state == "key":
-            if q.kind is Kind.fill or (q.kind is None and not q.options and not q.is_case):
-                q.key.append(piece)  # a key may run on (a broken fill key)
+            if (q.kind is Kind.fill or (q.kind is None and not q.options and not q.is_case)) and _runs_on(q.key, piece):
+                q.key.append(piece)  # a fill key broken across lines (PDF text)
             else:
                 q.explanation.append(piece)  # after a choice key, loose text explains it
                 q.state = "explanation"
@@ -630,6 +437,8 @@ class _Reader:
                 q.stem.append(piece)
         elif state == "answer":
             q.answer.append(piece)
+        elif state == "meta":
+            pass  # "我的答案：" and what the learner wrote under it
         else:
             q.stem.append(piece)
 
@@ -642,6 +451,8 @@ class _Reader:
             if my and my.start() > 0:  # "我的答案：A 正确答案：B"
                 self.seen["key:platform"] += 1
                 self.on_key(q, info.text[my.end() :], info)
+            elif marker.label == "我的答案" and q.state in ("key", "key_next"):
+                q.state = "meta"  # the learner's own answer follows: no part of the key
             return
         if q.state == "answer" and role in ("key", "explanation", "ask") and q.is_case:
             if role == "explanation" and rest:
@@ -791,152 +602,22 @@ class _Reader:
     run_styles_missing: frozenset[str] = frozenset()  # styles read only in runs, and this document has none
 
     # -- keys written apart ------------------------------------------------------------------------
-    def read_key_block(self, start: int, end: int) -> None:
+    def key_block(self, start: int, end: int) -> None:
         self.q = None
         sec = self.ensure_section(self.infos[start].line.number)
         self.seen["key:block"] += 1
-        explaining = False
-        current: list[Piece] | None = None
-        for info in self.infos[start + 1 : end]:
-            n = info.line.number
-            if info.marker is not None and info.marker[0].role == "explanation" and not info.marker[1]:
-                explaining, current = True, None
-                continue
-            if explaining:
-                entry = numbered_entry(info.text)
-                if entry is not None:
-                    if entry[0] in sec.explanation_block:
-                        self.warn(
-                            n,
-                            f"第 {entry[0]} 题的解析出现了两次，保留第一次",
-                            f"the explanation of question {entry[0]} appears twice; the first is kept",
-                        )
-                        current = None
-                        continue
-                    current = sec.explanation_block.setdefault(entry[0], [])
-                    if entry[1]:
-                        current.append(Piece(entry[1], n, info.line.gap))
-                elif current is not None:
-                    current.append(self.piece(info))
-                else:
-                    self.warn(
-                        n,
-                        "解析块中的这一行不属于任何题，已忽略",
-                        "this line of the explanation block belongs to no question; ignored",
-                    )
-                continue
-            entries = self.entries(info)
-            if entries is None:
-                self.warn(
-                    n, "答案块中的这一行无法识别，已忽略", "this line of the key block is not understood; ignored"
-                )
-                continue
-            for number, key in entries:
-                if number in sec.key_block:
-                    self.warn(
-                        n,
-                        f"第 {number} 题的答案出现了两次，保留第一次",
-                        f"the key of question {number} appears twice; the first is kept",
-                    )
-                    continue
-                sec.key_block[number] = (n, key, [])
-
-    def entries(self, info: Info) -> list[tuple[int, str]] | None:
-        if info.line.cells is not None:
-            return _table_entries(info.line.cells)
-        many = entries_of_line(info.text, self.warn, info.line.number)
-        if many is not None:
-            return many
-        one = numbered_entry(info.text)
-        return [one] if one is not None else None
-
-    def read_answer_part(self, start: int) -> None:
-        self.seen["key:end"] += 1
-        groups = [AnswerGroup(None, None, self.infos[start].line.number)]
-        explaining = False
-        entry: AnswerEntry | None = None
-        header_row: list[str] | None = None
-        for info in self.infos[start + 1 :]:
-            group = groups[-1]
-            n = info.line.number
-            if info.heading is not None and info.heading.names_kind:
-                groups.append(AnswerGroup(info.heading.title, info.heading.kind, n))
-                explaining, entry = False, None
-                for number, key in entries_of_line(info.text, self.warn, n) or []:  # "一、单选题 1-5 ABCDA"
-                    groups[-1].keys.append(AnswerEntry(number, n, key))
-                continue
-            if info.answer_header is not None or (
-                info.marker is not None and info.marker[0].role == "key" and not info.marker[1]
-            ):
-                explaining, entry = False, None
-                continue
-            if info.marker is not None and info.marker[0].role == "explanation" and not info.marker[1]:
-                explaining, entry = True, None
-                continue
-            if info.line.cells is not None:
-                header_row, rows = _table_rows(info.line.cells, header_row)
-                for number, key, more in rows:
-                    entry = AnswerEntry(number, n, key, [Piece(more, n, False)] if more else [])
-                    group.keys.append(entry)
-                continue
-            if explaining:
-                one = numbered_entry(info.text)
-                if one is not None:
-                    entry = AnswerEntry(one[0], n, "", [Piece(one[1], n, info.line.gap)] if one[1] else [])
-                    group.explanations.append(entry)
-                elif entry is not None:
-                    entry.more.append(self.piece(info))
-                else:
-                    self.answer_part_noise(info)
-                continue
-            many = entries_of_line(info.text, self.warn, n)
-            if many is not None:
-                for number, key in many:
-                    group.keys.append(AnswerEntry(number, n, key))
-                entry = None
-                continue
-            one = numbered_entry(info.text)
-            if one is not None and self.opens_entry(group, entry, info.text, one[0]):
-                entry = AnswerEntry(one[0], n, one[1], label=_entry_label(info.text))
-                group.keys.append(entry)
-                continue
-            bare = bare_keys(info.text) if entry is None or not entry.more else None
-            if bare is not None:
-                last = group.keys[-1].number if group.keys else 0
-                for offset, key in enumerate(bare, start=1):
-                    group.keys.append(AnswerEntry(last + offset, n, key))
-                entry = None
-                continue
-            if entry is not None:
-                entry.more.append(self.piece(info))
-            else:
-                self.answer_part_noise(info)
-        self.answer_groups = groups
-
-    def opens_entry(self, group: AnswerGroup, entry: AnswerEntry | None, text: str, number: int) -> bool:
-        """Under a case heading, the numbered points of a reference answer belong to it: a numbered line
-        opens the next case's answer only when labelled 案例N / 第N题, or numbered like the entry before
-        it with the next number."""
-        if group.kind is not Kind.case or entry is None:
-            return True
-        label = _entry_label(text)
-        if label in ("case", "di"):
-            return True
-        return label == entry.label and number == entry.number + 1
-
-    def answer_part_noise(self, info: Info) -> None:
-        self.warn(
-            info.line.number,
-            "文末答案中的这一行无法识别，已忽略",
-            "this line of the answer section is not understood; ignored",
-        )
+        keys, explanations = read_key_block(self.infos, start, end, self.warn)
+        for number, entry in keys.items():
+            sec.key_block.setdefault(number, entry)
+        for number, pieces in explanations.items():
+            sec.explanation_block.setdefault(number, pieces)
 
     # -- drafts -------------------------------------------------------------------------------------------
     def merge_blocks(self, sec: _Section) -> None:
         by_number: dict[int, _Question] = {}
         for q in sec.questions:
             by_number.setdefault(q.number, q)
-        for number, (line, key, _) in sorted(sec.key_block.items()):
+        for number, (line, key) in sorted(sec.key_block.items()):
             q = by_number.get(number)
             if q is None:
                 self.warn(
@@ -978,14 +659,33 @@ class _Reader:
             else:
                 q.explanation = pieces
 
+    def labelled_blanks(self, groups: list[AnswerGroup]) -> None:
+        """Answers keyed by the label of their blank (`【3】new`) go to the question holding that label."""
+        answers = {e.number: e for g in groups for e in g.blanks}
+        if not answers:
+            return
+        for sec in self.sections:
+            for q in sec.questions:
+                labels = [int(n) for p in q.stem for n in re.findall(r"【(\d{1,3})】", p.text)]
+                if labels and not q.key and all(n in answers for n in labels):
+                    q.key = [Piece("；".join(answers[n].key for n in labels), answers[labels[0]].line, False)]
+
     def drafts(self) -> tuple[list[Draft], list[SectionReport]]:
         """The drafts, and the sections that hold questions or name a kind (a chapter heading over
         kind headings holds none and is no section of its own)."""
         for sec in self.sections:
             self.merge_blocks(sec)
         if self.answer_groups is not None:
+            self.labelled_blanks(self.answer_groups)
             match_answer_part(self.answer_groups, self.sections, self.warn)  # type: ignore[arg-type]
-        kept = [s for s in self.sections if s.questions or not s.chapter]
+        # a heading is a section of its own when it holds questions, or names a kind with no sub-heading
+        # after it (`## 一、单选` over `### Django`: the questions stand under the sub-heading)
+        kept = [
+            s
+            for i, s in enumerate(self.sections)
+            if s.questions
+            or not (s.chapter or (i + 1 < len(self.sections) and self.sections[i + 1].chapter))
+        ]
         for sec in kept:
             sec.recognise_bracket_answers()
         out: list[Draft] = []
@@ -998,14 +698,18 @@ class _Reader:
     def draft(self, q: _Question) -> Draft:
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
         stem = _join(q.stem, paragraphs=case)
-        options = {o.letter: _join(o.pieces) for o in q.options}
+        options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
         key = _join(q.key) or None
-        marked = _marked(q.options)
+        marked = marked_letters([(o.letter, o.marks) for o in q.options])
         kind = q.kind
         if options and marked and key is None:
             self.seen["key:marked"] += 1
+        if key is None and not marked and options and q.explanation:
+            key = explanation_key(_join(q.explanation), set(options))  # "【解析】A。本题考查……"
+            if key is not None:
+                self.seen["key:explanation"] += 1
         if kind in CHOICE_KINDS or (kind is None and options) or (kind is Kind.true_false and options):
-            stem, bracket = _choice_bracket(stem, set(options))
+            stem, bracket = choice_key_in_stem(stem, set(options))
             if bracket and key is None and not marked:
                 key = bracket
                 self.seen["key:bracket"] += 1
@@ -1015,13 +719,13 @@ class _Reader:
                     f"第 {q.number} 题括号中的答案 {bracket} 与“答案：{key}”不一致，采用后者",
                     f"question {q.number}: the key in brackets ({bracket}) differs from '{key}'; the latter is used",
                 )
-        if (kind is Kind.true_false or (kind is None and not options)) and not case:
-            stem, tick = _tf_bracket(stem)
+        if (kind is Kind.true_false or (kind in (None, *CHOICE_KINDS) and not options)) and not case:
+            stem, tick = true_false_key_in_stem(stem)
             if tick is not None and key is None and q.tf_mark is None:
                 key = tick
                 self.seen["key:bracket"] += 1
-                if kind is None:
-                    kind = Kind.true_false
+                if kind is not Kind.true_false:
+                    kind = Kind.true_false  # a judgement ticked in its stem, also under a choice heading
             if q.tf_mark is not None and key is None:
                 key = "对" if q.tf_mark else "错"
             elif q.tf_mark is not None and key is not None:
@@ -1033,11 +737,15 @@ class _Reader:
                         f"true/false question {q.number} is keyed both ways; the key line is used",
                     )
         if key is not None and (kind is Kind.fill or (kind is None and not options)) and not case:
-            stem, key = _lettered_blanks(stem, key)
+            stem, key = lettered_blanks(stem, key)
             if kind is Kind.fill and not count_blanks(stem):
-                stem = _answers_as_blanks(stem, key)
+                stem = answers_as_blanks(stem, key)
         if (kind is Kind.fill or (kind is None and not options)) and key is None and not case:
-            stem, inline = _fill_in_stem(stem, q)
+            stem, inline = (
+                fill_answers_in_stem(stem, in_brackets=q.section.answers_in_brackets)
+                if (q.kind is Kind.fill or q.section.kind is Kind.fill or q.section.answers_in_brackets)
+                else (stem, [])
+            )
             if inline:
                 key = "；".join(inline)
                 kind = kind or Kind.fill
@@ -1045,6 +753,10 @@ class _Reader:
         if q.tagged and kind in CHOICE_KINDS and not options and q.section.kind not in (None, *CHOICE_KINDS):
             kind = q.section.kind  # "（多选）" in a fill-in: the section knows better
         answer = _join(q.answer, paragraphs=True) or None
+        if answer is None and key is None and kind is Kind.case and q.fence_at and q.fence_at < len(q.stem):
+            # a short-answer question whose answer is the code block under it
+            answer = "\n".join(p.text for p in q.stem[q.fence_at :])
+            stem = _join(q.stem[: q.fence_at], paragraphs=True)
         if case and kind is None:
             kind = Kind.case
         end_line = max([p.line for p in (*q.stem, *q.key, *q.explanation, *q.answer)] + [q.line])
@@ -1083,6 +795,7 @@ class _Reader:
             "key:bracket": ("答案：题干括号内", "keys in the stem's brackets"),
             "key:fill-bracket": ("答案：填空括号内", "fill answers in the stem's brackets"),
             "key:marked": ("答案：标记的选项", "keys marked on the options"),
+            "key:explanation": ("答案：解析开头", "keys opening the explanation"),
             "key:block": ("答案：每节之后", "key blocks after each section"),
             "key:end": ("答案：文末", "an answer section at the end"),
         }
@@ -1096,14 +809,24 @@ class _Reader:
         return out
 
 
-def _entry_label(text: str) -> str:
-    """How an entry of the answer part is numbered: case (案例2), di (第2题), or plain (2.)."""
-    p = probe(text)
-    if re.match(r"^[【\[]?\s*案例", p):
-        return "case"
-    if re.match(r"^第\s*\d", p):
-        return "di"
-    return "plain"
+def _alone_number(info: Info) -> int | None:
+    """The number of a line that holds nothing else (`15`), the question's number on the line above it."""
+    return next((n for style, n, _ in info.nums if style == "alone"), None)
+
+
+def _runs_on(key: list[Piece], piece: Piece) -> bool:
+    """Whether a line continues a fill key (a key broken across lines) rather than explaining it: no blank
+    line between, and the key so far stops mid-list or mid-sentence."""
+    last = key[-1].text.rstrip() if key else ""
+    if enumerated_parts("".join(p.text for p in key)) and enumerated_parts(piece.text):
+        return True  # "(1) a = b" then "(2) b = t": one answer per blank, a line each
+    if last.endswith(("：", ":")):
+        return True  # "第一空：" then its answer on the next line
+    if piece.gap or not last or read_true_false(last) is not None:
+        return False
+    return last.endswith(("、", "，", ",", "；", ";", "和", "及", "或", "/")) or (
+        len(last) >= 12 and not ends_sentence(last)
+    )
 
 
 def _strip_decoration(text: str) -> str:
@@ -1134,152 +857,14 @@ def _option_key(text: str) -> tuple[str, str]:
     return text, ""
 
 
-def _marked(options: list[_Option]) -> str:
-    """The letters the document marks as right: a mark (a ticked box, red, highlight, underline, bold)
-    that some options carry and the others do not."""
-    if len(options) < 2:
-        return ""
-    for mark in _MARK_ORDER:
-        letters = [o.letter for o in options if mark in o.marks]
-        if letters and len(letters) < len(options):
-            return "".join(sorted(letters))
-    return ""
-
-
-def _choice_bracket(stem: str, letters: set[str]) -> tuple[str, str | None]:
-    """The key written in the stem's brackets: at the end (`……（ B ）。`), anywhere (`在（ B ）阶段`), or
-    after empty brackets (`（ ）A`); the stem keeps an empty `（ ）`."""
-    stem, key = take_bracket_key(stem, true_false=False)
-    if key is not None:
-        return stem, key.upper()
-    m = _AFTER_EMPTY_BRACKET.search(stem)
-    if m and set(m.group(1)) <= letters:
-        return stem[: m.start()] + "（ ）" + m.group(2), m.group(1)
-    found = [m for m in _ANY_BRACKET_KEY.finditer(stem) if set(re.sub(r"[\s,，、]", "", m.group(1))) <= letters]
-    if len(found) == 1:
-        m = found[0]
-        return stem[: m.start()] + "（ ）" + stem[m.end() :], re.sub(r"[\s,，、]", "", m.group(1))
-    half = [m for m in _HALF_BRACKET.finditer(stem) if set(m.group(1)) <= letters]
-    if len(half) == 1:  # "……的是B)。": the opening bracket lost
-        m = half[0]
-        return stem[: m.start()] + "（ ）" + stem[m.end() :], m.group(1)
-    m = _TRAILING_LETTERS.search(stem)
-    if m and set(m.group(1)) <= letters:  # "……由哪种元素致色C": the key glued to the stem's end
-        return stem[: m.start()], m.group(1)
-    return stem, None
-
-
-_LETTERED_KEY = re.compile(r"^\s*A\s*[:：]\s*[^;；]+(?:[;；]\s*[B-H]\s*[:：]\s*[^;；]+)*[;；]?\s*$")
-
-
-def _lettered_blanks(stem: str, key: str) -> tuple[str, str]:
-    """Blanks labelled with letters (`有 A 、 B 和 C 三种` keyed `A :值传递;B :指针传递;C :引用传递`): each
-    lettered blank becomes a blank and the key lists the answers in order."""
-    if not _LETTERED_KEY.match(key):
-        return stem, key
-    parts = re.findall(r"([A-H])\s*[:：]\s*([^;；]+)", key)
-    letters = [letter for letter, _ in parts]
-    out = stem
-    for letter in letters:
-        out, found = re.subn(rf"(?<![A-Za-z0-9])\s*{letter}\s*(?![A-Za-z0-9])", " ___ ", out, count=1)
-        if not found:
-            return stem, key
-    return re.sub(r"\s+", " ", out).strip(), "；".join(answer.strip() for _, answer in parts)
-
-
-def _answers_as_blanks(stem: str, key: str) -> str:
-    """A fill-in printed with its answers in place (`函数是　print　，`): each answer becomes a blank."""
-    out = stem
-    for answer in (a.strip() for a in re.split(r"[;；|｜]", key)):
-        if not answer:
-            continue
-        out, found = re.subn(rf"(?:(?<=\s)|(?<=^)){re.escape(answer)}(?=\s|$|[，,。.；;])", "___", out, count=1)
-        if not found:
-            return stem
-    return out
-
-
-def _tf_bracket(stem: str) -> tuple[str, str | None]:
-    stem, key = take_bracket_key(stem, true_false=True)
-    if key is not None:
-        return stem, key
-    if m := _TRAILING_TICK.search(stem):  # "……要求之一。 ✔"
-        return stem[: m.start()], m.group(1)
-    if m := _TICK_AFTER_BRACKET.search(stem):  # "……首要职能。（ ）√"
-        return stem[: m.start()] + "（ ）", m.group(1)
-    found = list(_TF_ANY_BRACKET.finditer(stem))
-    if len(found) == 1:
-        m = found[0]
-        return stem[: m.start()] + "（ ）" + stem[m.end() :], m.group(1)
-    return stem, None
-
-
-def _fill_in_stem(stem: str, q: _Question) -> tuple[str, list[str]]:
-    """Fill answers written in the stem: `（ int ）`, `__int__`; each becomes a blank."""
-    answers: list[str] = []
-
-    def take(m: re.Match[str]) -> str:
-        answers.append(m.group(1).strip())
-        return "（ ）"
-
-    if q.kind is Kind.fill or q.section.kind is Kind.fill or q.section.answers_in_brackets:
-        out = _FILL_BRACKET.sub(take, stem)
-        if answers:
-            return out, answers
-        out = _UNDERSCORED.sub(take, stem)
-        if answers:
-            return out, answers
-        if q.section.answers_in_brackets:  # "任期(五)年": this section writes its answers in brackets
-            out = _SHORT_BRACKET.sub(take, stem)
-            if answers:
-                return out, answers
-    return stem, []
-
-
-def _table_entries(cells: list[str]) -> list[tuple[int, str]] | None:
-    cells = [c for c in cells if c]
-    if len(cells) >= 2 and re.fullmatch(r"\d{1,4}", cells[0]):
-        return [(int(cells[0]), cells[1])]
-    return None
-
-
-def _table_rows(cells: list[str], header: list[str] | None) -> tuple[list[str] | None, list[tuple[int, str, str]]]:
-    """A key table: `| 1 | 对 | 解析 |` rows, `| 1 | B | 2 | C |` (number and key pairs across), or a
-    header row of numbers above a row of keys."""
-    first = cells[0].strip() if cells else ""
-    if re.fullmatch(r"题号|序号|No\.?|#|题目", first, re.I) and len(cells) > 2:
-        if all(re.fullmatch(r"\d{1,4}", c.strip()) for c in cells[1:] if c.strip()):
-            return cells, []
-        return None, []
-    if header is not None and len(cells) == len(header):
-        rows = [(int(h), c.strip(), "") for h, c in zip(header[1:], cells[1:], strict=True) if h.strip() and c.strip()]
-        return None, rows
-    pairs = [(cells[i].strip(), cells[i + 1].strip()) for i in range(0, len(cells) - 1, 2)]
-    if len(pairs) > 1 and all(re.fullmatch(r"\d{1,4}", n) for n, k in pairs if n or k):
-        return None, [(int(n), k, "") for n, k in pairs if n and k]
-    if len(cells) >= 2 and re.fullmatch(r"\d{1,4}", first):
-        return None, [(int(first), cells[1].strip(), " ".join(c for c in cells[2:] if c.strip()))]
-    return header, []
-
-
 def read_text(text: str, *, simplified: bool = False) -> Reading:
     """Read a document's text into drafts, section reports, warnings and the conventions recognised."""
     lines = prepare_lines(text, simplified=simplified)
     infos = [classify(line) for line in lines]
     reader = _Reader(infos)
-    reader.run_styles_missing = _styles_without_runs(infos)
+    reader.run_styles_missing = styles_without_runs(infos)
     reader.run()
     drafts, sections = reader.drafts()
     return Reading(
         reader.title, drafts, sections, reader.issues, reader.conventions(), reader.answer_groups is not None
     )
-
-
-def _styles_without_runs(infos: list[Info]) -> frozenset[str]:
-    """Option styles that are read only where the document writes runs of them (`A 苹果` / `B 白菜`, `a.`, `A苹果`)
-    and that this document does not: a line starting "A 股票…" is then text."""
-    runs: Counter[str] = Counter()
-    for a, b in itertools.pairwise(infos):
-        if a.option is not None and b.option == (a.option[0], "B") and a.option[1] == "A":
-            runs[a.option[0]] += 1
-    return frozenset(s.name for s in OPTION_STYLES if s.needs_run and runs[s.name] == 0)

@@ -16,12 +16,16 @@ bounded window of earlier ones).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from bot.banks.conventions import numbering
 
 __all__ = ["Candidate", "LineFacts", "choose_starts"]
 
+_ASKS = re.compile(
+    r"[？?]\s*$|^(?:简述|简答|列举|写出|说明|试述|论述|分析|解释|比较|举例|计算|设计|请|什么是|如何|为什么|怎样|结合)"
+)
 _WINDOW = 24
 _BEST_LINK = 2.0  # no link scores more: a number running on in the same style
 
@@ -32,6 +36,7 @@ class Candidate:
     style: str
     number: int
     rest: str
+    bare: bool = False  # no stem text on its line, beyond a kind tag or points
 
 
 @dataclass(slots=True)
@@ -97,7 +102,7 @@ class _Chooser:
         end = min(self.next_line[k], self.barrier_after[c.index + 1] if c.index + 1 <= self.n else self.n)
         shows = self.count(self.opener, c.index, end) > 0
         score = 1.5 if shows else -0.5
-        if not c.rest and end == c.index + 1 and not numbering(c.style).stem_follows:
+        if (c.bare or not c.rest) and end == c.index + 1 and not numbering(c.style).stem_follows:
             score -= 2.0  # a number with nothing after it before the next number: no question
         if numbering(c.style).strong:
             score += 1.0
@@ -159,6 +164,8 @@ class _Chooser:
         if numbering(b.style).strong and b.style != a.style:
             return True
         in_answer = self.count(self.answer, a.index, b.index) > 0
+        if in_answer and b.style == a.style and b.number == a.number + 1 and _ASKS.search(b.rest):
+            return True  # after the answer, "13. 列举 3 个……的命令。" asks the next question; a point would not
         stop = self.n
         for k in range(j + 1, len(self.cands)):
             c = self.cands[k]
@@ -168,7 +175,7 @@ class _Chooser:
         stop = min(stop, self.barrier_after[b.index + 1] if b.index + 1 <= self.n else self.n)
         for line in range(b.index + 1, stop):
             f = self.facts[line]
-            if f.ask or (in_answer and f.answer_opener):
+            if f.ask or (in_answer and (f.answer_opener or f.key)):
                 return True
         return False
 
