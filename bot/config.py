@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 __all__ = ["Settings"]
@@ -35,6 +35,42 @@ class Settings(BaseSettings):
     font: Path | None = Field(
         default=None, description="A font file that draws Chinese, for the /stats picture (else one is searched for)."
     )
+    # Optional model help (docs/ai.md): off unless ai_url is set; nothing of bot.ai is imported otherwise.
+    ai_url: str | None = Field(
+        default=None, description="Base URL of an OpenAI-compatible API (e.g. http://127.0.0.1:11434/v1); unset: off."
+    )
+    ai_model: str | None = Field(default=None, description="Model name sent with every request (required with ai_url).")
+    ai_key: SecretStr | None = Field(default=None, description="API key, sent as a bearer token; never logged.")
+    ai_timeout: float = Field(
+        default=20.0, gt=0, description="Seconds a learner waits for a model (grading, explanations), queue included."
+    )
+    ai_tool_timeout: float = Field(
+        default=120.0, gt=0, description="Seconds per request of import --ai and explain (nobody waits in a chat)."
+    )
+    ai_concurrency: int = Field(default=4, ge=1, le=256, description="Model requests in flight at once.")
+    ai_daily_cap: int = Field(
+        default=30, ge=0, description="Model requests per learner per local day (cached answers are free); 0: none."
+    )
+    ai_max_tokens: int = Field(default=2000, ge=64, description="Most tokens one model answer may take.")
+    ai_json_mode: bool = Field(
+        default=True, description='Send response_format {"type": "json_object"}; off for servers that refuse it.'
+    )
+
+    @property
+    def ai_enabled(self) -> bool:
+        """Whether model help is configured (the only check a front end makes before importing bot.ai)."""
+        return bool(self.ai_url)
+
+    @model_validator(mode="after")
+    def _ai_needs_a_model(self) -> Settings:
+        if self.ai_url and not self.ai_model:
+            raise ValueError("STUDYBOT_AI_MODEL is required when STUDYBOT_AI_URL is set (e.g. qwen2.5:7b)")
+        return self
+
+    @field_validator("ai_url", "ai_model", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("admins", mode="before")
     @classmethod

@@ -18,20 +18,26 @@ from bot.banks.summary import preview, summary
 from bot.config import Settings
 from bot.locale import terminal_language
 
-__all__ = ["cmd_export", "cmd_import", "cmd_lint", "resolve_bank"]
+__all__ = ["BankNotFound", "bank_file", "cmd_export", "cmd_import", "cmd_lint", "resolve_bank"]
 
 
 class BankNotFound(Exception):
     pass
 
 
-def resolve_bank(ref: str, folder: Path | None = None) -> Bank:
-    """A bank from a file path or a bank id looked up in the banks folder (STUDYBOT_BANKS)."""
+def bank_file(ref: str, folder: Path | None = None) -> Path:
+    """The file of a bank given by its path or by its id in the banks folder (STUDYBOT_BANKS)."""
     path = Path(ref)
     if not path.is_file():
         path = (folder or Settings().banks) / f"{ref}.json"
     if not path.is_file():
         raise BankNotFound(f"no bank file or bank id '{ref}' / 找不到题库文件或题库 id“{ref}”")
+    return path
+
+
+def resolve_bank(ref: str, folder: Path | None = None) -> Bank:
+    """A bank from a file path or a bank id looked up in the banks folder (STUDYBOT_BANKS)."""
+    path = bank_file(ref, folder)
     try:
         return load_bank(path)
     except (ValidationError, ValueError) as exc:
@@ -44,11 +50,15 @@ def _summary(bank: Bank) -> str:
     return f"{len(bank.questions)} questions ({parts})"
 
 
-def _report(path: Path, target: Path, result: ImportResult, args: argparse.Namespace) -> None:
+def _report(
+    path: Path, target: Path, result: ImportResult, args: argparse.Namespace, read: list[str] | None = None
+) -> None:
     lang = terminal_language()
     left = len(result.left_out)
     print(f"{path} -> {target}: {_summary(result.bank)}, {left} left out, {len(result.warnings) - left} warnings")
     for line in summary(result, lang)[1:]:
+        print("  " + line)
+    for line in read or []:  # what a model read (import --ai)
         print("  " + line)
     if args.preview:
         from bot.grading.format import format_question  # the learner's view; only for --preview
@@ -63,6 +73,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         print("--id needs exactly one FILE / --id 只能用于一个文件", file=sys.stderr)
         return 2
     out = Path(args.out)
+    reader = None
+    if getattr(args, "ai", False):
+        from bot.ai.commands import ModelReader  # only with --ai: model help stays unimported otherwise
+
+        reader = ModelReader.from_environment()
+        if reader is None:
+            return 2
     status, written = 0, {}
     for path in files:
         options = options_for(path)
@@ -72,8 +89,10 @@ def cmd_import(args: argparse.Namespace) -> int:
             status = 1
             continue
         try:
+            document = read_source_document(path, options)
+            text = document.text  # what a model may read again (import --ai), line for line
             result = import_document(
-                read_source_document(path, options),
+                document,
                 source=path.name,
                 bank_id=bank_id,
                 title=options.title,
@@ -88,6 +107,9 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(f"{path}: cannot read / 无法读取: {exc.strerror}", file=sys.stderr)
             status = 1
             continue
+        read: list[str] = []
+        if reader is not None and result.left_out:
+            result, read = reader.read(text, result, terminal_language())
         if args.strict and result.left_out:
             for lo in result.left_out:
                 print(Issue("error", lo.line, lo.zh, lo.en).render(path.name), file=sys.stderr)
@@ -97,7 +119,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             continue
         target = save_bank(result.bank, out)
         written[bank_id] = path
-        _report(path, target, result, args)
+        _report(path, target, result, args, read)
     return status
 
 

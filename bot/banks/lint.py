@@ -15,6 +15,7 @@ from typing import Literal
 
 from bot.banks.keys import count_blanks
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question
+from bot.banks.provenance import explained_by_model, read_by_model
 from bot.banks.text import to_simplified
 from bot.grading.names import bank_pairs
 
@@ -113,6 +114,19 @@ def _question_findings(bank: Bank, q: Question) -> Iterable[LintFinding]:
         yield finding("error", "the case has no reference answer", "案例题没有参考答案")
     if q.kind is not Kind.case and not (q.explanation or "").strip():
         yield finding("warning", "missing explanation", "缺少解析")
+    # Drafts of a model (`studybot explain`, `studybot import --ai`) until a teacher has checked them.
+    if read_by_model(q):
+        yield finding(
+            "warning",
+            "read by a model, not reviewed: check it against the document, then set meta.question_reviewed to true",
+            "由模型读出，尚未审核：请对照原文核对，然后把 meta.question_reviewed 设为 true",
+        )
+    if explained_by_model(q) and (q.explanation or "").strip():
+        yield finding(
+            "warning",
+            "explanation written by a model, not reviewed: check it, then set meta.explanation_reviewed to true",
+            "解析由模型生成，尚未审核：请核对，然后把 meta.explanation_reviewed 设为 true",
+        )
 
 
 def _english_name_findings(bank: Bank) -> Iterable[LintFinding]:

@@ -9,7 +9,7 @@ from bot.banks.draft import ImportResult
 from bot.banks.issues import Issue
 from bot.banks.model import KIND_NAMES, Kind, Question
 
-__all__ = ["issue_line", "preview", "summary"]
+__all__ = ["issue_line", "preview", "shown_key", "summary"]
 
 
 def _zh(lang: str) -> bool:
@@ -77,12 +77,13 @@ def preview(
         shown[q.section] = shown.get(q.section, 0) + 1
         out.append(f"── {q.section or ('（无标题）' if zh else '(no heading)')} ──")
         out.append(render(q, lang))
-        out.append(("答案：" if zh else "Key: ") + _key(q, lang))
+        out.append(("答案：" if zh else "Key: ") + shown_key(q, lang))
         out.append("")
     return out
 
 
-def _key(q: Question, lang: str) -> str:
+def shown_key(q: Question, lang: str) -> str:
+    """The key as an author checks it (a long reference answer cut at 200 characters)."""
     zh = _zh(lang)
     if q.kind is Kind.true_false:
         return ("正确" if q.answer else "错误") if zh else ("true" if q.answer else "false")
