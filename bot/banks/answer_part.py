@@ -122,9 +122,9 @@ _NUMBERED = re.compile(
 _BARE_KEYS = re.compile(rf"^(?:{_KEY_TOKEN}\s*){{2,}}$")
 
 
-def is_answer_header(text: str) -> tuple[bool, bool] | None:
+def is_answer_header(text: str, probed: str | None = None) -> tuple[bool, bool] | None:
     """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `单选题答案`, `Answers`)."""
-    p = probe(text).strip()
+    p = (probe(text) if probed is None else probed).strip()
     if not _HEADER.match(p):
         return None
     return True, bool(_STRONG_HEADER.search(p))

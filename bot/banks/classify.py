@@ -70,7 +70,7 @@ def classify(line: Line) -> Info:
         return info
     text = line.body
     p = probe(text)
-    info.answer_header = is_answer_header(text)
+    info.answer_header = is_answer_header(text, p)
     for style in NUMBERINGS if _MAYBE_NUMBERED.match(p) else ():
         found = style.match(p)
         if found:
@@ -79,7 +79,7 @@ def classify(line: Line) -> Info:
             info.nums.append((style.name, number, _TRAILING_DECORATION.sub("", rest_text)))
     if any(numbering(style).strong for style, _, _ in info.nums):
         info.nums = [n for n in info.nums if numbering(n[0]).strong]  # "Q1." is Q1, not an id like K07
-    heading = match_heading(text, markdown=line.heading > 0) if info.answer_header is None else None
+    heading = match_heading(text, markdown=line.heading > 0, probed=p) if info.answer_header is None else None
     if heading is not None and info.nums and not heading.names_kind:
         heading = None  # "### 3. 下列哪项……": a question written as a Markdown heading
     if heading is not None and not heading.names_kind and entries_of_line(text):
@@ -89,7 +89,7 @@ def classify(line: Line) -> Info:
         if not heading.ambiguous:
             info.nums = []
         return info
-    info.marker = match_marker(text)
+    info.marker = match_marker(text, p)
     if info.marker is not None:
         info.nums = []
         return info

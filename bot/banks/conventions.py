@@ -81,10 +81,13 @@ class Numbering:
     label: str  # as the import summary shows it
     pattern: re.Pattern[str]
     strong: bool = False
+    starts: str = ""  # the characters a match can start with ("" = any): a cheap test first
     sequential: bool = True  # numbers run 1, 2, 3 (an id like K07 need not)
     stem_follows: bool = False  # the number stands alone; the stem is on the next line
 
     def match(self, text: str) -> tuple[int, str] | None:
+        if self.starts and (not text or text[0] not in self.starts):
+            return None
         m = self.pattern.match(text)
         if not m:
             return None
@@ -97,8 +100,11 @@ class Numbering:
         return number, rest
 
 
-def _numbering(name: str, label: str, regex: str, **kw: bool) -> Numbering:
-    return Numbering(name, label, re.compile(regex), **kw)
+_DIGITS = "0123456789"
+
+
+def _numbering(name: str, label: str, regex: str, starts: str = "", **kw: bool) -> Numbering:
+    return Numbering(name, label, re.compile(regex), starts=starts, **kw)
 
 
 NUMBERINGS: list[Numbering] = [
@@ -116,14 +122,14 @@ NUMBERINGS: list[Numbering] = [
     ),
     _numbering("bracket", "【1】", r"^[【\[]\s*(?P<n>\d{1,4})\s*[】\]]\s*[.．、:：]?\s*", strong=True),
     _numbering("q", "Q1", r"^(?:Q|q|Question\s*|QUESTION\s*)(?P<n>\d{1,4})\s*(?:[.．、:：)）]\s*|\s+|$)", strong=True),
-    _numbering("paren", "（1）", r"^[（(]\s*(?P<n>\d{1,4})\s*[)）]\s*"),
-    _numbering("dot", "1.", r"^(?P<n>\d{1,4})\s*[.．](?!\d)\s*"),
-    _numbering("comma", "1、", r"^(?P<n>\d{1,4})\s*[、，,]\s*"),
-    _numbering("close", "1)", r"^(?P<n>\d{1,4})\s*[)）]\s*"),
-    _numbering("colon", "1：", r"^(?P<n>\d{1,4})\s*[:：](?!\d)\s*"),
+    _numbering("paren", "（1）", r"^[（(]\s*(?P<n>\d{1,4})\s*[)）]\s*", starts="（("),
+    _numbering("dot", "1.", r"^(?P<n>\d{1,4})\s*[.．](?!\d)\s*", starts=_DIGITS),
+    _numbering("comma", "1、", r"^(?P<n>\d{1,4})\s*[、，,]\s*", starts=_DIGITS),
+    _numbering("close", "1)", r"^(?P<n>\d{1,4})\s*[)）]\s*", starts=_DIGITS),
+    _numbering("colon", "1：", r"^(?P<n>\d{1,4})\s*[:：](?!\d)\s*", starts=_DIGITS),
     _numbering("code", "K07", r"^(?P<id>[A-Z]{1,3})[-_]?(?P<n>\d{1,5})(?:\s*[.．、:：)）]\s*|\s+|$)", sequential=False),
-    _numbering("space", "1 ", r"^(?P<n>\d{1,4})\s+(?=[^\s\d.．%％]|\d+[\u4e00-\u9fff])"),
-    _numbering("alone", "1⏎", r"^(?P<n>\d{1,4})\s*[.．、:：]?$", stem_follows=True),
+    _numbering("space", "1 ", r"^(?P<n>\d{1,4})\s+(?=[^\s\d.．%％]|\d+[\u4e00-\u9fff])", starts=_DIGITS),
+    _numbering("alone", "1⏎", r"^(?P<n>\d{1,4})\s*[.．、:：]?$", stem_follows=True, starts=_DIGITS),
     # no numbers at all: each question opens with its stem label or its kind tag
     _numbering(
         "label", "【题干】", r"^[【\[]\s*题干\s*[】\]]\s*[:：]?\s*|^题干\s*[:：]\s*", strong=True, sequential=False
@@ -290,9 +296,14 @@ _KEY_INLINE = re.compile(
 _BARE_MARKERS = re.compile(r"^(?:窗体顶端|窗体底端|收起|展开|展开全部|AI讲解|查看解析|显示答案|隐藏答案)$")
 
 
-def match_marker(text: str) -> tuple[Marker, str] | None:
-    """The marker the line opens with, and the text after it."""
-    p = probe(text)
+_ANY_MARKER = re.compile("|".join(f"(?:{m.pattern.pattern})" for m in MARKERS), re.I)
+
+
+def match_marker(text: str, probed: str | None = None) -> tuple[Marker, str] | None:
+    """The marker the line opens with, and the text after it (`probed`: the text already probed)."""
+    p = probe(text) if probed is None else probed
+    if not _ANY_MARKER.match(p) and not _KEY_INLINE.match(p) and not _BARE_MARKERS.match(p):
+        return None  # most lines: one test instead of one per marker
     for marker in MARKERS:
         m = marker.pattern.match(p)
         if m:
@@ -404,10 +415,10 @@ _CHAPTER = re.compile(
 )
 
 
-def match_heading(text: str, *, markdown: bool) -> Heading | None:
+def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> Heading | None:
     """A section heading: one that names a kind (`二. 多选题（共8题，34分）`, `## 多选`), or a chapter
     (`第三章 …`, `第05讲`, `### Vue` in Markdown, `#### 2.3`)."""
-    p = probe(text).strip()
+    p = (probe(text) if probed is None else probed).strip()
     plain = p.rstrip("：:。. ")
     if len(plain) <= 60 and (m := _KIND_HEADING.match(plain)) and not re.search(r"[？?]", plain):
         rest = m.group("rest")
