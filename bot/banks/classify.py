@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 
 from bot.banks.answer_part import entries_of_line, is_answer_header
 from bot.banks.conventions import (
-    NUMBERINGS,
     OPTION_STYLES,
     Heading,
     Marker,
     match_heading,
     match_marker,
     numbering,
+    numberings_for,
     option_start,
     probe,
     split_options,
@@ -71,7 +71,7 @@ def classify(line: Line) -> Info:
     text = line.body
     p = probe(text)
     info.answer_header = is_answer_header(text, p)
-    for style in NUMBERINGS if _MAYBE_NUMBERED.match(p) else ():
+    for style in numberings_for(p[0]) if _MAYBE_NUMBERED.match(p) else ():
         found = style.match(p)
         if found:
             number, rest = found

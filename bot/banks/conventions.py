@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.banks.model import Kind
 
@@ -101,6 +102,7 @@ class Numbering:
 
 
 _DIGITS = "0123456789"
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _numbering(name: str, label: str, regex: str, starts: str = "", **kw: bool) -> Numbering:
@@ -113,26 +115,52 @@ NUMBERINGS: list[Numbering] = [
         "例题1",
         rf"^[【\[]?\s*(?:例题|习题|练习题|试题|题目)\s*(?P<n>{_NUM[1:-1]})\s*[】\]]?\s*[.．、:：]?\s*",
         strong=True,
+        starts="【[例习练试题",
     ),
     _numbering(
-        "di", "第1题", rf"^[【\[]?\s*第\s*(?P<n>{_NUM[1:-1]})\s*[题題]\s*[】\]]?(?:\s*[.．、:：]\s*|\s*)", strong=True
+        "di",
+        "第1题",
+        rf"^[【\[]?\s*第\s*(?P<n>{_NUM[1:-1]})\s*[题題]\s*[】\]]?(?:\s*[.．、:：]\s*|\s*)",
+        strong=True,
+        starts="【[第",
     ),
     _numbering(
-        "case", "案例1", rf"^[【\[]?\s*案例(?:分析)?\s*(?P<n>{_NUM[1:-1]})\s*[】\]]?\s*[.．、:：]?\s*", strong=True
+        "case",
+        "案例1",
+        rf"^[【\[]?\s*案例(?:分析)?\s*(?P<n>{_NUM[1:-1]})\s*[】\]]?\s*[.．、:：]?\s*",
+        strong=True,
+        starts="【[案",
     ),
-    _numbering("bracket", "【1】", r"^[【\[]\s*(?P<n>\d{1,4})\s*[】\]]\s*[.．、:：]?\s*", strong=True),
-    _numbering("q", "Q1", r"^(?:Q|q|Question\s*|QUESTION\s*)(?P<n>\d{1,4})\s*(?:[.．、:：)）]\s*|\s+|$)", strong=True),
+    _numbering("bracket", "【1】", r"^[【\[]\s*(?P<n>\d{1,4})\s*[】\]]\s*[.．、:：]?\s*", strong=True, starts="【["),
+    _numbering(
+        "q",
+        "Q1",
+        r"^(?:Q|q|Question\s*|QUESTION\s*)(?P<n>\d{1,4})\s*(?:[.．、:：)）]\s*|\s+|$)",
+        strong=True,
+        starts="Qq",
+    ),
     _numbering("paren", "（1）", r"^[（(]\s*(?P<n>\d{1,4})\s*[)）]\s*", starts="（("),
     _numbering("dot", "1.", r"^(?P<n>\d{1,4})\s*[.．](?!\d)\s*", starts=_DIGITS),
     _numbering("comma", "1、", r"^(?P<n>\d{1,4})\s*[、，,]\s*", starts=_DIGITS),
     _numbering("close", "1)", r"^(?P<n>\d{1,4})\s*[)）]\s*", starts=_DIGITS),
     _numbering("colon", "1：", r"^(?P<n>\d{1,4})\s*[:：](?!\d)\s*", starts=_DIGITS),
-    _numbering("code", "K07", r"^(?P<id>[A-Z]{1,3})[-_]?(?P<n>\d{1,5})(?:\s*[.．、:：)）]\s*|\s+|$)", sequential=False),
+    _numbering(
+        "code",
+        "K07",
+        r"^(?P<id>[A-Z]{1,3})[-_]?(?P<n>\d{1,5})(?:\s*[.．、:：)）]\s*|\s+|$)",
+        sequential=False,
+        starts=_UPPER,
+    ),
     _numbering("space", "1 ", r"^(?P<n>\d{1,4})\s+(?=[^\s\d.．%％]|\d+[\u4e00-\u9fff])", starts=_DIGITS),
     _numbering("alone", "1⏎", r"^(?P<n>\d{1,4})\s*[.．、:：]?$", stem_follows=True, starts=_DIGITS),
     # no numbers at all: each question opens with its stem label or its kind tag
     _numbering(
-        "label", "【题干】", r"^[【\[]\s*题干\s*[】\]]\s*[:：]?\s*|^题干\s*[:：]\s*", strong=True, sequential=False
+        "label",
+        "【题干】",
+        r"^[【\[]\s*题干\s*[】\]]\s*[:：]?\s*|^题干\s*[:：]\s*",
+        strong=True,
+        sequential=False,
+        starts="【[题",
     ),
     _numbering(
         "tag",
@@ -140,9 +168,16 @@ NUMBERINGS: list[Numbering] = [
         rf"^(?=[（(【\[]\s*(?:{_KIND_TAG_WORDS})[^）)】\]]{{0,12}}[）)】\]])",
         strong=True,
         sequential=False,
+        starts="（(【[",
     ),
 ]
 _BY_NAME = {n.name: n for n in NUMBERINGS}
+
+
+@lru_cache(maxsize=512)
+def numberings_for(first: str) -> tuple[Numbering, ...]:
+    """The numbering styles a line starting with this character could be in."""
+    return tuple(n for n in NUMBERINGS if not n.starts or first in n.starts)
 
 
 def numbering(name: str) -> Numbering:
@@ -191,6 +226,8 @@ _OPTION_START = {
 
 def option_start(text: str, styles: tuple[str, ...] | None = None) -> tuple[str, str] | None:
     """(style name, letter) when the text starts with an option letter in one of the styles."""
+    if not text or text[0] not in _OPTION_FIRST:
+        return None
     for style in OPTION_STYLES:
         if styles is not None and style.name not in styles:
             continue
@@ -200,7 +237,16 @@ def option_start(text: str, styles: tuple[str, ...] | None = None) -> tuple[str,
     return None
 
 
+_OPTION_FIRST = frozenset("ABCDEFGHabcdefgh（(【[")
 _SEPARATOR = r"(?:\s+|\s*[;；|，,]\s*|(?<=[。.]))"
+
+
+@lru_cache(maxsize=256)
+def _next_heads(style_name: str, letter: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The next option's head after a separator, and glued to the text before it (compiled once)."""
+    style = _STYLE[style_name]
+    head = style.head.replace("{L}", letter.lower() if style.lower else letter)
+    return re.compile(_SEPARATOR + head), re.compile(r"(?<=\S)" + head)
 
 
 def split_options(text: str, style_name: str, first: str) -> list[tuple[str, int, int]]:
@@ -220,10 +266,10 @@ def split_options(text: str, style_name: str, first: str) -> list[tuple[str, int
         if nxt > "H":
             out.append((letter, pos, len(text)))
             return out
-        head = style.head.replace("{L}", nxt.lower() if style.lower else nxt)
-        found = re.compile(_SEPARATOR + head).search(text, pos)
+        spaced, glued = _next_heads(style.name, nxt)
+        found = spaced.search(text, pos)
         if found is None and style.glued:
-            found = re.compile(r"(?<=\S)" + head).search(text, pos)
+            found = glued.search(text, pos)
         if found is None:
             out.append((letter, pos, len(text)))
             return out

@@ -172,12 +172,14 @@ _FLAT_SPLIT = re.compile(
 def _unflatten(raw: str) -> list[str]:
     """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question.
     Judgements keyed before their number (`(X)1.…(√)2.…`) get a line each, the mark after the statement."""
-    if _LEADING_TICK.search(raw):
+    if ("(" in raw or "（" in raw) and _LEADING_TICK.search(raw):
         parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
         return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
     if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
         return [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
     # "正确答案 :C 2.我国的国体是( )": the next question starts after a key; "一、单项选择题 1.……": after a heading
+    if "题" not in raw and "答案" not in raw:
+        return [raw]
     split = _AFTER_KEY.sub("\\1\n", raw)
     return [part for part in split.split("\n") if part.strip()] if split != raw else [raw]
 
@@ -311,31 +313,39 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     if fenced:
         text = narrow(text).rstrip()
         return Line(number, text.strip(), fenced=True) if text.strip() else None
-    text = strip_pinyin(text).replace("\xa0", " ").replace("&nbsp;", " ")
+    if "(" in text or "（" in text:
+        text = strip_pinyin(text)
+    text = text.replace("\xa0", " ").replace("&nbsp;", " ")
     if simplified:
         text = to_simplified(text)
     text = narrow(text).strip()
-    text = _QUOTE.sub("", text).strip()
-    if m := _ADMONITION.match(text):  # mkdocs `!!! note "答案"`: its title is the line
+    if not text:
+        return None
+    first = text[0]
+    if first == ">":
+        text = _QUOTE.sub("", text).strip()
+        first = text[:1]
+    if first in "!?" and (m := _ADMONITION.match(text)):  # mkdocs `!!! note "答案"`: its title is the line
         text = (m.group("title") or "").strip()
-    text = _CALLOUT.sub("", text)  # Obsidian `> [!NOTE]- 参考答案`
-    if m := _CONTAINER.match(text):
+    if first == "[":
+        text = _CALLOUT.sub("", text)  # Obsidian `> [!NOTE]- 参考答案`
+    if first == ":" and (m := _CONTAINER.match(text)):
         text = m.group(1).strip()
     if "\\" in text:
         text = _ESCAPED.sub(r"\1", text)
     if "难易程度" in text:
         text = _INLINE_META.sub("", text).strip()
-    if not text or _RULE.match(text) or _TABLE_SEPARATOR.match(text):
+    if not text or (text[0] in "-*_=|:" and (_RULE.match(text) or _TABLE_SEPARATOR.match(text))):
         return None
     heading = 0
-    if m := _MD_HEADING.match(text):
+    if text[0] == "#" and (m := _MD_HEADING.match(text)):
         heading, text = len(m.group(1)), text[m.end() :]
     checked = None
-    if m := _TASK.match(text):
+    if text[:1] in "-*+＊★☆" and (m := _TASK.match(text)):
         checked, text = m.group(1) != " ", text[m.end() :]
-    elif m := _STARRED.match(text):  # "*C、吸水管": the key starred before its letter
+    elif text[:1] in "*＊★☆" and (m := _STARRED.match(text)):  # "*C、吸水管": the key starred before its letter
         checked, text = True, text[m.end() :]
-    elif _OPTIONISH.match(text) and (m := _TICKED_AFTER.search(text)):  # "- B. 折射仪 ✅": ticked after
+    elif text[-1:] in "✅✔️☑" and _OPTIONISH.match(text) and (m := _TICKED_AFTER.search(text)):  # "B. 折射仪 ✅"
         checked, text = True, text[: m.start()]
     cells = None
     if text.startswith("|") and text.count("|") >= 2:
@@ -351,7 +361,7 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     if "&" in text:
         text = html.unescape(text)  # after the tags: an escaped "&lt;b&gt;" is text, not markup
     cut = len(text) - len(text.lstrip())
-    if m := _DECORATION.match(text, cut):
+    if cut < len(text) and ord(text[cut]) > 0x2000 and (m := _DECORATION.match(text, cut)):
         cut = m.end()
     text = text[cut:].rstrip()
     if not text:
