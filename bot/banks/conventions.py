@@ -135,7 +135,7 @@ NUMBERINGS: list[Numbering] = [
     _numbering(
         "q",
         "Q1",
-        r"^(?:Q|q|Question\s*|QUESTION\s*)(?P<n>\d{1,4})\s*(?:[.．、:：)）]\s*|\s+|$)",
+        r"^(?:Q\s?|q\s?|Question\s*|QUESTION\s*)(?P<n>\d{1,4})\s*(?:[.．、:：)）]\s*|\s+|$)",
         strong=True,
         starts="Qq",
     ),
@@ -298,7 +298,8 @@ class Marker:
 
 
 def _marker(role: str, label: str, words: str, *, colon: bool = True) -> Marker:
-    sep = r"\s*(?:[:：]|$)" if colon else r"\s*(?:[:：]\s*)?"
+    # "答；B", "答案;A": a semicolon typed for the colon counts too
+    sep = r"\s*(?:[:：;；]|$)" if colon else r"\s*(?:[:：]\s*)?"
     return Marker(
         role, label, re.compile(rf"^(?:【\s*(?:{words})\s*】|\[\s*(?:{words})\s*\]|(?:{words}){sep})\s*", re.I)
     )
@@ -311,7 +312,7 @@ MARKERS: list[Marker] = [
     _marker(
         "key",
         "答案：",
-        r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答"
+        r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答桉|答"
         r"|Answer|Answers"
         r"|Ans|Key|Correct answer|Correct Answer",
     ),
@@ -342,6 +343,7 @@ _KEY_INLINE = re.compile(
 _BARE_MARKERS = re.compile(r"^(?:窗体顶端|窗体底端|收起|展开|展开全部|AI讲解|查看解析|显示答案|隐藏答案)$")
 
 
+_ANSWER_STARTS = ("答案", "答桉", "答:", "答：", "答;", "答；", "【答")
 _ANY_MARKER = re.compile("|".join(f"(?:{m.pattern.pattern})" for m in MARKERS), re.I)
 
 
@@ -353,7 +355,7 @@ def match_marker(text: str, probed: str | None = None) -> tuple[Marker, str] | N
     for marker in MARKERS:
         m = marker.pattern.match(p)
         if m:
-            if marker.label == "答案：" and p.startswith("答") and not p.startswith(("答案", "答:", "答：", "【答")):
+            if marker.label == "答案：" and p.startswith("答") and not p.startswith(_ANSWER_STARTS):
                 continue  # 答 alone only with a colon or brackets ("答辩" is a word)
             return marker, text[m.end() :].strip()
     if m := _KEY_INLINE.match(p):
@@ -405,7 +407,10 @@ KIND_WORDS: list[tuple[str, Kind | None]] = [
     ("应用题", Kind.case),
     ("思考题", Kind.case),
     ("Single Choice", Kind.single),
-    ("Multiple Choice", Kind.multiple),
+    ("Multiple Answers?", Kind.multiple),
+    ("Multiple Select(?:ion)?", Kind.multiple),
+    ("Multiple Response", Kind.multiple),
+    ("Multiple Choice", None),  # in English: choose one, as a rule; the key decides
     ("True or False", Kind.true_false),
     ("True/False", Kind.true_false),
     ("Fill in the Blanks?", Kind.fill),

@@ -173,7 +173,7 @@ def _strip_marks(text: str) -> str:
 
 def read_true_false_key(key: str, options: dict[str, str]) -> bool | None:
     """A true/false key: the word itself (`对`, `×`, `正确。因为…`), or the letter of a 正确/错误 option."""
-    text = key.strip().rstrip("。.")
+    text = key.strip().lstrip(":：;；").strip().rstrip("。.")
     while m := _WRAPPED.match(text):
         text = m.group(1).strip()
     value = read_true_false(text)

@@ -32,6 +32,8 @@ _ANY_BRACKET_KEY = re.compile(r"[（(]\s*([A-H](?:[\s,，、]*[A-H]){0,7})\s*[)�
 _TRAILING_LETTERS = re.compile(r"(?<=[\u4e00-\u9fff。）)])\s?([A-H]{1,4})\s*$")
 _TRAILING_TICK = re.compile(r"\s+([√×✓✗✔✘])\s*$")
 _TICK_AFTER_BRACKET = re.compile(r"[（(]\s*[)）]\s*([√×✓✗✔✘]|对|错)\s*$")
+_LOWER_BRACKET_KEY = re.compile(r"(?<=[\u4e00-\u9fff])\s*[（(]\s*([a-h]{1,4})\s*[)）]")
+_UNCLOSED = re.compile(r"[（(]\s*([A-H]{1,4})\s+(?=[\u4e00-\u9fff])(?![^（(]*[)）])")
 _HALF_BRACKET = re.compile(r"(?<=[\u4e00-\u9fff])\s*([A-H]{1,4})\s*[)）]")
 _AFTER_EMPTY_BRACKET = re.compile(r"[（(]\s*[)）]\s*([A-H]{1,8})\s*([。.]?)\s*$")
 _TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|x|N|V)\s*[)）]")
@@ -99,6 +101,14 @@ def choice_key_in_stem(stem: str, letters: set[str]) -> tuple[str, str | None]:
     if len(found) == 1:
         m = found[0]
         return stem[: m.start()] + "（ ）" + stem[m.end() :], re.sub(r"[\s,，、]", "", m.group(1))
+    lower = [m for m in _LOWER_BRACKET_KEY.finditer(stem) if set(m.group(1).upper()) <= letters]
+    if len(lower) == 1:  # "犯罪的本质特征是（ b ）"
+        m = lower[0]
+        return stem[: m.start()] + "（ ）" + stem[m.end() :], m.group(1).upper()
+    unclosed = [m for m in _UNCLOSED.finditer(stem) if set(m.group(1)) <= letters]
+    if len(unclosed) == 1:  # "应当保持（C 状态": the closing bracket lost
+        m = unclosed[0]
+        return stem[: m.start()] + "（ ）" + stem[m.end() :], m.group(1)
     half = [m for m in _HALF_BRACKET.finditer(stem) if set(m.group(1)) <= letters]
     if len(half) == 1:  # "……的是B)。": the opening bracket lost
         m = half[0]
