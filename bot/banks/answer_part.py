@@ -113,9 +113,9 @@ _BLANK_ENTRY = re.compile(r"【(\d{1,3})】\s*([^【\s][^【]*?)\s*(?=【\d|$)")
 _GRID_NUMBERS = re.compile(r"^(?:题\s*号|序\s*号|No\.?)\s*[:：]?\s+(\d{1,4}(?:\s+\d{1,4})+)\s*$", re.I)
 _RANGE = re.compile(
     r"(\d{1,4})\s*[-－~～—–至到]\s*(\d{1,4})\s*(?:题)?\s*[.．、:：]?\s*"
-    r"((?:[A-Ha-h]+|[√×✓✗对错TF]+)(?:[ \t]+(?:[A-Ha-h]+|[√×✓✗对错TF]+))*)"
+    r"((?:[A-Ha-h_]+|[√×✓✗对错TF_]+)(?:[ \t]+(?:[A-Ha-h_]+|[√×✓✗对错TF_]+))*)"
 )
-_GAP = re.compile(r"[\s,，;；.。]*")
+_GAP = re.compile(r"[\s,，;；.。]*(?:[（(][^（()）]*[)）])?[\s,，;；.。]*")  # a note may follow: （第9题答案缺）
 _NUMBERED = re.compile(
     r"^(?:第\s*(\d{1,4})\s*题\s*[.．、:：)）]?|(\d{1,4})\s*[.．、:：)）]|[（(【\[]\s*(\d{1,4})\s*[)）】\]]|案例\s*(\d{1,4})\s*[.．、:：]?)\s*"
 )
@@ -164,7 +164,7 @@ def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[
                         f"'{m.group(0).strip()}' gives {len(parts)} keys for a range of {size} questions; ignored",
                     )
                 continue
-            out.extend(zip(range(first, last + 1), parts, strict=True))
+            out.extend((n, k) for n, k in zip(range(first, last + 1), parts, strict=True) if k != "_")
         return out
     compact = list(_BLOCK_ENTRY.finditer(p))
     if len(compact) > 1 and all(_GAP.fullmatch(gap) for gap in _gaps(p, compact)):

@@ -64,7 +64,10 @@ _INLINE_KEY = re.compile(
     r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
 )
 _INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
-_SHARED = re.compile(r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干)")
+_SHARED = re.compile(
+    r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干)"
+    r"|^[\[【（(]\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*[\]】）)]$"  # "[6～8]" alone above the options
+)
 _TF_WORD = re.compile(r"正确|错误|对|错|√|×|True|False|TRUE|FALSE")
 _MY_ANSWER = re.compile(r"(?:正确答案|参考答案|标准答案)\s*[:：]?\s*")
 _TRAILING_META = re.compile(r"\s*(?:我的答案|你的答案|得分|分值|本题得分|难度|题型)\s*[:：].*$")
@@ -348,7 +351,8 @@ class _Reader:
 
     def read_line(self, info: Info) -> None:
         if m := _SHARED.search(probe(info.text)):  # "（11～12题共用备选答案）" and the options below it
-            self.shared = (int(m.group(1)), int(m.group(2)), [])
+            first, last = (int(g) for g in m.groups() if g)
+            self.shared = (first, last, [])
             self.q = None
             return
         if self.shared is not None and self.q is None and info.option is not None:
