@@ -244,7 +244,7 @@ def split_entry(raw: str, kind: Kind | None) -> tuple[str, str]:
         return joiner.join(p.strip() for p in parts), raw[code.end() :].strip()
     if kind in CHOICE_KINDS or kind is Kind.true_false:
         head = re.match(
-            rf"^\s*({_KEY_TOKEN}(?:\s*[,，、]\s*[A-Ha-h])*)\s*(?:[。.；;，,:：]\s*|\s+|(?=[（(]))(?=\S)", probe(raw)
+            rf"^\s*({_KEY_TOKEN}(?:\s*[,，、]\s*[A-Ha-h])*)\s*(?:[。.；;，,:：]\s*|\s+|(?=[（(【\[]))(?=\S)", probe(raw)
         )
         if head:
             return raw[: head.end(1)].strip(), raw[head.end() :].strip()
@@ -373,6 +373,10 @@ class _Matcher:
                     f"question {n} has a key after it and in the answer section; the first is used",
                 )
                 continue
+            more_lines = list(entry.more)
+            if not entry.key and more_lines and not q.is_case:  # "8.【答案】" with the key on the next line
+                entry.key = more_lines.pop(0).text
+                entry.more = more_lines
             key, explanation = split_entry(entry.key, _kind(q))
             if not _fits(q, key) and not (q.is_case and (entry.more or key)):
                 zh, en = _kind_name(q)

@@ -153,6 +153,8 @@ NUMBERINGS: list[Numbering] = [
     ),
     _numbering("space", "1 ", r"^(?P<n>\d{1,4})\s+(?=[^\s\d.．%％]|\d+[\u4e00-\u9fff])", starts=_DIGITS),
     _numbering("alone", "1⏎", r"^(?P<n>\d{1,4})\s*[.．、:：]?$", stem_follows=True, starts=_DIGITS),
+    # no numbers at all: a line that asks above a first option (found while reading, never matched here)
+    _numbering("unnumbered", "无", r"(?!)", sequential=False, starts="\0"),
     # no numbers at all: each question opens with its stem label or its kind tag
     _numbering(
         "label",
@@ -460,7 +462,7 @@ _DECLARED = [
 ]
 _CHAPTER = re.compile(
     r"^(?:第\s*[一二三四五六七八九十百\d]+\s*(?:章|节|讲|课|单元|部分|篇|编|周|次课|模块)|Chapter\s*\d+|Unit\s*\d+|Lesson\s*\d+"
-    r"|Part\s*[IVX\d]+|专题\s*[一二三四五六七八九十\d]+|模块\s*[一二三四五六七八九十\d]+|\d+(?:\.\d+)+\s|\d+(?:\.\d+)+$"
+    r"|Part\s*[IVX\d]+|专题\s*[一二三四五六七八九十\d]+|模块\s*[一二三四五六七八九十\d]+|\d+(?:\.\d+)+\s"
     r"|[一二三四五六七八九十]+\s*[、．.]|[（(]\s*[一二三四五六七八九十]+\s*[)）])",
     re.I,
 )

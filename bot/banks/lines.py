@@ -169,6 +169,12 @@ _FLAT_SPLIT = re.compile(
 )
 
 
+def _page_counter(text: str) -> bool:
+    """"3/12" counts pages; "500/10" (an option, a division) does not."""
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    return m is None or int(m.group(1)) <= int(m.group(2))
+
+
 def _unflatten(raw: str) -> list[str]:
     """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question.
     Judgements keyed before their number (`(X)1.…(√)2.…`) get a line each, the mark after the statement."""
@@ -297,7 +303,7 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
             if line is None:
                 gap = True
                 continue
-            if not fenced and _FURNITURE.match(line.text):
+            if not fenced and _FURNITURE.match(line.text) and _page_counter(line.text):
                 gap = False  # a page break is no paragraph break
                 continue
             if not fenced and _JUNK.search(line.text):

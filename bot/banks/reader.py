@@ -64,6 +64,7 @@ _INLINE_KEY = re.compile(
     r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
 )
 _INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
+_ASKS = re.compile(r"[？?：:]\s*$|[（(]\s*[)）]|_{2,}|\b(?:which|what|who|when|where|why|how)\b", re.I)
 _SHARED = re.compile(
     r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干)"
     r"|^[\[【（(]\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*[\]】）)]$"  # "[6～8]" alone above the options
@@ -207,7 +208,13 @@ class _Reader:
             f.opener = (
                 f.option_a or f.key or f.ask or role == "kind" or info.tf_slots is not None or bool(info.line.cells)
             )
-            for style, number, rest in info.nums:
+            after_letter = (
+                k > 0
+                and self.infos[k - 1].option is not None
+                and self.infos[k - 1].option[0] == "alone"  # type: ignore[index]
+                and "alone" not in self.run_styles_missing
+            )
+            for style, number, rest in info.nums if not after_letter else ():  # "B" then "12": an option's text
                 if not (info.line.fenced):
                     tag = find_kind_tag(rest)
                     bare = not strip_score(tag[1] if tag else rest)
@@ -254,7 +261,7 @@ class _Reader:
             elif info.heading is not None:
                 self.open_section(info)
             else:
-                self.read_line(info)
+                self.read_line(info, infos[k + 1] if k + 1 < stop else None)
             k += 1
         if answer_at is not None:
             self.seen["key:end"] += 1
@@ -349,11 +356,13 @@ class _Reader:
                 info.line.text[a:b].strip() for a, b, mark in info.line.spans if mark in ("red", "under", "high")
             )
 
-    def read_line(self, info: Info) -> None:
+    def read_line(self, info: Info, nxt: Info | None = None) -> None:
         if m := _SHARED.search(probe(info.text)):  # "（11～12题共用备选答案）" and the options below it
             first, last = (int(g) for g in m.groups() if g)
             self.shared = (first, last, [])
             self.q = None
+            return
+        if self.unnumbered_start(info, nxt):
             return
         if self.shared is not None and self.q is None and info.option is not None:
             found = split_options(info.text, *info.option)
@@ -396,6 +405,25 @@ class _Reader:
         else:
             self.note_marked_words(q, info)
             self.add_text(q, info.line.text, info)
+
+    def unnumbered_start(self, info: Info, nxt: Info | None) -> bool:
+        """A question without a number: a line that asks, right above a first option, where no question is
+        open or the open one is complete (has its options and its key)."""
+        if nxt is None or nxt.option is None or nxt.option[1] != "A" or nxt.option[0] in self.run_styles_missing:
+            return False
+        if info.marker is not None or info.option is not None or info.heading is not None or info.line.fenced:
+            return False
+        if info.nums:
+            return False  # a numbered line the document as a whole did not take for a question
+        q = self.q
+        if q is not None and not (q.options and (q.key or q.state in ("key", "explanation"))):
+            return False
+        if q is not None and not _ASKS.search(info.text):
+            return False  # after a complete question, only a line that asks opens the next one
+        sec = self.ensure_section(info.line.number)
+        number = (sec.questions[-1].number if sec.questions else 0) + 1
+        self.start_question(Candidate(self.infos.index(info), "unnumbered", number, info.text), info)
+        return True
 
     def outside(self, info: Info) -> None:
         text = info.line.text
