@@ -30,6 +30,7 @@ __all__ = [
     "AnswerGroup",
     "Keyable",
     "blank_entries",
+    "entries_label",
     "entries_of_line",
     "grid_entries",
     "is_answer_header",
@@ -106,7 +107,9 @@ _HEADER = re.compile(
 )
 _STRONG_HEADER = re.compile(r"(?:与|及|和|速查|汇总|评分标准|Key|Answers)")
 _KEY_TOKEN = r"(?:[A-Ha-h]{1,8}|[①-⑧]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TF](?![a-z]))"
-_BLOCK_ENTRY = re.compile(rf"[（(【\[]?(\d{{1,4}})[)）】\]]?\s*[.．、:：)）]?\s*({_KEY_TOKEN})(?=\s|[,，;；。]|$)")
+_BLOCK_ENTRY = re.compile(
+    rf"[（(【\[]?(\d{{1,4}})[)）】\]]?\s*[.．、:：)）\-–]?\s*[（(]?({_KEY_TOKEN})[)）]?(?=\s|[,，;；。]|$)"
+)  # "1.A", "(1)D", "1-(b)"
 # NCRE-style fill answers keyed by their blank's label: "【1】类    【2】virtual"
 _BLANK_ENTRY = re.compile(r"【(\d{1,3})】\s*([^【\s][^【]*?)\s*(?=【\d|$)")
 # a grid of keys: "题 号  1  2  3" above "是/否  √  ×  √" (or "答 案  A  C  B")
@@ -136,9 +139,16 @@ def _gaps(line: str, matches: list[re.Match[str]]) -> list[str]:
 
 
 _ENTRY_PREFIX = re.compile(
-    r"^(?:[一二三四五六七八九十]+\s*[、.．]|[（(]\s*[一二三四五六七八九十]+\s*[)）])?\s*(?:(?:参考|正确)?答案\s*[:：])?\s*"
+    r"^(?:[一二三四五六七八九十]+\s*[、.．]|[（(]\s*[一二三四五六七八九十]+\s*[)）])?\s*"
+    r"(?:(?:(?:参考|正确)?答案|Answers?(?:\s*Key)?|Key)\s*(?:[（(](?P<label>[^（()）]{1,30})[)）])?\s*[:：])?\s*"
     r"(?:(?:单项选择|多项选择|不定项选择|单选|多选|判断|填空|选择)题?\s*[:：]?)?\s*(?=\d)"
 )
+
+
+def entries_label(text: str) -> str | None:
+    """The part a line of keys names: "Answers (Part A): 1-(b), …" -> "Part A"."""
+    m = _ENTRY_PREFIX.match(probe(text))
+    return m.group("label").strip() if m and m.group("label") else None
 
 
 def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[tuple[int, str]] | None:

@@ -42,6 +42,17 @@ class Apart:
     def __init__(self, infos: list[Info]) -> None:
         self.infos = infos
 
+    def key_lines(self, stop: int, taken: set[int]) -> dict[int, list[tuple[int, str]]]:
+        """Lines of keys standing alone among the questions (`Answers (Part A): 1-(b), 2-(c), 3-(a)`)."""
+        out: dict[int, list[tuple[int, str]]] = {}
+        for i in range(min(stop, len(self.infos))):
+            if i in taken:
+                continue
+            entries = entries_of_line(self.infos[i].text)
+            if entries and len(entries) >= 3:
+                out[i] = entries
+        return out
+
     def grids(self, stop: int) -> dict[int, list[tuple[int, str]]]:
         """Grids of keys (a row of numbers above a row of keys), by the index of their first row."""
         out: dict[int, list[tuple[int, str]]] = {}

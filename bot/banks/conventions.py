@@ -316,7 +316,7 @@ MARKERS: list[Marker] = [
         "答案：",
         r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答桉|答"
         r"|Answer|Answers"
-        r"|Ans|Key|Correct answer|Correct Answer",
+        r"|Ans|Key|Correct answers?|ANS",
     ),
     _marker(
         "explanation",

@@ -118,8 +118,9 @@ def read_choice_key(key: str, options: dict[str, str]) -> str | None:
             return head
     if items and text[0] in "ABCDEFGH":
         return items[0]
-    if m := re.match(r"^([a-h])\s*[.．、:：)）]", text):  # "c) went"
-        return m.group(1).upper()
+    lower = re.findall(r"(?:^|[,，;；、\s])\s*\(?([a-h])\s*[.．、:：)）]", text)
+    if lower and re.match(r"^\(?[a-h]\s*[.．、:：)）]", text):  # "c) went", "a), c)"
+        return "".join(sorted({letter.upper() for letter in lower}))
     if options:  # the right option's text instead of its letter: "红色的刚玉宝石", "珍珠,琥珀,珊瑚"
         by_text = {_norm(v): k for k, v in options.items() if _norm(v)}
         if _norm(text) in by_text:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from bot.banks.answer_part import (
     AnswerGroup,
     Piece,
+    entries_label,
     match_answer_part,
     split_entry,
 )
@@ -231,7 +232,9 @@ class _Reader:
         stop = answer_at if answer_at is not None else len(infos)
         key_blocks = apart.key_blocks(stop)
         grids = apart.grids(stop)
-        barriers = [*key_blocks.items(), *((i, i + 2) for i in grids)]
+        blocked = {k for a, b in key_blocks.items() for k in range(a, b)} | {k for i in grids for k in (i, i + 1)}
+        lists = apart.key_lines(stop, blocked)
+        barriers = [*key_blocks.items(), *((i, i + 2) for i in grids), *((i, i + 1) for i in lists)]
         if answer_at is not None:
             barriers.append((answer_at, len(infos)))
         facts, candidates = self.facts_and_candidates(barriers)
@@ -243,6 +246,13 @@ class _Reader:
             if k in key_blocks:
                 self.key_block(k, key_blocks[k])
                 k = key_blocks[k]
+                continue
+            if k in lists:  # "Answers (Part A): 1-(b), 2-(b), …": keys of the part it names, or of this one
+                sec = self.section_named(entries_label(infos[k].text)) or self.ensure_section(infos[k].line.number)
+                for number, key in lists[k]:
+                    sec.key_block.setdefault(number, (infos[k].line.number, key))
+                self.seen["key:block"] += 1
+                k += 1
                 continue
             if k in grids:  # keys in a grid above (or below) the questions they key
                 sec = self.ensure_section(infos[k].line.number)
@@ -298,6 +308,11 @@ class _Reader:
                     f"这一行像是第 {c.number} 题，但按第 {owner.number} 题的正文读入",
                     f"this line looks like question {c.number} but is read as text of question {owner.number}",
                 )
+
+    def section_named(self, label: str | None) -> _Section | None:
+        if not label:
+            return None
+        return next((s for s in self.sections if s.title and label.lower() in s.title.lower()), None)
 
     def open_section(self, info: Info) -> None:
         heading = info.heading
@@ -411,15 +426,16 @@ class _Reader:
         open or the open one is complete (has its options and its key)."""
         if nxt is None or nxt.option is None or nxt.option[1] != "A" or nxt.option[0] in self.run_styles_missing:
             return False
-        if info.marker is not None or info.option is not None or info.heading is not None or info.line.fenced:
+        real_option = info.option is not None and info.option[0] not in self.run_styles_missing
+        if info.marker is not None or real_option or info.heading is not None or info.line.fenced:
             return False
         if info.nums:
             return False  # a numbered line the document as a whole did not take for a question
         q = self.q
         if q is not None and not (q.options and (q.key or q.state in ("key", "explanation"))):
             return False
-        if q is not None and not _ASKS.search(info.text):
-            return False  # after a complete question, only a line that asks opens the next one
+        if q is not None and q.state != "key" and not _ASKS.search(info.text):
+            return False  # after an explanation began, only a line that asks opens the next question
         sec = self.ensure_section(info.line.number)
         number = (sec.questions[-1].number if sec.questions else 0) + 1
         self.start_question(Candidate(self.infos.index(info), "unnumbered", number, info.text), info)
