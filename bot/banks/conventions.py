@@ -147,7 +147,7 @@ NUMBERINGS: list[Numbering] = [
     _numbering(
         "code",
         "K07",
-        r"^(?P<id>[A-Z]{1,3})[-_]?(?P<n>\d{1,5})(?:\s*[.．、:：)）]\s*|\s+|$)",
+        r"^(?P<id>[A-Z]{1,3})[-_]?(?P<n>\d{1,5})(?:\s*[.．、:：)）]\s*|\s+|$|(?=[【\[（(]))",
         sequential=False,
         starts=_UPPER,
     ),
