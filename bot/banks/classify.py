@@ -80,6 +80,8 @@ def classify(line: Line) -> Info:
     if any(numbering(style).strong for style, _, _ in info.nums):
         info.nums = [n for n in info.nums if numbering(n[0]).strong]  # "Q1." is Q1, not an id like K07
     heading = match_heading(text, markdown=line.heading > 0, probed=p) if info.answer_header is None else None
+    if heading is not None and not heading.names_kind and line.heading and match_marker(text, p) is not None:
+        heading = None  # "### ✅ 正确答案：B", "### 📖 解析", "### 题目": a question's parts, set as headings
     if heading is not None and info.nums and not heading.names_kind:
         heading = None  # "### 3. 下列哪项……": a question written as a Markdown heading
     if heading is not None and not heading.names_kind and entries_of_line(text):

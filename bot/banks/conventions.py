@@ -329,6 +329,8 @@ MARKERS: list[Marker] = [
         "answer", "答题要点", r"答题要点|答案要点|参考要点|评分要点|要点|分析与解答|参考解答|解答|解决方案|问题定位"
     ),
     _marker("kind", "题型：", r"题型|类型|题目类型|Type"),
+    # a field's label before its text: "题目：……", "### 题目", "**选项：**"
+    _marker("label", "题目：", r"题目|题干|题目内容|试题|选项|备选项|Question|Options?|Choices"),
     _marker(
         "meta",
         "得分",

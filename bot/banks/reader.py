@@ -549,6 +549,9 @@ class _Reader:
                 q.state = "answer"
             else:
                 self.add_text(q, info.line.text, info)
+        elif role == "label":
+            if rest:
+                self.add_text(q, rest, info)
         elif role == "kind":
             kind = _kind_in(rest)
             if kind is not None:
