@@ -76,6 +76,7 @@ class Apart:
             own = (
                 (info.option is not None and info.option[1] == "B")
                 or (role == "key" and bool(info.marker and info.marker[1]) and not entries_of_line(info.text))
+                or (role == "meta" and "正确答案" in info.text)  # "我的答案: 对正确答案: 错": a question's own key
                 or role == "ask"
                 or info.tf_slots is not None
             )
