@@ -21,6 +21,7 @@ from bot.banks.answer_part import (
     AnswerGroup,
     Piece,
     entries_label,
+    entries_of_line,
     match_answer_part,
     split_entry,
 )
@@ -432,9 +433,9 @@ class _Reader:
         if info.nums:
             return False  # a numbered line the document as a whole did not take for a question
         q = self.q
-        if q is not None and not (q.options and (q.key or q.state in ("key", "explanation"))):
+        if q is not None and not (len(q.options) >= 2 and q.state in ("options", "key", "explanation")):
             return False
-        if q is not None and q.state != "key" and not _ASKS.search(info.text):
+        if q is not None and q.state == "explanation" and not _ASKS.search(info.text):
             return False  # after an explanation began, only a line that asks opens the next question
         sec = self.ensure_section(info.line.number)
         number = (sec.questions[-1].number if sec.questions else 0) + 1
@@ -564,6 +565,10 @@ class _Reader:
 
     def on_key(self, q: _Question, rest: str, info: Info) -> None:
         rest = _TRAILING_META.sub("", rest).strip()
+        if (listed := entries_of_line(rest)) and len(listed) >= 2:  # "标准答案：11.C 12.A 13.D"
+            for number, key in listed:
+                q.section.key_block.setdefault(number, (info.line.number, key))
+            return
         if q.is_case:
             if rest:
                 q.answer.append(self.piece(info, rest))
