@@ -51,6 +51,9 @@ def question_id(kind: Kind, number: int, taken: set[str]) -> str:
 _OMITTED = re.compile(
     r"[（(]?\s*(?:略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|待补充|待定|TODO|TBD|N/?A)\s*[)）]?[。.]?", re.I
 )
+_ESSAY = re.compile(
+    r"^(?:简述|简答|论述|试述|阐述|说明|分析|谈谈|比较|举例说明|为什么|如何|怎样|请|结合|Explain|Describe|Discuss)"
+)
 _KEY_LABEL = re.compile(r"^\s*(?:填|答|解)\s*[:：]\s*")  # "填：链式法则"
 
 
@@ -100,6 +103,8 @@ class _Checker:
             return Kind.case
         if d.key is not None and read_true_false_key(d.key, {}) is not None and not count_blanks(d.stem):
             return Kind.true_false
+        if not count_blanks(d.stem) and _ESSAY.match(d.stem):
+            return Kind.case  # "简述分层体系结构的好处。" answered with a list: a short-answer question
         if count_blanks(d.stem) or (d.key is not None and len(d.key) <= 40 and "\n" not in d.key):
             return Kind.fill
         return Kind.case

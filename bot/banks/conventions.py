@@ -140,7 +140,8 @@ NUMBERINGS: list[Numbering] = [
         starts="Qq",
     ),
     _numbering("paren", "（1）", r"^[（(]\s*(?P<n>\d{1,4})\s*[)）]\s*", starts="（("),
-    _numbering("dot", "1.", r"^(?P<n>\d{1,4})\s*[.．](?!\d)\s*", starts=_DIGITS),
+    # "1．15岁的小王": a full-width stop is never a decimal point; "2.3" is a chapter, not question 2
+    _numbering("dot", "1.", r"^(?P<n>\d{1,4})\s*(?:[.](?!\d)|．)\s*", starts=_DIGITS),
     _numbering("comma", "1、", r"^(?P<n>\d{1,4})\s*[、，,]\s*", starts=_DIGITS),
     _numbering("close", "1)", r"^(?P<n>\d{1,4})\s*[)）]\s*", starts=_DIGITS),
     _numbering("colon", "1：", r"^(?P<n>\d{1,4})\s*[:：](?!\d)\s*", starts=_DIGITS),
@@ -506,7 +507,10 @@ def _heading_tail(rest: str) -> bool:
     if re.match(r"^[，,。.：:]?\s*[（(【\[]", tail):
         return True
     if tail.startswith((":", "：")) and len(tail) <= 40:
-        return not re.search(r"[A-H]\s*[.．、]", tail)
+        # instructions ("：每题2分", "：下列各题只有一个正确答案"), not a statement to judge ("True or false: Acids …")
+        return not re.search(r"[A-H]\s*[.．、]", tail) and (
+            len(tail) <= 2 or bool(re.search(r"每|共|分|题|答案|选项|points?|questions?|each|answer", tail, re.I))
+        )
     return bool(re.match(r"^[，,。.]?\s*(?:共|每|本|\d)", tail))
 
 

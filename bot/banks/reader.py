@@ -97,7 +97,11 @@ class _Section:
         questions without options in the section write them so."""
         keyless = [q for q in self.questions if not (q.key or q.options or q.answer or q.tf_mark is not None)]
         padded = sum(has_padded_answer(" ".join(p.text for p in q.stem)) for q in keyless)
-        self.answers_in_brackets = padded >= 2 and padded * 2 >= len(keyless)
+        fills_here = any(count_blanks(" ".join(p.text for p in q.stem)) for q in self.questions)
+        # several keyless questions write answers so; or every one does, beside fill-ins with blanks
+        self.answers_in_brackets = (padded >= 2 and padded * 2 >= len(keyless)) or (
+            padded >= 1 and padded == len(keyless) and fills_here
+        )
 
 
 @dataclass
