@@ -31,6 +31,8 @@ __all__ = ["Info", "classify", "styles_without_runs"]
 _TF_SLOTS = re.compile(
     r"^(正确|对|是|√|T)\s*[（(]\s*(\S?)\s*[)）]\s*[/／、,，]?\s*(不正确|错误|错|否|×|F)\s*[（(]\s*(\S?)\s*[)）]$"
 )
+# "True / False" or "对    错" under a statement, the right one set in bold (red, underlined…)
+_TF_PAIR = re.compile(r"^(true|t|正确|对|是|√)\s*[/／|｜、,，]?\s*(false|f|错误|错|否|×)$", re.I)
 _TICKS = "√✓✔"
 _CROSSES = "×✗✘xX"
 _TRAILING_DECORATION = re.compile(r"[\s\U0001f300-\U0001faff\u2b50\u2705\u274c]+$")
@@ -97,6 +99,11 @@ def classify(line: Line) -> Info:
         return info
     if m := _TF_SLOTS.match(p):
         info.tf_slots = (_slot_mark(m.group(2), m.group(4)),)
+        return info
+    if m := _TF_PAIR.match(p):
+        shift = line.lead
+        yes, no = (bool(line.marked(m.start(g) + shift, m.end(g) + shift)) for g in (1, 2))
+        info.tf_slots = (yes if yes != no else None,)
         return info
     info.option = option_start(text)
     if info.option is not None:

@@ -175,6 +175,53 @@ def _page_counter(text: str) -> bool:
     return m is None or int(m.group(1)) <= int(m.group(2))
 
 
+_RUN_NUMBER = re.compile(r"(?<![\d.．])(\d{1,3})\s*[、.．](?!\d)")
+_ASKS = re.compile(r"[(（][^()（）]{0,40}[)）]|[?？]|_{2,}")
+_GLUED_LETTER = re.compile(r"(?<![A-Za-z])([A-H])(?=[\u4e00-\u9fff\d（(“\"《])")
+
+
+def _run_on(raw: str) -> list[str] | None:
+    """A section typed as one paragraph (`1、题干(ABC)A学习过程B教学过程…2、…`): a line per question and
+    per option. Only where at least three numbers follow each other and most pieces ask something (a
+    bracket, a question mark, a blank), so that a stem's own list (`要求：1、分析…2、提出…`) stays whole."""
+    if len(raw) < 60:
+        return None
+    chain: list[re.Match[str]] = []
+    for m in _RUN_NUMBER.finditer(raw):
+        if not chain or int(m.group(1)) == int(chain[-1].group(1)) + 1:
+            chain.append(m)
+        elif int(m.group(1)) == 1 and len(chain) < 3:
+            chain = [m]
+    if len(chain) < 3:
+        return None
+    pieces = [raw[a.start() : b.start() if b else len(raw)] for a, b in zip(chain, [*chain[1:], None], strict=True)]
+    if sum(bool(_ASKS.search(p)) and len(p) >= 8 for p in pieces) * 3 < len(pieces) * 2:
+        return None
+    out = [raw[: chain[0].start()]] if raw[: chain[0].start()].strip() else []
+    for piece in pieces:
+        out.extend(_glued_options(piece))
+    return out
+
+
+def _glued_options(piece: str) -> list[str]:
+    """`…(ABC)A学习过程B教学过程C评价` -> the stem and a line per option, when A, B, C… stand in order."""
+    letters = list(_GLUED_LETTER.finditer(piece))
+    for i, first in enumerate(letters):
+        if first.group(1) != "A":
+            continue
+        run = [first]
+        for m in letters[i + 1 :]:
+            if ord(m.group(1)) == ord(run[-1].group(1)) + 1:
+                run.append(m)
+        if len(run) >= 3:
+            cuts = [m.start() for m in run]
+            parts = [piece[: cuts[0]]] + [
+                f"{piece[a]}. {piece[a + 1 : b]}" for a, b in zip(cuts, [*cuts[1:], len(piece)], strict=True)
+            ]
+            return [p.strip() for p in parts if p.strip()]
+    return [piece.strip()]
+
+
 def _unflatten(raw: str) -> list[str]:
     """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question.
     Judgements keyed before their number (`(X)1.…(√)2.…`) get a line each, the mark after the statement."""
@@ -183,6 +230,8 @@ def _unflatten(raw: str) -> list[str]:
         return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
     if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
         return [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
+    if (run_on := _run_on(raw)) is not None:
+        return run_on
     # "正确答案 :C 2.我国的国体是( )": the next question starts after a key; "一、单项选择题 1.……": after a heading
     if "题" not in raw and "答案" not in raw:
         return [raw]

@@ -52,6 +52,7 @@ from bot.banks.stem_keys import (
     explanation_key,
     fill_answers_in_stem,
     has_key_in_stem,
+    has_bracketed_word,
     has_padded_answer,
     lettered_blanks,
     marked_letters,
@@ -99,8 +100,16 @@ class _Section:
         padded = sum(has_padded_answer(" ".join(p.text for p in q.stem)) for q in keyless)
         fills_here = any(count_blanks(" ".join(p.text for p in q.stem)) for q in self.questions)
         # several keyless questions write answers so; or every one does, beside fill-ins with blanks
-        self.answers_in_brackets = (padded >= 2 and padded * 2 >= len(keyless)) or (
-            padded >= 1 and padded == len(keyless) and fills_here
+        stems = [" ".join(p.text for p in q.stem) for q in keyless]
+        # a fill-in section whose every keyless question has words in brackets and no blank to fill
+        bracketed = (
+            self.kind is Kind.fill
+            and len(stems) >= 2
+            and all(has_bracketed_word(s) and not count_blanks(s) for s in stems)
+        )
+        self.answers_in_brackets = (
+            (padded >= 2 and padded * 2 >= len(keyless)) or (padded >= 1 and padded == len(keyless) and fills_here)
+            or bracketed
         )
 
 

@@ -187,6 +187,11 @@ def fill_answers_in_stem(stem: str, *, in_brackets: bool) -> tuple[str, list[str
     return stem, []
 
 
+def has_bracketed_word(stem: str) -> bool:
+    """A stem with words in short brackets (`颁布于(1986年)`): a fill-in's answer where its section says so."""
+    return any(m.group(1).strip() for m in _SHORT_BRACKET.finditer(stem))
+
+
 def has_padded_answer(stem: str) -> bool:
     """A stem with an answer written in padded brackets (`（ 1982 ）年`)."""
     return bool(_FILL_BRACKET.search(stem))

@@ -62,7 +62,8 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
     "type": ("题型", "题目类型", "试题类型", "类型", "题型名称", "试题题型", "题类", "type", "questiontype", "qtype",
              "kind"),
     "stem": ("题干", "题目", "题目内容", "题干内容", "试题", "试题内容", "试题题干", "问题", "题目名称", "题目标题",
-             "题目描述", "题面", "question", "questiontext", "questions", "stem", "prompt"),
+             "题目描述", "题面", "question", "questiontext", "questions", "stem", "prompt", "content",
+             "questioncontent", "questionbody"),
     "options": ("选项", "选项内容", "所有选项", "备选项", "选择项", "options", "choices", "option"),
     "key": ("答案", "正确答案", "标准答案", "参考答案", "正确选项", "试题答案", "题目答案", "answer", "answers",
             "correctanswer", "correct", "key", "rightanswer", "solution"),
@@ -84,6 +85,9 @@ _NUMBERED_OPTION = re.compile(r"^(?:选项|option|choice)([1-8])$")
 _BLANK_COLUMN = re.compile(
     r"^(?:(?:填空)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$|^填空([一二三四五六七八九])$"
 )
+# A column per option saying whether it is right (isCorrect1…, 选项A是否正确): the key, spread out.
+_FLAG_COLUMN = re.compile(r"^(?:is)?(?:correct|right)(?:option)?([1-8a-h])$|^(?:选项)?([a-h1-8])(?:是否)?(?:正确|为正确答案)$")
+_TRUE_FLAGS = {"true", "yes", "y", "1", "t", "x", "√", "✓", "✔", "对", "是", "正确"}
 _HINT = re.compile(r"[（(【\[][^（()）】\]]*[)）】\]]$")
 
 
@@ -107,6 +111,9 @@ def _role(cell: str) -> str | None:
         return "option:" + m.group(1).upper()
     if m := _NUMBERED_OPTION.match(name):
         return "option:" + LETTERS[int(m.group(1)) - 1]
+    if m := _FLAG_COLUMN.match(name):
+        mark = m.group(1) or m.group(2)
+        return "flag:" + (LETTERS[int(mark) - 1] if mark.isdigit() else mark.upper())
     if m := _BLANK_COLUMN.match(name):
         digit = m.group(1) or m.group(2) or m.group(3)
         index = int(digit) if digit.isdigit() else "一二三四五六七八九".index(digit) + 1
@@ -124,7 +131,7 @@ def _header_of(row: Row, index: int) -> Header | None:
         roles[column] = role
         names.setdefault(role, cell.strip())
     has = set(names)
-    answers = {"key", "options", "type"} | {r for r in has if r.startswith(("option:", "blank:"))}
+    answers = {"key", "options", "type"} | {r for r in has if r.startswith(("option:", "blank:", "flag:"))}
     if "stem" not in has or not (has & answers):
         return None
     return Header(row.line, index, roles, names)
@@ -143,8 +150,11 @@ def find_header(table: Table, *, within: int = 20) -> Header | None:
 # -- one row ----------------------------------------------------------------------------------------------
 _UNSUPPORTED = re.compile(r"排序|连线|匹配|完形|阅读理解|听力|口语|投票|文件|附件|matching|ordering|cloze", re.I)
 _ENGLISH_KINDS = [
-    (re.compile(r"^(?:single|single[\s_-]*choice|mc|sc|radio|单)$", re.I), Kind.single),
-    (re.compile(r"^(?:multiple|multi|multiple[\s_-]*(?:choice|answers?|response)|ma|mr|checkbox|多)$", re.I),
+    (re.compile(r"^(?:single|single[\s_-]*(?:choice|answer|response|select(?:ion)?)|sc|radio|单)$", re.I),
+     Kind.single),
+    # LMS templates (Moodle, Blackboard, Canvas) call every choice question "Multiple Choice", one
+    # key or several: like 选择题, its key decides (see below).
+    (re.compile(r"^(?:multiple|multi|multiple[\s_-]*(?:answers?|response|select(?:ion)?)|ma|mr|checkbox|多)$", re.I),
      Kind.multiple),
     (re.compile(r"^(?:true[\s_/-]*(?:or[\s_-]*)?false|tf|t/f|judge|judgement|judgment|bool|boolean|判)$", re.I),
      Kind.true_false),
@@ -153,6 +163,7 @@ _ENGLISH_KINDS = [
     (re.compile(r"^(?:case|essay|short[\s_-]*answers?|open|subjective|ess|sa|qa)$", re.I), Kind.case),
     (re.compile(r"^(?:主观题?|论述|问答|简述|解答题?|证明题?|作文|写作|翻译题?)$"), Kind.case),
 ]
+_CHOICE = re.compile(r"^(?:multiple[\s_-]*choice|choice|mcq?|objective)$", re.I)
 _WORD = re.compile(r"(不定项选择题?|多项选择题?|单项选择题?|多选题?|单选题?|选择题|填空题?|判断题?|是非题|对错题|正误题"
                    r"|案例分析题?|材料分析题|案例题|分析题|简答题?|问答题|论述题|综合题|名词解释|辨析题|计算题|编程题"
                    r"|程序设计题|应用题|思考题)")
@@ -179,7 +190,7 @@ def _kind_of_type(value: str) -> _Kind:
     if not text:
         return _Kind(None, False)
     kind = kind_of_word(text)
-    if kind is not None or text in ("选择题", "选择"):
+    if kind is not None or text in ("选择题", "选择") or _CHOICE.match(text):
         return _Kind(kind, True)
     for pattern, english in _ENGLISH_KINDS:
         if pattern.match(text):
@@ -360,6 +371,9 @@ class _Reader:
     def key(self, row: Row, kind: Kind | None, options: dict[str, str]) -> str:
         blanks = [self.cell(row, f"blank:{i}") for i in range(1, 10) if self.has(f"blank:{i}")]
         key = self.cell(row, "key")
+        flagged = [letter for letter in options if self.cell(row, "flag:" + letter).lower() in _TRUE_FLAGS]
+        if flagged and not key:
+            return "".join(flagged)
         if any(blanks) and not key:
             key = "；".join(" 或 ".join(a.strip() for a in re.split(r"[;；]", b) if a.strip()) for b in blanks if b)
             return key
