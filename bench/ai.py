@@ -51,8 +51,12 @@ def judging(body: dict[str, Any]) -> Reply:
     data = user_data(body)
     quote = data["learner_reply"][:10]
     points = [
-        {"n": p["n"], "status": "covered" if p["n"] % 2 else "missed",
-         "evidence": quote if p["n"] % 2 else "", "reason": "说到了做法和理由。" if p["n"] % 2 else "没有提到。"}
+        {
+            "n": p["n"],
+            "status": "covered" if p["n"] % 2 else "missed",
+            "evidence": quote if p["n"] % 2 else "",
+            "reason": "说到了做法和理由。" if p["n"] % 2 else "没有提到。",
+        }
         for p in data["key_points"]
     ]
     return Reply.json({"points": points})
@@ -63,8 +67,14 @@ def ms(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-async def round_(cases: list[tuple[str, Question]], concepts: ConceptIndex, url: str, args: argparse.Namespace,
-                 fake: FakeModel, rnd: int) -> dict[str, list[float]]:
+async def round_(
+    cases: list[tuple[str, Question]],
+    concepts: ConceptIndex,
+    url: str,
+    args: argparse.Namespace,
+    fake: FakeModel,
+    rnd: int,
+) -> dict[str, list[float]]:
     out: dict[str, list[float]] = {"rules": [], "miss": [], "hit": [], "queued": []}
     with tempfile.TemporaryDirectory() as folder:
         async with await Store.open(Path(folder) / "bench.sqlite3") as store:
@@ -79,8 +89,9 @@ async def round_(cases: list[tuple[str, Question]], concepts: ConceptIndex, url:
                         rules = grade(q, text, concepts)
                         if repeat == "miss":
                             out["rules"].append(time.perf_counter() - started)
-                        verdict = await assist.judge_case(bank_id, q, text, rules, lang="zh", learner_id=1,
-                                                          local_day=day)
+                        verdict = await assist.judge_case(
+                            bank_id, q, text, rules, lang="zh", learner_id=1, local_day=day
+                        )
                         out[repeat].append(time.perf_counter() - started)
                         assert verdict is not None and verdict.judged_by
             fake.answer(lambda body: Reply(judging(body).content, delay=args.delay))
@@ -89,8 +100,9 @@ async def round_(cases: list[tuple[str, Question]], concepts: ConceptIndex, url:
             async def learner(n: int) -> float:
                 started = time.perf_counter()
                 text = f"{REPLIES[0]}（学员{n}，第{rnd}轮）"
-                verdict = await assist.judge_case(bank_id, q, text, grade(q, text, concepts), lang="zh",
-                                                  learner_id=n, local_day=day)
+                verdict = await assist.judge_case(
+                    bank_id, q, text, grade(q, text, concepts), lang="zh", learner_id=n, local_day=day
+                )
                 assert verdict is not None
                 return time.perf_counter() - started
 
@@ -112,8 +124,10 @@ def main() -> None:
     banks = load_banks(ROOT / "data" / "banks")
     concepts = ConceptIndex.from_banks(banks)
     cases = [(b.id, q) for b in banks for q in b.questions if q.kind is Kind.case]
-    print(f"python {platform.python_version()}, {platform.machine()}, {len(cases)} case questions, "
-          f"{args.replies} replies each")
+    print(
+        f"python {platform.python_version()}, {platform.machine()}, {len(cases)} case questions, "
+        f"{args.replies} replies each"
+    )
     fake = FakeModel(judging)
     with fake.thread():
         for rnd in range(args.rounds):

@@ -28,8 +28,13 @@ class Settings(BaseSettings):
     paid_broadcast: bool = Field(default=False, description="Pass allow_paid_broadcast on pushes.")
     catchup_hours: float = Field(default=3.0, ge=0, description="Send pushes missed while down this late.")
     push_poll_seconds: float = Field(default=5.0, gt=0, description="How often the push scheduler looks for due rows.")
-    push_concurrency: int = Field(default=48, ge=1, le=1024, description="Pushes in flight at once (the rate "
-                                  "limiter sets the pace; this bounds memory and uncertain sends at a crash).")
+    push_concurrency: int = Field(
+        default=48,
+        ge=1,
+        le=1024,
+        description="Pushes in flight at once (the rate "
+        "limiter sets the pace; this bounds memory and uncertain sends at a crash).",
+    )
     group_open_seconds: int = Field(default=60, ge=5, description="How long a group question stays open.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     font: Path | None = Field(

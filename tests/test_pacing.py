@@ -38,8 +38,9 @@ class Recorder:
         return {"ok": True}
 
 
-async def _send(budget: OutgoingBudget, rec: Recorder, endpoint: str, data: dict[str, Any],
-                push: bool = False) -> float:
+async def _send(
+    budget: OutgoingBudget, rec: Recorder, endpoint: str, data: dict[str, Any], push: bool = False
+) -> float:
     await budget.process_request(rec.send, (endpoint, data), {}, endpoint, data, PUSH if push else None)
     return time.monotonic()
 
@@ -66,15 +67,13 @@ async def test_global_rate_never_exceeded() -> None:
 async def test_methods_that_send_nothing_are_not_counted() -> None:
     budget, rec = OutgoingBudget(send_rate=2, broadcast_rate=2), Recorder()
     start = time.monotonic()
-    await asyncio.gather(*(_send(budget, rec, "answerCallbackQuery", {"callback_query_id": str(i)})
-                           for i in range(30)))
+    await asyncio.gather(*(_send(budget, rec, "answerCallbackQuery", {"callback_query_id": str(i)}) for i in range(30)))
     assert time.monotonic() - start < 0.5 and len(rec.calls) == 30
 
 
 async def test_group_limit_per_minute() -> None:
     budget, rec = OutgoingBudget(send_rate=0, broadcast_rate=0, group_per_minute=5), Recorder()
-    sends = [asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": -100, "text": "x"}))
-             for _ in range(8)]
+    sends = [asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": -100, "text": "x"})) for _ in range(8)]
     private = await _send(budget, rec, "sendMessage", {"chat_id": 7, "text": "x"})
     await asyncio.sleep(0.3)
     group_calls = [c for c in rec.calls if c[2]["chat_id"] == -100]
@@ -87,8 +86,10 @@ async def test_group_limit_per_minute() -> None:
 
 async def test_replies_overtake_a_broadcast() -> None:
     budget, rec = OutgoingBudget(send_rate=10, broadcast_rate=10), Recorder()
-    pushes = [asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": i, "text": "p"}, push=True))
-              for i in range(1, 31)]
+    pushes = [
+        asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": i, "text": "p"}, push=True))
+        for i in range(1, 31)
+    ]
     await asyncio.sleep(0.1)  # the first window of pushes is out; 20 wait
     reply_done = await _send(budget, rec, "sendMessage", {"chat_id": 999, "text": "verdict"})
     order = [c[2]["chat_id"] for c in rec.calls]
@@ -111,8 +112,11 @@ async def test_429_pauses_every_request_then_retries() -> None:
             raise RetryAfter(timedelta(seconds=1))
         return {"ok": True}
 
-    first = asyncio.create_task(budget.process_request(flaky, ("sendMessage", {"chat_id": 1}), {}, "sendMessage",
-                                                       {"chat_id": 1, "text": "x"}, None))
+    first = asyncio.create_task(
+        budget.process_request(
+            flaky, ("sendMessage", {"chat_id": 1}), {}, "sendMessage", {"chat_id": 1, "text": "x"}, None
+        )
+    )
     await asyncio.sleep(0.05)
     paused_at = calls[0][0]
     other = await budget.process_request(flaky, ("answerCallbackQuery", {}), {}, "answerCallbackQuery", {}, None)

@@ -119,8 +119,9 @@ def verdict_from_judgement(
     score = earned / len(points)
     outcome = Outcome.correct if score == 1.0 else Outcome.partial if score else Outcome.wrong
     zh = "\n".join([f"要点得分 {earned:g}/{len(points)}（模型按要点评分）。", *lines, "请对照参考答案。"])
-    en = "\n".join([f"Key points: {earned:g} of {len(points)} (judged by a model).", *lines,
-                    "Compare with the reference answer."])
+    en = "\n".join(
+        [f"Key points: {earned:g} of {len(points)} (judged by a model).", *lines, "Compare with the reference answer."]
+    )
     return rules.model_copy(
         update={
             "outcome": outcome,

@@ -88,7 +88,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
         client = ModelClient.from_settings(settings)
         try:
             return await draft_explanations(
-                client, bank, lang=args.lang, today=date.today(), missing_only=args.missing_only,
+                client,
+                bank,
+                lang=args.lang,
+                today=date.today(),
+                missing_only=args.missing_only,
                 timeout=settings.ai_tool_timeout,
             )
         finally:
@@ -100,13 +104,17 @@ def cmd_explain(args: argparse.Namespace) -> int:
     zh = terminal_language() != "en"
     wanted = len(drafted.drafted) + len(drafted.failed)
     if zh:
-        print(f"{path}：模型（{drafted.model}）为 {wanted} 题中的 {len(drafted.drafted)} 题写了解析草稿；"
-              "已在 meta 中标为模型生成，请老师审核后把 meta.explanation_reviewed 设为 true"
-              "（studybot lint 会列出未审核的）")
+        print(
+            f"{path}：模型（{drafted.model}）为 {wanted} 题中的 {len(drafted.drafted)} 题写了解析草稿；"
+            "已在 meta 中标为模型生成，请老师审核后把 meta.explanation_reviewed 设为 true"
+            "（studybot lint 会列出未审核的）"
+        )
     else:
-        print(f"{path}: the model ({drafted.model}) drafted {len(drafted.drafted)} of {wanted} explanations, "
-              "marked in meta as written by a model; review them and set meta.explanation_reviewed to true "
-              "(studybot lint lists the unreviewed ones)")
+        print(
+            f"{path}: the model ({drafted.model}) drafted {len(drafted.drafted)} of {wanted} explanations, "
+            "marked in meta as written by a model; review them and set meta.explanation_reviewed to true "
+            "(studybot lint lists the unreviewed ones)"
+        )
     for qid, why in drafted.failed.items():
         print(f"  {qid}: " + (f"未能生成（{why}）" if zh else f"not drafted ({why})"))
     return 1 if drafted.failed else 0

@@ -104,12 +104,15 @@ class _Outcome:
     model: str = ""
 
 
-async def _read_one(
-    client: ModelClient, lo: LeftOut, passage: str, bank: Bank, timeout: float | None
-) -> _Outcome:
+async def _read_one(client: ModelClient, lo: LeftOut, passage: str, bank: Bank, timeout: float | None) -> _Outcome:
     try:
-        answer = await client.ask(system(READ_SYSTEM, "zh"), read_message(lo.section, passage), Reading,
-                                  purpose="read-passage", timeout=timeout)
+        answer = await client.ask(
+            system(READ_SYSTEM, "zh"),
+            read_message(lo.section, passage),
+            Reading,
+            purpose="read-passage",
+            timeout=timeout,
+        )
     except ModelError as exc:
         return _Outcome(lo, why=(f"模型也没能读出（{exc.kind}）", f"the model could not read it either ({exc.kind})"))
     if not answer.value.questions:
@@ -123,8 +126,15 @@ async def _read_one(
         en = f"what the model read is invalid: {reason.en}" if reason else "what the model read is invalid"
         return _Outcome(lo, why=(zh, en), model=answer.model)
     # A question the model read but the checks refused is reported; the ones that passed are kept.
-    warnings = [Issue("warning", lo.line, f"模型读出的一题未通过检查：{x.zh}", f"a question the model read "
-                      f"failed the checks: {x.en}") for x in checked.left_out]
+    warnings = [
+        Issue(
+            "warning",
+            lo.line,
+            f"模型读出的一题未通过检查：{x.zh}",
+            f"a question the model read failed the checks: {x.en}",
+        )
+        for x in checked.left_out
+    ]
     warnings += [w for w in checked.warnings if w not in {x.issue() for x in checked.left_out}]
     return _Outcome(lo, checked.bank.questions, warnings, model=answer.model)
 
@@ -159,11 +169,18 @@ async def read_left_out(
             continue
         warnings = [w for w in warnings if w != lo.issue()]
         for q in outcome.questions:
-            placed = q.model_copy(update={"id": question_id(q.kind, q.number, taken), "line": lo.line,
-                                          "section": lo.section})
+            placed = q.model_copy(
+                update={"id": question_id(q.kind, q.number, taken), "line": lo.line, "section": lo.section}
+            )
             read.append(mark_read(placed, outcome.model, today))
-        warnings.append(Issue("warning", lo.line, f"第 {lo.number} 题由模型读出，请核对", f"question {lo.number} was "
-                              "read by a model; check it"))
+        warnings.append(
+            Issue(
+                "warning",
+                lo.line,
+                f"第 {lo.number} 题由模型读出，请核对",
+                f"question {lo.number} was read by a model; check it",
+            )
+        )
         passages_read, added = recovered.get(lo.section, (0, 0))
         recovered[lo.section] = (passages_read + 1, added + len(outcome.questions))
     bank = _with_questions(result.bank, read, {title: added for title, (_, added) in recovered.items()})
@@ -185,8 +202,13 @@ def _with_questions(bank: Bank, read: list[Question], per_section: dict[str | No
         return bank
     questions = sorted([*bank.questions, *read], key=lambda q: q.line or 0)  # stable: document order
     sections = [s.model_copy(update={"found": s.found + per_section.get(s.title, 0)}) for s in bank.sections]
-    return Bank.model_validate({**bank.model_dump(), "questions": [q.model_dump() for q in questions],
-                                "sections": [s.model_dump() for s in sections]})
+    return Bank.model_validate(
+        {
+            **bank.model_dump(),
+            "questions": [q.model_dump() for q in questions],
+            "sections": [s.model_dump() for s in sections],
+        }
+    )
 
 
 def reading_summary(reading: ModelReading, lang: str) -> list[str]:
@@ -211,4 +233,3 @@ def reading_summary(reading: ModelReading, lang: str) -> list[str]:
             else f"  line {q.line}: {q.id} ({kind}) {q.prompt[:40]} — key: {key}"
         )
     return lines
-

@@ -158,7 +158,13 @@ class ModelHelp:
         )
 
     async def _judge_case(
-        self, bank_id: str, question: Question, reply: str, rules: Verdict, lang: str, learner_id: int,
+        self,
+        bank_id: str,
+        question: Question,
+        reply: str,
+        rules: Verdict,
+        lang: str,
+        learner_id: int,
         local_day: int,
     ) -> Verdict | None:
         if question.kind is not Kind.case or not rules.answered or not reply.strip():
@@ -170,16 +176,23 @@ class ModelHelp:
             return None
         lang = _lang(lang)
         key = ai_cache.JudgementKey(bank_id, question.id, question_version(question), reply_hash(reply), lang)
-        judgement = await self._once(key, lambda: self._judgement(key, question, reply, points, lang, learner_id,
-                                                                  local_day))
+        judgement = await self._once(
+            key, lambda: self._judgement(key, question, reply, points, lang, learner_id, local_day)
+        )
         if judgement is None:
             return None
         found, model = judgement
         return verdict_from_judgement(points, found, reply, rules, lang, model)
 
     async def _judgement(
-        self, key: ai_cache.JudgementKey, question: Question, reply: str, points: list[RubricPoint], lang: str,
-        learner_id: int, local_day: int,
+        self,
+        key: ai_cache.JudgementKey,
+        question: Question,
+        reply: str,
+        points: list[RubricPoint],
+        lang: str,
+        learner_id: int,
+        local_day: int,
     ) -> tuple[CaseJudgement, str] | None:
         async with self.store.read() as db:
             cached = await ai_cache.get_judgement(db, key)
@@ -201,8 +214,11 @@ class ModelHelp:
             return None
         judgement = answer.value
         if not judges_each_point(points, judgement):
-            log.warning("model request grade-case (%s): schema: points judged are not 1..%d once each",
-                        answer.model, len(points))
+            log.warning(
+                "model request grade-case (%s): schema: points judged are not 1..%d once each",
+                answer.model,
+                len(points),
+            )
             await self._keep_judgement(key, None)
             return None
         await self._keep_judgement(key, judgement.model_dump_json(), answer.model)
@@ -234,7 +250,12 @@ class ModelHelp:
         )
 
     async def _explanation(
-        self, bank_id: str, question: Question, version: str, lang: str, learner_id: int | None,
+        self,
+        bank_id: str,
+        question: Question,
+        version: str,
+        lang: str,
+        learner_id: int | None,
         local_day: int | None,
     ) -> GeneratedExplanation | None:
         async with self.store.read() as db:
@@ -250,10 +271,10 @@ class ModelHelp:
         except ModelError as exc:
             if exc.answered:
                 async with self.store.write() as db:
-                    await ai_cache.put_explanation(db, bank_id, question.id, version, lang, None,
-                                                   self.client.model, self._now())
+                    await ai_cache.put_explanation(
+                        db, bank_id, question.id, version, lang, None, self.client.model, self._now()
+                    )
             return None
         async with self.store.write() as db:
             await ai_cache.put_explanation(db, bank_id, question.id, version, lang, text, model, self._now())
         return GeneratedExplanation(text, model, lang)
-

@@ -183,7 +183,7 @@ def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[
 
 
 def blank_entries(text: str) -> list[tuple[int, str]] | None:
-    """"【1】类    【2】virtual" -> [(1, "类"), (2, "virtual")]: answers keyed by the label of their blank."""
+    """ "【1】类    【2】virtual" -> [(1, "类"), (2, "virtual")]: answers keyed by the label of their blank."""
     p = text.strip()
     if not p.startswith("【"):
         return None

@@ -113,8 +113,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         if args.strict and result.left_out:
             for lo in result.left_out:
                 print(Issue("error", lo.line, lo.zh, lo.en).render(path.name), file=sys.stderr)
-            print(f"{path}: --strict: {len(result.left_out)} questions left out, no bank written / "
-                  f"有 {len(result.left_out)} 题未导入，未写入题库", file=sys.stderr)
+            print(
+                f"{path}: --strict: {len(result.left_out)} questions left out, no bank written / "
+                f"有 {len(result.left_out)} 题未导入，未写入题库",
+                file=sys.stderr,
+            )
             status = 1
             continue
         target = save_bank(result.bank, out)

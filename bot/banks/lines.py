@@ -170,7 +170,7 @@ _FLAT_SPLIT = re.compile(
 
 
 def _page_counter(text: str) -> bool:
-    """"3/12" counts pages; "500/10" (an option, a division) does not."""
+    """ "3/12" counts pages; "500/10" (an option, a division) does not."""
     m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
     return m is None or int(m.group(1)) <= int(m.group(2))
 
@@ -184,7 +184,7 @@ def _run_on(raw: str) -> list[str] | None:
     """A section typed as one paragraph (`1、题干(ABC)A学习过程B教学过程…2、…`): a line per question and
     per option. Only where at least three numbers follow each other and most pieces ask something (a
     bracket, a question mark, a blank), so that a stem's own list (`要求：1、分析…2、提出…`) stays whole."""
-    if len(raw) < 60:
+    if len(raw) < 40:
         return None
     chain: list[re.Match[str]] = []
     for m in _RUN_NUMBER.finditer(raw):

@@ -51,8 +51,8 @@ from bot.banks.stem_keys import (
     circled_options,
     explanation_key,
     fill_answers_in_stem,
-    has_key_in_stem,
     has_bracketed_word,
+    has_key_in_stem,
     has_padded_answer,
     lettered_blanks,
     marked_letters,
@@ -108,7 +108,8 @@ class _Section:
             and all(has_bracketed_word(s) and not count_blanks(s) for s in stems)
         )
         self.answers_in_brackets = (
-            (padded >= 2 and padded * 2 >= len(keyless)) or (padded >= 1 and padded == len(keyless) and fills_here)
+            (padded >= 2 and padded * 2 >= len(keyless))
+            or (padded >= 1 and padded == len(keyless) and fills_here)
             or bracketed
         )
 
@@ -777,8 +778,7 @@ class _Reader:
         kept = [
             s
             for i, s in enumerate(self.sections)
-            if s.questions
-            or not (s.chapter or (i + 1 < len(self.sections) and self.sections[i + 1].chapter))
+            if s.questions or not (s.chapter or (i + 1 < len(self.sections) and self.sections[i + 1].chapter))
         ]
         for sec in kept:
             sec.recognise_bracket_answers()

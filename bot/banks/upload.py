@@ -48,19 +48,23 @@ def check_upload(file_name: str | None, size: int | None) -> Refusal | None:
     allowed = "、".join(ALLOWED_SUFFIXES)
     if suffix in _SAVE_AS:
         modern = _SAVE_AS[suffix]
-        return Refusal(f"无法导入 {name}：旧格式 {suffix} 无法读取，请另存为 {modern} 后再发送。",
-                       f"Cannot import {name}: the old {suffix} format cannot be read; save it as {modern} "
-                       "and send that.")
+        return Refusal(
+            f"无法导入 {name}：旧格式 {suffix} 无法读取，请另存为 {modern} 后再发送。",
+            f"Cannot import {name}: the old {suffix} format cannot be read; save it as {modern} and send that.",
+        )
     if suffix not in ALLOWED_SUFFIXES:
         shown = suffix or "无扩展名"
-        return Refusal(f"无法导入 {name}：只接受 {allowed} 文件（收到的是 {shown}）。",
-                       f"Cannot import {name}: only {', '.join(ALLOWED_SUFFIXES)} files are accepted "
-                       f"(this is {suffix or 'a file without an extension'}).")
+        return Refusal(
+            f"无法导入 {name}：只接受 {allowed} 文件（收到的是 {shown}）。",
+            f"Cannot import {name}: only {', '.join(ALLOWED_SUFFIXES)} files are accepted "
+            f"(this is {suffix or 'a file without an extension'}).",
+        )
     if size is not None and size > MAX_UPLOAD_BYTES:
         mb = size / (1024 * 1024)
-        return Refusal(f"无法导入 {name}：文件有 {mb:.1f} MB，上限是 2 MB。请拆分后分别发送。",
-                       f"Cannot import {name}: the file is {mb:.1f} MB, the limit is 2 MB. "
-                       "Split it and send the parts.")
+        return Refusal(
+            f"无法导入 {name}：文件有 {mb:.1f} MB，上限是 2 MB。请拆分后分别发送。",
+            f"Cannot import {name}: the file is {mb:.1f} MB, the limit is 2 MB. Split it and send the parts.",
+        )
     return None
 
 

@@ -74,8 +74,14 @@ def _ts(moment: datetime) -> int:
 class _Recorder:
     """Outcomes buffered and written in one transaction per batch (flushed by size, age and at the end)."""
 
-    def __init__(self, store: Store, clock: Callable[[], datetime], monotonic: Callable[[], float],
-                 size: int = 64, age: float = 0.25) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], datetime],
+        monotonic: Callable[[], float],
+        size: int = 64,
+        age: float = 0.25,
+    ) -> None:
         self._store, self._clock, self._monotonic = store, clock, monotonic
         self._size, self._age = size, age
         self._outcomes: list[Outcome] = []
@@ -160,11 +166,17 @@ class DeliveryService:
             lost = await deliveries.mark_planned_uncertain(db, now)
             lost_ann = await deliveries.mark_announcements_uncertain(db, now)
         for row in lost:
-            log.warning("push of subscription %d for day %d was in flight at a crash: uncertain, not resent",
-                        row.subscription_id, row.local_day)
+            log.warning(
+                "push of subscription %d for day %d was in flight at a crash: uncertain, not resent",
+                row.subscription_id,
+                row.local_day,
+            )
         for row in lost_ann:
-            log.warning("announcement %d to chat %d was in flight at a crash: uncertain, not resent",
-                        row.subscription_id, row.local_day)
+            log.warning(
+                "announcement %d to chat %d was in flight at a crash: uncertain, not resent",
+                row.subscription_id,
+                row.local_day,
+            )
         total = len(lost) + len(lost_ann)
         log.info("delivery recovery: %d sends in flight at the last stop marked uncertain", total)
         return total
@@ -185,8 +197,9 @@ class DeliveryService:
         try:
             await asyncio.wait_for(asyncio.shield(runner), self.stop_timeout)
         except TimeoutError:
-            log.warning("deliveries did not finish within %.0f s: cancelling; their rows stay uncertain",
-                        self.stop_timeout)
+            log.warning(
+                "deliveries did not finish within %.0f s: cancelling; their rows stay uncertain", self.stop_timeout
+            )
             runner.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await runner
@@ -234,8 +247,7 @@ class DeliveryService:
             total = await subscriptions.count_due(db, now_ts)
         if not total:
             return None
-        progress = Progress(f"pushes due at {now:%Y-%m-%d %H:%M} UTC", total, self.monotonic,
-                            self.progress_seconds)
+        progress = Progress(f"pushes due at {now:%Y-%m-%d %H:%M} UTC", total, self.monotonic, self.progress_seconds)
         log.info("%s: %d subscriptions due", progress.label, total)
         seen: list[tuple[int, int | None]] = []
         while not self._stopping:
@@ -276,7 +288,7 @@ class DeliveryService:
                     await subscriptions.deactivate(db, sub.chat_id, sub.kind, now=_ts(now))
         i = 0
         while i < len(decided) and not self._stopping:
-            left = sum(push is not None for _, push in decided[i:i + self.chunk])
+            left = sum(push is not None for _, push in decided[i : i + self.chunk])
             slots = await self._take_slots(left) if left else 0
             chunk: list[tuple[Claim, Push | None]] = []
             with_push = 0
@@ -322,15 +334,29 @@ class DeliveryService:
         if decision.skipped is not None:
             skip_day = decision.skipped.local_date.toordinal()
             late = now - decision.skipped.due_at
-            log.info("subscription %d (chat %d): the %s push of %s is %.1f h late, past the catch-up window: "
-                     "skipped", sub.id, sub.chat_id, sub.kind, decision.skipped.local_date, late / timedelta(hours=1))
+            log.info(
+                "subscription %d (chat %d): the %s push of %s is %.1f h late, past the catch-up window: skipped",
+                sub.id,
+                sub.chat_id,
+                sub.kind,
+                decision.skipped.local_date,
+                late / timedelta(hours=1),
+            )
             progress.count("skipped")
         send_day = decision.send.local_date.toordinal() if decision.send is not None else None
         claim = Claim(sub.id, sub.next_due, _ts(decision.following.due_at), send_day, skip_day)
         if send_day is None:
             return claim, None
-        push = Push(sub.kind, sub.chat_id, sub.id, send_day, learner_id=sub.learner_id, count=sub.count,
-                    banks=sub.banks, kinds=sub.kinds)
+        push = Push(
+            sub.kind,
+            sub.chat_id,
+            sub.id,
+            send_day,
+            learner_id=sub.learner_id,
+            count=sub.count,
+            banks=sub.banks,
+            kinds=sub.kinds,
+        )
         return claim, push
 
     async def _announcement_batch(self, ann: Announcement) -> Progress:
@@ -348,7 +374,7 @@ class DeliveryService:
             start = 0
             while start < len(chats) and not self._stopping:
                 taken = await self._take_slots(min(self.chunk, len(chats) - start))
-                part = chats[start:start + taken]
+                part = chats[start : start + taken]
                 start += taken
                 now_ts = _ts(self.clock())
                 claimed = await self.store.transaction(
@@ -438,8 +464,9 @@ class DeliveryService:
 
     @staticmethod
     def _outcome(push: Push, status: str, tries: int, error: str | None, message_id: int | None = None) -> Outcome:
-        return Outcome(push.announcement, push.key, push.second, status, message_id or push.first_message_id,
-                       error, tries)
+        return Outcome(
+            push.announcement, push.key, push.second, status, message_id or push.first_message_id, error, tries
+        )
 
 
 def _is_telegram(exc: BaseException) -> bool:

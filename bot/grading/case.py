@@ -92,10 +92,46 @@ _SUFFIX_CHARS = frozenset("率性化量度器式型法值者类集数")
 
 # Words that rule out what follows them in a clause: the reply rejects the point rather than makes it.
 NEGATION_CUES = (
-    "不需要", "不需", "不用", "不必", "无需", "无须", "没必要", "没有必要", "不要", "别用", "别做", "别管", "不考虑",
-    "不采用", "不使用", "不做", "不管", "不搞", "用不着", "不值得", "放弃", "跳过", "省略", "不应该", "不应", "不该",
-    "不能用", "不是", "不会用", "不去", "no need", "don't", "do not", "not needed", "unnecessary", "never",
-    "without", "skip", "instead of", "rather than",
+    "不需要",
+    "不需",
+    "不用",
+    "不必",
+    "无需",
+    "无须",
+    "没必要",
+    "没有必要",
+    "不要",
+    "别用",
+    "别做",
+    "别管",
+    "不考虑",
+    "不采用",
+    "不使用",
+    "不做",
+    "不管",
+    "不搞",
+    "用不着",
+    "不值得",
+    "放弃",
+    "跳过",
+    "省略",
+    "不应该",
+    "不应",
+    "不该",
+    "不能用",
+    "不是",
+    "不会用",
+    "不去",
+    "no need",
+    "don't",
+    "do not",
+    "not needed",
+    "unnecessary",
+    "never",
+    "without",
+    "skip",
+    "instead of",
+    "rather than",
 )
 # Words that start a new clause inside a sentence: `不是数据并行，而是模型并行`.
 _CONTRAST = re.compile(r"但是|但|而是|不过|然而|可是|\bbut\b|\binstead\b")
@@ -311,9 +347,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
                 terms = [t for t in _named_terms(clause, concepts) if t not in draft.own and not in_question(t)]
                 # Words inside a term or the point's own name are said by naming them, not again.
                 named = [*terms, *draft.own]
-                words = [
-                    w for w in words_of(clause) if w not in question_norm and not any(w in t for t in named)
-                ]
+                words = [w for w in words_of(clause) if w not in question_norm and not any(w in t for t in named)]
                 details.append((clause.strip(" -•*·"), _with_names(terms, aliases), words))
         raw.append((draft.label, names, details))
 

@@ -121,8 +121,8 @@ def format_verdict(question: Question, verdict: Verdict, lang: str) -> str:
         lines.append(label + question.explanation.strip())
     if verdict.judged_by:
         lines.append(
-            f"🤖 本题由模型（{verdict.judged_by}）按要点评分。" if zh
+            f"🤖 本题由模型（{verdict.judged_by}）按要点评分。"
+            if zh
             else f"🤖 Judged point by point by a model ({verdict.judged_by})."
         )
     return "\n".join(lines)
-

@@ -14,14 +14,44 @@ __all__ = ["FALSE_WORDS", "TRUE_WORDS", "grade_true_false", "read_true_false"]
 
 TRUE_WORDS = frozenset(
     {
-        "正确", "对", "是", "√", "✓", "✔", "t", "true", "yes", "y", "1", "对的", "是的", "正确的", "right",
+        "正确",
+        "对",
+        "是",
+        "√",
+        "✓",
+        "✔",
+        "t",
+        "true",
+        "yes",
+        "y",
+        "1",
+        "对的",
+        "是的",
+        "正确的",
+        "right",
         "correct",
     }
 )
 FALSE_WORDS = frozenset(
     {
-        "错误", "不正确", "错", "否", "×", "✗", "✘", "x", "f", "false", "no", "n", "0", "错的", "不对", "不是",
-        "wrong", "incorrect",
+        "错误",
+        "不正确",
+        "错",
+        "否",
+        "×",
+        "✗",
+        "✘",
+        "x",
+        "f",
+        "false",
+        "no",
+        "n",
+        "0",
+        "错的",
+        "不对",
+        "不是",
+        "wrong",
+        "incorrect",
     }
 )
 # Trailing marks that do not change the answer: 对。 / yes! / 正确（）

@@ -54,15 +54,22 @@ async def get_judgement(db: aiosqlite.Connection, key: JudgementKey) -> CachedAn
     return None if row is None else CachedAnswer(row[0] == "ok", row[1], row[2])
 
 
-async def put_judgement(
-    db: aiosqlite.Connection, key: JudgementKey, result: str | None, model: str, now: int
-) -> None:
+async def put_judgement(db: aiosqlite.Connection, key: JudgementKey, result: str | None, model: str, now: int) -> None:
     """Keep a judgement (`result` None: the model answered with something unusable)."""
     await db.execute(
         "INSERT OR REPLACE INTO ai_judgements (bank, qid, version, reply_hash, lang, status, result, model,"
         " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (key.bank, key.qid, key.version, key.reply_hash, key.lang, "ok" if result is not None else "invalid",
-         result, model, now),
+        (
+            key.bank,
+            key.qid,
+            key.version,
+            key.reply_hash,
+            key.lang,
+            "ok" if result is not None else "invalid",
+            result,
+            model,
+            now,
+        ),
     )
 
 

@@ -36,14 +36,35 @@ class Subscription:
 
 
 def _row(row: tuple) -> Subscription:
-    return Subscription(row[0], row[1], row[2], row[3], row[4], row[5], row[6], load_list(row[7]),
-                        load_list(row[8]), bool(row[9]), row[10], row[11])
+    return Subscription(
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        row[4],
+        row[5],
+        row[6],
+        load_list(row[7]),
+        load_list(row[8]),
+        bool(row[9]),
+        row[10],
+        row[11],
+    )
 
 
 async def subscribe(
-    db: aiosqlite.Connection, *, chat_id: int, learner_id: int | None, minute: int, tz: str, now: int,
-    next_due: int | None, count: int = 1, banks: Iterable[str] | None = None,
-    kinds: Iterable[str] | None = None, kind: str = "daily",
+    db: aiosqlite.Connection,
+    *,
+    chat_id: int,
+    learner_id: int | None,
+    minute: int,
+    tz: str,
+    now: int,
+    next_due: int | None,
+    count: int = 1,
+    banks: Iterable[str] | None = None,
+    kinds: Iterable[str] | None = None,
+    kind: str = "daily",
 ) -> Subscription:
     """Create or replace the chat's subscription of this kind, and switch it on."""
     row = await fetch_one(
@@ -60,8 +81,7 @@ async def subscribe(
 
 
 async def get(db: aiosqlite.Connection, chat_id: int, kind: str = "daily") -> Subscription | None:
-    row = await fetch_one(db, f"SELECT {_COLS} FROM subscriptions WHERE chat_id = ? AND kind = ?",
-                          (chat_id, kind))
+    row = await fetch_one(db, f"SELECT {_COLS} FROM subscriptions WHERE chat_id = ? AND kind = ?", (chat_id, kind))
     return _row(row) if row else None
 
 

@@ -88,8 +88,12 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data[ENGINE] = await StudyEngine.create(
         store, banks, clock=app.bot_data["clock"], rng=app.bot_data["rng"], default_tz=settings.tz
     )
-    log.info("studybot ready: %d banks, %d questions, database %s", len(banks),
-             sum(len(b.questions) for b in banks), settings.db)
+    log.info(
+        "studybot ready: %d banks, %d questions, database %s",
+        len(banks),
+        sum(len(b.questions) for b in banks),
+        settings.db,
+    )
     await commands.publish_commands(app.bot, app.bot_data[COMMANDS])
 
 

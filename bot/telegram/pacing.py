@@ -40,10 +40,26 @@ PUSH: dict[str, Any] = {"push": True}
 _MESSAGE_METHODS = frozenset(
     m.lower()
     for m in (
-        "sendMessage", "sendPhoto", "sendDocument", "sendPoll", "sendAnimation", "sendAudio", "sendVideo",
-        "sendVoice", "sendSticker", "sendMediaGroup", "sendLocation", "sendContact", "sendDice",
-        "copyMessage", "forwardMessage", "editMessageText", "editMessageReplyMarkup", "editMessageCaption",
-        "editMessageMedia", "stopPoll",
+        "sendMessage",
+        "sendPhoto",
+        "sendDocument",
+        "sendPoll",
+        "sendAnimation",
+        "sendAudio",
+        "sendVideo",
+        "sendVoice",
+        "sendSticker",
+        "sendMediaGroup",
+        "sendLocation",
+        "sendContact",
+        "sendDice",
+        "copyMessage",
+        "forwardMessage",
+        "editMessageText",
+        "editMessageReplyMarkup",
+        "editMessageCaption",
+        "editMessageMedia",
+        "stopPoll",
     )
 )
 

@@ -21,8 +21,9 @@ class Answer(BaseModel):
 async def test_a_json_answer_is_validated_and_logged_with_duration_and_tokens(
     fake: FakeModel, client: ModelClient, caplog: pytest.LogCaptureFixture
 ) -> None:
-    fake.answer(lambda body: Reply.json({"explanation": "因为", "sentences": 2}, prompt_tokens=321,
-                                        completion_tokens=45))
+    fake.answer(
+        lambda body: Reply.json({"explanation": "因为", "sentences": 2}, prompt_tokens=321, completion_tokens=45)
+    )
     with caplog.at_level(logging.DEBUG):
         got = await client.ask("system text", '{"q": 1}', Answer, purpose="test")
     assert got.value == Answer(explanation="因为", sentences=2)
@@ -155,10 +156,18 @@ async def test_the_cap_bounds_requests_in_flight_and_queueing_counts_against_the
         await capped.close()
 
 
-async def test_the_key_is_never_logged_nor_shown(fake: FakeModel, client: ModelClient,
-                                                 caplog: pytest.LogCaptureFixture) -> None:
-    replies = iter([Reply.json({"explanation": "x", "sentences": 1}), Reply("bad"), Reply(status=401),
-                    Reply(status=500), Reply.json({"explanation": "x", "sentences": 1}, delay=0.4)])
+async def test_the_key_is_never_logged_nor_shown(
+    fake: FakeModel, client: ModelClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    replies = iter(
+        [
+            Reply.json({"explanation": "x", "sentences": 1}),
+            Reply("bad"),
+            Reply(status=401),
+            Reply(status=500),
+            Reply.json({"explanation": "x", "sentences": 1}, delay=0.4),
+        ]
+    )
     fake.answer(lambda body: next(replies))
     with caplog.at_level(logging.DEBUG):
         await client.ask("s", "u", Answer, purpose="test")

@@ -12,4 +12,3 @@ DOC = (Path(__file__).resolve().parents[2] / "docs" / "ai.md").read_text(encodin
 def test_the_prompts_are_quoted_as_they_are_sent() -> None:
     for prompt in (CASE_SYSTEM, EXPLAIN_SYSTEM, READ_SYSTEM):
         assert f"```text\n{prompt}```" in DOC
-

@@ -50,8 +50,13 @@ async def test_an_explanation_reads_the_question_and_is_marked_as_generated(fake
     assert got.text.startswith("关于「数据并行时，」：答案是A. 完整的模型")
     assert got.render().startswith("🤖 为什么（由模型 fake-model 生成，答案以题库为准）：\n关于")
     data = user_data(fake.requests[0])
-    assert data == {"kind": "single", "question": SINGLE.prompt, "options": SINGLE.options,
-                    "key": "A. 完整的模型副本", "explanation": "每张卡都有完整模型。"}
+    assert data == {
+        "kind": "single",
+        "question": SINGLE.prompt,
+        "options": SINGLE.options,
+        "key": "A. 完整的模型副本",
+        "explanation": "每张卡都有完整模型。",
+    }
     assert "two to five sentences" in fake.requests[0]["messages"][0]["content"]
 
 
@@ -67,8 +72,9 @@ async def test_explanations_are_cached_per_question_version_and_language(fake: F
     fixed = SINGLE.model_copy(update={"answer": "B"})
     await assist.explain("bank", fixed, lang="zh", learner_id=7, local_day=DAY)
     assert len(fake.requests) == 3
-    together = await asyncio.gather(*(assist.explain("bank", SINGLE.model_copy(update={"id": "single-2"}),
-                                                     lang="zh") for _ in range(3)))
+    together = await asyncio.gather(
+        *(assist.explain("bank", SINGLE.model_copy(update={"id": "single-2"}), lang="zh") for _ in range(3))
+    )
     assert len(fake.requests) == 4 and len({e.text for e in together if e}) == 1
 
 
@@ -100,14 +106,29 @@ async def test_explanations_count_against_the_same_daily_cap(fake: FakeModel, as
 def bank_file(folder: Path) -> Path:
     teacher = SINGLE.model_copy(update={"id": "single-1"})
     missing = SINGLE.model_copy(update={"id": "single-2", "number": 2, "explanation": None})
-    drafted = SINGLE.model_copy(update={"id": "single-3", "number": 3, "explanation": "旧草稿。", "prompt": "草稿题？",
-                                        "meta": {"explanation_source": "model", "explanation_reviewed": False}})
-    reviewed = drafted.model_copy(update={"id": "single-4", "number": 4,
-                                          "meta": {"explanation_source": "model", "explanation_reviewed": True}})
+    drafted = SINGLE.model_copy(
+        update={
+            "id": "single-3",
+            "number": 3,
+            "explanation": "旧草稿。",
+            "prompt": "草稿题？",
+            "meta": {"explanation_source": "model", "explanation_reviewed": False},
+        }
+    )
+    reviewed = drafted.model_copy(
+        update={"id": "single-4", "number": 4, "meta": {"explanation_source": "model", "explanation_reviewed": True}}
+    )
     case = Question(id="case-5", kind="case", number=5, prompt="方案？", answer="1.数据并行：每卡一份数据。")
     path = folder / "b.json"
-    path.write_text(json.dumps(Bank(id="b", title="B", source="b.txt", questions=[
-        teacher, missing, drafted, reviewed, case]).model_dump(mode="json"), ensure_ascii=False), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            Bank(id="b", title="B", source="b.txt", questions=[teacher, missing, drafted, reviewed, case]).model_dump(
+                mode="json"
+            ),
+            ensure_ascii=False,
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -152,8 +173,9 @@ def test_explain_missing_only_leaves_earlier_drafts(command_env: FakeModel, tmp_
     assert len(command_env.requests) == 1
 
 
-def test_explain_keeps_what_it_drafted_when_some_fail(command_env: FakeModel, tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_explain_keeps_what_it_drafted_when_some_fail(
+    command_env: FakeModel, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = bank_file(tmp_path)
     refused = "草稿题？"
     command_env.answer(lambda body: Reply(status=429) if user_data(body)["question"] == refused else explaining(body))

@@ -30,8 +30,9 @@ def test_with_no_model_url_nothing_of_model_help_is_imported(tmp_path: Path) -> 
     bank = ROOT / "data" / "banks" / "finetuning-2025.json"
     env = {k: v for k, v in os.environ.items() if not k.startswith("STUDYBOT_AI")}
     env["STUDYBOT_BANKS"] = str(ROOT / "data" / "banks")
-    done = subprocess.run([sys.executable, "-c", PROBE, str(bank)], capture_output=True, text=True, env=env,
-                          cwd=tmp_path, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(bank)], capture_output=True, text=True, env=env, cwd=tmp_path, check=True
+    )
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["codes"][1] == 0  # the commands ran
     assert result["loaded"] == []

@@ -37,11 +37,21 @@ B.数据
 """
 
 READINGS: dict[str, dict[str, Any]] = {
-    "2.": {"number": 2, "kind": "single", "prompt": "下列哪一项是流水线并行的特点？",
-           "options": {"A": "模型按层切分到多张卡", "B": "每张卡保存完整模型", "C": "只用一张卡"},
-           "answer": "A", "explanation": "各层放在不同的卡上。"},
-    "3.": {"number": 3, "kind": "single", "prompt": "张量并行切分的是什么？",
-           "options": {"A": "权重矩阵", "B": "数据"}, "answer": "E"},  # the passage's own bad key
+    "2.": {
+        "number": 2,
+        "kind": "single",
+        "prompt": "下列哪一项是流水线并行的特点？",
+        "options": {"A": "模型按层切分到多张卡", "B": "每张卡保存完整模型", "C": "只用一张卡"},
+        "answer": "A",
+        "explanation": "各层放在不同的卡上。",
+    },
+    "3.": {
+        "number": 3,
+        "kind": "single",
+        "prompt": "张量并行切分的是什么？",
+        "options": {"A": "权重矩阵", "B": "数据"},
+        "answer": "E",
+    },  # the passage's own bad key
     "4.": {"number": 4, "kind": "true_false", "prompt": "混合精度训练可以节省显存。", "answer": True},
 }
 
@@ -52,8 +62,9 @@ def reading(body: dict[str, Any]) -> Reply:
     return Reply.json({"questions": found})
 
 
-async def test_only_left_out_passages_are_sent_and_what_comes_back_is_checked(fake: FakeModel,
-                                                                             client: ModelClient) -> None:
+async def test_only_left_out_passages_are_sent_and_what_comes_back_is_checked(
+    fake: FakeModel, client: ModelClient
+) -> None:
     fake.answer(reading)
     result = import_text(DOC, source="doc.txt", bank_id="doc")
     assert [lo.number for lo in result.left_out] == [2, 3, 4]
@@ -68,8 +79,12 @@ async def test_only_left_out_passages_are_sent_and_what_comes_back_is_checked(fa
     assert [q.id for q in bank.questions] == ["single-1", "single-2", "tf-4"]  # document order
     two_q = bank.question("single-2")
     assert two_q is not None and two_q.answer == "A" and two_q.line == 6 and two_q.section == "一、单选题"
-    assert two_q.meta == {"question_source": "model", "question_model": "fake-model",
-                          "question_date": "2025-05-01", "question_reviewed": False}
+    assert two_q.meta == {
+        "question_source": "model",
+        "question_model": "fake-model",
+        "question_date": "2025-05-01",
+        "question_reviewed": False,
+    }
     assert bank.question("tf-4").answer is True  # type: ignore[union-attr]
     # The key naming a missing option is refused, as the importer refuses it.
     assert [lo.number for lo in got.result.left_out] == [3]

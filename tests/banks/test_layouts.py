@@ -247,3 +247,49 @@ def test_case_sections_with_their_answers_at_the_end() -> None:
         ("case-3", "边缘部署。"),
     ]
     assert result.warnings == []
+
+
+def test_sections_typed_as_one_paragraph_with_glued_options_and_answers_in_brackets() -> None:
+    text = (
+        "一、多项选择题（选出正确答案填在括号内）1、光合作用需要(AB)A光照B二氧化碳C氮气D黑暗"
+        "2、属于哺乳动物的有(AC)A鲸B鲨鱼C蝙蝠D企鹅3、属于行星的有(ABD)A火星B木星C月球D金星\n"
+        "二、填空题1.水的化学式是(H2O)。2.一年有(12)个月。3.中国的首都是(北京)。\n"
+        "三、判断题1.太阳从东方升起。(√)2.鱼用肺呼吸。(×)3.冰是固态的水。(√)\n"
+    )
+    result = imp(text)
+    assert keyed(result) == [
+        ("multiple-1", "AB", None),
+        ("multiple-2", "AC", None),
+        ("multiple-3", "ABD", None),
+        ("fill-1", ["H2O"], None),
+        ("fill-2", ["12"], None),
+        ("fill-3", ["北京"], None),
+        ("tf-1", True, None),
+        ("tf-2", False, None),
+        ("tf-3", True, None),
+    ]
+    assert result.bank.questions[1].options == {"A": "鲸", "B": "鲨鱼", "C": "蝙蝠", "D": "企鹅"}
+
+
+def test_a_list_inside_a_case_stays_in_its_stem() -> None:
+    # numbers 1、2、3 inside one paragraph that ask nothing: the case's own requirements, not questions
+    text = (
+        "五、案例分析题\n1. 某厂要提升产量，管理层提出以下要求：1、梳理现有流程中的瓶颈环节并说明依据；"
+        "2、提出三条可以落地的改进措施；3、估算改进之后一个季度的产量变化。\n参考答案：先找瓶颈，再改进。\n"
+    )
+    (q,) = imp(text).bank.questions
+    assert q.kind is Kind.case and "2、提出三条" in q.prompt and q.answer == "先找瓶颈，再改进。"
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("<b>True</b> / False", True),
+        ("True / <b>False</b>", False),
+        ("<u>对</u>　　错", True),
+        ("正确 / <font color=red>错误</font>", False),
+    ],
+)
+def test_a_marked_true_false_pair_under_a_statement(line: str, key: bool) -> None:
+    text = f"判断题\n1. 光速大于声速。\n{line}\n2. 冰是固态的水。\n<b>True</b> / False\n"
+    assert [q.answer for q in imp(text).bank.questions] == [key, True]

@@ -115,8 +115,7 @@ def test_numbering_gap_is_a_warning() -> None:
 
 def test_numbered_points_of_an_explanation_stay_in_it() -> None:
     text = (
-        "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n解析：因为\n1.是对的。\n2.否是错的。\n"
-        "2.乙？\nA.是\nB.否\n答案：B\n"
+        "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n解析：因为\n1.是对的。\n2.否是错的。\n2.乙？\nA.是\nB.否\n答案：B\n"
     )
     result = imp(text)
     assert result.bank.questions[0].explanation == "因为\n1.是对的。\n2.否是错的。"

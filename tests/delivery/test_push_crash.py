@@ -26,8 +26,9 @@ def seed(db: Path, now: int) -> None:
     with conn:
         conn.execute("BEGIN")
         for chat in CHATS:
-            conn.execute("INSERT INTO learners (id, name, language, created_at) VALUES (?, ?, 'en', ?)",
-                         (chat, f"L{chat}", now))
+            conn.execute(
+                "INSERT INTO learners (id, name, language, created_at) VALUES (?, ?, 'en', ?)", (chat, f"L{chat}", now)
+            )
             conn.execute("INSERT INTO chats (id, kind, created_at) VALUES (?, 'private', ?)", (chat, now))
             conn.execute(
                 "INSERT INTO subscriptions (chat_id, learner_id, kind, minute, tz, count, kinds, active, next_due,"
@@ -47,13 +48,28 @@ def statuses(db: Path) -> Counter[str]:
 
 
 async def start(fake: FakeBotServer, db: Path, tmp_path: Path) -> asyncio.subprocess.Process:
-    env = {**os.environ, "STUDYBOT_TOKEN": fake.token, "STUDYBOT_API_URL": fake.api_url,
-           "STUDYBOT_FILE_URL": fake.file_url, "STUDYBOT_DB": str(db), "STUDYBOT_BANKS": str(ROOT / "data" / "banks"),
-           "STUDYBOT_SEND_RATE": "30", "STUDYBOT_BROADCAST_RATE": "25", "STUDYBOT_PUSH_POLL_SECONDS": "0.5",
-           "STUDYBOT_PUSH_CONCURRENCY": str(CONCURRENCY), "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "STUDYBOT_TOKEN": fake.token,
+        "STUDYBOT_API_URL": fake.api_url,
+        "STUDYBOT_FILE_URL": fake.file_url,
+        "STUDYBOT_DB": str(db),
+        "STUDYBOT_BANKS": str(ROOT / "data" / "banks"),
+        "STUDYBOT_SEND_RATE": "30",
+        "STUDYBOT_BROADCAST_RATE": "25",
+        "STUDYBOT_PUSH_POLL_SECONDS": "0.5",
+        "STUDYBOT_PUSH_CONCURRENCY": str(CONCURRENCY),
+        "PYTHONPATH": str(ROOT),
+    }
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
     )
 
 
@@ -70,8 +86,11 @@ async def test_sigkill_mid_broadcast_then_restart_sends_no_push_twice(tmp_path: 
             fake.user(chat, f"L{chat}", language_code="en")
         first = await start(fake, db, tmp_path)
         try:
-            await fake.wait_for(lambda: first.returncode is not None or sum(pushes(fake).values()) >= 40,
-                                timeout=60, what="the broadcast under way")
+            await fake.wait_for(
+                lambda: first.returncode is not None or sum(pushes(fake).values()) >= 40,
+                timeout=60,
+                what="the broadcast under way",
+            )
             assert first.returncode is None, "studybot run exited early"
         finally:
             first.send_signal(signal.SIGKILL)
@@ -81,9 +100,14 @@ async def test_sigkill_mid_broadcast_then_restart_sends_no_push_twice(tmp_path: 
         assert 0 < in_flight <= CONCURRENCY + 64  # sends in flight plus outcomes not yet written
         second = await start(fake, db, tmp_path)
         try:
-            await fake.wait_for(lambda: second.returncode is not None or (
-                sum(statuses(db).values()) == len(CHATS) and statuses(db)["planned"] == 0),
-                timeout=60, what="the broadcast finished")
+            await fake.wait_for(
+                lambda: (
+                    second.returncode is not None
+                    or (sum(statuses(db).values()) == len(CHATS) and statuses(db)["planned"] == 0)
+                ),
+                timeout=60,
+                what="the broadcast finished",
+            )
             assert second.returncode is None, "studybot run exited early"
         finally:
             second.send_signal(signal.SIGINT)

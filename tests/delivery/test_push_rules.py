@@ -25,11 +25,19 @@ def test_subscribe_arguments_in_any_order_with_defaults() -> None:
     assert parse_subscribe(["UTC"]).tz is UTC
 
 
-@pytest.mark.parametrize(("args", "problem", "arg"), [
-    (["24:00"], "bad_time", "24:00"), (["9:75"], "bad_time", "9:75"), (["Mars/Base"], "bad_zone", "Mars/Base"),
-    (["0"], "bad_count", "0"), (["51"], "bad_count", "51"), (["9:00", "10:00"], "twice", "10:00"),
-    (["UTC", "Asia/Tokyo"], "twice", "Asia/Tokyo"), (["UTC+15"], "bad_zone", "UTC+15"),
-])
+@pytest.mark.parametrize(
+    ("args", "problem", "arg"),
+    [
+        (["24:00"], "bad_time", "24:00"),
+        (["9:75"], "bad_time", "9:75"),
+        (["Mars/Base"], "bad_zone", "Mars/Base"),
+        (["0"], "bad_count", "0"),
+        (["51"], "bad_count", "51"),
+        (["9:00", "10:00"], "twice", "10:00"),
+        (["UTC", "Asia/Tokyo"], "twice", "Asia/Tokyo"),
+        (["UTC+15"], "bad_zone", "UTC+15"),
+    ],
+)
 def test_bad_subscribe_arguments_name_the_word_at_fault(args: list[str], problem: str, arg: str) -> None:
     with pytest.raises(ArgumentError) as caught:
         parse_subscribe(args)
@@ -50,23 +58,26 @@ def _caused(exc: Exception, cause: BaseException) -> Exception:
     return exc
 
 
-@pytest.mark.parametrize(("exc", "failure"), [
-    (Forbidden("Forbidden: bot was blocked by the user"), Failure.gone),
-    (Forbidden("Forbidden: user is deactivated"), Failure.gone),
-    (BadRequest("Chat not found"), Failure.gone),
-    (BadRequest("Message is too long"), Failure.permanent),
-    (ChatMigrated(-1001), Failure.migrated),
-    (RetryAfter(3), Failure.retry),
-    (NetworkError("Internal Server Error (500)"), Failure.retry),
-    (NetworkError("Bad Gateway"), Failure.retry),
-    (_caused(NetworkError("httpx.ConnectError"), httpx.ConnectError("refused")), Failure.retry),
-    (_caused(TimedOut(), httpx.ConnectTimeout("connect")), Failure.retry),
-    (_caused(TimedOut("Pool timeout"), httpx.PoolTimeout("pool")), Failure.retry),
-    (_caused(TimedOut(), httpx.ReadTimeout("read")), Failure.uncertain),
-    (_caused(NetworkError("httpx.ReadError"), httpx.ReadError("reset")), Failure.uncertain),
-    (_caused(NetworkError("httpx.RemoteProtocolError"), httpx.RemoteProtocolError("gone")), Failure.uncertain),
-    (ValueError("a bug"), Failure.permanent),
-])
+@pytest.mark.parametrize(
+    ("exc", "failure"),
+    [
+        (Forbidden("Forbidden: bot was blocked by the user"), Failure.gone),
+        (Forbidden("Forbidden: user is deactivated"), Failure.gone),
+        (BadRequest("Chat not found"), Failure.gone),
+        (BadRequest("Message is too long"), Failure.permanent),
+        (ChatMigrated(-1001), Failure.migrated),
+        (RetryAfter(3), Failure.retry),
+        (NetworkError("Internal Server Error (500)"), Failure.retry),
+        (NetworkError("Bad Gateway"), Failure.retry),
+        (_caused(NetworkError("httpx.ConnectError"), httpx.ConnectError("refused")), Failure.retry),
+        (_caused(TimedOut(), httpx.ConnectTimeout("connect")), Failure.retry),
+        (_caused(TimedOut("Pool timeout"), httpx.PoolTimeout("pool")), Failure.retry),
+        (_caused(TimedOut(), httpx.ReadTimeout("read")), Failure.uncertain),
+        (_caused(NetworkError("httpx.ReadError"), httpx.ReadError("reset")), Failure.uncertain),
+        (_caused(NetworkError("httpx.RemoteProtocolError"), httpx.RemoteProtocolError("gone")), Failure.uncertain),
+        (ValueError("a bug"), Failure.permanent),
+    ],
+)
 def test_send_errors_are_classified_by_whether_telegram_can_have_acted(exc: Exception, failure: Failure) -> None:
     verdict = classify(exc)
     assert verdict.failure is failure

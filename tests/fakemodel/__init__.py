@@ -85,10 +85,17 @@ class FakeModel:
         if reply.status != 200:
             error = {"error": {"message": f"fake error {reply.status}", "type": "fake", "code": reply.status}}
             return web.json_response(error, status=reply.status)
-        choices = [] if reply.content is None else [
-            {"index": 0, "message": {"role": "assistant", "content": reply.content},
-             "finish_reason": reply.finish_reason}
-        ]
+        choices = (
+            []
+            if reply.content is None
+            else [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": reply.content},
+                    "finish_reason": reply.finish_reason,
+                }
+            ]
+        )
         return web.json_response(
             {
                 "id": f"chatcmpl-{len(self.requests)}",

@@ -56,7 +56,12 @@ def imported(tmp_path: Path, data: bytes, name: str = "net.pdf") -> ImportResult
 def assert_whole_exam(result: ImportResult) -> None:
     assert {k: n for k, n in result.bank.counts().items() if n} == {Kind.single: 3, Kind.true_false: 2, Kind.fill: 1}
     assert {q.id: q.answer for q in result.bank.questions} == {
-        "single-1": "B", "single-2": "A", "single-3": "B", "tf-4": False, "tf-5": True, "fill-6": ["1500"]
+        "single-1": "B",
+        "single-2": "A",
+        "single-3": "B",
+        "tf-4": False,
+        "tf-5": True,
+        "fill-6": ["1500"],
     }
     first, second = result.bank.questions[:2]
     assert first.prompt == "OSI 参考模型中，负责为分组选择路由的是哪一层？本题的题干较长，在版面上折成了两行（ ）"
@@ -76,8 +81,9 @@ def test_headers_and_bare_page_numbers_are_dropped(tmp_path: Path) -> None:
     assert "某某大学" not in text and "\n2\n" not in text
 
 
-@pytest.mark.parametrize("footer", [lambda n, t: f"第 {n} 页 共 {t} 页", lambda n, t: f"- {n} -",
-                                    lambda n, t: f"内部资料 请勿外传 {n}/{t}"])
+@pytest.mark.parametrize(
+    "footer", [lambda n, t: f"第 {n} 页 共 {t} 页", lambda n, t: f"- {n} -", lambda n, t: f"内部资料 请勿外传 {n}/{t}"]
+)
 def test_footers_of_every_kind(tmp_path: Path, footer: object) -> None:
     assert_whole_exam(imported(tmp_path, make_pdf(PAGES, tmp_path, footer=footer)))  # type: ignore[arg-type]
 

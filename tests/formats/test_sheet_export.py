@@ -23,8 +23,9 @@ def content(path: Path) -> dict[str, object]:
 
 @pytest.mark.parametrize("form", ["xlsx", "csv"])
 @pytest.mark.parametrize("bank", ["distributed-training-2025", "finetuning-2025"])
-def test_the_bundled_banks_survive_a_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str], form: str,
-                                            bank: str) -> None:
+def test_the_bundled_banks_survive_a_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], form: str, bank: str
+) -> None:
     target = tmp_path / f"{bank}.{form}"
     assert main(["export", str(BANKS / f"{bank}.json"), "--format", form, "-o", str(target)]) == 0
     assert f"-> {target}" in capsys.readouterr().out
@@ -37,8 +38,21 @@ def test_the_sheet_is_the_platform_template(tmp_path: Path, monkeypatch: pytest.
     sheet = openpyxl.load_workbook(tmp_path / "finetuning-2025.xlsx").active
     rows = [[c if c is not None else "" for c in row] for row in sheet.iter_rows(values_only=True)]
     assert rows[0][0] == "2025 年大模型微调优化（含答案与解析）"
-    assert rows[1] == ["序号", "题型", "题干", "选项A", "选项B", "选项C", "选项D", "选项E", "正确答案", "解析", "章节",
-                       "知识点", "备选答案"]
+    assert rows[1] == [
+        "序号",
+        "题型",
+        "题干",
+        "选项A",
+        "选项B",
+        "选项C",
+        "选项D",
+        "选项E",
+        "正确答案",
+        "解析",
+        "章节",
+        "知识点",
+        "备选答案",
+    ]
     first = dict(zip(rows[1], rows[2], strict=True))
     shown = (first["序号"], first["题型"], first["正确答案"], first["章节"])
     assert shown == ("1", "单选题", "A", "一、单选题（共 15 题）")

@@ -46,8 +46,20 @@ PLATFORM = [
     [None, "TCP 工作在哪一层？", "b", None, "易", "传输层", 4, "网络层", "传输层", "会话层", "应用层"],
     [],
     ["多选题", "下列哪些是传输层协议？", "A|B", "", "中", "传输层，协议", 4, "TCP", "UDP", "ICMP", "ARP"],
-    ["多选题", "下列哪些地址是私有地址？", "A,C,E", "", "难", "", 5, "10.0.0.1", "8.8.8.8", "192.168.1.1",
-     "1.1.1.1", "172.16.0.1"],
+    [
+        "多选题",
+        "下列哪些地址是私有地址？",
+        "A,C,E",
+        "",
+        "难",
+        "",
+        5,
+        "10.0.0.1",
+        "8.8.8.8",
+        "192.168.1.1",
+        "1.1.1.1",
+        "172.16.0.1",
+    ],
     ["多选题", "以下哪项属于应用层？", "D", "只有一个正确。", "", "", 4, "IP", "TCP", "ARP", "HTTP"],
     ["判断题", "TCP 是面向连接的协议。", True],
     ["判断题", "UDP 保证按序到达。", "错误"],
@@ -87,7 +99,11 @@ def test_a_platform_template_with_title_rows_merged_kinds_and_keys_written_every
     }
     q = result.bank.question("multiple-4")
     assert q is not None and q.options == {
-        "A": "10.0.0.1", "B": "8.8.8.8", "C": "192.168.1.1", "D": "1.1.1.1", "E": "172.16.0.1"
+        "A": "10.0.0.1",
+        "B": "8.8.8.8",
+        "C": "192.168.1.1",
+        "D": "1.1.1.1",
+        "E": "172.16.0.1",
     }
     first = result.bank.questions[0]
     assert (first.line, first.explanation, first.tags) == (4, "共七层。", ["网络模型"])
@@ -138,7 +154,12 @@ def test_one_options_column_in_its_several_forms_and_kinds_inferred(tmp_path: Pa
     result = import_file(workbook(tmp_path / "mixed.xlsx", {"练习": rows}), bank_id="mixed")
     assert counts(result) == {Kind.single: 2, Kind.multiple: 2, Kind.true_false: 1, Kind.fill: 1}
     assert keys(result) == {
-        "single-1": "A", "multiple-2": "AC", "single-3": "B", "tf-4": True, "fill-5": ["12"], "multiple-6": "A"
+        "single-1": "A",
+        "multiple-2": "AC",
+        "single-3": "B",
+        "tf-4": True,
+        "fill-5": ["12"],
+        "multiple-6": "A",
     }
     assert result.bank.questions[-1].prompt == "下列属于恒星的是（ ）"
     options = [q.options for q in result.bank.questions[:3]]
@@ -150,16 +171,23 @@ def test_one_options_column_in_its_several_forms_and_kinds_inferred(tmp_path: Pa
 
 
 def test_one_sheet_per_kind_makes_sections(tmp_path: Path) -> None:
-    path = workbook(tmp_path / "sheets.xlsx", {
-        "单选题": [["序号", "题干", "选项A", "选项B", "答案"], [1, "1+1=？", "2", "3", "A"],
-                  [2, "2+2=？", "3", "4", "B"]],
-        "判断题": [["序号", "题干", "答案"], [1, "3 是质数。", "√"], [2, "4 是质数。", "×"]],
-        "说明": [["这一页只有说明文字"]],
-    })
+    path = workbook(
+        tmp_path / "sheets.xlsx",
+        {
+            "单选题": [
+                ["序号", "题干", "选项A", "选项B", "答案"],
+                [1, "1+1=？", "2", "3", "A"],
+                [2, "2+2=？", "3", "4", "B"],
+            ],
+            "判断题": [["序号", "题干", "答案"], [1, "3 是质数。", "√"], [2, "4 是质数。", "×"]],
+            "说明": [["这一页只有说明文字"]],
+        },
+    )
     result = import_file(path, bank_id="math")
     assert keys(result) == {"single-1": "A", "single-2": "B", "tf-1": True, "tf-2": False}
     assert [(s.title, s.kind, s.found) for s in result.bank.sections] == [
-        ("单选题", Kind.single, 2), ("判断题", Kind.true_false, 2)
+        ("单选题", Kind.single, 2),
+        ("判断题", Kind.true_false, 2),
     ]
 
 
@@ -184,7 +212,8 @@ def test_a_section_column_and_heading_rows(tmp_path: Path) -> None:
     result = import_file(workbook(tmp_path / "chem.xlsx", {"Sheet1": rows}), bank_id="chem")
     assert keys(result) == {"single-1": "A", "tf-2": True}
     assert [(s.title, s.kind, s.declared, s.found) for s in result.bank.sections] == [
-        ("一、单选题（共1题）", Kind.single, 1, 1), ("二、判断题（共1题）", Kind.true_false, 1, 1)
+        ("一、单选题（共1题）", Kind.single, 1, 1),
+        ("二、判断题（共1题）", Kind.true_false, 1, 1),
     ]
 
 
@@ -234,7 +263,7 @@ def test_csv_in_every_encoding_teachers_save(tmp_path: Path, encoding: str) -> N
 
 
 def test_tab_separated_csv_with_rows_numbered_as_records(tmp_path: Path) -> None:
-    text = "题干\t答案\n\"第一行\n第二行：1+1=___\"\t2\n2+2=___\t\n"
+    text = '题干\t答案\n"第一行\n第二行：1+1=___"\t2\n2+2=___\t\n'
     path = tmp_path / "tabs.csv"
     path.write_text(text, encoding="utf-8")
     result = import_file(path, bank_id="tabs")
@@ -260,8 +289,19 @@ def test_a_broken_workbook_is_an_error_naming_the_file(tmp_path: Path) -> None:
 def test_header_cells_with_required_marks_and_hints_on_a_second_line(tmp_path: Path) -> None:
     rows = [
         ["一、电工基础（共 3 题）"],
-        ["题干（必填）", "题型 （必填）", "选项 A", "选项 B", "选项C\n(勿删)", "正确答案\n（必填）", "解析\n（勿删）",
-         "知识点一级", "知识点二级", "难度", "分数"],
+        [
+            "题干（必填）",
+            "题型 （必填）",
+            "选项 A",
+            "选项 B",
+            "选项C\n(勿删)",
+            "正确答案\n（必填）",
+            "解析\n（勿删）",
+            "知识点一级",
+            "知识点二级",
+            "难度",
+            "分数",
+        ],
         ["电流的单位是？", "单选题", "伏特", "安培", "欧姆", "B", "", "电学", "单位", "易", 2],
         ["串联电路中电流处处相等。", "判断题", "", "", "", 1, "", "电学", "", "易", 1],
         ["并联电路总电阻大于任一支路电阻。", "判断题", "", "", "", 0, "", "", "", "中", 1],
@@ -292,7 +332,8 @@ def test_blanks_and_a_case_answer_written_in_the_option_columns(tmp_path: Path) 
     ]
     result = import_file(workbook(tmp_path / "light.xlsx", {"Sheet1": rows}), bank_id="light")
     assert keys(result) == {
-        "fill-1": [["红"], ["绿"], ["蓝"]], "case-2": "光从一种介质斜射入另一种介质时传播方向发生改变。"
+        "fill-1": [["红"], ["绿"], ["蓝"]],
+        "case-2": "光从一种介质斜射入另一种介质时传播方向发生改变。",
     }
     assert all(q.options == {} for q in result.bank.questions)
 
@@ -307,3 +348,19 @@ def test_kind_names_platforms_use_for_open_questions(tmp_path: Path) -> None:
     result = import_file(workbook(tmp_path / "open.xlsx", {"Sheet1": rows}), bank_id="open")
     assert keys(result) == {"case-1": "学习贯穿一生；\n要主动更新知识。", "case-2": "实践决定认识，认识反作用于实践。"}
     assert [lo.line for lo in result.left_out] == [4]
+
+
+def test_a_flag_column_per_option_and_lms_kinds_decided_by_their_key(tmp_path: Path) -> None:
+    # "Multiple Choice" in LMS templates names every choice question; its key says single or multiple.
+    # isCorrect1… columns hold the key spread over the options; "content" is the stem.
+    csv = (
+        "\ufeffcontent,type,option1,option2,option3,isCorrect1,isCorrect2,isCorrect3,correctAnswer\n"
+        "Largest planet?,Multiple Choice,Mars,Jupiter,Venus,false,true,false,\n"
+        "Gas giants?,Multiple Choice,Jupiter,Saturn,Mars,TRUE,TRUE,FALSE,\n"
+        "Water boils at 100 C at sea level.,tf,,,,,,,true\n"
+        "Primary colours of light?,Multiple Response,Red,Green,Yellow,1,1,0,\n"
+    )
+    path = tmp_path / "lms.csv"
+    path.write_text(csv, encoding="utf-8")
+    result = import_file(path, bank_id="lms")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AB", "tf-3": True, "multiple-4": "AB"}

@@ -34,8 +34,10 @@ def test_uploads_of_each_format_import_from_their_bytes(tmp_path: Path) -> None:
     pdf = make_pdf([["1. 2+2=？", "A. 4 B. 5", "答案：A"]], tmp_path)
     csv = "题干,答案\n3+3=___,6\n".encode("gb18030")
     uploads = {"sheet.xlsx": sheet.getvalue(), "word.docx": word.bytes(), "paper.pdf": pdf, "table.csv": csv}
-    found = {name: [(q.kind.value, q.answer) for q in import_upload(data, name, "b").bank.questions]
-             for name, data in uploads.items()}
+    found = {
+        name: [(q.kind.value, q.answer) for q in import_upload(data, name, "b").bank.questions]
+        for name, data in uploads.items()
+    }
     assert found == {
         "sheet.xlsx": [("single", "A")],
         "word.docx": [("single", "A")],

@@ -41,8 +41,15 @@ def choice(word: Word, num: int, stem: str, options: list[str], marked: dict[int
     for i, text in enumerate(options):
         paragraph = word.para(num=num, level=1)
         mark = (marked or {}).get(i)
-        run(paragraph, text, red=mark == "red", dark_red=mark == "dark_red", high=mark == "high",
-            bold=mark == "bold", under=mark == "under")
+        run(
+            paragraph,
+            text,
+            red=mark == "red",
+            dark_red=mark == "dark_red",
+            high=mark == "high",
+            bold=mark == "bold",
+            under=mark == "under",
+        )
 
 
 def exam(tmp_path: Path) -> Path:
@@ -58,8 +65,13 @@ def exam(tmp_path: Path) -> Path:
     choice(word, lists, "DNA 主要存在于（ ）。", ["细胞核", "细胞壁", "液泡"], {0: "under"})
     word.para("多选题（共 2 题）", num=heads)
     again = word.instance(word.abstract_of(lists), restart_at=1)  # Word's "restart at 1"
-    choice(word, again, "下列属于植物细胞结构的是（ ）。", ["细胞壁", "叶绿体", "中心体", "液泡"],
-           {0: "bold", 1: "bold", 3: "bold"})
+    choice(
+        word,
+        again,
+        "下列属于植物细胞结构的是（ ）。",
+        ["细胞壁", "叶绿体", "中心体", "液泡"],
+        {0: "bold", 1: "bold", 3: "bold"},
+    )
     choice(word, again, "属于遗传物质载体的是（ ）。", ["染色体", "DNA", "蛋白质"], {0: "red", 1: "red"})
     word.para("判断题（共 2 题）", num=heads)
     judged = word.define(Level("decimal", "（%1）"))
@@ -84,7 +96,9 @@ def test_automatic_numbers_and_keys_marked_by_formatting(tmp_path: Path) -> None
     }
     assert result.bank.questions[1].options == {"A": "线粒体", "B": "叶绿体", "C": "核糖体", "D": "高尔基体"}
     assert [(s.title, s.found) for s in result.bank.sections] == [
-        ("一、单选题（共 4 题）", 4), ("二、多选题（共 2 题）", 2), ("三、判断题（共 2 题）", 2)
+        ("一、单选题（共 4 题）", 4),
+        ("二、多选题（共 2 题）", 2),
+        ("三、判断题（共 2 题）", 2),
     ]
     assert result.warnings == []
     assert any(c.en == "Word's automatic list numbers" for c in result.conventions)
@@ -128,8 +142,12 @@ def test_list_styles_headings_soft_breaks_and_text_word_hides(tmp_path: Path) ->
     run(paragraph, "错")
     hidden = paragraph.add_run("对")
     hidden.font.hidden = True  # hidden text is not what the reader sees
-    paragraph._p.append(parse_xml(f'<w:del {nsdecls("w")} w:id="1" w:author="t" w:date="2024-01-01T00:00:00Z">'
-                                  "<w:r><w:delText>对</w:delText></w:r></w:del>"))
+    paragraph._p.append(
+        parse_xml(
+            f'<w:del {nsdecls("w")} w:id="1" w:author="t" w:date="2024-01-01T00:00:00Z">'
+            "<w:r><w:delText>对</w:delText></w:r></w:del>"
+        )
+    )
     word.document.add_heading("二、单选题", level=1)
     paragraph = word.para("3. 1 < 2 & 2 > 1 成立吗？")
     paragraph.add_run().add_break()  # Shift+Enter: the options on lines of their own, one paragraph
@@ -152,11 +170,13 @@ def test_question_tables_and_paragraphs_give_one_result(tmp_path: Path) -> None:
     word.para("A. H2O　B. CO2　C. O2")
     word.para("答案：A")
     word.para("二、多选题（共 2 题）")
-    word.table([
-        ["序号", "题目", "选项", "答案", "解析"],
-        ["2", "下列属于金属的是（ ）。", "A. 铁\nB. 铜\nC. 氧", "AB", "铁和铜是金属。"],
-        ["3", "下列属于气体的是（ ）。", "A. 氢气\nB. 氧气\nC. 水", "", ""],
-    ])
+    word.table(
+        [
+            ["序号", "题目", "选项", "答案", "解析"],
+            ["2", "下列属于金属的是（ ）。", "A. 铁\nB. 铜\nC. 氧", "AB", "铁和铜是金属。"],
+            ["3", "下列属于气体的是（ ）。", "A. 氢气\nB. 氧气\nC. 水", "", ""],
+        ]
+    )
     word.para("三、判断题（共 1 题）")
     word.para("4. 水由氢和氧组成。")
     word.para("答案：对")
@@ -166,23 +186,42 @@ def test_question_tables_and_paragraphs_give_one_result(tmp_path: Path) -> None:
     assert keys(result) == {"single-1": "A", "multiple-2": "AB", "tf-4": True}
     table_q = result.bank.questions[1]
     assert (table_q.section, table_q.options, table_q.explanation) == (
-        "二、多选题（共 2 题）", {"A": "铁", "B": "铜", "C": "氧"}, "铁和铜是金属。"
+        "二、多选题（共 2 题）",
+        {"A": "铁", "B": "铜", "C": "氧"},
+        "铁和铜是金属。",
     )
     # Lines are the document's paragraphs; a table row counts as one.
     assert table_q.line == 8 and result.bank.questions[2].line == 11
     assert [(lo.line, lo.en) for lo in result.left_out] == [(9, "question 3 has no key; not imported")]
     assert [(s.title, s.found, s.left_out) for s in result.sections] == [
-        ("一、单选题（共 2 题）", 1, 0), ("二、多选题（共 2 题）", 1, 1), ("三、判断题（共 1 题）", 1, 0)
+        ("一、单选题（共 2 题）", 1, 0),
+        ("二、多选题（共 2 题）", 1, 1),
+        ("三、判断题（共 1 题）", 1, 0),
     ]
 
 
 def test_a_question_laid_out_in_a_table_and_a_key_table(tmp_path: Path) -> None:
     word = Word()
     word.para("单选题")
-    word.table([["题目", "声音在哪种介质中传播最快？"], ["A", "空气"], ["B", "水"], ["C", "钢铁"], ["答案", "C"],
-                ["解析", "固体中最快。"]])
-    word.table([["题号", "2"], ["题型", "单选题"], ["题目", "光在真空中的速度约为（ ）。"],
-                ["选项", "A. 3×10^8 m/s\nB. 340 m/s"], ["答案", "A"]])
+    word.table(
+        [
+            ["题目", "声音在哪种介质中传播最快？"],
+            ["A", "空气"],
+            ["B", "水"],
+            ["C", "钢铁"],
+            ["答案", "C"],
+            ["解析", "固体中最快。"],
+        ]
+    )
+    word.table(
+        [
+            ["题号", "2"],
+            ["题型", "单选题"],
+            ["题目", "光在真空中的速度约为（ ）。"],
+            ["选项", "A. 3×10^8 m/s\nB. 340 m/s"],
+            ["答案", "A"],
+        ]
+    )
     word.para("多选题")
     word.para("5. 下列属于矢量的是（ ）")
     word.para("☑ A. 速度")
@@ -206,12 +245,14 @@ def test_a_question_laid_out_in_a_table_and_a_key_table(tmp_path: Path) -> None:
 def test_table_rows_in_english_with_kinds_of_their_own(tmp_path: Path) -> None:
     word = Word()
     word.para("Quiz")
-    word.table([
-        ["No.", "Type", "Question", "A", "B", "C", "Answer"],
-        ["1", "Multiple Choice", "Which are prime?", "2", "4", "5", "A, C"],
-        ["2", "True/False", "9 is prime.", "", "", "", "F"],
-        ["3", "Fill in the Blank", "The square of 3 is ___.", "", "", "", "9"],
-    ])
+    word.table(
+        [
+            ["No.", "Type", "Question", "A", "B", "C", "Answer"],
+            ["1", "Multiple Choice", "Which are prime?", "2", "4", "5", "A, C"],
+            ["2", "True/False", "9 is prime.", "", "", "", "F"],
+            ["3", "Fill in the Blank", "The square of 3 is ___.", "", "", "", "9"],
+        ]
+    )
     result = import_file(save(word, tmp_path / "quiz.docx"), bank_id="quiz")
     assert keys(result) == {"multiple-1": "AC", "tf-2": False, "fill-3": ["9"]}
 
@@ -251,9 +292,13 @@ def test_odd_numbering_and_style_references_do_not_stop_the_import(tmp_path: Pat
     paragraph._p.pPr.numPr.ilvl.set(qn("w:val"), "x")  # not a number: level 0
     word.para("答案：对")
     styles = word.document.styles.element
-    styles.append(parse_xml(f'<w:style {nsdecls("w")} w:type="paragraph" w:styleId="Loop">'
-                            '<w:name w:val="Loop"/><w:basedOn w:val="Loop"/>'
-                            '<w:pPr><w:outlineLvl w:val="z"/></w:pPr></w:style>'))
+    styles.append(
+        parse_xml(
+            f'<w:style {nsdecls("w")} w:type="paragraph" w:styleId="Loop">'
+            '<w:name w:val="Loop"/><w:basedOn w:val="Loop"/>'
+            '<w:pPr><w:outlineLvl w:val="z"/></w:pPr></w:style>'
+        )
+    )
     word.para("2. 铁是金属吗？", style="Loop")
     word.para("答案：对")
     result = import_file(save(word, tmp_path / "odd.docx"), bank_id="odd")

@@ -37,13 +37,14 @@ class Word:
         """A list definition (w:abstractNum) with these levels; returns a list (w:num) that uses it."""
         abstract = self.next_abstract
         self.next_abstract += 1
-        xml = [f'<w:abstractNum {nsdecls("w")} w:abstractNumId="{abstract}">',
-               '<w:multiLevelType w:val="multilevel"/>']
+        xml = [f'<w:abstractNum {nsdecls("w")} w:abstractNumId="{abstract}">', '<w:multiLevelType w:val="multilevel"/>']
         for ilvl, level in enumerate(levels):
             restart = f'<w:lvlRestart w:val="{level.restart}"/>' if level.restart is not None else ""
-            xml.append(f'<w:lvl w:ilvl="{ilvl}"><w:start w:val="{level.start}"/>'
-                       f'<w:numFmt w:val="{level.fmt}"/>{restart}<w:lvlText w:val="{level.text}"/>'
-                       '<w:lvlJc w:val="left"/></w:lvl>')
+            xml.append(
+                f'<w:lvl w:ilvl="{ilvl}"><w:start w:val="{level.start}"/>'
+                f'<w:numFmt w:val="{level.fmt}"/>{restart}<w:lvlText w:val="{level.text}"/>'
+                '<w:lvlJc w:val="left"/></w:lvl>'
+            )
         xml.append("</w:abstractNum>")
         first_num = self.numbering.find(qn("w:num"))
         element = parse_xml("".join(xml))
@@ -57,11 +58,14 @@ class Word:
         """A new list (w:num) of definition `abstract`; `restart_at` restarts its first level there."""
         num = self.next_num
         self.next_num += 1
-        override = (f'<w:lvlOverride w:ilvl="0"><w:startOverride w:val="{restart_at}"/></w:lvlOverride>'
-                    if restart_at is not None else "")
-        self.numbering.append(parse_xml(
-            f'<w:num {nsdecls("w")} w:numId="{num}"><w:abstractNumId w:val="{abstract}"/>{override}</w:num>'
-        ))
+        override = (
+            f'<w:lvlOverride w:ilvl="0"><w:startOverride w:val="{restart_at}"/></w:lvlOverride>'
+            if restart_at is not None
+            else ""
+        )
+        self.numbering.append(
+            parse_xml(f'<w:num {nsdecls("w")} w:numId="{num}"><w:abstractNumId w:val="{abstract}"/>{override}</w:num>')
+        )
         return num
 
     def abstract_of(self, num: int) -> int:
@@ -99,8 +103,16 @@ def numbered(paragraph: Paragraph, num: int, level: int = 0) -> None:
     ppr.append(parse_xml(f'<w:numPr {nsdecls("w")}><w:ilvl w:val="{level}"/><w:numId w:val="{num}"/></w:numPr>'))
 
 
-def run(paragraph: Paragraph, text: str, *, red: bool = False, dark_red: bool = False, high: bool = False,
-        bold: bool = False, under: bool = False) -> None:
+def run(
+    paragraph: Paragraph,
+    text: str,
+    *,
+    red: bool = False,
+    dark_red: bool = False,
+    high: bool = False,
+    bold: bool = False,
+    under: bool = False,
+) -> None:
     r = paragraph.add_run(text)
     if red or dark_red:
         r.font.color.rgb = RGBColor(0xC0, 0, 0) if dark_red else RGBColor(0xFF, 0, 0)

@@ -63,12 +63,25 @@ def _free_port() -> int:
 
 
 async def _run_process(fake: FakeBotServer, tmp_path: Path, *args: str) -> asyncio.subprocess.Process:
-    env = {**os.environ, "STUDYBOT_TOKEN": fake.token, "STUDYBOT_API_URL": fake.api_url,
-           "STUDYBOT_FILE_URL": fake.file_url, "STUDYBOT_DB": str(tmp_path / "db.sqlite3"),
-           "STUDYBOT_BANKS": str(ROOT / "data" / "banks"), "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "STUDYBOT_TOKEN": fake.token,
+        "STUDYBOT_API_URL": fake.api_url,
+        "STUDYBOT_FILE_URL": fake.file_url,
+        "STUDYBOT_DB": str(tmp_path / "db.sqlite3"),
+        "STUDYBOT_BANKS": str(ROOT / "data" / "banks"),
+        "PYTHONPATH": str(ROOT),
+    }
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", *args, cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        *args,
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
 
 
@@ -85,8 +98,9 @@ async def test_studybot_run_polls_and_answers(tmp_path: Path) -> None:
     async with FakeBotServer() as fake:
         proc = await _run_process(fake, tmp_path)
         try:
-            await fake.wait_for(lambda: proc.returncode is not None or len(fake.calls("setMyCommands")) == 6,
-                                timeout=30, what="startup")
+            await fake.wait_for(
+                lambda: proc.returncode is not None or len(fake.calls("setMyCommands")) == 6, timeout=30, what="startup"
+            )
             assert proc.returncode is None, "studybot run exited early"
             li = fake.user(3002, "李雷")
             li.command("/start")
@@ -105,20 +119,26 @@ async def test_studybot_run_webhook_with_secret_token(tmp_path: Path) -> None:
         url = f"http://127.0.0.1:{port}/hook"
         proc = await _run_process(fake, tmp_path, "--webhook", url, "--port", str(port), "--listen", "127.0.0.1")
         try:
-            await fake.wait_for(lambda: proc.returncode is not None or (
-                fake.webhook is not None and len(fake.calls("setMyCommands")) == 6), timeout=30, what="startup")
+            await fake.wait_for(
+                lambda: (
+                    proc.returncode is not None or (fake.webhook is not None and len(fake.calls("setMyCommands")) == 6)
+                ),
+                timeout=30,
+                what="startup",
+            )
             assert proc.returncode is None, "studybot run exited early"
             assert fake.webhook == {"url": url, "secret_token": webhook_secret(fake.token)}
             amy = fake.user(3003, "Amy", language_code="en")
             amy.command("/help")
             assert (await fake.next_message(amy.id, timeout=10)).text.startswith("Commands")
-            forged = {"update_id": 999, "message": {"message_id": 1, "date": 0, "text": "/start",
-                                                    "chat": {"id": 3003, "type": "private"}}}
+            forged = {
+                "update_id": 999,
+                "message": {"message_id": 1, "date": 0, "text": "/start", "chat": {"id": 3003, "type": "private"}},
+            }
             async with aiohttp.ClientSession() as session:
                 async with session.post(url, json=forged) as resp:
                     assert resp.status == 403  # no secret token header
-                async with session.post(url, json=forged,
-                                        headers={"X-Telegram-Bot-Api-Secret-Token": "guess"}) as resp:
+                async with session.post(url, json=forged, headers={"X-Telegram-Bot-Api-Secret-Token": "guess"}) as resp:
                     assert resp.status == 403
             await asyncio.sleep(0.2)
             assert len(fake.sent_to(amy.id)) == 1  # the forged update was not served

@@ -34,11 +34,18 @@ class StepClock:
         self.now += timedelta(**kwargs)
 
 
-def configure_env(monkeypatch: pytest.MonkeyPatch, fake: FakeBotServer, db: Path, banks: Path,
-                  **extra: Any) -> Settings:
+def configure_env(
+    monkeypatch: pytest.MonkeyPatch, fake: FakeBotServer, db: Path, banks: Path, **extra: Any
+) -> Settings:
     """Point STUDYBOT_* at the fake and at the test's files, and read Settings as `studybot run` does."""
-    env = {"TOKEN": fake.token, "API_URL": fake.api_url, "FILE_URL": fake.file_url, "DB": str(db),
-           "BANKS": str(banks), **{k.upper(): str(v) for k, v in extra.items()}}
+    env = {
+        "TOKEN": fake.token,
+        "API_URL": fake.api_url,
+        "FILE_URL": fake.file_url,
+        "DB": str(db),
+        "BANKS": str(banks),
+        **{k.upper(): str(v) for k, v in extra.items()},
+    }
     for key, value in env.items():
         monkeypatch.setenv(f"STUDYBOT_{key}", value)
     return Settings()

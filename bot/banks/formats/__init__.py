@@ -54,7 +54,9 @@ def extract(path: str | Path) -> Extracted:
         raise
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError, zipfile.BadZipFile) as exc:
         raise DocumentError(
-            path.name, 0, f"无法读取这个文件（{type(exc).__name__}）：文件可能已损坏",
+            path.name,
+            0,
+            f"无法读取这个文件（{type(exc).__name__}）：文件可能已损坏",
             f"cannot read this file ({type(exc).__name__}): it may be damaged",
         ) from exc
 

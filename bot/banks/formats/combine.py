@@ -53,12 +53,15 @@ def combine(doc: Extracted, reading: Reading | None, *, simplified: bool = False
         if tr is None:
             if table.rows:
                 where = f"“{table.name}”" if table.name else ""
-                out.unread.append(Issue(
-                    "warning", 0,
-                    f"表格{where}中没有找到表头行（需要“题干”或“题目”列，以及“答案”“选项”或“题型”列），未读取",
-                    f"no header row found in the table {table.name or ''} (a 题干/题目/Question column and an "
-                    "答案/Answer, 选项/Options or 题型/Type column are needed); not read",
-                ))
+                out.unread.append(
+                    Issue(
+                        "warning",
+                        0,
+                        f"表格{where}中没有找到表头行（需要“题干”或“题目”列，以及“答案”“选项”或“题型”列），未读取",
+                        f"no header row found in the table {table.name or ''} (a 题干/题目/Question column and an "
+                        "答案/Answer, 选项/Options or 题型/Type column are needed); not read",
+                    )
+                )
             continue
         first = table.rows[0].line if table.rows else 0
         owner = _owner(text_sections, first, tr)

@@ -37,8 +37,12 @@ __all__ = ["read_docx"]
 M = "http://schemas.openxmlformats.org/officeDocument/2006/math"
 MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _SKIPPED = {w("del"), w("moveFrom"), w("txbxContent"), f"{{{MC}}}Fallback"}
-_MARKUP = (("red", '<font color="red">', "</font>"), ("high", "<mark>", "</mark>"), ("bold", "<b>", "</b>"),
-           ("under", "<u>", "</u>"))
+_MARKUP = (
+    ("red", '<font color="red">', "</font>"),
+    ("high", "<mark>", "</mark>"),
+    ("bold", "<b>", "</b>"),
+    ("under", "<u>", "</u>"),
+)
 # Symbol fonts' private-use characters that mean a tick, a cross or a box.
 _SYMBOLS = {
     "wingdings": {"F0FC": "✓", "F0FB": "✗", "F0FE": "☑", "F0FD": "☒", "F0A8": "☐", "F06F": "□", "F078": "☒"},
@@ -62,8 +66,14 @@ def _on(element: etree._Element | None) -> bool | None:
     return element.get(w("val"), "true").lower() not in ("0", "false", "off", "none")
 
 
-_PROP = {w("color"): "color", w("highlight"): "highlight", w("shd"): "shade", w("b"): "b", w("u"): "u",
-         w("vanish"): "vanish"}
+_PROP = {
+    w("color"): "color",
+    w("highlight"): "highlight",
+    w("shd"): "shade",
+    w("b"): "b",
+    w("u"): "u",
+    w("vanish"): "vanish",
+}
 
 
 def _props(rpr: etree._Element | None) -> dict[str, object]:
@@ -283,8 +293,9 @@ def _compose(prefix: str, pieces: list[tuple[str, frozenset[str]]]) -> _Line:
             j += 1
         text = "".join(ch for ch, _ in chars[i:j])
         opened = [m for m in _MARKUP if m[0] in marks] if text.strip() else []
-        out.append("".join(m[1] for m in opened) + html.escape(text, quote=False)
-                   + "".join(m[2] for m in reversed(opened)))
+        out.append(
+            "".join(m[1] for m in opened) + html.escape(text, quote=False) + "".join(m[2] for m in reversed(opened))
+        )
         i = j
     markup = box + html.escape(prefix, quote=False) + "".join(out)
     return _Line(markup, box + prefix + plain)
@@ -416,8 +427,9 @@ class _Body:
             self.tables.append(table)
             self.lines.extend("" for _ in rows)  # each row stands for one line of the document
         elif _key_grid(plain):
-            self.lines.extend("| " + " | ".join(c.replace("\n", " ").replace("|", "｜") for c in cells) + " |"
-                              for cells in plain)
+            self.lines.extend(
+                "| " + " | ".join(c.replace("\n", " ").replace("|", "｜") for c in cells) + " |" for cells in plain
+            )
         else:
             for row in rows:
                 for cell in row:

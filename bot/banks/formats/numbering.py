@@ -38,8 +38,21 @@ _LEGAL = "零壹贰叁肆伍陆柒捌玖"
 _TIANGAN = "甲乙丙丁戊己庚辛壬癸"
 _DIZHI = "子丑寅卯辰巳午未申酉戌亥"
 _CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
-_ROMAN = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
-          (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+_ROMAN = [
+    (1000, "M"),
+    (900, "CM"),
+    (500, "D"),
+    (400, "CD"),
+    (100, "C"),
+    (90, "XC"),
+    (50, "L"),
+    (40, "XL"),
+    (10, "X"),
+    (9, "IX"),
+    (5, "V"),
+    (4, "IV"),
+    (1, "I"),
+]
 
 
 def _chinese(n: int, digits: str = _DIGITS, units: str = "十百千") -> str:
@@ -83,8 +96,14 @@ def format_number(n: int, fmt: str) -> str:
         return _letters(n, fmt == "upperLetter")
     if fmt in ("upperRoman", "lowerRoman"):
         return _roman(n) if fmt == "upperRoman" else _roman(n).lower()
-    if fmt in ("chineseCounting", "chineseCountingThousand", "japaneseCounting", "taiwaneseCounting",
-               "koreanCounting", "ideographLegalTraditional"):
+    if fmt in (
+        "chineseCounting",
+        "chineseCountingThousand",
+        "japaneseCounting",
+        "taiwaneseCounting",
+        "koreanCounting",
+        "ideographLegalTraditional",
+    ):
         return _chinese(n)
     if fmt == "chineseLegalSimplified":
         return _chinese(n, _LEGAL, "拾佰仟")

@@ -87,8 +87,10 @@ def _shape(text: str) -> str:
 def _furniture(pages: list[list[_Line]], heights: list[float]) -> list[set[int]]:
     """Per page, the indices of its header and footer lines."""
     dropped: list[set[int]] = [set() for _ in pages]
-    edges = [sorted(set(range(min(_EDGE, len(lines)))) | set(range(max(0, len(lines) - _EDGE), len(lines))))
-             for lines in pages]
+    edges = [
+        sorted(set(range(min(_EDGE, len(lines)))) | set(range(max(0, len(lines) - _EDGE), len(lines))))
+        for lines in pages
+    ]
     with_text = sum(1 for lines in pages if lines)
     need = max(2, math.ceil(with_text / 2))
     # A line repeated at the same place on most pages.
@@ -137,7 +139,9 @@ def read_pdf(path: Path) -> Extracted:
         reader = PdfReader(path)
         if reader.is_encrypted and not reader.decrypt(""):
             raise DocumentError(
-                path.name, 0, "这个 PDF 有打开密码，无法读取；请发送没有密码的文件。",
+                path.name,
+                0,
+                "这个 PDF 有打开密码，无法读取；请发送没有密码的文件。",
                 "this PDF is protected by a password and cannot be read; send it without the password.",
             )
         pages_in = list(reader.pages)
@@ -161,9 +165,13 @@ def read_pdf(path: Path) -> Extracted:
     issues: list[Issue] = []
     for number, (page_lines, drop) in enumerate(zip(pages, dropped, strict=True), start=1):
         if not page_lines:
-            issues.append(Issue(
-                "warning", 0, f"第 {number} 页没有文字层（像是扫描页），未读取",
-                f"page {number} has no text layer (it looks scanned); not read",
-            ))
+            issues.append(
+                Issue(
+                    "warning",
+                    0,
+                    f"第 {number} 页没有文字层（像是扫描页），未读取",
+                    f"page {number} has no text layer (it looks scanned); not read",
+                )
+            )
         lines.extend(line.text for i, line in enumerate(page_lines) if i not in drop)
     return Extracted(text="\n".join(lines), issues=issues)

@@ -57,27 +57,137 @@ class TableReading:
 
 # -- the header row ---------------------------------------------------------------------------------------
 _ROLE_NAMES: dict[str, tuple[str, ...]] = {
-    "number": ("序号", "题号", "编号", "题目编号", "试题编号", "题目序号", "题目id", "试题id", "no", "no.", "#", "id",
-               "number", "num", "qid"),
-    "type": ("题型", "题目类型", "试题类型", "类型", "题型名称", "试题题型", "题类", "type", "questiontype", "qtype",
-             "kind"),
-    "stem": ("题干", "题目", "题目内容", "题干内容", "试题", "试题内容", "试题题干", "问题", "题目名称", "题目标题",
-             "题目描述", "题面", "question", "questiontext", "questions", "stem", "prompt", "content",
-             "questioncontent", "questionbody"),
+    "number": (
+        "序号",
+        "题号",
+        "编号",
+        "题目编号",
+        "试题编号",
+        "题目序号",
+        "题目id",
+        "试题id",
+        "no",
+        "no.",
+        "#",
+        "id",
+        "number",
+        "num",
+        "qid",
+    ),
+    "type": (
+        "题型",
+        "题目类型",
+        "试题类型",
+        "类型",
+        "题型名称",
+        "试题题型",
+        "题类",
+        "type",
+        "questiontype",
+        "qtype",
+        "kind",
+    ),
+    "stem": (
+        "题干",
+        "题目",
+        "题目内容",
+        "题干内容",
+        "试题",
+        "试题内容",
+        "试题题干",
+        "问题",
+        "题目名称",
+        "题目标题",
+        "题目描述",
+        "题面",
+        "question",
+        "questiontext",
+        "questions",
+        "stem",
+        "prompt",
+        "content",
+        "questioncontent",
+        "questionbody",
+    ),
     "options": ("选项", "选项内容", "所有选项", "备选项", "选择项", "options", "choices", "option"),
-    "key": ("答案", "正确答案", "标准答案", "参考答案", "正确选项", "试题答案", "题目答案", "answer", "answers",
-            "correctanswer", "correct", "key", "rightanswer", "solution"),
-    "explanation": ("解析", "答案解析", "试题解析", "题目解析", "解释", "解答", "分析", "答案说明", "explanation",
-                    "analysis", "rationale", "feedback"),
+    "key": (
+        "答案",
+        "正确答案",
+        "标准答案",
+        "参考答案",
+        "正确选项",
+        "试题答案",
+        "题目答案",
+        "answer",
+        "answers",
+        "correctanswer",
+        "correct",
+        "key",
+        "rightanswer",
+        "solution",
+    ),
+    "explanation": (
+        "解析",
+        "答案解析",
+        "试题解析",
+        "题目解析",
+        "解释",
+        "解答",
+        "分析",
+        "答案说明",
+        "explanation",
+        "analysis",
+        "rationale",
+        "feedback",
+    ),
     "difficulty": ("难度", "难易度", "难易程度", "难度等级", "难度系数", "difficulty", "level"),
     "score": ("分值", "分数", "得分", "score", "points", "point", "marks", "mark"),
-    "section": ("章节", "目录", "分类", "类别", "所属章节", "题库分类", "所属分类", "试题分类", "知识分类", "章", "节",
-                "大题", "section", "chapter", "category"),
-    "tags": ("知识点", "标签", "关键词", "考点", "所属知识点", "tags", "tag", "topic", "topics", "knowledgepoint",
-             "keywords"),
+    "section": (
+        "章节",
+        "目录",
+        "分类",
+        "类别",
+        "所属章节",
+        "题库分类",
+        "所属分类",
+        "试题分类",
+        "知识分类",
+        "章",
+        "节",
+        "大题",
+        "section",
+        "chapter",
+        "category",
+    ),
+    "tags": (
+        "知识点",
+        "标签",
+        "关键词",
+        "考点",
+        "所属知识点",
+        "tags",
+        "tag",
+        "topic",
+        "topics",
+        "knowledgepoint",
+        "keywords",
+    ),
     "alternates": ("备选答案", "其他答案", "alternates", "alternativeanswers"),
-    "ignore": ("选项数", "选项个数", "备注", "说明", "注释", "来源", "出处", "年份", "remark",
-               "remarks", "note", "notes", "source"),
+    "ignore": (
+        "选项数",
+        "选项个数",
+        "备注",
+        "说明",
+        "注释",
+        "来源",
+        "出处",
+        "年份",
+        "remark",
+        "remarks",
+        "note",
+        "notes",
+        "source",
+    ),
 }
 _ROLE_OF = {name: role for role, names in _ROLE_NAMES.items() for name in names}
 _OPTION_COLUMN = re.compile(r"^(?:选项|option|choice|答案)?([a-h])(?:选项|项)?$")
@@ -86,7 +196,9 @@ _BLANK_COLUMN = re.compile(
     r"^(?:(?:填空)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$|^填空([一二三四五六七八九])$"
 )
 # A column per option saying whether it is right (isCorrect1…, 选项A是否正确): the key, spread out.
-_FLAG_COLUMN = re.compile(r"^(?:is)?(?:correct|right)(?:option)?([1-8a-h])$|^(?:选项)?([a-h1-8])(?:是否)?(?:正确|为正确答案)$")
+_FLAG_COLUMN = re.compile(
+    r"^(?:is)?(?:correct|right)(?:option)?([1-8a-h])$|^(?:选项)?([a-h1-8])(?:是否)?(?:正确|为正确答案)$"
+)
 _TRUE_FLAGS = {"true", "yes", "y", "1", "t", "x", "√", "✓", "✔", "对", "是", "正确"}
 _HINT = re.compile(r"[（(【\[][^（()）】\]]*[)）】\]]$")
 
@@ -150,23 +262,30 @@ def find_header(table: Table, *, within: int = 20) -> Header | None:
 # -- one row ----------------------------------------------------------------------------------------------
 _UNSUPPORTED = re.compile(r"排序|连线|匹配|完形|阅读理解|听力|口语|投票|文件|附件|matching|ordering|cloze", re.I)
 _ENGLISH_KINDS = [
-    (re.compile(r"^(?:single|single[\s_-]*(?:choice|answer|response|select(?:ion)?)|sc|radio|单)$", re.I),
-     Kind.single),
+    (re.compile(r"^(?:single|single[\s_-]*(?:choice|answer|response|select(?:ion)?)|sc|radio|单)$", re.I), Kind.single),
     # LMS templates (Moodle, Blackboard, Canvas) call every choice question "Multiple Choice", one
     # key or several: like 选择题, its key decides (see below).
-    (re.compile(r"^(?:multiple|multi|multiple[\s_-]*(?:answers?|response|select(?:ion)?)|ma|mr|checkbox|多)$", re.I),
-     Kind.multiple),
-    (re.compile(r"^(?:true[\s_/-]*(?:or[\s_-]*)?false|tf|t/f|judge|judgement|judgment|bool|boolean|判)$", re.I),
-     Kind.true_false),
-    (re.compile(r"^(?:fill|fill[\s_-]*in(?:[\s_-]*the)?(?:[\s_-]*blanks?)?|blanks?|fib|completion|填)$", re.I),
-     Kind.fill),
+    (
+        re.compile(r"^(?:multiple|multi|multiple[\s_-]*(?:answers?|response|select(?:ion)?)|ma|mr|checkbox|多)$", re.I),
+        Kind.multiple,
+    ),
+    (
+        re.compile(r"^(?:true[\s_/-]*(?:or[\s_-]*)?false|tf|t/f|judge|judgement|judgment|bool|boolean|判)$", re.I),
+        Kind.true_false,
+    ),
+    (
+        re.compile(r"^(?:fill|fill[\s_-]*in(?:[\s_-]*the)?(?:[\s_-]*blanks?)?|blanks?|fib|completion|填)$", re.I),
+        Kind.fill,
+    ),
     (re.compile(r"^(?:case|essay|short[\s_-]*answers?|open|subjective|ess|sa|qa)$", re.I), Kind.case),
     (re.compile(r"^(?:主观题?|论述|问答|简述|解答题?|证明题?|作文|写作|翻译题?)$"), Kind.case),
 ]
 _CHOICE = re.compile(r"^(?:multiple[\s_-]*choice|choice|mcq?|objective)$", re.I)
-_WORD = re.compile(r"(不定项选择题?|多项选择题?|单项选择题?|多选题?|单选题?|选择题|填空题?|判断题?|是非题|对错题|正误题"
-                   r"|案例分析题?|材料分析题|案例题|分析题|简答题?|问答题|论述题|综合题|名词解释|辨析题|计算题|编程题"
-                   r"|程序设计题|应用题|思考题)")
+_WORD = re.compile(
+    r"(不定项选择题?|多项选择题?|单项选择题?|多选题?|单选题?|选择题|填空题?|判断题?|是非题|对错题|正误题"
+    r"|案例分析题?|材料分析题|案例题|分析题|简答题?|问答题|论述题|综合题|名词解释|辨析题|计算题|编程题"
+    r"|程序设计题|应用题|思考题)"
+)
 # Blanks as platforms mark them in a stem: [BlankArea1], {{1}}, 【填空1】, [blank]
 _BLANK_PLACEHOLDER = re.compile(
     r"\[BlankArea\d*\]|\{\{\s*\d*\s*\}\}|【\s*填空\s*\d*\s*】|\[\s*(?:填空|blank)\s*\d*\s*\]", re.I
@@ -282,8 +401,9 @@ class _Reader:
     def part(self, title: str | None, line: int) -> int:
         if title not in self.sections:
             heading = match_heading(title, markdown=False) if title else None
-            report = SectionReport(title, heading.kind if heading else None, line,
-                                   declared=heading.declared if heading else None)
+            report = SectionReport(
+                title, heading.kind if heading else None, line, declared=heading.declared if heading else None
+            )
             self.sections[title] = len(self.reading.sections)
             self.reading.sections.append(report)
         return self.sections[title]

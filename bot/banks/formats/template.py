@@ -33,21 +33,32 @@ def sheet_rows(bank: Bank) -> list[list[str]]:
     """The header row and one row per question (the title row apart)."""
     used = {letter for q in bank.questions for letter in q.options}
     letters = sorted(used | set("ABCD")) if used else []
-    header = ["序号", "题型", "题干", *[f"选项{letter}" for letter in letters], "正确答案", "解析", "章节", "知识点",
-              "备选答案"]
+    header = [
+        "序号",
+        "题型",
+        "题干",
+        *[f"选项{letter}" for letter in letters],
+        "正确答案",
+        "解析",
+        "章节",
+        "知识点",
+        "备选答案",
+    ]
     rows = [header]
     for q in bank.questions:
-        rows.append([
-            str(q.number),
-            KIND_NAMES[q.kind][0],
-            q.prompt,
-            *[q.options.get(letter, "") for letter in letters],
-            _key(q),
-            q.explanation or "",
-            q.section or "",
-            "，".join(q.tags),
-            "；".join(q.alternates),
-        ])
+        rows.append(
+            [
+                str(q.number),
+                KIND_NAMES[q.kind][0],
+                q.prompt,
+                *[q.options.get(letter, "") for letter in letters],
+                _key(q),
+                q.explanation or "",
+                q.section or "",
+                "，".join(q.tags),
+                "；".join(q.alternates),
+            ]
+        )
     return rows
 
 
