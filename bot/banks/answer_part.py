@@ -138,10 +138,16 @@ def _gaps(line: str, matches: list[re.Match[str]]) -> list[str]:
     return [line[a:b] for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
+# What may stand before a line of keys: a section's numeral, a label naming the keys (`答案：`,
+# `【本部分答案】`, `第三部分答案：`, `Answers (Part A):`), the part or kind they belong to (`单选题：`,
+# `A1型题：`, `Part II:`, `第二部分：`).
 _ENTRY_PREFIX = re.compile(
     r"^(?:[一二三四五六七八九十]+\s*[、.．]|[（(]\s*[一二三四五六七八九十]+\s*[)）])?\s*"
-    r"(?:(?:(?:参考|正确)?答案|Answers?(?:\s*Key)?|Key)\s*(?:[（(](?P<label>[^（()）]{1,30})[)）])?\s*[:：])?\s*"
-    r"(?:(?:单项选择|多项选择|不定项选择|单选|多选|判断|填空|选择)题?\s*[:：]?)?\s*(?=\d)"
+    r"(?:[【\[][^】\]\d]{0,8}答案[^】\]\d]{0,6}[】\]]\s*[:：]?"
+    r"|[^\s\d:：，,。]{0,8}?(?:答案|Answers?(?:\s*Key)?|Key)\s*(?:[（(](?P<label>[^（()）]{1,30})[)）])?\s*[:：])?\s*"
+    r"(?:(?:(?:单项选择|多项选择|不定项选择|单选|多选|判断|填空|选择)题?|[ABX]\d?型题|Part\s+[IVX\d]{1,4}"
+    r"|(?:Section|Part)\s+[A-H]|第[一二三四五六七八九十\d]{1,3}(?:部分|大题|节))\s*[:：.]?)?\s*(?=\d)",
+    re.I,
 )
 
 
