@@ -48,8 +48,15 @@ def question_id(kind: Kind, number: int, taken: set[str]) -> str:
     return qid
 
 
+# A key or reference the document does not give: "略", "答案略（参见教材第三章）", "略，言之成理即可。",
+# "Answers will vary." — the question is left out, never imported with that as its answer.
 _OMITTED = re.compile(
-    r"[（(]?\s*(?:略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|待补充|待定|TODO|TBD|N/?A)\s*[)）]?[。.]?", re.I
+    r"[（(]?\s*(?:答案)?(?:略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|待补充|待定|TODO|TBD|N/?A)\s*[)）]?[。.]?"
+    r"|(?:答案)?略\s*[（(，,；;：:。]\s*[^\n]{0,40}"
+    r"|(?:言之(?:成理|有理)|合理即可|酌情给分|自由发挥)[^\n]{0,20}"
+    r"|(?:(?:student\s+)?answers?\s+(?:will|may|can|could)\s+vary|open[\s-]ended|no\s+single\s+(?:correct\s+)?answer)"
+    r"[^\n]{0,60}",
+    re.I,
 )
 _ESSAY = re.compile(
     r"^(?:简述|简答|论述|试述|阐述|说明|分析|谈谈|比较|举例说明|为什么|如何|怎样|请|结合|Explain|Describe|Discuss)"

@@ -106,6 +106,8 @@ def classify(line: Line) -> Info:
         info.tf_slots = (yes if yes != no else None,)
         return info
     info.option = option_start(text)
+    if info.option is not None and info.option[0] == "bare" and entries_of_line(text):
+        info.option = None  # "A1型题：1.B 2.A …": keys under a label, not option A
     if info.option is not None:
         info.nums = []
     return info

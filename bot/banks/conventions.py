@@ -336,7 +336,7 @@ MARKERS: list[Marker] = [
         "meta",
         "得分",
         r"得分|本题得分|分值|分数|难度|难易度|正确率|作答人数|考点|出处|来源|题目来源|所属章节|章节|Score"
-        r"|Difficulty|图|图片|配图|视频",
+        r"|Difficulty|图|图片|配图|视频|DIF|REF|OBJ|TOP|MSC|NAT|STA|LOC",  # ExamView test banks: DIF: Easy REF: 74
     ),
     _marker("tags", "知识点", r"知识点|标签|Tags?"),
     _marker("alternates", "备选答案", r"备选答案|其他答案|也可答"),
@@ -384,6 +384,11 @@ KIND_WORDS: list[tuple[str, Kind | None]] = [
     ("多选", Kind.multiple),
     ("单选", Kind.single),
     ("选择题", None),  # single or multiple: decided per question by its key
+    # medical licensing exams: A1-A4 (best answer), B1 (shared options) are single, X is multiple
+    ("[AB][1-4]型题", Kind.single),
+    ("X型题", Kind.multiple),
+    ("最佳选择题", Kind.single),
+    ("配伍选择题", Kind.single),
     ("程序填空题", Kind.fill),
     ("填空题", Kind.fill),
     ("填空", Kind.fill),
@@ -420,6 +425,8 @@ KIND_WORDS: list[tuple[str, Kind | None]] = [
     ("True/False", Kind.true_false),
     ("Fill in the Blanks?", Kind.fill),
     ("Short Answers?", Kind.case),
+    ("Essays?", Kind.case),
+    ("Essay Questions", Kind.case),
 ]
 _KIND_ALTERNATION = "|".join(w for w, _ in KIND_WORDS)
 _KIND_OF = {w.lower(): k for w, k in KIND_WORDS}
