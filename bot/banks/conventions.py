@@ -463,6 +463,12 @@ _ORDINAL = (
 _KIND_HEADING = re.compile(
     rf"^{_ORDINAL}?\s*(?P<word>{_KIND_ALTERNATION})(?:\s*questions?)?\s*(?P<rest>(?:[（(\[【:：。.,，\s].*)?)$", re.I
 )
+# "三、计算问答题（6分）", "四、综合分析题": a few words before the kind, under a section's numeral only
+_QUALIFIED_KIND_HEADING = re.compile(
+    rf"^(?:[一二三四五六七八九十]+\s*[、.．:：]|[（(]\s*[一二三四五六七八九十]+\s*[)）]\s*[、.．]?|第[一二三四五六七八九十\d]+\s*"
+    rf"(?:部分|大题)\s*[、.．:：]?)\s*[\u4e00-\u9fff]{{1,4}}?(?P<word>{_KIND_ALTERNATION})\s*"
+    rf"(?P<rest>(?:[（(\[【:：。.,，\s].*)?)$"
+)
 _BRACKETED_KIND = re.compile(rf"^[【\[]\s*(?P<word>{_KIND_ALTERNATION})\s*[】\]]$", re.I)
 _DECLARED = [
     re.compile(r"=\s*(\d+)\s*(?:小|道)?题"),
@@ -490,6 +496,10 @@ def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> He
         if not rest.strip() or _heading_tail(rest):
             title = text.strip().rstrip(":：")
             return Heading(title, kind_of_word(m.group("word")), True, _declared(rest), bool(m.group("digit")))
+    if len(plain) <= 60 and (m := _QUALIFIED_KIND_HEADING.match(plain)) and not re.search(r"[？?]", plain):
+        rest = m.group("rest")
+        if not rest.strip() or _heading_tail(rest):
+            return Heading(text.strip().rstrip(":："), kind_of_word(m.group("word")), True, _declared(rest))
     if m := _BRACKETED_KIND.match(plain):  # "【单选题】" alone on its line
         return Heading(text.strip(), kind_of_word(m.group("word")), True)
     if markdown:
