@@ -125,12 +125,49 @@ _NUMBERED = re.compile(
 _BARE_KEYS = re.compile(rf"^(?:{_KEY_TOKEN}\s*){{2,}}$")
 
 
+_SPACED = re.compile(r"(?<=[\u4e00-\u9fff（(【\[])\s+(?=[\u4e00-\u9fff）)】\]])")
+_WRAPPED = re.compile(r"^[（(【\[]\s*(.*?)\s*[)）】\]]$")
+# What may stand before the heading's words: "以下为参考答案", "《深度学习》期末考试参考答案及评分标准"
+_HEADER_LEAD = re.compile(
+    r"^(?:以下(?:为|是)|下面(?:为|是)|附(?:录)?|.*(?:试卷|考试|试题|测试|练习|习题|测验|作业|期末|期中|模拟"
+    r"|真题|单元|》)(?:\s*[（(][^（()）]{1,8}[)）])?)\s*[:：]?\s*$"
+)
+_HEADER_TAIL = re.compile(
+    r"(?:参考答案(?:及|与|和)(?:解析|评分标准|详解)|评分标准(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解)|参考答案"
+    r"|标准答案|答案解析|答案)\s*[:：]?$"
+)
+
+
 def is_answer_header(text: str, probed: str | None = None) -> tuple[bool, bool] | None:
-    """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `单选题答案`, `Answers`)."""
+    """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `单选题答案`, `Answers`),
+    also spaced out or in brackets (`（ 以 下 为 参 考 答 案 ）`) or after a paper's title (`《…》期末考试参考答案`)."""
     p = (probe(text) if probed is None else probed).strip()
-    if not _HEADER.match(p):
+    if _HEADER.match(p):
+        return True, bool(_STRONG_HEADER.search(p))
+    if len(p) > 60:
         return None
-    return True, bool(_STRONG_HEADER.search(p))
+    compact = _SPACED.sub("", p)
+    if m := _WRAPPED.match(compact):
+        compact = m.group(1)
+    if compact != p and _HEADER.match(compact):
+        return True, True  # spaced out or bracketed: set apart as a heading
+    tail = _HEADER_TAIL.search(compact)
+    if tail is None or re.search(r"[？?]|_{2,}|[（(]\s*[)）]", compact):
+        return None
+    lead = compact[: tail.start()]
+    if _HEADER_LEAD.match(lead) and not re.search(r"(?<!以下)(?<!下面)是|本题|哪", lead):  # not "本题考查的是…答案"
+        return True, True
+    return None
+    compact = _SPACED.sub("", p)
+    if not re.search(r"答案|answer|key", compact, re.I):
+        return None
+    if m := _WRAPPED.match(compact):
+        compact = m.group(1)
+    lead = _HEADER_LEAD.match(compact)
+    rest = compact[lead.end() :].strip() if lead else compact
+    if rest != p and _HEADER.match(rest) and not re.search(r"[？?]|_{2,}|[（(]\s*[)）]", compact):
+        return True, bool(lead) or bool(_STRONG_HEADER.search(rest))
+    return None
 
 
 def _gaps(line: str, matches: list[re.Match[str]]) -> list[str]:
@@ -218,14 +255,50 @@ _ENTRY_MARKER = re.compile(
 )
 
 
+_SECTION_LEAD = re.compile(r"^\s*(?:[一二三四五六七八九十]+\s*[、.．]|[（(]\s*[一二三四五六七八九十]+\s*[)）])\s*")
+
+
 def numbered_entry(text: str) -> tuple[int, str] | None:
-    """ "3. 水平划分" / "第3题 …" / "(3) …" / "1.【答案】A" -> (3, "水平划分")."""
-    m = _NUMBERED.match(probe(text))
+    """ "3. 水平划分" / "第3题 …" / "(3) …" / "1.【答案】A" / "四、14．…" (the section's numeral first)
+    -> (3, "水平划分")."""
+    p = probe(text)
+    if (lead := _SECTION_LEAD.match(p)) and re.match(r"\d", p[lead.end() :]):
+        p, text = p[lead.end() :], text[lead.end() :]
+    m = _NUMBERED.match(p)
     if not m:
         return None
     rest = text[m.end() :].strip()
     marker = _ENTRY_MARKER.match(probe(rest))
     return int(next(g for g in m.groups() if g)), (rest[marker.end() :] if marker else rest).strip()
+
+
+_SPACED_NUMBER = re.compile(r"(?:^|(?<=\s))(\d{1,4})\s*[.．、]\s*(?=\S)")
+
+
+def spaced_entries(text: str) -> list[tuple[int, str]] | None:
+    """Several answers with words on one line, numbered in order: "13. 1010    14. 输入；输出    15. 1",
+    "三、12．6；9　13．惯性" -> [(13, "1010"), (14, "输入；输出"), (15, "1")]; None otherwise. Each number
+    follows a space and the one before it, so a number inside an answer ("相距 3. 5 米") is no entry."""
+    p = probe(text)
+    lead = _SECTION_LEAD.match(p)
+    if lead:
+        p, text = p[lead.end() :], text[lead.end() :]
+    found = list(_SPACED_NUMBER.finditer(p))
+    if not found or found[0].start() != 0:
+        return None
+    chain = [found[0]]
+    for m in found[1:]:
+        if int(m.group(1)) == int(chain[-1].group(1)) + 1:
+            chain.append(m)
+    if len(chain) < 2:
+        return None
+    out = []
+    for m, nxt in zip(chain, [*chain[1:], None], strict=True):
+        answer = text[m.end() : nxt.start() if nxt else len(text)].strip().rstrip("；;，,")
+        if not answer:
+            return None
+        out.append((int(m.group(1)), answer))
+    return out
 
 
 def bare_keys(text: str) -> list[str] | None:

@@ -20,6 +20,7 @@ from bot.banks.answer_part import (
     entries_of_line,
     grid_entries,
     numbered_entry,
+    spaced_entries,
 )
 from bot.banks.classify import Info
 from bot.banks.conventions import kind_in_header, probe
@@ -375,6 +376,10 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
             continue
         if grid_entries(info.text, info.text + " x") is not None or _GRID_HEAD.match(probe(info.text)):
             grid = info.text  # the row of numbers; its keys are on the next line
+            continue
+        if group.kind is not Kind.case and (spaced := spaced_entries(info.text)) is not None:
+            group.keys.extend(AnswerEntry(number, n, key) for number, key in spaced)
+            entry = None
             continue
         one = numbered_entry(info.text)
         if one is not None and _opens_entry(group, entry, info.text, one[0]):
