@@ -234,13 +234,28 @@ def blank_entries(text: str) -> list[tuple[int, str]] | None:
     return [(int(n), a.strip()) for n, a in found] if len(found) >= 2 else None
 
 
+_OCR_DIGITS = str.maketrans("OoDlI", "00011")
+
+
+def _grid_row(text: str, *, numbers: bool = False) -> str:
+    """A grid's row with its cells apart by spaces (`题号 | 1 | 2` too); in a row of numbers, the letters a
+    scan reads for digits (`1O`, `l9`) are read as the digits."""
+    row = re.sub(r"\s*[|｜]\s*", " ", probe(text)).strip()
+    if numbers:
+        row = " ".join(
+            t.translate(_OCR_DIGITS) if re.fullmatch(r"[\dOoDlI]{1,4}", t) and re.search(r"\d", t) else t
+            for t in row.split()
+        )
+    return row
+
+
 def grid_entries(numbers: str, keys: str) -> list[tuple[int, str]] | None:
     """A row of question numbers above a row of keys (a label first): the keys by number."""
-    m = _GRID_NUMBERS.match(probe(numbers).strip())
+    m = _GRID_NUMBERS.match(_grid_row(numbers, numbers=True))
     if not m:
         return None
     nums = [int(n) for n in m.group(1).split()]
-    tokens = keys.split()
+    tokens = _grid_row(keys).split()
     if len(tokens) == len(nums) + 1:
         tokens = tokens[1:]  # the row's label: 是/否, 答案, 答 案 …
     elif len(tokens) == len(nums) + 2 and len(tokens[0]) == 1:

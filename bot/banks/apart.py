@@ -31,7 +31,7 @@ from bot.banks.stem_keys import has_key_in_stem
 __all__ = ["Apart", "read_answer_groups", "read_key_block"]
 
 Warn = Callable[[int, str, str], None]
-_GRID_HEAD = re.compile(r"^(?:题\s*号|序\s*号)\s+\d")
+_GRID_HEAD = re.compile(r"^(?:题\s*号|序\s*号)\s*[|｜]?\s*\d")
 _KEY_START = re.compile(
     r"^\s*(?:`?[A-Ha-h]{1,8}`?|[√×✓✗✔✘]|对|错|正确|错误)(?:\s*[,，、]\s*`?[A-Ha-h]`?)*\s*(?:[。.；;，,:：]|\s|$)"
 )
