@@ -54,6 +54,7 @@ from bot.banks.stem_keys import (
     has_bracketed_word,
     has_key_in_stem,
     has_padded_answer,
+    has_underscored_answer,
     lettered_blanks,
     marked_letters,
     true_false_key_in_stem,
@@ -88,6 +89,7 @@ class _Section:
     key_block: dict[int, tuple[int, str]] = field(default_factory=dict)
     explanation_block: dict[int, list[Piece]] = field(default_factory=dict)
     answers_in_brackets: bool = False  # a section of fill-ins printed with their answers in the brackets
+    answers_in_underscores: bool = False  # … or between underscores (`__int__`)
 
     @property
     def title(self) -> str | None:
@@ -101,6 +103,9 @@ class _Section:
         fills_here = any(count_blanks(" ".join(p.text for p in q.stem)) for q in self.questions)
         # several keyless questions write answers so; or every one does, beside fill-ins with blanks
         stems = [" ".join(p.text for p in q.stem) for q in keyless]
+        # "__int__" in several keyless questions (or the only one): answers printed in place, not two blanks
+        underscored = sum(has_underscored_answer(s) for s in stems)
+        self.answers_in_underscores = underscored >= 2 or underscored == len(stems) == 1
         # a fill-in section whose every keyless question has words in brackets and no blank to fill
         bracketed = (
             self.kind is Kind.fill
@@ -846,7 +851,11 @@ class _Reader:
             self.seen["key:marked"] += 1
         if (kind is Kind.fill or (kind is None and not options)) and key is None and not case:
             stem, inline = (
-                fill_answers_in_stem(stem, in_brackets=q.section.answers_in_brackets)
+                fill_answers_in_stem(
+                    stem,
+                    in_brackets=q.section.answers_in_brackets,
+                    in_underscores=q.section.answers_in_underscores,
+                )
                 if (q.kind is Kind.fill or q.section.kind is Kind.fill or q.section.answers_in_brackets)
                 else (stem, [])
             )

@@ -20,6 +20,7 @@ __all__ = [
     "fill_answers_in_stem",
     "has_key_in_stem",
     "has_padded_answer",
+    "has_underscored_answer",
     "lettered_blanks",
     "marked_letters",
     "true_false_key_in_stem",
@@ -27,7 +28,12 @@ __all__ = [
 
 _SHORT_BRACKET = re.compile(r"[（(]([^（()）]{1,20})[)）]")
 _FILL_BRACKET = re.compile(r"[（(](\s+[^（()）]{1,40}?\s+)[)）]")
-_UNDERSCORED = re.compile(r"_{2,}\s*([^_\s][^_]{0,40}?)\s*_{2,}")
+# "__int__": an answer printed in its blank; a word or phrase, never a clause ("____切分，第二层按____")
+_UNDERSCORED = re.compile(r"_{2,}\s*([^_\s，。；,;！？!?][^_，。；,;！？!?]{0,40}?)\s*_{2,}")
+# "……约占____GB 显存。（14）", "……按____切分，……按____切分。（列；行）": the answers after the sentence
+_TRAILING_ANSWERS = re.compile(r"(?<=[。.！!？?])\s*[（(]([^（()）]{1,60})[)）]\s*$")
+_UNDERSCORE_BLANK = re.compile(r"_{2,}")
+_NOTE_WORDS = re.compile(r"单位|保留|精确|填写|写出|注[:：意]|提示|每空|\d+\s*分|unit|round", re.I)
 _ANY_BRACKET_KEY = re.compile(r"[（(]\s*([A-H](?:[\s,，、]*[A-H]){0,7})\s*[)）]")
 _TRAILING_LETTERS = re.compile(r"(?<=[\u4e00-\u9fff。）)])\s?([A-H]{1,4})\s*$")
 _TRAILING_TICK = re.compile(r"\s+([√×✓✗✔✘])\s*$")
@@ -165,9 +171,10 @@ def true_false_key_in_stem(stem: str) -> tuple[str, str | None]:
     return stem, None
 
 
-def fill_answers_in_stem(stem: str, *, in_brackets: bool) -> tuple[str, list[str]]:
-    """Fill answers written in the stem: `（ int ）`, `__int__` (and, where the section writes its answers
-    in brackets, `(五)`); each becomes a blank."""
+def fill_answers_in_stem(stem: str, *, in_brackets: bool, in_underscores: bool = True) -> tuple[str, list[str]]:
+    """Fill answers written in the stem: `（ int ）`, answers after the sentence for its blanks
+    (`……按____切分。（列）`), `__int__` (where the section writes its answers so: `____门和____门` is two
+    blanks), and, where the section writes its answers in brackets, `(五)`; each becomes a blank."""
     answers: list[str] = []
 
     def take(m: re.Match[str]) -> str:
@@ -177,7 +184,14 @@ def fill_answers_in_stem(stem: str, *, in_brackets: bool) -> tuple[str, list[str
     out = _FILL_BRACKET.sub(take, stem)
     if answers:
         return out, answers
-    out = _UNDERSCORED.sub(take, stem)
+    blanks = len(_UNDERSCORE_BLANK.findall(stem))
+    if blanks and (m := _TRAILING_ANSWERS.search(stem)) and not _NOTE_WORDS.search(m.group(1)):
+        parts = [a.strip() for a in re.split(r"[；;]", m.group(1)) if a.strip()]
+        if len(parts) != blanks and blanks > 1:
+            parts = [a.strip() for a in re.split(r"[；;、，,/]", m.group(1)) if a.strip()]
+        if len(parts) == blanks or blanks == 1:
+            return stem[: m.start()].rstrip(), parts if blanks > 1 else [" 或 ".join(parts)]
+    out = _UNDERSCORED.sub(take, stem) if in_underscores else stem
     if answers:
         return out, answers
     if in_brackets:  # "任期(五)年": this section writes its answers in brackets
@@ -190,6 +204,11 @@ def fill_answers_in_stem(stem: str, *, in_brackets: bool) -> tuple[str, list[str
 def has_bracketed_word(stem: str) -> bool:
     """A stem with words in short brackets (`颁布于(1986年)`): a fill-in's answer where its section says so."""
     return any(m.group(1).strip() for m in _SHORT_BRACKET.finditer(stem))
+
+
+def has_underscored_answer(stem: str) -> bool:
+    """A stem with an answer printed between underscores (`__int__`)."""
+    return bool(_UNDERSCORED.search(stem))
 
 
 def has_padded_answer(stem: str) -> bool:
