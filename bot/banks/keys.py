@@ -67,6 +67,7 @@ def split_fill_key(key: str, blanks: int) -> tuple[list[str] | list[list[str]], 
         re.compile(r"\s*[|｜]\s*"),
         re.compile(r"\s+/\s+"),
         re.compile(r"\s*[,，、]\s*"),
+        re.compile(r"\s*[/／]\s*"),  # "天朝田亩制度/资政新篇" for two blanks (for one, "/" stays in the answer)
         re.compile(r"\s+"),
     ):
         parts = [p for p in splitter.split(key) if _clean(p)]

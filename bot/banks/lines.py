@@ -81,6 +81,7 @@ _JUNK = re.compile(
     r"|^(?:Correct|Incorrect|Partially correct|Not answered|Flag question|Question text|Select one(?: or more)?:?"
     r"|Finish review|Information|Mark [\d.]+ out of [\d.]+|Not yet answered|Marked out of [\d.]+)$"
     r"|^(?:Started on|State|Completed on|Time taken|Grade|Marks)\s+\S"
+    r"|^[\d.]+\s*/\s*[\d.]+\s*(?:points?|pts|marks?|分)(?:\W.*)?$"  # "0.00 / 1.00 points  ✗ Incorrect"
     r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
 )
 # Platform metadata glued into a question's line: "难易程度:A :较易认知程度:I:识记预计答题时间:0.5分钟"
