@@ -452,8 +452,9 @@ class _Reader:
         if info.nums:
             return False  # a numbered line the document as a whole did not take for a question
         q = self.q
-        if q is not None and not (len(q.options) >= 2 and q.state in ("options", "key", "explanation")):
-            return False
+        complete = (len(q.options) >= 2 and q.state in ("options", "key", "explanation")) if q else True
+        if q is not None and not complete and not (q.key and not q.options and q.state in ("key", "explanation")):
+            return False  # open and incomplete; a keyed fill-in or judgement is complete without options
         if q is not None and q.state == "explanation" and not _ASKS.search(info.text):
             return False  # after an explanation began, only a line that asks opens the next question
         sec = self.ensure_section(info.line.number)
