@@ -89,6 +89,7 @@ _INLINE_META = re.compile(
     r"难易程度\s*[:：].*?(?:预计答题时间\s*[:：]\s*[\d.]+\s*分钟|(?=参考答案|正确答案|答案[:：])|$)"
 )
 _ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
+_ANSWER_SLOT = re.compile(r"^_{2,}\s*(?=\d{1,4}\s*[.．、)）])")
 _STARRED = re.compile(r"^[*＊★☆]\s*(?=[A-Ha-h](?:\s*[.．、:：)）]|\s+\S))")
 _OPTIONISH = re.compile(r"^(?:[-*+]\s+)?[（(]?[A-Ha-h]\s*[.．、:：)）]")
 _TICKED_AFTER = re.compile(r"(?<=\S)\s*(?:✅|✔️?|☑️?)\s*$")
@@ -391,6 +392,8 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
         text = _ESCAPED.sub(r"\1", text)
     if "难易程度" in text:
         text = _INLINE_META.sub("", text).strip()
+    if first == "_" and (m := _ANSWER_SLOT.match(text)):  # "____ 1. …": the slot for the learner's answer
+        text = text[m.end() :]
     if not text or (text[0] in "-*_=|:" and (_RULE.match(text) or _TABLE_SEPARATOR.match(text))):
         return None
     heading = 0
