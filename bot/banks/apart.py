@@ -134,6 +134,7 @@ class Apart:
                 if numbered and not keyed:
                     return True
                 numbered = keyed = 0
+                continue  # a heading set in bold marks no key
             numbered += bool(info.nums)
             keyed += self._keyish(info)
         return False  # the section the line stands in: its keys may be this line's key block
