@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.banks.conventions import probe
+from bot.banks.conventions import cn_number, probe
 from bot.banks.keys import parse_letters, read_true_false
 from bot.banks.model import CHOICE_KINDS, KIND_NAMES, Kind
 
@@ -101,7 +101,7 @@ _KIND_PREFIX = (
 )
 _HEADER = re.compile(
     rf"^(?:附\s*[:：]?\s*)?[【\[]?\s*{_KIND_PREFIX}(?:参考答案|答案|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
-    r"|参考答案(?:及|与|和)(?:解析|评分标准|详解)|评分标准(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解)|答案解析|Answers?(?:\s*Key)?|Key)"
+    r"|参考答案(?:及|与|和)(?:解析|评分(?:标准|要点|细则|参考)|详解)|评分(?:标准|要点|细则)(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解|评分(?:标准|要点))|答案解析|Answers?(?:\s*Key)?|Key)"
     r"\s*[】\]]?\s*[:：]?$",
     re.I,
 )
@@ -120,7 +120,8 @@ _RANGE = re.compile(
 )
 _GAP = re.compile(r"[\s,，;；.。]*(?:[（(][^（()）]*[)）])?[\s,，;；.。]*")  # a note may follow: （第9题答案缺）
 _NUMBERED = re.compile(
-    r"^(?:第\s*(\d{1,4})\s*题\s*[.．、:：)）]?|(\d{1,4})\s*[.．、:：)）]|[（(【\[]\s*(\d{1,4})\s*[)）】\]]|案例\s*(\d{1,4})\s*[.．、:：]?)\s*"
+    r"^(?:第\s*(\d{1,4}|[一二三四五六七八九十]{1,3})\s*题\s*[.．、:：)）]?|(\d{1,4})\s*[.．、:：)）]|[（(【\[]\s*(\d{1,4})\s*[)）】\]]"
+    r"|(?:案例(?:分析)?|试题|题目)\s*(\d{1,4}|[一二三四五六七八九十]{1,3})\s*[.．、:：]?)\s*"
 )
 _BARE_KEYS = re.compile(rf"^(?:{_KEY_TOKEN}\s*){{2,}}$")
 
@@ -133,7 +134,7 @@ _HEADER_LEAD = re.compile(
     r"|真题|单元|》)(?:\s*[（(][^（()）]{1,8}[)）])?)\s*[:：]?\s*$"
 )
 _HEADER_TAIL = re.compile(
-    r"(?:参考答案(?:及|与|和)(?:解析|评分标准|详解)|评分标准(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解)|参考答案"
+    r"(?:参考答案(?:及|与|和)(?:解析|评分(?:标准|要点|细则)|详解)|评分(?:标准|要点)(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解)|参考答案"
     r"|标准答案|答案解析|答案)\s*[:：]?$"
 )
 
@@ -284,7 +285,7 @@ def numbered_entry(text: str) -> tuple[int, str] | None:
         return None
     rest = text[m.end() :].strip()
     marker = _ENTRY_MARKER.match(probe(rest))
-    return int(next(g for g in m.groups() if g)), (rest[marker.end() :] if marker else rest).strip()
+    return cn_number(next(g for g in m.groups() if g)), (rest[marker.end() :] if marker else rest).strip()
 
 
 _SPACED_NUMBER = re.compile(r"(?:^|(?<=\s))(\d{1,4})\s*[.．、]\s*(?=\S)")

@@ -31,6 +31,7 @@ from bot.banks.stem_keys import has_key_in_stem
 __all__ = ["Apart", "read_answer_groups", "read_key_block"]
 
 Warn = Callable[[int, str, str], None]
+_ANSWERED = re.compile(r"^(?:答|参考答案|答案)\s*[:：]")  # "【问题1】答：…": a sub-question's answer, no question
 _GRID_HEAD = re.compile(r"^(?:题\s*号|序\s*号)\s*[|｜]?\s*\d")
 _KEY_START = re.compile(
     r"^\s*(?:`?[A-Ha-h]{1,8}`?|[√×✓✗✔✘]|对|错|正确|错误)(?:\s*[,，、]\s*`?[A-Ha-h]`?)*\s*(?:[。.；;，,:：]|\s|$)"
@@ -78,7 +79,7 @@ class Apart:
                 (info.option is not None and info.option[1] == "B")
                 or (role == "key" and bool(info.marker and info.marker[1]) and not entries_of_line(info.text))
                 or (role == "meta" and "正确答案" in info.text)  # "我的答案: 对正确答案: 错": a question's own key
-                or role == "ask"
+                or (role == "ask" and not _ANSWERED.match(info.marker[1] if info.marker else ""))
                 or info.tf_slots is not None
             )
             question_after[i] = question_after[i + 1] + own
@@ -106,6 +107,8 @@ class Apart:
         info = self.infos[nxt]
         if info.heading is not None and info.heading.names_kind:
             return True
+        if _GRID_HEAD.match(probe(info.text)):
+            return True  # a grid of keys: "题号 | 1 | 2 | 3" over "答案 | A | C | B"
         if strong:
             return bool(info.nums or entries_of_line(info.text) or info.line.cells or bare_keys(info.text))
         if entries_of_line(info.text) or bare_keys(info.text) or self._key_table_follows(nxt):
@@ -220,7 +223,7 @@ class Apart:
 def _entry_label(text: str) -> str:
     """How an entry of the answer part is numbered: case (案例2), di (第2题), or plain (2.)."""
     p = probe(text)
-    if re.match(r"^[【\[]?\s*案例", p):
+    if re.match(r"^[【\[]?\s*(?:案例|试题|题目)", p):
         return "case"
     if re.match(r"^第\s*\d", p):
         return "di"

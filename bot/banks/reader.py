@@ -59,6 +59,7 @@ from bot.banks.stem_keys import (
     marked_letters,
     true_false_key_in_stem,
 )
+from bot.banks.subquestions import split_case
 from bot.banks.text import ends_sentence, join_lines, starts_list_item
 
 __all__ = ["Reading", "read_text"]
@@ -516,7 +517,15 @@ class _Reader:
             q.explanation.append(piece)
         elif state == "ask":
             last = q.stem[-1].text if q.stem else ""
-            if ends_sentence(last) and not (starts_list_item(piece.text) and piece.text.rstrip().endswith(("？", "?"))):
+            # the items a question lists ("判断下列说法的正误：" then "（1）……（ ）") are the question's
+            items = last.rstrip().endswith(("：", ":")) and starts_list_item(piece.text)
+            to_fill = bool(re.search(r"[（(]\s*[)）]|_{2,}", piece.text))
+            if (
+                ends_sentence(last)
+                and not items
+                and not to_fill
+                and not (starts_list_item(piece.text) and piece.text.rstrip().endswith(("？", "?")))
+            ):
                 q.answer.append(piece)  # the reference answer starts after the case's question
                 q.state = "answer"
             else:
@@ -792,7 +801,11 @@ class _Reader:
         for part, sec in enumerate(kept):
             for q in sec.questions:
                 q.part = part
-                out.append(self.draft(q))
+                draft = self.draft(q)
+                parts = split_case(draft) if draft.kind is Kind.case else None
+                if parts:
+                    self.seen["case:parts"] += 1
+                out.extend(parts or [draft])
         return out, [s.report for s in kept]
 
     def draft(self, q: _Question) -> Draft:
@@ -921,6 +934,8 @@ class _Reader:
             out.append(Convention("题型：题内标注", "kinds tagged in the questions"))
         if self.seen["heading"]:
             out.append(Convention("题型：小节标题", "kinds from section headings"))
+        if self.seen["case:parts"]:
+            out.append(Convention("案例按【问题N】分题", "case studies split by their parts (【问题N】)"))
         return out
 
 

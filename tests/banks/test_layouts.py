@@ -293,3 +293,93 @@ def test_a_list_inside_a_case_stays_in_its_stem() -> None:
 def test_a_marked_true_false_pair_under_a_statement(line: str, key: bool) -> None:
     text = f"判断题\n1. 光速大于声速。\n{line}\n2. 冰是固态的水。\n<b>True</b> / False\n"
     assert [q.answer for q in imp(text).bank.questions] == [key, True]
+
+
+def test_a_case_asked_in_parts_becomes_a_question_per_part() -> None:
+    text = (
+        "二、案例分析题\n试题一（共10分）\n阅读下列说明，回答问题1至问题3。\n【说明】某工厂的新生产线频繁停机，维修记录零散。\n"
+        "【问题1】（4分）\n请指出维修管理中的问题。\n【问题2】（3分）\n请给出改进措施。\n"
+        "【问题3】（3分）\n判断下列说法的正误（正确的填写“√”，错误的填写“×”）：\n"
+        "（1）设备停机只与操作人员有关。（　）\n（2）预防性维护可以减少停机。（　）\n\n"
+        "参考答案及评分要点\n试题一\n【问题1】答：缺少维修台账；没有分析停机原因。\n"
+        "【问题2】答：建立台账并定期做预防性维护。\n【问题3】答：（1）×　（2）√\n"
+    )
+    result = imp(text)
+    got = [(q.kind, q.answer) for q in result.bank.questions]
+    assert got == [
+        (Kind.case, "缺少维修台账；没有分析停机原因。"),
+        (Kind.case, "建立台账并定期做预防性维护。"),
+        (Kind.true_false, False),
+        (Kind.true_false, True),
+    ]
+    first, judged = result.bank.questions[0], result.bank.questions[2]
+    assert first.prompt.startswith("某工厂的新生产线频繁停机") and first.prompt.endswith("请指出维修管理中的问题。")
+    assert judged.prompt.endswith("设备停机只与操作人员有关。（ ）")
+    assert len({q.id for q in result.bank.questions}) == 4
+
+
+def test_answer_parts_headed_and_laid_out_the_ways_papers_do() -> None:
+    text = (
+        "《物理》期中考试试卷\n一、单选题\n1. 光在真空中的速度约为（ ）\nA. 3×10⁸ m/s  B. 340 m/s  C. 1 m/s\n"
+        "2. 力的单位是（ ）\nA. 焦耳  B. 牛顿  C. 瓦特\n3. 功率的单位是（ ）\nA. 瓦特  B. 牛顿  C. 帕斯卡\n"
+        "二、填空题\n4. 水的沸点约为____℃，冰点为____℃。\n5. 地球绕____公转。\n"
+        "四、计算题\n6. 质量 2 kg 的物体受 4 N 的力，求加速度。\n"
+        "《物理》期中考试（A卷）参考答案及评分标准\n"
+        "题号 | 1 | 2 | 3\n答案 | A | B | A\n"
+        "二、4. 100；0　　5. 太阳\n四、6．a = F/m = 2 m/s²。\n"
+    )
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == [
+        "A",
+        "B",
+        "A",
+        [["100"], ["0"]],
+        ["太阳"],
+        "a = F/m = 2 m/s²。",
+    ]
+
+
+@pytest.mark.parametrize(
+    "header", ["（ 以 下 为 参 考 答 案 ）", "七年级地理期末考试 参考答案", "参考答案及评分要点", "【本部分答案】"]
+)
+def test_answer_headings_spaced_titled_or_labelled(header: str) -> None:
+    text = "一、单选题\n1. 甲？\nA. 是  B. 否\n2. 乙？\nA. 是  B. 否\n3. 丙？\nA. 是  B. 否\n" + f"{header}\n1-3 ABA\n"
+    assert [q.answer for q in imp(text).bank.questions] == ["A", "B", "A"]
+
+
+@pytest.mark.parametrize(
+    "line", ["【本部分答案】1.B 2.A 3.B", "A1型题：1.B 2.A 3.B", "第一部分答案：1.B 2.A 3.B", "Part I: 1-3 BAB"]
+)
+def test_key_lines_after_a_label(line: str) -> None:
+    text = "一、A1型题（每题一个最佳答案）\n1. 甲\nA. 1  B. 2\n2. 乙\nA. 1  B. 2\n3. 丙\nA. 1  B. 2\n" + line + "\n"
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == ["B", "A", "B"]
+    assert {q.kind for q in result.bank.questions} == {Kind.single}
+
+
+def test_fill_answers_after_the_sentence_and_two_blanks_around_a_word() -> None:
+    text = (
+        "填空题（答案附在句末括号中）\n1. 一个 7B 模型以 fp16 存储约占____GB。（14）\n"
+        "2. 张量并行中第一层按____切分，第二层按____切分。（列；行）\n3. LSTM 有____门和____门。\n答案：输入；输出\n"
+    )
+    assert [q.answer for q in imp(text).bank.questions] == [["14"], [["列"], ["行"]], [["输入"], ["输出"]]]
+
+
+@pytest.mark.parametrize(
+    "answer", ["答案：略（参见教材第三章）", "答案：略，言之成理即可。", "ANS: Answers will vary."]
+)
+def test_omitted_answers_leave_the_question_out(answer: str) -> None:
+    text = f"简答题\n1. 简述市场细分的作用。\n{answer}\n2. 简述定位。\n答案：选择目标市场中的位置。\n"
+    result = imp(text)
+    assert [q.number for q in result.bank.questions] == [2]
+    assert [lo.number for lo in result.left_out] == [1]
+
+
+def test_review_pages_and_answer_slots() -> None:
+    text = (
+        "Question 1 of 2\n0.00 / 1.00 points  ✗ Incorrect\nWhich keyword removes duplicates?\nA. UNIQUE\nB. DISTINCT\n"
+        "Correct answer: B\n\nQuestion 2 of 2\n1.00 / 1.00 points\n____ 3. Water boils at 100 °C at sea level.\n"
+        "ANS: T          PTS: 1          DIF: Easy\n"
+    )
+    result = imp(text)
+    assert [(q.kind, q.answer) for q in result.bank.questions] == [(Kind.single, "B"), (Kind.true_false, True)]
