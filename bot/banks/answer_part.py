@@ -271,7 +271,11 @@ _ENTRY_MARKER = re.compile(
 )
 
 
-_SECTION_LEAD = re.compile(r"^\s*(?:[一二三四五六七八九十]+\s*[、.．]|[（(]\s*[一二三四五六七八九十]+\s*[)）])\s*")
+_SECTION_LEAD = re.compile(
+    r"^\s*(?:[一二三四五六七八九十]+\s*[、.．]|[（(]\s*[一二三四五六七八九十]+\s*[)）]|Part\s+[IVX\d]{1,4}\s*[:：.]"
+    r"|第[一二三四五六七八九十\d]{1,3}(?:部分|大题)\s*[:：、]?)\s*",
+    re.I,
+)
 
 
 def numbered_entry(text: str) -> tuple[int, str] | None:

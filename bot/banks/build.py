@@ -59,9 +59,30 @@ _OMITTED = re.compile(
     re.I,
 )
 _ESSAY = re.compile(
-    r"^(?:简述|简答|论述|试述|阐述|说明|分析|谈谈|比较|举例说明|为什么|如何|怎样|请|结合|Explain|Describe|Discuss)"
+    r"^(?:简述|简答|论述|试述|阐述|说明|分析|谈谈|比较|举例说明|为什么|如何|怎样|请|结合|将下列|把下列|翻译|Explain|Describe"
+    r"|Discuss|Translate|Write|Summari[sz]e|Compare)"
 )
 _KEY_LABEL = re.compile(r"^\s*(?:填|答|解)\s*[:：]\s*")  # "填：链式法则"
+
+
+# Kinds a chat cannot ask: by the section they stand in, or by how the question opens.
+_UNASKABLE = [
+    ("听力", "a listening", re.compile(r"听力|Listening", re.I), re.compile(r"^(?:听|Listen)", re.I)),
+    (
+        "排序",
+        "ordering",
+        re.compile(r"排序|Ordering", re.I),
+        re.compile(r"^(?:将下列.{0,12}排序|排序|Put the following .{0,40}order|Arrange)", re.I),
+    ),
+    ("连线", "a matching", re.compile(r"连线|配对|Matching", re.I), re.compile(r"^(?:连线|Match\b)", re.I)),
+]
+
+
+def _unaskable(d: Draft) -> tuple[str, str] | None:
+    for zh, en, section, stem in _UNASKABLE:
+        if (d.section and section.search(d.section)) or stem.match(d.stem.strip()):
+            return zh, en
+    return None
 
 
 class _Skip(Exception):
@@ -129,6 +150,12 @@ class _Checker:
         if d.answer is not None and _OMITTED.fullmatch(d.answer.strip()):
             d.answer = None
         key_line = d.key_line or d.line
+        if (unaskable := _unaskable(d)) is not None:
+            raise _Skip(
+                d.line,
+                f"{where[0]}是{unaskable[0]}题，无法在聊天中作答",
+                f"{where[1]} is {unaskable[1]} question, which cannot be answered in the chat",
+            )
         if not d.stem.strip():
             raise _Skip(d.line, f"{where[0]}没有题干", f"{where[1]} has no text")
         kind = self.kind_of(d)
