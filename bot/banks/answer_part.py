@@ -100,7 +100,7 @@ _KIND_PREFIX = (
     r"(?:单项选择题|多项选择题|不定项选择题|单选题|多选题|选择题|判断题|填空题|简答题|问答题|案例分析题|名词解释)?\s*"
 )
 _HEADER = re.compile(
-    rf"^(?:附\s*[:：]?\s*)?[【\[]?\s*{_KIND_PREFIX}(?:参考答案|答案|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
+    rf"^(?:附\s*[:：]?\s*)?[【\[]?\s*{_KIND_PREFIX}(?:参考答案|答案|正答表|正答|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
     r"|参考答案(?:及|与|和)(?:解析|评分(?:标准|要点|细则|参考)|详解)|评分(?:标准|要点|细则)(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解|评分(?:标准|要点))|答案解析|Answers?(?:\s*Key)?|Key)"
     r"\s*[】\]]?\s*[:：]?$",
     re.I,
@@ -123,6 +123,7 @@ _NUMBERED = re.compile(
     r"^(?:第\s*(\d{1,4}|[一二三四五六七八九十]{1,3})\s*题\s*[.．、:：)）]?|(\d{1,4})\s*[.．、:：)）]|[（(【\[]\s*(\d{1,4})\s*[)）】\]]"
     r"|(?:案例(?:分析)?|试题|题目)\s*(\d{1,4}|[一二三四五六七八九十]{1,3})\s*[.．、:：]?)\s*"
 )
+_NUMBER_KEY = re.compile(r"(\d{1,4})\s*[:：]\s*([1-8])(?=\s|$)")
 _BARE_KEYS = re.compile(rf"^(?:{_KEY_TOKEN}\s*){{2,}}$")
 
 
@@ -184,7 +185,7 @@ _ENTRY_PREFIX = re.compile(
     r"(?:[【\[][^】\]\d]{0,8}答案[^】\]\d]{0,6}[】\]]\s*[:：]?"
     r"|[^\s\d:：，,。]{0,8}?(?:答案|Answers?(?:\s*Key)?|Key)\s*(?:[（(](?P<label>[^（()）]{1,30})[)）])?\s*[:：])?\s*"
     r"(?:(?:(?:单项选择|多项选择|不定项选择|单选|多选|判断|填空|选择)题?|[ABX]\d?型题|Part\s+[IVX\d]{1,4}"
-    r"|(?:Section|Part)\s+[A-H]|第[一二三四五六七八九十\d]{1,3}(?:部分|大题|节))\s*[:：.]?)?\s*(?=\d)",
+    r"|(?:Section|Part)\s+[A-H]|第[一二三四五六七八九十\d]{1,3}(?:部分|大题|节)|(?:問題|问题|大問)\s*\d{1,2}\s+)\s*[:：.]?)?\s*(?=\d)",
     re.I,
 )
 
@@ -223,6 +224,9 @@ def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[
     compact = list(_BLOCK_ENTRY.finditer(p))
     if len(compact) > 1 and all(_GAP.fullmatch(gap) for gap in _gaps(p, compact)):
         return [(int(m.group(1)), m.group(2)) for m in compact]
+    numbered = list(_NUMBER_KEY.finditer(p))  # "問題1　1:1　2:2": options numbered, keyed by number
+    if len(numbered) > 1 and all(_GAP.fullmatch(gap) for gap in _gaps(p, numbered)):
+        return [(int(m.group(1)), m.group(2)) for m in numbered]
     return None
 
 
@@ -372,7 +376,7 @@ def _name(title: str) -> str:
 def _fits(q: Keyable, key: str) -> bool:
     kind = q.expects()
     if kind in CHOICE_KINDS or (kind is None and q.has_options()):
-        return parse_letters(key) is not None
+        return parse_letters(key) is not None or bool(re.fullmatch(r"[1-8]", key.strip()))  # options numbered 1–4
     if kind is Kind.true_false:
         return read_true_false(key) is not None
     if kind is None and parse_letters(key) is not None:
@@ -383,7 +387,7 @@ def _fits(q: Keyable, key: str) -> bool:
 def _kind_name(q: Keyable) -> tuple[str, str]:
     kind = q.expects()
     if kind is None:
-        return ("选择题", "choice") if q.has_options() else ("题目", "question")
+        return ("选择题", "choice") if q.has_options() else ("无选项的题", "open")
     return KIND_NAMES[kind]
 
 

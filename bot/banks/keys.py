@@ -126,6 +126,9 @@ def read_choice_key(key: str, options: dict[str, str]) -> str | None:
         by_text = {_norm(v): k for k, v in options.items() if _norm(v)}
         if _norm(text) in by_text:
             return by_text[_norm(text)]
+        # options numbered 1–4 (lettered A–D on reading): the key names one by its number
+        if re.fullmatch(r"[1-8]", text) and int(text) <= len(options):
+            return "ABCDEFGH"[int(text) - 1]
         for separators in (r"[;；|]|\s{2,}", r"[;；|,，、]\s*", r"[;；|,，、]|\s+"):
             wanted = [_norm(p) for p in re.split(separators, text) if _norm(p)]
             found = [by_text.get(w) for w in wanted]

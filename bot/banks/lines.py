@@ -334,6 +334,31 @@ def _number_list_items(raw_lines: list[str]) -> list[str]:
     return out
 
 
+_OPTION_NUMBER = re.compile(r"(?:^|(?<=\s))([1-8])[)）]?\s+(?=\S)")  # "1 x", "1) x"; "1." is a list
+_KEYISH = re.compile(r"^(?:[A-Ha-h]{1,4}|[√×✓✗对错TF])$")
+
+
+def _numbered_options(text: str) -> str | None:
+    """Options numbered 1–4 on one line (`1　びょういん　2　びよういん　3　…`), as Japanese and some English
+    papers print them: lettered A–D for the reader, so a key `1` or `A` names the first. Not a line of keys
+    (`1 A 2 B 3 C`), nor numbered clauses that ask something."""
+    found = list(_OPTION_NUMBER.finditer(text))
+    run = []
+    for m in found:
+        if int(m.group(1)) == len(run) + 1:
+            run.append(m)
+    if len(run) < 3 or run[0].start() != 0 or len(text) > 160:
+        return None
+    items = [
+        text[m.end() : nxt.start() if nxt else len(text)].strip() for m, nxt in zip(run, [*run[1:], None], strict=True)
+    ]
+    if any(not item or len(item) > 40 or re.search(r"[?？]|_{2,}", item) for item in items):
+        return None
+    if all(_KEYISH.match(item) for item in items):
+        return None
+    return "  ".join(f"{'ABCDEFGH'[i]}. {item}" for i, item in enumerate(items))
+
+
 def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     """The document's lines, clean, with their marks, headings, fences and tables told apart."""
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -394,6 +419,8 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
         text = _INLINE_META.sub("", text).strip()
     if first == "_" and (m := _ANSWER_SLOT.match(text)):  # "____ 1. …": the slot for the learner's answer
         text = text[m.end() :]
+    if text[:1] == "1" and (lettered := _numbered_options(text)) is not None:
+        text = lettered
     if not text or (text[0] in "-*_=|:" and (_RULE.match(text) or _TABLE_SEPARATOR.match(text))):
         return None
     heading = 0

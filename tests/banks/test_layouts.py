@@ -383,3 +383,35 @@ def test_review_pages_and_answer_slots() -> None:
     )
     result = imp(text)
     assert [(q.kind, q.answer) for q in result.bank.questions] == [(Kind.single, "B"), (Kind.true_false, True)]
+
+
+def test_options_numbered_one_to_four_on_one_line_keyed_by_number() -> None:
+    text = (
+        "問題1　正しいものを1・2・3・4の中から一つ選んでください。\n"
+        "1　毎朝【散歩】します。\n1　さんほ　2　ざんぽ　3　さんぽ　4　さんぼ\n"
+        "2　部屋の【まど】を開けて。\n1　扉　2　窓　3　戸　4　壁\n"
+        "3　The meeting was ______ until Monday.\n1) put off  2) put on  3) put up  4) put out\n"
+        "正答表\n問題1　1:3　2:2　3:1\n"
+    )
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == ["C", "B", "A"]
+    assert result.bank.questions[0].options == {"A": "さんほ", "B": "ざんぽ", "C": "さんぽ", "D": "さんぼ"}
+
+
+def test_a_numbered_list_in_a_reference_answer_stays_a_list() -> None:
+    text = "简答题\n1. 如何缓解过拟合？\n答案：1. 增加数据 2. 正则化 3. 早停\n"
+    (q,) = imp(text).bank.questions
+    assert q.kind is Kind.case and q.answer == "1. 增加数据 2. 正则化 3. 早停"
+
+
+def test_listening_ordering_and_matching_are_left_out_with_their_reason() -> None:
+    text = (
+        "英语期末试卷\nPart I Listening Comprehension\n1. A) At home.  B) At school.  C) At work.\n"
+        "Part II Vocabulary\n2. She is ______ than her brother.\nA) good  B) better  C) best\n"
+        "Part III\n3. Match the words with their meanings.\nColumn A: 1. candid  2. fragile\n"
+        "Answers\n1-2 AB\n3. 1-b 2-a\n"
+    )
+    result = imp(text)
+    assert [q.number for q in result.bank.questions] == [2]
+    reasons = {lo.number: lo.en for lo in result.left_out}
+    assert "listening" in reasons[1] and "matching" in reasons[3]
