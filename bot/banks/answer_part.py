@@ -498,7 +498,8 @@ class _Matcher:
                     f"第 {n} 题是{zh}，文末答案“{entry.key}”与之不符，已忽略",
                     f"the key '{entry.key}' in the answer section does not fit {en} question {n}; ignored",
                 )
-            elif q.is_case:
+            elif q.is_case or (_kind(q) is None and not q.has_options() and len(key) > 30 and entry.more):
+                # a long answer running on over lines ("…加强了中央集权；促进" / "了教育的发展…"): a reference answer
                 q.answer = [Piece(entry.key, entry.line, False), *entry.more] if entry.key else list(entry.more)
             else:
                 q.key = [Piece(key, entry.line, False)]

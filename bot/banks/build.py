@@ -184,6 +184,9 @@ class _Checker:
             answer = d.answer or d.key or ""
             if not answer.strip():
                 raise self.no_key(d, ("参考答案", "reference answer"))
+            answer, note = _scoring_note(answer)
+            if note:  # "（答出三点即可得满分）": how it is marked, shown with the explanation, not graded
+                d.explanation = f"{d.explanation}\n{note}" if d.explanation else note
         try:
             return Question(
                 id=question_id(kind, d.number, self.taken),
@@ -263,15 +266,29 @@ class _Checker:
         return answer
 
 
+# A marking note closing a reference answer: "（酌情给分）", "（每条1.5分）", "（答出三点即可得满分）"
+_SCORING_NOTE = re.compile(r"\s*[（(]([^（()）]*(?:\d\s*分|给分|得分|满分|即可|酌情)[^（()）]*)[)）]\s*$")
+
+
+def _scoring_note(answer: str) -> tuple[str, str | None]:
+    m = _SCORING_NOTE.search(answer)
+    if m is None or not answer[: m.start()].strip():
+        return answer, None
+    return answer[: m.start()].rstrip(), m.group(1).strip()
+
+
 def _last_text(q: Question) -> str:
     if q.kind is Kind.case:
         return q.answer if isinstance(q.answer, str) else ""
     return q.explanation or ""
 
 
-def _looks_truncated(text: str) -> bool:
+def _looks_truncated(text: str, *, note: bool) -> bool:
     text = text.rstrip()
-    return bool(text) and (not ends_sentence(text) or text.endswith(("：", ":")))
+    # an explanation may be a short note ("同一空可接受多个答案") without a full stop
+    if not text or (note and len(text) < 30):
+        return False
+    return not ends_sentence(text) or text.endswith(("：", ":"))
 
 
 def finish(
@@ -373,7 +390,7 @@ def _truncation(
         if q.id in seen:
             continue
         seen.add(q.id)
-        if _looks_truncated(_last_text(q)):
+        if _looks_truncated(_last_text(q), note=q.kind is not Kind.case):
             checker.warn(
                 d.end_line or d.line,
                 f"第 {q.number} 题看起来被截断了：结尾不是完整的句子",

@@ -70,8 +70,10 @@ _TASK = re.compile(r"^[-*+]\s+\[([ xX✓✔√])\]\s*")
 _BULLET = re.compile(r"^[-*+•·]\s+")
 _RULE = re.compile(r"^(?:[-*_=]\s*){3,}$")
 # Page furniture of a PDF's text: "第 3 页 共 12 页", "- 3 -", "Page 3 of 12", "3/12".
+# A running title may stand before the count: "七年级地理试卷 第 1 页（共 2 页）".
 _FURNITURE = re.compile(
-    r"^(?:第\s*\d+\s*页(?:\s*[,，/／]?\s*共\s*\d+\s*页)?|共\s*\d+\s*页\s*第\s*\d+\s*页"
+    r"^(?:[^\d\s]\S{0,24}\s*)?(?:第\s*\d+\s*页(?:\s*[,，/／]?\s*[（(]?\s*共\s*\d+\s*页\s*[)）]?)?"
+    r"|共\s*\d+\s*页\s*第\s*\d+\s*页"
     r"|[-—–]\s*\d+\s*[-—–]|page\s*\d+(?:\s*(?:of|/)\s*\d+)?|\d+\s*/\s*\d+)$",
     re.IGNORECASE,
 )
@@ -82,6 +84,7 @@ _JUNK = re.compile(
     r"|Finish review|Information|Mark [\d.]+ out of [\d.]+|Not yet answered|Marked out of [\d.]+)$"
     r"|^(?:Started on|State|Completed on|Time taken|Grade|Marks)\s+\S"
     r"|^[\d.]+\s*/\s*[\d.]+\s*(?:points?|pts|marks?|分)(?:\W.*)?$"  # "0.00 / 1.00 points  ✗ Incorrect"
+    r"|^[-—–\s]*END[-—–\s]*$|往期推荐|阅读原文|关注公众号|长按识别|扫码关注|点个在看|分享给朋友|点赞.{0,4}在看"
     r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
 )
 # Platform metadata glued into a question's line: "难易程度:A :较易认知程度:I:识记预计答题时间:0.5分钟"
@@ -89,6 +92,7 @@ _INLINE_META = re.compile(
     r"难易程度\s*[:：].*?(?:预计答题时间\s*[:：]\s*[\d.]+\s*分钟|(?=参考答案|正确答案|答案[:：])|$)"
 )
 _ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
+_TRAILING_FIELDS = re.compile(r"\s{2,}(?:PTS|DIF|REF|OBJ|TOP|MSC|NAT|STA|LOC|BLM)\s*:.*$")
 _ANSWER_SLOT = re.compile(r"^_{2,}\s*(?=\d{1,4}\s*[.．、)）])")
 _STARRED = re.compile(r"^[*＊★☆]\s*(?=[A-Ha-h](?:\s*[.．、:：)）]|\s+\S))")
 _OPTIONISH = re.compile(r"^(?:[-*+]\s+)?[（(]?[A-Ha-h]\s*[.．、:：)）]")
@@ -417,6 +421,8 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
         text = _ESCAPED.sub(r"\1", text)
     if "难易程度" in text:
         text = _INLINE_META.sub("", text).strip()
+    if "  " in text and (m := _TRAILING_FIELDS.search(text)) and m.start() > 0:
+        text = text[: m.start()].rstrip()  # "…safety culture.          PTS: 1": the test bank's fields
     if first == "_" and (m := _ANSWER_SLOT.match(text)):  # "____ 1. …": the slot for the learner's answer
         text = text[m.end() :]
     if text[:1] == "1" and (lettered := _numbered_options(text)) is not None:
