@@ -28,6 +28,12 @@ def workbook(path: Path, sheets: dict[str, list[list[object]]]) -> Path:
     return path
 
 
+def import_csv(path: Path, text: str) -> ImportResult:
+    """Write `text` as a UTF-8 file at `path` and import it."""
+    path.write_text(text, encoding="utf-8")
+    return import_file(path, bank_id=path.stem)
+
+
 def keys(result: ImportResult) -> dict[str, object]:
     return {q.id: q.answer for q in result.bank.questions}
 
@@ -360,7 +366,117 @@ def test_a_flag_column_per_option_and_lms_kinds_decided_by_their_key(tmp_path: P
         "Water boils at 100 C at sea level.,tf,,,,,,,true\n"
         "Primary colours of light?,Multiple Response,Red,Green,Yellow,1,1,0,\n"
     )
-    path = tmp_path / "lms.csv"
-    path.write_text(csv, encoding="utf-8")
-    result = import_file(path, bank_id="lms")
+    result = import_csv(tmp_path / "lms.csv", csv)
     assert keys(result) == {"single-1": "B", "multiple-2": "AB", "tf-3": True, "multiple-4": "AB"}
+
+
+@pytest.mark.parametrize("joiner", ["┋", "|", ";", "；", "，", "、", "\n"])
+def test_keys_written_as_the_right_options_texts_joined_as_platforms_join_them(tmp_path: Path, joiner: str) -> None:
+    # Survey platforms export a choice key as the chosen options' texts; an option may hold a 、 itself.
+    rows = [
+        ["题目类型", "题目标题", "选项1", "选项2", "选项3", "选项4", "正确答案"],
+        ["多选题", "下列属于宋代词人的有", "柳永", "李商隐", "晏殊", "杜牧", joiner.join(["柳永", "晏殊"])],
+        ["单选题", "“三苏”指的是", "苏洵、苏轼、苏辙", "苏轼、苏辙", "苏洵、苏辙", "苏轼", "苏洵、苏轼、苏辙"],
+        ["多选题", "下列属于乐器的有", "琵琶", "毛笔", "古筝", "砚台", f" 琵琶 {joiner} 古筝。"],
+        ["单选题", "下列哪一项是颜色", "Red", "Seven", "Tuesday", "Paris", "red"],
+    ]
+    result = import_file(workbook(tmp_path / "poems.xlsx", {"Sheet1": rows}), bank_id="poems")
+    assert keys(result) == {"multiple-1": "AC", "single-2": "A", "multiple-3": "AC", "single-4": "A"}
+
+
+def test_a_key_that_names_no_option_is_still_left_out_with_its_row(tmp_path: Path) -> None:
+    rows = [
+        ["题目类型", "题目标题", "选项1", "选项2", "选项3", "正确答案"],
+        ["多选题", "下列属于哺乳动物的有", "鲸", "鲨鱼", "蝙蝠", "鲸┋海豚"],
+        ["单选题", "水的化学式是", "H2O", "CO2", "O2", "H2O"],
+    ]
+    result = import_file(workbook(tmp_path / "bio.xlsx", {"Sheet1": rows}), bank_id="bio")
+    assert keys(result) == {"single-2": "A"}
+    assert [lo.line for lo in result.left_out] == [2]
+
+
+def test_one_fill_in_answered_across_the_answer_columns_in_turn(tmp_path: Path) -> None:
+    rows = [
+        ["序号", "题型", "题干", "选项A", "选项B", "答案", "答案2", "答案3", "解析"],
+        [1, "填空题", "水由____和____两种元素组成。", None, None, "氢", "氧"],
+        [2, "填空题", "三原色光是____、____、____。", None, None, "红", "绿", "蓝"],
+        [3, "填空题", "地球绕____公转。", None, None, "太阳"],
+        [4, "单选题", "一年有几个季节？", "四个", "三个", "A"],
+    ]
+    result = import_file(workbook(tmp_path / "fill.xlsx", {"题目": rows}), bank_id="fill")
+    assert keys(result) == {
+        "fill-1": [["氢"], ["氧"]],
+        "fill-2": [["红"], ["绿"], ["蓝"]],
+        "fill-3": ["太阳"],
+        "single-4": "A",
+    }
+
+
+def test_a_quiz_game_template_with_instructions_and_answers_named_by_number(tmp_path: Path) -> None:
+    # Quiz-game templates: a title and instruction rows above the header, hints after a dash or in
+    # brackets in the header cells, numbered answer columns and the right ones given by their numbers.
+    rows = [
+        [None, "Classroom game – upload sheet"],
+        [None, "Fill one question per row. Give two to four answers and the number(s) of the right one(s)."],
+        [],
+        [
+            None,
+            "Question - max 120 characters",
+            "Answer 1 - max 75 characters",
+            "Answer 2 - max 75 characters",
+            "Answer 3 (Optional)",
+            "Answer 4 (Optional)",
+            "Time limit (sec) – 5, 10, 20 or 30",
+            "Correct answer(s) - choose at least one",
+        ],
+        [1, "Which gas do plants take in for photosynthesis?", "Oxygen", "Carbon dioxide", "Helium", "Argon", 20, "2"],
+        [2, "Which of these are mammals?", "Whale", "Shark", "Bat", "Trout", 30, "1,3"],
+        [3, "Which planet is the largest?", "Jupiter", "Mars", None, None, 10, 1],
+    ]
+    result = import_file(workbook(tmp_path / "game.xlsx", {"Sheet1": rows}), bank_id="game")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "single-3": "A"}
+    assert result.bank.questions[2].options == {"A": "Jupiter", "B": "Mars"}
+    assert result.bank.title == "Classroom game – upload sheet"
+
+
+def test_a_form_export_where_a_short_answer_is_a_fill_in_or_a_case_by_its_key(tmp_path: Path) -> None:
+    csv = (
+        "\ufeffQuestion,Question type,Option 1,Option 2,Option 3,Correct answer,Points\r\n"
+        "Which metal is liquid at room temperature?,Dropdown,Iron,Mercury,Copper,Mercury,1\r\n"
+        "Which are noble gases?,Checkboxes,Neon,Argon,Sodium,Neon;Argon,1\r\n"
+        "What is the chemical symbol for gold?,Short answer,,,,Au,1\r\n"
+        "Name the gas we breathe out most of.,Short answer,,,,carbon dioxide,1\r\n"
+        "The lightest element is ____.,Short answer,,,,hydrogen,1\r\n"
+        '"Why does ice float on water?",Short answer,,,,"Ice is less dense than liquid water. Its molecules '
+        'form an open lattice.",2\r\n'
+        "Describe what happens when you heat a metal.,Paragraph,,,,,0\r\n"
+    )
+    result = import_csv(tmp_path / "chem.csv", csv)
+    assert keys(result) == {
+        "single-1": "B",
+        "multiple-2": "AB",
+        "fill-3": ["Au"],
+        "fill-4": ["carbon dioxide"],
+        "fill-5": ["hydrogen"],
+        "case-6": "Ice is less dense than liquid water. Its molecules form an open lattice.",
+    }
+    assert [lo.line for lo in result.left_out] == [8]  # the paragraph question has no answer
+
+
+def test_kind_codes_explained_in_the_kind_columns_header(tmp_path: Path) -> None:
+    rows = [
+        ["题型(1单选2多选3判断4填空5简答)", "题干", "A", "B", "C", "答案"],
+        [1, "光年是什么单位？", "时间", "长度", "质量", "B"],
+        [3, "月球自身会发光。", None, None, None, "错"],
+        [4, "太阳系中离太阳最近的行星是____。", None, None, None, "水星"],
+        [5, "地球上四季形成的原因", None, None, None, "地轴倾斜"],
+        [2, "下列属于行星的有", "金星", "月球", "火星", "AC"],
+    ]
+    result = import_file(workbook(tmp_path / "codes.xlsx", {"Sheet1": rows}), bank_id="codes")
+    assert keys(result) == {
+        "single-1": "B",
+        "tf-2": False,
+        "fill-3": ["水星"],
+        "case-4": "地轴倾斜",
+        "multiple-5": "AC",
+    }
