@@ -12,6 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from bot.banks.formats.cards import tab_cards
 from bot.banks.importer import ImportResult, import_file
 from bot.banks.issues import DocumentError
 from bot.banks.model import Kind
@@ -480,3 +481,159 @@ def test_kind_codes_explained_in_the_kind_columns_header(tmp_path: Path) -> None
         "case-4": "地轴倾斜",
         "multiple-5": "AC",
     }
+
+
+# -- answer rows: a question row, then a row per option flagged right or wrong ---------------------------
+def test_headerless_answer_rows_flagged_one_or_zero(tmp_path: Path) -> None:
+    csv = (
+        "Which gas makes up most of the air?,30000\n"
+        ",Oxygen,0\n,Nitrogen,1\n,Argon,0\n"
+        "Which of these dissolve in water?,\n"
+        ",Salt,1\n,Sand,0\n,Sugar,1\n,Chalk,0\n"
+        "How many legs does a spider have?,\n"
+        ",6,0\n,8,1\n,10,0\n"
+    )
+    result = import_csv(tmp_path / "quiz.csv", csv)
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "single-3": "B"}
+    assert result.bank.questions[2].options == {"A": "6", "B": "8", "C": "10"}
+    assert [q.line for q in result.bank.questions] == [1, 5, 10]
+
+
+def test_answer_rows_with_a_marker_column_and_flags_in_words(tmp_path: Path) -> None:
+    csv = (
+        "Q,Which planet is called the red planet?\n"
+        "A,Mars,correct\nA,Venus,incorrect\nA,Saturn,incorrect\n"
+        "Q,The Moon orbits the Earth.\n"
+        "A,True,correct\nA,False,incorrect\n"
+        "Q,Which of these are stars?\n"
+        "A,Sirius,correct\nA,Pluto,incorrect\nA,Vega,correct\n"
+        "Q,What is the closest star to Earth?\n"
+        "A,Sun,correct\n"
+    )
+    result = import_csv(tmp_path / "space.csv", csv)
+    assert keys(result) == {"single-1": "A", "tf-2": True, "multiple-3": "AC", "fill-4": ["Sun"]}
+
+
+def test_answer_rows_under_a_header_with_the_right_options_marked_x(tmp_path: Path) -> None:
+    rows = [
+        ["Question", "Answer", "Correct"],
+        ["Which metal is magnetic?"],
+        [None, "Iron", "x"],
+        [None, "Copper"],
+        [None, "Gold"],
+        ["Which are prime numbers?"],
+        [None, "2", "x"],
+        [None, "4"],
+        [None, "7", "x"],
+        ["Which ocean is the largest?"],
+        [None, "Atlantic"],
+        [None, "Pacific", "x"],
+        ["Which organ filters blood?"],
+        [None, "Kidney", "x"],
+        [None, "Stomach"],
+    ]
+    result = import_file(workbook(tmp_path / "mixed.xlsx", {"Quiz": rows}), bank_id="mixed")
+    assert keys(result) == {"single-1": "A", "multiple-2": "AC", "single-3": "B", "single-4": "A"}
+    assert result.bank.questions[1].options == {"A": "2", "B": "4", "C": "7"}
+
+
+def test_a_question_row_without_a_right_option_is_left_out_with_its_row(tmp_path: Path) -> None:
+    csv = (
+        "Which is a mammal?,\n,Frog,0\n,Dolphin,1\n"
+        "Which is a reptile?,\n,Lizard,0\n,Salmon,0\n"
+        "Which is a bird?,\n,Penguin,1\n,Bat,0\n"
+    )
+    result = import_csv(tmp_path / "animals.csv", csv)
+    assert keys(result) == {"single-1": "B", "single-3": "A"}
+    assert [(lo.line, lo.number) for lo in result.left_out] == [(4, 2)]
+
+
+def test_a_headerless_sheet_of_one_question_per_row_is_no_answer_rows(tmp_path: Path) -> None:
+    rows = [
+        ["下列属于金属的是", "铁", "木头", "玻璃", "塑料", "A"],
+        ["铁能导电。", "对"],
+        ["木头能导电。", "错"],
+        ["下列属于气体的是", "石头", "氧气", "水", "沙子", "B"],
+        ["氧气能助燃。", "对"],
+        ["水在零度一定结冰。", "错"],
+    ]
+    with pytest.raises(DocumentError, match="no header row"):
+        import_file(workbook(tmp_path / "rows.xlsx", {"Sheet1": rows}), bank_id="rows")
+
+
+# -- flash cards: prompt and answer, a tab between ---------------------------------------------------
+CARDS = (
+    "Science review\n"
+    "The chemical symbol of chlorine is ____.\tCl\n"
+    "Capital city of Canada\tOttawa\n"
+    "\n"
+    "Photosynthesis\tThe process by which green plants make sugar from light, water and carbon dioxide.\n"
+    "Sound travels faster than light.\tfalse\n"
+    "水的沸点是____摄氏度。\t100\n"
+)
+
+
+def test_a_flash_card_export_with_a_tab_on_every_line(tmp_path: Path) -> None:
+    path = tmp_path / "cards.txt"
+    path.write_text(CARDS, encoding="utf-8")
+    result = import_file(path, bank_id="cards")
+    assert keys(result) == {
+        "fill-1": ["Cl"],
+        "fill-2": ["Ottawa"],
+        "case-3": "The process by which green plants make sugar from light, water and carbon dioxide.",
+        "tf-4": False,
+        "fill-5": ["100"],
+    }
+    assert [q.line for q in result.bank.questions] == [2, 3, 5, 6, 7]
+    assert result.bank.title == "Science review"
+
+
+def test_flash_cards_as_a_headerless_two_column_sheet_and_a_tsv_with_a_header(tmp_path: Path) -> None:
+    rows = [["Largest desert on Earth", "Antarctica"], ["Longest river in Africa", "Nile"]]
+    result = import_file(workbook(tmp_path / "geo.xlsx", {"Sheet1": rows}), bank_id="geo")
+    assert keys(result) == {"fill-1": ["Antarctica"], "fill-2": ["Nile"]}
+    result = import_csv(
+        tmp_path / "terms.tsv", "Term\tDefinition\nOsmosis\tWater moving across a membrane.\nCell\tunit\n"
+    )
+    assert keys(result) == {"case-1": "Water moving across a membrane.", "fill-2": ["unit"]}
+
+
+def test_a_text_whose_options_are_separated_by_tabs_is_still_read_as_text(tmp_path: Path) -> None:
+    text = (
+        "1. 下列属于水果的是（ ）\nA.苹果\tB.白菜\nC.土豆\tD.萝卜\n答案：A\n"
+        "2. 下列属于蔬菜的是（ ）\nA.香蕉\tB.菠菜\n答案：B\n"
+    )
+    path = tmp_path / "tabs.txt"
+    path.write_text(text, encoding="utf-8")
+    result = import_file(path, bank_id="tabs")
+    assert keys(result) == {"single-1": "A", "single-2": "B"}
+    assert result.bank.questions[0].options == {"A": "苹果", "B": "白菜", "C": "土豆", "D": "萝卜"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1.\t地球是行星。\n2.\t太阳是行星。\n",  # numbered questions
+        "A.苹果\tB.白菜\nC.土豆\tD.萝卜\n",  # options side by side
+        "Q1\tWhat is 2+2?\nQ2\tWhat is 3+3?\n",
+        "地球是行星。\t对\t1分\n太阳是行星。\t错\t1分\n",  # two tabs a line
+        "地球是行星。\t对\n太阳是恒星。\n月球是卫星。\n",  # most lines without a tab
+        "地球是行星。\t对\n",  # one line
+    ],
+)
+def test_tabbed_text_that_is_no_flash_card_set(text: str) -> None:
+    assert tab_cards(text) is None
+
+
+def test_an_unreadable_sheet_is_named_once_with_what_it_needs(tmp_path: Path) -> None:
+    rows = [["第一题", "苹果", "香蕉", "梨"], ["第二题", "红", "绿", "蓝"]]
+    with pytest.raises(DocumentError) as info:
+        import_file(workbook(tmp_path / "odd.xlsx", {"练习": rows}), bank_id="odd")
+    assert len(info.value.issues) == 1
+    assert "sheet '练习'" in info.value.en and "Question" in info.value.en and "Answer" in info.value.en
+    assert "工作表“练习”" in info.value.zh and "题干" in info.value.zh
+    path = tmp_path / "odd.csv"
+    path.write_text("第一题,苹果,香蕉,梨\n第二题,红,绿,蓝\n", encoding="utf-8")
+    with pytest.raises(DocumentError) as info:
+        import_file(path, bank_id="odd")
+    assert len(info.value.issues) == 1 and "  " not in info.value.en and "the sheet" in info.value.en

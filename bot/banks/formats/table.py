@@ -20,7 +20,21 @@ from bot.banks.keys import count_blanks, parse_letters, read_true_false, take_br
 from bot.banks.model import CHOICE_KINDS, Kind
 from bot.banks.text import narrow, to_simplified
 
-__all__ = ["Header", "Row", "Table", "TableReading", "find_header", "fitting", "read_table"]
+__all__ = [
+    "Header",
+    "Row",
+    "Table",
+    "TableReading",
+    "fill_key",
+    "find_header",
+    "fitting",
+    "kind_of_type",
+    "open_kind",
+    "option_key",
+    "read_table",
+    "section_report",
+    "short_key",
+]
 
 LETTERS = "ABCDEFGH"
 
@@ -349,43 +363,43 @@ _CHOICE_KEY = re.compile(r"^[A-Ha-h](?:\s*[|｜,，、;；/\s]?\s*[A-Ha-h])*$")
 
 
 @dataclass
-class _Kind:
+class DeclaredKind:
     kind: Kind | None
     known: bool  # the type column names a kind the importer reads (选择题 included)
     unsupported: bool = False
     short: bool = False  # a short answer: fill or case, as its key decides
 
 
-def _kind_of_type(value: str) -> _Kind:
+def kind_of_type(value: str) -> DeclaredKind:
     text = probe(narrow(value)).strip().strip("【】[]()（）")
     if not text:
-        return _Kind(None, False)
+        return DeclaredKind(None, False)
     if _SHORT.match(text):
-        return _Kind(None, True, short=True)
+        return DeclaredKind(None, True, short=True)
     kind = kind_of_word(text)
     if kind is not None or text in ("选择题", "选择") or _CHOICE.match(text):
-        return _Kind(kind, True)
+        return DeclaredKind(kind, True)
     for pattern, english in _ENGLISH_KINDS:
         if pattern.match(text):
-            return _Kind(english, True)
+            return DeclaredKind(english, True)
     if text.lower() in {k.value for k in Kind}:
-        return _Kind(Kind(text.lower()), True)
+        return DeclaredKind(Kind(text.lower()), True)
     if _UNSUPPORTED.search(text):
-        return _Kind(None, False, unsupported=True)
+        return DeclaredKind(None, False, unsupported=True)
     if m := _WORD.search(text):  # 【单选题】(2分), 单选题（基础）
-        return _Kind(kind_of_word(m.group(1)), True)
-    return _Kind(None, False)
+        return DeclaredKind(kind_of_word(m.group(1)), True)
+    return DeclaredKind(None, False)
 
 
 _KIND_CODE = re.compile(r"(\d{1,2})\s*[=:：.、\-]?\s*([^\d,，;；、|｜()（）=:：]+)")
 
 
-def _kind_codes(type_header: str) -> dict[str, _Kind]:
+def _kind_codes(type_header: str) -> dict[str, DeclaredKind]:
     """Kinds written as codes that the kind column's header explains: `题型(1单选2多选3判断)`,
     `Type (1=single, 2=multiple)` -> {'1': single, '2': multiple, …}."""
     codes = {}
     for code, word in _KIND_CODE.findall(narrow(type_header)):
-        declared = _kind_of_type(word.strip())
+        declared = kind_of_type(word.strip())
         if declared.known or declared.unsupported:
             codes[code] = declared
     return codes if len(codes) >= 2 else {}
@@ -469,7 +483,13 @@ def option_key(key: str, options: dict[str, str]) -> str | None:
     return None
 
 
-def _fill_key(key: str) -> str:
+def section_report(title: str | None, line: int) -> SectionReport:
+    """The report of a table's section: its kind and count when the title is a heading (`二、多选题（共5题）`)."""
+    heading = match_heading(title, markdown=False) if title else None
+    return SectionReport(title, heading.kind if heading else None, line, declared=heading.declared if heading else None)
+
+
+def fill_key(key: str) -> str:
     """Blanks separated as platforms write them (`读|写`, `读；写`) -> `读；写`; alternatives for one
     blank (`水;H2O` inside `|`-separated blanks) -> `水 或 H2O`."""
     if re.search(r"[|｜]", key):
@@ -511,12 +531,8 @@ class _Reader:
 
     def part(self, title: str | None, line: int) -> int:
         if title not in self.sections:
-            heading = match_heading(title, markdown=False) if title else None
-            report = SectionReport(
-                title, heading.kind if heading else None, line, declared=heading.declared if heading else None
-            )
             self.sections[title] = len(self.reading.sections)
-            self.reading.sections.append(report)
+            self.reading.sections.append(section_report(title, line))
         return self.sections[title]
 
     def heading_row(self, row: Row) -> bool:
@@ -543,7 +559,7 @@ class _Reader:
         number = number if number is not None else self.count
         section = self.cell(row, "section") or self.default_section
         part = self.part(section, row.line)
-        declared = self.kind_codes.get(self.cell(row, "type")) or _kind_of_type(self.cell(row, "type"))
+        declared = self.kind_codes.get(self.cell(row, "type")) or kind_of_type(self.cell(row, "type"))
         kind, tagged = declared.kind, declared.known
         if declared.unsupported:
             self.reject(row, number, section, part, self.cell(row, "type"))
@@ -624,7 +640,7 @@ class _Reader:
                 return "对" if letter in ("A", "1") else "错"
             return key
         if kind is Kind.fill or (kind is None and not options and read_true_false(key) is None):
-            return _fill_key(key)
+            return fill_key(key)
         return key
 
     def numbered_key(self, key: str, options: dict[str, str]) -> str | None:
