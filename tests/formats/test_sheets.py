@@ -484,19 +484,48 @@ def test_kind_codes_explained_in_the_kind_columns_header(tmp_path: Path) -> None
 
 
 # -- answer rows: a question row, then a row per option flagged right or wrong ---------------------------
-def test_headerless_answer_rows_flagged_one_or_zero(tmp_path: Path) -> None:
-    csv = (
-        "Which gas makes up most of the air?,30000\n"
-        ",Oxygen,0\n,Nitrogen,1\n,Argon,0\n"
-        "Which of these dissolve in water?,\n"
-        ",Salt,1\n,Sand,0\n,Sugar,1\n,Chalk,0\n"
-        "How many legs does a spider have?,\n"
-        ",6,0\n,8,1\n,10,0\n"
-    )
+HEADERLESS_ANSWER_ROWS = (
+    "Which gas makes up most of the air?,30000\n"  # a timer after the question
+    ",Oxygen,0\n,Nitrogen,1\n,Argon,0\n"
+    "Which of these dissolve in water?,\n"
+    ",Salt,1\n,Sand,0\n,Sugar,1\n,Chalk,0\n"
+    "How many legs does a spider have?,\n"
+    ",6,0\n,8,1\n,10,0\n"
+)
+GRADED_ANSWER_ROWS = (  # grades in percent, a comment after each
+    "Which of these are primary colours of light?,,,\n"
+    ",Red,50,yes\n,Green,50,yes\n,Yellow,-100,mixed from red and green\n"
+    "Which planet has the shortest year?,,,\n"
+    ",Mercury,100,closest to the Sun\n,Mars,0,\n,Neptune,0,farthest\n"
+    "Which is a noble gas?,,,\n"
+    ",Neon,100,\n,Nitrogen,0,\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("csv", "expected", "first_options", "lines"),
+    [
+        (
+            HEADERLESS_ANSWER_ROWS,
+            {"single-1": "B", "multiple-2": "AC", "single-3": "B"},
+            {"A": "Oxygen", "B": "Nitrogen", "C": "Argon"},
+            [1, 5, 10],
+        ),
+        (
+            GRADED_ANSWER_ROWS,
+            {"multiple-1": "AB", "single-2": "A", "single-3": "A"},
+            {"A": "Red", "B": "Green", "C": "Yellow"},
+            [1, 5, 9],
+        ),
+    ],
+)
+def test_headerless_answer_rows_flagged_right_or_wrong(
+    tmp_path: Path, csv: str, expected: dict[str, str], first_options: dict[str, str], lines: list[int]
+) -> None:
     result = import_csv(tmp_path / "quiz.csv", csv)
-    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "single-3": "B"}
-    assert result.bank.questions[2].options == {"A": "6", "B": "8", "C": "10"}
-    assert [q.line for q in result.bank.questions] == [1, 5, 10]
+    assert keys(result) == expected
+    assert result.bank.questions[0].options == first_options
+    assert [q.line for q in result.bank.questions] == lines
 
 
 def test_answer_rows_with_a_marker_column_and_flags_in_words(tmp_path: Path) -> None:
@@ -637,3 +666,27 @@ def test_an_unreadable_sheet_is_named_once_with_what_it_needs(tmp_path: Path) ->
     with pytest.raises(DocumentError) as info:
         import_file(path, bank_id="odd")
     assert len(info.value.issues) == 1 and "  " not in info.value.en and "the sheet" in info.value.en
+
+
+def test_letter_keys_joined_by_a_survey_separator_and_blanks_under_correct_answer_columns(tmp_path: Path) -> None:
+    rows = [
+        ["题型", "题目", "选项A", "选项B", "选项C", "正确答案", "正确答案2"],
+        ["多选题", "下列属于偶数的有", "2", "3", "4", "A┋C"],
+        ["填空题", "一周有____天，一天有____小时。", None, None, None, "7", "24"],
+    ]
+    result = import_file(workbook(tmp_path / "nums.xlsx", {"Sheet1": rows}), bank_id="nums")
+    assert keys(result) == {"multiple-1": "AC", "fill-2": [["7"], ["24"]]}
+
+
+def test_a_short_answer_with_several_accepted_answers_is_a_fill_in(tmp_path: Path) -> None:
+    csv = "Question,Type,Answer\nWhat is frozen water called?,Short answer,ice; Ice cube\n"
+    result = import_csv(tmp_path / "short.csv", csv)
+    assert keys(result) == {"fill-1": ["ice", "Ice cube"]}
+
+
+def test_flash_cards_under_a_card_programs_settings_lines(tmp_path: Path) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text("#separator:tab\n#html:false\nDog in French\tchien\nCat in French\tchat\n", encoding="utf-8")
+    result = import_file(path, bank_id="deck")
+    assert keys(result) == {"fill-1": ["chien"], "fill-2": ["chat"]}
+    assert [q.line for q in result.bank.questions] == [3, 4]

@@ -6,10 +6,11 @@ Classroom quiz tools and some LMS exports lay a sheet out this way, usually with
     ,Lungs,0                              <- an option, flagged wrong
     ,Heart,1                              <- an option, flagged right
 
-or with a marker column (`Q,…` / `A,Heart,1`), or with flags written `correct`/`incorrect`, `true`/
-`false`, `100`/`0`, `√`/`×`. The flag column is the one whose cells are flags on most rows that have text
-before it; those rows are options, and a row shaped like them with its flag left empty is a wrong option
-(`x` marks the right ones). Every other row is a question. One right option makes a single choice,
+or with a marker column (`Q,…` / `A,Heart,1`), flags written `correct`/`incorrect`, `true`/`false`,
+`√`/`×`, or grades in percent (`100`, `50`, `-25`: right above zero), a comment on the option after its
+flag. The flag column is the one that holds a flag right after some text on most rows; those rows are
+options, and a row shaped like them with its flag left empty is a wrong option (`x` marks the right
+ones). Every other row is a question. One right option makes a single choice,
 several a multiple choice; a question followed by one right "option" only is answered by that text.
 """
 
@@ -38,6 +39,14 @@ def _flag(cell: str) -> bool | None:
     return True if value in _RIGHT else False if value in _WRONG else None
 
 
+def _weight(cell: str) -> bool | None:
+    """A flag, or a grade in percent (`50`, `-25`, `33.3%`): right when above zero."""
+    if (flag := _flag(cell)) is not None:
+        return flag
+    m = re.fullmatch(r"(-?\d{1,3}(?:\.\d+)?)\s*%?", narrow(cell).strip())
+    return float(m.group(1)) > 0 if m and -100 <= float(m.group(1)) <= 100 else None
+
+
 def _filled(cells: list[str]) -> list[int]:
     return [i for i, c in enumerate(cells) if c]
 
@@ -60,22 +69,26 @@ class _Shape:
         """The row as an option (its text, right or not), or None when it is no option row."""
         if self.text >= len(cells) or not cells[self.text]:
             return None
-        flag = _flag(cells[self.flag]) if self.flag < len(cells) else None
+        flag = _weight(cells[self.flag]) if self.flag < len(cells) else None
         lead = "".join(cells[: self.text]).strip().lower()
-        if flag is not None and self.text < self.flag and not any(cells[self.text + 1 : self.flag]):
+        between = any(cells[self.text + 1 : self.flag])
+        if flag is not None and not between:
             return cells[self.text], flag
-        if flag is None and not any(cells[self.text + 1 :]) and self.text > 0 and lead in self.before:
+        empty = self.flag >= len(cells) or not cells[self.flag]
+        if empty and not between and self.text > 0 and lead in self.before:
             return cells[self.text], False  # the flag left empty: the right ones are marked (x, √)
         return None
 
 
 def _shape(rows: list[list[str]]) -> _Shape | None:
-    """The flag column and the option text column, from the rows that end in a flag after some text."""
+    """The flag column and the option text column, from the rows with a flag after some text (a comment
+    on the option may follow the flag)."""
     flagged: Counter[tuple[int, int]] = Counter()
     for cells in rows:
         filled = _filled(cells)
-        if len(filled) >= 2 and _flag(cells[filled[-1]]) is not None:
-            flagged[(filled[-1], filled[-2])] += 1
+        at = next((k for k in range(1, len(filled)) if _weight(cells[filled[k]]) is not None), None)
+        if at is not None:
+            flagged[(filled[at], filled[at - 1])] += 1
     if not flagged:
         return None
     (flag, text), count = flagged.most_common(1)[0]
@@ -84,7 +97,7 @@ def _shape(rows: list[list[str]]) -> _Shape | None:
     leads = Counter(
         "".join(cells[:text]).strip().lower()
         for cells in rows
-        if len(cells) > flag and _flag(cells[flag]) is not None and cells[text]
+        if len(cells) > flag and _weight(cells[flag]) is not None and cells[text]
     )
     before = frozenset(lead for lead, n in leads.items() if lead == "" or (lead in _MARKERS and n >= 2))
     return _Shape(flag, text, before or frozenset({""}))

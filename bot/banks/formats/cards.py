@@ -45,7 +45,10 @@ def _cards(rows: list[list[str]]) -> bool:
 def tab_cards(text: str) -> Table | None:
     """A text of flash cards (`prompt<TAB>answer` per line) as a two-column table; None for any other text."""
     lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    rows = [Row(number, line.split("\t")) for number, line in enumerate(lines, start=1) if line.strip()]
+    numbered = [(number, line) for number, line in enumerate(lines, start=1) if line.strip()]
+    while numbered and numbered[0][1].startswith("#") and ":" in numbered[0][1]:
+        numbered.pop(0)  # a flash-card program's settings above the cards: `#separator:tab`, `#html:true`
+    rows = [Row(number, line.split("\t")) for number, line in numbered]
     body = rows[1:] if rows and len(rows[0].cells) == 1 else rows  # a title line above the cards
     pairs = [r for r in body if len(r.cells) == 2 and all(c.strip() for c in r.cells)]
     if len(pairs) < 2 or len(body) - len(pairs) > len(body) // 10 or not _cards([r.cells for r in pairs]):

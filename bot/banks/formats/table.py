@@ -223,7 +223,8 @@ _ROLE_OF = {name: role for role, names in _ROLE_NAMES.items() for name in names}
 _OPTION_COLUMN = re.compile(r"^(?:选项|option|choice|答案)?([a-h])(?:选项|项)?$")
 _NUMBERED_OPTION = re.compile(r"^(?:选项|option|choice|answerchoice|answeroption)([1-8])$")
 _BLANK_COLUMN = re.compile(
-    r"^(?:(?:填空)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$|^填空([一二三四五六七八九])$"
+    r"^(?:(?:填空|正确|参考|标准)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$"
+    r"|^填空([一二三四五六七八九])$"
 )
 # A column per option saying whether it is right (isCorrect1…, 选项A是否正确): the key, spread out.
 _FLAG_COLUMN = re.compile(
@@ -312,7 +313,7 @@ def find_header(table: Table, *, within: int = 20) -> Header | None:
 
 
 # -- one row ----------------------------------------------------------------------------------------------
-_UNSUPPORTED = re.compile(r"排序|连线|匹配|完形|阅读理解|听力|口语|投票|文件|附件|matching|ordering|cloze", re.I)
+_UNSUPPORTED = re.compile(r"排序|连线|匹配|完形|阅读理解|听力|口语|投票|文件|附件|matching|ordering|cloze|poll", re.I)
 _ENGLISH_KINDS = [
     (
         re.compile(
@@ -359,7 +360,7 @@ _NOTHING = {"", "无", "暂无", "略", "-", "—", "/", "none", "n/a", "null"}
 _LEADING_NUMBER = re.compile(r"^\s*(\d{1,4})\s*[.、．]\s*(?=\S)")
 _OWN_LETTER = "^[(（]?{letter}\\s*[.．、:：)）]\\s*"
 _LETTERED = re.compile(r"(?:^|(?<=[\s;；|｜,，]))[(（]?([A-H])\s*[.．、:：)）]\s*")
-_CHOICE_KEY = re.compile(r"^[A-Ha-h](?:\s*[|｜,，、;；/\s]?\s*[A-Ha-h])*$")
+_CHOICE_KEY = re.compile(r"^[A-Ha-h](?:\s*[|｜┋,，、;；/\s]?\s*[A-Ha-h])*$")
 
 
 @dataclass
@@ -412,14 +413,19 @@ def fitting(kind: Kind | None, options: dict[str, str]) -> Kind | None:
     return kind
 
 
-_SENTENCE = re.compile(r"[。！？!?；;]|[^\W\d_][.．](?:\s|$)|\n")
+_SENTENCE = re.compile(r"[。！？!?]|[^\W\d_][.．](?:\s|$)|\n")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def short_key(key: str) -> bool:
-    """A key of a word or a few (`Moon`, `hydrogen and helium`, `9.8`, `孟浩然`), not a sentence."""
-    text = key.strip()
-    if not text or _SENTENCE.search(text):
+    """A key of a word or a few (`Moon`, `hydrogen and helium`, `9.8`, `孟浩然`, `Moon; the Moon`), not a
+    sentence."""
+    parts = [p.strip() for p in re.split(r"[;；|｜]", key)]
+    return bool(key.strip()) and all(p and _short(p) for p in parts)
+
+
+def _short(text: str) -> bool:
+    if _SENTENCE.search(text):
         return False
     if _CJK.search(text):
         return len(re.sub(r"\s", "", text)) <= 12
@@ -457,7 +463,7 @@ def _option_text(letter: str, value: str) -> str:
 def _choice_key(key: str) -> str:
     """`A|B`, `A;B`, `a,b` -> `AB`; anything else as written."""
     if _CHOICE_KEY.match(key.strip()):
-        return parse_letters(re.sub(r"[|｜]", "", key)) or key
+        return parse_letters(re.sub(r"[|｜┋]", "", key)) or key
     return key
 
 
