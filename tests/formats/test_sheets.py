@@ -12,6 +12,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from bot.banks.formats.cards import tab_cards
 from bot.banks.importer import ImportResult, import_file
 from bot.banks.issues import DocumentError
 from bot.banks.model import Kind
@@ -26,6 +27,12 @@ def workbook(path: Path, sheets: dict[str, list[list[object]]]) -> Path:
             sheet.append(row)
     book.save(path)
     return path
+
+
+def import_csv(path: Path, text: str) -> ImportResult:
+    """Write `text` as a UTF-8 file at `path` and import it."""
+    path.write_text(text, encoding="utf-8")
+    return import_file(path, bank_id=path.stem)
 
 
 def keys(result: ImportResult) -> dict[str, object]:
@@ -360,7 +367,326 @@ def test_a_flag_column_per_option_and_lms_kinds_decided_by_their_key(tmp_path: P
         "Water boils at 100 C at sea level.,tf,,,,,,,true\n"
         "Primary colours of light?,Multiple Response,Red,Green,Yellow,1,1,0,\n"
     )
-    path = tmp_path / "lms.csv"
-    path.write_text(csv, encoding="utf-8")
-    result = import_file(path, bank_id="lms")
+    result = import_csv(tmp_path / "lms.csv", csv)
     assert keys(result) == {"single-1": "B", "multiple-2": "AB", "tf-3": True, "multiple-4": "AB"}
+
+
+@pytest.mark.parametrize("joiner", ["┋", "|", ";", "；", "，", "、", "\n"])
+def test_keys_written_as_the_right_options_texts_joined_as_platforms_join_them(tmp_path: Path, joiner: str) -> None:
+    # Survey platforms export a choice key as the chosen options' texts; an option may hold a 、 itself.
+    rows = [
+        ["题目类型", "题目标题", "选项1", "选项2", "选项3", "选项4", "正确答案"],
+        ["多选题", "下列属于宋代词人的有", "柳永", "李商隐", "晏殊", "杜牧", joiner.join(["柳永", "晏殊"])],
+        ["单选题", "“三苏”指的是", "苏洵、苏轼、苏辙", "苏轼、苏辙", "苏洵、苏辙", "苏轼", "苏洵、苏轼、苏辙"],
+        ["多选题", "下列属于乐器的有", "琵琶", "毛笔", "古筝", "砚台", f" 琵琶 {joiner} 古筝。"],
+        ["单选题", "下列哪一项是颜色", "Red", "Seven", "Tuesday", "Paris", "red"],
+    ]
+    result = import_file(workbook(tmp_path / "poems.xlsx", {"Sheet1": rows}), bank_id="poems")
+    assert keys(result) == {"multiple-1": "AC", "single-2": "A", "multiple-3": "AC", "single-4": "A"}
+
+
+def test_a_key_that_names_no_option_is_still_left_out_with_its_row(tmp_path: Path) -> None:
+    rows = [
+        ["题目类型", "题目标题", "选项1", "选项2", "选项3", "正确答案"],
+        ["多选题", "下列属于哺乳动物的有", "鲸", "鲨鱼", "蝙蝠", "鲸┋海豚"],
+        ["单选题", "水的化学式是", "H2O", "CO2", "O2", "H2O"],
+    ]
+    result = import_file(workbook(tmp_path / "bio.xlsx", {"Sheet1": rows}), bank_id="bio")
+    assert keys(result) == {"single-2": "A"}
+    assert [lo.line for lo in result.left_out] == [2]
+
+
+def test_one_fill_in_answered_across_the_answer_columns_in_turn(tmp_path: Path) -> None:
+    rows = [
+        ["序号", "题型", "题干", "选项A", "选项B", "答案", "答案2", "答案3", "解析"],
+        [1, "填空题", "水由____和____两种元素组成。", None, None, "氢", "氧"],
+        [2, "填空题", "三原色光是____、____、____。", None, None, "红", "绿", "蓝"],
+        [3, "填空题", "地球绕____公转。", None, None, "太阳"],
+        [4, "单选题", "一年有几个季节？", "四个", "三个", "A"],
+    ]
+    result = import_file(workbook(tmp_path / "fill.xlsx", {"题目": rows}), bank_id="fill")
+    assert keys(result) == {
+        "fill-1": [["氢"], ["氧"]],
+        "fill-2": [["红"], ["绿"], ["蓝"]],
+        "fill-3": ["太阳"],
+        "single-4": "A",
+    }
+
+
+def test_a_quiz_game_template_with_instructions_and_answers_named_by_number(tmp_path: Path) -> None:
+    # Quiz-game templates: a title and instruction rows above the header, hints after a dash or in
+    # brackets in the header cells, numbered answer columns and the right ones given by their numbers.
+    rows = [
+        [None, "Classroom game – upload sheet"],
+        [None, "Fill one question per row. Give two to four answers and the number(s) of the right one(s)."],
+        [],
+        [
+            None,
+            "Question - max 120 characters",
+            "Answer 1 - max 75 characters",
+            "Answer 2 - max 75 characters",
+            "Answer 3 (Optional)",
+            "Answer 4 (Optional)",
+            "Time limit (sec) – 5, 10, 20 or 30",
+            "Correct answer(s) - choose at least one",
+        ],
+        [1, "Which gas do plants take in for photosynthesis?", "Oxygen", "Carbon dioxide", "Helium", "Argon", 20, "2"],
+        [2, "Which of these are mammals?", "Whale", "Shark", "Bat", "Trout", 30, "1,3"],
+        [3, "Which planet is the largest?", "Jupiter", "Mars", None, None, 10, 1],
+    ]
+    result = import_file(workbook(tmp_path / "game.xlsx", {"Sheet1": rows}), bank_id="game")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "single-3": "A"}
+    assert result.bank.questions[2].options == {"A": "Jupiter", "B": "Mars"}
+    assert result.bank.title == "Classroom game – upload sheet"
+
+
+def test_a_form_export_where_a_short_answer_is_a_fill_in_or_a_case_by_its_key(tmp_path: Path) -> None:
+    csv = (
+        "\ufeffQuestion,Question type,Option 1,Option 2,Option 3,Correct answer,Points\r\n"
+        "Which metal is liquid at room temperature?,Dropdown,Iron,Mercury,Copper,Mercury,1\r\n"
+        "Which are noble gases?,Checkboxes,Neon,Argon,Sodium,Neon;Argon,1\r\n"
+        "What is the chemical symbol for gold?,Short answer,,,,Au,1\r\n"
+        "Name the gas we breathe out most of.,Short answer,,,,carbon dioxide,1\r\n"
+        "The lightest element is ____.,Short answer,,,,hydrogen,1\r\n"
+        '"Why does ice float on water?",Short answer,,,,"Ice is less dense than liquid water. Its molecules '
+        'form an open lattice.",2\r\n'
+        "Describe what happens when you heat a metal.,Paragraph,,,,,0\r\n"
+    )
+    result = import_csv(tmp_path / "chem.csv", csv)
+    assert keys(result) == {
+        "single-1": "B",
+        "multiple-2": "AB",
+        "fill-3": ["Au"],
+        "fill-4": ["carbon dioxide"],
+        "fill-5": ["hydrogen"],
+        "case-6": "Ice is less dense than liquid water. Its molecules form an open lattice.",
+    }
+    assert [lo.line for lo in result.left_out] == [8]  # the paragraph question has no answer
+
+
+def test_kind_codes_explained_in_the_kind_columns_header(tmp_path: Path) -> None:
+    rows = [
+        ["题型(1单选2多选3判断4填空5简答)", "题干", "A", "B", "C", "答案"],
+        [1, "光年是什么单位？", "时间", "长度", "质量", "B"],
+        [3, "月球自身会发光。", None, None, None, "错"],
+        [4, "太阳系中离太阳最近的行星是____。", None, None, None, "水星"],
+        [5, "地球上四季形成的原因", None, None, None, "地轴倾斜"],
+        [2, "下列属于行星的有", "金星", "月球", "火星", "AC"],
+    ]
+    result = import_file(workbook(tmp_path / "codes.xlsx", {"Sheet1": rows}), bank_id="codes")
+    assert keys(result) == {
+        "single-1": "B",
+        "tf-2": False,
+        "fill-3": ["水星"],
+        "case-4": "地轴倾斜",
+        "multiple-5": "AC",
+    }
+
+
+# -- answer rows: a question row, then a row per option flagged right or wrong ---------------------------
+HEADERLESS_ANSWER_ROWS = (
+    "Which gas makes up most of the air?,30000\n"  # a timer after the question
+    ",Oxygen,0\n,Nitrogen,1\n,Argon,0\n"
+    "Which of these dissolve in water?,\n"
+    ",Salt,1\n,Sand,0\n,Sugar,1\n,Chalk,0\n"
+    "How many legs does a spider have?,\n"
+    ",6,0\n,8,1\n,10,0\n"
+)
+GRADED_ANSWER_ROWS = (  # grades in percent, a comment after each
+    "Which of these are primary colours of light?,,,\n"
+    ",Red,50,yes\n,Green,50,yes\n,Yellow,-100,mixed from red and green\n"
+    "Which planet has the shortest year?,,,\n"
+    ",Mercury,100,closest to the Sun\n,Mars,0,\n,Neptune,0,farthest\n"
+    "Which is a noble gas?,,,\n"
+    ",Neon,100,\n,Nitrogen,0,\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("csv", "expected", "first_options", "lines"),
+    [
+        (
+            HEADERLESS_ANSWER_ROWS,
+            {"single-1": "B", "multiple-2": "AC", "single-3": "B"},
+            {"A": "Oxygen", "B": "Nitrogen", "C": "Argon"},
+            [1, 5, 10],
+        ),
+        (
+            GRADED_ANSWER_ROWS,
+            {"multiple-1": "AB", "single-2": "A", "single-3": "A"},
+            {"A": "Red", "B": "Green", "C": "Yellow"},
+            [1, 5, 9],
+        ),
+    ],
+)
+def test_headerless_answer_rows_flagged_right_or_wrong(
+    tmp_path: Path, csv: str, expected: dict[str, str], first_options: dict[str, str], lines: list[int]
+) -> None:
+    result = import_csv(tmp_path / "quiz.csv", csv)
+    assert keys(result) == expected
+    assert result.bank.questions[0].options == first_options
+    assert [q.line for q in result.bank.questions] == lines
+
+
+def test_answer_rows_with_a_marker_column_and_flags_in_words(tmp_path: Path) -> None:
+    csv = (
+        "Q,Which planet is called the red planet?\n"
+        "A,Mars,correct\nA,Venus,incorrect\nA,Saturn,incorrect\n"
+        "Q,The Moon orbits the Earth.\n"
+        "A,True,correct\nA,False,incorrect\n"
+        "Q,Which of these are stars?\n"
+        "A,Sirius,correct\nA,Pluto,incorrect\nA,Vega,correct\n"
+        "Q,What is the closest star to Earth?\n"
+        "A,Sun,correct\n"
+    )
+    result = import_csv(tmp_path / "space.csv", csv)
+    assert keys(result) == {"single-1": "A", "tf-2": True, "multiple-3": "AC", "fill-4": ["Sun"]}
+
+
+def test_answer_rows_under_a_header_with_the_right_options_marked_x(tmp_path: Path) -> None:
+    rows = [
+        ["Question", "Answer", "Correct"],
+        ["Which metal is magnetic?"],
+        [None, "Iron", "x"],
+        [None, "Copper"],
+        [None, "Gold"],
+        ["Which are prime numbers?"],
+        [None, "2", "x"],
+        [None, "4"],
+        [None, "7", "x"],
+        ["Which ocean is the largest?"],
+        [None, "Atlantic"],
+        [None, "Pacific", "x"],
+        ["Which organ filters blood?"],
+        [None, "Kidney", "x"],
+        [None, "Stomach"],
+    ]
+    result = import_file(workbook(tmp_path / "mixed.xlsx", {"Quiz": rows}), bank_id="mixed")
+    assert keys(result) == {"single-1": "A", "multiple-2": "AC", "single-3": "B", "single-4": "A"}
+    assert result.bank.questions[1].options == {"A": "2", "B": "4", "C": "7"}
+
+
+def test_a_question_row_without_a_right_option_is_left_out_with_its_row(tmp_path: Path) -> None:
+    csv = (
+        "Which is a mammal?,\n,Frog,0\n,Dolphin,1\n"
+        "Which is a reptile?,\n,Lizard,0\n,Salmon,0\n"
+        "Which is a bird?,\n,Penguin,1\n,Bat,0\n"
+    )
+    result = import_csv(tmp_path / "animals.csv", csv)
+    assert keys(result) == {"single-1": "B", "single-3": "A"}
+    assert [(lo.line, lo.number) for lo in result.left_out] == [(4, 2)]
+
+
+def test_a_headerless_sheet_of_one_question_per_row_is_no_answer_rows(tmp_path: Path) -> None:
+    rows = [
+        ["下列属于金属的是", "铁", "木头", "玻璃", "塑料", "A"],
+        ["铁能导电。", "对"],
+        ["木头能导电。", "错"],
+        ["下列属于气体的是", "石头", "氧气", "水", "沙子", "B"],
+        ["氧气能助燃。", "对"],
+        ["水在零度一定结冰。", "错"],
+    ]
+    with pytest.raises(DocumentError, match="no header row"):
+        import_file(workbook(tmp_path / "rows.xlsx", {"Sheet1": rows}), bank_id="rows")
+
+
+# -- flash cards: prompt and answer, a tab between ---------------------------------------------------
+CARDS = (
+    "Science review\n"
+    "The chemical symbol of chlorine is ____.\tCl\n"
+    "Capital city of Canada\tOttawa\n"
+    "\n"
+    "Photosynthesis\tThe process by which green plants make sugar from light, water and carbon dioxide.\n"
+    "Sound travels faster than light.\tfalse\n"
+    "水的沸点是____摄氏度。\t100\n"
+)
+
+
+def test_a_flash_card_export_with_a_tab_on_every_line(tmp_path: Path) -> None:
+    path = tmp_path / "cards.txt"
+    path.write_text(CARDS, encoding="utf-8")
+    result = import_file(path, bank_id="cards")
+    assert keys(result) == {
+        "fill-1": ["Cl"],
+        "fill-2": ["Ottawa"],
+        "case-3": "The process by which green plants make sugar from light, water and carbon dioxide.",
+        "tf-4": False,
+        "fill-5": ["100"],
+    }
+    assert [q.line for q in result.bank.questions] == [2, 3, 5, 6, 7]
+    assert result.bank.title == "Science review"
+
+
+def test_flash_cards_as_a_headerless_two_column_sheet_and_a_tsv_with_a_header(tmp_path: Path) -> None:
+    rows = [["Largest desert on Earth", "Antarctica"], ["Longest river in Africa", "Nile"]]
+    result = import_file(workbook(tmp_path / "geo.xlsx", {"Sheet1": rows}), bank_id="geo")
+    assert keys(result) == {"fill-1": ["Antarctica"], "fill-2": ["Nile"]}
+    result = import_csv(
+        tmp_path / "terms.tsv", "Term\tDefinition\nOsmosis\tWater moving across a membrane.\nCell\tunit\n"
+    )
+    assert keys(result) == {"case-1": "Water moving across a membrane.", "fill-2": ["unit"]}
+
+
+def test_a_text_whose_options_are_separated_by_tabs_is_still_read_as_text(tmp_path: Path) -> None:
+    text = (
+        "1. 下列属于水果的是（ ）\nA.苹果\tB.白菜\nC.土豆\tD.萝卜\n答案：A\n"
+        "2. 下列属于蔬菜的是（ ）\nA.香蕉\tB.菠菜\n答案：B\n"
+    )
+    path = tmp_path / "tabs.txt"
+    path.write_text(text, encoding="utf-8")
+    result = import_file(path, bank_id="tabs")
+    assert keys(result) == {"single-1": "A", "single-2": "B"}
+    assert result.bank.questions[0].options == {"A": "苹果", "B": "白菜", "C": "土豆", "D": "萝卜"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1.\t地球是行星。\n2.\t太阳是行星。\n",  # numbered questions
+        "A.苹果\tB.白菜\nC.土豆\tD.萝卜\n",  # options side by side
+        "Q1\tWhat is 2+2?\nQ2\tWhat is 3+3?\n",
+        "地球是行星。\t对\t1分\n太阳是行星。\t错\t1分\n",  # two tabs a line
+        "地球是行星。\t对\n太阳是恒星。\n月球是卫星。\n",  # most lines without a tab
+        "地球是行星。\t对\n",  # one line
+    ],
+)
+def test_tabbed_text_that_is_no_flash_card_set(text: str) -> None:
+    assert tab_cards(text) is None
+
+
+def test_an_unreadable_sheet_is_named_once_with_what_it_needs(tmp_path: Path) -> None:
+    rows = [["第一题", "苹果", "香蕉", "梨"], ["第二题", "红", "绿", "蓝"]]
+    with pytest.raises(DocumentError) as info:
+        import_file(workbook(tmp_path / "odd.xlsx", {"练习": rows}), bank_id="odd")
+    assert len(info.value.issues) == 1
+    assert "sheet '练习'" in info.value.en and "Question" in info.value.en and "Answer" in info.value.en
+    assert "工作表“练习”" in info.value.zh and "题干" in info.value.zh
+    path = tmp_path / "odd.csv"
+    path.write_text("第一题,苹果,香蕉,梨\n第二题,红,绿,蓝\n", encoding="utf-8")
+    with pytest.raises(DocumentError) as info:
+        import_file(path, bank_id="odd")
+    assert len(info.value.issues) == 1 and "  " not in info.value.en and "the sheet" in info.value.en
+
+
+def test_letter_keys_joined_by_a_survey_separator_and_blanks_under_correct_answer_columns(tmp_path: Path) -> None:
+    rows = [
+        ["题型", "题目", "选项A", "选项B", "选项C", "正确答案", "正确答案2"],
+        ["多选题", "下列属于偶数的有", "2", "3", "4", "A┋C"],
+        ["填空题", "一周有____天，一天有____小时。", None, None, None, "7", "24"],
+    ]
+    result = import_file(workbook(tmp_path / "nums.xlsx", {"Sheet1": rows}), bank_id="nums")
+    assert keys(result) == {"multiple-1": "AC", "fill-2": [["7"], ["24"]]}
+
+
+def test_a_short_answer_with_several_accepted_answers_is_a_fill_in(tmp_path: Path) -> None:
+    csv = "Question,Type,Answer\nWhat is frozen water called?,Short answer,ice; Ice cube\n"
+    result = import_csv(tmp_path / "short.csv", csv)
+    assert keys(result) == {"fill-1": ["ice", "Ice cube"]}
+
+
+def test_flash_cards_under_a_card_programs_settings_lines(tmp_path: Path) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_text("#separator:tab\n#html:false\nDog in French\tchien\nCat in French\tchat\n", encoding="utf-8")
+    result = import_file(path, bank_id="deck")
+    assert keys(result) == {"fill-1": ["chien"], "fill-2": ["chat"]}
+    assert [q.line for q in result.bank.questions] == [3, 4]

@@ -1,9 +1,10 @@
 """Every format a question bank comes in, read into what the importer takes (`Extracted`).
 
     .txt .md (any text: UTF-8 with or without BOM, UTF-16 with BOM, GB18030)  -> text
+    .txt   of flash cards (`prompt<TAB>answer` on every line)                  -> a two-column table
     .docx  paragraphs as Word shows them (list numbers, keys marked by formatting) -> text; question tables
     .pdf   a text layer's lines, page headers and footers dropped                -> text
-    .xlsx .csv  one question per row under a header row                        -> question tables
+    .xlsx .csv .tsv  one question per row under a header row (or answer rows, cards) -> question tables
 
 Each reader takes the file's path, so that a check of the file (its size, a zip's expanded size) can
 run before any of it is opened.
@@ -83,4 +84,10 @@ def _read(path: Path) -> Extracted:
         return read_csv(path)
     if suffix in _SAVE_AS or magic.startswith(_OLE):
         raise _refuse_old(path, suffix)
-    return Extracted(text=decode_bytes(path.read_bytes(), path.name))
+    text = decode_bytes(path.read_bytes(), path.name)
+    if suffix == ".txt":
+        from bot.banks.formats.cards import tab_cards
+
+        if (cards := tab_cards(text)) is not None:  # a flash-card export: prompt<TAB>answer per line
+            return Extracted(tables=[cards])
+    return Extracted(text=text)

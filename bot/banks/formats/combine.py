@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from bot.banks.conventions import match_heading
 from bot.banks.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
 from bot.banks.formats.extracted import Extracted
-from bot.banks.formats.table import TableReading, fitting, read_table
+from bot.banks.formats.layouts import read_sheet
+from bot.banks.formats.table import Table, TableReading, fitting
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.reader import Reading
 
@@ -47,21 +48,12 @@ def combine(doc: Extracted, reading: Reading | None, *, simplified: bool = False
         out.conventions = list(reading.conventions)
     text_sections = list(out.sections)
     for table in doc.tables:
-        tr: TableReading | None = read_table(
+        tr: TableReading | None = read_sheet(
             table, section=_section_of(table.name, doc.sections_from_names), simplified=simplified
         )
         if tr is None:
             if table.rows:
-                where = f"“{table.name}”" if table.name else ""
-                out.unread.append(
-                    Issue(
-                        "warning",
-                        0,
-                        f"表格{where}中没有找到表头行（需要“题干”或“题目”列，以及“答案”“选项”或“题型”列），未读取",
-                        f"no header row found in the table {table.name or ''} (a 题干/题目/Question column and an "
-                        "答案/Answer, 选项/Options or 题型/Type column are needed); not read",
-                    )
-                )
+                out.unread.append(_no_header(table))
             continue
         first = table.rows[0].line if table.rows else 0
         owner = _owner(text_sections, first, tr)
@@ -84,6 +76,20 @@ def combine(doc: Extracted, reading: Reading | None, *, simplified: bool = False
     if reading is not None and reading.drafts and doc.tables:
         _in_document_order(out)  # paragraphs and tables of one Word file: their lines are one numbering
     return out
+
+
+def _no_header(table: Table) -> Issue:
+    """Why a sheet was not read: what its header row needs, naming the sheet (a CSV has no name)."""
+    zh_where, en_where = (f"工作表“{table.name}”", f"sheet '{table.name}'") if table.name else ("表格", "the sheet")
+    return Issue(
+        "warning",
+        0,
+        f"{zh_where}中没有找到表头行，未读取：需要一行列名，含题目列（题干、题目）以及答案、选项或题型列"
+        "（答案、正确答案、选项A…、题型）；或者题目一行、其后每个选项一行并标明对错（1/0）",
+        f"no header row found in {en_where}; not read: a row of column names is needed, with a question column "
+        "(Question, 题干, 题目) and an answer, options or type column (Answer, Correct Answer, Option A…, Type); "
+        "or a question row followed by one row per option flagged right or wrong (1/0)",
+    )
 
 
 def _owner(sections: list[SectionReport], line: int, tr: TableReading) -> SectionReport | None:

@@ -13,7 +13,8 @@ import zipfile
 from pathlib import Path
 
 from bot.banks.formats.extracted import Extracted
-from bot.banks.formats.table import Row, Table, find_header
+from bot.banks.formats.layouts import readable
+from bot.banks.formats.table import Row, Table
 from bot.banks.issues import DocumentError
 from bot.banks.reading import decode_bytes
 
@@ -57,17 +58,19 @@ def read_xlsx(path: Path) -> Extracted:
             tables.append(Table(rows, name=sheet.title))
     finally:
         workbook.close()
-    tables = [t for t in tables if find_header(t) is not None] or tables[:1]
+    tables = [t for t in tables if readable(t)] or tables[:1]
     return Extracted(tables=tables, sections_from_names=len(tables) > 1)
 
 
 def read_csv(path: Path) -> Extracted:
-    """A CSV (or tab-separated) question sheet; the delimiter is the one under which a header is found."""
+    """A CSV (or tab-separated) question sheet; the delimiter is the one under which a layout is found
+    (a header row, answer rows, flash cards), tried in the order the suffix suggests."""
     text = decode_bytes(path.read_bytes(), path.name).lstrip("\ufeff")
     best: Table | None = None
-    for delimiter in _DELIMITERS:
+    tabs_first = path.suffix.lower() == ".tsv"
+    for delimiter in sorted(_DELIMITERS, key=lambda d: d != "\t") if tabs_first else _DELIMITERS:
         table = _csv_table(text, delimiter)
-        if find_header(table) is not None:
+        if readable(table):
             return Extracted(tables=[table])
         best = best or table
     return Extracted(tables=[best] if best is not None else [])

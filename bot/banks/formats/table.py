@@ -16,11 +16,25 @@ from dataclasses import dataclass, field
 from bot.banks.conventions import find_kind_tag, kind_of_word, match_heading, probe
 from bot.banks.draft import Convention, Draft, LeftOut, SectionReport
 from bot.banks.issues import Issue
-from bot.banks.keys import parse_letters, read_true_false, take_bracket_key
+from bot.banks.keys import count_blanks, parse_letters, read_true_false, take_bracket_key
 from bot.banks.model import CHOICE_KINDS, Kind
 from bot.banks.text import narrow, to_simplified
 
-__all__ = ["Header", "Row", "Table", "TableReading", "find_header", "fitting", "read_table"]
+__all__ = [
+    "Header",
+    "Row",
+    "Table",
+    "TableReading",
+    "fill_key",
+    "find_header",
+    "fitting",
+    "kind_of_type",
+    "open_kind",
+    "option_key",
+    "read_table",
+    "section_report",
+    "short_key",
+]
 
 LETTERS = "ABCDEFGH"
 
@@ -73,6 +87,9 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "number",
         "num",
         "qid",
+        "question#",
+        "questionno",
+        "questionnumber",
     ),
     "type": (
         "题型",
@@ -136,6 +153,7 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "分析",
         "答案说明",
         "explanation",
+        "answerexplanation",
         "analysis",
         "rationale",
         "feedback",
@@ -187,13 +205,26 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "note",
         "notes",
         "source",
+        # a quiz game's timer and picture columns
+        "时间",
+        "时长",
+        "限时",
+        "答题时间",
+        "答题时长",
+        "图片",
+        "time",
+        "timelimit",
+        "timeinseconds",
+        "image",
+        "imagelink",
     ),
 }
 _ROLE_OF = {name: role for role, names in _ROLE_NAMES.items() for name in names}
 _OPTION_COLUMN = re.compile(r"^(?:选项|option|choice|答案)?([a-h])(?:选项|项)?$")
-_NUMBERED_OPTION = re.compile(r"^(?:选项|option|choice)([1-8])$")
+_NUMBERED_OPTION = re.compile(r"^(?:选项|option|choice|answerchoice|answeroption)([1-8])$")
 _BLANK_COLUMN = re.compile(
-    r"^(?:(?:填空)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$|^填空([一二三四五六七八九])$"
+    r"^(?:(?:填空|正确|参考|标准)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$"
+    r"|^填空([一二三四五六七八九])$"
 )
 # A column per option saying whether it is right (isCorrect1…, 选项A是否正确): the key, spread out.
 _FLAG_COLUMN = re.compile(
@@ -201,11 +232,15 @@ _FLAG_COLUMN = re.compile(
 )
 _TRUE_FLAGS = {"true", "yes", "y", "1", "t", "x", "√", "✓", "✔", "对", "是", "正确"}
 _HINT = re.compile(r"[（(【\[][^（()）】\]]*[)）】\]]$")
+# "Question - max 120 characters", "Time limit (sec) – 5, 10, 20": a quiz template's hint after a dash
+_DASH_HINT = re.compile(r"\s+[-–—]+\s+.*$", re.S)
 
 
 def _name(cell: str) -> str:
-    """A header cell as compared: no spaces, marks of required columns or hints in brackets."""
+    """A header cell as compared: no spaces, marks of required columns or hints in brackets or after a dash."""
     text = narrow(cell).strip()
+    if (m := _DASH_HINT.search(text)) and m.start() > 0:
+        text = text[: m.start()]
     while (m := _HINT.search(text)) and m.start() > 0:
         text = text[: m.start()].strip()
     return re.sub(r"[\s*＊:：_\-]+", "", probe(text)).lower()
@@ -233,6 +268,23 @@ def _role(cell: str) -> str | None:
     return None
 
 
+_ANSWER_N = re.compile(r"^(?:答案|answer)[1-8]$")
+
+
+def _answers_as_options(roles: dict[int, str], names: dict[str, str]) -> None:
+    """`Answer 1`…`Answer 4` beside a `Correct answer(s)` column (quiz-game templates) are the options,
+    not a fill-in's blanks; `答案`, `答案2`, `答案3` (no `答案1`) stay one key spread over columns."""
+    numbered = {c: r for c, r in roles.items() if r.startswith("blank:") and _ANSWER_N.match(_name(names[r]))}
+    if "key" not in names or "blank:1" not in names or any(r.startswith("option:") for r in names):
+        return
+    if len(numbered) < 2 or len(numbered) != sum(r.startswith("blank:") for r in names):
+        return
+    for column, role in numbered.items():
+        option = "option:" + LETTERS[int(role.split(":")[1]) - 1]
+        roles[column] = option
+        names[option] = names.pop(role)
+
+
 def _header_of(row: Row, index: int) -> Header | None:
     roles: dict[int, str] = {}
     names: dict[str, str] = {}
@@ -242,6 +294,7 @@ def _header_of(row: Row, index: int) -> Header | None:
             continue
         roles[column] = role
         names.setdefault(role, cell.strip())
+    _answers_as_options(roles, names)
     has = set(names)
     answers = {"key", "options", "type"} | {r for r in has if r.startswith(("option:", "blank:", "flag:"))}
     if "stem" not in has or not (has & answers):
@@ -260,13 +313,21 @@ def find_header(table: Table, *, within: int = 20) -> Header | None:
 
 
 # -- one row ----------------------------------------------------------------------------------------------
-_UNSUPPORTED = re.compile(r"排序|连线|匹配|完形|阅读理解|听力|口语|投票|文件|附件|matching|ordering|cloze", re.I)
+_UNSUPPORTED = re.compile(r"排序|连线|匹配|完形|阅读理解|听力|口语|投票|文件|附件|matching|ordering|cloze|poll", re.I)
 _ENGLISH_KINDS = [
-    (re.compile(r"^(?:single|single[\s_-]*(?:choice|answer|response|select(?:ion)?)|sc|radio|单)$", re.I), Kind.single),
+    (
+        re.compile(
+            r"^(?:single|single[\s_-]*(?:choice|answer|response|select(?:ion)?)|sc|radio|drop[\s_-]*down|单)$", re.I
+        ),
+        Kind.single,
+    ),
     # LMS templates (Moodle, Blackboard, Canvas) call every choice question "Multiple Choice", one
     # key or several: like 选择题, its key decides (see below).
     (
-        re.compile(r"^(?:multiple|multi|multiple[\s_-]*(?:answers?|response|select(?:ion)?)|ma|mr|checkbox|多)$", re.I),
+        re.compile(
+            r"^(?:multiple|multi|multiple[\s_-]*(?:answers?|response|select(?:ion)?)|ma|mr|check[\s_-]*box(?:es)?|多)$",
+            re.I,
+        ),
         Kind.multiple,
     ),
     (
@@ -277,10 +338,15 @@ _ENGLISH_KINDS = [
         re.compile(r"^(?:fill|fill[\s_-]*in(?:[\s_-]*the)?(?:[\s_-]*blanks?)?|blanks?|fib|completion|填)$", re.I),
         Kind.fill,
     ),
-    (re.compile(r"^(?:case|essay|short[\s_-]*answers?|open|subjective|ess|sa|qa)$", re.I), Kind.case),
+    (
+        re.compile(r"^(?:case|essay|open|open[\s_-]*ended|paragraph|long[\s_-]*answer|subjective|ess|qa)$", re.I),
+        Kind.case,
+    ),
     (re.compile(r"^(?:主观题?|论述|问答|简述|解答题?|证明题?|作文|写作|翻译题?)$"), Kind.case),
 ]
 _CHOICE = re.compile(r"^(?:multiple[\s_-]*choice|choice|mcq?|objective)$", re.I)
+# A form's "Short answer": a fill-in when its key is a word or a few, a case when it is a reference text.
+_SHORT = re.compile(r"^(?:short[\s_-]*(?:answers?|response|text)|sa|text|text[\s_-]*entry|one[\s_-]*word)$", re.I)
 _WORD = re.compile(
     r"(不定项选择题?|多项选择题?|单项选择题?|多选题?|单选题?|选择题|填空题?|判断题?|是非题|对错题|正误题"
     r"|案例分析题?|材料分析题|案例题|分析题|简答题?|问答题|论述题|综合题|名词解释|辨析题|计算题|编程题"
@@ -294,33 +360,50 @@ _NOTHING = {"", "无", "暂无", "略", "-", "—", "/", "none", "n/a", "null"}
 _LEADING_NUMBER = re.compile(r"^\s*(\d{1,4})\s*[.、．]\s*(?=\S)")
 _OWN_LETTER = "^[(（]?{letter}\\s*[.．、:：)）]\\s*"
 _LETTERED = re.compile(r"(?:^|(?<=[\s;；|｜,，]))[(（]?([A-H])\s*[.．、:：)）]\s*")
-_CHOICE_KEY = re.compile(r"^[A-Ha-h](?:\s*[|｜,，、;；/\s]?\s*[A-Ha-h])*$")
+_CHOICE_KEY = re.compile(r"^[A-Ha-h](?:\s*[|｜┋,，、;；/\s]?\s*[A-Ha-h])*$")
 
 
 @dataclass
-class _Kind:
+class DeclaredKind:
     kind: Kind | None
     known: bool  # the type column names a kind the importer reads (选择题 included)
     unsupported: bool = False
+    short: bool = False  # a short answer: fill or case, as its key decides
 
 
-def _kind_of_type(value: str) -> _Kind:
+def kind_of_type(value: str) -> DeclaredKind:
     text = probe(narrow(value)).strip().strip("【】[]()（）")
     if not text:
-        return _Kind(None, False)
+        return DeclaredKind(None, False)
+    if _SHORT.match(text):
+        return DeclaredKind(None, True, short=True)
     kind = kind_of_word(text)
     if kind is not None or text in ("选择题", "选择") or _CHOICE.match(text):
-        return _Kind(kind, True)
+        return DeclaredKind(kind, True)
     for pattern, english in _ENGLISH_KINDS:
         if pattern.match(text):
-            return _Kind(english, True)
+            return DeclaredKind(english, True)
     if text.lower() in {k.value for k in Kind}:
-        return _Kind(Kind(text.lower()), True)
+        return DeclaredKind(Kind(text.lower()), True)
     if _UNSUPPORTED.search(text):
-        return _Kind(None, False, unsupported=True)
+        return DeclaredKind(None, False, unsupported=True)
     if m := _WORD.search(text):  # 【单选题】(2分), 单选题（基础）
-        return _Kind(kind_of_word(m.group(1)), True)
-    return _Kind(None, False)
+        return DeclaredKind(kind_of_word(m.group(1)), True)
+    return DeclaredKind(None, False)
+
+
+_KIND_CODE = re.compile(r"(\d{1,2})\s*[=:：.、\-]?\s*([^\d,，;；、|｜()（）=:：]+)")
+
+
+def _kind_codes(type_header: str) -> dict[str, DeclaredKind]:
+    """Kinds written as codes that the kind column's header explains: `题型(1单选2多选3判断)`,
+    `Type (1=single, 2=multiple)` -> {'1': single, '2': multiple, …}."""
+    codes = {}
+    for code, word in _KIND_CODE.findall(narrow(type_header)):
+        declared = kind_of_type(word.strip())
+        if declared.known or declared.unsupported:
+            codes[code] = declared
+    return codes if len(codes) >= 2 else {}
 
 
 def fitting(kind: Kind | None, options: dict[str, str]) -> Kind | None:
@@ -328,6 +411,31 @@ def fitting(kind: Kind | None, options: dict[str, str]) -> Kind | None:
     if kind is None or (kind in CHOICE_KINDS) != bool(options):
         return None
     return kind
+
+
+_SENTENCE = re.compile(r"[。！？!?]|[^\W\d_][.．](?:\s|$)|\n")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def short_key(key: str) -> bool:
+    """A key of a word or a few (`Moon`, `hydrogen and helium`, `9.8`, `孟浩然`, `Moon; the Moon`), not a
+    sentence."""
+    parts = [p.strip() for p in re.split(r"[;；|｜]", key)]
+    return bool(key.strip()) and all(p and _short(p) for p in parts)
+
+
+def _short(text: str) -> bool:
+    if _SENTENCE.search(text):
+        return False
+    if _CJK.search(text):
+        return len(re.sub(r"\s", "", text)) <= 12
+    return len(text.split()) <= 4
+
+
+def open_kind(stem: str, key: str) -> Kind:
+    """An open question with no options: a fill-in when the stem has a blank or the key is a few words,
+    else a case whose key is a reference answer."""
+    return Kind.fill if count_blanks(stem) or short_key(key) else Kind.case
 
 
 def _number(value: str) -> int | None:
@@ -355,11 +463,39 @@ def _option_text(letter: str, value: str) -> str:
 def _choice_key(key: str) -> str:
     """`A|B`, `A;B`, `a,b` -> `AB`; anything else as written."""
     if _CHOICE_KEY.match(key.strip()):
-        return parse_letters(re.sub(r"[|｜]", "", key)) or key
+        return parse_letters(re.sub(r"[|｜┋]", "", key)) or key
     return key
 
 
-def _fill_key(key: str) -> str:
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", " ", narrow(text)).strip().strip("。.;；").strip().casefold()
+
+
+# How platforms join the texts of several right options, the surest first: survey sites' ┋, a bar or a
+# line break; then semicolons (form exports); then commas and 、 (an option's own text may hold them).
+_TEXT_SEPARATORS = (r"[┋┊¦|｜\n]", r"[┋┊¦|｜\n;；]", r"[┋┊¦|｜\n;；,，、]")
+
+
+def option_key(key: str, options: dict[str, str]) -> str | None:
+    """The letters of a key written as the right options' texts (`杜甫`, `苏轼┋辛弃疾`, `Jupiter;Saturn`);
+    None unless every part is an option's text."""
+    letter_of = {_plain(text): letter for letter, text in options.items() if _plain(text)}
+    if (whole := letter_of.get(_plain(key))) is not None:
+        return whole
+    for separators in _TEXT_SEPARATORS:
+        parts = [_plain(p) for p in re.split(separators, key) if _plain(p)]
+        if len(parts) > 1 and all(p in letter_of for p in parts):
+            return "".join(sorted({letter_of[p] for p in parts}))
+    return None
+
+
+def section_report(title: str | None, line: int) -> SectionReport:
+    """The report of a table's section: its kind and count when the title is a heading (`二、多选题（共5题）`)."""
+    heading = match_heading(title, markdown=False) if title else None
+    return SectionReport(title, heading.kind if heading else None, line, declared=heading.declared if heading else None)
+
+
+def fill_key(key: str) -> str:
     """Blanks separated as platforms write them (`读|写`, `读；写`) -> `读；写`; alternatives for one
     blank (`水;H2O` inside `|`-separated blanks) -> `水 或 H2O`."""
     if re.search(r"[|｜]", key):
@@ -382,6 +518,7 @@ class _Reader:
         self.numbered_options = any(  # 选项1, 选项2 …: a key may name them by number
             re.search(r"[1-8]$", _name(name)) for role, name in header.names.items() if role.startswith("option:")
         )
+        self.kind_codes = _kind_codes(header.names.get("type", ""))
 
     def cell(self, row: Row, role: str) -> str:
         return next(iter(self.cells(row, role)), "")
@@ -400,12 +537,8 @@ class _Reader:
 
     def part(self, title: str | None, line: int) -> int:
         if title not in self.sections:
-            heading = match_heading(title, markdown=False) if title else None
-            report = SectionReport(
-                title, heading.kind if heading else None, line, declared=heading.declared if heading else None
-            )
             self.sections[title] = len(self.reading.sections)
-            self.reading.sections.append(report)
+            self.reading.sections.append(section_report(title, line))
         return self.sections[title]
 
     def heading_row(self, row: Row) -> bool:
@@ -432,7 +565,7 @@ class _Reader:
         number = number if number is not None else self.count
         section = self.cell(row, "section") or self.default_section
         part = self.part(section, row.line)
-        declared = _kind_of_type(self.cell(row, "type"))
+        declared = self.kind_codes.get(self.cell(row, "type")) or kind_of_type(self.cell(row, "type"))
         kind, tagged = declared.kind, declared.known
         if declared.unsupported:
             self.reject(row, number, section, part, self.cell(row, "type"))
@@ -445,6 +578,8 @@ class _Reader:
         elif tagged:
             self.last_kind = kind
         stem = _BLANK_PLACEHOLDER.sub("____", stem)
+        if declared.short and not options:
+            kind = open_kind(stem, self.cell(row, "key"))
         key = self.key(row, kind, options)
         if not key and options and kind in (Kind.fill, Kind.case):
             # Templates that put a fill-in's blanks (or a case's answer) in the option columns.
@@ -494,27 +629,31 @@ class _Reader:
         flagged = [letter for letter in options if self.cell(row, "flag:" + letter).lower() in _TRUE_FLAGS]
         if flagged and not key:
             return "".join(flagged)
+        if key and any(blanks) and not self.has("blank:1") and not options and kind not in CHOICE_KINDS:
+            blanks, key = [key, *blanks], ""  # 答案, 答案2, 答案3: one fill-in's blanks in turn
         if any(blanks) and not key:
             key = "；".join(" 或 ".join(a.strip() for a in re.split(r"[;；]", b) if a.strip()) for b in blanks if b)
             return key
         if key.lower() in _NOTHING:
             return ""
         if options and kind in (*CHOICE_KINDS, None):
-            return self.numbered_key(key, options) or _choice_key(key)
+            if _CHOICE_KEY.match(key.strip()):
+                return _choice_key(key)
+            return self.numbered_key(key, options) or option_key(key, options) or key
         if kind is Kind.true_false and not options:
             letter = key.strip().upper()
             if letter in ("A", "B", "1", "0"):  # platforms that store 对/错 as options A/B, or as 1/0
                 return "对" if letter in ("A", "1") else "错"
             return key
         if kind is Kind.fill or (kind is None and not options and read_true_false(key) is None):
-            return _fill_key(key)
+            return fill_key(key)
         return key
 
     def numbered_key(self, key: str, options: dict[str, str]) -> str | None:
         """Options in numbered columns (选项1, 选项2 …) keyed by their numbers: `2`, `1,3` -> `B`, `AC`;
         not when the key is an option's own text (options that are numbers)."""
         numbered = self.numbered_options
-        digits = re.split(r"\s*[,，、;；|｜\s]\s*", key.strip())
+        digits = re.split(r"\s*[,，、;；|｜┋\s]\s*", key.strip())
         if not numbered or not all(d.isdigit() and 1 <= int(d) <= len(options) for d in digits):
             return None
         if any(text.strip() == key.strip() for text in options.values()):
