@@ -51,7 +51,7 @@ def question_id(kind: Kind, number: int, taken: set[str]) -> str:
 # A key or reference the document does not give: "略", "答案略（参见教材第三章）", "略，言之成理即可。",
 # "Answers will vary." — the question is left out, never imported with that as its answer.
 _OMITTED = re.compile(
-    r"[（(]?\s*(?:答案)?(?:略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|待补充|待定|TODO|TBD|N/?A)\s*[)）]?[。.]?"
+    r"[（(]?\s*(?:答案)?(?:略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|待补充|待定|TODO|TBD|N/A)\s*[)）]?[。.]?"
     r"|(?:答案)?略\s*[（(，,；;：:。]\s*[^\n]{0,40}"
     r"|(?:言之(?:成理|有理)|合理即可|酌情给分|自由发挥)[^\n]{0,20}"
     r"|(?:(?:student\s+)?answers?\s+(?:will|may|can|could)\s+vary|open[\s-]ended|no\s+single\s+(?:correct\s+)?answer)"
@@ -253,7 +253,7 @@ class _Checker:
         answer, fits = split_fill_key(d.key, blanks)
         if not answer:
             raise _Skip(key_line, f"{where[0]}的答案为空", f"the key of {where[1]} is empty")
-        if not blanks:
+        if not blanks and not re.search(r"[?？]\s*$", d.stem):  # "What is … called?" is asked, not filled
             self.warn(
                 d.line, f"填空题{where[0]}中没有空（___ 或（ ））", f"fill-in {where[1]} has no blank (___ or （ ）)"
             )

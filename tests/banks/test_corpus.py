@@ -1,8 +1,9 @@
 """The corpora: documents written in the layouts real question banks use, each with the truth beside it.
 
-tests/banks/corpus/ was written beside the importer; tests/banks/heldout/ and heldout2/ were written
-separately, by someone who had not seen the importer, and first served as held-out checks of it (it read
-59% and 78% of the keys then). Every `NN-name.txt|md|docx|xlsx|csv` in each has a `NN-name.expect.json`:
+tests/banks/corpus/ was written beside the importer; tests/banks/heldout/, heldout2/ and heldout3/ were
+written separately, by someone who had not seen the importer, and first served as held-out checks of it
+(it read 59%, 78% and 71% of the keys then). Every document (`.txt .md .docx .pdf .xlsx .csv`) in each
+has a `NN-name.expect.json`:
 
     {"layout": "the conventions the document uses",
      "questions": [{"kind": "single", "key": "A"}, ...],        # every question, in document order
@@ -30,8 +31,9 @@ from bot.banks.model import CHOICE_KINDS, Kind, Question
 CORPUS = Path(__file__).parent / "corpus"
 HELDOUT = Path(__file__).parent / "heldout"
 HELDOUT2 = Path(__file__).parent / "heldout2"
-CORPORA = (CORPUS, HELDOUT, HELDOUT2)
-DOCUMENT_SUFFIXES = (".txt", ".md", ".docx", ".xlsx", ".csv")
+HELDOUT3 = Path(__file__).parent / "heldout3"
+CORPORA = (CORPUS, HELDOUT, HELDOUT2, HELDOUT3)
+DOCUMENT_SUFFIXES = (".txt", ".md", ".docx", ".pdf", ".xlsx", ".csv")
 
 
 @dataclass(frozen=True)
