@@ -51,7 +51,8 @@ def build_application(
     """
     if not settings.token:
         raise ValueError("STUDYBOT_TOKEN is not set")
-    budget = OutgoingBudget(settings.send_rate, settings.broadcast_rate, paid_broadcast=settings.paid_broadcast)
+    budget = OutgoingBudget(settings.send_rate, settings.broadcast_rate, paid_broadcast=settings.paid_broadcast,
+                            chat_rate=settings.chat_rate, chat_burst=settings.chat_burst)
     app = (
         ApplicationBuilder()
         .token(settings.token)
