@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import random
@@ -20,6 +21,7 @@ from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.common import CODEC, COMMANDS, ENGINE, SETTINGS, STORE, Context
 from bot.telegram.ordering import PerChatUpdateProcessor
 from bot.telegram.pacing import OutgoingBudget
+from bot.telegram.quiz import KNOWN
 from bot.telegram.texts import lang_of, t
 from bot.telegram.transport import AiohttpRequest
 
@@ -51,6 +53,7 @@ def build_application(
     """
     if not settings.token:
         raise ValueError("STUDYBOT_TOKEN is not set")
+    processor = PerChatUpdateProcessor(16)  # chats in parallel, each chat in order, a flood kept to its chat
     budget = OutgoingBudget(settings.send_rate, settings.broadcast_rate, paid_broadcast=settings.paid_broadcast,
                             chat_rate=settings.chat_rate, chat_burst=settings.chat_burst)
     app = (
@@ -59,7 +62,7 @@ def build_application(
         .base_url(settings.api_url)
         .base_file_url(settings.file_url)
         .rate_limiter(budget)
-        .concurrent_updates(PerChatUpdateProcessor(16))  # chats in parallel, each chat in order
+        .concurrent_updates(processor)
         .request(AiohttpRequest())  # cheaper per request than httpx: see transport.py
         .get_updates_request(AiohttpRequest(1))
         .post_init(_post_init)
@@ -70,10 +73,21 @@ def build_application(
     app.bot_data[CODEC] = CallbackCodec.from_token(settings.token)
     app.bot_data["clock"] = clock or (lambda: datetime.now(UTC))
     app.bot_data["rng"] = rng or random.Random()
+    processor.on_flood = functools.partial(_slow_down, app)
     for feature in FEATURES:
         feature(app)
     app.add_error_handler(on_error)
     return app
+
+
+async def _slow_down(app: Application, update: Update) -> None:  # type: ignore[type-arg]
+    """The one notice a flooding private chat gets (bot/telegram/ordering.py)."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None:
+        return
+    known = app.bot_data.get(KNOWN, {})
+    lang = known.get(user.id) if user is not None else None
+    await app.bot.send_message(chat.id, t("flood_slow_down", lang or lang_of(user.language_code if user else None)))
 
 
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]

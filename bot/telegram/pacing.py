@@ -6,7 +6,8 @@ retry_after", without saying whether that meant the chat or the whole bot. This 
 into python-telegram-bot (`ApplicationBuilder().rate_limiter(...)`) and enforces, for
 message-sending methods:
 
-- a global budget of `send_rate` messages in any one-second window (0 lifts it);
+- a global budget of `send_rate` new messages in any one-second window (0 lifts it; edits wait for
+  pauses but do not count here);
 - at most `group_per_minute` messages in any 60-second window to one group chat;
 - new messages to one private chat at `chat_rate` per second after a burst of `chat_burst`, so the
   bot rarely meets the per-chat 429 at all;
@@ -64,7 +65,7 @@ class NotClaimed(Exception):
     """A push's claim said no when its slot came: the request was not made."""
 
 
-# Methods that post or change a message in a chat count against Telegram's message limits.
+# Methods that post or change a message in a chat: a group's 20 a minute counts them all.
 _MESSAGE_METHODS = frozenset(
     m.lower()
     for m in (
@@ -74,7 +75,7 @@ _MESSAGE_METHODS = frozenset(
         "editMessageMedia", "stopPoll",
     )
 )
-# Of those, the ones that put a new message into a chat: what a private chat's pace counts.
+# Of those, the ones that put a new message into a chat: what the global budget and a private chat's pace count.
 _NEW_MESSAGE_METHODS = frozenset(m for m in _MESSAGE_METHODS if not m.startswith(("edit", "stop")))
 
 
@@ -254,8 +255,10 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
 
     async def _wait_for_slot(self, endpoint: str, chat_key: str | None, push: bool) -> None:
         chat = self._chat(chat_key) if chat_key is not None else None
-        # A private chat's pace counts new messages; a group's 20 a minute counts edits too.
-        paced = chat is not None and (is_group_chat(chat_key) or endpoint in _NEW_MESSAGE_METHODS)
+        # New messages count everywhere; edits only against a group's 20 a minute (Telegram's 30 a second
+        # and a private chat's pace are about messages sent, and verdicts come with an edit each).
+        new = endpoint in _NEW_MESSAGE_METHODS
+        paced = chat is not None and (new or is_group_chat(chat_key))
         ready = False
         try:
             while True:
@@ -268,7 +271,7 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
                 if not push and (own <= 0) != ready:  # a reply counts as ready once its chat lets it go
                     ready = own <= 0
                     self._state.replies_ready += 1 if ready else -1
-                windows = self._global_windows(push)
+                windows = self._global_windows(push) if new else []
                 wait = max([own, self._paused_until - now, *(w.delay(now) for w in windows)])
                 if push and self._state.replies_ready:
                     wait = max(wait, 0.002)  # let ready replies take the next slot first

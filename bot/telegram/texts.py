@@ -37,6 +37,11 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "抱歉，机器人出了点问题，已经记录下来了。请稍后再试。",
         "en": "Sorry, something went wrong on our side; it has been logged. Please try again shortly.",
     },
+    "flood_slow_down": {
+        "zh": "消息来得太快了，我只处理你最新的一条。请放慢一点，谢谢！",
+        "en": "Messages are coming faster than I can answer: I will answer your latest one. "
+              "Please slow down a little, thank you!",
+    },
     "command_private_only": {
         "zh": "这个命令只能在与我的私聊中使用。",
         "en": "This command works only in a private chat with me.",
