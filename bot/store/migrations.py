@@ -203,10 +203,26 @@ CREATE INDEX announcement_deliveries_planned ON announcement_deliveries (announc
     WHERE status = 'planned';
 """
 
+_UPDATE_INBOX = """
+-- Every update from Telegram, kept from the moment it is fetched until it is handled: it is confirmed to
+-- Telegram (getUpdates offset, webhook answer) only once it is here, so a crash loses none; `handled_at`
+-- says it is done, so none is handled twice. Rows go a day after they were handled.
+CREATE TABLE updates (
+    update_id   INTEGER PRIMARY KEY,                -- Telegram's update_id
+    body        TEXT,                               -- the update as JSON; NULL once handled
+    received_at INTEGER NOT NULL,
+    handled_at  INTEGER,                            -- NULL until handled (or given up)
+    replays     INTEGER NOT NULL DEFAULT 0          -- start-ups that handed it out again after a crash
+);
+CREATE INDEX updates_waiting ON updates (update_id) WHERE handled_at IS NULL;
+CREATE INDEX updates_handled ON updates (handled_at) WHERE handled_at IS NOT NULL;
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
     Migration(3, "announcements and their exactly-once deliveries", _ANNOUNCEMENTS),
+    Migration(4, "the update inbox: fetched updates kept until handled", _UPDATE_INBOX),
 )
 
 

@@ -6,7 +6,7 @@ import functools
 import json
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 from telegram import Update
@@ -18,7 +18,8 @@ from bot.config import Settings
 from bot.telegram import admin, commands, groups, learner, membership, quiz
 from bot.telegram import subscriptions as pushes
 from bot.telegram.callbacks import CallbackCodec
-from bot.telegram.common import CODEC, COMMANDS, ENGINE, SETTINGS, STORE, Context
+from bot.telegram.common import CODEC, COMMANDS, ENGINE, INBOX, SETTINGS, STORE, Context
+from bot.telegram.inbox import ConfirmingRequest, Inbox, InboxQueue
 from bot.telegram.ordering import PerChatUpdateProcessor
 from bot.telegram.pacing import OutgoingBudget
 from bot.telegram.quiz import KNOWN
@@ -53,7 +54,8 @@ def build_application(
     """
     if not settings.token:
         raise ValueError("STUDYBOT_TOKEN is not set")
-    processor = PerChatUpdateProcessor(16)  # chats in parallel, each chat in order, a flood kept to its chat
+    inbox = Inbox()  # updates kept in SQLite until handled: a crash loses none (bot/telegram/inbox.py)
+    processor = PerChatUpdateProcessor(16, on_start=_written(inbox), on_done=_handled(inbox))
     budget = OutgoingBudget(settings.send_rate, settings.broadcast_rate, paid_broadcast=settings.paid_broadcast,
                             chat_rate=settings.chat_rate, chat_burst=settings.chat_burst)
     app = (
@@ -62,14 +64,16 @@ def build_application(
         .base_url(settings.api_url)
         .base_file_url(settings.file_url)
         .rate_limiter(budget)
-        .concurrent_updates(processor)
+        .concurrent_updates(processor)  # chats in parallel, each chat in order, a flood kept to its chat
+        .update_queue(InboxQueue(inbox))
         .request(AiohttpRequest())  # cheaper per request than httpx: see transport.py
-        .get_updates_request(AiohttpRequest(1))
+        .get_updates_request(ConfirmingRequest(AiohttpRequest(1), inbox))
         .post_init(_post_init)
         .post_shutdown(_post_shutdown)
         .build()
     )
     app.bot_data[SETTINGS] = settings
+    app.bot_data[INBOX] = inbox
     app.bot_data[CODEC] = CallbackCodec.from_token(settings.token)
     app.bot_data["clock"] = clock or (lambda: datetime.now(UTC))
     app.bot_data["rng"] = rng or random.Random()
@@ -78,6 +82,21 @@ def build_application(
         feature(app)
     app.add_error_handler(on_error)
     return app
+
+
+def _written(inbox: Inbox) -> Callable[[object], Awaitable[None]]:
+    async def written(update: object) -> None:
+        await inbox.flush()
+
+    return written
+
+
+def _handled(inbox: Inbox) -> Callable[[object], Awaitable[None]]:
+    async def handled(update: object) -> None:
+        if isinstance(update, Update) and inbox.is_open:
+            inbox.handled(update.update_id)
+
+    return handled
 
 
 async def _slow_down(app: Application, update: Update) -> None:  # type: ignore[type-arg]
@@ -99,6 +118,8 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     settings.db.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(settings.db)
     app.bot_data[STORE] = store
+    for update in await app.bot_data[INBOX].open(store, app.bot):  # what a crash left unhandled, first
+        app.update_queue.put_nowait(update)
     banks = load_banks(settings.banks)
     app.bot_data[ENGINE] = await StudyEngine.create(
         store, banks, clock=app.bot_data["clock"], rng=app.bot_data["rng"], default_tz=settings.tz

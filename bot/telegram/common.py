@@ -29,6 +29,7 @@ STORE = "store"
 ENGINE = "engine"
 CODEC = "codec"
 COMMANDS = "commands"
+INBOX = "inbox"
 
 
 def settings_of(context: Context) -> Settings:

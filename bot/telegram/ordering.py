@@ -16,7 +16,8 @@ coalesced: a newer message supersedes the older ones still waiting, so only the 
 presses, documents and service messages are never dropped. Groups keep every update: their members'
 messages are theirs, and the group quiz has its own budget (bot/telegram/group_budget.py).
 
-`on_done` is called for every update once handled or superseded (the inbox marks it done there).
+`on_start` is awaited before an update's handlers run (the inbox has written it by then), `on_done` is
+called for every update once handled or superseded (the inbox marks it done there).
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         flood_queue: int = 3,
         notice_every: float = 60.0,
         on_flood: Hook | None = None,
+        on_start: Callable[[object], Awaitable[None]] | None = None,
         on_done: Callable[[object], Awaitable[None]] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -94,6 +96,7 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         self._flood_queue = flood_queue
         self._notice_every = notice_every
         self.on_flood = on_flood
+        self.on_start = on_start
         self.on_done = on_done
         self._clock = clock
         self._chats: dict[int, _Chat] = {}
@@ -109,6 +112,7 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         key = update_key(update)
         if key is None:
             try:
+                await self._start(update)
                 async with self._running:
                     await coroutine
             finally:
@@ -128,6 +132,7 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
             if entry.superseded:
                 _close(coroutine)
                 return
+            await self._start(update)
             async with self._running:
                 await coroutine
         finally:
@@ -183,6 +188,13 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
             chat.entries[0].turn.set()
         elif self._chats.get(key) is chat:  # nobody else in this chat: forget it (memory stays bounded)
             del self._chats[key]
+
+    async def _start(self, update: object) -> None:
+        if self.on_start is not None:
+            try:
+                await self.on_start(update)
+            except Exception:  # handle it all the same: serving beats waiting for a broken disk
+                log.exception("could not prepare update %s", getattr(update, "update_id", "?"))
 
     async def _done(self, update: object) -> None:
         if self.on_done is not None:

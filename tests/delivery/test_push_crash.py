@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sqlite3
-import sys
 import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from fakebot import FakeBotServer
+from tg_harness import start_process, wait_serving
 
 from bot.store import open_sync
 
-ROOT = Path(__file__).resolve().parents[2]
 CHATS = list(range(7001, 7151))  # 150 learners, all due a minute ago
 CONCURRENCY = 16
 
@@ -47,14 +45,8 @@ def statuses(db: Path) -> Counter[str]:
 
 
 async def start(fake: FakeBotServer, db: Path, tmp_path: Path) -> asyncio.subprocess.Process:
-    env = {**os.environ, "STUDYBOT_TOKEN": fake.token, "STUDYBOT_API_URL": fake.api_url,
-           "STUDYBOT_FILE_URL": fake.file_url, "STUDYBOT_DB": str(db), "STUDYBOT_BANKS": str(ROOT / "data" / "banks"),
-           "STUDYBOT_SEND_RATE": "30", "STUDYBOT_BROADCAST_RATE": "25", "STUDYBOT_PUSH_POLL_SECONDS": "0.5",
-           "STUDYBOT_PUSH_CONCURRENCY": str(CONCURRENCY), "PYTHONPATH": str(ROOT)}
-    return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-    )
+    return await start_process(fake, tmp_path, db=db, send_rate=30, broadcast_rate=25, push_poll_seconds=0.5,
+                               push_concurrency=CONCURRENCY)
 
 
 def pushes(fake: FakeBotServer) -> Counter[int]:
@@ -70,9 +62,7 @@ async def test_sigkill_mid_broadcast_then_restart_sends_no_push_twice(tmp_path: 
             fake.user(chat, f"L{chat}", language_code="en")
         first = await start(fake, db, tmp_path)
         try:
-            await fake.wait_for(lambda: first.returncode is not None or sum(pushes(fake).values()) >= 40,
-                                timeout=60, what="the broadcast under way")
-            assert first.returncode is None, "studybot run exited early"
+            await wait_serving(fake, first, lambda: sum(pushes(fake).values()) >= 40, "the broadcast under way")
         finally:
             first.send_signal(signal.SIGKILL)
             await first.wait()
@@ -81,10 +71,8 @@ async def test_sigkill_mid_broadcast_then_restart_sends_no_push_twice(tmp_path: 
         assert 0 < in_flight <= CONCURRENCY + 64  # sends in flight plus outcomes not yet written
         second = await start(fake, db, tmp_path)
         try:
-            await fake.wait_for(lambda: second.returncode is not None or (
-                sum(statuses(db).values()) == len(CHATS) and statuses(db)["planned"] == 0),
-                timeout=60, what="the broadcast finished")
-            assert second.returncode is None, "studybot run exited early"
+            await wait_serving(fake, second, lambda: sum(statuses(db).values()) == len(CHATS)
+                               and statuses(db)["planned"] == 0, "the broadcast finished")
         finally:
             second.send_signal(signal.SIGINT)
             _, err = await asyncio.wait_for(second.communicate(), 20)

@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import os
 import signal
 import socket
-import sys
 from pathlib import Path
 
 import aiohttp
@@ -16,12 +14,10 @@ import pytest
 from fakebot import FakeBotServer
 from telegram import Update
 from telegram.ext import CommandHandler, ContextTypes
-from tg_harness import BotEnv, running
+from tg_harness import BotEnv, running, start_process, wait_serving
 
 from bot.cli import build_parser
 from bot.telegram.runner import cmd_run, webhook_secret
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_run_without_token_explains_and_exits_2(
@@ -63,13 +59,7 @@ def _free_port() -> int:
 
 
 async def _run_process(fake: FakeBotServer, tmp_path: Path, *args: str) -> asyncio.subprocess.Process:
-    env = {**os.environ, "STUDYBOT_TOKEN": fake.token, "STUDYBOT_API_URL": fake.api_url,
-           "STUDYBOT_FILE_URL": fake.file_url, "STUDYBOT_DB": str(tmp_path / "db.sqlite3"),
-           "STUDYBOT_BANKS": str(ROOT / "data" / "banks"), "PYTHONPATH": str(ROOT)}
-    return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", *args, cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )
+    return await start_process(fake, tmp_path, *args, stdout=asyncio.subprocess.PIPE)
 
 
 async def _stop(proc: asyncio.subprocess.Process) -> tuple[int, str]:
@@ -85,9 +75,7 @@ async def test_studybot_run_polls_and_answers(tmp_path: Path) -> None:
     async with FakeBotServer() as fake:
         proc = await _run_process(fake, tmp_path)
         try:
-            await fake.wait_for(lambda: proc.returncode is not None or len(fake.calls("setMyCommands")) == 6,
-                                timeout=30, what="startup")
-            assert proc.returncode is None, "studybot run exited early"
+            await wait_serving(fake, proc, lambda: len(fake.calls("setMyCommands")) == 6, "startup", timeout=30)
             li = fake.user(3002, "李雷")
             li.command("/start")
             assert "李雷" in (await fake.next_message(li.id, timeout=10)).text
@@ -105,9 +93,8 @@ async def test_studybot_run_webhook_with_secret_token(tmp_path: Path) -> None:
         url = f"http://127.0.0.1:{port}/hook"
         proc = await _run_process(fake, tmp_path, "--webhook", url, "--port", str(port), "--listen", "127.0.0.1")
         try:
-            await fake.wait_for(lambda: proc.returncode is not None or (
-                fake.webhook is not None and len(fake.calls("setMyCommands")) == 6), timeout=30, what="startup")
-            assert proc.returncode is None, "studybot run exited early"
+            await wait_serving(fake, proc, lambda: fake.webhook is not None and len(fake.calls("setMyCommands")) == 6,
+                               "startup", timeout=30)
             assert fake.webhook == {"url": url, "secret_token": webhook_secret(fake.token)}
             amy = fake.user(3003, "Amy", language_code="en")
             amy.command("/help")
