@@ -46,6 +46,8 @@ from typing import Any, Protocol
 from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
+from bot.delivery.outcomes import NotClaimed
+
 __all__ = [
     "PUSH", "NotClaimed", "OutgoingBudget", "SlidingWindow", "TokenBucket", "is_group_chat", "push_args",
     "retry_after_seconds",
@@ -59,10 +61,6 @@ PUSH: dict[str, Any] = {"push": True}
 def push_args(claim: Callable[[], Awaitable[bool]] | None = None) -> dict[str, Any]:
     """rate_limit_args of a push; `claim` is awaited when its slot is granted (see the module docstring)."""
     return {"push": True, "claim": claim} if claim is not None else PUSH
-
-
-class NotClaimed(Exception):
-    """A push's claim said no when its slot came: the request was not made."""
 
 
 # Methods that post or change a message in a chat: a group's 20 a minute counts them all.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -33,13 +33,14 @@ from telegram.ext import (
 )
 
 from bot.banks.model import CHOICE_KINDS, Kind, Question
+from bot.delivery.outcomes import NotClaimed
 from bot.grading import format_question, format_verdict
 from bot.study.kinds import parse_filter
 from bot.study.results import AnswerResult, Empty
 from bot.telegram.callbacks import ACTIONS, VERSION, Callback, CallbackCodec, Rejected
 from bot.telegram.common import Context, codec_of, engine_of, send_html
 from bot.telegram.next_word import decode_next, encode_next
-from bot.telegram.pacing import PUSH
+from bot.telegram.pacing import push_args
 from bot.telegram.render import MAX_MESSAGE, esc, split_message
 from bot.telegram.texts import Lang, lang_of, t
 from bot.telegram.transport import post_unread
@@ -216,18 +217,31 @@ async def send_question(
     *,
     poll: bool = False,
     push: bool = False,
+    claim: Callable[[], Awaitable[bool]] | None = None,
     open_seconds: int | None = None,
 ) -> int:
     """Ask ``pick`` in ``chat_id``; returns the asked id.
 
     The asked row is recorded before the send (buttons carry its id), the message attached after.
     ``poll``: a quiz poll when the question fits one, else buttons. ``push``: the send is a push
-    (paced behind replies). Telegram errors reach the caller.
+    (paced behind replies); ``claim`` goes with it to the rate limiter (bot/delivery/service.py). Telegram
+    errors reach the caller.
     """
     codec: CallbackCodec = _codec_for(bot)
-    extra: dict[str, Any] = {"rate_limit_args": PUSH} if push else {}
+    extra: dict[str, Any] = {"rate_limit_args": push_args(claim)} if push else {}
     question = pick.question
     asked_id = await engine.ask(chat_id, learner_id, pick, open_seconds=open_seconds)
+    try:
+        return await _send_asked(bot, engine, codec, chat_id, asked_id, question, lang, poll=poll,
+                                 open_seconds=open_seconds, extra=extra)
+    except NotClaimed:  # the push was not to be sent after all: its question was never shown
+        await engine.close_question(asked_id)
+        raise
+
+
+async def _send_asked(bot: Bot, engine: StudyEngine, codec: CallbackCodec, chat_id: int, asked_id: int,
+                      question: Question, lang: str, *, poll: bool, open_seconds: int | None,
+                      extra: dict[str, Any]) -> int:
     shape = poll_shape(question, lang) if poll else None
     if shape is not None:
         msg = await bot.send_poll(
