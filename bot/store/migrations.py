@@ -218,11 +218,29 @@ CREATE INDEX updates_waiting ON updates (update_id) WHERE handled_at IS NULL;
 CREATE INDEX updates_handled ON updates (handled_at) WHERE handled_at IS NOT NULL;
 """
 
+_OUTBOX = """
+-- Replies that could not be sent (Telegram or the network failing for a while): kept until they go, so a
+-- learner's verdict is never lost. Sent in id order; given up when the chat is gone.
+CREATE TABLE outbox (
+    id         INTEGER PRIMARY KEY,
+    chat_id    INTEGER NOT NULL,
+    text       TEXT    NOT NULL,                    -- HTML
+    markup     TEXT,                                -- reply_markup as JSON
+    created_at INTEGER NOT NULL,
+    tries      INTEGER NOT NULL DEFAULT 0,
+    next_try   INTEGER NOT NULL,
+    error      TEXT
+);
+CREATE INDEX outbox_due ON outbox (next_try);
+CREATE INDEX outbox_chat ON outbox (chat_id);
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
     Migration(3, "announcements and their exactly-once deliveries", _ANNOUNCEMENTS),
     Migration(4, "the update inbox: fetched updates kept until handled", _UPDATE_INBOX),
+    Migration(5, "the outbox: replies kept until they can be sent", _OUTBOX),
 )
 
 

@@ -406,15 +406,16 @@ class StudyEngine:
         return await self._answer(ctx, learner_id, reply, seconds)
 
     async def answer_latest(
-        self, chat_id: int, learner_id: int, reply: str, seconds: float | None = None
+        self, chat_id: int, learner_id: int, reply: str, seconds: float | None = None, *, closed_too: bool = False
     ) -> tuple[AskedQuestion, AnswerResult] | None:
         """`answer` for the latest open question asked to the learner in the chat (a typed reply).
 
         The question is found in the same query that reads what answering needs (one trip fewer on the
-        busiest path); None when nothing is open.
+        busiest path); None when nothing is open. `closed_too`: the latest question even when answered
+        (a typed answer handled again after a crash finds its verdict).
         """
         async with self.store.read() as db:
-            ctx = await asked_repo.latest_answer_context(db, chat_id, learner_id)
+            ctx = await asked_repo.latest_answer_context(db, chat_id, learner_id, closed_too=closed_too)
         if ctx is None:
             return None
         asked = self._asked(ctx.asked)
@@ -436,8 +437,9 @@ class StudyEngine:
         group = ctx.chat_kind in ("group", "supergroup")
         if not group and row.learner_id is not None and row.learner_id != learner_id:
             return AnswerResult("not_yours", asked_id, question=question, bank_id=bank_id)
-        if ctx.answered:
-            return AnswerResult("already_answered", asked_id, question=question, bank_id=bank_id)
+        if ctx.answered_reply is not None:  # the verdict again, so a learner who missed it still sees it
+            return AnswerResult("already_answered", asked_id, grade(question, ctx.answered_reply, self.concepts),
+                                question, bank_id, first_reply=ctx.answered_reply)
         if row.closed or (row.closes_at is not None and ts >= row.closes_at):
             return AnswerResult("closed", asked_id, question=question, bank_id=bank_id)
 
@@ -486,11 +488,13 @@ class StudyEngine:
 
     async def _refusal(self, learner_id: int, asked_id: int, question: Question, bank_id: str) -> AnswerResult:
         async with self.store.read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT 1 FROM attempts WHERE learner_id = ? AND asked_id = ?", (learner_id, asked_id)
-            )
-        status = "already_answered" if list(rows) else "closed"
-        return AnswerResult(status, asked_id, question=question, bank_id=bank_id)
+            rows = list(await db.execute_fetchall(
+                "SELECT reply FROM attempts WHERE learner_id = ? AND asked_id = ?", (learner_id, asked_id)
+            ))
+        if rows:
+            return AnswerResult("already_answered", asked_id, grade(question, rows[0][0], self.concepts), question,
+                                bank_id, first_reply=rows[0][0])
+        return AnswerResult("closed", asked_id, question=question, bank_id=bank_id)
 
     # ----- groups --------------------------------------------------------------------------------
 

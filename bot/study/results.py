@@ -97,12 +97,13 @@ AnswerStatus = Literal["recorded", "not_an_answer", "already_answered", "closed"
 class AnswerResult:
     status: AnswerStatus
     asked_id: int
-    verdict: Verdict | None = None  # set for 'recorded' and 'not_an_answer'
+    verdict: Verdict | None = None  # set for 'recorded', 'not_an_answer' and 'already_answered' (the first one)
     question: Question | None = None
     bank_id: str | None = None
     streak: StreakView | None = None  # after this answer ('recorded' only)
     review_due: datetime | None = None  # when the card comes back ('recorded' only)
     points: int = 0  # group points won ('recorded' in a group only)
+    first_reply: str | None = None  # 'already_answered': what the learner answered then
 
     @property
     def recorded(self) -> bool:

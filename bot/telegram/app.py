@@ -15,7 +15,7 @@ from telegram.error import Forbidden, NetworkError, RetryAfter, TelegramError, T
 from telegram.ext import Application, ApplicationBuilder
 
 from bot.config import Settings
-from bot.telegram import admin, commands, groups, learner, membership, quiz
+from bot.telegram import admin, commands, courier, groups, learner, membership, quiz
 from bot.telegram import subscriptions as pushes
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.common import CODEC, COMMANDS, ENGINE, INBOX, SETTINGS, STORE, Context
@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 
 # Feature registrations, in order: each adds its handlers to the application.
 FEATURES: list[Callable[[Application], None]] = [  # type: ignore[type-arg]
+    courier.register,
     commands.register,
     membership.register,
     quiz.register,

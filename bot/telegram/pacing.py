@@ -156,11 +156,31 @@ class TokenBucket:
 
 
 @dataclass
+class _Pause:
+    """A 429's pause, then one request at a time until one gets through: requests released together at
+    the end of a pause would all meet the next 429 (and Telegram lengthens the pause for each)."""
+
+    until: float = 0.0
+    probing: bool = False  # the pause is over, and no request has got through since
+    busy: bool = False  # the first request after the pause is on its way
+
+    def delay(self, now: float) -> float:
+        wait = self.until - now
+        if wait > 0:
+            return wait
+        return 0.02 if self.probing and self.busy else 0.0
+
+    def paused(self, now: float, seconds: float) -> None:
+        self.until = max(self.until, now + seconds)
+        self.probing = True
+
+
+@dataclass
 class _Chat:
     """One chat's own budget: its window and a pause after a 429 meant for it."""
 
     window: Window | None
-    paused_until: float = 0.0
+    pause: _Pause = field(default_factory=_Pause)
     last_use: float = 0.0
 
 
@@ -199,7 +219,7 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         self._several_seconds = several_seconds
         self._chats: dict[str, _Chat] = {}
         self._max_retries = max_retries
-        self._paused_until = 0.0
+        self._pause_all = _Pause()
         self._state = _Shared()
         self.retry_after_count = 0
         self.chat_pauses = 0  # 429s that paused one chat only
@@ -214,11 +234,11 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
     @property
     def paused_until(self) -> float:
         """Until when everything is paused (a global 429)."""
-        return self._paused_until
+        return self._pause_all.until
 
     def chat_paused_until(self, chat_id: object) -> float:
         chat = self._chats.get(str(chat_id))
-        return chat.paused_until if chat is not None else 0.0
+        return chat.pause.until if chat is not None else 0.0
 
     # ----- the budgets -------------------------------------------------------------------------------
 
@@ -240,7 +260,8 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         # Memory stays bounded for bots in many chats: drop chats with an empty budget and no pause.
         if len(self._chats) > 4096:
             now = self._clock()
-            for key in [k for k, c in self._chats.items() if c.paused_until <= now and _empty(c.window, now)]:
+            for key in [k for k, c in self._chats.items()
+                        if c.pause.until <= now and not c.pause.probing and _empty(c.window, now)]:
                 del self._chats[key]
 
     def _global_windows(self, push: bool) -> list[SlidingWindow]:
@@ -251,7 +272,15 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
             windows.append(self._broadcast)
         return windows
 
-    async def _wait_for_slot(self, endpoint: str, chat_key: str | None, push: bool) -> None:
+    def _probes(self, chat: _Chat | None) -> list[_Pause]:
+        """The pauses this request, about to leave, is the first one after."""
+        probes = [p for p in (self._pause_all, chat.pause if chat is not None else None)
+                  if p is not None and p.probing and not p.busy]
+        for p in probes:
+            p.busy = True
+        return probes
+
+    async def _wait_for_slot(self, endpoint: str, chat_key: str | None, push: bool) -> list[_Pause]:
         chat = self._chat(chat_key) if chat_key is not None else None
         # New messages count everywhere; edits only against a group's 20 a minute (Telegram's 30 a second
         # and a private chat's pace are about messages sent, and verdicts come with an edit each).
@@ -263,14 +292,14 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
                 now = self._clock()
                 own = 0.0
                 if chat is not None:
-                    own = chat.paused_until - now
+                    own = chat.pause.delay(now)
                     if paced and chat.window is not None:
                         own = max(own, chat.window.delay(now))
                 if not push and (own <= 0) != ready:  # a reply counts as ready once its chat lets it go
                     ready = own <= 0
                     self._state.replies_ready += 1 if ready else -1
                 windows = self._global_windows(push) if new else []
-                wait = max([own, self._paused_until - now, *(w.delay(now) for w in windows)])
+                wait = max([own, self._pause_all.delay(now), *(w.delay(now) for w in windows)])
                 if push and self._state.replies_ready:
                     wait = max(wait, 0.002)  # let ready replies take the next slot first
                 if wait <= 0:
@@ -280,25 +309,24 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
                         chat.last_use = now
                         if paced and chat.window is not None:
                             chat.window.take(now)
-                    return
+                    return self._probes(chat)
                 await asyncio.sleep(wait)
         finally:
             if ready:
                 self._state.replies_ready -= 1
 
-    async def _wait_for_pause(self, chat_key: str | None) -> None:
+    async def _wait_for_pause(self, chat_key: str | None) -> list[_Pause]:
         while True:
             now = self._clock()
             chat = self._chats.get(chat_key) if chat_key is not None else None
-            wait = max(self._paused_until, chat.paused_until if chat is not None else 0.0) - now
+            wait = max(self._pause_all.delay(now), chat.pause.delay(now) if chat is not None else 0.0)
             if wait <= 0:
-                return
+                return self._probes(chat)
             await asyncio.sleep(wait)
 
     def _pause(self, endpoint: str, chat_key: str | None, seconds: float) -> None:
         """Whom a 429 pauses: the chat it was about, unless it looks like the bot's own limit."""
         now = self._clock()
-        until = now + seconds
         recent = self._state.recent_429
         recent.append((now, chat_key))
         while recent and recent[0][0] < now - self._several_seconds:
@@ -306,14 +334,13 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         chats = {key for _, key in recent if key is not None}
         at_limit = self._global is not None and self._global.delay(now) > 0
         if chat_key is None or len(chats) >= self._several_chats or at_limit:
-            self._paused_until = max(self._paused_until, until)
+            self._pause_all.paused(now, seconds)
             self.global_pauses += 1
             why = ("a request for no chat" if chat_key is None else
                    "the bot is at its overall rate" if at_limit else f"{len(chats)} chats at once")
             log.warning("Telegram said 429 on %s (%s): all sending paused for %.1f s", endpoint, why, seconds)
             return
-        chat = self._chat(chat_key)
-        chat.paused_until = max(chat.paused_until, until)
+        self._chat(chat_key).pause.paused(now, seconds)
         self.chat_pauses += 1
         log.warning("Telegram said 429 on %s to chat %s: that chat paused for %.1f s", endpoint, chat_key, seconds)
 
@@ -335,15 +362,18 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         attempt = 0
         while True:
             if counted:
-                await self._wait_for_slot(method, chat_key, push)
+                probes = await self._wait_for_slot(method, chat_key, push)
             else:
-                await self._wait_for_pause(chat_key)
-            if claim is not None:
-                if not await claim():
-                    raise NotClaimed(endpoint)
-                claim = None  # claimed once: a retry after a 429 is the same push
+                probes = await self._wait_for_pause(chat_key)
+            through = False
             try:
-                return await callback(*args, **kwargs)
+                if claim is not None:
+                    if not await claim():
+                        raise NotClaimed(endpoint)
+                    claim = None  # claimed once: a retry after a 429 is the same push
+                result = await callback(*args, **kwargs)
+                through = True
+                return result
             except RetryAfter as exc:
                 seconds = retry_after_seconds(exc)
                 self.retry_after_count += 1
@@ -351,6 +381,14 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
                 attempt += 1
                 if attempt > self._max_retries:
                     raise
+            except Exception:
+                through = True  # not a 429: Telegram let it through (or it never left): the pause is over
+                raise
+            finally:
+                for pause in probes:
+                    pause.busy = False
+                    if through:
+                        pause.probing = False
 
 
 def _empty(window: Window | None, now: float) -> bool:

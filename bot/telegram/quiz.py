@@ -6,7 +6,6 @@ the asked row is recorded first, so every button points at a database row and wo
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatType, ParseMode, PollType
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -38,7 +37,9 @@ from bot.grading import format_question, format_verdict
 from bot.study.kinds import parse_filter
 from bot.study.results import AnswerResult, Empty
 from bot.telegram.callbacks import ACTIONS, VERSION, Callback, CallbackCodec, Rejected
-from bot.telegram.common import Context, codec_of, engine_of, send_html
+from bot.telegram.common import INBOX, Context, codec_of, engine_of, send_html
+from bot.telegram.courier import COURIER
+from bot.telegram.failures import worth_retrying
 from bot.telegram.next_word import decode_next, encode_next
 from bot.telegram.pacing import push_args
 from bot.telegram.render import MAX_MESSAGE, esc, split_message
@@ -330,9 +331,13 @@ async def deliver_result(
     review: bool = False,
     retire: bool = True,
     with_explanation: bool = True,
+    repeat: bool = False,
 ) -> None:
-    """Tell a learner in a private chat what became of their answer."""
-    if result.status != "recorded":
+    """Tell a learner in a private chat what became of their answer.
+
+    ``repeat``: an answer recorded before (its verdict may have been lost with a crash) gets its verdict
+    again. A verdict that cannot be sent for a while is kept and sent later (bot/telegram/courier.py)."""
+    if not result.recorded and not (repeat and result.status == "already_answered" and result.verdict):
         await send_html(context, chat_id, _refusal_text(result, lang))
         return
     now = context.application.bot_data["clock"]()
@@ -340,10 +345,41 @@ async def deliver_result(
     review = review or _reviewing(context, result.asked_id)
     carry = None if review or context.user_data is None else context.user_data.get(FILTER)
     markup = next_keyboard(codec_of(context), lang, result.asked_id, review=review, carry=carry)
-    jobs = [_send(context.bot, chat_id, text, markup, unread=True)]
-    if retire:
-        jobs.append(_retire_question(context.bot, chat_id, message_id, result.question, poll))
-    await asyncio.gather(*jobs)
+    await _send_or_keep(context, chat_id, text, markup)
+    if retire:  # after the verdict, not beside it: a chat told to wait (429) gets one request at a time
+        await _retire_question(context.bot, chat_id, message_id, result.question, poll)
+
+
+async def _send_or_keep(context: Context, chat_id: int, text: str, markup: InlineKeyboardMarkup) -> None:
+    try:
+        await _send(context.bot, chat_id, text, markup, unread=True)
+    except TelegramError as exc:
+        courier = context.application.bot_data.get(COURIER)
+        if courier is None or not worth_retrying(exc):
+            raise
+        await courier.keep(chat_id, text, markup, exc)
+
+
+def is_replay(context: Context, update: Update) -> bool:
+    """An update handed out again after a crash (its first handling may have been cut short)."""
+    inbox = context.application.bot_data.get(INBOX)
+    return inbox is not None and update.update_id in inbox.replayed
+
+
+async def toast(query: CallbackQuery, text: str | None = None, *, show_alert: bool = False) -> None:
+    """Answer a button press; a failure is logged and changes nothing (the verdict message still goes)."""
+    try:
+        await query.answer(text, show_alert=show_alert)
+    except TelegramError as exc:
+        log.info("could not answer a button press: %s", exc)
+
+
+def repeated_verdict(result: AnswerResult, lang: str) -> str:
+    """"Already answered", with the verdict of that first answer when there is one (at most 200 characters)."""
+    text = result.message(lang)
+    if result.status == "already_answered" and result.question is not None and result.verdict is not None:
+        text += "\n" + format_verdict(result.question, result.verdict, lang).splitlines()[0]
+    return text[:200]
 
 
 # ----- learners ----------------------------------------------------------------------------------
@@ -447,13 +483,16 @@ async def on_text(update: Update, context: Context) -> None:
     if message is None or user is None or engine is None or message.text is None:
         return
     lang = await learner_lang(update, context)
-    answered = await engine.answer_latest(message.chat_id, user.id, message.text)
-    if answered is None:
+    replay = is_replay(context, update)
+    answered = await engine.answer_latest(message.chat_id, user.id, message.text, closed_too=replay)
+    if answered is None or (answered[1].status == "already_answered"
+                            and answered[1].first_reply != message.text[:1000]):
+        # Nothing open; or, handled again after a crash, the latest question was answered by another message.
         await send_html(context, message.chat_id, t("quiz_no_open", lang))
         return
     asked, result = answered
     await deliver_result(context, message.chat_id, result, lang, message_id=asked.message_id,
-                         poll=asked.poll_id is not None)
+                         poll=asked.poll_id is not None, repeat=replay)
 
 
 async def on_other_message(update: Update, context: Context) -> None:
@@ -533,7 +572,7 @@ async def on_button(update: Update, context: Context) -> None:
     elif decoded.action == "toggle":
         await _press_toggle(context, query, decoded, lang)
     else:
-        await _press_answer(context, query, decoded, lang)
+        await _press_answer(update, context, query, decoded, lang)
 
 
 def _query_place(query: CallbackQuery) -> tuple[int | None, int | None, bool]:
@@ -544,7 +583,7 @@ def _query_place(query: CallbackQuery) -> tuple[int | None, int | None, bool]:
     return msg.chat.id, msg.message_id, msg.chat.type != ChatType.PRIVATE
 
 
-async def _press_answer(context: Context, query: CallbackQuery, cb: Callback, lang: Lang) -> None:
+async def _press_answer(update: Update, context: Context, query: CallbackQuery, cb: Callback, lang: Lang) -> None:
     engine = engine_of(context)
     assert engine is not None and cb.asked_id is not None
     user_id = query.from_user.id
@@ -558,11 +597,17 @@ async def _press_answer(context: Context, query: CallbackQuery, cb: Callback, la
     result = await engine.answer(user_id, cb.asked_id, reply)
     chat_id, message_id, group = _query_place(query)
     if result.status != "recorded":
-        await query.answer(result.message(lang)[:200])
+        await toast(query, repeated_verdict(result, lang))
+        if result.status == "already_answered" and chat_id is not None and not group:
+            if is_replay(context, update):  # the first handling may have died before the verdict went
+                await deliver_result(context, chat_id, result, lang, message_id=message_id, poll=False, repeat=True)
+            courier = context.application.bot_data.get(COURIER)
+            if courier is not None:  # a verdict kept for this chat goes now
+                await courier.deliver_now(chat_id)
         return
     assert result.question is not None and result.verdict is not None
     head = format_verdict(result.question, result.verdict, lang).splitlines()[0]
-    await query.answer(head[:200])
+    await toast(query, head[:200])
     if group or chat_id is None:
         return  # in a group the result is announced when the question closes
     await deliver_result(context, chat_id, result, lang, message_id=message_id, poll=False)

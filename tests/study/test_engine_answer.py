@@ -37,7 +37,9 @@ async def test_a_second_answer_is_refused_and_changes_nothing(engine: StudyEngin
     assert first.status == "recorded" and first.verdict is not None and first.verdict.correct
     before = await counts(engine)
     second = await engine.answer(1, asked, "A")
-    assert second.status == "already_answered" and second.verdict is None
+    # Refused, with the verdict of the first answer (B, correct), not of this one.
+    assert second.status == "already_answered" and second.first_reply == "B"
+    assert second.verdict is not None and second.verdict.correct
     assert "already answered" in second.message("en") and "已经答过" in second.message("zh")
     assert await counts(engine) == before
 
