@@ -392,17 +392,22 @@ class StudyEngine:
     # ----- answering -----------------------------------------------------------------------------
 
     async def answer(
-        self, learner_id: int, asked_id: int, reply: str, seconds: float | None = None
+        self, learner_id: int, asked_id: int, reply: str, seconds: float | None = None,
+        *, place: tuple[int, int | None] | None = None,
     ) -> AnswerResult:
         """Grade and record once: attempt, card, streak, group score, in one transaction.
 
         A second answer by the same learner, a closed question, or a reply that is not an answer
-        changes nothing; the result's status says which and `message(lang)` explains.
+        changes nothing; the result's status says which and `message(lang)` explains. `place`: the
+        (chat, message) a button was pressed on: an answer counts only from the question's own message
+        in its own chat ('elsewhere' otherwise: forged or copied callback data).
         """
         async with self.store.read() as db:
             ctx = await asked_repo.answer_context(db, asked_id, learner_id)
         if ctx is None:
             return AnswerResult("unknown", asked_id)
+        if place is not None and not _same_place(ctx.asked, place):
+            return AnswerResult("elsewhere", asked_id)
         return await self._answer(ctx, learner_id, reply, seconds)
 
     async def answer_latest(
@@ -591,6 +596,11 @@ class StudyEngine:
             if key is None:
                 return None
             return await reports_repo.insert(db, learner_id, key, asked_id, comment.strip()[:2000], ts)
+
+
+def _same_place(row: asked_repo.Asked, place: tuple[int, int | None]) -> bool:
+    chat_id, message_id = place
+    return row.chat_id == chat_id and (row.message_id is None or row.message_id == message_id)
 
 
 def _add(a: Tally, b: Tally) -> Tally:

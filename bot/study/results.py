@@ -35,6 +35,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "You already answered this question; it stays as it was."),
     "closed": ("这道题已经结束作答。", "This question is closed."),
     "not_yours": ("这道题是给另一位学习者的。", "This question was asked to another learner."),
+    "elsewhere": ("这个按钮不属于这里的题目，答案没有记录。",
+                  "That button does not belong to a question here; nothing was recorded."),
     "gone": ("这道题已从题库中移除。", "This question is no longer in its bank."),
     "not_an_answer": ("没有看懂这个回答，请再试一次。", "That reply could not be read as an answer; try again."),
     "bad_language": ("不支持的语言：{value}。可选：zh、en。", "Unsupported language: {value}. Choose zh or en."),
@@ -90,7 +92,9 @@ class AskedQuestion:
     closed: bool
 
 
-AnswerStatus = Literal["recorded", "not_an_answer", "already_answered", "closed", "not_yours", "unknown", "gone"]
+AnswerStatus = Literal[
+    "recorded", "not_an_answer", "already_answered", "closed", "not_yours", "unknown", "gone", "elsewhere",
+]
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from bot.grading import format_question, format_verdict
 from bot.study.kinds import parse_filter
 from bot.study.results import AnswerResult, Empty
 from bot.telegram.callbacks import ACTIONS, VERSION, Callback, CallbackCodec, Rejected
-from bot.telegram.common import INBOX, Context, codec_of, engine_of, send_html
+from bot.telegram.common import GROUPS, INBOX, Context, codec_of, engine_of, send_html
 from bot.telegram.courier import COURIER
 from bot.telegram.failures import worth_retrying
 from bot.telegram.next_word import decode_next, encode_next
@@ -525,6 +525,10 @@ async def on_poll_answer(update: Update, context: Context) -> None:
     asked = await engine.asked_by_poll(vote.poll_id)
     if asked is None or asked.question is None:
         return
+    groups = context.application.bot_data.get(GROUPS)
+    if asked.chat_id < 0 and (groups is None or not await groups.is_member(asked.chat_id, vote.user.id)):
+        log.info("group %s: a vote by %s, who is not a member, not counted", asked.chat_id, vote.user.id)
+        return
     lang = await learner_lang(update, context)
     shape = poll_shape(asked.question, lang) or poll_shape(asked.question, "zh" if lang == "en" else "en")
     reply = poll_reply(shape, vote.option_ids) if shape else None
@@ -594,8 +598,11 @@ async def _press_answer(update: Update, context: Context, query: CallbackQuery, 
             return
     else:
         reply = TF_REPLY.get(cb.fields[1], cb.fields[1])
-    result = await engine.answer(user_id, cb.asked_id, reply)
     chat_id, message_id, group = _query_place(query)
+    if chat_id is None:  # no message to tell where it was pressed (an inline or a too old one): not counted
+        await toast(query, t("callback_invalid", lang))
+        return
+    result = await engine.answer(user_id, cb.asked_id, reply, place=(chat_id, message_id))
     if result.status != "recorded":
         await toast(query, repeated_verdict(result, lang))
         if result.status == "already_answered" and chat_id is not None and not group:
@@ -626,6 +633,8 @@ async def _press_toggle(context: Context, query: CallbackQuery, cb: Callback, la
         refusal = AnswerResult("gone", cb.asked_id).message(lang)
     elif asked.closed:
         refusal = AnswerResult("closed", cb.asked_id).message(lang)
+    elif query.message is None or query.message.chat.id != asked.chat_id:
+        refusal = AnswerResult("elsewhere", cb.asked_id).message(lang)
     elif asked.chat_id > 0 and asked.learner_id not in (None, user_id):
         refusal = AnswerResult("not_yours", cb.asked_id).message(lang)
     elif asked.question.kind is not Kind.multiple or letter not in asked.question.options:

@@ -24,9 +24,18 @@ from bot.delivery.spacing import Spacer
 from bot.store import deliveries, subscriptions
 from bot.store.deliveries import Announcement
 from bot.study.results import Pick
-from bot.telegram.common import ENGINE, SETTINGS, STORE, Context, engine_of, run_while_serving, send_html, settings_of
+from bot.telegram.common import (
+    ENGINE,
+    GROUPS,
+    SETTINGS,
+    STORE,
+    Context,
+    engine_of,
+    run_while_serving,
+    send_html,
+    settings_of,
+)
 from bot.telegram.failures import classify
-from bot.telegram.group_quiz import GROUPS
 from bot.telegram.pacing import OutgoingBudget, push_args
 from bot.telegram.quiz import learner_lang, send_question
 from bot.telegram.render import esc

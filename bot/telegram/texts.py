@@ -270,6 +270,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "group_reveal_refused": {"zh": "只有出题的人或群管理员可以提前揭晓；时间到了会自动揭晓。",
                              "en": "Only the member who asked or a group admin can reveal early; "
                                    "it is revealed by itself when time is up."},
+    "group_members_only": {"zh": "只有本群成员的回答才计分。", "en": "Only the group's members' answers count."},
     "group_toast_open": {"zh": "上一题还没揭晓，先答它吧。", "en": "The last question is still open: answer it first."},
     "group_toast_slow": {"zh": "出题太快了，请稍后再试。", "en": "Too fast: try again in a little while."},
     "top_title": {"zh": "🏆 <b>本群排行榜</b>", "en": "🏆 <b>Leaderboard</b>"},
