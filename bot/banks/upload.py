@@ -34,9 +34,20 @@ class Refusal:
         return self.en if lang == "en" else self.zh
 
 
+MAX_NAME_BYTES = 255  # what a file system takes, and plenty to name a file in a message
+
+
 def _safe_name(file_name: str | None) -> str:
-    # A client may send any name, path separators included: keep the last part only.
-    name = PurePath((file_name or "").replace("\\", "/")).name.strip()
+    """The name to show: any name a client sends, without folders or control characters, at most 255
+    bytes (the end cut, the suffix kept)."""
+    name = PurePath((file_name or "").replace("\\", "/")).name
+    name = "".join(ch for ch in name if ch.isprintable()).strip()
+    if len(name.encode()) > MAX_NAME_BYTES:
+        suffix = PurePath(name).suffix[:16]
+        stem = name[: len(name) - len(suffix)]
+        while len((stem + "…" + suffix).encode()) > MAX_NAME_BYTES:
+            stem = stem[:-1]
+        name = stem + "…" + suffix
     return name or "document"
 
 

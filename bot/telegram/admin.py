@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -38,6 +39,7 @@ __all__ = [
 log = logging.getLogger("bot.admin")
 
 SHOWN = 15  # lines of warnings, lint findings or errors shown per message part
+_REPORT_ID = re.compile(r"[0-9]{1,18}")
 _LOCK = "admin_lock"  # bot_data key: bank files are written and reloaded by one admin action at a time
 
 
@@ -205,7 +207,10 @@ async def reports_command(update: Update, context: Context) -> None:
 def _bank_path(folder: Path, bank_id: str) -> Path | None:
     """The file in the banks folder that holds bank `bank_id` (normally `<id>.json`)."""
     usual = folder / f"{bank_id}.json"
-    candidates = [usual] if usual.is_file() else []
+    try:
+        candidates = [usual] if usual.is_file() else []
+    except (OSError, ValueError):  # a name no file system takes
+        candidates = []
     candidates += sorted(p for p in folder.glob("*.json") if p != usual)
     for path in candidates:
         try:
@@ -241,7 +246,8 @@ async def fixkey_command(update: Update, context: Context) -> None:
 
 async def _fix_key(engine: StudyEngine, folder: Path, bank_id: str, qid: str, typed: str) -> tuple[str, str, int]:
     """Write the new key into the bank file, put it live, resolve the question's reports."""
-    path = await asyncio.to_thread(_bank_path, folder, bank_id)
+    # Only a bank the bot serves: a typed id never becomes a path of its own (../, NUL, 300 bytes...).
+    path = await asyncio.to_thread(_bank_path, folder, bank_id) if bank_id in engine.banks else None
     if path is None:
         raise KeyFixError(f"题库文件夹中没有题库 {bank_id}", f"there is no bank {bank_id} in the banks folder")
     bank = await asyncio.to_thread(load_bank, path)
@@ -275,11 +281,11 @@ async def dismiss_command(update: Update, context: Context) -> None:
     lang = await lang_for(update, context)
     engine = engine_of(context)
     args = context.args or []
-    if engine is None or not ((len(args) == 1 and args[0].lstrip("#").isdigit()) or len(args) == 2):
+    report_id = _report_id(args[0]) if len(args) == 1 else None
+    if engine is None or not (report_id is not None or len(args) == 2):
         await send_html(context, chat.id, t("dismiss_usage", lang))
         return
-    if len(args) == 1:
-        report_id = int(args[0].lstrip("#"))
+    if report_id is not None:
         async with engine.store.write() as db:
             done = 1 if await report_admin.dismiss(db, report_id) else 0
         what = f"#{report_id}"
@@ -295,6 +301,12 @@ async def dismiss_command(update: Update, context: Context) -> None:
         return
     log.info("admin %d dismissed %d report(s) of %s", user.id, done, what)
     await send_html(context, chat.id, t("dismiss_done", lang, n=done, what=esc(what)))
+
+
+def _report_id(word: str) -> int | None:
+    """A report id as /reports shows it (#12 or 12): ASCII digits that fit SQLite's integers, else None."""
+    digits = word.removeprefix("#")
+    return int(digits) if _REPORT_ID.fullmatch(digits) else None
 
 
 def register(app: Application) -> None:  # type: ignore[type-arg]
