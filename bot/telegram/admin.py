@@ -9,6 +9,7 @@ one log line on the `bot.admin` logger.
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import re
 from pathlib import Path
@@ -22,7 +23,7 @@ from bot.banks.importer import ImportResult
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.key_fix import KeyFixError, describe_key, parse_key, with_key
 from bot.banks.lint import LintFinding, lint_banks
-from bot.banks.model import Bank, Kind, bank_json, load_bank, load_banks, save_bank
+from bot.banks.model import Bank, Kind, load_bank, load_banks_serving, save_bank
 from bot.banks.upload import bank_id_for, check_upload, import_upload
 from bot.grading import kind_label
 from bot.store import report_admin
@@ -39,6 +40,7 @@ __all__ = [
 log = logging.getLogger("bot.admin")
 
 SHOWN = 15  # lines of warnings, lint findings or errors shown per message part
+_NOT_WRITABLE = {errno.EACCES, errno.EPERM, errno.EROFS}
 _REPORT_ID = re.compile(r"[0-9]{1,18}")
 _LOCK = "admin_lock"  # bot_data key: bank files are written and reloaded by one admin action at a time
 
@@ -91,6 +93,14 @@ def _folder(context: Context) -> Path:
     return settings_of(context).banks
 
 
+async def _servable(folder: Path) -> list[Bank]:
+    """The banks of the folder that can be read; those that cannot are logged and left out."""
+    banks, problems = await asyncio.to_thread(load_banks_serving, folder)
+    for path, why in problems:
+        log.error("bank file %s cannot be read (%s): not served", path, why)
+    return banks
+
+
 # ----- document upload -----------------------------------------------------------------------------
 
 
@@ -128,12 +138,14 @@ async def on_document(update: Update, context: Context) -> None:
         try:
             await asyncio.to_thread(save_bank, result.bank, folder)
         except OSError as exc:
-            # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable.
             log.error("admin %d: cannot write bank %s into %s: %s", user.id, bank_id, folder, exc)
-            await send_html(context, chat.id, t("admin_unwritable", lang, folder=esc(folder),
+            # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable. A
+            # full disk is not that; either way the old file is untouched (written whole or not at all).
+            key = "admin_unwritable" if exc.errno in _NOT_WRITABLE else "admin_save_failed"
+            await send_html(context, chat.id, t(key, lang, id=esc(bank_id), folder=esc(folder),
                                                 why=esc(exc.strerror or exc)))
             return
-        banks = await asyncio.to_thread(load_banks, folder)
+        banks = await _servable(folder)
         findings = await asyncio.to_thread(lint_banks, banks)
         if engine is not None:
             await reload_banks(engine, banks)
@@ -258,13 +270,15 @@ async def _fix_key(engine: StudyEngine, folder: Path, bank_id: str, qid: str, ty
     new_question = fixed.question(qid)
     assert new_question is not None
     try:
-        await asyncio.to_thread(path.write_text, bank_json(fixed), "utf-8")
+        await asyncio.to_thread(save_bank, fixed, folder, path)
     except OSError as exc:
         log.error("cannot write bank file %s: %s", path, exc)
-        raise KeyFixError(f"无法写入题库文件 {path}：{exc.strerror}（STUDYBOT_BANKS 须可写）",
-                          f"cannot write the bank file {path}: {exc.strerror} "
-                          "(STUDYBOT_BANKS must be writable)") from exc
-    await reload_banks(engine, await asyncio.to_thread(load_banks, folder))
+        hint = ("（STUDYBOT_BANKS 须可写）", " (STUDYBOT_BANKS must be writable)") if exc.errno in _NOT_WRITABLE \
+            else ("", "")
+        raise KeyFixError(f"无法写入题库文件 {path}：{exc.strerror}{hint[0]}。答案没有改变，题库文件保持原样。",
+                          f"cannot write the bank file {path}: {exc.strerror}{hint[1]}. The key is unchanged "
+                          "and the bank file is as it was.") from exc
+    await reload_banks(engine, await _servable(folder))
     key = engine.question_key(bank_id, qid)
     resolved = 0
     if key is not None:

@@ -111,7 +111,7 @@ async def _slow_down(app: Application, update: Update) -> None:  # type: ignore[
 
 
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
-    from bot.banks.model import load_banks
+    from bot.banks.model import load_banks_serving
     from bot.store import Store
     from bot.study.engine import StudyEngine
 
@@ -121,7 +121,9 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data[STORE] = store
     for update in await app.bot_data[INBOX].open(store, app.bot):  # what a crash left unhandled, first
         app.update_queue.put_nowait(update)
-    banks = load_banks(settings.banks)
+    banks, unreadable = load_banks_serving(settings.banks)
+    for path, why in unreadable:  # one bad file must not keep the bot from serving the others
+        log.error("bank file %s cannot be read (%s): not served until it is fixed", path, why)
     app.bot_data[ENGINE] = await StudyEngine.create(
         store, banks, clock=app.bot_data["clock"], rng=app.bot_data["rng"], default_tz=settings.tz
     )

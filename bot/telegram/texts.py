@@ -164,6 +164,10 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "admin_unwritable": {"zh": "无法保存题库：文件夹 {folder} 不可写（{why}）。请把 STUDYBOT_BANKS 设为可写的文件夹。",
                          "en": "Cannot save the bank: the folder {folder} is not writable ({why}). "
                                "Point STUDYBOT_BANKS at a writable folder."},
+    "admin_save_failed": {"zh": "无法保存题库 {id}：写入 {folder} 时出错（{why}）。"
+                                "什么都没有改变：原有题库文件保持原样。",
+                          "en": "Cannot save the bank {id}: writing to {folder} failed ({why}). Nothing was changed: "
+                                "the bank files are as they were."},
     "admin_live": {"zh": "新题库已生效。", "en": "The bank is live now."},
     "admin_warnings": {"zh": "导入警告 {n} 条：", "en": "{n} import warnings:"},
     "admin_lint": {"zh": "全部题库检查：{errors} 个错误，{warnings} 个警告。",

@@ -283,3 +283,42 @@ def test_keys_are_read_per_kind() -> None:
     assert parse_key(case, " 新的参考答案 ") == "新的参考答案"
     with pytest.raises(KeyFixError, match="no question nope"):
         with_key(bank, "nope", "x")
+
+
+async def test_a_full_disk_changes_no_bank_and_the_admin_is_told_so(env: BotEnv,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    import bot.files as files
+
+    def full(fd: int) -> None:  # the new file is written but cannot reach the disk
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    fake = env.fake
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    before = (env.banks / "flag.json").read_bytes()
+    monkeypatch.setattr(files.os, "fsync", full)
+    admin.send_document(LAW.encode(), "flag.txt", "text/plain", caption="flag")  # would replace bank "flag"
+    assert await _reply(fake, admin) == (
+        f"Cannot save the bank flag: writing to {env.banks} failed (No space left on device). Nothing was "
+        "changed: the bank files are as they were.")
+    admin.command("/fixkey flag s-1 B")
+    assert await _reply(fake, admin) == (
+        f"cannot write the bank file {env.banks / 'flag.json'}: No space left on device. The key is unchanged "
+        "and the bank file is as it was.")
+    assert (env.banks / "flag.json").read_bytes() == before
+    assert sorted(p.name for p in env.banks.iterdir() if p.name.startswith(".")) == []  # no temporary file left
+    assert env.engine.banks["flag"].questions[0].answer == "A"
+
+
+async def test_a_bank_file_that_cannot_be_read_leaves_the_others_served(
+    bot_settings_env: BotEnv, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = bot_settings_env
+    (env.banks / "half.json").write_text('{"id": "half", "title": "Half", "questi', encoding="utf-8")
+    async with running(env.build()) as app:
+        assert sorted(app.bot_data["engine"].banks) == ["distributed-training-2025", "finetuning-2025"]
+        amy = env.fake.user(7801, "Amy", language_code="en")
+        amy.command("/quiz")
+        assert (await env.fake.next_message(amy.id)).buttons
+    assert any("half.json cannot be read" in r.getMessage() for r in caplog.records)
