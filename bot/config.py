@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     push_concurrency: int = Field(default=48, ge=1, le=1024, description="Pushes in flight at once (the rate "
                                   "limiter sets the pace; this bounds memory and uncertain sends at a crash).")
     group_open_seconds: int = Field(default=60, ge=5, description="How long a group question stays open.")
+    stop_seconds: float = Field(default=20.0, gt=0, description="How long a stopping bot may take (SIGTERM) "
+                                "before it exits anyway.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     font: Path | None = Field(
         default=None, description="A font file that draws Chinese, for the /stats picture (else one is searched for)."
