@@ -34,6 +34,10 @@ class Settings(BaseSettings):
     push_concurrency: int = Field(default=48, ge=1, le=1024, description="Pushes in flight at once (the rate "
                                   "limiter sets the pace; this bounds memory and uncertain sends at a crash).")
     group_open_seconds: int = Field(default=60, ge=5, description="How long a group question stays open.")
+    import_seconds: float = Field(default=30.0, gt=0, description="Longest time reading an uploaded document "
+                                  "may take.")
+    import_memory_mb: int = Field(default=1024, ge=256, description="Memory ceiling of the process that reads an "
+                                  "uploaded document.")
     stop_seconds: float = Field(default=20.0, gt=0, description="How long a stopping bot may take (SIGTERM) "
                                 "before it exits anyway.")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")

@@ -27,7 +27,7 @@ def fsync_dir(folder: Path) -> None:
 
 def temporary_beside(path: Path) -> Path:
     """An empty temporary file in `path`'s folder (same file system: the rename is atomic)."""
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name[:60]}.", suffix=".tmp", dir=path.parent)  # short: any name fits
     os.close(fd)
     return Path(name)
 

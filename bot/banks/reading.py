@@ -6,6 +6,7 @@ import codecs
 from pathlib import Path
 
 from bot.banks.issues import DocumentError
+from bot.banks.limits import LOCAL_LIMITS, Deadline, DocumentLimits, check_paragraphs, check_size, check_zip
 
 __all__ = ["decode_bytes", "read_document"]
 
@@ -45,17 +46,24 @@ def _decode(data: bytes, encoding: str, source: str, skipped: int) -> str:
         raise _undecodable(data, exc, source, skipped) from exc
 
 
-def read_document(path: str | Path) -> str:
-    """The text of a document; .docx paragraphs (and table cells) become lines."""
+def read_document(path: str | Path, limits: DocumentLimits = LOCAL_LIMITS) -> str:
+    """The text of a document; .docx paragraphs (and table cells) become lines. DocumentTooLarge when the
+    document is over `limits` (bot/banks/limits.py)."""
     path = Path(path)
     if path.suffix.lower() == ".docx":
-        return _read_docx(path)
-    return decode_bytes(path.read_bytes(), path.name)
+        return _read_docx(path, limits)
+    check_size(path.stat().st_size, limits, path.name)
+    text = decode_bytes(path.read_bytes(), path.name)
+    check_paragraphs(text.count("\n") + 1, limits, path.name)
+    return text
 
 
-def _read_docx(path: Path) -> str:
+def _read_docx(path: Path, limits: DocumentLimits) -> str:
     import docx  # python-docx; imported here so plain-text imports don't pay for it
     import docx.table
+
+    check_zip(path, limits, path.name)  # before python-docx expands a byte of it
+    deadline = Deadline(limits.max_seconds)
 
     try:
         document = docx.Document(str(path))
@@ -67,4 +75,6 @@ def _read_docx(path: Path) -> str:
             lines.extend(cell.text for row in block.rows for cell in row.cells)
         else:
             lines.append(block.text)
+        check_paragraphs(len(lines), limits, path.name)
+        deadline.check(path.name)
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from pathlib import Path, PurePath
 from pypinyin import lazy_pinyin
 
 from bot.banks.importer import ImportResult, import_text
+from bot.banks.limits import UPLOAD_LIMITS, DocumentLimits
 from bot.banks.reading import read_document
 from bot.banks.sources import default_bank_id
 
@@ -78,14 +79,17 @@ def bank_id_for(file_name: str | None, caption: str | None = None) -> str:
     stem = PurePath(_safe_name(file_name)).stem
     if not stem.isascii():
         stem = "-".join(lazy_pinyin(stem))
-    return default_bank_id(Path(stem + ".txt"))  # default_bank_id reads the stem of a file name
+    # default_bank_id reads the stem of a file name; an id is at most 64 characters, like a caption's
+    return default_bank_id(Path(stem + ".txt"))[:64].strip("-") or "bank"
 
 
-def import_upload(data: bytes, file_name: str | None, bank_id: str) -> ImportResult:
-    """Import the document's bytes as bank `bank_id`; DocumentError (file and line) when malformed."""
+def import_upload(data: bytes, file_name: str | None, bank_id: str,
+                  limits: DocumentLimits = UPLOAD_LIMITS) -> ImportResult:
+    """Import the document's bytes as bank `bank_id`; DocumentError (file and line) when malformed,
+    DocumentTooLarge when over `limits`. The bot runs it in a separate process (bot/banks/sandbox.py)."""
     name = _safe_name(file_name)
     with tempfile.TemporaryDirectory(prefix="studybot-upload-") as folder:
         path = Path(folder) / name
         path.write_bytes(data)
-        text = read_document(path)  # errors name `name`, the file the admin sent
+        text = read_document(path, limits)  # errors name `name`, the file the admin sent
     return import_text(text, source=name, bank_id=bank_id)

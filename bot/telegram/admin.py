@@ -12,6 +12,7 @@ import asyncio
 import errno
 import logging
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -22,9 +23,11 @@ from telegram.ext import Application, MessageHandler, filters
 from bot.banks.importer import ImportResult
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.key_fix import KeyFixError, describe_key, parse_key, with_key
+from bot.banks.limits import UPLOAD_LIMITS, DocumentTooLarge
 from bot.banks.lint import LintFinding, lint_banks
 from bot.banks.model import Bank, Kind, load_bank, load_banks_serving, save_bank
-from bot.banks.upload import bank_id_for, check_upload, import_upload
+from bot.banks.sandbox import import_isolated
+from bot.banks.upload import bank_id_for, check_upload
 from bot.grading import kind_label
 from bot.store import report_admin
 from bot.study.engine import StudyEngine
@@ -123,8 +126,16 @@ async def on_document(update: Update, context: Context) -> None:
         await send_html(context, chat.id, esc(refusal.message(lang)))
         return
     bank_id = bank_id_for(doc.file_name, message.caption)
+    settings = settings_of(context)
+    limits = replace(UPLOAD_LIMITS, max_seconds=settings.import_seconds, max_memory_mb=settings.import_memory_mb)
     try:
-        result = await asyncio.to_thread(import_upload, data, doc.file_name, bank_id)
+        # In a process of its own, memory and time capped: a zip bomb or a huge file cannot stall the bot.
+        result = await import_isolated(data, doc.file_name, bank_id, limits)
+    except DocumentTooLarge as exc:
+        log.warning("admin %d: %s refused: %s", user.id, doc.file_name, exc)
+        await send_html(context, chat.id, t("admin_too_big", lang, file=esc(exc.source),
+                                            why=esc(exc.en if lang == "en" else exc.zh)))
+        return
     except DocumentError as exc:
         log.info("admin %d: %s is malformed: %s", user.id, doc.file_name, exc)
         lines = [t("admin_malformed", lang, file=esc(exc.source), n=len(exc.issues))]

@@ -158,6 +158,8 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "admin_warning": {"zh": "⚠️ 警告", "en": "⚠️ warning"},
     "admin_malformed": {"zh": "无法导入 {file}：发现 {n} 处错误，请修改后重新发送。",
                         "en": "Cannot import {file}: {n} errors found. Fix them and send the file again."},
+    "admin_too_big": {"zh": "无法导入 {file}：{why}。什么都没有改变。",
+                      "en": "Cannot import {file}: {why}. Nothing was changed."},
     "admin_imported": {"zh": "已导入题库 <b>{id}</b>（{title}），来自 {file}：共 {n} 题（{counts}）。",
                        "en": "Imported bank <b>{id}</b> ({title}) from {file}: {n} questions ({counts})."},
     "admin_replaced": {"zh": "它替换了原有的同名题库。", "en": "It replaces the earlier bank of that id."},

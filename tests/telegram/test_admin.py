@@ -3,9 +3,12 @@ download), refusals, non-admins, and the reports flow (flag, list, fix, later an
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
+import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from fakebot import FakeBotServer, SimUser
@@ -322,3 +325,25 @@ async def test_a_bank_file_that_cannot_be_read_leaves_the_others_served(
         amy.command("/quiz")
         assert (await env.fake.next_message(amy.id)).buttons
     assert any("half.json cannot be read" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_zip_bomb_is_refused_at_once_and_the_bot_keeps_serving(env: BotEnv) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "banks"))
+    from docx_bombs import docx
+
+    fake = env.fake
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    amy = fake.user(7802, "Amy", language_code="en")
+    bomb = docx(["一、判断题", "1. 水是湿的。", "答案：对"], repeat="x" * 100, times=1_000_000)  # 130 MB of XML
+    assert len(bomb) < 600_000
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    admin.send_document(bomb, "bomb.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+    amy.command("/quiz")  # meanwhile a learner is served as usual
+    assert (await fake.next_message(amy.id, timeout=10)).buttons
+    reply = await _reply(fake, admin)
+    assert reply.startswith("Cannot import bomb.docx: the file expands to ")
+    assert "over the limit of 40.0 MB (a zip bomb" in reply and reply.endswith("Nothing was changed.")
+    assert loop.time() - started < 10
+    assert "bomb" not in env.engine.banks
+    fake.assert_clean()
