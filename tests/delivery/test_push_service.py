@@ -290,3 +290,21 @@ async def test_an_announcement_reaches_every_subscribed_chat_once_and_reports_ba
         assert "Exam moved to Friday <3" in msg.text
     assert reports == [(ann.id, {"sent": 3, "failed": 1})]
     assert await service.tick() == []  # finished: never again
+
+
+@pytest.mark.parametrize(("now", "at", "zone", "local"), [
+    (utc(2026, 3, 6, 23, 30), "07:30", "Asia/Shanghai", (2026, 3, 7)),  # a day ahead of UTC
+    (utc(2026, 3, 7, 1, 0), "20:00", "America/New_York", (2026, 3, 6)),  # a day behind
+])
+async def test_a_push_belongs_to_the_local_day_of_its_zone(push_env: PushEnv, now: datetime, at: str, zone: str,
+                                                          local: tuple[int, int, int]) -> None:
+    env = push_env
+    env.clock.now = now
+    bot = await env.bot()
+    sub = await env.subscribe(1, at, zone, due=now)
+    [progress] = await env.service(bot).tick()
+    assert progress.sent == 1
+    assert await env.rows("SELECT local_day, status FROM deliveries WHERE subscription_id = ?", sub) == [
+        (datetime(*local).toordinal(), "sent")]
+    env.clock.advance(hours=1)  # later that day nothing more: the day's push went
+    assert await env.service(bot).tick() == []

@@ -626,3 +626,22 @@ async def test_group_answers_count_only_from_its_own_message_by_its_members(env:
         await asyncio.sleep(0.02)
     assert await voted(bob.id) and not await voted(eve.id)
     assert [int(c.params["user_id"]) for c in fake.calls("getChatMember")].count(eve.id) == 1  # asked once, cached
+
+
+async def test_live_count_edits_stay_within_the_groups_budget(env: BotEnv) -> None:
+    fake = env.fake
+    crowd = [fake.user(7200 + i, f"M{i}", language_code="en") for i in range(8)]
+    group = fake.group(-1007200, "Counted", members=crowd)
+    groups: GroupQuiz = env.app.bot_data[GROUPS]
+    groups.tuning.edit_seconds = 0.05
+    groups.tuning.edit_cap = 3  # the question is one request: two edits fit under the cap this minute
+    question, asked = await ask(env, crowd[0], group, "/quiz truefalse")
+    for member in crowd:  # one answer after another, each count worth an edit
+        await answer_right(env, member, question, asked)
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.3)
+    edits = [r for r in fake.calls("editMessageText") if int(r.params["chat_id"]) == group.id
+             and int(r.params["message_id"]) == question.message_id]
+    assert 1 <= len(edits) <= 2  # the count moved, within the budget (eight answers would make eight edits)
+    assert groups.budget.level(group.id) <= 3
+    fake.assert_clean()

@@ -136,3 +136,18 @@ def test_what_may_be_coalesced() -> None:
     assert not coalescible(press(1, 1))
     assert not coalescible(message(1, 1, None, document={"file_id": "f", "file_unique_id": "u"}))
     assert not coalescible(message(-1, 1, None, new_chat_members=[{"id": 5, "is_bot": False, "first_name": "N"}]))
+
+
+async def test_a_groups_updates_run_in_arrival_order_whoever_sends_them() -> None:
+    run = Run(PerChatUpdateProcessor(8))
+    gate = asyncio.Event()
+    first = message(-100, 1, "/quiz")
+    run.feed(first, gate)
+    later = [message(-100, user, f"answer {user}") for user in (2, 3, 4)]
+    for update in later:
+        run.feed(update)
+    await run.settle()
+    assert run.ran == []  # members 2-4 wait for member 1's update: one group, one queue
+    gate.set()
+    await asyncio.gather(*run.tasks)
+    assert run.ran == [first, *later]
