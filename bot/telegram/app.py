@@ -100,10 +100,15 @@ def _handled(inbox: Inbox) -> Callable[[object], Awaitable[None]]:
     return handled
 
 
-async def _slow_down(app: Application, update: Update) -> None:  # type: ignore[type-arg]
-    """The one notice a flooding private chat gets (bot/telegram/ordering.py)."""
+async def _slow_down(app: Application, update: Update, tell: bool) -> None:  # type: ignore[type-arg]
+    """A private chat floods (bot/telegram/ordering.py): no burst for it, and now and then a polite notice."""
     chat, user = update.effective_chat, update.effective_user
     if chat is None:
+        return
+    budget = app.bot.rate_limiter
+    if isinstance(budget, OutgoingBudget):
+        budget.hold_back(chat.id)
+    if not tell:
         return
     known = app.bot_data.get(KNOWN, {})
     lang = known.get(user.id) if user is not None else None

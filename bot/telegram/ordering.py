@@ -11,8 +11,9 @@ before the update processor looks at the chat, so 16 updates of one chat waiting
 every slot and stall all other chats.
 
 A private chat with more than `flood_queue` messages waiting is flooding (a learner forwarding a batch):
-it gets one polite notice per `notice_every` seconds (`on_flood`), and its waiting messages are
-coalesced: a newer message supersedes the older ones still waiting, so only the latest counts. Button
+`on_flood(update, tell)` is called when that starts (the app takes the chat's burst away and, at most
+once per `notice_every` seconds, `tell`s it to slow down), and its waiting messages are coalesced: a
+newer message supersedes the older ones still waiting, so only the latest counts. Button
 presses, documents and service messages are never dropped. Groups keep every update: their members'
 messages are theirs, and the group quiz has its own budget (bot/telegram/group_budget.py).
 
@@ -41,7 +42,7 @@ log = logging.getLogger(__name__)
 _COALESCIBLE = filters.UpdateType.MESSAGES & ~filters.Document.ALL & ~filters.StatusUpdate.ALL
 _UNLIMITED = 1 << 30  # python-telegram-bot's semaphore: effectively off (ours is taken at the turn)
 
-Hook = Callable[[Update], Awaitable[None]]
+FloodHook = Callable[[Update, bool], Awaitable[None]]
 
 
 def update_key(update: object) -> int | None:
@@ -85,7 +86,7 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         *,
         flood_queue: int = 3,
         notice_every: float = 60.0,
-        on_flood: Hook | None = None,
+        on_flood: FloodHook | None = None,
         on_start: Callable[[object], Awaitable[None]] | None = None,
         on_done: Callable[[object], Awaitable[None]] | None = None,
         clock: Callable[[], float] = time.monotonic,
@@ -162,19 +163,19 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         if self.on_flood is None:
             return
         now = self._clock()
-        if now - self._noticed.get(key, -self._notice_every) < self._notice_every:
-            return
-        if len(self._noticed) > 10_000:
-            self._noticed.clear()
-        self._noticed[key] = now
-        task = asyncio.ensure_future(self._tell(update))
+        tell = now - self._noticed.get(key, -self._notice_every) >= self._notice_every
+        if tell:
+            if len(self._noticed) > 10_000:
+                self._noticed.clear()
+            self._noticed[key] = now
+        task = asyncio.ensure_future(self._tell(update, tell))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _tell(self, update: Update) -> None:
+    async def _tell(self, update: Update, tell: bool) -> None:
         assert self.on_flood is not None
         try:
-            await self.on_flood(update)
+            await self.on_flood(update, tell)
         except Exception:  # a notice that cannot be sent is not worth more than a log line
             log.warning("could not tell a flooding chat to slow down", exc_info=True)
 

@@ -14,6 +14,8 @@ message-sending methods:
 - pushes (sent with `rate_limit_args=PUSH`) also stay under `broadcast_rate` per second and wait while
   a reply is ready to go, so a learner answering during a long broadcast gets the verdict at once
   (a reply still waiting for its own chat's turn holds back nobody);
+- a private chat that floods the bot loses its burst (`hold_back`): one message a second while it
+  floods, so it never takes the others' share of the global budget;
 - a 429 on a request to one chat pauses that chat until `retry_after` has passed; everything pauses
   only when 429s come from `several_chats` chats within `several_seconds`, when the bot's overall
   rate is at the global limit, or for a request that names no chat. The request is then tried
@@ -147,6 +149,11 @@ class TokenBucket:
         self._level = self._drained(now) + 1
         self._at = now
 
+    def spend(self, now: float) -> None:
+        """Take the burst away: from now on `rate` per second (until it refills, `burst / rate` seconds)."""
+        self._level = max(self._drained(now), float(self.burst))
+        self._at = now
+
     @property
     def idle(self) -> bool:
         return self._level <= 0.0 or self.rate <= 0
@@ -235,6 +242,12 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
     def paused_until(self) -> float:
         """Until when everything is paused (a global 429)."""
         return self._pause_all.until
+
+    def hold_back(self, chat_id: object) -> None:
+        """A private chat that floods the bot gets no burst: one message a second while it floods."""
+        chat = self._chat(str(chat_id))
+        if isinstance(chat.window, TokenBucket):
+            chat.window.spend(self._clock())
 
     def chat_paused_until(self, chat_id: object) -> float:
         chat = self._chats.get(str(chat_id))

@@ -35,8 +35,8 @@ class PushEnv:
     sends: list[tuple[int, datetime, str]] = field(default_factory=list)  # (chat, clock, kind) per success
 
     async def bot(self, *, send_rate: float = 30, broadcast_rate: float = 25, read_timeout: float = 5.0,
-                  max_retries: int = 3) -> ExtBot[Any]:
-        budget = OutgoingBudget(send_rate, broadcast_rate, max_retries=max_retries)
+                  max_retries: int = 3, chat_rate: float = 1.0) -> ExtBot[Any]:
+        budget = OutgoingBudget(send_rate, broadcast_rate, max_retries=max_retries, chat_rate=chat_rate)
         bot: ExtBot[Any] = ExtBot(
             self.fake.token, base_url=self.fake.api_url, rate_limiter=budget,
             request=AiohttpRequest(128, read_timeout=read_timeout, write_timeout=0.0),

@@ -86,8 +86,9 @@ async def test_updates_waiting_for_their_chat_hold_no_running_slot() -> None:
 async def test_a_flood_is_coalesced_to_the_latest_message_with_one_notice() -> None:
     told: list[Update] = []
 
-    async def on_flood(update: Update) -> None:
-        told.append(update)
+    async def on_flood(update: Update, tell: bool) -> None:
+        if tell:
+            told.append(update)
 
     run = Run(PerChatUpdateProcessor(4, flood_queue=3, on_flood=on_flood))
     gate = asyncio.Event()
@@ -116,7 +117,7 @@ async def test_a_flood_is_coalesced_to_the_latest_message_with_one_notice() -> N
 async def test_in_a_group_nothing_is_coalesced_and_nobody_is_told() -> None:
     told: list[Update] = []
 
-    async def on_flood(update: Update) -> None:
+    async def on_flood(update: Update, tell: bool) -> None:
         told.append(update)
 
     run = Run(PerChatUpdateProcessor(4, flood_queue=2, on_flood=on_flood))
