@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     chat_rate: float = Field(default=1.0, ge=0, description="New messages per second to one private chat after "
                              "a burst of chat_burst; 0 lifts it.")
     chat_burst: int = Field(default=8, ge=1, le=10, description="Messages one private chat may get at once.")
+    flood_queue: int = Field(default=3, ge=0, description="Messages waiting in one private chat before it counts "
+                             "as flooding (coalesced, told to slow down); 0: never.")
     paid_broadcast: bool = Field(default=False, description="Pass allow_paid_broadcast on pushes.")
     catchup_hours: float = Field(default=3.0, ge=0, description="Send pushes missed while down this late.")
     push_poll_seconds: float = Field(default=5.0, gt=0, description="How often the push scheduler looks for due rows.")

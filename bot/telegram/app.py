@@ -56,7 +56,8 @@ def build_application(
     if not settings.token:
         raise ValueError("STUDYBOT_TOKEN is not set")
     inbox = Inbox()  # updates kept in SQLite until handled: a crash loses none (bot/telegram/inbox.py)
-    processor = PerChatUpdateProcessor(16, on_start=_written(inbox), on_done=_handled(inbox))
+    processor = PerChatUpdateProcessor(16, flood_queue=settings.flood_queue or 1 << 30, on_start=_written(inbox),
+                                       on_done=_handled(inbox))
     budget = OutgoingBudget(settings.send_rate, settings.broadcast_rate, paid_broadcast=settings.paid_broadcast,
                             chat_rate=settings.chat_rate, chat_burst=settings.chat_burst)
     app = (

@@ -58,6 +58,7 @@ class Inbox:
         self._remember = remember
         self._max_replays = max_replays
         self._new: list[tuple[int, str]] = []
+        self._bodies: dict[int, str] = {}  # update_id -> JSON as Telegram sent it, until accepted
         self._handled: list[int] = []
         self._queued = 0  # items (new or handled) handed to the inbox so far
         self._written = 0  # of those, the ones committed
@@ -110,13 +111,33 @@ class Inbox:
         while len(self._order) > self._remember:
             self._known.discard(self._order.popleft())
 
+    def raw(self, data: bytes) -> None:
+        """The getUpdates answer as it came: its updates' JSON is kept as it is (cheaper than rebuilding it
+        from python-telegram-bot's objects), ready for `accept`."""
+        try:
+            items = json.loads(data).get("result")
+        except (ValueError, AttributeError):
+            return
+        if isinstance(items, list):
+            for item in items:
+                if isinstance(item, dict) and isinstance(item.get("update_id"), int):
+                    self.keep_body(item["update_id"], json.dumps(item, ensure_ascii=False))
+
+    def keep_body(self, update_id: int, body: str) -> None:
+        if len(self._bodies) > 10_000:  # never accepted (the updater stopped): do not keep them forever
+            self._bodies.clear()
+        self._bodies[update_id] = body
+
     def accept(self, update: Update) -> bool:
         """Keep a new update (written at the next flush); False when it was seen before: drop it."""
+        body = self._bodies.pop(update.update_id, None)
         if update.update_id in self._known:
             log.info("update %d was seen before (sent again after a restart): not handled again", update.update_id)
             return False
         self._remember_id(update.update_id)
-        self._new.append((update.update_id, json.dumps(update.to_dict(), ensure_ascii=False)))
+        if body is None:
+            body = json.dumps(update.to_dict(), ensure_ascii=False)
+        self._new.append((update.update_id, body))
         self._queued += 1
         self._schedule()
         return True
@@ -213,5 +234,8 @@ class ConfirmingRequest(BaseRequest):
             await self._inbox.flush()
         except Exception as exc:  # not confirmed: the updater tries again after a pause
             raise NetworkError(f"the update inbox cannot be written ({exc}); updates stay unconfirmed") from exc
-        return await self._inner.do_request(url, method, request_data, read_timeout, write_timeout,
-                                            connect_timeout, pool_timeout)
+        code, payload = await self._inner.do_request(url, method, request_data, read_timeout, write_timeout,
+                                                     connect_timeout, pool_timeout)
+        if code == 200 and self._inbox.is_open:
+            self._inbox.raw(payload)
+        return code, payload

@@ -126,7 +126,7 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         chat.entries.append(entry)
         if len(chat.entries) == 1:
             entry.turn.set()
-        elif key > 0 and isinstance(update, Update) and coalescible(update):
+        elif key > 0 and isinstance(update, Update):
             self._arrived(key, chat, entry, update)
         try:
             await entry.turn.wait()
@@ -144,12 +144,12 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
     def _arrived(self, key: int, chat: _Chat, entry: _Entry, update: Update) -> None:
         """A message joins a queue: is the chat flooding, and which waiting messages does it replace?"""
         waiting = len(chat.entries) - 1  # the head is running
-        if waiting > self._flood_queue and not chat.flooding:
+        if (waiting <= self._flood_queue and not chat.flooding) or not coalescible(update):
+            return
+        if not chat.flooding:
             chat.flooding = True
             log.info("chat %s is flooding (%d updates waiting): coalescing its messages", key, waiting)
             self._notice(key, update)
-        if not chat.flooding:
-            return
         sender = _sender(update)
         for older in list(chat.entries)[1:-1]:
             if not older.superseded and isinstance(older.update, Update) and coalescible(older.update) \

@@ -43,8 +43,10 @@ def webhook_app(app: Application, path: str, secret: str) -> web.Application:  #
         except (ValueError, TypeError, KeyError) as exc:
             log.warning("webhook: a request with the secret but no update in it (%s)", exc)
             return web.Response(status=400, text="Bad Request")
-        await app.update_queue.put(update)
         inbox = app.bot_data.get(INBOX)
+        if inbox is not None:
+            inbox.keep_body(update.update_id, body.decode())
+        await app.update_queue.put(update)
         if inbox is not None:
             await inbox.flush()  # answered only once kept: a crash now loses nothing
         return web.Response(text="OK")

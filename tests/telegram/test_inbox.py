@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -110,4 +111,19 @@ async def test_get_updates_confirms_only_what_is_written(tmp_path: Path) -> None
     del store.transaction
     await asyncio.wait_for(request.do_request("http://x/getUpdates", "POST"), 5)
     assert len(inner.seen[1]) == 51
+    await store.close()
+
+
+async def test_updates_are_kept_as_telegram_sent_them(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    inbox = Inbox()
+    await inbox.open(store, BOT)
+    sent = {"update_id": 9, "message": {"message_id": 9, "date": 0, "chat": {"id": 5, "type": "private"},
+                                        "text": "hi", "some_future_field": {"x": 1}}}
+    inbox.raw(json.dumps({"ok": True, "result": [sent]}).encode())  # the getUpdates answer
+    assert inbox.accept(Update.de_json(sent, BOT))
+    await inbox.flush()
+    async with store.read() as db:
+        [(body,)] = await db.execute_fetchall("SELECT body FROM updates")
+    assert json.loads(body) == sent
     await store.close()
