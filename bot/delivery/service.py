@@ -525,6 +525,8 @@ class DeliveryService:
                     send.progress.count("skipped")
                     return None
                 return self._outcome(send, "skipped", "nothing to send"), None
+            if not send.claimed:  # a sender that did not hand the claim to its request: claimed after the send
+                await self._claim(send)
             return self._outcome(send, "sent", None, message_id), None
 
     async def _again_later(self, send: _Send, diagnosis: Diagnosis) -> bool:
