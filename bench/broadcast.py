@@ -61,10 +61,13 @@ def seed(db: Path, n: int) -> None:
     conn = open_sync(db)
     due, now = int(NOW.timestamp()) - 30, int(NOW.timestamp()) - 3600
     conn.execute("BEGIN")
-    conn.executemany("INSERT INTO learners (id, name, language, created_at) VALUES (?, 'x', 'en', ?)",
-                     ((FIRST_CHAT + i, now) for i in range(n)))
-    conn.executemany("INSERT INTO chats (id, kind, created_at) VALUES (?, 'private', ?)",
-                     ((FIRST_CHAT + i, now) for i in range(n)))
+    conn.executemany(
+        "INSERT INTO learners (id, name, language, created_at) VALUES (?, 'x', 'en', ?)",
+        ((FIRST_CHAT + i, now) for i in range(n)),
+    )
+    conn.executemany(
+        "INSERT INTO chats (id, kind, created_at) VALUES (?, 'private', ?)", ((FIRST_CHAT + i, now) for i in range(n))
+    )
     conn.executemany(
         "INSERT INTO subscriptions (chat_id, learner_id, kind, minute, tz, count, kinds, active, next_due,"
         " updated_at) VALUES (?, ?, 'daily', 540, 'UTC', 1, '[\"single\"]', 1, ?, ?)",
@@ -75,23 +78,34 @@ def seed(db: Path, n: int) -> None:
 
 
 def machine() -> str:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), "?")
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        "?",
+    )
     return f"{os.cpu_count()} cores, {cpu}, Python {sys.version.split()[0]}, {datetime.now():%Y-%m-%d}"
 
 
 def text_sender(bot: Any, paced: bool = True) -> Any:
     async def send(push: Push) -> int:
-        msg = await bot.send_message(push.chat_id, f"Daily question for {push.chat_id}",
-                                     rate_limit_args=push_args(push.claim))
+        msg = await bot.send_message(
+            push.chat_id, f"Daily question for {push.chat_id}", rate_limit_args=push_args(push.claim)
+        )
         return int(msg.message_id)
 
     return send
 
 
 def make_bot(api_url: str, token: str, send_rate: float, broadcast_rate: float) -> ExtBot[Any]:
-    return ExtBot(token, base_url=api_url, rate_limiter=OutgoingBudget(send_rate, broadcast_rate),
-                  request=HTTPXRequest(connection_pool_size=CONCURRENCY * 2))
+    return ExtBot(
+        token,
+        base_url=api_url,
+        rate_limiter=OutgoingBudget(send_rate, broadcast_rate),
+        request=HTTPXRequest(connection_pool_size=CONCURRENCY * 2),
+    )
 
 
 # ----- (a) paced -------------------------------------------------------------------------------------------
@@ -106,8 +120,13 @@ async def paced(n: int, seconds: float, rate: float) -> dict[str, Any]:
             bot = make_bot(fake.api_url, fake.token, rate, rate)
             await bot.initialize()
             budget = bot.rate_limiter
-            service = DeliveryService(store, text_sender(bot), clock=lambda: NOW, concurrency=CONCURRENCY,
-                                      spacer=Spacer(rate, paused_until=lambda: budget.paused_until))
+            service = DeliveryService(
+                store,
+                text_sender(bot),
+                clock=lambda: NOW,
+                concurrency=CONCURRENCY,
+                spacer=Spacer(rate, paused_until=lambda: budget.paused_until),
+            )
             task = asyncio.create_task(service.tick())
             await asyncio.sleep(2.0)  # warm-up: the first second's window, connections opening
             start_count, start = len(fake.sends), time.monotonic()
@@ -117,9 +136,15 @@ async def paced(n: int, seconds: float, rate: float) -> dict[str, Any]:
             await task
             await bot.shutdown()
             await store.close()
-            return {"rate_limit": rate, "seconds": round(elapsed, 1), "sent": count,
-                    "sustained_per_s": round(count / elapsed, 2), "ratio": round(count / elapsed / rate, 3),
-                    "violations": len(fake.violations), "retry_after_429s": budget.retry_after_count}
+            return {
+                "rate_limit": rate,
+                "seconds": round(elapsed, 1),
+                "sent": count,
+                "sustained_per_s": round(count / elapsed, 2),
+                "ratio": round(count / elapsed / rate, 3),
+                "violations": len(fake.violations),
+                "retry_after_429s": budget.retry_after_count,
+            }
 
 
 # ----- (b) unpaced ---------------------------------------------------------------------------------------
@@ -143,10 +168,20 @@ def _serve_sink(queue: Any) -> None:
         body: dict[str, Any] = dict(await request.post())  # python-telegram-bot posts form fields
         chat = int(body.get("chat_id", 1))
         if request.match_info["method"].lower() == "getme":
-            return web.json_response({"ok": True, "result": {"id": 1, "is_bot": True, "first_name": "b",
-                                                              "username": "b_bot"}})
-        return web.json_response({"ok": True, "result": {"message_id": 1, "date": 0, "text": body.get("text", "x"),
-                                                          "chat": {"id": chat, "type": "private"}}})
+            return web.json_response(
+                {"ok": True, "result": {"id": 1, "is_bot": True, "first_name": "b", "username": "b_bot"}}
+            )
+        return web.json_response(
+            {
+                "ok": True,
+                "result": {
+                    "message_id": 1,
+                    "date": 0,
+                    "text": body.get("text", "x"),
+                    "chat": {"id": chat, "type": "private"},
+                },
+            }
+        )
 
     async def main() -> None:
         app = web.Application()
@@ -192,8 +227,9 @@ async def bot_run(api_url: str, token: str, n: int, questions: bool, profile: Pa
             from bot.telegram.common import ENGINE
             from bot.telegram.subscriptions import PushSender
 
-            engine = await StudyEngine.create(store, load_banks(ROOT / "data" / "banks"), clock=lambda: NOW,
-                                              rng=random.Random(1))
+            engine = await StudyEngine.create(
+                store, load_banks(ROOT / "data" / "banks"), clock=lambda: NOW, rng=random.Random(1)
+            )
             app = types.SimpleNamespace(bot=bot, bot_data={ENGINE: engine})
             sender: Any = PushSender(app, paid=False, group_open_seconds=60)  # type: ignore[arg-type]
         else:
@@ -229,13 +265,21 @@ async def _against(target: Any, n: int, profile: Path | None) -> dict[str, Any]:
     finally:
         server.terminate()
         server.join()
-    return {"n": n, "concurrency": CONCURRENCY, "plain_ptb_per_s": round(plain), "bot_text_per_s": round(text),
-            "bot_questions_per_s": round(quiz), "bot_text_vs_plain": round(text / plain, 2)}
+    return {
+        "n": n,
+        "concurrency": CONCURRENCY,
+        "plain_ptb_per_s": round(plain),
+        "bot_text_per_s": round(text),
+        "bot_questions_per_s": round(quiz),
+        "bot_text_vs_plain": round(text / plain, 2),
+    }
 
 
 async def unpaced(n: int, profile: Path | None) -> dict[str, Any]:
-    return {"fake_server": await _against(_serve_fake, n, None),
-            "bare_sink_server": await _against(_serve_sink, n, profile)}
+    return {
+        "fake_server": await _against(_serve_fake, n, None),
+        "bare_sink_server": await _against(_serve_sink, n, profile),
+    }
 
 
 # ----- (c) memory -------------------------------------------------------------------------------------------
@@ -264,15 +308,24 @@ async def memory_one(n: int) -> dict[str, Any]:
         tracemalloc.stop()
         await store.close()
         assert progress.sent == n
-        return {"n": n, "peak_heap_kib": peak // 1024, "peak_rss_kib": resource.getrusage(
-            resource.RUSAGE_SELF).ru_maxrss, "rss_before_tick_kib": rss_before, "seconds": round(elapsed, 1)}
+        return {
+            "n": n,
+            "peak_heap_kib": peak // 1024,
+            "peak_rss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+            "rss_before_tick_kib": rss_before,
+            "seconds": round(elapsed, 1),
+        }
 
 
 def memory(sizes: list[int]) -> list[dict[str, Any]]:
     out = []
     for n in sizes:  # a fresh process each, so one size's peak cannot hide in another's
-        res = subprocess.run([sys.executable, __file__, "--part", "memory-one", "--n", str(n)],
-                             capture_output=True, text=True, check=True)
+        res = subprocess.run(
+            [sys.executable, __file__, "--part", "memory-one", "--n", str(n)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         out.append(json.loads(res.stdout.strip().splitlines()[-1]))
     return out
 

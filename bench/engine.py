@@ -39,9 +39,15 @@ def make_banks(count: int = 4, size: int = 500) -> list[Bank]:
             if kind is Kind.true_false:
                 q = Question(id=f"q{i}", kind=kind, number=i + 1, prompt=f"Statement {b}.{i}.", answer=i % 3 == 0)
             else:
-                q = Question(id=f"q{i}", kind=kind, number=i + 1, prompt=f"Question {b}.{i}?",
-                             options={"A": "alpha", "B": "beta", "C": "gamma", "D": "delta"},
-                             answer="B" if kind is Kind.single else "BD", explanation="Because.")
+                q = Question(
+                    id=f"q{i}",
+                    kind=kind,
+                    number=i + 1,
+                    prompt=f"Question {b}.{i}?",
+                    options={"A": "alpha", "B": "beta", "C": "gamma", "D": "delta"},
+                    answer="B" if kind is Kind.single else "BD",
+                    explanation="Because.",
+                )
             questions.append(q)
         banks.append(Bank(id=f"bank{b}", title=f"Bank {b}", source="bench", questions=questions))
     return banks
@@ -83,25 +89,54 @@ def build(path: Path, banks: list[Bank], learners: int, attempts: int, rng: rand
                 days.add(day)
                 outcome = rng.choices((0, 1, 2), (25, 10, 65))[0]
                 arows.append((asked_id, uid, uid, q, at - 20, 1))
-                trows.append((uid, asked_id, q, outcome, (0.0, 0.5, 1.0)[outcome], at, day,
-                              rng.randrange(2000, 60000), rng.choice("ABCD") if outcome != 1 else "B"))
+                trows.append(
+                    (
+                        uid,
+                        asked_id,
+                        q,
+                        outcome,
+                        (0.0, 0.5, 1.0)[outcome],
+                        at,
+                        day,
+                        rng.randrange(2000, 60000),
+                        rng.choice("ABCD") if outcome != 1 else "B",
+                    )
+                )
                 due = at + rng.randrange(60, 30 * 86400)
-                cards[q] = (uid, q, due, 2, None, round(rng.uniform(0.5, 40), 4), round(rng.uniform(1, 10), 4),
-                            at, int(outcome == 0))
+                cards[q] = (
+                    uid,
+                    q,
+                    due,
+                    2,
+                    None,
+                    round(rng.uniform(0.5, 40), 4),
+                    round(rng.uniform(1, 10), 4),
+                    at,
+                    int(outcome == 0),
+                )
             krows.extend(cards[q] for q in sorted(cards))
             if days:
                 last = max(days)
                 srows.append((uid, 1 + (last == today), 3, last, 0, 0))
         conn.executemany("INSERT INTO learners (id, name, language, tz, created_at) VALUES (?, ?, ?, ?, ?)", lrows)
         conn.executemany("INSERT INTO chats (id, kind, title, created_at) VALUES (?, ?, ?, ?)", crows)
-        conn.executemany("INSERT INTO asked (id, chat_id, learner_id, question, asked_at, closed)"
-                         " VALUES (?, ?, ?, ?, ?, ?)", arows)
-        conn.executemany("INSERT INTO attempts (learner_id, asked_id, question, outcome, score, answered_at,"
-                         " local_day, millis, reply) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", trows)
-        conn.executemany("INSERT INTO cards (learner_id, question, due, state, step, stability, difficulty,"
-                         " last_review, lapses) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", krows)
-        conn.executemany("INSERT INTO streaks (learner_id, current, longest, last_day, freezes, frozen)"
-                         " VALUES (?, ?, ?, ?, ?, ?)", srows)
+        conn.executemany(
+            "INSERT INTO asked (id, chat_id, learner_id, question, asked_at, closed) VALUES (?, ?, ?, ?, ?, ?)", arows
+        )
+        conn.executemany(
+            "INSERT INTO attempts (learner_id, asked_id, question, outcome, score, answered_at,"
+            " local_day, millis, reply) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            trows,
+        )
+        conn.executemany(
+            "INSERT INTO cards (learner_id, question, due, state, step, stability, difficulty,"
+            " last_review, lapses) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            krows,
+        )
+        conn.executemany(
+            "INSERT INTO streaks (learner_id, current, longest, last_day, freezes, frozen) VALUES (?, ?, ?, ?, ?, ?)",
+            srows,
+        )
     conn.execute("COMMIT")
     conn.execute("ANALYZE")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -112,8 +147,9 @@ def build(path: Path, banks: list[Bank], learners: int, attempts: int, rng: rand
 def db_bytes(path: Path) -> int:
     conn = sqlite3.connect(path)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    pages, size, free = (conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("page_count", "page_size",
-                                                                              "freelist_count"))
+    pages, size, free = (
+        conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("page_count", "page_size", "freelist_count")
+    )
     conn.close()
     return (pages - free) * size
 
@@ -124,9 +160,11 @@ def pct(values: list[float], q: float) -> float:
 
 
 def report(name: str, ms: list[float]) -> str:
-    return (f"{name:<16} n={len(ms):>6}  p50={pct(ms, 0.50):.3f} ms  p95={pct(ms, 0.95):.3f} ms  "
-            f"p99={pct(ms, 0.99):.3f} ms  p99.9={pct(ms, 0.999):.3f} ms  max={max(ms):.3f} ms  "
-            f"mean={statistics.fmean(ms):.3f} ms")
+    return (
+        f"{name:<16} n={len(ms):>6}  p50={pct(ms, 0.50):.3f} ms  p95={pct(ms, 0.95):.3f} ms  "
+        f"p99={pct(ms, 0.99):.3f} ms  p99.9={pct(ms, 0.999):.3f} ms  max={max(ms):.3f} ms  "
+        f"mean={statistics.fmean(ms):.3f} ms"
+    )
 
 
 async def measure(path: Path, banks: list[Bank], learners: int, samples: int, seed: int) -> dict[str, list[float]]:
@@ -170,8 +208,10 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    return (f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, SQLite {sqlite3.sqlite_version},"
-            f" {date.today().isoformat()}")
+    return (
+        f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, SQLite {sqlite3.sqlite_version},"
+        f" {date.today().isoformat()}"
+    )
 
 
 def main() -> None:
@@ -191,16 +231,20 @@ def main() -> None:
         print(machine())
         seconds = build(path, banks, args.learners, args.attempts, random.Random(args.seed))
         built = db_bytes(path)
-        print(f"built {args.learners:,} learners, {args.attempts:,} attempts, "
-              f"{sum(len(b.questions) for b in banks):,} questions in {seconds:.1f} s; "
-              f"{built / 1e6:.1f} MB = {built / args.attempts:.0f} bytes per attempt (all tables and indexes)")
+        print(
+            f"built {args.learners:,} learners, {args.attempts:,} attempts, "
+            f"{sum(len(b.questions) for b in banks):,} questions in {seconds:.1f} s; "
+            f"{built / 1e6:.1f} MB = {built / args.attempts:.0f} bytes per attempt (all tables and indexes)"
+        )
         times = asyncio.run(measure(path, banks, args.learners, args.samples, args.seed))
         grown = db_bytes(path) - built
         answered = len(times["answer"])
         for name, ms in times.items():
             print(report(name, ms))
-        print(f"growth: {grown:,} bytes for {answered:,} answers through the engine = "
-              f"{grown / max(answered, 1):.0f} bytes per attempt (asked row, attempt, card, indexes)")
+        print(
+            f"growth: {grown:,} bytes for {answered:,} answers through the engine = "
+            f"{grown / max(answered, 1):.0f} bytes per attempt (asked row, attempt, card, indexes)"
+        )
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from bot.grading import ConceptIndex, grade
 from bot.grading.normalize import _normalize_cached
 
 _S2T = OpenCC("s2t")
+_TW = OpenCC("s2twp")  # Taiwan script and wording (演算法, 資料)
 
 
 def replies(question: Question, others: list[str]) -> Iterator[str]:
@@ -38,12 +39,17 @@ def replies(question: Question, others: list[str]) -> Iterator[str]:
     elif question.kind is Kind.fill:
         key = " ".join(blank[0] for blank in question.blanks())
         yield from (key, _S2T.convert(key), key[:-1], key + "。", f"答案是 {key}", "不知道")
+        yield from (f"我猜是{key}吧", f"应该是{key}方法", _TW.convert(key), "knowledge distillation")
         yield from others[:4]
+        yield from (f"我觉得是{other}吧" for other in others[4:6])
     else:
         reference = question.answer if isinstance(question.answer, str) else ""
         lines = [line for line in reference.splitlines() if line.strip()]
         yield from (reference, "\n".join(lines[: len(lines) // 2]), lines[0] if lines else "", "今天天气很好")
         yield "我会用数据并行和模型并行，再做模型量化和知识蒸馏，持续预训练。"
+        yield question.prompt  # a copy of the question
+        yield "不需要数据并行，也不用管LoRA，模型量化没必要。"
+        yield "框架选PyTorch，通信用RingAll-reduce；量化成INT8，去掉冗余参数；蒸馏：大模型当老师教一个小模型。"
 
 
 def main() -> int:

@@ -24,8 +24,9 @@ def sample(seed: int) -> StatsPicture:
         per_day={today - timedelta(days=i): rng.choice([0, 0, 1, 3, 5, 10, 20]) for i in range(371)},
         current_streak=rng.randrange(100),
         longest_streak=100 + rng.randrange(100),
-        accuracy={k: (rng.randrange(50), 50 + rng.randrange(50)) for k in ("single", "multiple", "true_false",
-                                                                               "fill", "case")},
+        accuracy={
+            k: (rng.randrange(50), 50 + rng.randrange(50)) for k in ("single", "multiple", "true_false", "fill", "case")
+        },
     )
 
 
@@ -54,8 +55,10 @@ def main() -> None:
         times.sort()
         p95 = times[int(0.95 * (len(times) - 1))]
         median = statistics.median(times)
-        print(f"{lang}: median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, {1 / median:.1f} pictures/s "
-              f"on one thread, PNG {statistics.median(sizes) / 1024:.0f} KB")
+        print(
+            f"{lang}: median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, {1 / median:.1f} pictures/s "
+            f"on one thread, PNG {statistics.median(sizes) / 1024:.0f} KB"
+        )
 
     data = [sample(i) for i in range(args.rounds)]
     t0 = time.perf_counter()

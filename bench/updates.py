@@ -69,8 +69,9 @@ class Run:
     seconds: float
 
 
-async def timed(fake: RemoteFake, texts: list[tuple[int, str]], prefixes: tuple[str, ...],
-                profile: cProfile.Profile | None = None) -> Run:
+async def timed(
+    fake: RemoteFake, texts: list[tuple[int, str]], prefixes: tuple[str, ...], profile: cProfile.Profile | None = None
+) -> Run:
     """Queue the load, wait until the fake has seen as many accepted replies; the rate and CPU times."""
     before = await fake.wait_sent(0)
     if profile is not None:
@@ -98,17 +99,25 @@ async def run_echo(users: list[tuple[int, str]], answers: int) -> Run:
             return await timed(fake, load(users, answers, lambda uid, i: "B"), ())
 
 
-async def run_studybot(users: list[tuple[int, str]], answers: int, db: Path, rng: random.Random,
-                       profile: cProfile.Profile | None) -> Run:
+async def run_studybot(
+    users: list[tuple[int, str]], answers: int, db: Path, rng: random.Random, profile: cProfile.Profile | None
+) -> Run:
     async with RemoteFake() as fake:
         await fake.add_users(users)
-        os.environ.update({
-            "STUDYBOT_TOKEN": fake.token, "STUDYBOT_API_URL": fake.api_url, "STUDYBOT_FILE_URL": fake.file_url,
-            "STUDYBOT_DB": str(db), "STUDYBOT_BANKS": str(ROOT / "data" / "banks"), "STUDYBOT_SEND_RATE": "0",
-            # Each learner's answers are queued at once: a flood by the bot's rules. Throughput is measured here,
-            # so neither a chat's pace nor flood coalescing applies.
-            "STUDYBOT_CHAT_RATE": "0", "STUDYBOT_FLOOD_QUEUE": "0",
-        })
+        os.environ.update(
+            {
+                "STUDYBOT_TOKEN": fake.token,
+                "STUDYBOT_API_URL": fake.api_url,
+                "STUDYBOT_FILE_URL": fake.file_url,
+                "STUDYBOT_DB": str(db),
+                "STUDYBOT_BANKS": str(ROOT / "data" / "banks"),
+                "STUDYBOT_SEND_RATE": "0",
+                # Each learner's answers are queued at once: a flood by the bot's rules. Throughput is
+                # measured here, so neither a chat's pace nor flood coalescing applies.
+                "STUDYBOT_CHAT_RATE": "0",
+                "STUDYBOT_FLOOD_QUEUE": "0",
+            }
+        )
         app = build_application(Settings(), clock=lambda: datetime.now(UTC), rng=rng)
         async with running(app):
             engine = app.bot_data["engine"]
@@ -145,16 +154,27 @@ async def main(args: argparse.Namespace) -> None:
             db = Path(tmp) / f"bench{round_no}.sqlite3"
             bot_runs.append(await run_studybot(users, args.answers, db, rng, profile))
             e, b = echo_runs[-1], bot_runs[-1]
-            print(f"round {round_no + 1}: echo {e.rate:6.0f} updates/s (cpu bot {e.bot_cpu:5.2f} s, "
-                  f"fake {e.fake_cpu:5.2f} s, wall {e.seconds:5.2f} s)   studybot {b.rate:6.0f} answers graded/s "
-                  f"(cpu bot {b.bot_cpu:5.2f} s, fake {b.fake_cpu:5.2f} s, wall {b.seconds:5.2f} s)   "
-                  f"ratio {b.rate / e.rate:.0%}", flush=True)
+            print(
+                f"round {round_no + 1}: echo {e.rate:6.0f} updates/s (cpu bot {e.bot_cpu:5.2f} s, "
+                f"fake {e.fake_cpu:5.2f} s, wall {e.seconds:5.2f} s)   studybot {b.rate:6.0f} answers graded/s "
+                f"(cpu bot {b.bot_cpu:5.2f} s, fake {b.fake_cpu:5.2f} s, wall {b.seconds:5.2f} s)   "
+                f"ratio {b.rate / e.rate:.0%}",
+                flush=True,
+            )
     echo = statistics.median(r.rate for r in echo_runs)
     bot = statistics.median(r.rate for r in bot_runs)
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor())
-    print(f"\n{args.users} learners x {args.answers} answers, median of {args.rounds} rounds; "
-          f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, {date.today()}")
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
+    print(
+        f"\n{args.users} learners x {args.answers} answers, median of {args.rounds} rounds; "
+        f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, {date.today()}"
+    )
     print(f"echo bot:  {echo:7.0f} updates/s")
     print(f"studybot:  {bot:7.0f} answers graded/s  ({bot / echo:.0%} of the echo bot; target >= 70%)")
     # Rounds are paired (echo, then studybot, close in time): on a shared machine the median of the
@@ -163,8 +183,10 @@ async def main(args: argparse.Namespace) -> None:
     n = args.users * args.answers
     echo_ms = statistics.median(r.bot_cpu for r in echo_runs) / n * 1000
     bot_ms = statistics.median(r.bot_cpu for r in bot_runs) / n * 1000
-    print(f"median of per-round ratios: {paired:.0%}; bot process CPU per update: echo {echo_ms:.2f} ms, "
-          f"studybot {bot_ms:.2f} ms (echo/studybot {echo_ms / bot_ms:.0%})")
+    print(
+        f"median of per-round ratios: {paired:.0%}; bot process CPU per update: echo {echo_ms:.2f} ms, "
+        f"studybot {bot_ms:.2f} ms (echo/studybot {echo_ms / bot_ms:.0%})"
+    )
     if profile is not None:
         profile.dump_stats(args.profile)
         print(f"profile of studybot's process (timed parts): {args.profile}")

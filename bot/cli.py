@@ -16,6 +16,7 @@ COMMANDS: dict[str, str] = {
     "import": "bot.banks.commands:cmd_import",
     "export": "bot.banks.commands:cmd_export",
     "lint": "bot.banks.commands:cmd_lint",
+    "explain": "bot.ai.commands:cmd_explain",
     "grade": "bot.grading.commands:cmd_grade",
     "backup": "bot.store.backup:cmd_backup",
 }
@@ -37,17 +38,36 @@ def build_parser() -> argparse.ArgumentParser:
     practice.add_argument("--learner", type=int, default=0, help="learner id to practise as (default 0)")
 
     imp = sub.add_parser("import", help="import exam documents into bank files")
-    imp.add_argument("files", nargs="+", metavar="FILE")
+    imp.add_argument("files", nargs="+", metavar="FILE", help=".txt .md .docx .pdf .xlsx .csv")
     imp.add_argument("--out", default="data/banks", help="folder for the bank JSON files")
     imp.add_argument("--simplified", action="store_true", help="convert traditional script to simplified")
     imp.add_argument("--id", dest="bank_id", help="bank id (one FILE only); default from the file name")
+    imp.add_argument("--strict", action="store_true", help="fail (write nothing) when any question is left out")
+    imp.add_argument(
+        "--preview", action="store_true", help="print the first question of each section as learners see it"
+    )
+    imp.add_argument(
+        "--ai", action="store_true", help="send the passages of left-out questions to the model (STUDYBOT_AI_URL)"
+    )
 
-    export = sub.add_parser("export", help="render a bank back to the exam text format")
+    export = sub.add_parser("export", help="render a bank back to the exam text format or a question sheet")
     export.add_argument("bank", metavar="BANK", help="a bank file or bank id")
     export.add_argument("-o", "--output", help="write to this file instead of standard output")
+    export.add_argument(
+        "--format",
+        choices=["text", "xlsx", "csv"],
+        help="text (default), or a question sheet: xlsx or csv (default from the -o file's suffix)",
+    )
 
     lint = sub.add_parser("lint", help="check banks within and across each other")
     lint.add_argument("banks", nargs="*", metavar="BANK", help="bank files or ids; default all")
+
+    explain = sub.add_parser("explain", help="a model drafts explanations into a bank, for a teacher to review")
+    explain.add_argument("bank", metavar="BANK", help="a bank file or bank id")
+    explain.add_argument(
+        "--missing-only", action="store_true", help="only questions with no explanation (not earlier drafts)"
+    )
+    explain.add_argument("--lang", choices=["zh", "en"], default="zh", help="language of the explanations")
 
     grade = sub.add_parser("grade", help="grade one reply and print the verdict as JSON")
     grade.add_argument("bank", metavar="BANK", help="a bank file or bank id")

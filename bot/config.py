@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 __all__ = ["Settings"]
@@ -25,27 +25,76 @@ class Settings(BaseSettings):
     tz: str = Field(default="Asia/Shanghai", description="Time zone for new learners.")
     send_rate: float = Field(default=30.0, ge=0, description="Messages per second in all; 0 lifts the limit.")
     broadcast_rate: float = Field(default=25.0, ge=0, description="Pushes per second at most.")
-    chat_rate: float = Field(default=1.0, ge=0, description="New messages per second to one private chat after "
-                             "a burst of chat_burst; 0 lifts it.")
+    chat_rate: float = Field(
+        default=1.0,
+        ge=0,
+        description="New messages per second to one private chat after a burst of chat_burst; 0 lifts it.",
+    )
     chat_burst: int = Field(default=8, ge=1, le=10, description="Messages one private chat may get at once.")
-    flood_queue: int = Field(default=3, ge=0, description="Messages waiting in one private chat before it counts "
-                             "as flooding (coalesced, told to slow down); 0: never.")
+    flood_queue: int = Field(
+        default=3,
+        ge=0,
+        description="Messages waiting in one private chat before it counts "
+        "as flooding (coalesced, told to slow down); 0: never.",
+    )
     paid_broadcast: bool = Field(default=False, description="Pass allow_paid_broadcast on pushes.")
     catchup_hours: float = Field(default=3.0, ge=0, description="Send pushes missed while down this late.")
     push_poll_seconds: float = Field(default=5.0, gt=0, description="How often the push scheduler looks for due rows.")
-    push_concurrency: int = Field(default=48, ge=1, le=1024, description="Pushes in flight at once (the rate "
-                                  "limiter sets the pace; this bounds memory and uncertain sends at a crash).")
+    push_concurrency: int = Field(
+        default=48,
+        ge=1,
+        le=1024,
+        description="Pushes in flight at once (the rate "
+        "limiter sets the pace; this bounds memory and uncertain sends at a crash).",
+    )
     group_open_seconds: int = Field(default=60, ge=5, description="How long a group question stays open.")
-    import_seconds: float = Field(default=30.0, gt=0, description="Longest time reading an uploaded document "
-                                  "may take.")
-    import_memory_mb: int = Field(default=1024, ge=256, description="Memory ceiling of the process that reads an "
-                                  "uploaded document.")
-    stop_seconds: float = Field(default=20.0, gt=0, description="How long a stopping bot may take (SIGTERM) "
-                                "before it exits anyway.")
+    import_seconds: float = Field(default=30.0, gt=0, description="Longest time reading an uploaded document may take.")
+    import_memory_mb: int = Field(
+        default=1024, ge=256, description="Memory ceiling of the process that reads an uploaded document."
+    )
+    stop_seconds: float = Field(
+        default=20.0, gt=0, description="How long a stopping bot may take (SIGTERM) before it exits anyway."
+    )
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     font: Path | None = Field(
         default=None, description="A font file that draws Chinese, for the /stats picture (else one is searched for)."
     )
+    # Optional model help (docs/ai.md): off unless ai_url is set; nothing of bot.ai is imported otherwise.
+    ai_url: str | None = Field(
+        default=None, description="Base URL of an OpenAI-compatible API (e.g. http://127.0.0.1:11434/v1); unset: off."
+    )
+    ai_model: str | None = Field(default=None, description="Model name sent with every request (required with ai_url).")
+    ai_key: SecretStr | None = Field(default=None, description="API key, sent as a bearer token; never logged.")
+    ai_timeout: float = Field(
+        default=20.0, gt=0, description="Seconds a learner waits for a model (grading, explanations), queue included."
+    )
+    ai_tool_timeout: float = Field(
+        default=120.0, gt=0, description="Seconds per request of import --ai and explain (nobody waits in a chat)."
+    )
+    ai_concurrency: int = Field(default=4, ge=1, le=256, description="Model requests in flight at once.")
+    ai_daily_cap: int = Field(
+        default=30, ge=0, description="Model requests per learner per local day (cached answers are free); 0: none."
+    )
+    ai_max_tokens: int = Field(default=2000, ge=64, description="Most tokens one model answer may take.")
+    ai_json_mode: bool = Field(
+        default=True, description='Send response_format {"type": "json_object"}; off for servers that refuse it.'
+    )
+
+    @property
+    def ai_enabled(self) -> bool:
+        """Whether model help is configured (the only check a front end makes before importing bot.ai)."""
+        return bool(self.ai_url)
+
+    @model_validator(mode="after")
+    def _ai_needs_a_model(self) -> Settings:
+        if self.ai_url and not self.ai_model:
+            raise ValueError("STUDYBOT_AI_MODEL is required when STUDYBOT_AI_URL is set (e.g. qwen2.5:7b)")
+        return self
+
+    @field_validator("ai_url", "ai_model", mode="before")
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("admins", mode="before")
     @classmethod

@@ -36,8 +36,10 @@ def check_heartbeat(db: Path, stale: float = STALE_SECONDS, now: float | None = 
     except OSError:
         return f"没有心跳文件（机器人未启动完成？）/ no heartbeat yet (is the bot still starting?): {path}"
     if age > stale:
-        return (f"机器人的事件循环已 {age:.0f} 秒没有运转（卡住了）/ the bot's event loop has not run for "
-                f"{age:.0f} s (stuck): {path}")
+        return (
+            f"机器人的事件循环已 {age:.0f} 秒没有运转（卡住了）/ the bot's event loop has not run for "
+            f"{age:.0f} s (stuck): {path}"
+        )
     return None
 
 
@@ -84,8 +86,12 @@ def find_bot_process(proc: Path = Path("/proc")) -> int | None:
 def main(argv: Sequence[str] | None = None, proc: Path = Path("/proc")) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.health", description=__doc__.splitlines()[0])
     parser.add_argument("--no-process", action="store_true", help="check the database only")
-    parser.add_argument("--stale", type=float, default=STALE_SECONDS,
-                        help=f"a heartbeat older than this many seconds is a stuck bot (default {STALE_SECONDS:.0f})")
+    parser.add_argument(
+        "--stale",
+        type=float,
+        default=STALE_SECONDS,
+        help=f"a heartbeat older than this many seconds is a stuck bot (default {STALE_SECONDS:.0f})",
+    )
     args = parser.parse_args(argv)
     db = Settings().db
     problem = check_database(db)

@@ -51,8 +51,9 @@ class RedactFilter(logging.Filter):
         return True
 
 
-def configure_logging(level: str = "INFO", secrets: Iterable[str | None] = (),
-                      stream: TextIO | None = None) -> Callable[[str], str]:
+def configure_logging(
+    level: str = "INFO", secrets: Iterable[str | None] = (), stream: TextIO | None = None
+) -> Callable[[str], str]:
     """Root logging to `stream` (standard error) at `level`, with `secrets` redacted from every handler and
     from tracebacks that reach no handler (sys.excepthook, threading.excepthook); returns the redactor.
 

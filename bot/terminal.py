@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import sys
 from collections import Counter
@@ -23,6 +22,7 @@ from pydantic import ValidationError
 from bot.banks.model import Bank, load_bank
 from bot.config import Settings
 from bot.grading import format_question, format_verdict
+from bot.locale import terminal_language
 from bot.store import Store
 from bot.study.engine import StudyEngine
 from bot.study.kinds import parse_kinds
@@ -37,15 +37,21 @@ _TEXT = {
     "header": ("第 {i}/{n} 题 · {bank}{review}", "Question {i}/{n} · {bank}{review}"),
     "review": ("（复习）", " (review)"),
     "prompt": ("你的答案（q 退出）> ", "Your answer (q to quit) > "),
-    "summary": ("本次练习：{total} 题 · ✅ {correct} · 🟡 {partial} · ❌ {wrong} · 正确率 {accuracy:.0%}",
-                "This session: {total} answered · ✅ {correct} · 🟡 {partial} · ❌ {wrong} · {accuracy:.0%} right"),
+    "summary": (
+        "本次练习：{total} 题 · ✅ {correct} · 🟡 {partial} · ❌ {wrong} · 正确率 {accuracy:.0%}",
+        "This session: {total} answered · ✅ {correct} · 🟡 {partial} · ❌ {wrong} · {accuracy:.0%} right",
+    ),
     "none": ("本次练习没有作答。", "Nothing was answered this session."),
     "streak": ("连续学习 {current} 天（最长 {longest} 天）。", "Streak: {current} {days} (longest {longest})."),
-    "no_banks": ("在 {path} 没有找到题库（*.json）。请设置 STUDYBOT_BANKS 或先导入题库：studybot import 文件。",
-                 "No question banks (*.json) found in {path}. Set STUDYBOT_BANKS or import one: studybot import FILE."),
+    "no_banks": (
+        "在 {path} 没有找到题库（*.json）。请设置 STUDYBOT_BANKS 或先导入题库：studybot import 文件。",
+        "No question banks (*.json) found in {path}. Set STUDYBOT_BANKS or import one: studybot import FILE.",
+    ),
     "bad_bank": ("题库文件 {path} 无法读取：{error}", "Bank file {path} could not be read: {error}"),
-    "bad_kind": ("没有这个题型：{names}。可选：单选、多选、判断、填空、案例。",
-                 "No such kind: {names}. Choose single, multiple, truefalse, fill or case."),
+    "bad_kind": (
+        "没有这个题型：{names}。可选：单选、多选、判断、填空、案例。",
+        "No such kind: {names}. Choose single, multiple, truefalse, fill or case.",
+    ),
     "bad_n": ("-n 必须是正整数（现在是 {n}）。", "-n must be a positive whole number (it is {n})."),
 }
 
@@ -58,14 +64,6 @@ def _say(key: str, lang: str, **fields: object) -> str:
 def streak_line(current: int, longest: int, lang: str) -> str:
     """The summary's streak line: "1 day", "2 days" in English (Chinese has no plural)."""
     return _say("streak", lang, current=current, longest=longest, days="day" if current == 1 else "days")
-
-
-def _terminal_language() -> str:
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = os.environ.get(var)
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    return "en"
 
 
 def _load_banks(folder: Path, lang: str, err: TextIO) -> list[Bank] | None:
@@ -93,11 +91,21 @@ class Session:
 
 
 def practice(
-    *, db: Path, banks_dir: Path, tz: str, bank_ids: list[str] | None, kinds: list[str] | None, n: int,
-    learner: int, stdin: TextIO, stdout: TextIO, stderr: TextIO, lang: str | None = None,
+    *,
+    db: Path,
+    banks_dir: Path,
+    tz: str,
+    bank_ids: list[str] | None,
+    kinds: list[str] | None,
+    n: int,
+    learner: int,
+    stdin: TextIO,
+    stdout: TextIO,
+    stderr: TextIO,
+    lang: str | None = None,
 ) -> int:
     """Run one session; returns the exit code. EOF (0) or Ctrl-C (130) end it with the summary."""
-    guess = lang or _terminal_language()
+    guess = lang or terminal_language()
     if n < 1:
         stderr.write(_say("bad_n", guess, n=n) + "\n")
         return 2
@@ -133,8 +141,18 @@ def practice(
             run(store.close())
 
 
-def _loop(run: Any, engine: StudyEngine, learner: int, bank_ids: list[str] | None, kinds: list[Any], n: int,
-          lang: str, session: Session, stdin: TextIO, stdout: TextIO) -> int:
+def _loop(
+    run: Any,
+    engine: StudyEngine,
+    learner: int,
+    bank_ids: list[str] | None,
+    kinds: list[Any],
+    n: int,
+    lang: str,
+    session: Session,
+    stdin: TextIO,
+    stdout: TextIO,
+) -> int:
     for i in range(1, n + 1):
         pick = run(engine.next_question(learner, banks=bank_ids or None, kinds=kinds or None))
         if isinstance(pick, Empty):
@@ -172,8 +190,18 @@ def _summary(run: Any, engine: StudyEngine, learner: int, lang: str, session: Se
     out.write("\n")
     if session.total:
         o = session.outcomes
-        out.write(_say("summary", lang, total=session.total, correct=o["correct"], partial=o["partial"],
-                       wrong=o["wrong"], accuracy=o["correct"] / session.total) + "\n")
+        out.write(
+            _say(
+                "summary",
+                lang,
+                total=session.total,
+                correct=o["correct"],
+                partial=o["partial"],
+                wrong=o["wrong"],
+                accuracy=o["correct"] / session.total,
+            )
+            + "\n"
+        )
     else:
         out.write(_say("none", lang) + "\n")
     streak = run(engine.streak(learner))
@@ -184,6 +212,14 @@ def _summary(run: Any, engine: StudyEngine, learner: int, lang: str, session: Se
 def cmd_practice(args: argparse.Namespace) -> int:
     settings = Settings()
     return practice(
-        db=settings.db, banks_dir=settings.banks, tz=settings.tz, bank_ids=args.bank, kinds=args.kind, n=args.n,
-        learner=args.learner, stdin=sys.stdin, stdout=sys.stdout, stderr=sys.stderr,
+        db=settings.db,
+        banks_dir=settings.banks,
+        tz=settings.tz,
+        bank_ids=args.bank,
+        kinds=args.kind,
+        n=args.n,
+        learner=args.learner,
+        stdin=sys.stdin,
+        stdout=sys.stdout,
+        stderr=sys.stderr,
     )

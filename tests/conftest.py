@@ -7,9 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-settings.register_profile(
-    "studybot", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
-)
+settings.register_profile("studybot", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100)
 settings.load_profile("studybot")
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -85,9 +85,7 @@ async def test_backup_while_a_writer_inserts(tmp_path: Path) -> None:
     assert result.dest == dest and result.size == dest.stat().st_size
     assert result.pages * result.page_size == result.size
     # The copy stands alone: no -wal file is needed beside it, and no temporary file is left.
-    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(("copy", ".copy"))) == [
-        "copy.sqlite3"
-    ]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(("copy", ".copy"))) == ["copy.sqlite3"]
     # The live database is untouched and complete.
     con = sqlite3.connect(src)
     assert con.execute("SELECT count(*) FROM item").fetchone()[0] == last

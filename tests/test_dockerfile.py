@@ -81,8 +81,13 @@ def test_database_in_the_volume_and_banks_outside_it() -> None:
     assert db.parent == PurePosixPath("/app/data")
     assert not banks.is_relative_to("/app/data"), "the volume would hide the bundled banks"
     workdir = PurePosixPath([args for word, args in STEPS if word == "WORKDIR"][-1])
-    copies = {PurePosixPath(dest) if dest.startswith("/") else workdir / dest: src
-              for word, args in STEPS if word == "COPY" for *srcs, dest in [args.split()] for src in srcs}
+    copies = {
+        PurePosixPath(dest) if dest.startswith("/") else workdir / dest: src
+        for word, args in STEPS
+        if word == "COPY"
+        for *srcs, dest in [args.split()]
+        for src in srcs
+    }
     assert copies.get(banks) == "data/banks"
     assert any((ROOT / "data" / "banks").glob("*.json")), "no bundled bank to copy"
 
@@ -120,8 +125,15 @@ def ignore_patterns() -> list[str]:
 
 
 def test_dockerignore_keeps_secrets_and_local_state_out(ignore_patterns: list[str]) -> None:
-    for path in (".env", ".venv/bin/python", "data/studybot.sqlite3", "data/studybot.sqlite3-wal", ".git/HEAD",
-                 ".pytest_cache/v", "bot/__pycache__/cli.cpython-311.pyc"):
+    for path in (
+        ".env",
+        ".venv/bin/python",
+        "data/studybot.sqlite3",
+        "data/studybot.sqlite3-wal",
+        ".git/HEAD",
+        ".pytest_cache/v",
+        "bot/__pycache__/cli.cpython-311.pyc",
+    ):
         assert _ignored(path, ignore_patterns), path
     sources = [src for word, args in STEPS if word == "COPY" for src in args.split()[:-1]]
     assert sources

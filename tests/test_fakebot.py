@@ -72,8 +72,12 @@ async def test_valid_calls_pass_and_are_recorded(fake: FakeBotServer, bot: Bot) 
     bob = fake.user(1002, "Bob")
     group.members.add(bob.id)
 
-    msg = await bot.send_message(alice.id, "<b>Q1</b> 1 &lt; 2 &amp; 3 &gt; 2?", parse_mode="HTML",
-                                 reply_markup=keyboard([("A. yes", "a:1:0"), ("B. no", "a:1:1")]))
+    msg = await bot.send_message(
+        alice.id,
+        "<b>Q1</b> 1 &lt; 2 &amp; 3 &gt; 2?",
+        parse_mode="HTML",
+        reply_markup=keyboard([("A. yes", "a:1:0"), ("B. no", "a:1:1")]),
+    )
     assert msg.message_id == 1 and msg.chat.id == alice.id and msg.from_user.is_bot
     assert msg.text == "Q1 1 < 2 & 3 > 2?"
     state = fake.sent_to(alice.id)[0]
@@ -89,8 +93,13 @@ async def test_valid_calls_pass_and_are_recorded(fake: FakeBotServer, bot: Bot) 
     assert state.deleted
 
     poll_msg = await bot.send_poll(
-        group.id, "Which are prime?", [InputPollOption("2"), InputPollOption("4"), InputPollOption("5")],
-        is_anonymous=False, type="quiz", allows_multiple_answers=True, correct_option_ids=[0, 2],
+        group.id,
+        "Which are prime?",
+        [InputPollOption("2"), InputPollOption("4"), InputPollOption("5")],
+        is_anonymous=False,
+        type="quiz",
+        allows_multiple_answers=True,
+        correct_option_ids=[0, 2],
         explanation="2 and 5\nonly",
     )
     assert poll_msg.poll is not None and poll_msg.poll.type == "quiz"
@@ -98,8 +107,9 @@ async def test_valid_calls_pass_and_are_recorded(fake: FakeBotServer, bot: Bot) 
     stopped = await bot.stop_poll(group.id, poll_msg.message_id)
     assert stopped.is_closed
 
-    photo = await bot.send_photo(alice.id, png(40, 30), caption="<i>stats</i>", parse_mode="HTML",
-                                 reply_markup=keyboard([("More", "m")]))
+    photo = await bot.send_photo(
+        alice.id, png(40, 30), caption="<i>stats</i>", parse_mode="HTML", reply_markup=keyboard([("More", "m")])
+    )
     assert photo.photo[-1].width == 40 and photo.photo[-1].height == 30 and photo.caption == "stats"
     assert fake.sent_to(alice.id)[-1].button_texts == ["More"]  # JSON string inside a multipart field
     doc = await bot.send_document(alice.id, b"hello bank", filename="bank.txt")
@@ -109,8 +119,10 @@ async def test_valid_calls_pass_and_are_recorded(fake: FakeBotServer, bot: Bot) 
 
     await bot.set_my_commands([("start", "开始"), ("help", "帮助")], language_code="zh")
     await bot.set_my_commands([("start", "Start"), ("help", "Help")], language_code="en")
-    assert fake.commands[("default", "en")] == [{"command": "start", "description": "Start"},
-                                                 {"command": "help", "description": "Help"}]
+    assert fake.commands[("default", "en")] == [
+        {"command": "start", "description": "Start"},
+        {"command": "help", "description": "Help"},
+    ]
     assert [c.command for c in await bot.get_my_commands(language_code="zh")] == ["start", "help"]
 
     assert (await bot.get_chat_member(group.id, alice.id)).status == "administrator"
@@ -129,8 +141,17 @@ async def test_results_are_well_formed_by_the_spec(fake: FakeBotServer) -> None:
     status, body = await raw(fake, "sendMessage", {"chat_id": alice.id, "text": "hi"})
     assert status == 200
     fake.spec.check_object("Message", body["result"], "result")
-    _, body = await raw(fake, "sendPoll", {"chat_id": group.id, "question": "q?", "type": "quiz",
-                                           "options": [{"text": "x"}, {"text": "y"}], "correct_option_ids": [1]})
+    _, body = await raw(
+        fake,
+        "sendPoll",
+        {
+            "chat_id": group.id,
+            "question": "q?",
+            "type": "quiz",
+            "options": [{"text": "x"}, {"text": "y"}],
+            "correct_option_ids": [1],
+        },
+    )
     fake.spec.check_object("Message", body["result"], "result")
     _, body = await raw(fake, "getChatMember", {"chat_id": group.id, "user_id": alice.id})
     assert body["result"]["status"] == "creator"
@@ -142,8 +163,12 @@ async def test_results_are_well_formed_by_the_spec(fake: FakeBotServer) -> None:
 async def test_form_encoded_bodies_and_method_case(fake: FakeBotServer) -> None:
     alice = fake.user(7, "A")
     markup = json.dumps({"inline_keyboard": [[{"text": "Go", "callback_data": "g"}]]})
-    status, body = await raw(fake, "SENDMESSAGE", {"chat_id": str(alice.id), "text": "123", "reply_markup": markup,
-                                                    "disable_notification": "true"}, form=True)
+    status, body = await raw(
+        fake,
+        "SENDMESSAGE",
+        {"chat_id": str(alice.id), "text": "123", "reply_markup": markup, "disable_notification": "true"},
+        form=True,
+    )
     assert status == 200 and body["result"]["text"] == "123"  # a digit string stays a String for text
     assert fake.sent_to(alice.id)[0].button_texts == ["Go"]
 
@@ -156,54 +181,139 @@ INVALID: list[tuple[str, str, dict[str, Any], str]] = [
     ("unknown field", "sendMessage", {"chat_id": 7, "text": "hi", "colour": "red"}, 'unknown parameter "colour"'),
     ("wrong type", "sendMessage", {"chat_id": 7, "text": 5}, 'field "text" must be a String'),
     ("wrong int", "sendMessage", {"chat_id": 7, "text": "a", "message_thread_id": "x"}, "must be an Integer"),
-    ("unknown object field", "sendMessage",
-     {"chat_id": 7, "text": "a", "reply_markup": {"inline_keyboard": [[{"text": "a", "callback_data": "d",
-                                                                        "color": 1}]]}}, 'unknown field "color"'),
+    (
+        "unknown object field",
+        "sendMessage",
+        {
+            "chat_id": 7,
+            "text": "a",
+            "reply_markup": {"inline_keyboard": [[{"text": "a", "callback_data": "d", "color": 1}]]},
+        },
+        'unknown field "color"',
+    ),
     ("too long", "sendMessage", {"chat_id": 7, "text": LONG}, "message is too long"),
     ("empty", "sendMessage", {"chat_id": 7, "text": " \n "}, "message text is empty"),
     ("unclosed tag", "sendMessage", {"chat_id": 7, "text": "<b>bold", "parse_mode": "HTML"}, "can't parse entities"),
-    ("unknown tag", "sendMessage", {"chat_id": 7, "text": "<foo>x</foo>", "parse_mode": "HTML"},
-     "can't parse entities"),
+    (
+        "unknown tag",
+        "sendMessage",
+        {"chat_id": 7, "text": "<foo>x</foo>", "parse_mode": "HTML"},
+        "can't parse entities",
+    ),
     ("bare <", "sendMessage", {"chat_id": 7, "text": "1 < 2", "parse_mode": "HTML"}, "can't parse entities"),
     ("bare &", "sendMessage", {"chat_id": 7, "text": "A & B", "parse_mode": "HTML"}, "can't parse entities"),
-    ("long caption", "sendDocument", {"chat_id": 7, "document": "FILE", "caption": "c" * 1025},
-     "caption is too long"),
-    ("callback_data 65 bytes", "sendMessage",
-     {"chat_id": 7, "text": "a", "reply_markup": {"inline_keyboard": [[{"text": "a", "callback_data": "é" * 33}]]}},
-     "BUTTON_DATA_INVALID"),
-    ("empty button text", "sendMessage",
-     {"chat_id": 7, "text": "a", "reply_markup": {"inline_keyboard": [[{"text": " ", "callback_data": "d"}]]}},
-     "BUTTON_TEXT_EMPTY"),
-    ("button without action", "sendMessage",
-     {"chat_id": 7, "text": "a", "reply_markup": {"inline_keyboard": [[{"text": "a"}]]}}, "exactly one action"),
-    ("callback answer too long", "answerCallbackQuery", {"callback_query_id": "1", "text": "t" * 201},
-     "callback answer text is too long"),
-    ("poll question too long", "sendPoll",
-     {"chat_id": 7, "question": "q" * 301, "options": [{"text": "a"}, {"text": "b"}]}, "1-300"),
+    ("long caption", "sendDocument", {"chat_id": 7, "document": "FILE", "caption": "c" * 1025}, "caption is too long"),
+    (
+        "callback_data 65 bytes",
+        "sendMessage",
+        {"chat_id": 7, "text": "a", "reply_markup": {"inline_keyboard": [[{"text": "a", "callback_data": "é" * 33}]]}},
+        "BUTTON_DATA_INVALID",
+    ),
+    (
+        "empty button text",
+        "sendMessage",
+        {"chat_id": 7, "text": "a", "reply_markup": {"inline_keyboard": [[{"text": " ", "callback_data": "d"}]]}},
+        "BUTTON_TEXT_EMPTY",
+    ),
+    (
+        "button without action",
+        "sendMessage",
+        {"chat_id": 7, "text": "a", "reply_markup": {"inline_keyboard": [[{"text": "a"}]]}},
+        "exactly one action",
+    ),
+    (
+        "callback answer too long",
+        "answerCallbackQuery",
+        {"callback_query_id": "1", "text": "t" * 201},
+        "callback answer text is too long",
+    ),
+    (
+        "poll question too long",
+        "sendPoll",
+        {"chat_id": 7, "question": "q" * 301, "options": [{"text": "a"}, {"text": "b"}]},
+        "1-300",
+    ),
     ("one option", "sendPoll", {"chat_id": 7, "question": "q", "options": [{"text": "a"}]}, "2-12 options"),
-    ("13 options", "sendPoll", {"chat_id": 7, "question": "q", "options": [{"text": str(i)} for i in range(13)]},
-     "2-12 options"),
-    ("option too long", "sendPoll", {"chat_id": 7, "question": "q", "options": [{"text": "a" * 101}, {"text": "b"}]},
-     "1-100"),
-    ("explanation too long", "sendPoll",
-     {"chat_id": 7, "question": "q", "options": [{"text": "a"}, {"text": "b"}], "type": "quiz",
-      "correct_option_ids": [0], "explanation": "e" * 201}, "explanation is too long"),
-    ("explanation line feeds", "sendPoll",
-     {"chat_id": 7, "question": "q", "options": [{"text": "a"}, {"text": "b"}], "type": "quiz",
-      "correct_option_ids": [0], "explanation": "a\nb\nc\nd"}, "at most 2 line feeds"),
-    ("quiz without answer", "sendPoll",
-     {"chat_id": 7, "question": "q", "options": [{"text": "a"}, {"text": "b"}], "type": "quiz"},
-     "correct_option_ids must be specified"),
-    ("quiz answer out of range", "sendPoll",
-     {"chat_id": 7, "question": "q", "options": [{"text": "a"}, {"text": "b"}], "type": "quiz",
-      "correct_option_ids": [2]}, "out of range"),
-    ("several answers, single choice", "sendPoll",
-     {"chat_id": 7, "question": "q", "options": [{"text": "a"}, {"text": "b"}], "type": "quiz",
-      "correct_option_ids": [0, 1]}, "allows_multiple_answers"),
-    ("bad command name", "setMyCommands", {"commands": [{"command": "Start!", "description": "x"}]},
-     "BOT_COMMAND_INVALID"),
-    ("edit missing message", "editMessageText", {"chat_id": 7, "message_id": 999, "text": "x"},
-     "message to edit not found"),
+    (
+        "13 options",
+        "sendPoll",
+        {"chat_id": 7, "question": "q", "options": [{"text": str(i)} for i in range(13)]},
+        "2-12 options",
+    ),
+    (
+        "option too long",
+        "sendPoll",
+        {"chat_id": 7, "question": "q", "options": [{"text": "a" * 101}, {"text": "b"}]},
+        "1-100",
+    ),
+    (
+        "explanation too long",
+        "sendPoll",
+        {
+            "chat_id": 7,
+            "question": "q",
+            "options": [{"text": "a"}, {"text": "b"}],
+            "type": "quiz",
+            "correct_option_ids": [0],
+            "explanation": "e" * 201,
+        },
+        "explanation is too long",
+    ),
+    (
+        "explanation line feeds",
+        "sendPoll",
+        {
+            "chat_id": 7,
+            "question": "q",
+            "options": [{"text": "a"}, {"text": "b"}],
+            "type": "quiz",
+            "correct_option_ids": [0],
+            "explanation": "a\nb\nc\nd",
+        },
+        "at most 2 line feeds",
+    ),
+    (
+        "quiz without answer",
+        "sendPoll",
+        {"chat_id": 7, "question": "q", "options": [{"text": "a"}, {"text": "b"}], "type": "quiz"},
+        "correct_option_ids must be specified",
+    ),
+    (
+        "quiz answer out of range",
+        "sendPoll",
+        {
+            "chat_id": 7,
+            "question": "q",
+            "options": [{"text": "a"}, {"text": "b"}],
+            "type": "quiz",
+            "correct_option_ids": [2],
+        },
+        "out of range",
+    ),
+    (
+        "several answers, single choice",
+        "sendPoll",
+        {
+            "chat_id": 7,
+            "question": "q",
+            "options": [{"text": "a"}, {"text": "b"}],
+            "type": "quiz",
+            "correct_option_ids": [0, 1],
+        },
+        "allows_multiple_answers",
+    ),
+    (
+        "bad command name",
+        "setMyCommands",
+        {"commands": [{"command": "Start!", "description": "x"}]},
+        "BOT_COMMAND_INVALID",
+    ),
+    (
+        "edit missing message",
+        "editMessageText",
+        {"chat_id": 7, "message_id": 999, "text": "x"},
+        "message to edit not found",
+    ),
 ]
 
 
@@ -233,7 +343,10 @@ async def test_ptb_sees_bad_request_unknown_method_and_not_modified(fake: FakeBo
         await bot.do_api_request("sendTelepathy", api_kwargs={"chat_id": alice.id})
     with pytest.raises(BadRequest, match=r"(?i)chat not found"):
         await bot.send_message(31337, "nobody opened this chat")
-    assert [r.method for r in fake.rejected] == ["editMessageText", "sendMessage", ]
+    assert [r.method for r in fake.rejected] == [
+        "editMessageText",
+        "sendMessage",
+    ]
     assert fake.calls("sendTelepathy")[0].status == 404
 
 
@@ -244,7 +357,8 @@ def test_html_counting_and_entities() -> None:
     assert parse_text("<b>" + "y" * 4096 + "</b>", "HTML").length == 4096
     assert parse_text("&lt;" * 10, "HTML").length == 10
     assert parse_text('<pre><code class="language-python">x</code></pre>', "HTML").api_entities() == [
-        {"type": "pre", "offset": 0, "length": 1}]
+        {"type": "pre", "offset": 0, "length": 1}
+    ]
     for bad_html in ("<b><i>x</b></i>", "</b>", "<span>x</span>", "<a>x</a>", "&nbsp;"):
         with pytest.raises(MarkupError):
             parse_text(bad_html, "HTML")
@@ -380,8 +494,16 @@ async def test_press_poll_answer_edit_and_raw_updates(fake: FakeBotServer, bot: 
     alice.reply_to(fake.sent_to(group.id)[0], "B")
     alice.send_sticker()
     alice.send_document(b"Q1 ...", "bank.txt", "text/plain")
-    fake.inject({"channel_post": {"message_id": 1, "date": 0, "chat": {"id": -1009, "type": "channel",
-                                                                        "title": "News"}, "text": "hi"}})
+    fake.inject(
+        {
+            "channel_post": {
+                "message_id": 1,
+                "date": 0,
+                "chat": {"id": -1009, "type": "channel", "title": "News"},
+                "text": "hi",
+            }
+        }
+    )
     new_group = group.migrate(-100778, by=alice)
     updates = await bot.get_updates(timeout=0)
     cq = updates[0].callback_query

@@ -67,9 +67,14 @@ def _run(tmp_path: Path, body: str, limit: int) -> tuple[Path, str]:
     folder = tmp_path / "banks"
     folder.mkdir()
     (folder / SEED.name).write_bytes(SEED.read_bytes())
-    done = subprocess.run([sys.executable, "-c", CHILD.format(body=textwrap.dedent(body)), str(folder), str(limit)],
-                          capture_output=True, text=True, timeout=120, cwd=tmp_path,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD.format(body=textwrap.dedent(body)), str(folder), str(limit)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     assert done.returncode == 0, done.stderr
     return folder, done.stdout
 

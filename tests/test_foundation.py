@@ -28,8 +28,14 @@ def test_python_dash_m_bot_prints_help() -> None:
 
 
 def _q(**kw: object) -> Question:
-    base: dict[str, object] = {"id": "q1", "kind": "single", "number": 1, "prompt": "?",
-                               "options": {"A": "a", "B": "b"}, "answer": "A"}
+    base: dict[str, object] = {
+        "id": "q1",
+        "kind": "single",
+        "number": 1,
+        "prompt": "?",
+        "options": {"A": "a", "B": "b"},
+        "answer": "A",
+    }
     base.update(kw)
     return Question.model_validate(base)
 
@@ -59,6 +65,7 @@ def test_answer_must_fit_kind(bad: dict[str, object]) -> None:
 def test_bank_rejects_duplicate_ids() -> None:
     with pytest.raises(ValidationError, match="used twice"):
         Bank(id="b", title="t", source="s", questions=[_q(), _q()])
-    bank = Bank(id="b", title="t", source="s", questions=[_q(), _q(id="q2", kind=Kind.true_false,
-                                                               options={}, answer=False)])
+    bank = Bank(
+        id="b", title="t", source="s", questions=[_q(), _q(id="q2", kind=Kind.true_false, options={}, answer=False)]
+    )
     assert bank.counts()[Kind.true_false] == 1

@@ -40,10 +40,13 @@ def test_database_checks(tmp_path: Path) -> None:
 
 
 def test_finds_the_bot_process(tmp_path: Path) -> None:
-    proc = fake_proc(tmp_path / "proc", {
-        1: ["/app/.venv/bin/python", "/app/.venv/bin/studybot", "run"],
-        7: ["/bin/sh", "-c", "python -m bot.health"],
-    })
+    proc = fake_proc(
+        tmp_path / "proc",
+        {
+            1: ["/app/.venv/bin/python", "/app/.venv/bin/studybot", "run"],
+            7: ["/bin/sh", "-c", "python -m bot.health"],
+        },
+    )
     assert find_bot_process(proc) == 1
     assert find_bot_process(fake_proc(tmp_path / "p2", {3: ["python", "-m", "bot", "run", "--webhook", "x"]})) == 3
     assert find_bot_process(fake_proc(tmp_path / "p3", {4: ["studybot", "backup", "run"]})) is None

@@ -46,8 +46,9 @@ class Recorder:
         return {"ok": True}
 
 
-async def _send(budget: OutgoingBudget, rec: Recorder, endpoint: str, data: dict[str, Any],
-                push: bool = False) -> float:
+async def _send(
+    budget: OutgoingBudget, rec: Recorder, endpoint: str, data: dict[str, Any], push: bool = False
+) -> float:
     await budget.process_request(rec.send, (endpoint, data), {}, endpoint, data, PUSH if push else None)
     return time.monotonic()
 
@@ -74,15 +75,13 @@ async def test_global_rate_never_exceeded() -> None:
 async def test_methods_that_send_nothing_are_not_counted() -> None:
     budget, rec = OutgoingBudget(send_rate=2, broadcast_rate=2), Recorder()
     start = time.monotonic()
-    await asyncio.gather(*(_send(budget, rec, "answerCallbackQuery", {"callback_query_id": str(i)})
-                           for i in range(30)))
+    await asyncio.gather(*(_send(budget, rec, "answerCallbackQuery", {"callback_query_id": str(i)}) for i in range(30)))
     assert time.monotonic() - start < 0.5 and len(rec.calls) == 30
 
 
 async def test_group_limit_per_minute() -> None:
     budget, rec = OutgoingBudget(send_rate=0, broadcast_rate=0, group_per_minute=5), Recorder()
-    sends = [asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": -100, "text": "x"}))
-             for _ in range(8)]
+    sends = [asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": -100, "text": "x"})) for _ in range(8)]
     private = await _send(budget, rec, "sendMessage", {"chat_id": 7, "text": "x"})
     await asyncio.sleep(0.3)
     group_calls = [c for c in rec.calls if c[2]["chat_id"] == -100]
@@ -95,8 +94,10 @@ async def test_group_limit_per_minute() -> None:
 
 async def test_replies_overtake_a_broadcast() -> None:
     budget, rec = OutgoingBudget(send_rate=10, broadcast_rate=10), Recorder()
-    pushes = [asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": i, "text": "p"}, push=True))
-              for i in range(1, 31)]
+    pushes = [
+        asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": i, "text": "p"}, push=True))
+        for i in range(1, 31)
+    ]
     await asyncio.sleep(0.1)  # the first window of pushes is out; 20 wait
     reply_done = await _send(budget, rec, "sendMessage", {"chat_id": 999, "text": "verdict"})
     order = [c[2]["chat_id"] for c in rec.calls]
@@ -163,8 +164,7 @@ class Flood:
 
     def request(self, budget: OutgoingBudget, chat: int, push: bool = False) -> Any:
         data = {"chat_id": chat, "text": "x"}
-        return budget.process_request(self.send, ("sendMessage", data), {}, "sendMessage", data,
-                                      PUSH if push else None)
+        return budget.process_request(self.send, ("sendMessage", data), {}, "sendMessage", data, PUSH if push else None)
 
 
 async def test_a_429_in_one_chat_never_holds_up_the_others() -> None:
@@ -172,8 +172,10 @@ async def test_a_429_in_one_chat_never_holds_up_the_others() -> None:
     start = time.monotonic()
     flooded = asyncio.create_task(api.request(budget, 1))
     await asyncio.sleep(0.05)  # chat 1 has had its 429
-    await asyncio.gather(*(api.request(budget, chat) for chat in range(2, 12)),
-                         *(api.request(budget, chat, push=True) for chat in range(100, 110)))
+    await asyncio.gather(
+        *(api.request(budget, chat) for chat in range(2, 12)),
+        *(api.request(budget, chat, push=True) for chat in range(100, 110)),
+    )
     others = time.monotonic() - start
     await flooded
     assert others < 0.3  # today's rule paused everything for the whole retry_after
@@ -217,8 +219,10 @@ def test_token_bucket_bursts_then_keeps_the_pace() -> None:
 
 async def test_private_chats_are_paced_one_per_second_after_a_burst() -> None:
     budget, rec = OutgoingBudget(send_rate=30, broadcast_rate=25, chat_rate=10, chat_burst=3), Recorder()
-    await asyncio.gather(*(_send(budget, rec, "sendMessage", {"chat_id": 7, "text": "x"}) for _ in range(8)),
-                         *(_send(budget, rec, "sendMessage", {"chat_id": c, "text": "x"}) for c in range(20, 25)))
+    await asyncio.gather(
+        *(_send(budget, rec, "sendMessage", {"chat_id": 7, "text": "x"}) for _ in range(8)),
+        *(_send(budget, rec, "sendMessage", {"chat_id": c, "text": "x"}) for c in range(20, 25)),
+    )
     mine = sorted(t for t, _, d in rec.calls if d["chat_id"] == 7)
     others = [t for t, _, d in rec.calls if d["chat_id"] != 7]
     assert mine[2] - mine[0] < 0.05  # the burst
@@ -236,8 +240,9 @@ async def test_a_reply_waiting_for_its_chat_does_not_hold_back_pushes() -> None:
     waiting = asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": 7, "text": "second"}))
     await asyncio.sleep(0.05)  # the reply waits a third of a second for chat 7
     start = time.monotonic()
-    await asyncio.gather(*(_send(budget, rec, "sendMessage", {"chat_id": c, "text": "p"}, push=True)
-                           for c in range(100, 105)))
+    await asyncio.gather(
+        *(_send(budget, rec, "sendMessage", {"chat_id": c, "text": "p"}, push=True) for c in range(100, 105))
+    )
     assert time.monotonic() - start < 0.3
     await waiting
 
@@ -250,12 +255,14 @@ async def test_a_push_is_claimed_when_its_slot_comes_and_not_sent_when_refused()
         async def run() -> bool:
             claimed.append((time.monotonic(), chat))
             return ok
+
         return run
 
     async def push(chat: int, ok: bool = True) -> None:
         data = {"chat_id": chat, "text": "p"}
-        await budget.process_request(rec.send, ("sendMessage", data), {}, "sendMessage", data,
-                                     push_args(claim(chat, ok)))
+        await budget.process_request(
+            rec.send, ("sendMessage", data), {}, "sendMessage", data, push_args(claim(chat, ok))
+        )
 
     start = time.monotonic()
     results = await asyncio.gather(push(1), push(2), push(3), push(4, ok=False), return_exceptions=True)
@@ -264,5 +271,6 @@ async def test_a_push_is_claimed_when_its_slot_comes_and_not_sent_when_refused()
     # The third claim waited for the next second's slot: nothing is claimed long before it leaves.
     third = next(t for t, chat in claimed if chat == 3)
     assert third - start >= 0.95
-    assert all(abs(t - next(c for c, _, d in rec.calls if d["chat_id"] == chat)) < 0.05
-               for t, chat in claimed if chat != 4)
+    assert all(
+        abs(t - next(c for c, _, d in rec.calls if d["chat_id"] == chat)) < 0.05 for t, chat in claimed if chat != 4
+    )

@@ -19,8 +19,15 @@ from bot.terminal import practice, streak_line
 
 def write_bank(folder: Path) -> Path:
     questions = [
-        Question(id=f"s{i}", kind=Kind.single, number=i, prompt=f"Capital number {i}?",
-                 options={"A": "Paris", "B": "Rome"}, answer="B", explanation=f"Rome is right ({i}).")
+        Question(
+            id=f"s{i}",
+            kind=Kind.single,
+            number=i,
+            prompt=f"Capital number {i}?",
+            options={"A": "Paris", "B": "Rome"},
+            answer="B",
+            explanation=f"Rome is right ({i}).",
+        )
         for i in range(1, 4)
     ]
     questions.append(Question(id="t1", kind=Kind.true_false, number=4, prompt="Water is wet.", answer=True))
@@ -31,8 +38,17 @@ def write_bank(folder: Path) -> Path:
 def run_practice(tmp_path: Path, text: str, **kwargs: object) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     options: dict[str, object] = dict(
-        db=tmp_path / "db.sqlite3", banks_dir=write_bank(tmp_path / "banks"), tz="Asia/Shanghai", bank_ids=None,
-        kinds=None, n=3, learner=0, stdin=io.StringIO(text), stdout=out, stderr=err, lang="en",
+        db=tmp_path / "db.sqlite3",
+        banks_dir=write_bank(tmp_path / "banks"),
+        tz="Asia/Shanghai",
+        bank_ids=None,
+        kinds=None,
+        n=3,
+        learner=0,
+        stdin=io.StringIO(text),
+        stdout=out,
+        stderr=err,
+        lang="en",
     )
     options.update(kwargs)
     code = practice(**options)  # type: ignore[arg-type]
@@ -54,12 +70,15 @@ def test_a_session_asks_grades_and_sums_up(tmp_path: Path) -> None:
     assert sorted(attempts(tmp_path / "db.sqlite3")) == [(0, "A"), (2, "B"), (2, "B")]
 
 
-@pytest.mark.parametrize(("current", "longest", "lang", "line"), [
-    (0, 3, "en", "Streak: 0 days (longest 3)."),
-    (1, 1, "en", "Streak: 1 day (longest 1)."),
-    (2, 5, "en", "Streak: 2 days (longest 5)."),
-    (1, 2, "zh", "连续学习 1 天（最长 2 天）。"),
-])
+@pytest.mark.parametrize(
+    ("current", "longest", "lang", "line"),
+    [
+        (0, 3, "en", "Streak: 0 days (longest 3)."),
+        (1, 1, "en", "Streak: 1 day (longest 1)."),
+        (2, 5, "en", "Streak: 2 days (longest 5)."),
+        (1, 2, "zh", "连续学习 1 天（最长 2 天）。"),
+    ],
+)
 def test_the_streak_line_says_day_or_days(current: int, longest: int, lang: str, line: str) -> None:
     assert streak_line(current, longest, lang) == line
 
@@ -97,8 +116,13 @@ def test_an_empty_filter_gets_the_engines_message(tmp_path: Path) -> None:
 
 def _env(tmp_path: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(STUDYBOT_DB=str(tmp_path / "db.sqlite3"), STUDYBOT_BANKS=str(write_bank(tmp_path / "banks")),
-               LANG="en_US.UTF-8", LC_ALL="", PYTHONIOENCODING="utf-8")
+    env.update(
+        STUDYBOT_DB=str(tmp_path / "db.sqlite3"),
+        STUDYBOT_BANKS=str(write_bank(tmp_path / "banks")),
+        LANG="en_US.UTF-8",
+        LC_ALL="",
+        PYTHONIOENCODING="utf-8",
+    )
     return env
 
 
@@ -106,7 +130,12 @@ def _env(tmp_path: Path) -> dict[str, str]:
 def test_the_command_runs_as_a_subprocess_fed_by_stdin(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "bot", "practice", "--kind", "truefalse", "-n", "2"],
-        input="maybe\nyes\n", capture_output=True, text=True, encoding="utf-8", env=_env(tmp_path), timeout=60,
+        input="maybe\nyes\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=_env(tmp_path),
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
     assert "Water is wet." in proc.stdout and "✅" in proc.stdout
@@ -118,8 +147,13 @@ def test_the_command_runs_as_a_subprocess_fed_by_stdin(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_ctrl_c_ends_the_session_cleanly_with_the_summary(tmp_path: Path) -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bot", "practice", "--kind", "single", "-n", "3"], stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8", env=_env(tmp_path),
+        [sys.executable, "-m", "bot", "practice", "--kind", "single", "-n", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env=_env(tmp_path),
     )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("B\n")

@@ -9,27 +9,35 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.banks.export import export_text
-from bot.banks.importer import import_text
-from bot.banks.issues import DocumentError
+from bot.banks.importer import ImportResult, import_document
+from bot.banks.issues import DocumentError, Issue
 from bot.banks.lint import lint_banks
 from bot.banks.model import Bank, Kind, load_bank, load_banks, save_bank
-from bot.banks.sources import MANIFEST, options_for, read_source
+from bot.banks.sources import MANIFEST, options_for, read_source_document
+from bot.banks.summary import preview, summary
 from bot.config import Settings
+from bot.locale import terminal_language
 
-__all__ = ["cmd_export", "cmd_import", "cmd_lint", "resolve_bank"]
+__all__ = ["BankNotFound", "bank_file", "cmd_export", "cmd_import", "cmd_lint", "resolve_bank"]
 
 
 class BankNotFound(Exception):
     pass
 
 
-def resolve_bank(ref: str, folder: Path | None = None) -> Bank:
-    """A bank from a file path or a bank id looked up in the banks folder (STUDYBOT_BANKS)."""
+def bank_file(ref: str, folder: Path | None = None) -> Path:
+    """The file of a bank given by its path or by its id in the banks folder (STUDYBOT_BANKS)."""
     path = Path(ref)
     if not path.is_file():
         path = (folder or Settings().banks) / f"{ref}.json"
     if not path.is_file():
         raise BankNotFound(f"no bank file or bank id '{ref}' / 找不到题库文件或题库 id“{ref}”")
+    return path
+
+
+def resolve_bank(ref: str, folder: Path | None = None) -> Bank:
+    """A bank from a file path or a bank id looked up in the banks folder (STUDYBOT_BANKS)."""
+    path = bank_file(ref, folder)
     try:
         return load_bank(path)
     except (ValidationError, ValueError) as exc:
@@ -42,12 +50,36 @@ def _summary(bank: Bank) -> str:
     return f"{len(bank.questions)} questions ({parts})"
 
 
+def _report(
+    path: Path, target: Path, result: ImportResult, args: argparse.Namespace, read: list[str] | None = None
+) -> None:
+    lang = terminal_language()
+    left = len(result.left_out)
+    print(f"{path} -> {target}: {_summary(result.bank)}, {left} left out, {len(result.warnings) - left} warnings")
+    for line in summary(result, lang)[1:]:
+        print("  " + line)
+    for line in read or []:  # what a model read (import --ai)
+        print("  " + line)
+    if args.preview:
+        from bot.grading.format import format_question  # the learner's view; only for --preview
+
+        for line in preview(result, lang, format_question):
+            print("  " + line if line else "")
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     files = [Path(f) for f in args.files if Path(f).name != MANIFEST]
     if args.bank_id and len(files) != 1:
         print("--id needs exactly one FILE / --id 只能用于一个文件", file=sys.stderr)
         return 2
     out = Path(args.out)
+    reader = None
+    if getattr(args, "ai", False):
+        from bot.ai.commands import ModelReader  # only with --ai: model help stays unimported otherwise
+
+        reader = ModelReader.from_environment()
+        if reader is None:
+            return 2
     status, written = 0, {}
     for path in files:
         options = options_for(path)
@@ -57,8 +89,10 @@ def cmd_import(args: argparse.Namespace) -> int:
             status = 1
             continue
         try:
-            result = import_text(
-                read_source(path, options),
+            document = read_source_document(path, options)
+            text = document.text  # what a model may read again (import --ai), line for line
+            result = import_document(
+                document,
                 source=path.name,
                 bank_id=bank_id,
                 title=options.title,
@@ -73,11 +107,22 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(f"{path}: cannot read / 无法读取: {exc.strerror}", file=sys.stderr)
             status = 1
             continue
+        read: list[str] = []
+        if reader is not None and result.left_out:
+            result, read = reader.read(text, result, terminal_language())
+        if args.strict and result.left_out:
+            for lo in result.left_out:
+                print(Issue("error", lo.line, lo.zh, lo.en).render(path.name), file=sys.stderr)
+            print(
+                f"{path}: --strict: {len(result.left_out)} questions left out, no bank written / "
+                f"有 {len(result.left_out)} 题未导入，未写入题库",
+                file=sys.stderr,
+            )
+            status = 1
+            continue
         target = save_bank(result.bank, out)
         written[bank_id] = path
-        print(f"{path} -> {target}: {_summary(result.bank)}, {len(result.warnings)} warnings")
-        for warning in result.warnings:
-            print("  " + warning.render(path.name))
+        _report(path, target, result, args, read)
     return status
 
 
@@ -87,6 +132,15 @@ def cmd_export(args: argparse.Namespace) -> int:
     except BankNotFound as exc:
         print(exc, file=sys.stderr)
         return 2
+    suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
+    form = getattr(args, "format", None) or (suffix if suffix in ("xlsx", "csv") else "text")
+    if form != "text":
+        from bot.banks.formats.template import write_csv, write_xlsx  # openpyxl only when a sheet is asked for
+
+        target = Path(args.output or f"{bank.id}.{form}")
+        (write_xlsx if form == "xlsx" else write_csv)(bank, target)
+        print(f"{bank.id} -> {target}: {len(bank.questions)} questions")
+        return 0
     text = export_text(bank)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from bot.banks.keys import count_blanks, split_fill_key
+from bot.banks.keys import parse_letters as parse_choice_letters
+from bot.banks.keys import read_true_false as parse_true_false
 from bot.banks.model import Answer, Bank, Kind, Question
-from bot.banks.tokens import parse_choice_letters, parse_true_false
 
 __all__ = ["KeyFixError", "describe_key", "parse_key", "with_key"]
 
@@ -36,12 +37,15 @@ def _letters(question: Question, text: str) -> str:
     letters = parse_choice_letters(text)
     options = "".join(question.options)
     if letters is None:
-        raise KeyFixError(f"“{text}”不是选项字母（可选：{options}）",
-                          f"'{text}' is not option letters (choose from {options})")
+        raise KeyFixError(
+            f"“{text}”不是选项字母（可选：{options}）", f"'{text}' is not option letters (choose from {options})"
+        )
     missing = [c for c in letters if c not in question.options]
     if missing:
-        raise KeyFixError(f"这道题没有选项 {''.join(missing)}（可选：{options}）",
-                          f"the question has no option {''.join(missing)} (choose from {options})")
+        raise KeyFixError(
+            f"这道题没有选项 {''.join(missing)}（可选：{options}）",
+            f"the question has no option {''.join(missing)} (choose from {options})",
+        )
     if question.kind is Kind.single and len(letters) != 1:
         raise KeyFixError("单选题的答案只能是一个字母", "a single-choice key is exactly one letter")
     return letters
@@ -57,15 +61,18 @@ def parse_key(question: Question, text: str) -> Answer:
     if question.kind is Kind.true_false:
         value = parse_true_false(text)
         if value is None:
-            raise KeyFixError(f"判断题的答案应为 对 或 错，而不是“{text}”",
-                              f"a true-false key is 对/错 (true/false), not '{text}'")
+            raise KeyFixError(
+                f"判断题的答案应为 对 或 错，而不是“{text}”", f"a true-false key is 对/错 (true/false), not '{text}'"
+            )
         return value
     if question.kind is Kind.fill:
         blanks = max(count_blanks(question.prompt), len(question.blanks()), 1)
         answer, fits = split_fill_key(text, blanks)
         if not fits:
-            raise KeyFixError(f"这道题有 {blanks} 个空，请用“；”分隔每个空的答案",
-                              f"the question has {blanks} blanks: separate their answers with '；'")
+            raise KeyFixError(
+                f"这道题有 {blanks} 个空，请用“；”分隔每个空的答案",
+                f"the question has {blanks} blanks: separate their answers with '；'",
+            )
         return answer
     return text  # case: the reference answer
 

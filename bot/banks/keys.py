@@ -4,14 +4,27 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["count_blanks", "split_fill_key", "take_bracket_key"]
+__all__ = [
+    "count_blanks",
+    "enumerated_parts",
+    "parse_letters",
+    "read_choice_key",
+    "read_true_false",
+    "read_true_false_key",
+    "split_fill_key",
+    "take_bracket_key",
+    "true_false_options",
+]
 
-_BLANK = re.compile(r"_{2,}|[（(]\s*[)）]")
+_BLANK = re.compile(r"_{2,}|[（(]\s*[)）]|(?<=\S)【\d{1,3}】")  # ___, （ ）, and labelled blanks "使用运算符【3】"
 _ALTERNATIVE = re.compile(r"\s*[;；]\s*|\s+或\s+")  # 'A；B', 'A 或 B' ("或" inside a word stays)
 _BLANK_SEP = re.compile(r"\s*[;；]\s*")
-_ENUMERATED = re.compile(r"[（(]\s*\d+\s*[)）]\s*")
-_CHOICE_BRACKET = re.compile(r"[（(]\s*([A-Ha-h]{1,8})\s*[)）]\s*([。.]?)\s*$")
-_TF_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F)\s*[)）]\s*([。.]?)\s*$")
+# "（1）北京（2）东京", "填空1: 李白 填空2: 杜甫", "第1空：…", "①北京②东京"
+_ENUMERATED = re.compile(
+    r"[（(]\s*\d+\s*[)）]\s*|(?:填空|空|第)\s*(?:\d+|[一二三四五六七八九十]+)\s*空?\s*[:：]\s*|[①-⑳]\s*"
+)
+_CHOICE_BRACKET = re.compile(r"[（(]\s*([A-Ha-h](?:[\s,，、]*[A-Ha-h]){0,7})\s*[)）]\s*([。.]?)\s*$")
+_TF_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）]\s*([。.]?)\s*$")
 
 
 def count_blanks(stem: str) -> int:
@@ -26,16 +39,37 @@ def _alternatives(text: str) -> list[str]:
     return [a for a in (_clean(p) for p in re.split(r"\s+或\s+", text)) if a]
 
 
+_LABEL = re.compile(r"^\s*(?:[（(]\s*1\s*[)）]|①|第[一1]空\s*[:：]|填空\s*1\s*[:：]|空\s*1\s*[:：])\s*")
+_ALTERNATIVE_NOTE = re.compile(r"\s*[（(]\s*或\s*([^（()）]+?)\s*[)）]\s*$")
+
+
+def enumerated_parts(key: str) -> int:
+    """How many blanks a key enumerates (`（1）A（2）B`, `填空1: A 填空2: B`, `①A②B`); 0 when it does not."""
+    return len(_ENUMERATED.findall(key)) if _ENUMERATED.match(key.strip()) else 0
+
+
 def split_fill_key(key: str, blanks: int) -> tuple[list[str] | list[list[str]], bool]:
     """The answer of a fill question and whether its parts matched the number of blanks.
 
-    One blank: a flat list of accepted answers ('A；B', 'A 或 B'). Several blanks: one list per
-    blank, blanks separated by '；' (or '，'/'、', or enumerated '（1）A（2）B'), alternatives by ' 或 '.
+    One blank: a flat list of accepted answers ('A；B', 'A 或 B', 'number[]（或 Array<number>）'), without a
+    label ('（1）Object'). Several blanks: one list per blank, blanks separated by '；' (or '，'/'、', or
+    enumerated '（1）A（2）B'), alternatives by ' 或 '.
     """
     if blanks <= 1:
+        key = _LABEL.sub("", key) if enumerated_parts(key) <= 1 else key
+        if m := _ALTERNATIVE_NOTE.search(key):  # "number[]（或 Array<number>）"
+            key = key[: m.start()] + " 或 " + m.group(1)
         accepted = [a for a in (_clean(p) for p in _ALTERNATIVE.split(key)) if a]
         return accepted, True
-    for splitter in (_ENUMERATED, _BLANK_SEP, re.compile(r"\s*[,，、]\s*")):
+    for splitter in (
+        _ENUMERATED,
+        _BLANK_SEP,
+        re.compile(r"\s*[|｜]\s*"),
+        re.compile(r"\s+/\s+"),
+        re.compile(r"\s*[,，、]\s*"),
+        re.compile(r"\s*[/／]\s*"),  # "天朝田亩制度/资政新篇" for two blanks (for one, "/" stays in the answer)
+        re.compile(r"\s+"),
+    ):
         parts = [p for p in splitter.split(key) if _clean(p)]
         if len(parts) == blanks:
             return [_alternatives(p) for p in parts], True
@@ -47,4 +81,116 @@ def take_bracket_key(stem: str, *, true_false: bool) -> tuple[str, str | None]:
     m = (_TF_BRACKET if true_false else _CHOICE_BRACKET).search(stem)
     if not m:
         return stem, None
-    return stem[: m.start()] + "（ ）" + m.group(2), m.group(1)
+    return stem[: m.start()] + "（ ）" + m.group(2), re.sub(r"[\s,，、]", "", m.group(1))
+
+
+# -- keys as people write them -------------------------------------------------------------------
+_LETTERS_THEN_TEXT = re.compile(r"^([A-Ha-h](?:\s*[,，、/和及]?\s*[A-Ha-h])*)(?=$|[\s,，。.;；:：（(【\[!！?？])")
+_LETTER_ITEM = re.compile(r"(?:^|[;；,，\s|])\s*([A-H])\s*[.．、:：)）]")
+_WRAPPED = re.compile(r"^[（(【\[「“\"'‘]\s*(.*?)\s*[)）】\]」”\"'’]$")
+_KEY_NOISE = re.compile(r"^(?:选|选项)\s*")
+_TF_LEAD = re.compile(
+    r"^(不正确|不对|正确|错误|对的|错的|对|错|是|否|√|×|✓|✔|✗|✘|[TFYN](?![A-Za-z])|true|false|yes|no)", re.IGNORECASE
+)
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[\s。．.，,;；:：!！?？、\"'“”‘’()（）【】\[\]]+", "", text).lower()
+
+
+def read_choice_key(key: str, options: dict[str, str]) -> str | None:
+    """The letters of a choice key as written: 'ABD', 'A,B,D', 'A、B 和 D', '(B)', 'B. 白菜', 'A:苹果;C:桃;',
+    'ABD（少选得一半分）', or the text of the right option(s); None when it names no option."""
+    text = key.strip().lstrip(":：").rstrip("。.;；").strip()
+    while m := _WRAPPED.match(text):
+        text = m.group(1)
+    text = _KEY_NOISE.sub("", text)
+    if not text:
+        return None
+    letters = parse_letters(text)
+    if letters is not None and (letters.isupper() or len(letters) <= len(options) or not options):
+        return letters
+    items = _LETTER_ITEM.findall(text)
+    if len(items) > 1 and text[0] in "ABCDEFGH":  # "A:苹果;C:桃"
+        return "".join(sorted(set(items)))
+    if m := _LETTERS_THEN_TEXT.match(text):
+        head = parse_letters(m.group(1))
+        if head is not None and (m.group(1).isupper() or m.end() == len(text)):
+            return head
+    if items and text[0] in "ABCDEFGH":
+        return items[0]
+    lower = re.findall(r"(?:^|[,，;；、\s])\s*\(?([a-h])\s*[.．、:：)）]", text)
+    if lower and re.match(r"^\(?[a-h]\s*[.．、:：)）]", text):  # "c) went", "a), c)"
+        return "".join(sorted({letter.upper() for letter in lower}))
+    if options:  # the right option's text instead of its letter: "红色的刚玉宝石", "珍珠,琥珀,珊瑚"
+        by_text = {_norm(v): k for k, v in options.items() if _norm(v)}
+        if _norm(text) in by_text:
+            return by_text[_norm(text)]
+        # options numbered 1–4 (lettered A–D on reading): the key names one by its number
+        if re.fullmatch(r"[1-8]", text) and int(text) <= len(options):
+            return "ABCDEFGH"[int(text) - 1]
+        for separators in (r"[;；|]|\s{2,}", r"[;；|,，、]\s*", r"[;；|,，、]|\s+"):
+            wanted = [_norm(p) for p in re.split(separators, text) if _norm(p)]
+            found = [by_text.get(w) for w in wanted]
+            if len(found) > 1 and all(found):
+                return "".join(sorted(set(found)))  # type: ignore[arg-type]
+    return None
+
+
+def parse_letters(text: str) -> str | None:
+    """'ABD', 'A,B,D', 'a b d', 'A、B 和 D' -> 'ABD' (sorted, unique); None when it holds anything else."""
+    letters = re.sub(r"[\s,，、;；/和及.。]+", "", text).translate(_CIRCLED)  # ①②④ for circled options
+    if not letters or not re.fullmatch(r"[A-Ha-h]+", letters):
+        return None
+    return "".join(sorted(set(letters.upper())))
+
+
+_CIRCLED = str.maketrans("①②③④⑤⑥⑦⑧", "ABCDEFGH")
+_TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "T", "TRUE", "Y", "YES", "R", "V"}
+_FALSE = {"不正确", "不对", "错误", "错", "错的", "否", "×", "✗", "✘", "X", "F", "FALSE", "N", "NO", "W"}
+_PROBE = str.maketrans("確誤對錯", "确误对错")
+_DECORATION = re.compile(r"^[\u2705\u274c\u274e\u2b55\ufe0f\s]+(?=\S)")  # "✅ 正确", "❌错误"
+
+
+def read_true_false(text: str) -> bool | None:
+    """正确/错误/对/错/√/×/T/F/true/false (and a few more) -> bool; None when the text is no such key."""
+    word = re.sub(r"[\s。.！!]+$", "", _DECORATION.sub("", text.strip())).translate(_PROBE).upper()
+    if word in _FALSE:
+        return False
+    if word in _TRUE:
+        return True
+    return None
+
+
+def true_false_options(options: dict[str, str]) -> dict[str, bool] | None:
+    """{'A': True, 'B': False} when the options are just 正确 and 错误 (对/错, √/×, T/F…); else None."""
+    if len(options) != 2:
+        return None
+    values = {letter: read_true_false(_strip_marks(text)) for letter, text in options.items()}
+    if None in values.values() or len(set(values.values())) != 2:
+        return None
+    return values  # type: ignore[return-value]
+
+
+def _strip_marks(text: str) -> str:
+    return re.sub(r"^[✅❌⭕️\s]+", "", text)
+
+
+def read_true_false_key(key: str, options: dict[str, str]) -> bool | None:
+    """A true/false key: the word itself (`对`, `×`, `正确。因为…`), or the letter of a 正确/错误 option."""
+    text = key.strip().lstrip(":：;；").strip().rstrip("。.")
+    while m := _WRAPPED.match(text):
+        text = m.group(1).strip()
+    value = read_true_false(text)
+    if value is not None:
+        return value
+    pair = true_false_options(options) if options else None
+    if pair is not None:
+        letters = read_choice_key(text, options)
+        if letters is not None and len(letters) == 1:
+            return pair[letters]
+    if m := _TF_LEAD.match(text):  # "×，应为……" / "对（见第二章）"
+        rest = text[m.end() :]
+        if not rest or rest[0].isspace() or rest[0] in "，,。.；;：:（(【[的！!、":
+            return read_true_false(m.group(1))
+    return None

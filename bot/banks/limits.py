@@ -28,8 +28,15 @@ from pathlib import Path
 from bot.banks.issues import DocumentError
 
 __all__ = [
-    "LOCAL_LIMITS", "UPLOAD_LIMITS", "Deadline", "DocumentLimits", "DocumentTooLarge", "ExpansionGuard",
-    "check_paragraphs", "check_size", "check_zip",
+    "LOCAL_LIMITS",
+    "UPLOAD_LIMITS",
+    "Deadline",
+    "DocumentLimits",
+    "DocumentTooLarge",
+    "ExpansionGuard",
+    "check_paragraphs",
+    "check_size",
+    "check_zip",
 ]
 
 MB = 1024 * 1024
@@ -47,11 +54,18 @@ class DocumentLimits:
 
 
 # An admin's upload to the bot (Telegram documents are already capped at 2 MB by bot/banks/upload.py).
-UPLOAD_LIMITS = DocumentLimits(max_bytes=2 * MB, max_expanded=40 * MB, max_parts=1000, max_paragraphs=50_000,
-                               max_seconds=30.0, max_memory_mb=1024)
+UPLOAD_LIMITS = DocumentLimits(
+    max_bytes=2 * MB, max_expanded=40 * MB, max_parts=1000, max_paragraphs=50_000, max_seconds=30.0, max_memory_mb=1024
+)
 # `studybot import` on the teacher's own machine: bigger documents, the same protection from bombs.
-LOCAL_LIMITS = DocumentLimits(max_bytes=50 * MB, max_expanded=400 * MB, max_parts=20_000, max_paragraphs=500_000,
-                              max_seconds=600.0, max_memory_mb=4096)
+LOCAL_LIMITS = DocumentLimits(
+    max_bytes=50 * MB,
+    max_expanded=400 * MB,
+    max_parts=20_000,
+    max_paragraphs=500_000,
+    max_seconds=600.0,
+    max_memory_mb=4096,
+)
 
 
 class DocumentTooLarge(DocumentError):
@@ -69,8 +83,10 @@ def _mb(n: int) -> str:
 def check_size(size: int, limits: DocumentLimits, source: str) -> None:
     if size > limits.max_bytes:
         raise DocumentTooLarge.because(
-            source, f"文件有 {_mb(size)}，超过上限 {_mb(limits.max_bytes)}",
-            f"the file is {_mb(size)}, over the limit of {_mb(limits.max_bytes)}")
+            source,
+            f"文件有 {_mb(size)}，超过上限 {_mb(limits.max_bytes)}",
+            f"the file is {_mb(size)}, over the limit of {_mb(limits.max_bytes)}",
+        )
 
 
 class ExpansionGuard:
@@ -89,10 +105,12 @@ class ExpansionGuard:
 
 def _expands(source: str, size: int, limits: DocumentLimits, more: str = "") -> DocumentTooLarge:
     return DocumentTooLarge.because(
-        source, f"文件解压后有 {_mb(size)}{'以上' if more else ''}，超过上限 {_mb(limits.max_expanded)}"
+        source,
+        f"文件解压后有 {_mb(size)}{'以上' if more else ''}，超过上限 {_mb(limits.max_expanded)}"
         "（可能是压缩炸弹，或是图片太多：请只保留文字后再试）",
         f"the file expands to {_mb(size)}{more}, over the limit of {_mb(limits.max_expanded)} (a zip bomb, "
-        "or many pictures: keep the text only and send it again)")
+        "or many pictures: keep the text only and send it again)",
+    )
 
 
 def check_zip(source: Path | bytes, limits: DocumentLimits, name: str) -> None:
@@ -109,8 +127,10 @@ def check_zip(source: Path | bytes, limits: DocumentLimits, name: str) -> None:
         parts = archive.infolist()
         if len(parts) > limits.max_parts:
             raise DocumentTooLarge.because(
-                name, f"文件里有 {len(parts)} 个部分，超过上限 {limits.max_parts}",
-                f"the file holds {len(parts)} parts, over the limit of {limits.max_parts}")
+                name,
+                f"文件里有 {len(parts)} 个部分，超过上限 {limits.max_parts}",
+                f"the file holds {len(parts)} parts, over the limit of {limits.max_parts}",
+            )
         declared = sum(p.file_size for p in parts)
         if declared > limits.max_expanded:
             raise _expands(name, declared, limits)
@@ -128,9 +148,11 @@ def check_zip(source: Path | bytes, limits: DocumentLimits, name: str) -> None:
 def check_paragraphs(count: int, limits: DocumentLimits, source: str) -> None:
     if count > limits.max_paragraphs:
         raise DocumentTooLarge.because(
-            source, f"文件有 {count} 段，超过上限 {limits.max_paragraphs}；请拆分后分别导入",
+            source,
+            f"文件有 {count} 段，超过上限 {limits.max_paragraphs}；请拆分后分别导入",
             f"the file has {count} paragraphs, over the limit of {limits.max_paragraphs}; split it and import "
-            "the parts")
+            "the parts",
+        )
 
 
 class Deadline:
@@ -147,5 +169,7 @@ class Deadline:
     def check(self, source: str) -> None:
         if self._now() > self.until:
             raise DocumentTooLarge.because(
-                source, f"读取超过 {self.seconds:.0f} 秒，已停止；请拆分后分别导入",
-                f"reading took longer than {self.seconds:.0f} s and was stopped; split the file and import the parts")
+                source,
+                f"读取超过 {self.seconds:.0f} 秒，已停止；请拆分后分别导入",
+                f"reading took longer than {self.seconds:.0f} s and was stopped; split the file and import the parts",
+            )

@@ -15,7 +15,9 @@ from typing import Literal
 
 from bot.banks.keys import count_blanks
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question
+from bot.banks.provenance import explained_by_model, read_by_model
 from bot.banks.text import to_simplified
+from bot.grading.names import bank_pairs
 
 __all__ = ["LintFinding", "lint_banks", "normalize"]
 
@@ -112,6 +114,43 @@ def _question_findings(bank: Bank, q: Question) -> Iterable[LintFinding]:
         yield finding("error", "the case has no reference answer", "案例题没有参考答案")
     if q.kind is not Kind.case and not (q.explanation or "").strip():
         yield finding("warning", "missing explanation", "缺少解析")
+    # Drafts of a model (`studybot explain`, `studybot import --ai`) until a teacher has checked them.
+    if read_by_model(q):
+        yield finding(
+            "warning",
+            "read by a model, not reviewed: check it against the document, then set meta.question_reviewed to true",
+            "由模型读出，尚未审核：请对照原文核对，然后把 meta.question_reviewed 设为 true",
+        )
+    if explained_by_model(q) and (q.explanation or "").strip():
+        yield finding(
+            "warning",
+            "explanation written by a model, not reviewed: check it, then set meta.explanation_reviewed to true",
+            "解析由模型生成，尚未审核：请核对，然后把 meta.explanation_reviewed 设为 true",
+        )
+
+
+def _english_name_findings(bank: Bank) -> Iterable[LintFinding]:
+    """Fill keys with no English name among their accepted answers, where the bank writes one in a bracket
+    (`知识蒸馏（Knowledge Distillation）`). The grader accepts it anyway; the author may want it in `alternates`."""
+    known = [a for q in bank.questions for blank in q.blanks() for a in blank]
+    english: dict[str, list[str]] = defaultdict(list)
+    for zh, en in bank_pairs(bank, known):
+        english[normalize(zh)].append(en)
+    for q in bank.questions:
+        for blank in q.blanks():
+            if not blank or any(ch.isascii() and ch.isalpha() for answer in blank for ch in answer):
+                continue
+            names = english.get(normalize(blank[0]))
+            if names:
+                shown = "、".join(dict.fromkeys(names))
+                yield LintFinding(
+                    "warning",
+                    bank.id,
+                    q.id,
+                    f"fill key '{blank[0]}' has no English name, though the bank writes {shown} for it "
+                    "(accepted anyway; add it to alternates to keep it with the question)",
+                    f"填空答案“{blank[0]}”没有英文名，但题库中写作 {shown}（评分时已接受；可加入 alternates）",
+                )
 
 
 def _bank_findings(bank: Bank) -> Iterable[LintFinding]:
@@ -126,6 +165,7 @@ def _bank_findings(bank: Bank) -> Iterable[LintFinding]:
             )
     for q in bank.questions:
         yield from _question_findings(bank, q)
+    yield from _english_name_findings(bank)
 
 
 def _duplicate_findings(banks: list[Bank]) -> Iterable[LintFinding]:

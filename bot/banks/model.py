@@ -16,8 +16,17 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from bot.files import write_atomically
 
 __all__ = [
-    "CHOICE_KINDS", "Bank", "Kind", "Question", "Section", "bank_json", "load_bank", "load_banks",
-    "load_banks_serving", "save_bank",
+    "CHOICE_KINDS",
+    "KIND_NAMES",
+    "Bank",
+    "Kind",
+    "Question",
+    "Section",
+    "bank_json",
+    "load_bank",
+    "load_banks",
+    "load_banks_serving",
+    "save_bank",
 ]
 
 
@@ -30,6 +39,15 @@ class Kind(StrEnum):
 
 
 CHOICE_KINDS = frozenset({Kind.single, Kind.multiple})
+
+# Each kind's name in reports about a document (zh, en).
+KIND_NAMES: dict[Kind, tuple[str, str]] = {
+    Kind.single: ("单选题", "single-choice"),
+    Kind.multiple: ("多选题", "multiple-choice"),
+    Kind.true_false: ("判断题", "true/false"),
+    Kind.fill: ("填空题", "fill-in"),
+    Kind.case: ("案例题", "case"),
+}
 
 # Fill answers are a list of accepted answers (first canonical) for one blank,
 # or one such list per blank for a question with several blanks.

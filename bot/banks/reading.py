@@ -1,4 +1,5 @@
-"""Turn a document file into text: UTF-8 (with or without BOM), UTF-16 with BOM, GB18030, .docx, .md."""
+"""Turn a document file into text: UTF-8 (with or without BOM), UTF-16 with BOM, GB18030; other formats
+through `bot.banks.formats`."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import codecs
 from pathlib import Path
 
 from bot.banks.issues import DocumentError
-from bot.banks.limits import LOCAL_LIMITS, Deadline, DocumentLimits, check_paragraphs, check_size, check_zip
+from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
 
 __all__ = ["decode_bytes", "read_document"]
 
@@ -47,34 +48,9 @@ def _decode(data: bytes, encoding: str, source: str, skipped: int) -> str:
 
 
 def read_document(path: str | Path, limits: DocumentLimits = LOCAL_LIMITS) -> str:
-    """The text of a document; .docx paragraphs (and table cells) become lines. DocumentTooLarge when the
-    document is over `limits` (bot/banks/limits.py)."""
-    path = Path(path)
-    if path.suffix.lower() == ".docx":
-        return _read_docx(path, limits)
-    check_size(path.stat().st_size, limits, path.name)
-    text = decode_bytes(path.read_bytes(), path.name)
-    check_paragraphs(text.count("\n") + 1, limits, path.name)
-    return text
+    """The text of a document as the text reader takes it: a text file decoded, a Word file's paragraphs,
+    a PDF's lines (see `bot.banks.formats.extract`; a sheet's or a Word file's question tables are
+    read row by row, not as text). DocumentTooLarge over `limits` (bot/banks/limits.py)."""
+    from bot.banks.formats import extract  # the formats import this module for decode_bytes
 
-
-def _read_docx(path: Path, limits: DocumentLimits) -> str:
-    import docx  # python-docx; imported here so plain-text imports don't pay for it
-    import docx.table
-
-    check_zip(path, limits, path.name)  # before python-docx expands a byte of it
-    deadline = Deadline(limits.max_seconds)
-
-    try:
-        document = docx.Document(str(path))
-    except Exception as exc:  # python-docx raises several unrelated types for a broken file
-        raise DocumentError(path.name, 0, f"不是有效的 .docx 文件：{exc}", f"not a valid .docx file: {exc}") from exc
-    lines: list[str] = []
-    for block in document.iter_inner_content():  # paragraphs and tables in document order
-        if isinstance(block, docx.table.Table):
-            lines.extend(cell.text for row in block.rows for cell in row.cells)
-        else:
-            lines.append(block.text)
-        check_paragraphs(len(lines), limits, path.name)
-        deadline.check(path.name)
-    return "\n".join(lines)
+    return extract(path, limits).text

@@ -50,8 +50,9 @@ def _context() -> Any:
     return _CONTEXT
 
 
-async def import_isolated(data: bytes, file_name: str | None, bank_id: str,
-                          limits: DocumentLimits = UPLOAD_LIMITS) -> ImportResult:
+async def import_isolated(
+    data: bytes, file_name: str | None, bank_id: str, limits: DocumentLimits = UPLOAD_LIMITS
+) -> ImportResult:
     """`import_upload` in a capped child process; DocumentError or DocumentTooLarge as it would raise."""
     if resource is None or "forkserver" not in multiprocessing.get_all_start_methods():
         return await asyncio.to_thread(import_upload, data, file_name, bank_id, limits)
@@ -61,24 +62,34 @@ async def import_isolated(data: bytes, file_name: str | None, bank_id: str,
 def _run_child(data: bytes, file_name: str | None, bank_id: str, limits: DocumentLimits) -> ImportResult:
     ctx = _context()
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(send, data, file_name, bank_id, limits), daemon=True,
-                        name="studybot-import")
+    child = ctx.Process(
+        target=_child, args=(send, data, file_name, bank_id, limits), daemon=True, name="studybot-import"
+    )
     child.start()
     send.close()
     name = file_name or "document"
     try:
         if not receive.poll(limits.max_seconds + 5):
-            raise _too_big(name, f"读取超过 {limits.max_seconds:.0f} 秒，已停止",
-                           f"reading it took longer than {limits.max_seconds:.0f} s and was stopped")
+            raise _too_big(
+                name,
+                f"读取超过 {limits.max_seconds:.0f} 秒，已停止",
+                f"reading it took longer than {limits.max_seconds:.0f} s and was stopped",
+            )
         kind, payload = receive.recv()
     except EOFError:  # the child died: out of memory or out of CPU time
         child.join(5)
         log.warning("importing %r: the reading process ended with %s", name, child.exitcode)
         if child.exitcode == -signal.SIGXCPU:
-            raise _too_big(name, f"读取超过 {limits.max_seconds:.0f} 秒，已停止",
-                           f"reading it took longer than {limits.max_seconds:.0f} s and was stopped") from None
-        raise _too_big(name, f"读取它需要的内存超过上限 {limits.max_memory_mb} MB",
-                       f"reading it needs more memory than the limit of {limits.max_memory_mb} MB") from None
+            raise _too_big(
+                name,
+                f"读取超过 {limits.max_seconds:.0f} 秒，已停止",
+                f"reading it took longer than {limits.max_seconds:.0f} s and was stopped",
+            ) from None
+        raise _too_big(
+            name,
+            f"读取它需要的内存超过上限 {limits.max_memory_mb} MB",
+            f"reading it needs more memory than the limit of {limits.max_memory_mb} MB",
+        ) from None
     finally:
         receive.close()
         if child.is_alive():
@@ -88,8 +99,9 @@ def _run_child(data: bytes, file_name: str | None, bank_id: str, limits: Documen
         return payload  # type: ignore[no-any-return]
     if kind == "bug":
         log.error("importing %r failed: a bug of ours in the importer:\n%s", name, payload)
-        raise DocumentError(name, 0, "读取时出错（这是我们的问题，已记录）",
-                            "reading it failed (an error of ours; it was logged)")
+        raise DocumentError(
+            name, 0, "读取时出错（这是我们的问题，已记录）", "reading it failed (an error of ours; it was logged)"
+        )
     source, issues, too_big = payload
     found = [Issue(*i) for i in issues]
     if too_big:
@@ -98,8 +110,11 @@ def _run_child(data: bytes, file_name: str | None, bank_id: str, limits: Documen
 
 
 def _too_big(name: str, zh: str, en: str) -> DocumentTooLarge:
-    return DocumentTooLarge.because(name, f"无法读取：{zh}；请拆分或只保留文字后再试",
-                                    f"cannot read it: {en}; split it or keep the text only and send it again")
+    return DocumentTooLarge.because(
+        name,
+        f"无法读取：{zh}；请拆分或只保留文字后再试",
+        f"cannot read it: {en}; split it or keep the text only and send it again",
+    )
 
 
 def _near(ceiling: int) -> bool:
@@ -124,8 +139,11 @@ def _child(send: Connection, data: bytes, file_name: str | None, bank_id: str, l
     except DocumentError as exc:
         if not isinstance(exc, DocumentTooLarge) and _near(ceiling):
             # A parser that runs out of memory often says "invalid document" (libxml2 does): it was the ceiling.
-            exc = _too_big(exc.source, f"读取它需要的内存超过上限 {limits.max_memory_mb} MB",
-                           f"reading it needs more memory than the limit of {limits.max_memory_mb} MB")
+            exc = _too_big(
+                exc.source,
+                f"读取它需要的内存超过上限 {limits.max_memory_mb} MB",
+                f"reading it needs more memory than the limit of {limits.max_memory_mb} MB",
+            )
         issues = [(i.level, i.line, i.zh, i.en) for i in exc.issues]
         result = ("error", (exc.source, issues, isinstance(exc, DocumentTooLarge)))
     except MemoryError:

@@ -7,10 +7,20 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.banks.formats import Extracted, extract
+from bot.banks.formats.table import Row
 from bot.banks.issues import DocumentError, Issue
-from bot.banks.reading import read_document
 
-__all__ = ["MANIFEST", "Fix", "SourceOptions", "apply_fixes", "default_bank_id", "options_for", "read_source"]
+__all__ = [
+    "MANIFEST",
+    "Fix",
+    "SourceOptions",
+    "apply_fixes",
+    "default_bank_id",
+    "options_for",
+    "read_source",
+    "read_source_document",
+]
 
 MANIFEST = "banks.toml"
 
@@ -72,6 +82,27 @@ def apply_fixes(text: str, fixes: tuple[Fix, ...], source: str) -> str:
     return "".join(lines)
 
 
+def _fix_rows(doc: Extracted, fix: Fix) -> bool:
+    """A fix on a table's row (a sheet's row number): applied to the first cell holding its text."""
+    for table in doc.tables:
+        for i, row in enumerate(table.rows):
+            if row.line == fix.line and any(fix.find in c for c in row.cells):
+                k = next(k for k, c in enumerate(row.cells) if fix.find in c)
+                cells = [*row.cells[:k], row.cells[k].replace(fix.find, fix.replace), *row.cells[k + 1 :]]
+                table.rows[i] = Row(row.line, cells)
+                return True
+    return False
+
+
+def read_source_document(path: Path, options: SourceOptions) -> Extracted:
+    """A source document as the importer should read it, with the manifest's fixes applied (a fix names
+    a line of the text, or a row of a sheet or table)."""
+    doc = extract(path)
+    text_fixes = tuple(f for f in options.fixes if not _fix_rows(doc, f))
+    doc.text = apply_fixes(doc.text, text_fixes, path.name)
+    return doc
+
+
 def read_source(path: Path, options: SourceOptions) -> str:
-    """A source document as the importer should read it: decoded, with the manifest's fixes applied."""
-    return apply_fixes(read_document(path), options.fixes, path.name)
+    """A source document's text as the importer should read it: decoded, with the manifest's fixes applied."""
+    return read_source_document(path, options).text

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
 __all__ = [
@@ -70,17 +69,19 @@ def to_simplified(line: str) -> str:
     return _t2s().convert(line)
 
 
+_NARROW = str.maketrans(
+    {
+        "\u3000": " ",
+        **{chr(c): chr(c - 0xFEE0) for c in range(ord("０"), ord("９") + 1)},
+        **{chr(c): chr(c - 0xFEE0) for c in range(ord("Ａ"), ord("Ｚ") + 1)},
+        **{chr(c): chr(c - 0xFEE0) for c in range(ord("ａ"), ord("ｚ") + 1)},
+    }
+)
+
+
 def narrow(line: str) -> str:
     """Full-width letters, digits and spaces become ASCII (Ｂ -> B); CJK punctuation stays as written."""
-    out = []
-    for ch in line:
-        if ch == "\u3000":
-            out.append(" ")
-        elif "０" <= ch <= "９" or "Ａ" <= ch <= "Ｚ" or "ａ" <= ch <= "ｚ":
-            out.append(unicodedata.normalize("NFKC", ch))
-        else:
-            out.append(ch)
-    return "".join(out)
+    return line.translate(_NARROW)
 
 
 _SENTENCE_END = re.compile(r"[。！？；：.!?;:…][\"”’」』）)]*$")

@@ -1,6 +1,6 @@
 """A document sent to the bot, as a bank: what is accepted, the bank id it gets, the import itself.
 
-Pure apart from a temporary file (python-docx reads from a path); run `import_upload` in a thread.
+Pure apart from a temporary file (the format readers read from a path); run `import_upload` in a thread.
 """
 
 from __future__ import annotations
@@ -12,15 +12,16 @@ from pathlib import Path, PurePath
 
 from pypinyin import lazy_pinyin
 
-from bot.banks.importer import ImportResult, import_text
+from bot.banks.formats import FORMATS
+from bot.banks.importer import ImportResult, import_file
 from bot.banks.limits import UPLOAD_LIMITS, DocumentLimits
-from bot.banks.reading import read_document
 from bot.banks.sources import default_bank_id
 
 __all__ = ["ALLOWED_SUFFIXES", "MAX_UPLOAD_BYTES", "Refusal", "bank_id_for", "check_upload", "import_upload"]
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
-ALLOWED_SUFFIXES = (".txt", ".md", ".docx")
+ALLOWED_SUFFIXES = FORMATS
+_SAVE_AS = {".doc": ".docx", ".wps": ".docx", ".xls": ".xlsx", ".et": ".xlsx"}
 _BANK_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 
@@ -57,16 +58,25 @@ def check_upload(file_name: str | None, size: int | None) -> Refusal | None:
     name = _safe_name(file_name)
     suffix = PurePath(name).suffix.lower()
     allowed = "、".join(ALLOWED_SUFFIXES)
+    if suffix in _SAVE_AS:
+        modern = _SAVE_AS[suffix]
+        return Refusal(
+            f"无法导入 {name}：旧格式 {suffix} 无法读取，请另存为 {modern} 后再发送。",
+            f"Cannot import {name}: the old {suffix} format cannot be read; save it as {modern} and send that.",
+        )
     if suffix not in ALLOWED_SUFFIXES:
         shown = suffix or "无扩展名"
-        return Refusal(f"无法导入 {name}：只接受 {allowed} 文件（收到的是 {shown}）。",
-                       f"Cannot import {name}: only {', '.join(ALLOWED_SUFFIXES)} files are accepted "
-                       f"(this is {suffix or 'a file without an extension'}).")
+        return Refusal(
+            f"无法导入 {name}：只接受 {allowed} 文件（收到的是 {shown}）。",
+            f"Cannot import {name}: only {', '.join(ALLOWED_SUFFIXES)} files are accepted "
+            f"(this is {suffix or 'a file without an extension'}).",
+        )
     if size is not None and size > MAX_UPLOAD_BYTES:
         mb = size / (1024 * 1024)
-        return Refusal(f"无法导入 {name}：文件有 {mb:.1f} MB，上限是 2 MB。请拆分后分别发送。",
-                       f"Cannot import {name}: the file is {mb:.1f} MB, the limit is 2 MB. "
-                       "Split it and send the parts.")
+        return Refusal(
+            f"无法导入 {name}：文件有 {mb:.1f} MB，上限是 2 MB。请拆分后分别发送。",
+            f"Cannot import {name}: the file is {mb:.1f} MB, the limit is 2 MB. Split it and send the parts.",
+        )
     return None
 
 
@@ -83,13 +93,13 @@ def bank_id_for(file_name: str | None, caption: str | None = None) -> str:
     return default_bank_id(Path(stem + ".txt"))[:64].strip("-") or "bank"
 
 
-def import_upload(data: bytes, file_name: str | None, bank_id: str,
-                  limits: DocumentLimits = UPLOAD_LIMITS) -> ImportResult:
+def import_upload(
+    data: bytes, file_name: str | None, bank_id: str, limits: DocumentLimits = UPLOAD_LIMITS
+) -> ImportResult:
     """Import the document's bytes as bank `bank_id`; DocumentError (file and line) when malformed,
     DocumentTooLarge when over `limits`. The bot runs it in a separate process (bot/banks/sandbox.py)."""
     name = _safe_name(file_name)
     with tempfile.TemporaryDirectory(prefix="studybot-upload-") as folder:
         path = Path(folder) / name
         path.write_bytes(data)
-        text = read_document(path, limits)  # errors name `name`, the file the admin sent
-    return import_text(text, source=name, bank_id=bank_id)
+        return import_file(path, bank_id=bank_id, limits=limits)  # errors name `name`, the file the admin sent

@@ -55,10 +55,18 @@ class Progress:
         now = self.clock()
         if now - self._last_log >= self.every:
             self._last_log = now
-            log.info("%s: sent %d, failed %d, remaining %d, %.1f/s", self.label, self.sent,
-                     self.failed + self.uncertain, self.remaining, self.rate)
+            log.info(
+                "%s: sent %d, failed %d, remaining %d, %.1f/s",
+                self.label,
+                self.sent,
+                self.failed + self.uncertain,
+                self.remaining,
+                self.rate,
+            )
 
     def summary(self) -> str:
-        return (f"{self.label} done: sent {self.sent}, failed {self.failed}, uncertain {self.uncertain}, "
-                f"skipped {self.skipped}, chats gone {self.gone}, retries {self.retries} "
-                f"in {self.elapsed:.1f} s ({self.rate:.1f}/s)")
+        return (
+            f"{self.label} done: sent {self.sent}, failed {self.failed}, uncertain {self.uncertain}, "
+            f"skipped {self.skipped}, chats gone {self.gone}, retries {self.retries} "
+            f"in {self.elapsed:.1f} s ({self.rate:.1f}/s)"
+        )

@@ -95,8 +95,14 @@ def _classify_nothing(exc: BaseException) -> Diagnosis:
 class _Recorder:
     """Outcomes buffered and written in one transaction per batch (flushed by size, age and at the end)."""
 
-    def __init__(self, store: Store, clock: Callable[[], datetime], monotonic: Callable[[], float],
-                 size: int = 64, age: float = 0.25) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], datetime],
+        monotonic: Callable[[], float],
+        size: int = 64,
+        age: float = 0.25,
+    ) -> None:
         self._store, self._clock, self._monotonic = store, clock, monotonic
         self._size, self._age = size, age
         self._outcomes: list[Outcome] = []
@@ -150,8 +156,7 @@ class _Send:
 
     @property
     def key(self) -> tuple[str, int, int]:
-        return ("announce", self.push.key, self.push.second) if self.push.announcement else \
-            ("push", self.push.key, 0)
+        return ("announce", self.push.key, self.push.second) if self.push.announcement else ("push", self.push.key, 0)
 
 
 class DeliveryService:
@@ -214,11 +219,17 @@ class DeliveryService:
             lost = await deliveries.mark_planned_uncertain(db, now)
             lost_ann = await deliveries.mark_announcements_uncertain(db, now)
         for row in lost:
-            log.warning("push of subscription %d for day %d was in flight at a crash: uncertain, not resent",
-                        row.subscription_id, row.local_day)
+            log.warning(
+                "push of subscription %d for day %d was in flight at a crash: uncertain, not resent",
+                row.subscription_id,
+                row.local_day,
+            )
         for row in lost_ann:
-            log.warning("announcement %d to chat %d was in flight at a crash: uncertain, not resent",
-                        row.subscription_id, row.local_day)
+            log.warning(
+                "announcement %d to chat %d was in flight at a crash: uncertain, not resent",
+                row.subscription_id,
+                row.local_day,
+            )
         total = len(lost) + len(lost_ann)
         log.info("delivery recovery: %d sends in flight at the last stop marked uncertain", total)
         return total
@@ -239,8 +250,9 @@ class DeliveryService:
         try:
             await asyncio.wait_for(asyncio.shield(runner), self.stop_timeout)
         except TimeoutError:
-            log.warning("deliveries did not finish within %.0f s: cancelling; their rows stay uncertain",
-                        self.stop_timeout)
+            log.warning(
+                "deliveries did not finish within %.0f s: cancelling; their rows stay uncertain", self.stop_timeout
+            )
             runner.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await runner
@@ -300,8 +312,7 @@ class DeliveryService:
             total = await subscriptions.count_due(db, now_ts)
         if not total:
             return None
-        progress = Progress(f"pushes due at {now:%Y-%m-%d %H:%M} UTC", total, self.monotonic,
-                            self.progress_seconds)
+        progress = Progress(f"pushes due at {now:%Y-%m-%d %H:%M} UTC", total, self.monotonic, self.progress_seconds)
         log.info("%s: %d subscriptions due", progress.label, total)
         after: tuple[int, int] | None = None
         while not self._stopping:
@@ -362,24 +373,48 @@ class DeliveryService:
             late = (now - decision.skipped.due_at) / timedelta(hours=1)
             if later is not None:  # tried and never got through within the catch-up window
                 skip_status, skip_error = "failed", f"gave up after {later.tries} tries: {later.reason}"[:300]
-                log.warning("subscription %d (chat %d): the %s push of %s did not get through in %.1f h (%s): "
-                            "given up", sub.id, sub.chat_id, sub.kind, decision.skipped.local_date, late,
-                            later.reason)
+                log.warning(
+                    "subscription %d (chat %d): the %s push of %s did not get through in %.1f h (%s): given up",
+                    sub.id,
+                    sub.chat_id,
+                    sub.kind,
+                    decision.skipped.local_date,
+                    late,
+                    later.reason,
+                )
                 progress.count("failed")
             else:
-                log.info("subscription %d (chat %d): the %s push of %s is %.1f h late, past the catch-up window: "
-                         "skipped", sub.id, sub.chat_id, sub.kind, decision.skipped.local_date, late)
+                log.info(
+                    "subscription %d (chat %d): the %s push of %s is %.1f h late, past the catch-up window: skipped",
+                    sub.id,
+                    sub.chat_id,
+                    sub.kind,
+                    decision.skipped.local_date,
+                    late,
+                )
                 progress.count("skipped")
             later = None
         send_day = decision.send.local_date.toordinal() if decision.send is not None else None
-        claim = Claim(sub.id, sub.next_due, _ts(decision.following.due_at), send_day, skip_day, skip_status,
-                      skip_error)
+        claim = Claim(sub.id, sub.next_due, _ts(decision.following.due_at), send_day, skip_day, skip_status, skip_error)
         if decision.send is None or send_day is None:
             return claim
-        push = Push(sub.kind, sub.chat_id, sub.id, send_day, learner_id=sub.learner_id, count=sub.count,
-                    banks=sub.banks, kinds=sub.kinds)
-        return _Send(push, progress, decision.send.due_at + self.catchup, claim=claim,
-                     tries=later.tries if later is not None else 0)
+        push = Push(
+            sub.kind,
+            sub.chat_id,
+            sub.id,
+            send_day,
+            learner_id=sub.learner_id,
+            count=sub.count,
+            banks=sub.banks,
+            kinds=sub.kinds,
+        )
+        return _Send(
+            push,
+            progress,
+            decision.send.due_at + self.catchup,
+            claim=claim,
+            tries=later.tries if later is not None else 0,
+        )
 
     async def _announcement_batch(self, ann: Announcement) -> Progress:
         async with self.store.read() as db:
@@ -438,7 +473,8 @@ class DeliveryService:
             push = send.push
             if push.announcement:
                 [ok] = await self.store.transaction(
-                    lambda conn: deliveries.claim_announcement(conn, push.key, [push.second], now_ts))
+                    lambda conn: deliveries.claim_announcement(conn, push.key, [push.second], now_ts)
+                )
             else:
                 assert send.claim is not None
                 claim = send.claim
@@ -454,8 +490,7 @@ class DeliveryService:
             now_ts = _ts(self.clock())
             push = send.push
             if push.announcement:
-                await self.store.transaction(
-                    lambda conn: deliveries.unclaim_announcement(conn, push.key, push.second))
+                await self.store.transaction(lambda conn: deliveries.unclaim_announcement(conn, push.key, push.second))
             else:
                 assert send.claim is not None
                 claim = send.claim
@@ -551,15 +586,21 @@ class DeliveryService:
 
     async def _give_up(self, send: _Send, diagnosis: Diagnosis) -> bool:
         push = send.push
-        log.warning("%s push to chat %d did not get through in %d tries (%s): given up", push.kind, push.chat_id,
-                    send.tries, diagnosis.reason)
+        log.warning(
+            "%s push to chat %d did not get through in %d tries (%s): given up",
+            push.kind,
+            push.chat_id,
+            send.tries,
+            diagnosis.reason,
+        )
         reason = f"gave up after {send.tries} tries: {diagnosis.reason}"[:300]
         if push.done or send.claimed:
             await self._recorder.add(self._outcome(send, "failed", reason))
         elif push.announcement:
             now_ts = _ts(self.clock())
-            await self.store.transaction(lambda conn: deliveries.fail_announcement(
-                conn, push.key, push.second, reason, send.tries, now_ts))
+            await self.store.transaction(
+                lambda conn: deliveries.fail_announcement(conn, push.key, push.second, reason, send.tries, now_ts)
+            )
         else:  # not claimed: claim it to move the subscription on, and record the day as failed
             if await self._claim(send):
                 await self._recorder.add(self._outcome(send, "failed", reason))
@@ -572,10 +613,12 @@ class DeliveryService:
         if not send.claimed and not push.done:
             # It failed before its request left (e.g. the question could not be picked): nothing to record;
             # the subscription stays due and the next tick tries again.
-            log.error("%s failed before it was sent: %s", what, diagnosis.reason,
-                      exc_info=exc if diagnosis.bug else None)
-            self._later[send.key] = _Later(self.clock() + timedelta(seconds=self.backoff_most), send.tries,
-                                           diagnosis.reason)
+            log.error(
+                "%s failed before it was sent: %s", what, diagnosis.reason, exc_info=exc if diagnosis.bug else None
+            )
+            self._later[send.key] = _Later(
+                self.clock() + timedelta(seconds=self.backoff_most), send.tries, diagnosis.reason
+            )
             return None
         if diagnosis.failure is Failure.gone:
             log.info("%s: chat gone (%s); its subscriptions are switched off", what, diagnosis.reason)
@@ -592,5 +635,6 @@ class DeliveryService:
     @staticmethod
     def _outcome(send: _Send, status: str, error: str | None, message_id: int | None = None) -> Outcome:
         push = send.push
-        return Outcome(push.announcement, push.key, push.second, status, message_id or push.first_message_id,
-                       error, send.tries)
+        return Outcome(
+            push.announcement, push.key, push.second, status, message_id or push.first_message_id, error, send.tries
+        )

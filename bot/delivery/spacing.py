@@ -19,8 +19,13 @@ __all__ = ["Spacer"]
 class Spacer:
     """`await spacer()` returns at the next start time: `1/rate` after the previous, after any pause."""
 
-    def __init__(self, rate: float, *, paused_until: Callable[[], float] = lambda: 0.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        rate: float,
+        *,
+        paused_until: Callable[[], float] = lambda: 0.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.interval = 1.0 / rate if rate > 0 else 0.0
         self._paused_until = paused_until
         self._clock = clock

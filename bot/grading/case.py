@@ -1,49 +1,226 @@
-"""Case analysis: score a free answer by the key points of the reference answer it covers.
+"""Case analysis: score a free answer by what it adds to the question, point by point of the reference.
 
-The key points are the numbered headings of the reference (`1.分布式训练框架设计：`), or its numbered
-points, bullets or sentences when it has none. A point is covered when the reply names one of its
-terms: the heading's own words (`分布式训练框架`, `LoRA`) or a technique named under it (`数据并行`,
-`RingAll-reduce`), with the same normalisation and typo/homophone tolerance as fill answers.
+How a point is found: the numbered headings of the reference (`1.分布式训练框架设计：`) with the lines
+under them; else its numbered items or bullets (with the lines under them), else its sentences.
+
+What a point is made of, always *beyond the question* (words of the case text and its sub-questions
+earn nothing: a copy of the question scores 0):
+- its **names**: the heading's own terms (`模型量化`, `INT8`) and their other names (`model quantization`);
+- its **details**: each clause of the reference under it (a step, a reason, an effect; and a sentence of
+  the closing advice that names this point alone). A clause is said when the reply names a technique
+  it names (`数据并行`, `RingAll-reduce`), or shares enough of its informative character pairs (words
+  said in the learner's own order: `小批量数据` for `使用小批量的数据来训练`).
+Character pairs that hold a function word, that stand in the question, or that several points share
+tell nothing and are dropped.
+
+How a point is scored, as a teacher marks: the name and a detail, or two details, earn the whole point
+(or the only evidence the point has); one of them alone (the title without substance, or one detail
+without the technique) earns half. What the reply says in a clause that rules it out (`不需要数据并行`,
+`也不用管LoRA`) earns nothing.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
 from functools import lru_cache
 
+import rjieba
+from opencc import OpenCC
 from rapidfuzz import fuzz
 
 from bot.banks.model import Question
 from bot.grading.concepts import ConceptIndex
-from bot.grading.normalize import allowed_typos, is_han, normalize, readings
+from bot.grading.meaning import flips_meaning
+from bot.grading.names import STANDARD, Aliases
+from bot.grading.normalize import allowed_typos, clean, is_han, normalize, readings
 from bot.grading.verdict import Outcome, Verdict
 
-__all__ = ["KeyPoint", "covers", "grade_case", "key_points"]
+# Taiwan wording in a reply (資料, 演算法) read in mainland words; built once (loading is slow).
+_TW2SP = OpenCC("tw2sp")
 
-_NUMBER = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})[.．、)）]"
+__all__ = ["NEGATION_CUES", "Detail", "KeyPoint", "covers", "grade_case", "key_points"]
+
+_COUNT = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
+_NUMBER = rf"(?:[(（]\s*{_COUNT}\s*[)）]|[①-⑳]|{_COUNT}[.．、)）])"
 _NUMBERED_HEADING = re.compile(rf"^{_NUMBER}\s*(?P<text>.+?)\s*[:：]\s*$")
 _HEADING_WITH_TEXT = re.compile(rf"^(?P<heading>{_NUMBER}\s*[^：:。，,]{{1,24}}[：:])\s*(?P<rest>\S.*)$")
-_LABEL = re.compile(r"^(?P<text>[^-•*·\d].{0,24}?)\s*[:：]\s*$")  # 问题定位： / 决策建议：
+_LABEL = re.compile(r"^(?P<text>[^-•*·\d(（①-⑳].{0,24}?)\s*[:：]\s*$")  # 问题定位： / 决策建议：
 _NUMBERED = re.compile(rf"^{_NUMBER}\s*(?P<text>.+)$")
 _BULLET = re.compile(r"^[-•*·]\s*(?P<text>.+)$")
 # Points written on one line: break before `2.` or `-` that follows the end of a sentence or a heading.
 _INLINE_BREAK = re.compile(r"(?<=[。；;：:])\s*(?=(?:\d{1,2}[.．、]|[-•])\s*\S)")
 _SENTENCE = re.compile(r"[。；;！!？?\n]+")
+_CLAUSE = re.compile(r"[。；;！!？?\n，,：:]+")
 _BRACKET = re.compile(r"^(?P<head>[^()（）]*)[(（](?P<inner>[^()（）]+)[)）](?P<tail>.*)$")
 _JOINERS = re.compile(r"[和与及、,，/]")
 _GENERIC_SUFFIX = re.compile(r"(?:技术应用|自动化|设计|策略|技术|应用|方案|方法|实现|优化|避免|问题|性)$")
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9+\-]*[A-Za-z0-9+]")
+_LATIN_WORD = re.compile(r"[a-z][a-z0-9+]*")
 # Latin words too common in these answers to tell one point from another.
-_COMMON_LATIN = frozenset({"gpu", "cpu", "api", "ai", "ok"})
-_FALLBACK_SHARE = 0.5  # share of a term-less point's character pairs a reply must contain
+_COMMON_LATIN = frozenset({"gpu", "gpus", "cpu", "api", "ai", "ok", "the", "and", "for", "use", "with", "to", "of"})
+# A title longer than this is a sentence: its clauses are details, not names.
+_MAX_TITLE = 16
+
+# Words every answer uses, whatever its point: saying them says nothing in particular.
+_GENERIC_WORDS = (
+    "使用 进行 通过 可以 采用 实现 提高 减少 降低 增加 保证 确保 保持 利用 提升 考虑 优先 需要 能够 同时 以及 如果 "
+    "对于 其中 方面 我们 问题 方法 技术 方案 效果 步骤 实施 预期 决策 建议 定位 解决 分析 设计 策略 要求 有限 "
+    "结合 多种 首先 然后 最后 其次 因此 所以 由于 因为 比如 例如 包括 相关 有效 合适 适合 重要 主要 不同 达到 满足 "
+    "选择 引入 应用 处理 考量 措施 手段 方式 过程 操作 一个 一种 这个 那个 这些 我会 我们 你们 他们 就是 还是 或者 "
+    "并且 而且 然后 之后 之前 以后 以前 可能 应该 能够 非常 比较 较高 较低 更好 更加 进一步 各种 所有 整个 基础 "
+    "通常 一般 一定 目前 现在 已经 如何 什么 怎么 为了 对于 关于 根据 按照 基于 针对 若对 支持 用于 作为 分为 多个 "
+    "分别 避免 加快 重新 阶段 快速 优化 机制 工具 之间 整体 相应 对应 具体 有关 其他 其它 更多 较少 不断 能力 情况 "
+    "时候 内容 目的 作用 影响 结果 程度 一些 等等 有助于 从而 进而 以便 以此 借助 依据 充分 充分利用 做到 带来 导致 "
+    "使得 让其 进行了 完成 开始 继续 需求 目标 有助 帮助 来说 而言 适当 合理 及时 定期 有效地 明显 显著 大幅 较大 "
+    "更快 更小 更大 变小 变大 变快 尽量 尽可能 一起 同样 其余 此外 另外 最终 最好 比较 当前 可以用"
+)
+_GENERIC = frozenset(_GENERIC_WORDS.split())
+# A word of the segmenter that begins with a preposition (`对模型`) is the word after it.
+_LEADING_PREPOSITIONS = frozenset("对把将被在向从用让给以为使")
+# Characters that glue words together or place them (中, 后); a word that starts or ends with one of the
+# first kind (`后的`, `中的`) is no content word.
+_FUNCTION_CHARS = frozenset(
+    "的了和与及或在将把被以是为等并且而但之其此该这那些个也都就从到于给让又再还很更如即每各一来着过所对向用使"
+    "中上下内外后前时里不没无"
+)
+_EDGE_CHARS = frozenset("的了着过中后前上下里时和与及或")
+# A lone character that ends the word before it (学习+率); any other modifies the word after it (小+模型).
+_SUFFIX_CHARS = frozenset("率性化量度器式型法值者类集数")
+
+# Words that rule out what follows them in a clause: the reply rejects the point rather than makes it.
+NEGATION_CUES = (
+    "不需要",
+    "不需",
+    "不用",
+    "不必",
+    "无需",
+    "无须",
+    "没必要",
+    "没有必要",
+    "不要",
+    "别用",
+    "别做",
+    "别管",
+    "不考虑",
+    "不采用",
+    "不使用",
+    "不做",
+    "不管",
+    "不搞",
+    "用不着",
+    "不值得",
+    "放弃",
+    "跳过",
+    "省略",
+    "不应该",
+    "不应",
+    "不该",
+    "不能用",
+    "不是",
+    "不会用",
+    "不去",
+    "no need",
+    "don't",
+    "do not",
+    "not needed",
+    "unnecessary",
+    "never",
+    "without",
+    "skip",
+    "instead of",
+    "rather than",
+)
+# Words that start a new clause inside a sentence: `不是数据并行，而是模型并行`.
+_CONTRAST = re.compile(r"但是|但|而是|不过|然而|可是|\bbut\b|\binstead\b")
+_REPLY_CLAUSE = re.compile(r"[。；;！!？?\n，,：:]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Detail:
+    """One thing the reference says under a point."""
+
+    text: str  # the clause as the reference writes it
+    terms: tuple[str, ...] = ()  # normalised techniques it names: naming one says the clause
+    words: tuple[str, ...] = ()  # its content words beyond the question
+    need: float = 0.0  # weight of its words a reply must hold to say it in its own words (0: only by its terms)
 
 
 @dataclass(frozen=True, slots=True)
 class KeyPoint:
     label: str  # as the reference writes it, for feedback
-    terms: tuple[str, ...]  # normalised; naming any one covers the point
-    pairs: frozenset[str] = frozenset()  # character pairs, for points without terms
+    names: tuple[str, ...] = ()  # normalised: the point's own name and its other names
+    details: tuple[Detail, ...] = ()
+
+    @property
+    def evidence(self) -> int:
+        return (1 if self.names else 0) + len(self.details)
+
+    @property
+    def terms(self) -> tuple[str, ...]:
+        """Every name and technique of the point (for tests and authors)."""
+        return tuple(dict.fromkeys([*self.names, *(t for d in self.details for t in d.terms)]))
+
+
+@dataclass(slots=True)
+class _Draft:
+    label: str
+    own: list[str]  # the heading's terms before anything is taken out (to attach advice sentences)
+    names: list[str]
+    clauses: list[str] = field(default_factory=list)
+
+
+def _tokens(text: str) -> list[str]:
+    """Segmented words, normalised; a lone character joined to the word it belongs to (`小`+`模型`,
+    `学习`+`率`); an empty string where punctuation breaks the text."""
+    out: list[str] = []
+    pending = ""
+    for token in rjieba.cut(clean(text)):
+        if len(token) >= 3 and token[0] in _LEADING_PREPOSITIONS and rjieba.has_word(token[1:]):
+            token = token[1:]
+        word = _marks_off(token)
+        if len(word) == 1 and is_han(word) and word not in _FUNCTION_CHARS:
+            if word in _SUFFIX_CHARS and out and out[-1] and is_han(out[-1][-1]) and not pending:
+                out[-1] += word
+            else:
+                pending += word
+            continue
+        if pending and len(word) >= 2 and is_han(word[0]):
+            word = pending + word
+        pending = ""
+        out.append(word if len(word) != 1 else "")  # a function word or punctuation: no unit spans it
+    return out
+
+
+def _content(word: str) -> bool:
+    return (
+        len(word) >= 2
+        and word not in _GENERIC
+        and word not in _COMMON_LATIN
+        and word[0] not in _EDGE_CHARS
+        and word[-1] not in _EDGE_CHARS
+    )
+
+
+def words_of(text: str) -> list[str]:
+    """The content words of a text (normalised, in order, once each): its words of two characters or
+    more, without the words every answer uses, and each two neighbouring ones joined (`在线`+`学习`)."""
+    tokens = _tokens(text)
+    out: list[str] = []
+    for i, word in enumerate(tokens):
+        if _content(word):
+            out.append(word)
+            after = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if _content(after) and not (word.isascii() and after.isascii()) and len(word + after) <= 8:
+                out.append(word + after)
+    return list(dict.fromkeys(out))
+
+
+def weight(word: str) -> float:
+    """A word of three characters or more, or a Latin word, says a thing; a two-character word half of it."""
+    return 1.0 if len(word) >= 3 or word.isascii() else 0.5
 
 
 def _heading_terms(heading: str) -> list[str]:
@@ -67,19 +244,14 @@ def _heading_terms(heading: str) -> list[str]:
     return out
 
 
-def _named_terms(section: str, concepts: ConceptIndex | None) -> set[str]:
-    norm = normalize(section)
-    found = set(concepts.find_in(norm)) if concepts is not None else set()
-    for word in _LATIN.findall(section):
-        term = normalize(word)
-        if len(term) >= 3 and term not in _COMMON_LATIN:
-            found.add(term)
-    return found
-
-
-def _pairs(text: str) -> frozenset[str]:
+def _named_terms(text: str, concepts: ConceptIndex | None) -> list[str]:
     norm = normalize(text)
-    return frozenset(norm[i : i + 2] for i in range(len(norm) - 1))
+    found = list(concepts.find_in(norm)) if concepts is not None else []
+    for word in _LATIN.findall(text):
+        term = normalize(word)
+        if len(term) >= 3 and term not in _COMMON_LATIN and term not in found:
+            found.append(term)
+    return found
 
 
 def _lines(reference: str) -> list[str]:
@@ -98,58 +270,130 @@ def _label(text: str) -> str:
     return text if len(text) <= 30 else text[:29] + "…"
 
 
-def _extract(reference: str, concepts: ConceptIndex | None) -> tuple[KeyPoint, ...]:
-    lines = _lines(reference)
-    headings = [i for i, line in enumerate(lines) if _NUMBERED_HEADING.match(line)]
-    if headings:
-        sections: list[tuple[str, str]] = []
-        for i in headings:
-            heading = _NUMBERED_HEADING.match(lines[i])["text"]  # type: ignore[index]
-            body: list[str] = []
-            for line in lines[i + 1 :]:
-                if _NUMBERED_HEADING.match(line) or (_LABEL.match(line) and not _BULLET.match(line)):
-                    break
-                body.append(line)
-            sections.append((heading, "\n".join(body)))
-        named = [_named_terms(h + "\n" + body, concepts) for h, body in sections]
-        points = []
-        for index, (heading, _body) in enumerate(sections):
-            own = _heading_terms(heading)
-            # A technique named under several points does not tell which one the reply covers.
-            shared = set().union(*(n for j, n in enumerate(named) if j != index))
-            extra = sorted(t for t in named[index] - shared if t not in own)
-            terms = tuple(own + extra)
-            points.append(KeyPoint(_label(heading), terms, frozenset() if terms else _pairs(heading)))
-        return tuple(points)
+def _is_title(text: str) -> bool:
+    norm = normalize(text)
+    return 2 <= len(norm) <= _MAX_TITLE and not re.search(r"[，,。；;]", text)
 
-    items = [m["text"] for line in lines if (m := _NUMBERED.match(line))]
-    if not items:
-        items = [m["text"] for line in lines if (m := _BULLET.match(line))]
-    if not items:
-        items = [s for s in _SENTENCE.split(reference) if len(normalize(s)) >= 4]
-    points = []
-    for item in items:
-        terms = tuple(sorted(_named_terms(item, concepts)))
-        pairs = _pairs(item)
-        if terms or pairs:
-            points.append(KeyPoint(_label(item), terms, frozenset() if terms else pairs))
+
+def _drafts(reference: str) -> list[_Draft]:
+    """The points of a reference with their lines (lines under no point, such as advice, are left out)."""
+    lines = _lines(reference)
+    drafts: list[_Draft] = []
+    heading_at = [i for i, line in enumerate(lines) if _NUMBERED_HEADING.match(line)]
+    if heading_at:
+        current: _Draft | None = None
+        for line in lines:
+            heading = _NUMBERED_HEADING.match(line)
+            if heading:
+                current = _Draft(_label(heading["text"]), _heading_terms(heading["text"]), [])
+                drafts.append(current)
+            elif _LABEL.match(line) and not _BULLET.match(line):
+                current = None  # `决策建议：` closes the points
+            elif current is not None:
+                current.clauses.append(line)
+        return drafts
+    item_at = [i for i, line in enumerate(lines) if _NUMBERED.match(line)]
+    marker = _NUMBERED if item_at else _BULLET
+    if item_at or any(_BULLET.match(line) for line in lines):
+        current = None
+        for line in lines:
+            item = marker.match(line)
+            if item:
+                text = item["text"]
+                title = _is_title(text)
+                current = _Draft(_label(text), _heading_terms(text) if title else [], [])
+                if not title:
+                    current.clauses.append(text)
+                drafts.append(current)
+            elif current is not None and not _LABEL.match(line):
+                current.clauses.append(line)
+        return drafts
+    for sentence in _SENTENCE.split(reference):
+        if len(normalize(sentence)) >= 4:
+            drafts.append(_Draft(_label(sentence), [], [], [sentence]))
+    return drafts
+
+
+def _aliases(concepts: ConceptIndex | None) -> Aliases:
+    return concepts.aliases if concepts is not None else STANDARD
+
+
+def _with_names(terms: list[str], aliases: Aliases) -> list[str]:
+    out = list(terms)
+    for term in terms:
+        out.extend(a for a in sorted(aliases.of(term)) if a not in out)
+    return out
+
+
+def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_question: bool) -> list[KeyPoint]:
+    drafts = _drafts(reference)
+    # Clauses apart, as a reply is read: `推荐模型，并计划` does not name 模型并行.
+    question_norm = "|".join(normalize(c) for c in _CLAUSE.split(clean(prompt))) if beyond_question else ""
+    aliases = _aliases(concepts)
+
+    def in_question(term: str) -> bool:
+        if not question_norm:
+            return False
+        return covers(question_norm, term) or any(a in question_norm for a in aliases.of(term))
+
+    raw: list[tuple[str, list[str], list[tuple[str, list[str], list[str]]]]] = []
+    for draft in drafts:
+        names = [n for n in _with_names(draft.own, aliases) if not in_question(n)]
+        details = []
+        for line in draft.clauses:
+            for clause in _CLAUSE.split(line):
+                if len(normalize(clause)) < 2:
+                    continue
+                terms = [t for t in _named_terms(clause, concepts) if t not in draft.own and not in_question(t)]
+                # Words inside a term or the point's own name are said by naming them, not again.
+                named = [*terms, *draft.own]
+                words = [w for w in words_of(clause) if w not in question_norm and not any(w in t for t in named)]
+                details.append((clause.strip(" -•*·"), _with_names(terms, aliases), words))
+        raw.append((draft.label, names, details))
+
+    # What several points share does not tell which one the reply covers.
+    term_counts = Counter(t for _, _, details in raw for t in {t for _, terms, _ in details for t in terms})
+    word_counts = Counter(w for _, _, details in raw for w in {w for _, _, words in details for w in words})
+    points: list[KeyPoint] = []
+    for label, names, details in raw:
+        kept: list[Detail] = []
+        for text, terms, words in details:
+            own_terms = tuple(t for t in terms if term_counts[t] == 1 and t not in names)
+            own_words = tuple(w for w in words if word_counts[w] == 1)
+            if own_terms or own_words:
+                need = min(1.0, sum(weight(w) for w in own_words))
+                kept.append(Detail(text, own_terms, own_words, need))
+        points.append(KeyPoint(label, tuple(names), tuple(kept)))
+    return points
+
+
+def _points(prompt: str, reference: str, concepts: ConceptIndex | None) -> tuple[KeyPoint, ...]:
+    points = [p for p in _extract(prompt, reference, concepts, True) if p.evidence]
+    if not points:
+        # The reference says nothing the question does not: judge by the reference alone.
+        points = [p for p in _extract(prompt, reference, concepts, False) if p.evidence]
     return tuple(points)
 
 
 @lru_cache(maxsize=1024)
-def _extract_plain(reference: str) -> tuple[KeyPoint, ...]:
-    return _extract(reference, None)
+def _points_plain(prompt: str, reference: str) -> tuple[KeyPoint, ...]:
+    return _points(prompt, reference, None)
 
 
-def key_points(reference: str, concepts: ConceptIndex | None = None) -> tuple[KeyPoint, ...]:
-    """The key points of a reference answer (computed once per reference and index)."""
+def key_points(reference: str, concepts: ConceptIndex | None = None, prompt: str = "") -> tuple[KeyPoint, ...]:
+    """The key points of a reference answer, beyond the question (computed once per question and index)."""
     if concepts is None:
-        return _extract_plain(reference)
-    memo_key = ("case", reference)
+        return _points_plain(prompt, reference)
+    memo_key = ("case", prompt, reference)
     found = concepts.memo.get(memo_key)
     if found is None:
-        found = concepts.memo[memo_key] = _extract(reference, concepts)
+        found = concepts.memo[memo_key] = _points(prompt, reference, concepts)
     return found  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=1024)
+def _reference_norm(reference: str) -> str:
+    return normalize(reference)
 
 
 def _homophones(a: str, b: str) -> bool:
@@ -174,29 +418,145 @@ def _sounds_in(term: str, text: str) -> bool:
 
 
 def covers(reply_norm: str, term: str) -> bool:
-    """Whether a normalised reply names the term (exactly, with a small typo, or by sound)."""
+    """Whether a normalised text names the term: exactly, with a small typo or by sound, but not
+    with a negation or an opposite in its place (`数据串行` does not name 数据并行)."""
     if term in reply_norm:
         return True
-    allowed = allowed_typos(len(term))
-    if allowed and len(reply_norm) >= len(term) - allowed:
-        cutoff = 100.0 * (1.0 - allowed / len(term)) - 1e-6
-        if fuzz.partial_ratio(term, reply_norm, score_cutoff=cutoff):
-            return True
-    return len(term) >= 2 and _sounds_in(term, reply_norm)
-
-
-def _covered(point: KeyPoint, reply_norm: str, reply_pairs: frozenset[str] | None) -> bool:
-    if point.terms:
-        return any(covers(reply_norm, term) for term in point.terms)
-    if not point.pairs or reply_pairs is None:
+    # A slip other than by sound only in longer terms: in running text, `模型并计` is no typo of 模型并行.
+    if len(term) >= (6 if term.isascii() else 5) and _near(reply_norm, term):
+        return True
+    if term.isascii() or len(term) < 2:
         return False
-    return len(point.pairs & reply_pairs) >= _FALLBACK_SHARE * len(point.pairs)
+    # An IME slip changes a character or two: most of the term's characters stand in the text as written.
+    if sum(ch in reply_norm for ch in term) < len(term) - 1 - len(term) // 5:
+        return False
+    return _sounds_in(term, reply_norm)
+
+
+def _near(text: str, term: str) -> bool:
+    allowed = allowed_typos(len(term))
+    if not allowed or len(text) < len(term) - allowed:
+        return False
+    cutoff = 100.0 * (1.0 - allowed / len(term)) - 1e-6
+    found = fuzz.partial_ratio_alignment(term, text, score_cutoff=cutoff)
+    if found is None:
+        return False
+    window = text[found.dest_start : found.dest_end]
+    return not flips_meaning(window, term)
+
+
+def _says(reply_norm: str, words: frozenset[str], term: str) -> bool:
+    if term.isascii() and len(term) <= 4:  # `kd`, `bn`, `lora`: whole words only
+        return term in words
+    return covers(reply_norm, term)
+
+
+_NEGATION = re.compile("|".join(re.escape(cue) for cue in sorted(NEGATION_CUES, key=len, reverse=True)))
+
+
+def negated(clause: str) -> bool:
+    """Whether a clause of a reply rules out what it names (`不需要数据并行`, `LoRA就不用了`)."""
+    return _NEGATION.search(clause) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class _Reply:
+    norm: str  # what the reply says, its ruling-out clauses left out (clauses apart, `|` between)
+    words: frozenset[str]  # its Latin words
+    ruled_out: bool  # some clause ruled something out
+
+
+def _dropped(cp: int) -> bool:
+    return unicodedata.category(chr(cp))[0] in "PZC"
+
+
+# Spaces, punctuation and controls of the common blocks (Latin, general punctuation, CJK symbols,
+# full-width forms), dropped in one pass; anything outside them takes the slow path.
+_MARKS = {cp: None for block in (range(0x3100), range(0xFF00, 0xFFF0)) for cp in block if _dropped(cp)}
+_UNCOMMON = re.compile(r"[^\u0000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+
+
+def _marks_off(text: str) -> str:
+    """A text already `clean` without its spaces and punctuation: `normalize` for the clauses of a reply."""
+    out = text.translate(_MARKS)
+    if _UNCOMMON.search(out):
+        out = "".join(ch for ch in out if not _dropped(ord(ch)))
+    return out
+
+
+def _clauses(cleaned: str) -> list[str]:
+    return [clause for sentence in _REPLY_CLAUSE.split(cleaned) for clause in _CONTRAST.split(sentence)]
+
+
+def _read_reply(cleaned: str, reference_norm: str) -> _Reply:
+    kept: list[str] = []
+    ruled_out = False
+    clauses = _clauses(cleaned)
+    mainland = _TW2SP.convert(cleaned)  # 資料並行 -> 数据并行, once for the whole reply
+    mainland_clauses = _clauses(mainland) if mainland != cleaned else clauses
+    if len(mainland_clauses) != len(clauses):
+        mainland_clauses = clauses
+    for clause, mainland_clause in zip(clauses, mainland_clauses, strict=True):
+        norm = _marks_off(clause)
+        if not norm:
+            continue
+        # A clause the reference itself writes (`无需重新训练`) is the reference, not a rejection.
+        if negated(clause) and norm not in reference_norm:
+            ruled_out = True
+            continue
+        kept.append(norm)
+        if mainland_clause != clause:
+            kept.append(_marks_off(mainland_clause))
+    text = "|".join(kept)
+    return _Reply(text, frozenset(_LATIN_WORD.findall(text)), ruled_out)
+
+
+def _detail_said(detail: Detail, reply: _Reply) -> bool:
+    if any(_says(reply.norm, reply.words, t) for t in detail.terms):
+        return True
+    if not detail.need:
+        return False
+    said = 0.0
+    for word in detail.words:
+        if word in reply.norm:
+            said += weight(word)
+            if said >= detail.need:
+                return True
+    return False
+
+
+def point_score(point: KeyPoint, reply: _Reply) -> float:
+    """1 for the name and a detail or two details (or all the evidence there is), 0.5 for one, else 0."""
+    said = int(any(_says(reply.norm, reply.words, n) for n in point.names))
+    for detail in point.details:
+        if said >= 2:
+            break
+        said += _detail_said(detail, reply)
+    if said >= min(2, point.evidence):
+        return 1.0
+    return 0.5 if said else 0.0
+
+
+@lru_cache(maxsize=1024)
+def _question_pairs(prompt: str) -> frozenset[str]:
+    return frozenset(_han_pairs(normalize(prompt)))
+
+
+def _han_pairs(norm: str) -> set[str]:
+    return {norm[i : i + 2] for i in range(len(norm) - 1) if is_han(norm[i]) and is_han(norm[i + 1])}
+
+
+def _echoes_question(reply_norm: str, prompt: str) -> bool:
+    """Most of what the reply writes stands in the question (its pairs of characters)."""
+    pairs = _han_pairs(reply_norm)
+    return len(pairs) >= 3 and len(pairs & _question_pairs(prompt)) >= 0.6 * len(pairs)
 
 
 def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:
     reference = question.answer if isinstance(question.answer, str) else ""
-    points = key_points(reference, concepts)
-    norm = normalize(reply)
+    points = key_points(reference, concepts, question.prompt)
+    cleaned = clean(reply)
+    norm = _marks_off(cleaned)  # what was understood
     if not norm:
         return Verdict(
             outcome=Outcome.wrong,
@@ -206,21 +566,32 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
             feedback_zh="请写下你的分析和方案。",
             feedback_en="Please write your analysis and solution.",
         )
-    reply_pairs = frozenset(norm[i : i + 2] for i in range(len(norm) - 1)) if any(not p.terms for p in points) else None
-    hits = [_covered(p, norm, reply_pairs) for p in points]
-    covered = [p.label for p, hit in zip(points, hits, strict=True) if hit]
-    missed = [p.label for p, hit in zip(points, hits, strict=True) if not hit]
+    read = _read_reply(cleaned, _reference_norm(reference))
+    scores = [point_score(p, read) for p in points]
+    covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
+    partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]
+    missed = [p.label for p, s in zip(points, scores, strict=True) if s == 0.0]
     total = len(points)
-    score = len(covered) / total if total else 0.0
-    outcome = Outcome.correct if total and not missed else Outcome.partial if covered else Outcome.wrong
-    zh_parts = [f"要点覆盖 {len(covered)}/{total}。"]
-    en_parts = [f"Key points covered: {len(covered)} of {total}."]
+    score = sum(scores) / total if total else 0.0
+    outcome = Outcome.correct if total and score == 1.0 else Outcome.partial if score else Outcome.wrong
+    earned = f"{sum(scores):g}"
+    zh_parts = [f"要点得分 {earned}/{total}。"]
+    en_parts = [f"Key points: {earned} of {total}."]
     if covered:
         zh_parts.append("已覆盖：" + "；".join(covered) + "。")
         en_parts.append("Covered: " + "; ".join(covered) + ".")
+    if partly:
+        zh_parts.append("部分覆盖（只说到一点，还要说明做法或理由）：" + "；".join(partly) + "。")
+        en_parts.append("Partly covered (one thing said; say how or why too): " + "; ".join(partly) + ".")
     if missed:
         zh_parts.append("未覆盖：" + "；".join(missed) + "。")
         en_parts.append("Missed: " + "; ".join(missed) + ".")
+    if read.ruled_out:
+        zh_parts.append("被你否定的做法不计分。")
+        en_parts.append("What the reply rules out earns nothing.")
+    if score == 0.0 and _echoes_question(norm, question.prompt):
+        zh_parts.append("题目里已有的内容不计分，请写出你的分析和做法。")
+        en_parts.append("Words of the question earn nothing; write your own analysis and steps.")
     zh_parts.append("请对照参考答案。")
     en_parts.append("Compare with the reference answer.")
     return Verdict(
@@ -231,5 +602,6 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         feedback_zh="".join(zh_parts),
         feedback_en=" ".join(en_parts),
         covered=covered,
+        partly=partly,
         missed=missed,
     )

@@ -7,9 +7,11 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.banks.model import Kind, Question
+from bot.grading.concepts import ConceptIndex
 from bot.grading.fill import match_blank
 from bot.grading.normalize import normalize
 from bot.grading.verdict import Outcome, Verdict
+from bot.grading.wording import strip_hedges
 
 __all__ = ["grade_choice", "read_letters"]
 
@@ -25,7 +27,44 @@ _LETTERS = re.compile(
     re.DOTALL,
 )
 _NEAR_LETTERS = frozenset("ABCDEFGHIJ")  # mistyped option letters, not words
-_TEXT_SEPARATORS = re.compile(r"[\s,，、;；]+")
+_TEXT_SEPARATORS = re.compile(r"\s*(?:[,，、;；/]|和|与|及|以及|还有|\band\b|&)\s*", re.IGNORECASE)
+# Every option at once: `全选`, `都对`, `all of the above`.
+ALL_WORDS = frozenset(
+    normalize(w)
+    for w in (
+        "全选",
+        "全都选",
+        "都选",
+        "全部",
+        "全部选",
+        "全部都选",
+        "全对",
+        "都对",
+        "全都对",
+        "全部都对",
+        "全部正确",
+        "都正确",
+        "都是",
+        "全是",
+        "以上都对",
+        "以上都是",
+        "以上全对",
+        "以上全是",
+        "以上皆是",
+        "以上全部",
+        "所有选项",
+        "全部选项",
+        "每个都选",
+        "all",
+        "all of them",
+        "all of the above",
+        "all options",
+        "all correct",
+        "all are correct",
+        "select all",
+        "everything",
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,23 +76,34 @@ class Reading:
     conflict: str = ""  # the option the text names when it is not the letter's
 
 
-def _options_named(text: str, question: Question) -> set[str]:
-    """Letters of the options whose text this is (exactly, or by a tolerated slip)."""
+def _options_named(text: str, question: Question, concepts: ConceptIndex | None = None) -> set[str]:
+    """Letters of the options whose text this is: exactly, by a tolerated slip, without (or with) a
+    leading verb or particle, or by another name; a near match counts only when it fits one option."""
     norm = normalize(text)
     if not norm:
         return set()
     exact = {k.upper() for k, v in question.options.items() if normalize(v) == norm}
     if exact:
         return exact
-    near = {k.upper() for k, v in question.options.items() if match_blank(text, [v]).ok}
+    near = {k.upper() for k, v in question.options.items() if match_blank(text, [v], concepts).ok}
     return near if len(near) == 1 else set()
 
 
-def read_letters(question: Question, reply: str) -> Reading | None:
+def read_letters(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Reading | None:
     """Read a choice reply; None when it holds neither letters nor an option's text."""
-    options = {k.upper() for k in question.options}
     original = unicodedata.normalize("NFKC", reply).strip()
+    reading = _read(question, original, concepts)
+    hedged = strip_hedges(original)
+    if reading is None and hedged != original:  # `我觉得是B吧`, `应该选 梯度累积`
+        reading = _read(question, hedged, concepts)
+    return reading
+
+
+def _read(question: Question, original: str, concepts: ConceptIndex | None) -> Reading | None:
+    options = {k.upper() for k in question.options}
     text = _PREFIX.sub("", original, count=1)
+    if normalize(text) in ALL_WORDS or normalize(original) in ALL_WORDS:
+        return Reading(frozenset(options))
     match = _LETTERS.match(text)
     if match:
         tokens = re.findall(r"[A-Za-z]+", match["letters"])
@@ -66,33 +116,51 @@ def read_letters(question: Question, reply: str) -> Reading | None:
                 return Reading(letters & options, outside=outside)
             rest = match["rest"].strip()
             if question.kind is Kind.single and len(letters) == 1 and rest:
-                named = _options_named(rest, question)
+                named = _options_named(rest, question, concepts)
                 if named and not (named & letters):
                     return Reading(letters, conflict="".join(sorted(named)))
             return Reading(letters)
     # No letters: the text of one option (single) or of several (multiple).
     # The whole reply first: an option's own text may begin like a prefix (选择…, 答疑…).
-    named = _options_named(original, question) or _options_named(text, question)
+    named = _options_named(original, question, concepts) or _options_named(text, question, concepts)
     if named:
         return Reading(frozenset(named))
     if question.kind is Kind.multiple:
         found: set[str] = set()
         for part in _TEXT_SEPARATORS.split(text):
-            part_named = _options_named(part, question)
-            if part.strip() and not part_named:
+            part_named = _options_named(part, question, concepts) or _named_by_words(part, question, concepts)
+            if part.strip() and part_named is None:
                 return None
-            found |= part_named
+            found |= part_named or set()
         if found:
             return Reading(frozenset(found))
     return None
 
 
-def grade_choice(question: Question, reply: str) -> Verdict:
+def _named_by_words(part: str, question: Question, concepts: ConceptIndex | None) -> set[str] | None:
+    """Options named in a part separated by spaces only (`梯度累积 batch normalization`), the longest run
+    of words first; None when a word names no option."""
+    words = part.split()
+    found: set[str] = set()
+    start = 0
+    while start < len(words):
+        for end in range(len(words), start, -1):
+            named = _options_named(" ".join(words[start:end]), question, concepts)
+            if named:
+                found |= named
+                start = end
+                break
+        else:
+            return None
+    return found
+
+
+def grade_choice(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Verdict:
     key = frozenset(question.letters.upper())
     expected = "".join(sorted(key))
     options = "".join(sorted(k.upper() for k in question.options))
     span = f"{options[0]}–{options[-1]}" if options else ""
-    reading = read_letters(question, reply)
+    reading = read_letters(question, reply, concepts)
     if reading is None or reading.outside or reading.conflict or not reading.letters:
         if reading is not None and reading.outside:
             zh = f"没有选项 {reading.outside}，请从 {span} 中选择。"

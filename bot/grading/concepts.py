@@ -1,8 +1,10 @@
-"""Look-alike concepts: what a learner may confuse the answer with.
+"""Look-alike concepts: what a learner may confuse the answer with; and the other names of a concept.
 
 The answers of fill questions and the option texts of choice questions across the loaded banks
 name the concepts of the subject. A reply that is one of them (or nearer to one of them than to the
 key) names another concept, however close it is to the key: `模型并行` is not `数据并行`.
+The English and Chinese names the banks write in brackets, and the standard synonyms, are other
+names of one concept (`aliases`): `knowledge distillation` is `知识蒸馏`.
 """
 
 from __future__ import annotations
@@ -15,23 +17,33 @@ from rapidfuzz.distance import Levenshtein
 
 from bot.banks.model import CHOICE_KINDS, Bank, Kind
 from bot.grading.answers import expand, loose
+from bot.grading.names import STANDARD, Aliases, bank_pairs
 from bot.grading.normalize import normalize
+from bot.grading.wording import core
 
 __all__ = ["ConceptIndex"]
 
 # Option texts longer than this are sentences, not names of concepts.
 _MAX_CONCEPT = 16
+_MAX_LATIN_CONCEPT = 40  # `homomorphic encryption`
 
 
 class ConceptIndex:
     """Normalised concept names, built once at start-up and shared (read-only) by every grading."""
 
-    def __init__(self, names: Iterable[str] = ()) -> None:
+    def __init__(self, names: Iterable[str] = (), pairs: Iterable[tuple[str, str]] = ()) -> None:
+        pairs = list(pairs)
+        self.aliases = Aliases()
+        self.aliases.merge(STANDARD)
+        for zh, en in pairs:
+            self.aliases.link(zh, en)
+        # Every name of the table and of the banks' pairs is a concept a reply may name.
+        names = [*names, *(name for pair in pairs for name in pair), *self.aliases.display.values()]
         self._display: dict[str, str] = {}
         for name in names:
             for text in expand(name):
                 norm = normalize(text)
-                if 2 <= len(norm) <= _MAX_CONCEPT:
+                if 2 <= len(norm) <= (_MAX_LATIN_CONCEPT if norm.isascii() else _MAX_CONCEPT):
                     self._display.setdefault(norm, text)
         self._norms: list[str] = sorted(self._display)
         # Derived data that depends on a question's text only (e.g. a case's key points).
@@ -39,6 +51,7 @@ class ConceptIndex:
 
     @classmethod
     def from_banks(cls, banks: Iterable[Bank]) -> ConceptIndex:
+        banks = list(banks)
         names: list[str] = []
         for bank in banks:
             for question in bank.questions:
@@ -46,7 +59,8 @@ class ConceptIndex:
                     names.extend(a for blank in question.blanks() for a in blank)
                 elif question.kind in CHOICE_KINDS:
                     names.extend(question.options.values())
-        return cls(names)
+        pairs = [pair for bank in banks for pair in bank_pairs(bank, names)]
+        return cls(names, pairs)
 
     def __len__(self) -> int:
         return len(self._norms)
@@ -61,13 +75,15 @@ class ConceptIndex:
         return self._display.get(norm, norm)
 
     def other(self, norm: str, accepted: Iterable[str]) -> str | None:
-        """The concept `norm` names when it is a known concept other than the accepted answers."""
-        if norm not in self._display:
+        """The concept `norm` names when it is a known concept other than the accepted answers
+        (`模型并行策略` names 模型并行: a neutral word around a concept is still that concept)."""
+        name = norm if norm in self._display else core(norm)
+        if name not in self._display:
             return None
-        loose_norm = loose(norm)
-        if any(norm == a or loose_norm == loose(a) for a in accepted):
+        loose_name = loose(name)
+        if any(name == a or loose_name == loose(a) or core(a) == name for a in accepted):
             return None
-        return norm
+        return name
 
     def nearest(self, norm: str, accepted: Iterable[str], max_distance: int) -> str | None:
         """A concept other than the accepted answers within `max_distance` edits of `norm`, if any."""

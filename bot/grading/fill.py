@@ -8,27 +8,37 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
+from opencc import OpenCC
 from rapidfuzz.distance import Levenshtein
 
 from bot.banks.model import Question
 from bot.grading.answers import Accepted, accepted_forms, loose
 from bot.grading.concepts import ConceptIndex
-from bot.grading.meaning import flips_meaning
-from bot.grading.normalize import allowed_typos, is_han, normalize, readings, strip_answer_prefix
+from bot.grading.meaning import flipped
+from bot.grading.names import STANDARD, Aliases
+from bot.grading.normalize import allowed_typos, clean, is_han, normalize, readings, strip_answer_prefix
 from bot.grading.verdict import Outcome, Verdict
+from bot.grading.wording import core, strip_hedges
+
+# Taiwan vocabulary (演算法, 資料) through OpenCC's phrase conversion; built once (loading is slow).
+_TW2SP = OpenCC("tw2sp")
+_S2T = OpenCC("s2t")
 
 __all__ = ["BlankResult", "Match", "grade_fill", "match_blank", "split_blanks"]
 
 
 class Match(StrEnum):
     exact = "exact"
-    same_concept = "same_concept"  # 结构化剪枝 for 结构剪枝
+    same_concept = "same_concept"  # 结构化剪枝 for 结构剪枝, 梯度裁剪方法 for 梯度裁剪, an English name
     homophone = "homophone"  # 水平画分 for 水平划分
     typo = "typo"
-    opposite = "opposite"
+    opposite = "opposite"  # a negation or an opposite word: 上游任务 for 下游任务
     lookalike = "lookalike"  # another concept of the same family
-    close = "close"
+    incomplete = "incomplete"  # a part of the answer: 水平 for 水平划分
+    extra = "extra"  # the answer and words that change it: 提高激活频率 for 激活频率
+    close = "close"  # more edits than a typo
     wrong = "wrong"
     empty = "empty"
 
@@ -42,6 +52,7 @@ class BlankResult:
     reply: str  # the normalised reply
     answer: Accepted | None  # the accepted answer it was judged against
     other: str | None = None  # the look-alike concept, in display form
+    reason: tuple[str, str] = ("", "")  # opposite: (answer's words, reply's words); incomplete/extra: the words
 
     @property
     def ok(self) -> bool:
@@ -66,38 +77,129 @@ def _is_close(reply: str, answer: str) -> bool:
     return Levenshtein.normalized_similarity(reply, answer) >= 0.5
 
 
-def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | None = None) -> BlankResult:
-    """Judge one blank's reply against its accepted answers (key first, then alternates)."""
-    forms = accepted_forms(tuple(answers))
-    norm = normalize(strip_answer_prefix(reply))
-    if not norm or not forms:
-        return BlankResult(Match.empty, norm, forms[0] if forms else None)
-    for form in forms:
-        if norm == form.norm:
-            return BlankResult(Match.exact, norm, form)
-    norms = [f.norm for f in forms]
-    loose_norm = loose(norm)
-    for form in forms:
-        if len(loose_norm) >= 2 and loose_norm == loose(form.norm):
-            return BlankResult(Match.same_concept, norm, form)
+def _forms(answers: tuple[str, ...], concepts: ConceptIndex | None) -> tuple[Accepted, ...]:
+    """The accepted answers of a blank and every other name of them (English/Chinese, synonyms)."""
+    if concepts is None:
+        return _forms_with(answers, STANDARD)
+    key = ("forms", answers)
+    found = concepts.memo.get(key)
+    if found is None:
+        found = concepts.memo[key] = _forms_with(answers, concepts.aliases)
+    return found  # type: ignore[no-any-return]
 
+
+@lru_cache(maxsize=4096)
+def _standard_forms(answers: tuple[str, ...]) -> tuple[Accepted, ...]:
+    return _with_aliases(accepted_forms(answers), STANDARD)
+
+
+def _forms_with(answers: tuple[str, ...], aliases: Aliases) -> tuple[Accepted, ...]:
+    if aliases is STANDARD:
+        return _standard_forms(answers)
+    return _with_aliases(accepted_forms(answers), aliases)
+
+
+def _with_aliases(forms: tuple[Accepted, ...], aliases: Aliases) -> tuple[Accepted, ...]:
+    out = list(forms)
+    seen = {f.norm for f in forms}
+    for form in forms:
+        for alias in sorted(aliases.of(form.norm) | aliases.of(core(form.norm))):
+            if alias not in seen:
+                seen.add(alias)
+                out.append(Accepted(text=aliases.display.get(alias, alias), norm=alias))
+    return tuple(out)
+
+
+def _taiwan(text: str) -> str | None:
+    """Taiwan vocabulary in mainland words (演算法 -> 算法, 資料 -> 数据), normalised; None without Chinese."""
+    if not any(is_han(ch) for ch in text):
+        return None
+    return normalize(_TW2SP.convert(_S2T.convert(text)))
+
+
+@lru_cache(maxsize=8192)
+def _shapes(norm: str) -> tuple[str, str, str, str]:
+    """An accepted answer as compared: itself, without filler words, without neutral affixes, both."""
+    bare = core(norm)
+    return norm, loose(norm), bare, loose(bare)
+
+
+@lru_cache(maxsize=8192)
+def _mainland(norm: str) -> str:
+    return normalize(_TW2SP.convert(norm))
+
+
+def _same(reply: str, form: str) -> Match | None:
+    if reply == form:
+        return Match.exact
+    _, form_loose, form_core, form_core_loose = _shapes(form)
+    if len(reply) >= 2 and loose(reply) == form_loose:
+        return Match.same_concept
+    reply_core = core(reply)
+    if len(reply_core) >= 2 and (reply_core == form_core or loose(reply_core) == form_core_loose):
+        return Match.same_concept
+    return None
+
+
+def _accepted(readings_: list[str], forms: tuple[Accepted, ...], taiwan: bool = False) -> BlankResult | None:
+    """The reply read as written, without its hedges, or in mainland words, is one of the accepted forms."""
+    for norm in readings_:
+        for form in forms:
+            match = _same(norm, form.norm)
+            if match is None and taiwan:
+                match = _same(norm, _mainland(form.norm))
+            if match is not None:
+                return BlankResult(Match.same_concept if taiwan else match, norm, form)
+    return None
+
+
+def _missing(part: str, whole: str) -> str:
+    """The characters of `whole` around `part` (`水平` in `水平划分` -> `划分`)."""
+    head, _, tail = whole.partition(part)
+    return "…".join(x for x in (head, tail) if x)
+
+
+def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | None = None) -> BlankResult:
+    """Judge one blank's reply against its accepted answers (key first, then alternates and other names)."""
+    forms = _forms(tuple(answers), concepts)
+    text = strip_answer_prefix(reply)
+    plain = normalize(text)
+    hedged = normalize(strip_answer_prefix(strip_hedges(clean(text))))
+    if not plain or not forms:
+        return BlankResult(Match.empty, plain, forms[0] if forms else None)
+    readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
+    if (found := _accepted(readings_, forms)) is not None:
+        return found
+    mainland = _taiwan(strip_hedges(clean(text)))
+    taiwan = [mainland] if mainland and mainland not in readings_ else []
+    if taiwan and (found := _accepted(taiwan, forms, taiwan=True)) is not None:
+        return found
+
+    # Judged without its hedges (`我猜是模型并行吧` says 模型并行), in mainland words when that is nearer.
+    norms = [f.norm for f in forms]
+    norm = max(
+        [readings_[-1], *taiwan],
+        key=lambda r: max(Levenshtein.normalized_similarity(r, f) for f in norms),
+    )
     # Meaning first: a flipped negation or an opposite is never a typo.
     for form in forms:
-        if _is_close(norm, form.norm) and flips_meaning(norm, form.norm):
-            return BlankResult(Match.opposite, norm, form)
+        if _is_close(norm, form.norm) and (pair := flipped(norm, form.norm)) is not None:
+            return BlankResult(Match.opposite, norm, form, reason=pair)
     if concepts is not None and (other := concepts.other(norm, norms)) is not None:
         return BlankResult(Match.lookalike, norm, forms[0], concepts.display(other))
 
     candidate: tuple[Match, Accepted, int] | None = None
     for form in forms:
-        if _sounds_alike(norm, form.norm):
+        if _sounds_alike(norm, form.norm) or _sounds_alike(core(norm), core(form.norm)):
             candidate = (Match.homophone, form, Levenshtein.distance(norm, form.norm))
             break
     if candidate is None:
-        best = min(forms, key=lambda f: Levenshtein.distance(norm, f.norm))
-        distance = Levenshtein.distance(norm, best.norm)
-        if distance <= allowed_typos(len(best.norm)):
-            candidate = (Match.typo, best, distance)
+        for reading, form_of in ((norm, lambda f: f.norm), (core(norm), lambda f: core(f.norm))):
+            best = min(forms, key=lambda f: Levenshtein.distance(reading, form_of(f)))
+            distance = Levenshtein.distance(reading, form_of(best))
+            if distance <= allowed_typos(len(form_of(best))):
+                candidate = (Match.typo, best, distance)
+                break
     if candidate is not None:
         match, form, distance = candidate
         # As near (or nearer) to another known concept than to the key: that concept is meant.
@@ -106,8 +208,14 @@ def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | Non
         return BlankResult(match, norm, form)
 
     nearest = max(forms, key=lambda f: Levenshtein.normalized_similarity(norm, f.norm))
-    if _is_close(norm, nearest.norm):
-        return BlankResult(Match.close, norm, nearest)
+    if len(norm) >= 2 and norm in nearest.norm:
+        return BlankResult(Match.incomplete, norm, nearest, reason=("", _missing(norm, nearest.norm)))
+    if len(nearest.norm) >= 2 and nearest.norm in norm:
+        return BlankResult(Match.extra, norm, nearest, reason=("", _missing(nearest.norm, norm)))
+    # Too many edits for a typo, but most of the answer there: half the characters is not near.
+    if Levenshtein.normalized_similarity(norm, nearest.norm) > 0.5:
+        distance = Levenshtein.distance(norm, nearest.norm)
+        return BlankResult(Match.close, norm, nearest, reason=(str(distance), ""))
     return BlankResult(Match.wrong, norm, forms[0])
 
 
@@ -119,7 +227,7 @@ _MAX_GROUPINGS = 256
 
 def split_blanks(reply: str) -> list[str]:
     """The parts of a several-blank reply, without enumerators like `1.` or `(2)`."""
-    reply = strip_answer_prefix(reply)
+    reply = strip_answer_prefix(strip_hedges(strip_answer_prefix(reply)))
     parts = [_ENUMERATOR.sub("", p) for p in _SEPARATORS.split(reply.strip())]
     return [p for p in parts if p]
 
@@ -142,8 +250,40 @@ def _judge_blanks(parts: list[str], blanks: list[list[str]], concepts: ConceptIn
     return best
 
 
+def _opposite_reason(answer_words: str, reply_words: str) -> tuple[str, str]:
+    if not answer_words:
+        return f"多了否定词「{reply_words}」", f"the negation 「{reply_words}」 was added"
+    if not reply_words:
+        return f"少了否定词「{answer_words}」", f"the negation 「{answer_words}」 is missing"
+    return (
+        f"「{reply_words}」与「{answer_words}」相反",
+        f"「{reply_words}」 is the opposite of 「{answer_words}」",
+    )
+
+
+def _near_miss(result: BlankResult) -> tuple[str, str] | None:
+    """Why a near miss is rejected, in zh and en; None for any other result."""
+    words = result.reason[1]
+    match result.match:
+        case Match.opposite:
+            zh, en = _opposite_reason(*result.reason)
+            return f"意思相反（{zh}）", f"the opposite ({en})"
+        case Match.incomplete:
+            return f"不完整（少了「{words}」）", f"incomplete (「{words}」 is missing)"
+        case Match.extra:
+            return f"多了「{words}」，说的就不是它了", f"「{words}」 makes it something else"
+        case Match.close:
+            edits = result.reason[0]
+            return f"有 {edits} 处不同，超出笔误的范围", f"{edits} characters differ, more than a typo"
+    return None
+
+
 def _blank_feedback(result: BlankResult, label_zh: str, label_en: str) -> tuple[str, str]:
+    """What to tell the learner about one blank. 很接近 only for a near miss, always with its reason."""
     expected = result.answer.text if result.answer else ""
+    answer_zh, answer_en = f"答案是「{expected}」。", f"the answer is 「{expected}」."
+    if (near := _near_miss(result)) is not None:
+        return f"{label_zh}很接近，但{near[0]}：{answer_zh}", f"{label_en}close, but {near[1]}; {answer_en}"
     match result.match:
         case Match.exact | Match.same_concept:
             return "", ""
@@ -157,25 +297,15 @@ def _blank_feedback(result: BlankResult, label_zh: str, label_en: str) -> tuple[
                 f"{label_zh}有小笔误，正确写法是「{expected}」。",
                 f"{label_en}a small typo; it is written 「{expected}」.",
             )
-        case Match.opposite:
-            return (
-                f"{label_zh}意思变了（否定词或反义词不同）：答案是「{expected}」。",
-                f"{label_en}that changes the meaning (a negation or an opposite); the answer is 「{expected}」.",
-            )
         case Match.lookalike:
             return (
-                f"{label_zh}「{result.other}」是另一个概念，答案是「{expected}」。",
-                f"{label_en}「{result.other}」 is a different concept; the answer is 「{expected}」.",
-            )
-        case Match.close:
-            return (
-                f"{label_zh}很接近，但不对：答案是「{expected}」。",
-                f"{label_en}close, but not it; the answer is 「{expected}」.",
+                f"{label_zh}「{result.other}」是另一个概念，{answer_zh}",
+                f"{label_en}「{result.other}」 is a different concept; {answer_en}",
             )
         case Match.empty:
-            return f"{label_zh}没有作答：答案是「{expected}」。", f"{label_en}no answer; it is 「{expected}」."
+            return f"{label_zh}没有作答：{answer_zh}", f"{label_en}no answer; it is 「{expected}」."
         case _:
-            return f"{label_zh}答案是「{expected}」。", f"{label_en}the answer is 「{expected}」."
+            return f"{label_zh}{answer_zh}", f"{label_en}{answer_en}"
 
 
 def expected_fill(question: Question) -> str:

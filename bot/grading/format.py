@@ -6,6 +6,7 @@ Plain text only; front ends escape it for their markup.
 from __future__ import annotations
 
 from bot.banks.model import CHOICE_KINDS, Kind, Question
+from bot.banks.provenance import explained_by_model
 from bot.grading.verdict import Outcome, Verdict
 
 __all__ = ["MARKS", "format_question", "format_verdict", "kind_label"]
@@ -114,5 +115,14 @@ def format_verdict(question: Question, verdict: Verdict, lang: str) -> str:
     if feedback and feedback not in ("回答正确。", "Right."):
         lines.append(feedback)
     if question.explanation and question.explanation.strip():
-        lines.append(("解析：" if zh else "Explanation: ") + question.explanation.strip())
+        label = "解析：" if zh else "Explanation: "
+        if explained_by_model(question):
+            label = "解析（模型生成，待老师审核）：" if zh else "Explanation (written by a model, not yet reviewed): "
+        lines.append(label + question.explanation.strip())
+    if verdict.judged_by:
+        lines.append(
+            f"🤖 本题由模型（{verdict.judged_by}）按要点评分。"
+            if zh
+            else f"🤖 Judged point by point by a model ({verdict.judged_by})."
+        )
     return "\n".join(lines)

@@ -24,7 +24,7 @@ def grade_or_raise(question: Question, reply: str, concepts: ConceptIndex | None
     """Grade one reply; lets a bug surface as an exception (tests call this one)."""
     reply = reply[:MAX_REPLY]
     if question.kind in CHOICE_KINDS:
-        return grade_choice(question, reply)
+        return grade_choice(question, reply, concepts)
     if question.kind is Kind.true_false:
         return grade_true_false(question, reply)
     if question.kind is Kind.fill:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rapidfuzz.distance import Levenshtein
 
-__all__ = ["NEGATIONS", "OPPOSITES", "flips_meaning"]
+__all__ = ["NEGATIONS", "OPPOSITES", "flipped", "flips_meaning"]
 
 # Characters that negate what follows them.
 NEGATIONS = frozenset("不非无未没否勿")
@@ -34,22 +34,33 @@ def _pairs() -> frozenset[tuple[str, str]]:
 OPPOSITES = _pairs()
 
 
-def flips_meaning(reply: str, answer: str) -> bool:
-    """True when the (normalised) reply differs from the answer by a negation or an opposite word."""
+def flipped(reply: str, answer: str) -> tuple[str, str] | None:
+    """What flips the meaning, as (the answer's words, the reply's words); one side is empty when a
+    negation was only added or only dropped. None when the (normalised) reply keeps the meaning."""
+    # Whole words first (上游/下游 rather than 上/下); the edit script may also align them apart.
+    for w, v in _WORD_PAIRS:
+        if w in answer and w not in reply and v in reply and v not in answer:
+            return w, v
     for tag, a0, a1, r0, r1 in Levenshtein.opcodes(answer, reply).as_list():
         if tag == "equal":
             continue
         dropped, added = answer[a0:a1], reply[r0:r1]
         # A negation that only one side has: 无用 -> 有用, 对称 -> 非对称, 不平衡 -> 平衡.
         if any(ch in NEGATIONS for ch in dropped) != any(ch in NEGATIONS for ch in added):
-            return True
+            return dropped, added
         if (dropped, added) in OPPOSITES:
-            return True
+            return dropped, added
         # Opposites inside a longer replaced stretch: compare character by character.
-        if len(dropped) == len(added) and any((x, y) in OPPOSITES for x, y in zip(dropped, added, strict=True)):
-            return True
-    # Word pairs the edit script may align apart: one word of a pair swapped for the other.
-    return any(w in answer and w not in reply and v in reply and v not in answer for w, v in _WORD_PAIRS)
+        if len(dropped) == len(added):
+            for x, y in zip(dropped, added, strict=True):
+                if (x, y) in OPPOSITES:
+                    return x, y
+    return None
 
 
-_WORD_PAIRS = tuple(p for p in OPPOSITES if len(p[0]) > 1)
+def flips_meaning(reply: str, answer: str) -> bool:
+    """True when the (normalised) reply differs from the answer by a negation or an opposite word."""
+    return flipped(reply, answer) is not None
+
+
+_WORD_PAIRS = tuple(sorted(p for p in OPPOSITES if len(p[0]) > 1))

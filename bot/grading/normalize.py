@@ -30,10 +30,10 @@ _ANSWER_PREFIX = re.compile(
 
 def clean(text: str) -> str:
     """Width, case and script folded, but spaces and punctuation kept (for splitting replies)."""
+    # Lone surrogates cannot be encoded and would make the converter raise: dropped (in C, fast).
+    text = text.encode("utf-8", "ignore").decode("utf-8")
     text = unicodedata.normalize("NFKC", text)
     text = unicodedata.normalize("NFKC", text.casefold())
-    # Surrogates and other unencodable code points would make the converter raise.
-    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cs", "Co", "Cn"))
     return _T2S.convert(text)
 
 

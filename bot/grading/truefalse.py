@@ -2,34 +2,68 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from bot.banks.model import Question
 from bot.grading.normalize import clean, strip_answer_prefix
 from bot.grading.verdict import Outcome, Verdict
+from bot.grading.wording import asks_back, strip_hedges
 
 __all__ = ["FALSE_WORDS", "TRUE_WORDS", "grade_true_false", "read_true_false"]
 
 TRUE_WORDS = frozenset(
     {
-        "正确", "对", "是", "√", "✓", "✔", "t", "true", "yes", "y", "1", "对的", "是的", "正确的", "right",
+        "正确",
+        "对",
+        "是",
+        "√",
+        "✓",
+        "✔",
+        "t",
+        "true",
+        "yes",
+        "y",
+        "1",
+        "对的",
+        "是的",
+        "正确的",
+        "right",
         "correct",
     }
 )
 FALSE_WORDS = frozenset(
     {
-        "错误", "不正确", "错", "否", "×", "✗", "✘", "x", "f", "false", "no", "n", "0", "错的", "不对", "不是",
-        "wrong", "incorrect",
+        "错误",
+        "不正确",
+        "错",
+        "否",
+        "×",
+        "✗",
+        "✘",
+        "x",
+        "f",
+        "false",
+        "no",
+        "n",
+        "0",
+        "错的",
+        "不对",
+        "不是",
+        "wrong",
+        "incorrect",
     }
 )
 # Trailing marks that do not change the answer: 对。 / yes! / 正确（）
 _TRIM = "。.!！~～()（）[]【】 \t\r\n"
 
 
-def read_true_false(reply: str) -> bool | None:
-    """True, False, or None when the reply is neither."""
-    text = strip_answer_prefix(clean(reply).strip()).strip(_TRIM)
-    text = unicodedata.normalize("NFKC", text)
+# `这个说法是错的`: the statement named before the judgement.
+_SUBJECT = re.compile(r"^(?:这个|这|该|此|题目|本题)?(?:说法|表述|描述|判断|命题|题)?(?:是|为)?\s*")
+
+
+def _word(text: str) -> bool | None:
+    text = unicodedata.normalize("NFKC", text).strip(_TRIM)
     if text in TRUE_WORDS:
         return True
     if text in FALSE_WORDS:
@@ -37,13 +71,31 @@ def read_true_false(reply: str) -> bool | None:
     return None
 
 
-def _word(value: bool) -> str:
+def read_true_false(reply: str) -> bool | None:
+    """True, False, or None when the reply is neither.
+
+    Hedges read as the judgement they wrap (`我觉得不对`, `应该是对的`); a judgement asked back
+    (`正确吗`, `对不对`) is a question, not an answer.
+    """
+    text = strip_answer_prefix(clean(reply).strip()).strip(_TRIM)
+    if (value := _word(text)) is not None:
+        return value
+    if not text or asks_back(text):
+        return None
+    bare = strip_answer_prefix(strip_hedges(text)).strip(_TRIM)
+    for candidate in (bare, _SUBJECT.sub("", bare, count=1)):
+        if candidate and (value := _word(candidate)) is not None:
+            return value
+    return None
+
+
+def _label(value: bool) -> str:
     return "正确" if value else "错误"
 
 
 def grade_true_false(question: Question, reply: str) -> Verdict:
     key = bool(question.answer)
-    expected = _word(key)
+    expected = _label(key)
     value = read_true_false(reply)
     if value is None:
         return Verdict(
@@ -58,7 +110,7 @@ def grade_true_false(question: Question, reply: str) -> Verdict:
     return Verdict(
         outcome=Outcome.correct if right else Outcome.wrong,
         score=1.0 if right else 0.0,
-        understood=_word(value),
+        understood=_label(value),
         expected=expected,
         feedback_zh="回答正确。" if right else f"这个说法{'正确' if key else '是错误的'}。",
         feedback_en="Right." if right else f"The statement is {'true' if key else 'false'}.",

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, computed_field, model_serializer
 
 __all__ = ["Outcome", "Verdict"]
 
@@ -30,7 +31,20 @@ class Verdict(BaseModel):
     feedback_zh: str = ""
     feedback_en: str = ""
     covered: list[str] = Field(default_factory=list, description="case: key points the reply covered.")
+    partly: list[str] = Field(
+        default_factory=list, description="case: key points the reply half covered (one thing said of them)."
+    )
     missed: list[str] = Field(default_factory=list, description="case: key points the reply missed.")
+    judged_by: str | None = Field(
+        default=None, description="The model that judged the reply (bot/ai); None: the rules did (left out of JSON)."
+    )
+
+    @model_serializer(mode="wrap")
+    def _without_unset_judge(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if self.judged_by is None:  # verdicts of the rules read exactly as before model help existed
+            data.pop("judged_by", None)
+        return data
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -49,8 +49,24 @@ PREFERRED_FAMILIES = (
 )
 
 # Parts of file names that mark a font as likely to hold Chinese.
-FILE_HINTS = ("cjk", "wqy", "sourcehan", "notosanssc", "notoserifsc", "droidsansfallback", "simhei",
-              "simsun", "msyh", "pingfang", "hiragino", "uming", "ukai", "sarasa", "microhei", "zenhei")
+FILE_HINTS = (
+    "cjk",
+    "wqy",
+    "sourcehan",
+    "notosanssc",
+    "notoserifsc",
+    "droidsansfallback",
+    "simhei",
+    "simsun",
+    "msyh",
+    "pingfang",
+    "hiragino",
+    "uming",
+    "ukai",
+    "sarasa",
+    "microhei",
+    "zenhei",
+)
 
 
 @dataclass(frozen=True, slots=True)

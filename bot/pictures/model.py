@@ -25,9 +25,7 @@ class StatsPicture(BaseModel):
 
     @field_validator("accuracy")
     @classmethod
-    def _correct_within_total(
-        cls, value: dict[str, tuple[int, int]]
-    ) -> dict[str, tuple[int, int]]:
+    def _correct_within_total(cls, value: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
         for kind, (correct, total) in value.items():
             if correct > total:
                 raise ValueError(f"accuracy[{kind!r}]: {correct} correct out of {total} answers")

@@ -64,8 +64,7 @@ def render_stats_png(data: StatsPicture, lang: str, fonts: FontChoice | None = N
 
     title = fonts.drawable(data.title).strip() or text.untitled
     fig.text(0.04, 0.91, title, fontproperties=font(22), color=INK, va="center")
-    fig.text(0.04, 0.84, text.answered.format(n=grid.counts_total), fontproperties=font(13),
-             color=MUTED, va="center")
+    fig.text(0.04, 0.84, text.answered.format(n=grid.counts_total), fontproperties=font(13), color=MUTED, va="center")
     fig.text(0.96, 0.84, data.today.isoformat(), fontproperties=font(13), color=MUTED, va="center", ha="right")
 
     _draw_calendar(fig, grid, text, font)
@@ -83,16 +82,20 @@ def _draw_calendar(fig: Figure, grid: CalendarGrid, text: Labels, font: FontFn) 
     ax.set_axis_off()
     cmap = ListedColormap(SHADES).with_extremes(bad=(1, 1, 1, 0))  # days after today stay empty
     values = [[float("nan") if v is None else v for v in row] for row in grid.cells]
-    ax.pcolormesh(values, cmap=cmap, norm=BoundaryNorm([x - 0.5 for x in range(LEVELS + 1)], LEVELS),
-                  edgecolors="white", linewidth=2.5)
+    ax.pcolormesh(
+        values,
+        cmap=cmap,
+        norm=BoundaryNorm([x - 0.5 for x in range(LEVELS + 1)], LEVELS),
+        edgecolors="white",
+        linewidth=2.5,
+    )
     ax.set_xlim(0, WEEKS)
     ax.set_ylim(7, -1.2)  # Monday on top, room above for the month names
     ax.set_aspect("equal", anchor="N")
     for column, month in grid.month_labels:
         ax.text(column, -0.35, text.months[month - 1], fontproperties=font(11), color=MUTED, va="bottom")
     for row in (0, 2, 4):
-        ax.text(-0.4, row + 0.5, text.weekdays[row], fontproperties=font(10), color=MUTED,
-                va="center", ha="right")
+        ax.text(-0.4, row + 0.5, text.weekdays[row], fontproperties=font(10), color=MUTED, va="center", ha="right")
     # The legend: less -> more, under the last columns.
     x = WEEKS - LEVELS - 1.5
     ax.text(x - 0.4, 8.0, text.less, fontproperties=font(10), color=MUTED, va="center", ha="right")
@@ -123,7 +126,15 @@ def _draw_accuracy(fig: Figure, data: StatsPicture, text: Labels, font: FontFn, 
     ax.set_axis_off()
     for row, kind, share in zip(rows, kinds, shares, strict=True):
         correct, total = data.accuracy[kind]
-        ax.text(-0.03, row, fonts.drawable(text.kind(kind)) or "?", fontproperties=font(12), color=INK,
-                va="center", ha="right")
-        ax.text(1.03, row, f"{share:.0%}  {correct}/{total}", fontproperties=font(11), color=MUTED,
-                va="center", ha="left")
+        ax.text(
+            -0.03,
+            row,
+            fonts.drawable(text.kind(kind)) or "?",
+            fontproperties=font(12),
+            color=INK,
+            va="center",
+            ha="right",
+        )
+        ax.text(
+            1.03, row, f"{share:.0%}  {correct}/{total}", fontproperties=font(11), color=MUTED, va="center", ha="left"
+        )

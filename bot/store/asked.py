@@ -9,8 +9,21 @@ import aiosqlite
 from bot.store._util import fetch_all, fetch_one
 
 __all__ = [
-    "CLOSE_SQL", "AnswerContext", "Asked", "answer_context", "attach_message", "by_message", "by_poll", "close",
-    "due_closings", "get", "insert", "latest_open", "open_in_chat", "selection", "set_selection",
+    "CLOSE_SQL",
+    "AnswerContext",
+    "Asked",
+    "answer_context",
+    "attach_message",
+    "by_message",
+    "by_poll",
+    "close",
+    "due_closings",
+    "get",
+    "insert",
+    "latest_open",
+    "open_in_chat",
+    "selection",
+    "set_selection",
 ]
 
 CLOSE_SQL = "UPDATE asked SET closed = 1 WHERE id = ? AND closed = 0"
@@ -35,12 +48,17 @@ def _row(row: tuple) -> Asked:
 
 
 async def insert(
-    db: aiosqlite.Connection, chat_id: int, learner_id: int | None, question: int, asked_at: int,
-    *, message_id: int | None = None, closes_at: int | None = None,
+    db: aiosqlite.Connection,
+    chat_id: int,
+    learner_id: int | None,
+    question: int,
+    asked_at: int,
+    *,
+    message_id: int | None = None,
+    closes_at: int | None = None,
 ) -> int:
     cur = await db.execute(
-        "INSERT INTO asked (chat_id, learner_id, question, message_id, asked_at, closes_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO asked (chat_id, learner_id, question, message_id, asked_at, closes_at) VALUES (?, ?, ?, ?, ?, ?)",
         (chat_id, learner_id, question, message_id, asked_at, closes_at),
     )
     assert cur.lastrowid is not None
@@ -94,8 +112,9 @@ async def answer_context(db: aiosqlite.Connection, asked_id: int, learner_id: in
     return _context(await fetch_one(db, _CONTEXT_BY_ID, (learner_id, asked_id)))
 
 
-async def latest_answer_context(db: aiosqlite.Connection, chat_id: int, learner_id: int,
-                                *, closed_too: bool = False) -> AnswerContext | None:
+async def latest_answer_context(
+    db: aiosqlite.Connection, chat_id: int, learner_id: int, *, closed_too: bool = False
+) -> AnswerContext | None:
     """answer_context of the latest open question asked to `learner_id` in `chat_id` (None if there is none);
     `closed_too`: the latest question, answered or not."""
     return _context(await fetch_one(db, _CONTEXT_LAST if closed_too else _CONTEXT_LATEST, (learner_id, chat_id)))
@@ -124,8 +143,7 @@ async def by_message(db: aiosqlite.Connection, chat_id: int, message_id: int) ->
     """The OPEN question a message carries (group members answer fill questions by replying to it)."""
     row = await fetch_one(
         db,
-        f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND message_id = ? AND closed = 0 "
-        "ORDER BY id DESC LIMIT 1",
+        f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND message_id = ? AND closed = 0 ORDER BY id DESC LIMIT 1",
         (chat_id, message_id),
     )
     return _row(row) if row else None
@@ -135,22 +153,21 @@ async def latest_open(db: aiosqlite.Connection, chat_id: int, learner_id: int | 
     """The newest open question in a chat (for that learner when one is given)."""
     if learner_id is None:
         row = await fetch_one(
-            db, f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND closed = 0 ORDER BY id DESC LIMIT 1",
+            db,
+            f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND closed = 0 ORDER BY id DESC LIMIT 1",
             (chat_id,),
         )
     else:
         row = await fetch_one(
             db,
-            f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND learner_id = ? AND closed = 0 "
-            "ORDER BY id DESC LIMIT 1",
+            f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND learner_id = ? AND closed = 0 ORDER BY id DESC LIMIT 1",
             (chat_id, learner_id),
         )
     return _row(row) if row else None
 
 
 async def open_in_chat(db: aiosqlite.Connection, chat_id: int) -> list[Asked]:
-    rows = await fetch_all(db, f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND closed = 0 ORDER BY id",
-                           (chat_id,))
+    rows = await fetch_all(db, f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND closed = 0 ORDER BY id", (chat_id,))
     return [_row(r) for r in rows]
 
 
@@ -164,8 +181,7 @@ async def due_closings(db: aiosqlite.Connection, now: int) -> list[Asked]:
     """Open group questions whose time is up (also those missed while the bot was down)."""
     rows = await fetch_all(
         db,
-        f"SELECT {_COLS} FROM asked WHERE closed = 0 AND closes_at IS NOT NULL AND closes_at <= ? "
-        "ORDER BY closes_at",
+        f"SELECT {_COLS} FROM asked WHERE closed = 0 AND closes_at IS NOT NULL AND closes_at <= ? ORDER BY closes_at",
         (now,),
     )
     return [_row(r) for r in rows]

@@ -9,7 +9,15 @@ import aiosqlite
 from bot.store._util import fetch_all
 
 __all__ = [
-    "INSERT_SQL", "OUTCOME_CODES", "Attempt", "Tally", "for_asked", "insert", "missed", "per_day", "tallies",
+    "INSERT_SQL",
+    "OUTCOME_CODES",
+    "Attempt",
+    "Tally",
+    "for_asked",
+    "insert",
+    "missed",
+    "per_day",
+    "tallies",
 ]
 
 # Outcome names as stored (one small integer per row).
@@ -58,15 +66,34 @@ class Tally:
 
 
 async def insert(
-    db: aiosqlite.Connection, *, learner_id: int, asked_id: int, question: int, outcome: str, score: float,
-    answered_at: int, local_day: int, millis: int | None, reply: str,
+    db: aiosqlite.Connection,
+    *,
+    learner_id: int,
+    asked_id: int,
+    question: int,
+    outcome: str,
+    score: float,
+    answered_at: int,
+    local_day: int,
+    millis: int | None,
+    reply: str,
 ) -> bool:
     """Record an attempt at an OPEN asked question; False (nothing written) when this learner already
     answered it or it is closed."""
     cur = await db.execute(
         INSERT_SQL,
-        (learner_id, asked_id, question, OUTCOME_CODES[outcome], score, answered_at, local_day, millis, reply,
-         asked_id),
+        (
+            learner_id,
+            asked_id,
+            question,
+            OUTCOME_CODES[outcome],
+            score,
+            answered_at,
+            local_day,
+            millis,
+            reply,
+            asked_id,
+        ),
     )
     return cur.rowcount == 1
 

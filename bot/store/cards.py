@@ -11,8 +11,15 @@ from bot.store._util import fetch_all, fetch_one
 from bot.study.streaks import Streak
 
 __all__ = [
-    "CARD_AND_STREAK_SQL", "PUT_SQL", "card_and_streak", "due_count", "get", "get_with_streak", "learner_cards",
-    "put", "put_params",
+    "CARD_AND_STREAK_SQL",
+    "PUT_SQL",
+    "card_and_streak",
+    "due_count",
+    "get",
+    "get_with_streak",
+    "learner_cards",
+    "put",
+    "put_params",
 ]
 
 
@@ -69,8 +76,15 @@ def card_and_streak(question: int, row: tuple) -> tuple[tuple[Card, int] | None,
 
 def _card(question: int, row: tuple) -> Card:
     # card_id is given: without it fsrs reads the wall clock and sleeps 1 ms.
-    return Card(card_id=question, state=State(row[1]), step=row[2], stability=row[3], difficulty=row[4],
-                due=_dt(row[0]), last_review=_dt(row[5]))
+    return Card(
+        card_id=question,
+        state=State(row[1]),
+        step=row[2],
+        stability=row[3],
+        difficulty=row[4],
+        due=_dt(row[0]),
+        last_review=_dt(row[5]),
+    )
 
 
 async def put(db: aiosqlite.Connection, learner_id: int, question: int, card: Card, lapses: int) -> None:
@@ -78,15 +92,22 @@ async def put(db: aiosqlite.Connection, learner_id: int, question: int, card: Ca
 
 
 def put_params(learner_id: int, question: int, card: Card, lapses: int) -> tuple:
-    return (learner_id, question, _ts(card.due), int(card.state), card.step, card.stability, card.difficulty,
-            _ts(card.last_review), lapses)
+    return (
+        learner_id,
+        question,
+        _ts(card.due),
+        int(card.state),
+        card.step,
+        card.stability,
+        card.difficulty,
+        _ts(card.last_review),
+        lapses,
+    )
 
 
 async def learner_cards(db: aiosqlite.Connection, learner_id: int) -> list[tuple[int, int]]:
     """(question, due) of every card the learner has, soonest due first."""
-    return await fetch_all(
-        db, "SELECT question, due FROM cards WHERE learner_id = ? ORDER BY due", (learner_id,)
-    )
+    return await fetch_all(db, "SELECT question, due FROM cards WHERE learner_id = ? ORDER BY due", (learner_id,))
 
 
 async def due_count(db: aiosqlite.Connection, learner_id: int, now: int) -> int:

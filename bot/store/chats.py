@@ -55,7 +55,11 @@ async def set_active(db: aiosqlite.Connection, chat_id: int, active: bool) -> No
 
 
 async def update_settings(
-    db: aiosqlite.Connection, chat_id: int, *, tz: str | None = None, language: str | None = None,
+    db: aiosqlite.Connection,
+    chat_id: int,
+    *,
+    tz: str | None = None,
+    language: str | None = None,
     poll: bool | None = None,
 ) -> Chat | None:
     for column, value in (("tz", tz), ("language", language), ("poll", poll)):

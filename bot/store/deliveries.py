@@ -79,8 +79,15 @@ async def plan(
 
 
 async def mark(
-    db: aiosqlite.Connection, subscription_id: int, local_day: int, status: str, now: int,
-    *, message_id: int | None = None, error: str | None = None, tries: int | None = None,
+    db: aiosqlite.Connection,
+    subscription_id: int,
+    local_day: int,
+    status: str,
+    now: int,
+    *,
+    message_id: int | None = None,
+    error: str | None = None,
+    tries: int | None = None,
 ) -> None:
     if status not in STATUSES:
         raise ValueError(f"unknown delivery status {status!r}")
@@ -93,7 +100,8 @@ async def mark(
 
 async def get(db: aiosqlite.Connection, subscription_id: int, local_day: int) -> Delivery | None:
     row = await fetch_one(
-        db, f"SELECT {_COLS} FROM deliveries WHERE subscription_id = ? AND local_day = ?",
+        db,
+        f"SELECT {_COLS} FROM deliveries WHERE subscription_id = ? AND local_day = ?",
         (subscription_id, local_day),
     )
     return Delivery(*row) if row else None
@@ -172,10 +180,14 @@ def unclaim(conn: sqlite3.Connection, c: Claim, now: int) -> None:
     """Undo `claim` for a push that certainly was not sent: its row goes and its subscription is due again
     (unless it changed meanwhile), so it is tried again, after a restart too."""
     if c.send_day is not None:
-        conn.execute("DELETE FROM deliveries WHERE subscription_id = ? AND local_day = ? AND status = 'planned'",
-                     (c.subscription_id, c.send_day))
-    conn.execute("UPDATE subscriptions SET next_due = ?, updated_at = ? WHERE id = ? AND next_due = ?",
-                 (c.seen_next_due, now, c.subscription_id, c.next_due))
+        conn.execute(
+            "DELETE FROM deliveries WHERE subscription_id = ? AND local_day = ? AND status = 'planned'",
+            (c.subscription_id, c.send_day),
+        )
+    conn.execute(
+        "UPDATE subscriptions SET next_due = ?, updated_at = ? WHERE id = ? AND next_due = ?",
+        (c.seen_next_due, now, c.subscription_id, c.next_due),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +236,8 @@ _ANN_COLS = "id, text, by_chat, created_at, finished_at"
 
 async def create_announcement(db: aiosqlite.Connection, text: str, by_chat: int, now: int) -> Announcement:
     row = await fetch_one(
-        db, f"INSERT INTO announcements (text, by_chat, created_at) VALUES (?, ?, ?) RETURNING {_ANN_COLS}",
+        db,
+        f"INSERT INTO announcements (text, by_chat, created_at) VALUES (?, ?, ?) RETURNING {_ANN_COLS}",
         (text, by_chat, now),
     )
     assert row is not None
@@ -263,23 +276,28 @@ async def count_recipients(db: aiosqlite.Connection, announcement_id: int) -> in
 def claim_announcement(conn: sqlite3.Connection, announcement_id: int, chat_ids: Sequence[int], now: int) -> list[bool]:
     """Write 'planned' rows before the sends; False for a chat that has its row already."""
     return [
-        bool(conn.execute(
-            "INSERT INTO announcement_deliveries (announcement_id, chat_id, status, planned_at, updated_at)"
-            " VALUES (?, ?, 'planned', ?, ?) ON CONFLICT DO NOTHING",
-            (announcement_id, chat_id, now, now),
-        ).rowcount)
+        bool(
+            conn.execute(
+                "INSERT INTO announcement_deliveries (announcement_id, chat_id, status, planned_at, updated_at)"
+                " VALUES (?, ?, 'planned', ?, ?) ON CONFLICT DO NOTHING",
+                (announcement_id, chat_id, now, now),
+            ).rowcount
+        )
         for chat_id in chat_ids
     ]
 
 
 def unclaim_announcement(conn: sqlite3.Connection, announcement_id: int, chat_id: int) -> None:
     """Undo `claim_announcement` for a send that certainly did not happen: the chat is a recipient again."""
-    conn.execute("DELETE FROM announcement_deliveries WHERE announcement_id = ? AND chat_id = ? AND status = 'planned'",
-                 (announcement_id, chat_id))
+    conn.execute(
+        "DELETE FROM announcement_deliveries WHERE announcement_id = ? AND chat_id = ? AND status = 'planned'",
+        (announcement_id, chat_id),
+    )
 
 
-def fail_announcement(conn: sqlite3.Connection, announcement_id: int, chat_id: int, error: str, tries: int,
-                      now: int) -> None:
+def fail_announcement(
+    conn: sqlite3.Connection, announcement_id: int, chat_id: int, error: str, tries: int, now: int
+) -> None:
     """Give one chat up: a 'failed' row, so the announcement can finish."""
     conn.execute(
         "INSERT INTO announcement_deliveries (announcement_id, chat_id, status, error, tries, planned_at, updated_at)"
@@ -305,7 +323,8 @@ async def finish_announcement(db: aiosqlite.Connection, announcement_id: int, no
 
 async def announcement_counts(db: aiosqlite.Connection, announcement_id: int) -> dict[str, int]:
     rows = await fetch_all(
-        db, "SELECT status, count(*) FROM announcement_deliveries WHERE announcement_id = ? GROUP BY status",
+        db,
+        "SELECT status, count(*) FROM announcement_deliveries WHERE announcement_id = ? GROUP BY status",
         (announcement_id,),
     )
     return {status: n for status, n in rows}

@@ -31,8 +31,16 @@ class Learner:
 
 def _row(row: tuple) -> Learner:
     return Learner(
-        id=row[0], name=row[1], language=row[2], tz=row[3], blocked=bool(row[4]), banks=load_list(row[5]),
-        kinds=load_list(row[6]), poll=bool(row[7]), last_question=row[8], created_at=row[9],
+        id=row[0],
+        name=row[1],
+        language=row[2],
+        tz=row[3],
+        blocked=bool(row[4]),
+        banks=load_list(row[5]),
+        kinds=load_list(row[6]),
+        poll=bool(row[7]),
+        last_question=row[8],
+        created_at=row[9],
     )
 
 
@@ -41,9 +49,7 @@ async def get(db: aiosqlite.Connection, learner_id: int) -> Learner | None:
     return _row(row) if row else None
 
 
-async def upsert(
-    db: aiosqlite.Connection, learner_id: int, name: str, language: str, tz: str, now: int
-) -> Learner:
+async def upsert(db: aiosqlite.Connection, learner_id: int, name: str, language: str, tz: str, now: int) -> Learner:
     """Create the learner, or refresh the name of one we know (their chosen settings are kept)."""
     row = await fetch_one(
         db,

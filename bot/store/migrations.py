@@ -203,6 +203,48 @@ CREATE INDEX announcement_deliveries_planned ON announcement_deliveries (announc
     WHERE status = 'planned';
 """
 
+_MODEL_HELP = """
+-- Optional model help (bot/ai): caches so that the same work is never sent to a model twice, the daily
+-- count of model requests per learner, and who opted out of model grading. Keyed by bank and question
+-- id with a hash of the question's content (`version`): a corrected key makes old rows unreachable.
+CREATE TABLE ai_judgements (
+    bank       TEXT    NOT NULL,
+    qid        TEXT    NOT NULL,
+    version    TEXT    NOT NULL,
+    reply_hash TEXT    NOT NULL,                    -- sha256 of the reply as read (width, case, script)
+    lang       TEXT    NOT NULL,                    -- the reasons are written in this language
+    status     TEXT    NOT NULL CHECK (status IN ('ok', 'invalid')),   -- invalid: answered, unusable
+    result     TEXT,                                -- the validated judgement as JSON (status ok)
+    model      TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (bank, qid, version, reply_hash, lang)
+) WITHOUT ROWID;
+
+CREATE TABLE ai_explanations (
+    bank       TEXT    NOT NULL,
+    qid        TEXT    NOT NULL,
+    version    TEXT    NOT NULL,
+    lang       TEXT    NOT NULL,
+    status     TEXT    NOT NULL CHECK (status IN ('ok', 'invalid')),
+    text       TEXT,
+    model      TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (bank, qid, version, lang)
+) WITHOUT ROWID;
+
+CREATE TABLE ai_usage (
+    learner_id INTEGER NOT NULL,
+    local_day  INTEGER NOT NULL,
+    calls      INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (learner_id, local_day)
+) WITHOUT ROWID;
+
+CREATE TABLE ai_opt_out (
+    learner_id INTEGER PRIMARY KEY,                 -- replies of these learners are never sent to a model
+    since      INTEGER NOT NULL
+);
+"""
+
 _UPDATE_INBOX = """
 -- Every update from Telegram, kept from the moment it is fetched until it is handled: it is confirmed to
 -- Telegram (getUpdates offset, webhook answer) only once it is here, so a crash loses none; `handled_at`
@@ -239,8 +281,9 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
     Migration(3, "announcements and their exactly-once deliveries", _ANNOUNCEMENTS),
-    Migration(4, "the update inbox: fetched updates kept until handled", _UPDATE_INBOX),
-    Migration(5, "the outbox: replies kept until they can be sent", _OUTBOX),
+    Migration(4, "model help: judgement and explanation caches, daily use, opt-outs", _MODEL_HELP),
+    Migration(5, "the update inbox: fetched updates kept until handled", _UPDATE_INBOX),
+    Migration(6, "the outbox: replies kept until they can be sent", _OUTBOX),
 )
 
 

@@ -32,8 +32,9 @@ async def flagged_questions(db: aiosqlite.Connection, limit: int = 20) -> list[F
     for key, bank, qid, report_id, comment in rows:
         grouped.setdefault(key, []).append((bank, qid, report_id, comment))
     out = [
-        FlaggedQuestion(key, items[0][0], items[0][1], len(items), tuple(i[2] for i in items),
-                        tuple(i[3] for i in items if i[3]))
+        FlaggedQuestion(
+            key, items[0][0], items[0][1], len(items), tuple(i[2] for i in items), tuple(i[3] for i in items if i[3])
+        )
         for key, items in grouped.items()
     ]
     out.sort(key=lambda f: (-f.count, f.report_ids[0]))

@@ -32,9 +32,7 @@ async def add(
     await db.execute(ADD_SQL, (chat_id, local_day, learner_id, points, int(correct)))
 
 
-async def top(
-    db: aiosqlite.Connection, chat_id: int, since_day: int | None = None, limit: int = 10
-) -> list[ScoreRow]:
+async def top(db: aiosqlite.Connection, chat_id: int, since_day: int | None = None, limit: int = 10) -> list[ScoreRow]:
     """The leaderboard from `since_day` (a local day ordinal) on, or of all time."""
     rows = await fetch_all(
         db,

@@ -11,7 +11,14 @@ import aiosqlite
 from bot.store._util import dump_list, fetch_all, fetch_one, load_list
 
 __all__ = [
-    "Subscription", "count_due", "deactivate", "deactivate_chats", "due", "due_after", "get", "set_next_due",
+    "Subscription",
+    "count_due",
+    "deactivate",
+    "deactivate_chats",
+    "due",
+    "due_after",
+    "get",
+    "set_next_due",
     "subscribe",
 ]
 
@@ -39,14 +46,35 @@ class Subscription:
 
 
 def _row(row: tuple) -> Subscription:
-    return Subscription(row[0], row[1], row[2], row[3], row[4], row[5], row[6], load_list(row[7]),
-                        load_list(row[8]), bool(row[9]), row[10], row[11])
+    return Subscription(
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        row[4],
+        row[5],
+        row[6],
+        load_list(row[7]),
+        load_list(row[8]),
+        bool(row[9]),
+        row[10],
+        row[11],
+    )
 
 
 async def subscribe(
-    db: aiosqlite.Connection, *, chat_id: int, learner_id: int | None, minute: int, tz: str, now: int,
-    next_due: int | None, count: int = 1, banks: Iterable[str] | None = None,
-    kinds: Iterable[str] | None = None, kind: str = "daily",
+    db: aiosqlite.Connection,
+    *,
+    chat_id: int,
+    learner_id: int | None,
+    minute: int,
+    tz: str,
+    now: int,
+    next_due: int | None,
+    count: int = 1,
+    banks: Iterable[str] | None = None,
+    kinds: Iterable[str] | None = None,
+    kind: str = "daily",
 ) -> Subscription:
     """Create or replace the chat's subscription of this kind, and switch it on."""
     row = await fetch_one(
@@ -63,8 +91,7 @@ async def subscribe(
 
 
 async def get(db: aiosqlite.Connection, chat_id: int, kind: str = "daily") -> Subscription | None:
-    row = await fetch_one(db, f"SELECT {_COLS} FROM subscriptions WHERE chat_id = ? AND kind = ?",
-                          (chat_id, kind))
+    row = await fetch_one(db, f"SELECT {_COLS} FROM subscriptions WHERE chat_id = ? AND kind = ?", (chat_id, kind))
     return _row(row) if row else None
 
 
@@ -92,8 +119,9 @@ async def due(db: aiosqlite.Connection, now: int, limit: int = 1000) -> list[Sub
     return [_row(r) for r in rows]
 
 
-async def due_after(db: aiosqlite.Connection, now: int, after: tuple[int, int] | None,
-                    limit: int = 1000) -> list[Subscription]:
+async def due_after(
+    db: aiosqlite.Connection, now: int, after: tuple[int, int] | None, limit: int = 1000
+) -> list[Subscription]:
     """The next page of due subscriptions in (next_due, id) order after `after` (keyset paging: rows left
     due, e.g. waiting for a retry, do not hide the ones behind them)."""
     last_due, last_id = after if after is not None else (-(2**63), -(2**63))

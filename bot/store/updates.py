@@ -1,4 +1,4 @@
-"""The update inbox's rows (migration 4): updates kept from the moment they are fetched until handled.
+"""The update inbox's rows (migration 5): updates kept from the moment they are fetched until handled.
 
 Plain sqlite3 functions for `Store.transaction`: the inbox writes a batch of new updates and of handled
 ones in one transaction.
@@ -31,8 +31,10 @@ def record(conn: sqlite3.Connection, rows: Iterable[tuple[int, str]], now: int) 
 
 
 def mark_handled(conn: sqlite3.Connection, update_ids: Iterable[int], now: int) -> None:
-    conn.executemany("UPDATE updates SET handled_at = ?, body = NULL WHERE update_id = ? AND handled_at IS NULL",
-                     [(now, update_id) for update_id in update_ids])
+    conn.executemany(
+        "UPDATE updates SET handled_at = ?, body = NULL WHERE update_id = ? AND handled_at IS NULL",
+        [(now, update_id) for update_id in update_ids],
+    )
 
 
 def waiting(conn: sqlite3.Connection) -> list[Waiting]:

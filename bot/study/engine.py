@@ -161,8 +161,9 @@ class StudyEngine:
 
     @staticmethod
     def _settings(learner: Learner) -> LearnerSettings:
-        return LearnerSettings(learner.language, learner.tz, learner.banks, learner.kinds, learner.poll,
-                               learner.blocked)
+        return LearnerSettings(
+            learner.language, learner.tz, learner.banks, learner.kinds, learner.poll, learner.blocked
+        )
 
     async def update_settings(
         self,
@@ -337,7 +338,12 @@ class StudyEngine:
                 (chat_id, "private" if chat_id > 0 or chat_id == learner_id else "group", ts),
             )
             asked_id = await asked_repo.insert(
-                db, chat_id, learner_id, key, ts, message_id=message_id,
+                db,
+                chat_id,
+                learner_id,
+                key,
+                ts,
+                message_id=message_id,
                 closes_at=ts + open_seconds if open_seconds else None,
             )
             if learner_id is not None:
@@ -355,8 +361,18 @@ class StudyEngine:
         bank_id, question = found if found else ("", None)
         asked_at = _dt(row.asked_at)
         assert asked_at is not None
-        return AskedQuestion(row.id, row.chat_id, row.learner_id, bank_id, question, row.message_id, row.poll_id,
-                             asked_at, _dt(row.closes_at), row.closed)
+        return AskedQuestion(
+            row.id,
+            row.chat_id,
+            row.learner_id,
+            bank_id,
+            question,
+            row.message_id,
+            row.poll_id,
+            asked_at,
+            _dt(row.closes_at),
+            row.closed,
+        )
 
     async def get_asked(self, asked_id: int) -> AskedQuestion | None:
         async with self.store.read() as db:
@@ -392,8 +408,13 @@ class StudyEngine:
     # ----- answering -----------------------------------------------------------------------------
 
     async def answer(
-        self, learner_id: int, asked_id: int, reply: str, seconds: float | None = None,
-        *, place: tuple[int, int | None] | None = None,
+        self,
+        learner_id: int,
+        asked_id: int,
+        reply: str,
+        seconds: float | None = None,
+        *,
+        place: tuple[int, int | None] | None = None,
     ) -> AnswerResult:
         """Grade and record once: attempt, card, streak, group score, in one transaction.
 
@@ -443,8 +464,14 @@ class StudyEngine:
         if not group and row.learner_id is not None and row.learner_id != learner_id:
             return AnswerResult("not_yours", asked_id, question=question, bank_id=bank_id)
         if ctx.answered_reply is not None:  # the verdict again, so a learner who missed it still sees it
-            return AnswerResult("already_answered", asked_id, grade(question, ctx.answered_reply, self.concepts),
-                                question, bank_id, first_reply=ctx.answered_reply)
+            return AnswerResult(
+                "already_answered",
+                asked_id,
+                grade(question, ctx.answered_reply, self.concepts),
+                question,
+                bank_id,
+                first_reply=ctx.answered_reply,
+            )
         if row.closed or (row.closes_at is not None and ts >= row.closes_at):
             return AnswerResult("closed", asked_id, question=question, bank_id=bank_id)
 
@@ -457,8 +484,18 @@ class StudyEngine:
         day = local_day(now, learner_tz)
         points = round(verdict.score * 10) if group else 0
 
-        attempt = (learner_id, asked_id, row.question, OUTCOME_CODES[str(verdict.outcome)], verdict.score, ts, day,
-                   round(seconds * 1000), reply[:1000], asked_id)
+        attempt = (
+            learner_id,
+            asked_id,
+            row.question,
+            OUTCOME_CODES[str(verdict.outcome)],
+            verdict.score,
+            ts,
+            day,
+            round(seconds * 1000),
+            reply[:1000],
+            asked_id,
+        )
         rating = RATINGS[verdict.outcome]
         chat_day = local_day(now, ctx.chat_tz or learner_tz) if group else 0
 
@@ -493,12 +530,20 @@ class StudyEngine:
 
     async def _refusal(self, learner_id: int, asked_id: int, question: Question, bank_id: str) -> AnswerResult:
         async with self.store.read() as db:
-            rows = list(await db.execute_fetchall(
-                "SELECT reply FROM attempts WHERE learner_id = ? AND asked_id = ?", (learner_id, asked_id)
-            ))
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT reply FROM attempts WHERE learner_id = ? AND asked_id = ?", (learner_id, asked_id)
+                )
+            )
         if rows:
-            return AnswerResult("already_answered", asked_id, grade(question, rows[0][0], self.concepts), question,
-                                bank_id, first_reply=rows[0][0])
+            return AnswerResult(
+                "already_answered",
+                asked_id,
+                grade(question, rows[0][0], self.concepts),
+                question,
+                bank_id,
+                first_reply=rows[0][0],
+            )
         return AnswerResult("closed", asked_id, question=question, bank_id=bank_id)
 
     # ----- groups --------------------------------------------------------------------------------
@@ -559,15 +604,16 @@ class StudyEngine:
             by_kind[kind] = _add(by_kind.get(kind, Tally()), tally)
             by_bank[bank] = _add(by_bank.get(bank, Tally()), tally)
             total = _add(total, tally)
-        most = [
-            Missed(bank, qid, self._question(bank, qid), misses, count) for bank, qid, misses, count in missed
-        ]
+        most = [Missed(bank, qid, self._question(bank, qid), misses, count) for bank, qid, misses, count in missed]
         today = local_day(now, learner.tz if learner else self.default_tz)
         return Stats(
-            total=total, by_kind=by_kind, by_bank=by_bank,
+            total=total,
+            by_kind=by_kind,
+            by_bank=by_bank,
             per_day={date.fromordinal(d): n for d, n, _ in days},
             correct_per_day={date.fromordinal(d): c for d, _, c in days},
-            most_missed=most, streak=view(streak, today),
+            most_missed=most,
+            streak=view(streak, today),
         )
 
     def _question(self, bank_id: str, qid: str) -> Question | None:
@@ -575,9 +621,7 @@ class StudyEngine:
         found = self._by_key.get(key) if key is not None else None
         return found[1] if found else None
 
-    async def report(
-        self, learner_id: int, target: int | Pick | AskedQuestion | None, comment: str = ""
-    ) -> int | None:
+    async def report(self, learner_id: int, target: int | Pick | AskedQuestion | None, comment: str = "") -> int | None:
         """Flag a question's key as wrong: an asked id, a pick, or None for the learner's last question.
 
         Returns the report id, or None when there is no such question to report."""
@@ -604,8 +648,7 @@ def _same_place(row: asked_repo.Asked, place: tuple[int, int | None]) -> bool:
 
 
 def _add(a: Tally, b: Tally) -> Tally:
-    return Tally(a.total + b.total, a.correct + b.correct, a.partial + b.partial, a.wrong + b.wrong,
-                 a.score + b.score)
+    return Tally(a.total + b.total, a.correct + b.correct, a.partial + b.partial, a.wrong + b.wrong, a.score + b.score)
 
 
 def _next_text(when: datetime | None) -> str:

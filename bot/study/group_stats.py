@@ -45,8 +45,13 @@ async def group_stats(engine: StudyEngine, chat_id: int) -> GroupStats:
     today = local_date(engine.clock(), (chat.tz if chat else None) or engine.default_tz)
     total = Tally()
     for _, t in kinds:
-        total = Tally(total.total + t.total, total.correct + t.correct, total.partial + t.partial,
-                      total.wrong + t.wrong, total.score + t.score)
+        total = Tally(
+            total.total + t.total,
+            total.correct + t.correct,
+            total.partial + t.partial,
+            total.wrong + t.wrong,
+            total.score + t.score,
+        )
     return GroupStats(
         today=today,
         total=total,

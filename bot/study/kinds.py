@@ -10,13 +10,29 @@ from bot.banks.model import Kind
 __all__ = ["KIND_NAMES", "QuizFilter", "parse_filter", "parse_kind", "parse_kinds"]
 
 KIND_NAMES: dict[str, Kind] = {
-    "single": Kind.single, "单选": Kind.single, "单选题": Kind.single,
-    "multiple": Kind.multiple, "multi": Kind.multiple, "多选": Kind.multiple, "多选题": Kind.multiple,
-    "truefalse": Kind.true_false, "true_false": Kind.true_false, "true-false": Kind.true_false,
-    "tf": Kind.true_false, "判断": Kind.true_false, "判断题": Kind.true_false,
-    "fill": Kind.fill, "填空": Kind.fill, "填空题": Kind.fill,
-    "case": Kind.case, "案例": Kind.case, "案例题": Kind.case, "案例分析": Kind.case, "案例分析题": Kind.case,
+    "single": Kind.single,
+    "单选": Kind.single,
+    "单选题": Kind.single,
+    "multiple": Kind.multiple,
+    "multi": Kind.multiple,
+    "多选": Kind.multiple,
+    "多选题": Kind.multiple,
+    "truefalse": Kind.true_false,
+    "true_false": Kind.true_false,
+    "true-false": Kind.true_false,
+    "tf": Kind.true_false,
+    "判断": Kind.true_false,
+    "判断题": Kind.true_false,
+    "fill": Kind.fill,
+    "填空": Kind.fill,
+    "填空题": Kind.fill,
+    "case": Kind.case,
+    "案例": Kind.case,
+    "案例题": Kind.case,
+    "案例分析": Kind.case,
+    "案例分析题": Kind.case,
 }
+
 
 def parse_kind(text: str) -> Kind | None:
     return KIND_NAMES.get(text.strip().casefold())

@@ -19,7 +19,11 @@ __all__ = ["reload_banks"]
 async def reload_banks(engine: StudyEngine, banks: Sequence[Bank]) -> None:
     """Replace the engine's banks with `banks` (question keys of old questions stay the same)."""
     fresh = await StudyEngine.create(
-        engine.store, banks, clock=engine.clock, rng=engine.rng, default_tz=engine.default_tz,
+        engine.store,
+        banks,
+        clock=engine.clock,
+        rng=engine.rng,
+        default_tz=engine.default_tz,
         scheduler=engine.scheduler,
     )
     # No await from here on: the swap is atomic for the event loop.

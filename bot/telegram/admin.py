@@ -37,7 +37,12 @@ from bot.telegram.render import esc
 from bot.telegram.texts import t
 
 __all__ = [
-    "dismiss_command", "fixkey_command", "is_admin", "on_document", "register", "reports_command",
+    "dismiss_command",
+    "fixkey_command",
+    "is_admin",
+    "on_document",
+    "register",
+    "reports_command",
 ]
 
 log = logging.getLogger("bot.admin")
@@ -133,8 +138,11 @@ async def on_document(update: Update, context: Context) -> None:
         result = await import_isolated(data, doc.file_name, bank_id, limits)
     except DocumentTooLarge as exc:
         log.warning("admin %d: %s refused: %s", user.id, doc.file_name, exc)
-        await send_html(context, chat.id, t("admin_too_big", lang, file=esc(exc.source),
-                                            why=esc(exc.en if lang == "en" else exc.zh)))
+        await send_html(
+            context,
+            chat.id,
+            t("admin_too_big", lang, file=esc(exc.source), why=esc(exc.en if lang == "en" else exc.zh)),
+        )
         return
     except DocumentError as exc:
         log.info("admin %d: %s is malformed: %s", user.id, doc.file_name, exc)
@@ -153,17 +161,25 @@ async def on_document(update: Update, context: Context) -> None:
             # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable. A
             # full disk is not that; either way the old file is untouched (written whole or not at all).
             key = "admin_unwritable" if exc.errno in _NOT_WRITABLE else "admin_save_failed"
-            await send_html(context, chat.id, t(key, lang, id=esc(bank_id), folder=esc(folder),
-                                                why=esc(exc.strerror or exc)))
+            await send_html(
+                context, chat.id, t(key, lang, id=esc(bank_id), folder=esc(folder), why=esc(exc.strerror or exc))
+            )
             return
         banks = await _servable(folder)
         findings = await asyncio.to_thread(lint_banks, banks)
         if engine is not None:
             await reload_banks(engine, banks)
-    log.info("admin %d imported bank %s from %s: %d questions, %d warnings, %s; lint: %d errors, %d warnings",
-             user.id, bank_id, doc.file_name, len(result.bank.questions), len(result.warnings),
-             "replaced" if replaced else "new", sum(f.level == "error" for f in findings),
-             sum(f.level == "warning" for f in findings))
+    log.info(
+        "admin %d imported bank %s from %s: %d questions, %d warnings, %s; lint: %d errors, %d warnings",
+        user.id,
+        bank_id,
+        doc.file_name,
+        len(result.bank.questions),
+        len(result.warnings),
+        "replaced" if replaced else "new",
+        sum(f.level == "error" for f in findings),
+        sum(f.level == "warning" for f in findings),
+    )
     await send_html(context, chat.id, _import_report(result, doc.file_name or "", replaced, findings, lang))
 
 
@@ -173,11 +189,19 @@ async def _download(doc: Document) -> bytes:
     return bytes(await file.download_as_bytearray())
 
 
-def _import_report(result: ImportResult, file_name: str, replaced: bool, findings: list[LintFinding],
-                   lang: str) -> str:
+def _import_report(result: ImportResult, file_name: str, replaced: bool, findings: list[LintFinding], lang: str) -> str:
     bank = result.bank
-    lines = [t("admin_imported", lang, id=esc(bank.id), title=esc(bank.title), file=esc(file_name),
-               n=len(bank.questions), counts=_counts(bank, lang))]
+    lines = [
+        t(
+            "admin_imported",
+            lang,
+            id=esc(bank.id),
+            title=esc(bank.title),
+            file=esc(file_name),
+            n=len(bank.questions),
+            counts=_counts(bank, lang),
+        )
+    ]
     if replaced:
         lines.append(t("admin_replaced", lang))
     lines.append(t("admin_live", lang))
@@ -187,8 +211,9 @@ def _import_report(result: ImportResult, file_name: str, replaced: bool, finding
     errors = sum(f.level == "error" for f in findings)
     lines += ["", t("admin_lint", lang, errors=errors, warnings=len(findings) - errors)]
     # The new bank's findings first, errors before warnings: what the admin just did matters most.
-    ordered = sorted(findings, key=lambda f: (f.bank_id != bank.id and bank.id not in " ".join(f.related),
-                                              f.level != "error"))
+    ordered = sorted(
+        findings, key=lambda f: (f.bank_id != bank.id and bank.id not in " ".join(f.related), f.level != "error")
+    )
     lines += _more([_finding_line(f, lang) for f in ordered], lang)
     return "\n".join(lines)
 
@@ -261,10 +286,14 @@ async def fixkey_command(update: Update, context: Context) -> None:
     except KeyFixError as exc:
         await send_html(context, chat.id, esc(exc.message(lang)))
         return
-    log.info("admin %d fixed the key of %s/%s: %s -> %s (%d reports resolved)", user.id, bank_id, qid, old, new,
-             resolved)
-    await send_html(context, chat.id, t("fixkey_done", lang, bank=esc(bank_id), qid=esc(qid), old=esc(old),
-                                        new=esc(new), n=resolved))
+    log.info(
+        "admin %d fixed the key of %s/%s: %s -> %s (%d reports resolved)", user.id, bank_id, qid, old, new, resolved
+    )
+    await send_html(
+        context,
+        chat.id,
+        t("fixkey_done", lang, bank=esc(bank_id), qid=esc(qid), old=esc(old), new=esc(new), n=resolved),
+    )
 
 
 async def _fix_key(engine: StudyEngine, folder: Path, bank_id: str, qid: str, typed: str) -> tuple[str, str, int]:
@@ -284,11 +313,16 @@ async def _fix_key(engine: StudyEngine, folder: Path, bank_id: str, qid: str, ty
         await asyncio.to_thread(save_bank, fixed, folder, path)
     except OSError as exc:
         log.error("cannot write bank file %s: %s", path, exc)
-        hint = ("（STUDYBOT_BANKS 须可写）", " (STUDYBOT_BANKS must be writable)") if exc.errno in _NOT_WRITABLE \
+        hint = (
+            ("（STUDYBOT_BANKS 须可写）", " (STUDYBOT_BANKS must be writable)")
+            if exc.errno in _NOT_WRITABLE
             else ("", "")
-        raise KeyFixError(f"无法写入题库文件 {path}：{exc.strerror}{hint[0]}。答案没有改变，题库文件保持原样。",
-                          f"cannot write the bank file {path}: {exc.strerror}{hint[1]}. The key is unchanged "
-                          "and the bank file is as it was.") from exc
+        )
+        raise KeyFixError(
+            f"无法写入题库文件 {path}：{exc.strerror}{hint[0]}。答案没有改变，题库文件保持原样。",
+            f"cannot write the bank file {path}: {exc.strerror}{hint[1]}. The key is unchanged "
+            "and the bank file is as it was.",
+        ) from exc
     await reload_banks(engine, await _servable(folder))
     key = engine.question_key(bank_id, qid)
     resolved = 0
@@ -339,4 +373,3 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     # not an import request (groups share files all the time).
     private = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
     app.add_handler(MessageHandler(filters.Document.ALL & private, on_document))
-

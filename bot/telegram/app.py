@@ -56,10 +56,16 @@ def build_application(
     if not settings.token:
         raise ValueError("STUDYBOT_TOKEN is not set")
     inbox = Inbox()  # updates kept in SQLite until handled: a crash loses none (bot/telegram/inbox.py)
-    processor = PerChatUpdateProcessor(16, flood_queue=settings.flood_queue or 1 << 30, on_start=_written(inbox),
-                                       on_done=_handled(inbox))
-    budget = OutgoingBudget(settings.send_rate, settings.broadcast_rate, paid_broadcast=settings.paid_broadcast,
-                            chat_rate=settings.chat_rate, chat_burst=settings.chat_burst)
+    processor = PerChatUpdateProcessor(
+        16, flood_queue=settings.flood_queue or 1 << 30, on_start=_written(inbox), on_done=_handled(inbox)
+    )
+    budget = OutgoingBudget(
+        settings.send_rate,
+        settings.broadcast_rate,
+        paid_broadcast=settings.paid_broadcast,
+        chat_rate=settings.chat_rate,
+        chat_burst=settings.chat_burst,
+    )
     app = (
         ApplicationBuilder()
         .token(settings.token)
@@ -133,8 +139,12 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     app.bot_data[ENGINE] = await StudyEngine.create(
         store, banks, clock=app.bot_data["clock"], rng=app.bot_data["rng"], default_tz=settings.tz
     )
-    log.info("studybot ready: %d banks, %d questions, database %s", len(banks),
-             sum(len(b.questions) for b in banks), settings.db)
+    log.info(
+        "studybot ready: %d banks, %d questions, database %s",
+        len(banks),
+        sum(len(b.questions) for b in banks),
+        settings.db,
+    )
     await commands.publish_commands(app.bot, app.bot_data[COMMANDS])
 
 

@@ -104,9 +104,7 @@ class CallbackCodec:
         if code not in ACTIONS:
             return Rejected("action")
         name, kinds = ACTIONS[code]
-        if len(values) != len(kinds) or not all(
-            _KINDS[k].match(v) for v, k in zip(values, kinds, strict=True)
-        ):
+        if len(values) != len(kinds) or not all(_KINDS[k].match(v) for v, k in zip(values, kinds, strict=True)):
             return Rejected("fields")
         if not sig.isascii() or not hmac.compare_digest(sig, self._sign(payload)):
             return Rejected("signature")

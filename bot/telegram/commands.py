@@ -95,8 +95,7 @@ async def publish_commands(bot: Bot, commands: Sequence[Command]) -> None:
     """setMyCommands for private chats and groups, in zh and en (and zh for every other language)."""
     for private, scope in ((True, BotCommandScopeAllPrivateChats()), (False, BotCommandScopeAllGroupChats())):
         for lang in LANGS:
-            await bot.set_my_commands(bot_commands(commands, lang, private=private), scope=scope,
-                                      language_code=lang)
+            await bot.set_my_commands(bot_commands(commands, lang, private=private), scope=scope, language_code=lang)
         await bot.set_my_commands(bot_commands(commands, "zh", private=private), scope=scope)
 
 

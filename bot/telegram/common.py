@@ -100,4 +100,3 @@ def run_while_serving(
             await first_shutdown(application)
 
     app.post_init, app.post_stop, app.post_shutdown = init, stopped, shutdown
-

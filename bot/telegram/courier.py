@@ -55,8 +55,15 @@ class Courier:
         now = self._now()
         store = self.app.bot_data[STORE]
         async with store.write() as db:
-            reply_id = await outbox.add(db, chat_id, text, json.dumps(markup.to_dict()) if markup else None, now,
-                                        now + int(backoff_seconds(1)), f"{type(exc).__name__}: {exc}")
+            reply_id = await outbox.add(
+                db,
+                chat_id,
+                text,
+                json.dumps(markup.to_dict()) if markup else None,
+                now,
+                now + int(backoff_seconds(1)),
+                f"{type(exc).__name__}: {exc}",
+            )
         log.warning("reply to chat %d could not be sent (%s): kept as %d, sent again later", chat_id, exc, reply_id)
         self.wake()
 

@@ -123,8 +123,15 @@ class GroupQuiz:
 
     # ----- sending ---------------------------------------------------------------------------------
 
-    async def _send(self, chat_id: int, kind: MessageKind, text: str, *, reply_to: int | None = None,
-                    markup: InlineKeyboardMarkup | None = None) -> Message | None:
+    async def _send(
+        self,
+        chat_id: int,
+        kind: MessageKind,
+        text: str,
+        *,
+        reply_to: int | None = None,
+        markup: InlineKeyboardMarkup | None = None,
+    ) -> Message | None:
         """Send (HTML, split when long) if the budget allows a ``kind`` message now; None when not sent."""
         if not self.budget.allow(chat_id, kind):
             log.info("group %s: %s not sent (the group's message budget is spent)", chat_id, kind)
@@ -135,8 +142,13 @@ class GroupQuiz:
             if i:
                 self.budget.allow(chat_id, "result")  # a continuation is part of a message already allowed
             reply = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to and not i else None
-            last = await self.bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML, reply_parameters=reply,
-                                               reply_markup=markup if i == len(chunks) - 1 else None)
+            last = await self.bot.send_message(
+                chat_id,
+                chunk,
+                parse_mode=ParseMode.HTML,
+                reply_parameters=reply,
+                reply_markup=markup if i == len(chunks) - 1 else None,
+            )
         return last
 
     async def notice(self, chat_id: int, text: str, reply_to: int | None = None) -> None:
@@ -151,8 +163,16 @@ class GroupQuiz:
             lock = self._chat_locks[chat_id] = asyncio.Lock()
         return lock
 
-    async def ask(self, chat_id: int, asker: int | None, lang: Lang, *, kinds: Sequence[str] = (),
-                  banks: Sequence[str] = (), poll: bool = False) -> Asked:
+    async def ask(
+        self,
+        chat_id: int,
+        asker: int | None,
+        lang: Lang,
+        *,
+        kinds: Sequence[str] = (),
+        banks: Sequence[str] = (),
+        poll: bool = False,
+    ) -> Asked:
         """Post the next question in the group unless one is open or questions come too fast."""
         engine = self.engine
         assert engine is not None
@@ -165,8 +185,9 @@ class GroupQuiz:
                 return Asked("open", asked=current)
             if not self.budget.allow(chat_id, "question"):
                 return Asked("slow", wait=self.budget.asks_wait(chat_id))
-            pick = await engine.next_question(chat_id, banks=list(banks) or None,
-                                              kinds=list(kinds) or [str(k) for k in GROUP_KINDS])
+            pick = await engine.next_question(
+                chat_id, banks=list(banks) or None, kinds=list(kinds) or [str(k) for k in GROUP_KINDS]
+            )
             if isinstance(pick, Empty):
                 return Asked("empty", empty=pick)
             asked_id = await self.post(chat_id, asker, pick, lang, poll=poll)
@@ -184,8 +205,13 @@ class GroupQuiz:
             if shape is not None:
                 # No open_period: the closer stops the poll, so Telegram and the database close together.
                 msg = await self.bot.send_poll(
-                    chat_id, shape.question, shape.options, is_anonymous=False, type=PollType.QUIZ,
-                    allows_multiple_answers=shape.multiple or None, correct_option_ids=shape.correct,
+                    chat_id,
+                    shape.question,
+                    shape.options,
+                    is_anonymous=False,
+                    type=PollType.QUIZ,
+                    allows_multiple_answers=shape.multiple or None,
+                    correct_option_ids=shape.correct,
                     explanation=shape.explanation,
                 )
                 await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
@@ -199,8 +225,9 @@ class GroupQuiz:
                 if i:
                     self.budget.allow(chat_id, "result")  # a long question's continuation (counted, never refused)
                 text = f"{chunk}\n\n{footer(question, lang, seconds)}" if final else chunk
-                last = await self.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML,
-                                                   reply_markup=markup if final else None)
+                last = await self.bot.send_message(
+                    chat_id, text, parse_mode=ParseMode.HTML, reply_markup=markup if final else None
+                )
         except TelegramError:
             await engine.close_question(asked_id)  # never shown: it must not be revealed later
             raise
@@ -224,8 +251,16 @@ class GroupQuiz:
         if asked.closes_at is not None:
             seconds = max(1, round((asked.closes_at - asked.asked_at).total_seconds()))
         markup = None if poll else quiz.question_keyboard(self.codec, asked.id, asked.question, lang)
-        live = _Live(asked.id, asked.chat_id, asked.message_id, lang, seconds, chunks[-1] if usable else None,
-                     markup, self._now())
+        live = _Live(
+            asked.id,
+            asked.chat_id,
+            asked.message_id,
+            lang,
+            seconds,
+            chunks[-1] if usable else None,
+            markup,
+            self._now(),
+        )
         return self.live.setdefault(asked.id, live)  # another update of the same question may have been first
 
     async def counted(self, asked: AskedQuestion) -> None:
@@ -258,13 +293,14 @@ class GroupQuiz:
                 async with live.lock:
                     if live.closed:
                         return
-                    question = (await engine.get_asked(live.asked_id))
+                    question = await engine.get_asked(live.asked_id)
                     if question is None or question.question is None:
                         return
                     text = f"{live.chunk}\n\n{footer(question.question, live.lang, live.seconds, count)}"
                     live.last_edit = self._now()
-                    await self.bot.edit_message_text(text, live.chat_id, live.message_id, parse_mode=ParseMode.HTML,
-                                                     reply_markup=live.markup)
+                    await self.bot.edit_message_text(
+                        text, live.chat_id, live.message_id, parse_mode=ParseMode.HTML, reply_markup=live.markup
+                    )
                     live.shown = count
         except TelegramError as exc:  # deleted, or the group is gone: the count is not worth more
             log.info("live count of question %s not updated: %s", live.asked_id, exc)
@@ -292,12 +328,20 @@ class GroupQuiz:
             await self._retire(asked, live, lang, count)
         # The button carries the group's last /quiz filter, so a press after a restart keeps it.
         kinds, banks, poll = self.filters.get(asked.chat_id, ([], [], False))
-        markup = InlineKeyboardMarkup([[InlineKeyboardButton(
-            t("btn_next", lang), callback_data=self.codec.encode("next", encode_next("g", asked_id, kinds, banks,
-                                                                                     poll)))]])
+        markup = InlineKeyboardMarkup(
+            [
+                [
+                    InlineKeyboardButton(
+                        t("btn_next", lang),
+                        callback_data=self.codec.encode("next", encode_next("g", asked_id, kinds, banks, poll)),
+                    )
+                ]
+            ]
+        )
         try:
-            await self._send(asked.chat_id, "result", result_text(result, lang), reply_to=asked.message_id,
-                             markup=markup)
+            await self._send(
+                asked.chat_id, "result", result_text(result, lang), reply_to=asked.message_id, markup=markup
+            )
         except TelegramError as exc:
             log.warning("result of group question %s not posted in %s: %s", asked_id, asked.chat_id, exc)
         return True
@@ -426,8 +470,7 @@ class GroupQuiz:
         return False
 
 
-async def group_lang(engine: StudyEngine | None, chat_id: int, member_id: int | None,
-                     fallback: Lang = "zh") -> Lang:
+async def group_lang(engine: StudyEngine | None, chat_id: int, member_id: int | None, fallback: Lang = "zh") -> Lang:
     """The group's language if it chose one, else that of the member who asked, else ``fallback``."""
     if engine is None:
         return fallback

@@ -32,9 +32,20 @@ NAMES_SHOWN = 40  # per list in a result; the rest are counted
 CASE_ANSWER_LIMIT = 1500
 PERIODS = ("today", "week", "all")
 _PERIOD_WORDS = {
-    "today": "today", "day": "today", "今天": "today", "今日": "today", "日": "today",
-    "week": "week", "本周": "week", "周": "week", "这周": "week",
-    "all": "all", "总": "all", "全部": "all", "总榜": "all", "alltime": "all",
+    "today": "today",
+    "day": "today",
+    "今天": "today",
+    "今日": "today",
+    "日": "today",
+    "week": "week",
+    "本周": "week",
+    "周": "week",
+    "这周": "week",
+    "all": "all",
+    "总": "all",
+    "全部": "all",
+    "总榜": "all",
+    "alltime": "all",
 }
 
 
@@ -158,6 +169,15 @@ def board_text(boards: Sequence[tuple[str, Sequence[ScoreRow]]], lang: str) -> s
             lines.append(t("top_empty", lang))
         for rank, row in enumerate(rows, 1):
             medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"{rank}.")
-            lines.append(t("top_row", lang, rank=medal, name=esc(_cut(row.name or str(row.learner_id), NAME_LIMIT)),
-                           points=row.points, correct=row.correct, answered=row.answered))
+            lines.append(
+                t(
+                    "top_row",
+                    lang,
+                    rank=medal,
+                    name=esc(_cut(row.name or str(row.learner_id), NAME_LIMIT)),
+                    points=row.points,
+                    correct=row.correct,
+                    answered=row.answered,
+                )
+            )
     return "\n".join(lines)

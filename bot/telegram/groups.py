@@ -89,8 +89,11 @@ async def _tell(context: Context, chat_id: int, member_lang: Lang, outcome: Aske
     engine, groups = engine_of(context), runtime(context)
     assert engine is not None
     if outcome.status == "open" and outcome.asked is not None:
-        await groups.notice(chat_id, t("group_still_open", member_lang, seconds=_seconds_left(engine, outcome.asked)),
-                            reply_to=outcome.asked.message_id)
+        await groups.notice(
+            chat_id,
+            t("group_still_open", member_lang, seconds=_seconds_left(engine, outcome.asked)),
+            reply_to=outcome.asked.message_id,
+        )
     elif outcome.status == "slow":
         await groups.notice(chat_id, t("group_slow_down", member_lang, seconds=max(1, round(outcome.wait))))
     elif outcome.status == "empty" and outcome.empty is not None:
@@ -115,8 +118,9 @@ async def quiz_command(update: Update, context: Context) -> None:
     flt = parse_filter(context.args or [], engine.banks)
     if flt.unknown:
         words = ", ".join(w[:40] for w in flt.unknown[:5])
-        await groups.notice(chat.id, t("quiz_bad_args", lang, words=esc(words),
-                                       banks=esc(", ".join(sorted(engine.banks)) or "-")))
+        await groups.notice(
+            chat.id, t("quiz_bad_args", lang, words=esc(words), banks=esc(", ".join(sorted(engine.banks)) or "-"))
+        )
         return
     kinds, banks = [str(k) for k in flt.kinds], list(flt.banks)
     poll = flt.poll or bool(found.poll)
@@ -128,8 +132,12 @@ async def quiz_command(update: Update, context: Context) -> None:
 
 async def reveal_command(update: Update, context: Context) -> None:
     """/reveal: close the open question now (the member who asked, or an admin); a reply picks which."""
-    user, chat, message, engine = update.effective_user, update.effective_chat, update.effective_message, \
-        engine_of(context)
+    user, chat, message, engine = (
+        update.effective_user,
+        update.effective_chat,
+        update.effective_message,
+        engine_of(context),
+    )
     if user is None or chat is None or message is None or engine is None:
         return
     member_lang = await quiz.learner_lang(update, context)
@@ -203,8 +211,12 @@ async def group_settings_text(engine: StudyEngine, chat_id: int, lang: Lang) -> 
     found = await engine.chat(chat_id)
     async with engine.store.read() as db:
         daily = await subscriptions.get(db, chat_id, "daily")
-    return t("group_settings", lang, poll=learner.on_off(bool(found and found.poll), lang),
-             daily=learner.subscription_text(daily, lang))
+    return t(
+        "group_settings",
+        lang,
+        poll=learner.on_off(bool(found and found.poll), lang),
+        daily=learner.subscription_text(daily, lang),
+    )
 
 
 # ----- buttons and replies -----------------------------------------------------------------------------
@@ -253,8 +265,7 @@ async def _press_answer(context: Context, query: CallbackQuery, cb: Callback, la
             return
     else:
         reply = quiz.TF_REPLY.get(cb.fields[1], cb.fields[1])
-    result = await engine.answer(query.from_user.id, cb.asked_id, reply,
-                                 place=(chat_id, query.message.message_id))
+    result = await engine.answer(query.from_user.id, cb.asked_id, reply, place=(chat_id, query.message.message_id))
     text, alert = verdict_alert(result, lang)
     await query.answer(text, show_alert=alert)
     if result.recorded:
@@ -383,7 +394,6 @@ async def note_members(update: Update, context: Context) -> None:
 # ----- life with the application ------------------------------------------------------------------------
 
 
-
 async def _start(app: Application) -> None:  # type: ignore[type-arg]
     if ENGINE in app.bot_data:
         app.bot_data[GROUPS].start()
@@ -400,6 +410,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(TypeHandler(Update, note_members), group=FIRST - 1)
     app.add_handler(CallbackQueryHandler(on_group_button), group=FIRST)
     app.add_handler(MessageHandler(groups_only & filters.COMMAND, guard_commands), group=FIRST)
-    app.add_handler(MessageHandler(groups_only & filters.REPLY & filters.TEXT & ~filters.COMMAND, on_group_reply),
-                    group=FIRST)
+    app.add_handler(
+        MessageHandler(groups_only & filters.REPLY & filters.TEXT & ~filters.COMMAND, on_group_reply), group=FIRST
+    )
     run_while_serving(app, _start, _stop)

@@ -49,8 +49,9 @@ MAX_REPLAYS = 3
 
 
 class Inbox:
-    def __init__(self, *, clock: Callable[[], float] = time.time, remember: int = 100_000,
-                 max_replays: int = MAX_REPLAYS) -> None:
+    def __init__(
+        self, *, clock: Callable[[], float] = time.time, remember: int = 100_000, max_replays: int = MAX_REPLAYS
+    ) -> None:
         self._clock = clock
         self._store: Store | None = None
         self._known: set[int] = set()
@@ -93,8 +94,12 @@ class Inbox:
                 except (ValueError, TypeError, KeyError):
                     log.exception("update %d in the inbox cannot be read: given up", row.update_id)
             else:
-                log.error("update %d was being handled at %d crashes in a row: given up: %s", row.update_id,
-                          row.replays, row.body[:2000])
+                log.error(
+                    "update %d was being handled at %d crashes in a row: given up: %s",
+                    row.update_id,
+                    row.replays,
+                    row.body[:2000],
+                )
             if update is None:
                 self.handled(row.update_id)
             else:
@@ -159,8 +164,9 @@ class Inbox:
             now = int(self._clock())
             prune = now - self._last_prune > 3600
             try:
-                await self._store.transaction(functools.partial(_write_batch, new=new, handled=handled, now=now,
-                                                                prune=prune))
+                await self._store.transaction(
+                    functools.partial(_write_batch, new=new, handled=handled, now=now, prune=prune)
+                )
             except Exception as exc:  # keep them for the next try; whoever waits is told
                 self._new, self._handled = new + self._new, handled + self._handled
                 self._error = exc
@@ -226,16 +232,23 @@ class ConfirmingRequest(BaseRequest):
     async def shutdown(self) -> None:
         await self._inner.shutdown()
 
-    async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
-                         read_timeout: Any = BaseRequest.DEFAULT_NONE, write_timeout: Any = BaseRequest.DEFAULT_NONE,
-                         connect_timeout: Any = BaseRequest.DEFAULT_NONE,
-                         pool_timeout: Any = BaseRequest.DEFAULT_NONE) -> tuple[int, bytes]:
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = BaseRequest.DEFAULT_NONE,
+        write_timeout: Any = BaseRequest.DEFAULT_NONE,
+        connect_timeout: Any = BaseRequest.DEFAULT_NONE,
+        pool_timeout: Any = BaseRequest.DEFAULT_NONE,
+    ) -> tuple[int, bytes]:
         try:
             await self._inbox.flush()
         except Exception as exc:  # not confirmed: the updater tries again after a pause
             raise NetworkError(f"the update inbox cannot be written ({exc}); updates stay unconfirmed") from exc
-        code, payload = await self._inner.do_request(url, method, request_data, read_timeout, write_timeout,
-                                                     connect_timeout, pool_timeout)
+        code, payload = await self._inner.do_request(
+            url, method, request_data, read_timeout, write_timeout, connect_timeout, pool_timeout
+        )
         if code == 200 and self._inbox.is_open:
             self._inbox.raw(payload)
         return code, payload

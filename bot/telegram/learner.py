@@ -23,8 +23,16 @@ if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
 
 __all__ = [
-    "SWITCH", "banks_command", "lang_command", "on_off", "register", "report_command", "settings_command",
-    "settings_text", "streak_command", "subscription_text",
+    "SWITCH",
+    "banks_command",
+    "lang_command",
+    "on_off",
+    "register",
+    "report_command",
+    "settings_command",
+    "settings_text",
+    "streak_command",
+    "subscription_text",
 ]
 
 log = logging.getLogger(__name__)
@@ -68,21 +76,27 @@ def _bank_token(codec: CallbackCodec, bank_id: str, index: int) -> str:
         return codec.encode("bank", f"_{index}")
 
 
-def banks_view(engine: StudyEngine, chosen: tuple[str, ...] | None, lang: str,
-               codec: CallbackCodec) -> tuple[str, InlineKeyboardMarkup]:
+def banks_view(
+    engine: StudyEngine, chosen: tuple[str, ...] | None, lang: str, codec: CallbackCodec
+) -> tuple[str, InlineKeyboardMarkup]:
     """The bank list (HTML) and its buttons; ☑ marks the chosen banks."""
     lines = [t("banks_header", lang)]
     rows: list[list[InlineKeyboardButton]] = []
     for i, (bank_id, bank) in enumerate(sorted(engine.banks.items())):
         on = chosen is None or bank_id in chosen
         mark = "☑" if on else "☐"
-        lines.append(t("banks_line", lang, mark=mark, id=esc(bank_id), title=esc(bank.title),
-                       n=len(bank.questions)))
+        lines.append(t("banks_line", lang, mark=mark, id=esc(bank_id), title=esc(bank.title), n=len(bank.questions)))
         label = f"{'☑ ' if chosen is not None and on else ''}{bank.title}"
         label = label if len(label) <= 40 else label[:39] + "…"
         rows.append([InlineKeyboardButton(label, callback_data=_bank_token(codec, bank_id, i))])
-    rows.append([InlineKeyboardButton(("☑ " if chosen is None else "") + t("btn_all_banks", lang),
-                                      callback_data=codec.encode("bank", ALL_BANKS))])
+    rows.append(
+        [
+            InlineKeyboardButton(
+                ("☑ " if chosen is None else "") + t("btn_all_banks", lang),
+                callback_data=codec.encode("bank", ALL_BANKS),
+            )
+        ]
+    )
     now = t("banks_all", lang) if chosen is None else ", ".join(chosen)
     lines += ["", t("banks_now", lang, banks=esc(now)), t("banks_hint", lang)]
     return "\n".join(lines), InlineKeyboardMarkup(rows)
@@ -141,8 +155,9 @@ async def _press_bank(update: Update, context: Context, query: CallbackQuery, cb
     if msg is not None:
         text, markup = banks_view(engine, settings.banks, lang, codec_of(context))
         try:
-            await context.bot.edit_message_text(text, msg.chat.id, msg.message_id, parse_mode="HTML",
-                                                reply_markup=markup)
+            await context.bot.edit_message_text(
+                text, msg.chat.id, msg.message_id, parse_mode="HTML", reply_markup=markup
+            )
         except BadRequest as exc:  # the list was deleted meanwhile
             log.info("could not update the bank list: %s", exc)
 
@@ -151,10 +166,14 @@ async def _press_bank(update: Update, context: Context, query: CallbackQuery, cb
 
 
 def _lang_keyboard(codec: CallbackCodec, current: Lang) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup([[
-        InlineKeyboardButton(("☑ " if code == current else "") + name, callback_data=codec.encode("lang", code))
-        for code, name in _LANG_NAMES.items()
-    ]])
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(("☑ " if code == current else "") + name, callback_data=codec.encode("lang", code))
+                for code, name in _LANG_NAMES.items()
+            ]
+        ]
+    )
 
 
 async def lang_command(update: Update, context: Context) -> None:
@@ -205,8 +224,12 @@ async def _press_lang(update: Update, context: Context, query: CallbackQuery, cb
     msg = query.message
     if msg is not None:
         try:
-            await context.bot.edit_message_text(t("lang_prompt", wanted), msg.chat.id, msg.message_id,
-                                                reply_markup=_lang_keyboard(codec_of(context), wanted))
+            await context.bot.edit_message_text(
+                t("lang_prompt", wanted),
+                msg.chat.id,
+                msg.message_id,
+                reply_markup=_lang_keyboard(codec_of(context), wanted),
+            )
         except BadRequest as exc:
             log.info("could not update the language buttons: %s", exc)
 
@@ -218,16 +241,25 @@ def on_off(value: bool, lang: str) -> str:
     return t("on" if value else "off", lang)
 
 
-def settings_text(s: LearnerSettings, lang: str, daily: subscriptions.Subscription | None,
-                  remind: subscriptions.Subscription | None) -> str:
+def settings_text(
+    s: LearnerSettings, lang: str, daily: subscriptions.Subscription | None, remind: subscriptions.Subscription | None
+) -> str:
     """Every setting of a learner, one per line, then how to change them (HTML)."""
     kinds = t("kinds_all", lang)
     if s.kinds:
         kinds = ", ".join(kind_label(k, lang) if (k := parse_kind(name)) else name for name in s.kinds)
     banks = t("banks_all", lang) if s.banks is None else ", ".join(s.banks)
-    return t("settings", lang, language=_LANG_NAMES.get("en" if s.language == "en" else "zh"), tz=esc(s.tz),
-             banks=esc(banks), kinds=esc(kinds), poll=on_off(s.poll, lang), daily=subscription_text(daily, lang),
-             remind=subscription_text(remind, lang))
+    return t(
+        "settings",
+        lang,
+        language=_LANG_NAMES.get("en" if s.language == "en" else "zh"),
+        tz=esc(s.tz),
+        banks=esc(banks),
+        kinds=esc(kinds),
+        poll=on_off(s.poll, lang),
+        daily=subscription_text(daily, lang),
+        remind=subscription_text(remind, lang),
+    )
 
 
 def subscription_text(found: subscriptions.Subscription | None, lang: str) -> str:
@@ -298,8 +330,7 @@ async def report_command(update: Update, context: Context) -> None:
         await send_html(context, chat_id, t("report_none", lang))
         return
     bank_id, question = found
-    await send_html(context, chat_id, t("report_done", lang, bank=esc(bank_id), number=question.number,
-                                        id=report_id))
+    await send_html(context, chat_id, t("report_done", lang, bank=esc(bank_id), number=question.number, id=report_id))
 
 
 # ----- buttons -----------------------------------------------------------------------------------

@@ -45,8 +45,9 @@ def bank_token(bank_id: str) -> str:
     return base64.b32encode(digest).decode()[:5].lower()
 
 
-def encode_next(mode: str, after: int, kinds: Sequence[str] | None = None, banks: Sequence[str] = (),
-                poll: bool = False) -> str:
+def encode_next(
+    mode: str, after: int, kinds: Sequence[str] | None = None, banks: Sequence[str] = (), poll: bool = False
+) -> str:
     """The word for the codec's "next" action; the filter is left out when ``kinds`` is None or it does not fit."""
     plain = f"{mode}{after}"
     if kinds is None or any(k not in KIND_CODES for k in kinds):

@@ -152,8 +152,12 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
             self._notice(key, update)
         sender = _sender(update)
         for older in list(chat.entries)[1:-1]:
-            if not older.superseded and isinstance(older.update, Update) and coalescible(older.update) \
-                    and _sender(older.update) == sender:
+            if (
+                not older.superseded
+                and isinstance(older.update, Update)
+                and coalescible(older.update)
+                and _sender(older.update) == sender
+            ):
                 older.superseded = True
                 chat.entries.remove(older)
                 older.turn.set()

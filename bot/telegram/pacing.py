@@ -51,7 +51,13 @@ from telegram.ext import BaseRateLimiter
 from bot.delivery.outcomes import NotClaimed
 
 __all__ = [
-    "PUSH", "NotClaimed", "OutgoingBudget", "SlidingWindow", "TokenBucket", "is_group_chat", "push_args",
+    "PUSH",
+    "NotClaimed",
+    "OutgoingBudget",
+    "SlidingWindow",
+    "TokenBucket",
+    "is_group_chat",
+    "push_args",
     "retry_after_seconds",
 ]
 
@@ -69,10 +75,26 @@ def push_args(claim: Callable[[], Awaitable[bool]] | None = None) -> dict[str, A
 _MESSAGE_METHODS = frozenset(
     m.lower()
     for m in (
-        "sendMessage", "sendPhoto", "sendDocument", "sendPoll", "sendAnimation", "sendAudio", "sendVideo",
-        "sendVoice", "sendSticker", "sendMediaGroup", "sendLocation", "sendContact", "sendDice",
-        "copyMessage", "forwardMessage", "editMessageText", "editMessageReplyMarkup", "editMessageCaption",
-        "editMessageMedia", "stopPoll",
+        "sendMessage",
+        "sendPhoto",
+        "sendDocument",
+        "sendPoll",
+        "sendAnimation",
+        "sendAudio",
+        "sendVideo",
+        "sendVoice",
+        "sendSticker",
+        "sendMediaGroup",
+        "sendLocation",
+        "sendContact",
+        "sendDice",
+        "copyMessage",
+        "forwardMessage",
+        "editMessageText",
+        "editMessageReplyMarkup",
+        "editMessageCaption",
+        "editMessageMedia",
+        "stopPoll",
     )
 )
 # Of those, the ones that put a new message into a chat: what the global budget and a private chat's pace count.
@@ -273,8 +295,11 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         # Memory stays bounded for bots in many chats: drop chats with an empty budget and no pause.
         if len(self._chats) > 4096:
             now = self._clock()
-            for key in [k for k, c in self._chats.items()
-                        if c.pause.until <= now and not c.pause.probing and _empty(c.window, now)]:
+            for key in [
+                k
+                for k, c in self._chats.items()
+                if c.pause.until <= now and not c.pause.probing and _empty(c.window, now)
+            ]:
                 del self._chats[key]
 
     def _global_windows(self, push: bool) -> list[SlidingWindow]:
@@ -287,8 +312,11 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
 
     def _probes(self, chat: _Chat | None) -> list[_Pause]:
         """The pauses this request, about to leave, is the first one after."""
-        probes = [p for p in (self._pause_all, chat.pause if chat is not None else None)
-                  if p is not None and p.probing and not p.busy]
+        probes = [
+            p
+            for p in (self._pause_all, chat.pause if chat is not None else None)
+            if p is not None and p.probing and not p.busy
+        ]
         for p in probes:
             p.busy = True
         return probes
@@ -349,8 +377,13 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         if chat_key is None or len(chats) >= self._several_chats or at_limit:
             self._pause_all.paused(now, seconds)
             self.global_pauses += 1
-            why = ("a request for no chat" if chat_key is None else
-                   "the bot is at its overall rate" if at_limit else f"{len(chats)} chats at once")
+            why = (
+                "a request for no chat"
+                if chat_key is None
+                else "the bot is at its overall rate"
+                if at_limit
+                else f"{len(chats)} chats at once"
+            )
             log.warning("Telegram said 429 on %s (%s): all sending paused for %.1f s", endpoint, why, seconds)
             return
         self._chat(chat_key).pause.paused(now, seconds)

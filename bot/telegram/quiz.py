@@ -96,8 +96,15 @@ def _chunks(html_text: str) -> list[str]:
     return split_message(html_text)
 
 
-async def _send(bot: Bot, chat_id: int, html_text: str, markup: InlineKeyboardMarkup | None = None,
-                *, unread: bool = False, **extra: Any) -> Message | None:
+async def _send(
+    bot: Bot,
+    chat_id: int,
+    html_text: str,
+    markup: InlineKeyboardMarkup | None = None,
+    *,
+    unread: bool = False,
+    **extra: Any,
+) -> Message | None:
     """Send HTML text (split when long, the keyboard under the last part); the last message sent.
 
     ``unread``: nobody needs the sent message (a verdict), so it is not parsed and None is returned."""
@@ -106,8 +113,15 @@ async def _send(bot: Bot, chat_id: int, html_text: str, markup: InlineKeyboardMa
     for i, chunk in enumerate(chunks):
         keyboard = markup if i == len(chunks) - 1 else None
         if unread:
-            await post_unread(bot, "sendMessage", chat_id=chat_id, text=chunk, parse_mode=ParseMode.HTML,
-                              reply_markup=keyboard, **extra)
+            await post_unread(
+                bot,
+                "sendMessage",
+                chat_id=chat_id,
+                text=chunk,
+                parse_mode=ParseMode.HTML,
+                reply_markup=keyboard,
+                **extra,
+            )
             continue
         last = await bot.send_message(chat_id, chunk, parse_mode=ParseMode.HTML, reply_markup=keyboard, **extra)
     return last
@@ -131,35 +145,54 @@ def question_keyboard(
     """Buttons for choice and true/false questions (None for fill and case: those are typed)."""
     if question.kind is Kind.true_false:
         yes, no = _tf_labels(lang)
-        return InlineKeyboardMarkup([[
-            InlineKeyboardButton(yes, callback_data=codec.encode("answer", asked_id, "1")),
-            InlineKeyboardButton(no, callback_data=codec.encode("answer", asked_id, "0")),
-        ]])
+        return InlineKeyboardMarkup(
+            [
+                [
+                    InlineKeyboardButton(yes, callback_data=codec.encode("answer", asked_id, "1")),
+                    InlineKeyboardButton(no, callback_data=codec.encode("answer", asked_id, "0")),
+                ]
+            ]
+        )
     if question.kind not in CHOICE_KINDS:
         return None
     rows: list[list[InlineKeyboardButton]] = []
     multiple = question.kind is Kind.multiple
     for letter, text in question.options.items():
         if not multiple:
-            rows.append([InlineKeyboardButton(_button_label(f"{letter}. {text}"),
-                                              callback_data=codec.encode("answer", asked_id, letter))])
+            rows.append(
+                [
+                    InlineKeyboardButton(
+                        _button_label(f"{letter}. {text}"), callback_data=codec.encode("answer", asked_id, letter)
+                    )
+                ]
+            )
             continue
         mark = "☑ " if letter in ticked else ""
-        rows.append([InlineKeyboardButton(_button_label(f"{letter}. {mark}{text}"),
-                                          callback_data=codec.encode("toggle", asked_id, letter))])
+        rows.append(
+            [
+                InlineKeyboardButton(
+                    _button_label(f"{letter}. {mark}{text}"), callback_data=codec.encode("toggle", asked_id, letter)
+                )
+            ]
+        )
     if multiple:
         rows.append([InlineKeyboardButton(t("btn_submit", lang), callback_data=codec.encode("submit", asked_id))])
     return InlineKeyboardMarkup(rows)
 
 
-def next_keyboard(codec: CallbackCodec, lang: str, asked_id: int, *, review: bool = False,
-                  carry: tuple[list[str], list[str], bool] | None = None) -> InlineKeyboardMarkup:
+def next_keyboard(
+    codec: CallbackCodec,
+    lang: str,
+    asked_id: int,
+    *,
+    review: bool = False,
+    carry: tuple[list[str], list[str], bool] | None = None,
+) -> InlineKeyboardMarkup:
     """The "next question" button under a verdict; it remembers which question it follows (and ``carry``,
     the /quiz filter, when it fits: a press after a restart keeps it; bot/telegram/next_word.py)."""
     label = t("btn_next_review" if review else "btn_next", lang)
     word = encode_next("r" if review else "q", asked_id, *(carry or (None,)))
-    return InlineKeyboardMarkup([[InlineKeyboardButton(
-        label, callback_data=codec.encode("next", word))]])
+    return InlineKeyboardMarkup([[InlineKeyboardButton(label, callback_data=codec.encode("next", word))]])
 
 
 @dataclass(frozen=True)
@@ -197,8 +230,15 @@ def poll_shape(question: Question, lang: str) -> PollShape | None:
         return None
     expl = (question.explanation or "").strip()
     fits = _units(expl) <= MAX_POLL_EXPLANATION and expl.count("\n") <= MAX_POLL_EXPLANATION_LINES
-    return PollShape(text, options, letters, correct, question.kind is Kind.multiple,
-                     expl if expl and fits else None, bool(expl) and not fits)
+    return PollShape(
+        text,
+        options,
+        letters,
+        correct,
+        question.kind is Kind.multiple,
+        expl if expl and fits else None,
+        bool(expl) and not fits,
+    )
 
 
 def poll_reply(shape: PollShape, option_ids: Sequence[int]) -> str | None:
@@ -233,22 +273,39 @@ async def send_question(
     question = pick.question
     asked_id = await engine.ask(chat_id, learner_id, pick, open_seconds=open_seconds)
     try:
-        return await _send_asked(bot, engine, codec, chat_id, asked_id, question, lang, poll=poll,
-                                 open_seconds=open_seconds, extra=extra)
+        return await _send_asked(
+            bot, engine, codec, chat_id, asked_id, question, lang, poll=poll, open_seconds=open_seconds, extra=extra
+        )
     except NotClaimed:  # the push was not to be sent after all: its question was never shown
         await engine.close_question(asked_id)
         raise
 
 
-async def _send_asked(bot: Bot, engine: StudyEngine, codec: CallbackCodec, chat_id: int, asked_id: int,
-                      question: Question, lang: str, *, poll: bool, open_seconds: int | None,
-                      extra: dict[str, Any]) -> int:
+async def _send_asked(
+    bot: Bot,
+    engine: StudyEngine,
+    codec: CallbackCodec,
+    chat_id: int,
+    asked_id: int,
+    question: Question,
+    lang: str,
+    *,
+    poll: bool,
+    open_seconds: int | None,
+    extra: dict[str, Any],
+) -> int:
     shape = poll_shape(question, lang) if poll else None
     if shape is not None:
         msg = await bot.send_poll(
-            chat_id, shape.question, shape.options, is_anonymous=False, type=PollType.QUIZ,
-            allows_multiple_answers=shape.multiple or None, correct_option_ids=shape.correct,
-            explanation=shape.explanation, open_period=open_seconds if open_seconds and open_seconds <= 600 else None,
+            chat_id,
+            shape.question,
+            shape.options,
+            is_anonymous=False,
+            type=PollType.QUIZ,
+            allows_multiple_answers=shape.multiple or None,
+            correct_option_ids=shape.correct,
+            explanation=shape.explanation,
+            open_period=open_seconds if open_seconds and open_seconds <= 600 else None,
             **extra,
         )
         await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
@@ -306,8 +363,9 @@ def _refusal_text(result: AnswerResult, lang: str) -> str:
     return esc(result.message(lang))
 
 
-async def _retire_question(bot: Bot, chat_id: int, message_id: int | None, question: Question | None,
-                           poll: bool) -> None:
+async def _retire_question(
+    bot: Bot, chat_id: int, message_id: int | None, question: Question | None, poll: bool
+) -> None:
     """Take the buttons off an answered question (or stop its poll) so it is plainly done."""
     if message_id is None or question is None:
         return
@@ -375,7 +433,7 @@ async def toast(query: CallbackQuery, text: str | None = None, *, show_alert: bo
 
 
 def repeated_verdict(result: AnswerResult, lang: str) -> str:
-    """"Already answered", with the verdict of that first answer when there is one (at most 200 characters)."""
+    """ "Already answered", with the verdict of that first answer when there is one (at most 200 characters)."""
     text = result.message(lang)
     if result.status == "already_answered" and result.question is not None and result.verdict is not None:
         text += "\n" + format_verdict(result.question, result.verdict, lang).splitlines()[0]
@@ -426,8 +484,11 @@ async def quiz_command(update: Update, context: Context) -> None:
     flt = parse_filter(args, engine.banks)
     if flt.unknown:
         words = ", ".join(w[:40] for w in flt.unknown[:5])
-        await send_html(context, chat.id, t("quiz_bad_args", lang, words=esc(words),
-                                            banks=esc(", ".join(sorted(engine.banks)) or "-")))
+        await send_html(
+            context,
+            chat.id,
+            t("quiz_bad_args", lang, words=esc(words), banks=esc(", ".join(sorted(engine.banks)) or "-")),
+        )
         return
     kinds = [str(k) for k in flt.kinds]
     if context.user_data is not None:
@@ -485,14 +546,22 @@ async def on_text(update: Update, context: Context) -> None:
     lang = await learner_lang(update, context)
     replay = is_replay(context, update)
     answered = await engine.answer_latest(message.chat_id, user.id, message.text, closed_too=replay)
-    if answered is None or (answered[1].status == "already_answered"
-                            and answered[1].first_reply != message.text[:1000]):
+    if answered is None or (
+        answered[1].status == "already_answered" and answered[1].first_reply != message.text[:1000]
+    ):
         # Nothing open; or, handled again after a crash, the latest question was answered by another message.
         await send_html(context, message.chat_id, t("quiz_no_open", lang))
         return
     asked, result = answered
-    await deliver_result(context, message.chat_id, result, lang, message_id=asked.message_id,
-                         poll=asked.poll_id is not None, repeat=replay)
+    await deliver_result(
+        context,
+        message.chat_id,
+        result,
+        lang,
+        message_id=asked.message_id,
+        poll=asked.poll_id is not None,
+        repeat=replay,
+    )
 
 
 async def on_other_message(update: Update, context: Context) -> None:
@@ -537,8 +606,16 @@ async def on_poll_answer(update: Update, context: Context) -> None:
     result = await engine.answer(vote.user.id, asked.id, reply)
     if asked.chat_id < 0 or result.status != "recorded":
         return  # groups announce results when the question closes; a second vote changes nothing
-    await deliver_result(context, asked.chat_id, result, lang, message_id=asked.message_id, poll=True,
-                         retire=False, with_explanation=bool(shape and shape.long_explanation))
+    await deliver_result(
+        context,
+        asked.chat_id,
+        result,
+        lang,
+        message_id=asked.message_id,
+        poll=True,
+        retire=False,
+        with_explanation=bool(shape and shape.long_explanation),
+    )
 
 
 # ----- buttons -----------------------------------------------------------------------------------

@@ -58,8 +58,15 @@ class Webhook:
 class Serving:
     """Run `app` until a signal; `run()` returns the exit code."""
 
-    def __init__(self, app: Application, db: Path, *, webhook: Webhook | None = None,  # type: ignore[type-arg]
-                 grace: float = 20.0, redact: Callable[[str], str] = lambda text: text) -> None:
+    def __init__(
+        self,
+        app: Application,
+        db: Path,
+        *,
+        webhook: Webhook | None = None,  # type: ignore[type-arg]
+        grace: float = 20.0,
+        redact: Callable[[str], str] = lambda text: text,
+    ) -> None:
         self.app = app
         self.webhook = webhook
         self.grace = grace
@@ -116,8 +123,12 @@ class Serving:
             await _quietly(app.shutdown())
             return 2
         except TelegramError as exc:
-            print(self.redact(f"studybot: cannot reach the Bot API ({exc}); is the network up and "
-                              "STUDYBOT_API_URL right?"), file=sys.stderr)
+            print(
+                self.redact(
+                    f"studybot: cannot reach the Bot API ({exc}); is the network up and STUDYBOT_API_URL right?"
+                ),
+                file=sys.stderr,
+            )
             await _quietly(app.shutdown())
             return 1
         runner: web.AppRunner | None = None

@@ -63,11 +63,22 @@ def caption(view: StatsView, lang: str) -> str:
     """The caption under the picture (HTML): totals, accuracy per kind, current and longest streak."""
     lines = [f"<b>{esc(view.title)}</b>"]
     if view.total.total:
-        lines.append(t("stats_total", lang, total=view.total.total, correct=view.total.correct,
-                       partial=view.total.partial, percent=_percent(view.total)))
+        lines.append(
+            t(
+                "stats_total",
+                lang,
+                total=view.total.total,
+                correct=view.total.correct,
+                partial=view.total.partial,
+                percent=_percent(view.total),
+            )
+        )
         kinds = [k for k in KIND_ORDER if k in view.by_kind] + sorted(k for k in view.by_kind if k not in KIND_ORDER)
-        parts = [f"{_kind_name(k, lang)} {tally.correct}/{tally.total} ({_percent(tally)})"
-                 for k in kinds for tally in [view.by_kind[k]]]
+        parts = [
+            f"{_kind_name(k, lang)} {tally.correct}/{tally.total} ({_percent(tally)})"
+            for k in kinds
+            for tally in [view.by_kind[k]]
+        ]
         lines.append(" · ".join(parts))
     else:
         lines.append(t("stats_none", lang))
@@ -95,11 +106,15 @@ async def stats_command(update: Update, context: Context) -> None:
         view = StatsView(chat.title or "", group.total, group.by_kind, group.streak)
         per_day = group.per_day
     picture = StatsPicture(
-        title=view.title, today=today, per_day=per_day,
-        current_streak=view.streak.current, longest_streak=view.streak.longest,
+        title=view.title,
+        today=today,
+        per_day=per_day,
+        current_streak=view.streak.current,
+        longest_streak=view.streak.longest,
         accuracy={k: (tally.correct, tally.total) for k, tally in view.by_kind.items()},
     )
     fonts = await asyncio.to_thread(_fonts_for, settings_of(context).font)
     png = await asyncio.to_thread(render_stats_png, picture, lang, fonts)
-    await context.bot.send_photo(chat.id, photo=png, caption=caption(view, lang), parse_mode=ParseMode.HTML,
-                                 filename="stats.png")
+    await context.bot.send_photo(
+        chat.id, photo=png, caption=caption(view, lang), parse_mode=ParseMode.HTML, filename="stats.png"
+    )

@@ -95,8 +95,9 @@ class PushSender:
         return await self._questions(push)
 
     async def _announce(self, push: Push) -> int:
-        msg = await self.bot.send_message(push.chat_id, f"📢 {esc(push.text or '')}", parse_mode=ParseMode.HTML,
-                                          rate_limit_args=push_args(push.claim))
+        msg = await self.bot.send_message(
+            push.chat_id, f"📢 {esc(push.text or '')}", parse_mode=ParseMode.HTML, rate_limit_args=push_args(push.claim)
+        )
         return int(msg.message_id)
 
     async def _remind(self, push: Push) -> int | None:
@@ -107,8 +108,12 @@ class PushSender:
         if not streak.at_risk:
             return None  # practised today, or no streak to lose: no reminder (the day's row says skipped)
         lang = await _lang_of_learner(engine, push.learner_id)
-        msg = await self.bot.send_message(push.chat_id, t("remind_push", lang, n=streak.current),
-                                          parse_mode=ParseMode.HTML, rate_limit_args=push_args(push.claim))
+        msg = await self.bot.send_message(
+            push.chat_id,
+            t("remind_push", lang, n=streak.current),
+            parse_mode=ParseMode.HTML,
+            rate_limit_args=push_args(push.claim),
+        )
         return int(msg.message_id)
 
     async def _questions(self, push: Push) -> int | None:
@@ -131,8 +136,16 @@ class PushSender:
                 log.info("push to chat %d: no question to send (%s)", push.chat_id, pick.reason)
                 break
             asked_id = await send_question(
-                self.bot, engine, push.chat_id, None if group else push.learner_id, pick, lang, poll=poll,
-                push=True, claim=push.claim, open_seconds=self.group_open_seconds if group else None,
+                self.bot,
+                engine,
+                push.chat_id,
+                None if group else push.learner_id,
+                pick,
+                lang,
+                poll=poll,
+                push=True,
+                claim=push.claim,
+                open_seconds=self.group_open_seconds if group else None,
             )
             push.done += 1
             if push.first_message_id is None:
@@ -207,12 +220,21 @@ async def subscribe_command(update: Update, context: Context) -> None:
     slot = next_due(args.at, tz, now)
     async with engine.store.write() as db:
         await subscriptions.subscribe(
-            db, chat_id=chat.id, learner_id=user.id, minute=args.at.hour * 60 + args.at.minute,
-            tz=zone_name(tz), now=int(now.timestamp()), next_due=int(slot.due_at.timestamp()), count=args.count,
+            db,
+            chat_id=chat.id,
+            learner_id=user.id,
+            minute=args.at.hour * 60 + args.at.minute,
+            tz=zone_name(tz),
+            now=int(now.timestamp()),
+            next_due=int(slot.due_at.timestamp()),
+            count=args.count,
         )
     key = "sub_done" if private else "sub_group_done"
-    await send_html(context, chat.id, t(key, lang, time=args.at.strftime("%H:%M"), tz=esc(zone_name(tz)),
-                                        n=args.count, next=_when(slot.due_at, tz)))
+    await send_html(
+        context,
+        chat.id,
+        t(key, lang, time=args.at.strftime("%H:%M"), tz=esc(zone_name(tz)), n=args.count, next=_when(slot.due_at, tz)),
+    )
     service = _service(context)
     if service is not None and slot.due_at - now < timedelta(seconds=service.poll_seconds):
         service.wake()
@@ -253,16 +275,26 @@ async def remind_command(update: Update, context: Context) -> None:
     slot = next_due(args.at, tz, now)
     async with engine.store.write() as db:
         await subscriptions.subscribe(
-            db, chat_id=chat.id, learner_id=user.id, minute=args.at.hour * 60 + args.at.minute,
-            tz=zone_name(tz), now=int(now.timestamp()), next_due=int(slot.due_at.timestamp()), kind="remind",
+            db,
+            chat_id=chat.id,
+            learner_id=user.id,
+            minute=args.at.hour * 60 + args.at.minute,
+            tz=zone_name(tz),
+            now=int(now.timestamp()),
+            next_due=int(slot.due_at.timestamp()),
+            kind="remind",
         )
     await send_html(context, chat.id, t("remind_done", lang, time=args.at.strftime("%H:%M"), tz=esc(zone_name(tz))))
 
 
 async def announce_command(update: Update, context: Context) -> None:
     """/announce TEXT (admins in STUDYBOT_ADMINS): to every active subscriber, paced, once per chat."""
-    chat, user, message, engine = update.effective_chat, update.effective_user, update.effective_message, \
-        engine_of(context)
+    chat, user, message, engine = (
+        update.effective_chat,
+        update.effective_user,
+        update.effective_message,
+        engine_of(context),
+    )
     if chat is None or user is None or message is None or engine is None:
         return
     lang = await learner_lang(update, context)
@@ -292,8 +324,15 @@ def _finished(app: Application) -> Callable[[Announcement, dict[str, int]], Awai
     async def tell_admin(ann: Announcement, counts: dict[str, int]) -> None:
         lang = await _lang_of_learner(app.bot_data[ENGINE], ann.by_chat)
         await app.bot.send_message(
-            ann.by_chat, t("announce_done", lang, id=ann.id, sent=counts.get("sent", 0),
-                           failed=counts.get("failed", 0), uncertain=counts.get("uncertain", 0)),
+            ann.by_chat,
+            t(
+                "announce_done",
+                lang,
+                id=ann.id,
+                sent=counts.get("sent", 0),
+                failed=counts.get("failed", 0),
+                uncertain=counts.get("uncertain", 0),
+            ),
             parse_mode=ParseMode.HTML,
         )
 
@@ -307,12 +346,16 @@ def build_service(app: Application) -> DeliveryService:  # type: ignore[type-arg
     budget = getattr(app.bot, "rate_limiter", None)
     paused = (lambda: budget.paused_until) if isinstance(budget, OutgoingBudget) else (lambda: 0.0)
     return DeliveryService(
-        app.bot_data[STORE], sender, clock=app.bot_data["clock"], classify=classify,
-        catchup=timedelta(hours=settings.catchup_hours), concurrency=settings.push_concurrency,
-        poll_seconds=settings.push_poll_seconds, finished=_finished(app),
+        app.bot_data[STORE],
+        sender,
+        clock=app.bot_data["clock"],
+        classify=classify,
+        catchup=timedelta(hours=settings.catchup_hours),
+        concurrency=settings.push_concurrency,
+        poll_seconds=settings.push_poll_seconds,
+        finished=_finished(app),
         spacer=Spacer(settings.broadcast_rate, paused_until=paused),
     )
-
 
 
 async def start_deliveries(app: Application) -> None:  # type: ignore[type-arg]

@@ -17,7 +17,7 @@ def test_import_writes_bank_and_prints_summary(tmp_path: Path, capsys: pytest.Ca
     (tmp_path / "Quiz 1.txt").write_text(DOC, encoding="utf-8")
     assert main(["import", str(tmp_path / "Quiz 1.txt"), "--out", str(tmp_path / "banks")]) == 0
     out = capsys.readouterr().out
-    assert "1 questions (single 1, multiple 0, true_false 0, fill 0, case 0), 1 warnings" in out
+    assert "1 questions (single 1, multiple 0, true_false 0, fill 0, case 0), 0 left out, 1 warnings" in out
     assert "declares 2 questions but holds 1" in out
     data = json.loads((tmp_path / "banks" / "quiz-1.json").read_text(encoding="utf-8"))
     assert (data["id"], data["source"], data["questions"][0]["id"]) == ("quiz-1", "Quiz 1.txt", "single-1")
@@ -33,8 +33,52 @@ def test_import_uses_the_manifest_beside_the_documents(tmp_path: Path, capsys: p
 def test_import_error_names_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "bad.txt").write_text("一、单选题\n1.甲？\nA.是\nB.否\n", encoding="utf-8")
     assert main(["import", str(tmp_path / "bad.txt"), "--out", str(tmp_path)]) == 1
-    assert "bad.txt:2: error: question 1 has no key / 第 1 题没有答案" in capsys.readouterr().err
+    assert "bad.txt:2: error: question 1 has no key; not imported / 第 1 题没有答案，未导入" in capsys.readouterr().err
     assert not (tmp_path / "bad.json").exists()
+
+
+PARTLY = "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n2.乙？\nA.是\nB.否\n3.丙？\nA.是\nB.否\n答案：E\n"
+
+
+def test_import_writes_what_it_can_and_says_what_it_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    (tmp_path / "part.txt").write_text(PARTLY, encoding="utf-8")
+    assert main(["import", str(tmp_path / "part.txt"), "--out", str(tmp_path / "banks")]) == 0
+    out = capsys.readouterr().out
+    assert "1 questions (single 1, multiple 0, true_false 0, fill 0, case 0), 2 left out" in out
+    assert "一、单选题：导入 1，未导入 2" in out
+    assert "第 6 行：第 2 题没有答案，未导入" in out
+    assert "第 12 行：第 3 题的答案含 E，但没有选项 E，未导入" in out
+    assert "识别到：编号 1. · 选项 A. · 答案：行" in out
+    data = json.loads((tmp_path / "banks" / "part.json").read_text(encoding="utf-8"))
+    assert [q["id"] for q in data["questions"]] == ["single-1"]
+
+
+def test_strict_import_writes_nothing_when_a_question_is_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "part.txt").write_text(PARTLY, encoding="utf-8")
+    assert main(["import", str(tmp_path / "part.txt"), "--strict", "--out", str(tmp_path / "banks")]) == 1
+    err = capsys.readouterr().err
+    assert "part.txt:6: error: question 2 has no key; not imported" in err
+    assert "--strict: 2 questions left out" in err
+    assert not (tmp_path / "banks" / "part.json").exists()
+
+
+def test_preview_shows_the_first_question_of_each_section(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    text = PARTLY + "二、判断题\n1.地球是圆的。\n答案：对\n2.地球是方的。\n答案：错\n"
+    (tmp_path / "p.txt").write_text(text, encoding="utf-8")
+    assert main(["import", str(tmp_path / "p.txt"), "--preview", "--out", str(tmp_path / "banks")]) == 0
+    out = capsys.readouterr().out
+    assert "── 一、单选题 ──" in out and "── 二、判断题 ──" in out
+    assert "1. 甲？" in out and "A. 是" in out and "Key: A" in out
+    assert "1. 地球是圆的。" in out and "Key: true" in out
+    assert "地球是方的" not in out  # only the first question of each section
 
 
 def test_id_flag_needs_one_file(tmp_path: Path) -> None:

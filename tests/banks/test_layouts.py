@@ -165,10 +165,10 @@ def test_section_key_blocks_are_not_an_answer_part() -> None:
     assert result.warnings == []
 
 
-def test_without_an_answer_part_a_missing_key_stays_an_error() -> None:
+def test_without_any_key_nothing_is_imported_and_each_question_is_named() -> None:
     with pytest.raises(DocumentError) as info:
         imp("一、单选题\n1.甲？\nA.是\nB.否\n")
-    assert (info.value.line, info.value.en) == (2, "question 1 has no key")
+    assert (info.value.line, info.value.en) == (2, "question 1 has no key; not imported")
 
 
 # -- case sections numbered "1." -------------------------------------------------------------
@@ -247,3 +247,171 @@ def test_case_sections_with_their_answers_at_the_end() -> None:
         ("case-3", "边缘部署。"),
     ]
     assert result.warnings == []
+
+
+def test_sections_typed_as_one_paragraph_with_glued_options_and_answers_in_brackets() -> None:
+    text = (
+        "一、多项选择题（选出正确答案填在括号内）1、光合作用需要(AB)A光照B二氧化碳C氮气D黑暗"
+        "2、属于哺乳动物的有(AC)A鲸B鲨鱼C蝙蝠D企鹅3、属于行星的有(ABD)A火星B木星C月球D金星\n"
+        "二、填空题1.水的化学式是(H2O)。2.一年有(12)个月。3.中国的首都是(北京)。\n"
+        "三、判断题1.太阳从东方升起。(√)2.鱼用肺呼吸。(×)3.冰是固态的水。(√)\n"
+    )
+    result = imp(text)
+    assert keyed(result) == [
+        ("multiple-1", "AB", None),
+        ("multiple-2", "AC", None),
+        ("multiple-3", "ABD", None),
+        ("fill-1", ["H2O"], None),
+        ("fill-2", ["12"], None),
+        ("fill-3", ["北京"], None),
+        ("tf-1", True, None),
+        ("tf-2", False, None),
+        ("tf-3", True, None),
+    ]
+    assert result.bank.questions[1].options == {"A": "鲸", "B": "鲨鱼", "C": "蝙蝠", "D": "企鹅"}
+
+
+def test_a_list_inside_a_case_stays_in_its_stem() -> None:
+    # numbers 1、2、3 inside one paragraph that ask nothing: the case's own requirements, not questions
+    text = (
+        "五、案例分析题\n1. 某厂要提升产量，管理层提出以下要求：1、梳理现有流程中的瓶颈环节并说明依据；"
+        "2、提出三条可以落地的改进措施；3、估算改进之后一个季度的产量变化。\n参考答案：先找瓶颈，再改进。\n"
+    )
+    (q,) = imp(text).bank.questions
+    assert q.kind is Kind.case and "2、提出三条" in q.prompt and q.answer == "先找瓶颈，再改进。"
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ("<b>True</b> / False", True),
+        ("True / <b>False</b>", False),
+        ("<u>对</u>　　错", True),
+        ("正确 / <font color=red>错误</font>", False),
+    ],
+)
+def test_a_marked_true_false_pair_under_a_statement(line: str, key: bool) -> None:
+    text = f"判断题\n1. 光速大于声速。\n{line}\n2. 冰是固态的水。\n<b>True</b> / False\n"
+    assert [q.answer for q in imp(text).bank.questions] == [key, True]
+
+
+def test_a_case_asked_in_parts_becomes_a_question_per_part() -> None:
+    text = (
+        "二、案例分析题\n试题一（共10分）\n阅读下列说明，回答问题1至问题3。\n【说明】某工厂的新生产线频繁停机，维修记录零散。\n"
+        "【问题1】（4分）\n请指出维修管理中的问题。\n【问题2】（3分）\n请给出改进措施。\n"
+        "【问题3】（3分）\n判断下列说法的正误（正确的填写“√”，错误的填写“×”）：\n"
+        "（1）设备停机只与操作人员有关。（　）\n（2）预防性维护可以减少停机。（　）\n\n"
+        "参考答案及评分要点\n试题一\n【问题1】答：缺少维修台账；没有分析停机原因。\n"
+        "【问题2】答：建立台账并定期做预防性维护。\n【问题3】答：（1）×　（2）√\n"
+    )
+    result = imp(text)
+    got = [(q.kind, q.answer) for q in result.bank.questions]
+    assert got == [
+        (Kind.case, "缺少维修台账；没有分析停机原因。"),
+        (Kind.case, "建立台账并定期做预防性维护。"),
+        (Kind.true_false, False),
+        (Kind.true_false, True),
+    ]
+    first, judged = result.bank.questions[0], result.bank.questions[2]
+    assert first.prompt.startswith("某工厂的新生产线频繁停机") and first.prompt.endswith("请指出维修管理中的问题。")
+    assert judged.prompt.endswith("设备停机只与操作人员有关。（ ）")
+    assert len({q.id for q in result.bank.questions}) == 4
+
+
+def test_answer_parts_headed_and_laid_out_the_ways_papers_do() -> None:
+    text = (
+        "《物理》期中考试试卷\n一、单选题\n1. 光在真空中的速度约为（ ）\nA. 3×10⁸ m/s  B. 340 m/s  C. 1 m/s\n"
+        "2. 力的单位是（ ）\nA. 焦耳  B. 牛顿  C. 瓦特\n3. 功率的单位是（ ）\nA. 瓦特  B. 牛顿  C. 帕斯卡\n"
+        "二、填空题\n4. 水的沸点约为____℃，冰点为____℃。\n5. 地球绕____公转。\n"
+        "四、计算题\n6. 质量 2 kg 的物体受 4 N 的力，求加速度。\n"
+        "《物理》期中考试（A卷）参考答案及评分标准\n"
+        "题号 | 1 | 2 | 3\n答案 | A | B | A\n"
+        "二、4. 100；0　　5. 太阳\n四、6．a = F/m = 2 m/s²。\n"
+    )
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == [
+        "A",
+        "B",
+        "A",
+        [["100"], ["0"]],
+        ["太阳"],
+        "a = F/m = 2 m/s²。",
+    ]
+
+
+@pytest.mark.parametrize(
+    "header", ["（ 以 下 为 参 考 答 案 ）", "七年级地理期末考试 参考答案", "参考答案及评分要点", "【本部分答案】"]
+)
+def test_answer_headings_spaced_titled_or_labelled(header: str) -> None:
+    text = "一、单选题\n1. 甲？\nA. 是  B. 否\n2. 乙？\nA. 是  B. 否\n3. 丙？\nA. 是  B. 否\n" + f"{header}\n1-3 ABA\n"
+    assert [q.answer for q in imp(text).bank.questions] == ["A", "B", "A"]
+
+
+@pytest.mark.parametrize(
+    "line", ["【本部分答案】1.B 2.A 3.B", "A1型题：1.B 2.A 3.B", "第一部分答案：1.B 2.A 3.B", "Part I: 1-3 BAB"]
+)
+def test_key_lines_after_a_label(line: str) -> None:
+    text = "一、A1型题（每题一个最佳答案）\n1. 甲\nA. 1  B. 2\n2. 乙\nA. 1  B. 2\n3. 丙\nA. 1  B. 2\n" + line + "\n"
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == ["B", "A", "B"]
+    assert {q.kind for q in result.bank.questions} == {Kind.single}
+
+
+def test_fill_answers_after_the_sentence_and_two_blanks_around_a_word() -> None:
+    text = (
+        "填空题（答案附在句末括号中）\n1. 一个 7B 模型以 fp16 存储约占____GB。（14）\n"
+        "2. 张量并行中第一层按____切分，第二层按____切分。（列；行）\n3. LSTM 有____门和____门。\n答案：输入；输出\n"
+    )
+    assert [q.answer for q in imp(text).bank.questions] == [["14"], [["列"], ["行"]], [["输入"], ["输出"]]]
+
+
+@pytest.mark.parametrize(
+    "answer", ["答案：略（参见教材第三章）", "答案：略，言之成理即可。", "ANS: Answers will vary."]
+)
+def test_omitted_answers_leave_the_question_out(answer: str) -> None:
+    text = f"简答题\n1. 简述市场细分的作用。\n{answer}\n2. 简述定位。\n答案：选择目标市场中的位置。\n"
+    result = imp(text)
+    assert [q.number for q in result.bank.questions] == [2]
+    assert [lo.number for lo in result.left_out] == [1]
+
+
+def test_review_pages_and_answer_slots() -> None:
+    text = (
+        "Question 1 of 2\n0.00 / 1.00 points  ✗ Incorrect\nWhich keyword removes duplicates?\nA. UNIQUE\nB. DISTINCT\n"
+        "Correct answer: B\n\nQuestion 2 of 2\n1.00 / 1.00 points\n____ 3. Water boils at 100 °C at sea level.\n"
+        "ANS: T          PTS: 1          DIF: Easy\n"
+    )
+    result = imp(text)
+    assert [(q.kind, q.answer) for q in result.bank.questions] == [(Kind.single, "B"), (Kind.true_false, True)]
+
+
+def test_options_numbered_one_to_four_on_one_line_keyed_by_number() -> None:
+    text = (
+        "問題1　正しいものを1・2・3・4の中から一つ選んでください。\n"
+        "1　毎朝【散歩】します。\n1　さんほ　2　ざんぽ　3　さんぽ　4　さんぼ\n"
+        "2　部屋の【まど】を開けて。\n1　扉　2　窓　3　戸　4　壁\n"
+        "3　The meeting was ______ until Monday.\n1) put off  2) put on  3) put up  4) put out\n"
+        "正答表\n問題1　1:3　2:2　3:1\n"
+    )
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == ["C", "B", "A"]
+    assert result.bank.questions[0].options == {"A": "さんほ", "B": "ざんぽ", "C": "さんぽ", "D": "さんぼ"}
+
+
+def test_a_numbered_list_in_a_reference_answer_stays_a_list() -> None:
+    text = "简答题\n1. 如何缓解过拟合？\n答案：1. 增加数据 2. 正则化 3. 早停\n"
+    (q,) = imp(text).bank.questions
+    assert q.kind is Kind.case and q.answer == "1. 增加数据 2. 正则化 3. 早停"
+
+
+def test_listening_ordering_and_matching_are_left_out_with_their_reason() -> None:
+    text = (
+        "英语期末试卷\nPart I Listening Comprehension\n1. A) At home.  B) At school.  C) At work.\n"
+        "Part II Vocabulary\n2. She is ______ than her brother.\nA) good  B) better  C) best\n"
+        "Part III\n3. Match the words with their meanings.\nColumn A: 1. candid  2. fragile\n"
+        "Answers\n1-2 AB\n3. 1-b 2-a\n"
+    )
+    result = imp(text)
+    assert [q.number for q in result.bank.questions] == [2]
+    reasons = {lo.number: lo.en for lo in result.left_out}
+    assert "listening" in reasons[1] and "matching" in reasons[3]

@@ -72,8 +72,9 @@ async def test_reading_runs_in_a_child_with_a_memory_ceiling() -> None:
     # Within the size limits, but reading it needs more memory than this child may have.
     heavy = docx(["一、判断题", "1. 水是湿的。", "答案：对"], repeat="x" * 40, times=300_000)  # about 25 MB of XML
     with pytest.raises(DocumentTooLarge) as caught:
-        await import_isolated(heavy, "heavy.docx", "heavy", replace(UPLOAD_LIMITS, max_memory_mb=200,
-                                                                       max_paragraphs=10**6))
+        await import_isolated(
+            heavy, "heavy.docx", "heavy", replace(UPLOAD_LIMITS, max_memory_mb=200, max_paragraphs=10**6)
+        )
     assert "more memory than the limit of 200 MB" in caught.value.en
 
 

@@ -96,3 +96,32 @@ def test_fill_keys_agree_when_an_accepted_answer_is_shared() -> None:
     assert [f[0] for f in summary([agree])] == ["warning"]
     differ = make("a", fill("fill-1", ["北京"]), fill("fill-2", ["东京"]))
     assert [f[0] for f in summary([differ])] == ["error"]
+
+
+def test_fill_key_without_the_english_name_the_bank_writes() -> None:
+    def fill(qid: str, key: str, explanation: str, alternates: list[str] | None = None) -> Question:
+        return Question(
+            id=qid,
+            kind=Kind.fill,
+            number=1,
+            prompt=f"{qid}：___",
+            answer=[key],
+            explanation=explanation,
+            alternates=alternates or [],
+        )
+
+    bank = make(
+        "a",
+        fill("fill-1", "知识蒸馏", "知识蒸馏（Knowledge Distillation）让小模型学大模型。"),
+        fill("fill-2", "低秩适配", "低秩适配（LoRA）只训练小矩阵。", ["LoRA"]),  # has its English name
+        fill("fill-3", "模型量化", "模型量化（INT8）减少显存。"),  # a data type is not a name
+    )
+    assert summary([bank]) == [
+        (
+            "warning",
+            "a",
+            "fill-1",
+            "fill key '知识蒸馏' has no English name, though the bank writes Knowledge Distillation for it "
+            "(accepted anyway; add it to alternates to keep it with the question)",
+        )
+    ]

@@ -43,38 +43,65 @@ def test_no_questions() -> None:
     assert "no questions" in err.en
 
 
-def test_question_without_key() -> None:
-    err = error_of("一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n2.乙？\nA.是\nB.否\n")
-    assert (err.line, err.en) == (6, "question 2 has no key")
-    assert "第 2 题没有答案" in err.zh
+def left_out(text: str) -> list[tuple[int, str]]:
+    return [(lo.line, lo.en) for lo in imp(text).left_out]
 
 
-def test_every_error_is_reported() -> None:
-    err = error_of("一、单选题\n1.甲？\nA.是\nB.否\n2.乙？\nA.是\nB.否\n答案：是\n")
+def test_question_without_key_is_left_out_and_the_rest_imported() -> None:
+    result = imp("一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n2.乙？\nA.是\nB.否\n")
+    assert [q.id for q in result.bank.questions] == ["single-1"]
+    assert [(lo.line, lo.number, lo.en) for lo in result.left_out] == [(6, 2, "question 2 has no key; not imported")]
+    assert "第 2 题没有答案，未导入" in result.left_out[0].zh
+    assert (6, "question 2 has no key; not imported") in [(w.line, w.en) for w in result.warnings]
+    assert [(s.title, s.found, s.left_out) for s in result.sections] == [("一、单选题", 1, 1)]
+
+
+def test_a_document_with_nothing_readable_names_every_question() -> None:
+    err = error_of("一、单选题\n1.甲？\nA.是\nB.否\n2.乙？\nA.是\nB.否\n答案：也许\n")
     assert [(i.line, i.en) for i in err.issues] == [
-        (2, "question 1 has no key"),
-        (8, "the key '是' of question 2 is not option letters"),
+        (2, "question 1 has no key; not imported"),
+        (8, "the key '也许' of question 2 is not option letters; not imported"),
     ]
 
 
+def test_a_key_written_as_the_option_text() -> None:
+    assert imp("一、单选题\n1.甲？\nA.是\nB.否\n答案：否\n").bank.questions[0].answer == "B"
+
+
 def test_key_block_for_a_missing_question() -> None:
-    err = error_of("一、单选题\n1.甲？\nA.是\nB.否\n答案：\n1.A\n2.B\n")
-    assert (err.line, err.en) == (7, "the key block gives a key for question 2, but the section has no question 2")
+    result = imp("一、单选题\n1.甲？\nA.是\nB.否\n答案：\n1.A\n2.B\n")
+    assert [q.answer for q in result.bank.questions] == ["A"]
+    assert [(w.line, w.en) for w in result.warnings] == [
+        (7, "the key block gives a key for question 2, but the section has no question 2; ignored")
+    ]
 
 
 def test_true_false_key_that_is_neither() -> None:
-    err = error_of("四、判断题\n1.地球是圆的。\n答案：也许\n")
-    assert err.line == 3 and "neither true nor false" in err.en
+    assert left_out("四、判断题\n1.地球是圆的。\n答案：也许\n2.水是湿的。\n答案：对\n") == [
+        (3, "the key '也许' of true/false question 1 is neither true nor false; not imported")
+    ]
 
 
 def test_choice_question_without_options() -> None:
-    err = error_of("一、单选题\n1.甲？\n答案：A\n")
-    assert (err.line, err.en) == (2, "question 1 is a choice question without options")
+    assert left_out("一、单选题\n1.甲？\n答案：A\n2.乙？\nA.是\nB.否\n答案：B\n") == [
+        (2, "question 1 is a choice question without options; not imported")
+    ]
 
 
 def test_case_without_reference_answer() -> None:
-    err = error_of("五、案例分析题\n案例1. 某系统很慢。\n问题：如何优化？\n")
-    assert (err.line, err.en) == (2, "question 1 has no reference answer")
+    text = (
+        "五、案例分析题\n案例1. 某系统很慢。\n问题：如何优化？\n"
+        "案例2. 另一个系统。\n问题：怎么办？\n参考答案：加缓存。\n"
+    )
+    assert left_out(text) == [(2, "question 1 has no reference answer; not imported")]
+
+
+def test_key_naming_a_missing_option_is_left_out_not_published() -> None:
+    result = imp("一、单选题\n1.甲？\nA.是\nB.否\n答案：E\n2.乙？\nA.是\nB.否\n答案：A\n")
+    assert [q.id for q in result.bank.questions] == ["single-2"]
+    assert [(lo.line, lo.en) for lo in result.left_out] == [
+        (5, "the key of question 1 names option E, which it does not have; not imported")
+    ]
 
 
 def warnings_of(text: str) -> list[tuple[int, str]]:
@@ -86,12 +113,28 @@ def test_numbering_gap_is_a_warning() -> None:
     assert warnings_of(text) == [(6, "numbering jumps from 1 to 3: check that no question was lost")]
 
 
-def test_number_going_backwards_is_read_as_text_and_said() -> None:
-    text = "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n解析：因为\n1.是对的。\n"
+def test_numbered_points_of_an_explanation_stay_in_it() -> None:
+    text = (
+        "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n解析：因为\n1.是对的。\n2.否是错的。\n2.乙？\nA.是\nB.否\n答案：B\n"
+    )
     result = imp(text)
-    assert result.bank.questions[0].explanation == "因为\n1.是对的。"
-    assert [(w.line, w.en) for w in result.warnings] == [
-        (7, "this line looks like question 1 but follows question 1; read as text of question 1")
+    assert result.bank.questions[0].explanation == "因为\n1.是对的。\n2.否是错的。"
+    assert [q.answer for q in result.bank.questions] == ["A", "B"]
+    assert result.warnings == []
+
+
+def test_numbering_restarting_without_a_heading_is_another_question() -> None:
+    text = "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n1.乙？\nA.是\nB.否\n答案：B\n"
+    assert [(q.id, q.answer) for q in imp(text).bank.questions] == [("single-1", "A"), ("single-1-2", "B")]
+
+
+def test_a_numbered_line_that_looks_like_a_question_but_is_read_as_text_is_said() -> None:
+    one = "{n}.题{n}？\nA.是\nB.否\n答案：{k}\n"
+    text = "一、单选题\n" + one.format(n=1, k="A") + one.format(n=9, k="B") + one.format(n=2, k="A")
+    result = imp(text)
+    assert [q.number for q in result.bank.questions] == [1, 2]
+    assert (6, "this line looks like question 9 but is read as text of question 1") in [
+        (w.line, w.en) for w in result.warnings
     ]
 
 
@@ -105,19 +148,14 @@ def test_option_out_of_order_and_missing() -> None:
     ]
 
 
-def test_key_naming_a_missing_option() -> None:
-    text = "一、单选题\n1.甲？\nA.是\nB.否\n答案：E\n"
-    assert warnings_of(text) == [(5, "the key of question 1 names option E, which it does not have")]
-
-
 def test_text_outside_any_question() -> None:
     text = "试卷\n一、单选题\n每题只有一个正确答案。\n1.甲？\nA.是\nB.否\n答案：A\n"
     assert warnings_of(text) == [(3, "text outside any question was ignored")]
 
 
-def test_unreadable_key_block_line() -> None:
+def test_text_after_a_key_block() -> None:
     text = "一、单选题\n1.甲？\nA.是\nB.否\n答案：\n1.A\n见下页\n"
-    assert warnings_of(text) == [(7, "this line of the key block is not understood; ignored")]
+    assert warnings_of(text) == [(7, "text outside any question was ignored")]
 
 
 def test_truncated_document() -> None:

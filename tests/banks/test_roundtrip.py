@@ -1,4 +1,5 @@
-"""Property: exporting a bank and importing the export gives the same bank back.
+"""Property: exporting a bank (as a worksheet, or as a question sheet) and importing the export gives the
+same bank back.
 
 Generated banks are in the importer's canonical form (what it can produce from a document):
 sentences end with punctuation, a one-blank fill answer is a flat list, and so on. Provenance
@@ -7,11 +8,15 @@ sentences end with punctuation, a one-blank fill answer is a flat list, and so o
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.banks.export import export_text
-from bot.banks.importer import import_text, question_id
+from bot.banks.formats.template import write_xlsx
+from bot.banks.importer import import_file, import_text, question_id
 from bot.banks.model import Bank, Kind, Question, Section
 
 # No characters of markers (答案, 解析, 问题, 第…题, 标签 …) so generated text never reads as one.
@@ -110,4 +115,13 @@ def content(bank: Bank) -> dict[str, object]:
 @given(banks())
 def test_export_then_import_is_identity(bank: Bank) -> None:
     again = import_text(export_text(bank), source="export.txt", bank_id=bank.id).bank
+    assert content(again) == content(bank)
+
+
+@given(banks())
+def test_sheet_export_then_import_is_identity(bank: Bank) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "export.xlsx"
+        write_xlsx(bank, path)
+        again = import_file(path, bank_id=bank.id).bank
     assert content(again) == content(bank)

@@ -288,8 +288,7 @@ def test_bundled_bank_is_not_stale(name: str) -> None:
     """Fails when data/banks was not regenerated after a source, manifest or importer change."""
     options = options_for(SOURCES / name)
     text = read_source(SOURCES / name, options)
-    result = import_text(text, source=name, bank_id=options.bank_id, simplified=options.simplified,
-                         title=options.title)
+    result = import_text(text, source=name, bank_id=options.bank_id, simplified=options.simplified, title=options.title)
     committed = BANKS / f"{result.bank.id}.json"
     assert committed.is_file(), f"missing {committed.name}: run studybot import data/sources/*.txt"
     assert committed.read_text(encoding="utf-8") == bank_json(result.bank), (

@@ -34,11 +34,20 @@ class PushEnv:
     bots: list[ExtBot[Any]] = field(default_factory=list)
     sends: list[tuple[int, datetime, str]] = field(default_factory=list)  # (chat, clock, kind) per success
 
-    async def bot(self, *, send_rate: float = 30, broadcast_rate: float = 25, read_timeout: float = 5.0,
-                  max_retries: int = 3, chat_rate: float = 1.0) -> ExtBot[Any]:
+    async def bot(
+        self,
+        *,
+        send_rate: float = 30,
+        broadcast_rate: float = 25,
+        read_timeout: float = 5.0,
+        max_retries: int = 3,
+        chat_rate: float = 1.0,
+    ) -> ExtBot[Any]:
         budget = OutgoingBudget(send_rate, broadcast_rate, max_retries=max_retries, chat_rate=chat_rate)
         bot: ExtBot[Any] = ExtBot(
-            self.fake.token, base_url=self.fake.api_url, rate_limiter=budget,
+            self.fake.token,
+            base_url=self.fake.api_url,
+            rate_limiter=budget,
             request=AiohttpRequest(128, read_timeout=read_timeout, write_timeout=0.0),
         )
         await bot.initialize()
@@ -47,8 +56,11 @@ class PushEnv:
 
     def sender(self, bot: ExtBot[Any]) -> Any:
         async def send(push: Push) -> int:
-            msg = await bot.send_message(push.chat_id, f"{push.kind} {push.key}/{push.second} {push.text or ''}",
-                                         rate_limit_args=push_args(push.claim))
+            msg = await bot.send_message(
+                push.chat_id,
+                f"{push.kind} {push.key}/{push.second} {push.text or ''}",
+                rate_limit_args=push_args(push.claim),
+            )
             self.sends.append((push.chat_id, self.clock(), push.kind))
             return msg.message_id
 
@@ -57,14 +69,28 @@ class PushEnv:
     def service(self, bot: ExtBot[Any], *, rate: float = 25, **kwargs: Any) -> DeliveryService:
         budget = bot.rate_limiter
         assert isinstance(budget, OutgoingBudget)
-        options: dict[str, Any] = {"catchup": timedelta(hours=3), "backoff": 0.05, "backoff_most": 0.2,
-                                   "poll_seconds": 0.05, "classify": classify,
-                                   "spacer": Spacer(rate, paused_until=lambda: budget.paused_until), **kwargs}
-        return DeliveryService(self.store, options.pop("sender", None) or self.sender(bot), clock=self.clock,
-                               **options)
+        options: dict[str, Any] = {
+            "catchup": timedelta(hours=3),
+            "backoff": 0.05,
+            "backoff_most": 0.2,
+            "poll_seconds": 0.05,
+            "classify": classify,
+            "spacer": Spacer(rate, paused_until=lambda: budget.paused_until),
+            **kwargs,
+        }
+        return DeliveryService(self.store, options.pop("sender", None) or self.sender(bot), clock=self.clock, **options)
 
-    async def subscribe(self, chat_id: int, at: str, tz: str, *, kind: str = "daily", count: int = 1,
-                        due: datetime | None = None, user: bool = True) -> int:
+    async def subscribe(
+        self,
+        chat_id: int,
+        at: str,
+        tz: str,
+        *,
+        kind: str = "daily",
+        count: int = 1,
+        due: datetime | None = None,
+        user: bool = True,
+    ) -> int:
         """A chat (and a simulated user for it on the fake) with a subscription; returns its id."""
         if user and chat_id > 0:
             self.fake.user(chat_id, f"L{chat_id}")
@@ -74,14 +100,18 @@ class PushEnv:
         now = int(self.clock().timestamp())
 
         def write(conn: Any) -> int:
-            conn.execute("INSERT OR IGNORE INTO chats (id, kind, created_at) VALUES (?, ?, ?)",
-                         (chat_id, "private" if chat_id > 0 else "group", now))
+            conn.execute(
+                "INSERT OR IGNORE INTO chats (id, kind, created_at) VALUES (?, ?, ?)",
+                (chat_id, "private" if chat_id > 0 else "group", now),
+            )
             conn.execute("INSERT OR IGNORE INTO learners (id, created_at) VALUES (?, ?)", (abs(chat_id), now))
-            return int(conn.execute(
-                "INSERT INTO subscriptions (chat_id, learner_id, kind, minute, tz, count, active, next_due,"
-                " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id",
-                (chat_id, abs(chat_id), kind, hh * 60 + mm, zone_name(zone), count, int(first.timestamp()), now),
-            ).fetchone()[0])
+            return int(
+                conn.execute(
+                    "INSERT INTO subscriptions (chat_id, learner_id, kind, minute, tz, count, active, next_due,"
+                    " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING id",
+                    (chat_id, abs(chat_id), kind, hh * 60 + mm, zone_name(zone), count, int(first.timestamp()), now),
+                ).fetchone()[0]
+            )
 
         return await self.store.transaction(write)
 

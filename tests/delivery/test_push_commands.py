@@ -72,10 +72,12 @@ async def test_the_evening_reminder_comes_only_when_the_streak_is_at_risk_and_on
         assert "at 20:30 (Asia/Shanghai)" in (await fake.next_message(user.id)).text
     today = env.clock.now.date().toordinal()
     async with env.engine.store.write() as db:  # Ann practised yesterday (streak at risk); Bob today
-        await db.execute("INSERT INTO streaks (learner_id, current, longest, last_day) VALUES (?, 4, 4, ?)",
-                         (ann.id, today - 1))
-        await db.execute("INSERT INTO streaks (learner_id, current, longest, last_day) VALUES (?, 2, 2, ?)",
-                         (bob.id, today))
+        await db.execute(
+            "INSERT INTO streaks (learner_id, current, longest, last_day) VALUES (?, 4, 4, ?)", (ann.id, today - 1)
+        )
+        await db.execute(
+            "INSERT INTO streaks (learner_id, current, longest, last_day) VALUES (?, 2, 2, ?)", (bob.id, today)
+        )
     env.clock.now = utc(2026, 3, 7, 12, 30)  # 20:30 in Shanghai
     [progress] = await tick(env)
     assert (progress.sent, progress.skipped) == (1, 1)

@@ -26,8 +26,9 @@ def seed(db: Path, now: int) -> None:
     with conn:
         conn.execute("BEGIN")
         for chat in CHATS:
-            conn.execute("INSERT INTO learners (id, name, language, created_at) VALUES (?, ?, 'en', ?)",
-                         (chat, f"L{chat}", now))
+            conn.execute(
+                "INSERT INTO learners (id, name, language, created_at) VALUES (?, ?, 'en', ?)", (chat, f"L{chat}", now)
+            )
             conn.execute("INSERT INTO chats (id, kind, created_at) VALUES (?, 'private', ?)", (chat, now))
             conn.execute(
                 "INSERT INTO subscriptions (chat_id, learner_id, kind, minute, tz, count, kinds, active, next_due,"
@@ -47,8 +48,9 @@ def statuses(db: Path) -> Counter[str]:
 
 
 async def start(fake: FakeBotServer, db: Path, tmp_path: Path) -> asyncio.subprocess.Process:
-    return await start_process(fake, tmp_path, db=db, send_rate=30, broadcast_rate=RATE, push_poll_seconds=0.5,
-                               push_concurrency=CONCURRENCY)
+    return await start_process(
+        fake, tmp_path, db=db, send_rate=30, broadcast_rate=RATE, push_poll_seconds=0.5, push_concurrency=CONCURRENCY
+    )
 
 
 def pushes(fake: FakeBotServer) -> Counter[int]:
@@ -74,8 +76,12 @@ async def test_sigkill_mid_broadcast_then_restart_sends_no_push_twice(tmp_path: 
         assert in_flight <= 5
         second = await start(fake, db, tmp_path)
         try:
-            await wait_serving(fake, second, lambda: sum(statuses(db).values()) == len(CHATS)
-                               and statuses(db)["planned"] == 0, "the broadcast finished")
+            await wait_serving(
+                fake,
+                second,
+                lambda: sum(statuses(db).values()) == len(CHATS) and statuses(db)["planned"] == 0,
+                "the broadcast finished",
+            )
         finally:
             second.send_signal(signal.SIGINT)
             _, err = await asyncio.wait_for(second.communicate(), 20)

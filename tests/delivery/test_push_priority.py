@@ -22,8 +22,7 @@ PUSH_PACE = 20
 
 @pytest.fixture
 async def slow_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBotServer) -> AsyncIterator[BotEnv]:
-    env = settings_env(monkeypatch, tmp_path, fake, push_poll_seconds=3600, send_rate=PACE,
-                       broadcast_rate=PUSH_PACE)
+    env = settings_env(monkeypatch, tmp_path, fake, push_poll_seconds=3600, send_rate=PACE, broadcast_rate=PUSH_PACE)
     async with running(env.build()) as app:
         env.app = app
         yield env
@@ -31,8 +30,13 @@ async def slow_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBo
 
 
 def _pushes_sent(fake: FakeBotServer) -> int:
-    return sum(1 for r in fake.requests if r.method == "sendMessage" and r.status == 200
-               and int(r.params.get("chat_id", 0)) in range(7000, 7000 + SUBSCRIBERS))
+    return sum(
+        1
+        for r in fake.requests
+        if r.method == "sendMessage"
+        and r.status == 200
+        and int(r.params.get("chat_id", 0)) in range(7000, 7000 + SUBSCRIBERS)
+    )
 
 
 async def test_a_verdict_overtakes_a_long_broadcast(slow_env: BotEnv) -> None:
@@ -48,8 +52,9 @@ async def test_a_verdict_overtakes_a_long_broadcast(slow_env: BotEnv) -> None:
         await env.engine.ensure_learner(chat, f"L{chat}")
         await env.engine.ensure_chat(chat, "private")
         async with env.engine.store.write() as db:
-            await subscriptions.subscribe(db, chat_id=chat, learner_id=chat, minute=9 * 60, tz="UTC", now=now,
-                                          next_due=now)
+            await subscriptions.subscribe(
+                db, chat_id=chat, learner_id=chat, minute=9 * 60, tz="UTC", now=now, next_due=now
+            )
 
     broadcast = asyncio.create_task(env.app.bot_data["deliveries"].tick())
     await fake.wait_for(lambda: _pushes_sent(fake) >= 10, timeout=20, what="the broadcast under way")

@@ -23,11 +23,19 @@ def test_subscribe_arguments_in_any_order_with_defaults() -> None:
     assert parse_subscribe(["UTC"]).tz is UTC
 
 
-@pytest.mark.parametrize(("args", "problem", "arg"), [
-    (["24:00"], "bad_time", "24:00"), (["9:75"], "bad_time", "9:75"), (["Mars/Base"], "bad_zone", "Mars/Base"),
-    (["0"], "bad_count", "0"), (["51"], "bad_count", "51"), (["9:00", "10:00"], "twice", "10:00"),
-    (["UTC", "Asia/Tokyo"], "twice", "Asia/Tokyo"), (["UTC+15"], "bad_zone", "UTC+15"),
-])
+@pytest.mark.parametrize(
+    ("args", "problem", "arg"),
+    [
+        (["24:00"], "bad_time", "24:00"),
+        (["9:75"], "bad_time", "9:75"),
+        (["Mars/Base"], "bad_zone", "Mars/Base"),
+        (["0"], "bad_count", "0"),
+        (["51"], "bad_count", "51"),
+        (["9:00", "10:00"], "twice", "10:00"),
+        (["UTC", "Asia/Tokyo"], "twice", "Asia/Tokyo"),
+        (["UTC+15"], "bad_zone", "UTC+15"),
+    ],
+)
 def test_bad_subscribe_arguments_name_the_word_at_fault(args: list[str], problem: str, arg: str) -> None:
     with pytest.raises(ArgumentError) as caught:
         parse_subscribe(args)

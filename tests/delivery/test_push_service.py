@@ -28,8 +28,13 @@ async def test_pushes_arrive_at_the_local_minute_in_several_zones_and_across_a_d
     env = push_env
     bot = await env.bot(send_rate=0, broadcast_rate=0)
     service = env.service(bot, rate=0)
-    zones = {1: ("09:00", "Asia/Shanghai"), 2: ("09:00", "America/New_York"), 3: ("07:30", "Europe/Berlin"),
-             4: ("21:15", "UTC+05:30"), 5: ("02:30", "America/New_York")}
+    zones = {
+        1: ("09:00", "Asia/Shanghai"),
+        2: ("09:00", "America/New_York"),
+        3: ("07:30", "Europe/Berlin"),
+        4: ("21:15", "UTC+05:30"),
+        5: ("02:30", "America/New_York"),
+    }
     for chat, (at, tz) in zones.items():
         await env.subscribe(chat, at, tz)
     # Minute by minute over three days; New York moves to daylight time on Sunday 8 March 2026, 02:00.
@@ -69,11 +74,13 @@ async def test_missed_pushes_are_sent_within_the_catch_up_window_and_skipped_aft
     async with env.store.read() as db:
         assert (await deliveries.get(db, recent, day)).status == "sent"
         assert (await deliveries.get(db, old, day)).status == "skipped"
-    assert any("past the catch-up window" in r.getMessage() and f"subscription {old}" in r.getMessage()
-               for r in caplog.records)
+    assert any(
+        "past the catch-up window" in r.getMessage() and f"subscription {old}" in r.getMessage() for r in caplog.records
+    )
     # The skipped one is due again tomorrow at 07:00, not now.
     assert await env.rows("SELECT next_due FROM subscriptions WHERE id = ?", old) == [
-        (int(utc(2026, 3, 8, 7).timestamp()),)]
+        (int(utc(2026, 3, 8, 7).timestamp()),)
+    ]
     assert await service.tick() == []
 
 
@@ -109,7 +116,11 @@ async def test_blocked_deactivated_and_missing_chats_get_one_attempt_and_lose_th
     attempts = Counter(r.params.get("chat_id") for r in env.fake.calls("sendMessage"))
     assert all(attempts[str(c)] + attempts[c] == 1 for c in (2, 3, 5, 9))  # form or JSON body
     assert await env.rows("SELECT chat_id FROM subscriptions WHERE active = 0 ORDER BY chat_id") == [
-        (2,), (3,), (5,), (9,)]
+        (2,),
+        (3,),
+        (5,),
+        (9,),
+    ]
     failed = await env.rows("SELECT error, tries FROM deliveries WHERE status = 'failed'")
     assert len(failed) == 4 and all(tries == 1 for _, tries in failed)
     assert any("blocked" in e for e, _ in failed) and any("chat not found" in e.lower() for e, _ in failed)
@@ -172,8 +183,12 @@ async def test_refused_connections_at_push_time_are_sent_when_the_network_is_bac
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         closed = s.getsockname()[1]
-    unreachable: ExtBot[Any] = ExtBot(env.fake.token, base_url=f"http://127.0.0.1:{closed}/bot",
-                                      rate_limiter=bot.rate_limiter, request=AiohttpRequest(8))
+    unreachable: ExtBot[Any] = ExtBot(
+        env.fake.token,
+        base_url=f"http://127.0.0.1:{closed}/bot",
+        rate_limiter=bot.rate_limiter,
+        request=AiohttpRequest(8),
+    )
     await unreachable.request.initialize()
     network = {"up": False}
 
@@ -254,9 +269,13 @@ async def test_a_crash_leaves_at_most_the_sends_in_flight_uncertain_and_none_is_
     restarted = env.service(bot, rate=0, concurrency=4)
     assert await restarted.recover() == planned[0][0]
     await restarted.tick()
-    uncertain = {c for (c,) in await env.rows(
-        "SELECT s.chat_id FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id"
-        " WHERE d.status = 'uncertain'")}
+    uncertain = {
+        c
+        for (c,) in await env.rows(
+            "SELECT s.chat_id FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id"
+            " WHERE d.status = 'uncertain'"
+        )
+    }
     assert 7 in uncertain
     per_chat = Counter(chat for _, chat, _ in env.fake.sends)
     assert max(per_chat.values()) == 1  # nothing twice
@@ -292,12 +311,16 @@ async def test_an_announcement_reaches_every_subscribed_chat_once_and_reports_ba
     assert await service.tick() == []  # finished: never again
 
 
-@pytest.mark.parametrize(("now", "at", "zone", "local"), [
-    (utc(2026, 3, 6, 23, 30), "07:30", "Asia/Shanghai", (2026, 3, 7)),  # a day ahead of UTC
-    (utc(2026, 3, 7, 1, 0), "20:00", "America/New_York", (2026, 3, 6)),  # a day behind
-])
-async def test_a_push_belongs_to_the_local_day_of_its_zone(push_env: PushEnv, now: datetime, at: str, zone: str,
-                                                          local: tuple[int, int, int]) -> None:
+@pytest.mark.parametrize(
+    ("now", "at", "zone", "local"),
+    [
+        (utc(2026, 3, 6, 23, 30), "07:30", "Asia/Shanghai", (2026, 3, 7)),  # a day ahead of UTC
+        (utc(2026, 3, 7, 1, 0), "20:00", "America/New_York", (2026, 3, 6)),  # a day behind
+    ],
+)
+async def test_a_push_belongs_to_the_local_day_of_its_zone(
+    push_env: PushEnv, now: datetime, at: str, zone: str, local: tuple[int, int, int]
+) -> None:
     env = push_env
     env.clock.now = now
     bot = await env.bot()
@@ -305,6 +328,7 @@ async def test_a_push_belongs_to_the_local_day_of_its_zone(push_env: PushEnv, no
     [progress] = await env.service(bot).tick()
     assert progress.sent == 1
     assert await env.rows("SELECT local_day, status FROM deliveries WHERE subscription_id = ?", sub) == [
-        (datetime(*local).toordinal(), "sent")]
+        (datetime(*local).toordinal(), "sent")
+    ]
     env.clock.advance(hours=1)  # later that day nothing more: the day's push went
     assert await env.service(bot).tick() == []

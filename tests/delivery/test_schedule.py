@@ -89,8 +89,15 @@ def test_decide_after_days_down_sends_todays_push_only() -> None:
 
 @pytest.mark.parametrize(
     ("text", "name"),
-    [("Asia/Shanghai", "Asia/Shanghai"), ("asia/shanghai", "Asia/Shanghai"), ("UTC+8", "UTC+08:00"),
-     ("+05:30", "UTC+05:30"), ("GMT-3", "UTC-03:00"), ("utc", "UTC"), ("UTC+0", "UTC")],
+    [
+        ("Asia/Shanghai", "Asia/Shanghai"),
+        ("asia/shanghai", "Asia/Shanghai"),
+        ("UTC+8", "UTC+08:00"),
+        ("+05:30", "UTC+05:30"),
+        ("GMT-3", "UTC-03:00"),
+        ("utc", "UTC"),
+        ("UTC+0", "UTC"),
+    ],
 )
 def test_parse_time_zone(text: str, name: str) -> None:
     assert zone_name(parse_time_zone(text)) == name
@@ -102,8 +109,9 @@ def test_parse_time_zone_rejects(text: str) -> None:
         parse_time_zone(text)
 
 
-@pytest.mark.parametrize(("text", "value"), [("09:00", time(9)), ("7:05", time(7, 5)), ("21：30", time(21, 30)),
-                                             ("23.59", time(23, 59))])
+@pytest.mark.parametrize(
+    ("text", "value"), [("09:00", time(9)), ("7:05", time(7, 5)), ("21：30", time(21, 30)), ("23.59", time(23, 59))]
+)
 def test_parse_local_time(text: str, value: time) -> None:
     assert parse_local_time(text) == value
 

@@ -20,15 +20,32 @@ __all__ = ["SEND_METHODS", "Bucket", "ManualClock", "RateRules"]
 # Methods that put a new message into a chat; these count toward the flood limits.
 SEND_METHODS = frozenset(
     {
-        "sendMessage", "sendPhoto", "sendDocument", "sendPoll", "sendSticker", "sendAudio", "sendVideo",
-        "sendAnimation", "sendVoice", "sendVideoNote", "sendMediaGroup", "sendLocation", "sendVenue",
-        "sendContact", "sendDice", "sendInvoice", "sendGame", "sendPaidMedia", "sendChecklist",
-        "copyMessage", "copyMessages", "forwardMessage", "forwardMessages",
+        "sendMessage",
+        "sendPhoto",
+        "sendDocument",
+        "sendPoll",
+        "sendSticker",
+        "sendAudio",
+        "sendVideo",
+        "sendAnimation",
+        "sendVoice",
+        "sendVideoNote",
+        "sendMediaGroup",
+        "sendLocation",
+        "sendVenue",
+        "sendContact",
+        "sendDice",
+        "sendInvoice",
+        "sendGame",
+        "sendPaidMedia",
+        "sendChecklist",
+        "copyMessage",
+        "copyMessages",
+        "forwardMessage",
+        "forwardMessages",
     }
 )
-EDIT_METHODS = frozenset(
-    {"editMessageText", "editMessageCaption", "editMessageMedia", "editMessageReplyMarkup"}
-)
+EDIT_METHODS = frozenset({"editMessageText", "editMessageCaption", "editMessageMedia", "editMessageReplyMarkup"})
 
 
 class ManualClock:

@@ -23,9 +23,19 @@ _ENTITY_RE = re.compile(r"&(?:(lt|gt|amp|quot)|#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1
 _NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
 
 _SIMPLE_TAGS = {
-    "b": "bold", "strong": "bold", "i": "italic", "em": "italic", "u": "underline", "ins": "underline",
-    "s": "strikethrough", "strike": "strikethrough", "del": "strikethrough", "tg-spoiler": "spoiler",
-    "code": "code", "pre": "pre", "blockquote": "blockquote",
+    "b": "bold",
+    "strong": "bold",
+    "i": "italic",
+    "em": "italic",
+    "u": "underline",
+    "ins": "underline",
+    "s": "strikethrough",
+    "strike": "strikethrough",
+    "del": "strikethrough",
+    "tg-spoiler": "spoiler",
+    "code": "code",
+    "pre": "pre",
+    "blockquote": "blockquote",
 }
 _OTHER_TAGS = {"span", "a", "tg-emoji", "tg-time"}
 
@@ -101,15 +111,18 @@ def _parse_html(source: str) -> ParsedText:
         if c == "<":
             m = _TAG_RE.match(source, i)
             if not m:
-                raise _fail(source, i, "unsupported start tag or unescaped \"<\"")
+                raise _fail(source, i, 'unsupported start tag or unescaped "<"')
             closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
             if closing:
                 if attrs.strip():
                     raise _fail(source, i, f'unexpected attributes in end tag "{name}"')
                 if not stack or stack[-1][0] != name:
                     expected = stack[-1][0] if stack else None
-                    what = (f'can\'t find end tag corresponding to start tag "{expected}"' if expected
-                            else f'unexpected end tag "{name}"')
+                    what = (
+                        f'can\'t find end tag corresponding to start tag "{expected}"'
+                        if expected
+                        else f'unexpected end tag "{name}"'
+                    )
                     raise _fail(source, i, what)
                 tag, start, _, extra, etype = stack.pop()
                 if etype:

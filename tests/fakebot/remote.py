@@ -72,10 +72,15 @@ def _control_app(fake: FakeBotServer, stop: asyncio.Event) -> web.Application:
             await fake.wait_for(lambda: counter() >= want, float(body.get("timeout", 600)), f"{want} messages")
         except AssertionError as exc:
             return web.json_response({"error": str(exc), "count": counter()}, status=504)
-        return web.json_response({
-            "count": counter(), "requests": len(fake.requests), "rejected": len(fake.rejected),
-            "crashes": len(fake.crashes), "cpu_seconds": time.process_time(),
-        })
+        return web.json_response(
+            {
+                "count": counter(),
+                "requests": len(fake.requests),
+                "rejected": len(fake.rejected),
+                "crashes": len(fake.crashes),
+                "cpu_seconds": time.process_time(),
+            }
+        )
 
     async def halt(request: web.Request) -> web.Response:
         stop.set()

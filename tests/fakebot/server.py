@@ -65,8 +65,13 @@ class FakeBotServer:
         self.strict_chats = strict_chats
         bot_id = int(token.split(":", 1)[0])
         self.bot_user: dict[str, Any] = {
-            "id": bot_id, "is_bot": True, "first_name": "StudyBot", "username": bot_username,
-            "can_join_groups": True, "can_read_all_group_messages": False, "supports_inline_queries": False,
+            "id": bot_id,
+            "is_bot": True,
+            "first_name": "StudyBot",
+            "username": bot_username,
+            "can_join_groups": True,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
         }
         self.port = 0
         # records
@@ -110,16 +115,28 @@ class FakeBotServer:
         self._runner: web.AppRunner | None = None
         self._webhook_task: asyncio.Task[None] | None = None
         self._handlers: dict[str, Handler] = {
-            "getMe": self._get_me, "getUpdates": self._get_updates, "setWebhook": self._set_webhook,
-            "deleteWebhook": self._delete_webhook, "getWebhookInfo": self._get_webhook_info,
-            "sendMessage": self._send_message, "editMessageText": self._edit_message_text,
-            "editMessageReplyMarkup": self._edit_reply_markup, "editMessageCaption": self._edit_caption,
-            "deleteMessage": self._delete_message, "answerCallbackQuery": self._answer_callback,
-            "sendPoll": self._send_poll, "stopPoll": self._stop_poll, "sendPhoto": self._send_photo,
-            "sendDocument": self._send_document, "sendChatAction": self._send_chat_action,
-            "getChat": self._get_chat, "getChatMember": self._get_chat_member,
-            "setMyCommands": self._set_my_commands, "getMyCommands": self._get_my_commands,
-            "deleteMyCommands": self._delete_my_commands, "getFile": self._get_file,
+            "getMe": self._get_me,
+            "getUpdates": self._get_updates,
+            "setWebhook": self._set_webhook,
+            "deleteWebhook": self._delete_webhook,
+            "getWebhookInfo": self._get_webhook_info,
+            "sendMessage": self._send_message,
+            "editMessageText": self._edit_message_text,
+            "editMessageReplyMarkup": self._edit_reply_markup,
+            "editMessageCaption": self._edit_caption,
+            "deleteMessage": self._delete_message,
+            "answerCallbackQuery": self._answer_callback,
+            "sendPoll": self._send_poll,
+            "stopPoll": self._stop_poll,
+            "sendPhoto": self._send_photo,
+            "sendDocument": self._send_document,
+            "sendChatAction": self._send_chat_action,
+            "getChat": self._get_chat,
+            "getChatMember": self._get_chat_member,
+            "setMyCommands": self._set_my_commands,
+            "getMyCommands": self._get_my_commands,
+            "deleteMyCommands": self._delete_my_commands,
+            "getFile": self._get_file,
         }
 
     # -- lifecycle --------------------------------------------------------------------------------------
@@ -233,9 +250,17 @@ class FakeBotServer:
         message_id = self._next_message_id.get(chat_id, 0) + 1
         self._next_message_id[chat_id] = message_id
         msg = MessageState(
-            chat_id=chat_id, message_id=message_id, date=int(self.wall_clock()), from_bot=from_bot,
-            sender=sender, kind=kind, text=text, raw_text=text, entities=entities or [],
-            extra=extra or {}, reply_to=reply_to,
+            chat_id=chat_id,
+            message_id=message_id,
+            date=int(self.wall_clock()),
+            from_bot=from_bot,
+            sender=sender,
+            kind=kind,
+            text=text,
+            raw_text=text,
+            entities=entities or [],
+            extra=extra or {},
+            reply_to=reply_to,
         )
         self.messages.setdefault(chat_id, {})[message_id] = msg
         if from_bot:
@@ -270,13 +295,16 @@ class FakeBotServer:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 recent = [f"{r.method} {r.status}" for r in self.requests[-8:]]
-                raise AssertionError(f"timed out after {timeout}s waiting for {what or predicate}; "
-                                     f"last requests: {recent}; rejected: {self.rejected[-3:]}")
+                raise AssertionError(
+                    f"timed out after {timeout}s waiting for {what or predicate}; "
+                    f"last requests: {recent}; rejected: {self.rejected[-3:]}"
+                )
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._change.wait(), remaining)
 
     async def next_message(self, chat_id: int, timeout: float = 5.0) -> MessageState:
         """The next message the bot sent to ``chat_id`` after the previous call returned one."""
+
         def ready() -> MessageState | None:
             sent = self.sent.get(chat_id, [])
             i = self._cursors.get(chat_id, 0)
@@ -442,8 +470,11 @@ class FakeBotServer:
                 raise ApiError(400, "Bad Request: chat not found")
             chat_id = found[0]
         if chat_id in self.migrated:
-            raise ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat",
-                           {"migrate_to_chat_id": self.migrated[chat_id]})
+            raise ApiError(
+                400,
+                "Bad Request: group chat was upgraded to a supergroup chat",
+                {"migrate_to_chat_id": self.migrated[chat_id]},
+            )
         if chat_id in self.deactivated:
             raise ApiError(403, "Forbidden: user is deactivated")
         if chat_id in self.blocked_by:
@@ -534,8 +565,11 @@ class FakeBotServer:
 
     async def _get_updates(self, v: dict[str, Any]) -> Any:
         if self.webhook is not None:
-            raise ApiError(409, "Conflict: can't use getUpdates method while webhook is active; "
-                                "use deleteWebhook to delete the webhook first")
+            raise ApiError(
+                409,
+                "Conflict: can't use getUpdates method while webhook is active; "
+                "use deleteWebhook to delete the webhook first",
+            )
         if "allowed_updates" in v:
             self._allowed_updates = set(v["allowed_updates"]) or None
         offset = v.get("offset")
@@ -561,16 +595,20 @@ class FakeBotServer:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._updates_event.wait(), remaining)
             if generation != self._poll_generation:
-                raise ApiError(409, "Conflict: terminated by other getUpdates request; "
-                                    "make sure that only one bot instance is running")
+                raise ApiError(
+                    409,
+                    "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+                )
 
     def _drop_unwanted(self) -> None:
         allowed = self._allowed_updates
+
         def wanted(u: dict[str, Any]) -> bool:
             kinds = [k for k in u if k != "update_id"]
             if allowed is None:
                 return not kinds or kinds[0] not in _NOT_DEFAULT_UPDATES
             return not kinds or kinds[0] in allowed
+
         self._pending = [u for u in self._pending if wanted(u)]
 
     async def _set_webhook(self, v: dict[str, Any]) -> Any:
@@ -703,8 +741,9 @@ class FakeBotServer:
         try:
             msg = self._target(v, "edit")
         except ApiError as exc:
-            raise self._rejected_here("editMessageReplyMarkup", v,
-                                      exc.description.removeprefix("Bad Request: ")) from None
+            raise self._rejected_here(
+                "editMessageReplyMarkup", v, exc.description.removeprefix("Bad Request: ")
+            ) from None
         if not msg.from_bot:
             raise self._rejected_here("editMessageReplyMarkup", v, "message can't be edited")
         markup = v.get("reply_markup")
@@ -719,8 +758,7 @@ class FakeBotServer:
         try:
             msg = self._target(v, "edit")
         except ApiError as exc:
-            raise self._rejected_here("editMessageCaption", v,
-                                      exc.description.removeprefix("Bad Request: ")) from None
+            raise self._rejected_here("editMessageCaption", v, exc.description.removeprefix("Bad Request: ")) from None
         if not msg.from_bot or msg.kind not in ("photo", "document"):
             raise self._rejected_here("editMessageCaption", v, "there is no caption in the message to edit")
         caption = self._parse(v.get("caption", ""), v.get("parse_mode")).text
@@ -743,22 +781,27 @@ class FakeBotServer:
     async def _answer_callback(self, v: dict[str, Any]) -> Any:
         qid = v["callback_query_id"]
         if qid not in self.callback_presses or qid in self.callback_answers:
-            raise self._rejected_here("answerCallbackQuery", v,
-                                      "query is too old and response timeout expired or query ID is invalid")
+            raise self._rejected_here(
+                "answerCallbackQuery", v, "query is too old and response timeout expired or query ID is invalid"
+            )
         self.callback_answers[qid] = CallbackAnswer(qid, v.get("text"), bool(v.get("show_alert")), self.clock())
         return True
 
     async def _send_poll(self, v: dict[str, Any]) -> Any:
         poll_id = f"POLL{next(self._ids)}"
         options = [
-            {"persistent_id": str(i), "text": self._parse(o["text"], o.get("text_parse_mode")).text,
-             "voter_count": 0}
+            {"persistent_id": str(i), "text": self._parse(o["text"], o.get("text_parse_mode")).text, "voter_count": 0}
             for i, o in enumerate(v["options"])
         ]
         poll: dict[str, Any] = {
-            "id": poll_id, "question": v["question"], "options": options, "total_voter_count": 0,
-            "is_closed": bool(v.get("is_closed")), "is_anonymous": v.get("is_anonymous", True),
-            "type": v.get("type", "regular"), "allows_multiple_answers": bool(v.get("allows_multiple_answers")),
+            "id": poll_id,
+            "question": v["question"],
+            "options": options,
+            "total_voter_count": 0,
+            "is_closed": bool(v.get("is_closed")),
+            "is_anonymous": v.get("is_anonymous", True),
+            "type": v.get("type", "regular"),
+            "allows_multiple_answers": bool(v.get("allows_multiple_answers")),
             "allows_revoting": v.get("allows_revoting", v.get("type") != "quiz"),
             "members_only": bool(v.get("members_only")),
         }
@@ -814,16 +857,22 @@ class FakeBotServer:
             except Exception:  # Pillow raises many kinds for undecodable data
                 raise bad("IMAGE_PROCESS_FAILED") from None
         stored.mime_type = stored.mime_type or "image/png"
-        photo = [{"file_id": stored.file_id, "file_unique_id": stored.file_unique_id, "width": width,
-                  "height": height, "file_size": len(stored.content)}]
+        photo = [
+            {
+                "file_id": stored.file_id,
+                "file_unique_id": stored.file_unique_id,
+                "width": width,
+                "height": height,
+                "file_size": len(stored.content),
+            }
+        ]
         msg = self._bot_message(self._chat(v), v, "photo", extra={"photo": photo})
         self._set_caption(msg, v)
         return self._api(msg)
 
     async def _send_document(self, v: dict[str, Any]) -> Any:
         stored = self._file_param(v["document"], _DOCUMENT_MAX, "document")
-        doc = {"file_id": stored.file_id, "file_unique_id": stored.file_unique_id,
-               "file_size": len(stored.content)}
+        doc = {"file_id": stored.file_id, "file_unique_id": stored.file_unique_id, "file_size": len(stored.content)}
         if stored.file_name:
             doc["file_name"] = stored.file_name
         if stored.mime_type:
@@ -844,8 +893,9 @@ class FakeBotServer:
 
     async def _get_chat(self, v: dict[str, Any]) -> Any:
         chat_id = self._check_chat("getChat", v["chat_id"])
-        return self.spec.fill("ChatFullInfo", {**self.chat_dict(chat_id), "accent_color_id": 0,
-                                               "max_reaction_count": 11})
+        return self.spec.fill(
+            "ChatFullInfo", {**self.chat_dict(chat_id), "accent_color_id": 0, "max_reaction_count": 11}
+        )
 
     async def _get_chat_member(self, v: dict[str, Any]) -> Any:
         chat_id = self._check_chat("getChatMember", v["chat_id"])
@@ -861,8 +911,9 @@ class FakeBotServer:
         if status == "creator":
             return self.spec.fill("ChatMemberOwner", {"status": "creator", "user": user})
         if status == "administrator":
-            return self.spec.fill("ChatMemberAdministrator", {"status": "administrator", "user": user,
-                                                              "can_manage_chat": True})
+            return self.spec.fill(
+                "ChatMemberAdministrator", {"status": "administrator", "user": user, "can_manage_chat": True}
+            )
         return self.spec.fill(f"ChatMember{status.capitalize()}", {"status": status, "user": user})
 
     async def _set_my_commands(self, v: dict[str, Any]) -> Any:
@@ -883,8 +934,12 @@ class FakeBotServer:
         stored = self.files.get(v["file_id"])
         if stored is None:
             raise self._rejected_here("getFile", v, "invalid file_id")
-        return {"file_id": stored.file_id, "file_unique_id": stored.file_unique_id,
-                "file_size": len(stored.content), "file_path": stored.file_path}
+        return {
+            "file_id": stored.file_id,
+            "file_unique_id": stored.file_unique_id,
+            "file_size": len(stored.content),
+            "file_path": stored.file_path,
+        }
 
     async def _generic(self, v: dict[str, Any], method: str = "") -> Any:
         """Methods without their own handler: a well-formed neutral result of the declared type."""
@@ -901,8 +956,10 @@ class FakeBotServer:
         return True
 
 
-_NOT_MODIFIED = ("message is not modified: specified new message content and reply markup are exactly the "
-                 "same as a current content and reply markup of the message")
+_NOT_MODIFIED = (
+    "message is not modified: specified new message content and reply markup are exactly the "
+    "same as a current content and reply markup of the message"
+)
 
 
 def _check_inline_keyboard(markup: dict[str, Any]) -> None:

@@ -175,7 +175,7 @@ class Spec:
                     errors.append((overlap, exc))
             raise max(errors, key=lambda e: e[0])[1]
         if not isinstance(value, dict):
-            raise bad(f"can't parse {type_name} in \"{path}\": an object expected")
+            raise bad(f'can\'t parse {type_name} in "{path}": an object expected')
         fields = {f["name"]: f for f in spec.get("fields", [])}
         for key in value:
             if key not in fields:

@@ -105,8 +105,16 @@ class SimUser:
         return self._message(message.chat_id, text=text, reply_to=message)
 
     def send_sticker(self, chat: SimGroup | SimUser | int | None = None, emoji: str = "👍") -> MessageState:
-        sticker = {"file_id": f"STICKER{self.id}", "file_unique_id": f"S{self.id}", "type": "regular",
-                   "width": 512, "height": 512, "is_animated": False, "is_video": False, "emoji": emoji}
+        sticker = {
+            "file_id": f"STICKER{self.id}",
+            "file_unique_id": f"S{self.id}",
+            "type": "regular",
+            "width": 512,
+            "height": 512,
+            "is_animated": False,
+            "is_video": False,
+            "emoji": emoji,
+        }
         return self._message(chat, kind="sticker", extra={"sticker": sticker})
 
     def send_document(
@@ -118,8 +126,13 @@ class SimUser:
         caption: str | None = None,
     ) -> MessageState:
         stored = self.fake.add_file(content, file_name, mime_type)
-        doc = {"file_id": stored.file_id, "file_unique_id": stored.file_unique_id, "file_name": file_name,
-               "mime_type": mime_type, "file_size": len(content)}
+        doc = {
+            "file_id": stored.file_id,
+            "file_unique_id": stored.file_unique_id,
+            "file_name": file_name,
+            "mime_type": mime_type,
+            "file_size": len(content),
+        }
         extra: dict[str, Any] = {"document": doc}
         if caption:
             extra["caption"] = caption
@@ -129,8 +142,15 @@ class SimUser:
         self, content: bytes, width: int = 100, height: int = 100, chat: SimGroup | SimUser | int | None = None
     ) -> MessageState:
         stored = self.fake.add_file(content, "photo.jpg", "image/jpeg")
-        photo = [{"file_id": stored.file_id, "file_unique_id": stored.file_unique_id, "width": width,
-                  "height": height, "file_size": len(content)}]
+        photo = [
+            {
+                "file_id": stored.file_id,
+                "file_unique_id": stored.file_unique_id,
+                "width": width,
+                "height": height,
+                "file_size": len(content),
+            }
+        ]
         return self._message(chat, kind="photo", extra={"photo": photo})
 
     def edit(self, message: MessageState, text: str) -> dict[str, Any]:
@@ -153,11 +173,14 @@ class SimUser:
 
     def press_data(self, message: MessageState, data: str) -> CallbackPress:
         """A callback query with any data at all (forged or stale ones included)."""
-        press = CallbackPress(f"{self.id}{next(_query_ids):08d}", self.id, message.chat_id, message.message_id,
-                              data)
+        press = CallbackPress(f"{self.id}{next(_query_ids):08d}", self.id, message.chat_id, message.message_id, data)
         self.fake.callback_presses[press.id] = press
-        query: dict[str, Any] = {"id": press.id, "from": self.user_dict(), "chat_instance": f"ci{message.chat_id}",
-                                 "data": data}
+        query: dict[str, Any] = {
+            "id": press.id,
+            "from": self.user_dict(),
+            "chat_instance": f"ci{message.chat_id}",
+            "data": data,
+        }
         if not message.deleted:
             query["message"] = message.to_api(self.fake.chat_dict(message.chat_id))
         self.fake.inject({"callback_query": query})
@@ -176,23 +199,43 @@ class SimUser:
             state["options"][i]["voter_count"] += 1
         if option_ids:
             state["total_voter_count"] += 1
-        return self.fake.inject({"poll_answer": {"poll_id": state["id"], "user": self.user_dict(),
-                                                 "option_ids": list(option_ids),
-                                                 "option_persistent_ids": [
-                                                     state["options"][i]["persistent_id"] for i in option_ids]}})
+        return self.fake.inject(
+            {
+                "poll_answer": {
+                    "poll_id": state["id"],
+                    "user": self.user_dict(),
+                    "option_ids": list(option_ids),
+                    "option_persistent_ids": [state["options"][i]["persistent_id"] for i in option_ids],
+                }
+            }
+        )
 
     # -- relationship with the bot ----------------------------------------------------------------------
 
     def _member_update(self, chat: dict[str, Any], old: str, new: str) -> dict[str, Any]:
         spec = self.fake.spec
         bot = dict(self.fake.bot_user)
+
         def member(status: str) -> dict[str, Any]:
-            name = {"member": "ChatMemberMember", "kicked": "ChatMemberBanned", "left": "ChatMemberLeft",
-                    "administrator": "ChatMemberAdministrator"}[status]
+            name = {
+                "member": "ChatMemberMember",
+                "kicked": "ChatMemberBanned",
+                "left": "ChatMemberLeft",
+                "administrator": "ChatMemberAdministrator",
+            }[status]
             return spec.fill(name, {"status": status, "user": bot})
-        return self.fake.inject({"my_chat_member": {
-            "chat": chat, "from": self.user_dict(), "date": int(self.fake.wall_clock()),
-            "old_chat_member": member(old), "new_chat_member": member(new)}})
+
+        return self.fake.inject(
+            {
+                "my_chat_member": {
+                    "chat": chat,
+                    "from": self.user_dict(),
+                    "date": int(self.fake.wall_clock()),
+                    "old_chat_member": member(old),
+                    "new_chat_member": member(new),
+                }
+            }
+        )
 
     def block_bot(self) -> dict[str, Any]:
         self.fake.blocked_by.add(self.id)
@@ -258,12 +301,17 @@ class SimGroup:
 
     def migrate(self, new_chat_id: int, by: SimUser) -> SimGroup:
         """Become a supergroup: the service messages in both chats; the old id then answers 400 + migrate."""
-        new = self.fake.group(new_chat_id, self.title, admins=list(self.admins), members=list(self.members),
-                              creator=self.creator, kind="supergroup")
+        new = self.fake.group(
+            new_chat_id,
+            self.title,
+            admins=list(self.admins),
+            members=list(self.members),
+            creator=self.creator,
+            kind="supergroup",
+        )
         old_msg = self.fake.new_message(self.id, by.user_dict(), kind="service", extra={"migrate_to_chat_id": new.id})
         self.fake.message_update(old_msg)
-        new_msg = self.fake.new_message(new.id, by.user_dict(), kind="service",
-                                        extra={"migrate_from_chat_id": self.id})
+        new_msg = self.fake.new_message(new.id, by.user_dict(), kind="service", extra={"migrate_from_chat_id": self.id})
         self.fake.message_update(new_msg)
         self.fake.migrated[self.id] = new.id
         return new

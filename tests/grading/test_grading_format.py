@@ -50,10 +50,13 @@ def test_fill_homophone_is_correct_with_a_note_showing_the_characters() -> None:
 
 
 def test_case_lists_points_and_gives_the_reference() -> None:
-    text = _shown("004/case-1", "模型量化")
+    text = _shown("004/case-1", "知识蒸馏：用大模型当教师模型训练小模型；再做模型量化")
     assert text.startswith("🟡")
     assert "参考答案：\n问题定位：" in text
-    assert "已覆盖：模型量化（INT8）" in text and "未覆盖：知识蒸馏；模型剪枝" in text
+    assert "已覆盖：知识蒸馏。" in text and "部分覆盖" in text and "模型量化（INT8）" in text
+    assert "未覆盖：模型剪枝" in text
+    english = _shown("004/case-1", "知识蒸馏：用大模型当教师模型训练小模型；再做模型量化", "en")
+    assert "Covered: 知识蒸馏." in english and "Partly covered" in english and "Missed: 模型剪枝" in english
 
 
 def test_a_reply_that_is_no_answer_asks_again_without_giving_the_answer_away() -> None:

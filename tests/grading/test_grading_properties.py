@@ -143,3 +143,51 @@ def test_grade_turns_an_internal_error_into_a_request_to_answer_again(monkeypatc
     assert verdict.expected == "水平划分" and verdict.feedback_zh
     with pytest.raises(RuntimeError):
         grade_or_raise(fill, "水平划分")
+
+
+CASE_QUESTIONS = [q for q in ALL_QUESTIONS if q.kind is Kind.case]
+
+
+def _concepts_for(question: Question) -> ConceptIndex:
+    return SEED_CONCEPTS if question in SEED_QUESTIONS else HANDWRITTEN_CONCEPTS
+
+
+@pytest.mark.parametrize("question", CASE_QUESTIONS, ids=lambda q: q.id)
+def test_a_case_question_copied_back_scores_0_and_its_reference_scores_1(question: Question) -> None:
+    assert isinstance(question.answer, str)
+    concepts = _concepts_for(question)
+    copy = grade_or_raise(question, question.prompt, concepts)
+    assert copy.score == 0.0 and copy.outcome is Outcome.wrong and not copy.covered and not copy.partly, copy
+    reference = grade_or_raise(question, question.answer, concepts)
+    assert reference.score == 1.0 and reference.outcome is Outcome.correct, reference
+    assert reference.covered and not reference.missed and not reference.partly
+    # Without the banks' concepts too (the command line may grade one bank alone).
+    assert grade_or_raise(question, question.prompt).score == 0.0
+    assert grade_or_raise(question, question.answer).score == 1.0
+
+
+@given(st.sampled_from(CASE_QUESTIONS), st.data())
+def test_a_case_reply_that_copies_parts_of_the_question_scores_0(question: Question, data: st.DataObject) -> None:
+    """Any lines of the question, in any order, with hedges around them, earn nothing."""
+    lines = [line for line in question.prompt.splitlines() if line.strip()]
+    chosen = data.draw(st.lists(st.sampled_from(lines), min_size=1, max_size=len(lines)))
+    glue = data.draw(st.sampled_from(["\n", "；", "。我觉得", " 所以 "]))
+    verdict = grade_or_raise(question, glue.join(chosen), _concepts_for(question))
+    assert verdict.score == 0.0, verdict
+
+
+@given(st.sampled_from(CASE_QUESTIONS), st.data())
+def test_a_case_reply_that_rules_out_every_point_scores_0(question: Question, data: st.DataObject) -> None:
+    """`不需要 X，也不用管 Y`: each clause names things of the reference and rejects them."""
+    assert isinstance(question.answer, str)
+    concepts = _concepts_for(question)
+    from bot.grading.case import key_points
+
+    points = key_points(question.answer, concepts, question.prompt)
+    named = [point.terms[0] for point in points if point.terms]
+    assert named, "the seed cases name techniques"
+    cue = data.draw(st.sampled_from(["不需要", "不用管", "没必要用", "不要", "不考虑"]))
+    reply = "，".join(f"{cue}{name}" for name in data.draw(st.permutations(named)))
+    verdict = grade_or_raise(question, reply, concepts)
+    assert verdict.score == 0.0, (reply, verdict)
+    assert "否定" in verdict.feedback_zh

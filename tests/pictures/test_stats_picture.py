@@ -96,8 +96,12 @@ def test_the_calendar_cell_of_today_is_shaded(no_cjk: FontChoice) -> None:
     quiet = decode(render_stats_png(sample(per_day={}), "en", no_cjk)).convert("L")
     busy = decode(render_stats_png(sample(per_day={TODAY: 9}), "en", no_cjk)).convert("L")
     top, bottom = int(HEIGHT_PX * 0.23), int(HEIGHT_PX * 0.57)  # the calendar's band
-    diff = [(x, y) for x in range(WIDTH_PX) for y in range(top, bottom)
-            if abs(quiet.getpixel((x, y)) - busy.getpixel((x, y))) > 40]
+    diff = [
+        (x, y)
+        for x in range(WIDTH_PX)
+        for y in range(top, bottom)
+        if abs(quiet.getpixel((x, y)) - busy.getpixel((x, y))) > 40
+    ]
     assert diff, "nothing changed in the calendar"
     xs = [x for x, _ in diff]
     assert min(xs) > WIDTH_PX * 0.85  # only at the right end, where this week's column is

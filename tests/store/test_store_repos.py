@@ -27,8 +27,9 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 async def test_a_second_delivery_for_the_same_day_is_refused(store: Store) -> None:
     async with store.write() as db:
-        sub = await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=540, tz="Asia/Shanghai",
-                                            now=NOW, next_due=NOW + 60)
+        sub = await subscriptions.subscribe(
+            db, chat_id=-100, learner_id=1, minute=540, tz="Asia/Shanghai", now=NOW, next_due=NOW + 60
+        )
         assert await deliveries.plan(db, sub.id, 739000, NOW) is True
         assert await deliveries.plan(db, sub.id, 739000, NOW + 5) is False
         assert await deliveries.plan(db, sub.id, 739001, NOW + 5) is True
@@ -37,7 +38,8 @@ async def test_a_second_delivery_for_the_same_day_is_refused(store: Store) -> No
         with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
             await db.execute(
                 "INSERT INTO deliveries (subscription_id, local_day, status, planned_at, updated_at)"
-                " VALUES (?, 739000, 'planned', 0, 0)", (sub.id,)
+                " VALUES (?, 739000, 'planned', 0, 0)",
+                (sub.id,),
             )
     async with store.read() as db:
         first = await deliveries.get(db, sub.id, 739000)
@@ -46,8 +48,7 @@ async def test_a_second_delivery_for_the_same_day_is_refused(store: Store) -> No
 
 async def test_planned_rows_left_by_a_crash_become_uncertain_and_stay_claimed(store: Store) -> None:
     async with store.write() as db:
-        sub = await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=540, tz="UTC", now=NOW,
-                                            next_due=NOW)
+        sub = await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=540, tz="UTC", now=NOW, next_due=NOW)
         await deliveries.plan(db, sub.id, 1, NOW)
         await deliveries.plan(db, sub.id, 2, NOW)
         await deliveries.mark(db, sub.id, 2, "sent", NOW + 1, message_id=55)
@@ -63,8 +64,9 @@ async def test_planned_rows_left_by_a_crash_become_uncertain_and_stay_claimed(st
 
 async def test_subscriptions_due_by_time_and_switched_off(store: Store) -> None:
     async with store.write() as db:
-        early = await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=60, tz="UTC", now=NOW,
-                                              next_due=NOW - 10)
+        early = await subscriptions.subscribe(
+            db, chat_id=-100, learner_id=1, minute=60, tz="UTC", now=NOW, next_due=NOW - 10
+        )
         await chats.upsert(db, 2, "private", "", NOW)
         await subscriptions.subscribe(db, chat_id=2, learner_id=2, minute=60, tz="UTC", now=NOW, next_due=NOW + 10)
     async with store.read() as db:
@@ -82,8 +84,9 @@ async def test_subscriptions_due_by_time_and_switched_off(store: Store) -> None:
 async def test_an_attempt_is_recorded_once_per_learner_and_asked_question(store: Store) -> None:
     async with store.write() as db:
         aid = await asked.insert(db, -100, 1, 1, NOW)
-        args = dict(asked_id=aid, question=1, outcome="correct", score=1.0, answered_at=NOW, local_day=1,
-                    millis=900, reply="A")
+        args = dict(
+            asked_id=aid, question=1, outcome="correct", score=1.0, answered_at=NOW, local_day=1, millis=900, reply="A"
+        )
         assert await attempts.insert(db, learner_id=1, **args) is True
         assert await attempts.insert(db, learner_id=2, **args) is True
         assert await attempts.insert(db, learner_id=1, **{**args, "outcome": "wrong", "reply": "B"}) is False
@@ -140,7 +143,12 @@ async def test_learner_settings_round_trip_and_keep_on_upsert(store: Store) -> N
         await learners.update_settings(db, 1, language="en", banks=["b"], kinds=None, poll=True)
         again = await learners.upsert(db, 1, "Ann B", "zh", "UTC", NOW + 1)
     assert (again.name, again.language, again.tz, again.banks, again.kinds, again.poll) == (
-        "Ann B", "en", "Asia/Shanghai", ("b",), None, True
+        "Ann B",
+        "en",
+        "Asia/Shanghai",
+        ("b",),
+        None,
+        True,
     )
 
 

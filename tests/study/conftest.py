@@ -16,23 +16,40 @@ from bot.study.engine import StudyEngine
 
 
 def _single(i: int) -> Question:
-    return Question(id=f"s{i}", kind=Kind.single, number=i, prompt=f"Single {i}?",
-                    options={"A": "one", "B": "two", "C": "three"}, answer="B", explanation=f"Because {i}.")
+    return Question(
+        id=f"s{i}",
+        kind=Kind.single,
+        number=i,
+        prompt=f"Single {i}?",
+        options={"A": "one", "B": "two", "C": "three"},
+        answer="B",
+        explanation=f"Because {i}.",
+    )
 
 
 def make_banks() -> list[Bank]:
     law = Bank(
-        id="law", title="Law", source="law.txt",
+        id="law",
+        title="Law",
+        source="law.txt",
         questions=[
             *(_single(i) for i in range(1, 6)),
-            Question(id="m1", kind=Kind.multiple, number=6, prompt="Pick two", options={"A": "a", "B": "b",
-                     "C": "c", "D": "d"}, answer="AC"),
+            Question(
+                id="m1",
+                kind=Kind.multiple,
+                number=6,
+                prompt="Pick two",
+                options={"A": "a", "B": "b", "C": "c", "D": "d"},
+                answer="AC",
+            ),
             Question(id="t1", kind=Kind.true_false, number=7, prompt="The sky is blue.", answer=True),
             Question(id="t2", kind=Kind.true_false, number=8, prompt="Fire is cold.", answer=False),
         ],
     )
     med = Bank(
-        id="med", title="Medicine", source="med.txt",
+        id="med",
+        title="Medicine",
+        source="med.txt",
         questions=[
             Question(id="f1", kind=Kind.fill, number=1, prompt="The heart has ____ chambers.", answer=["4", "四"]),
             Question(id="t1", kind=Kind.true_false, number=2, prompt="Blood is red.", answer=True),

@@ -23,12 +23,14 @@ async def counts(engine: StudyEngine) -> tuple[int, ...]:
     return tuple(next(iter(rows)))
 
 
-async def ask_one(engine: StudyEngine, learner: int, bank: str, qid: str, chat: int | None = None,
-                  open_seconds: int | None = None) -> int:
+async def ask_one(
+    engine: StudyEngine, learner: int, bank: str, qid: str, chat: int | None = None, open_seconds: int | None = None
+) -> int:
     _, question = engine.question_for(engine.question_key(bank, qid) or -1) or (None, None)
     assert question is not None
-    return await engine.ask(chat if chat is not None else learner, learner, question, bank_id=bank,
-                            open_seconds=open_seconds)
+    return await engine.ask(
+        chat if chat is not None else learner, learner, question, bank_id=bank, open_seconds=open_seconds
+    )
 
 
 async def test_a_second_answer_is_refused_and_changes_nothing(engine: StudyEngine) -> None:
@@ -96,9 +98,7 @@ async def test_review_cards_follow_fsrs_on_a_fixed_clock(
     assert stored == [(int(expected.due.timestamp()), int(rating is Rating.Again))]
 
 
-async def test_good_answers_push_the_card_out_to_days(
-    engine: StudyEngine, clock: Clock
-) -> None:
+async def test_good_answers_push_the_card_out_to_days(engine: StudyEngine, clock: Clock) -> None:
     scheduler = Scheduler(enable_fuzzing=False)
     asked = await ask_one(engine, 1, "law", "m1")
     partial = await engine.answer(1, asked, "A")  # key AC: one of two right, none wrong
@@ -166,8 +166,15 @@ async def test_a_group_question_each_member_once_fastest_first(engine: StudyEngi
 
 
 async def test_stats_per_kind_bank_day_and_most_missed(engine: StudyEngine, clock: Clock) -> None:
-    plan = [("law", "s1", "A"), ("law", "s1", "A"), ("law", "s1", "B"), ("law", "t1", "对"), ("med", "f1", "4"),
-            ("med", "f1", "五"), ("law", "s2", "C")]
+    plan = [
+        ("law", "s1", "A"),
+        ("law", "s1", "A"),
+        ("law", "s1", "B"),
+        ("law", "t1", "对"),
+        ("med", "f1", "4"),
+        ("med", "f1", "五"),
+        ("law", "s2", "C"),
+    ]
     for i, (bank, qid, reply) in enumerate(plan):
         if i == 4:
             clock.advance(days=1)
@@ -192,14 +199,18 @@ async def test_report_flags_the_last_question_by_default(engine: StudyEngine) ->
     async with engine.store.read() as db:
         found = await reports.open_reports(db)
     assert [(r.id, r.bank, r.qid, r.comment, r.asked_id) for r in found] == [
-        (rid, "med", "f1", "the key should be 4", None), (rid2, "med", "f1", "again", asked)
+        (rid, "med", "f1", "the key should be 4", None),
+        (rid2, "med", "f1", "again", asked),
     ]
 
 
 async def test_settings_validate_what_the_learner_typed(engine: StudyEngine) -> None:
     changed = await engine.update_settings(1, language="en", tz="utc+8", kinds=["多选", "case"], poll=True)
     assert (changed.language, changed.tz, changed.kinds, changed.poll) == (
-        "en", "UTC+08:00", ("multiple", "case"), True
+        "en",
+        "UTC+08:00",
+        ("multiple", "case"),
+        True,
     )
     with pytest.raises(SettingsError) as bad_tz:
         await engine.update_settings(1, tz="Mars/Base")
@@ -210,8 +221,9 @@ async def test_settings_validate_what_the_learner_typed(engine: StudyEngine) -> 
     assert (await engine.settings(1)).banks is None
 
 
-@pytest.mark.parametrize(("code", "lang"), [("en-US", "en"), ("en", "en"), ("zh-hans", "zh"), ("de", "zh"),
-                                            (None, "zh")])
+@pytest.mark.parametrize(
+    ("code", "lang"), [("en-US", "en"), ("en", "en"), ("zh-hans", "zh"), ("de", "zh"), (None, "zh")]
+)
 async def test_a_new_learner_takes_the_language_of_the_telegram_tag(
     engine: StudyEngine, code: str | None, lang: str
 ) -> None:
@@ -219,8 +231,7 @@ async def test_a_new_learner_takes_the_language_of_the_telegram_tag(
     assert (learner.language, learner.tz) == (lang, "Asia/Shanghai")
 
 
-async def test_group_points_add_up_over_a_day_and_partial_answers_score_part(engine: StudyEngine,
-                                                                            clock: Clock) -> None:
+async def test_group_points_add_up_over_a_day_and_partial_answers_score_part(engine: StudyEngine, clock: Clock) -> None:
     await engine.ensure_chat(-600, "supergroup", "Study")
     await engine.ensure_learner(2, "Bo")
     first = await ask_one(engine, 1, "law", "s1", chat=-600, open_seconds=60)

@@ -100,8 +100,11 @@ async def test_a_day_in_utc_is_not_a_day_for_the_learner(engine: StudyEngine, cl
 
 @pytest.mark.parametrize(
     ("zone", "change"),
-    [("America/New_York", datetime(2024, 3, 10)), ("Europe/Berlin", datetime(2024, 10, 27)),
-     ("Australia/Sydney", datetime(2024, 4, 7))],
+    [
+        ("America/New_York", datetime(2024, 3, 10)),
+        ("Europe/Berlin", datetime(2024, 10, 27)),
+        ("Australia/Sydney", datetime(2024, 4, 7)),
+    ],
 )
 async def test_a_daylight_saving_change_is_still_one_day(
     engine: StudyEngine, clock: Clock, zone: str, change: datetime

@@ -15,26 +15,53 @@ from bot.banks.model import Bank, Question, save_bank
 LONG_EXPLANATION = "Two, three and five are prime; four is two times two.\n" + "Details: " + "prime " * 60
 
 
-def _q(qid: str, kind: str, prompt: str, answer: Any, options: dict[str, str] | None = None,
-       explanation: str | None = None) -> Question:
-    return Question(id=qid, kind=kind, number=1, prompt=prompt, options=options or {}, answer=answer,
-                    explanation=explanation)
+def _q(
+    qid: str, kind: str, prompt: str, answer: Any, options: dict[str, str] | None = None, explanation: str | None = None
+) -> Question:
+    return Question(
+        id=qid, kind=kind, number=1, prompt=prompt, options=options or {}, answer=answer, explanation=explanation
+    )
 
 
 # One question per bank, so `/quiz <bank>` asks exactly that one.
 AWKWARD: dict[str, Question] = {
-    "esc": _q("s-esc", "single", "Which is <b>bold</b> & x < y?",
-              "B", {"A": "<i>", "B": "a & b", "C": "x > y"}, "Because & and < must be escaped."),
-    "huge": _q("s-huge", "single", "\n".join(f"line {i}: " + "long words " * 8 for i in range(60)),
-               "A", {"A": "yes", "B": "no"}, "It was long."),
-    "primes": _q("m-primes", "multiple", "Which numbers are prime?", "ABD",
-                {"A": "2", "B": "3", "C": "4", "D": "5"}, LONG_EXPLANATION),
+    "esc": _q(
+        "s-esc",
+        "single",
+        "Which is <b>bold</b> & x < y?",
+        "B",
+        {"A": "<i>", "B": "a & b", "C": "x > y"},
+        "Because & and < must be escaped.",
+    ),
+    "huge": _q(
+        "s-huge",
+        "single",
+        "\n".join(f"line {i}: " + "long words " * 8 for i in range(60)),
+        "A",
+        {"A": "yes", "B": "no"},
+        "It was long.",
+    ),
+    "primes": _q(
+        "m-primes",
+        "multiple",
+        "Which numbers are prime?",
+        "ABD",
+        {"A": "2", "B": "3", "C": "4", "D": "5"},
+        LONG_EXPLANATION,
+    ),
     "sky": _q("tf-sky", "true_false", "The sky is blue & <clear>.", True, explanation="Rayleigh scattering."),
-    "bigopt": _q("s-bigopt", "single", "Which option is long?", "A",
-                 {"A": "a very long option " * 8, "B": "short"}, "A is long."),
+    "bigopt": _q(
+        "s-bigopt", "single", "Which option is long?", "A", {"A": "a very long option " * 8, "B": "short"}, "A is long."
+    ),
     "paris": _q("f-paris", "fill", "The capital of France is ___.", ["Paris", "巴黎"], explanation="Paris."),
-    "tkey": _q("s-letters", "single", "The last letter?", "F",
-               {"A": "a", "B": "b", "C": "c", "D": "d", "E": "e", "F": "f"}, "F is last."),
+    "tkey": _q(
+        "s-letters",
+        "single",
+        "The last letter?",
+        "F",
+        {"A": "a", "B": "b", "C": "c", "D": "d", "E": "e", "F": "f"},
+        "F is last.",
+    ),
 }
 
 

@@ -33,13 +33,21 @@ A. 2019  B. 2020  C. 2021
 答案：对
 """
 
-MALFORMED = "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n2.乙？\nA.是\nB.否\n"
+MALFORMED = "一、单选题\n1.甲？\nA.是\nB.否\n答案：\n2.乙？\nA.是\nB.否\n"
+PARTLY = "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n2.乙？\nA.是\nB.否\n"
 
 
 def _flag_bank() -> Bank:
     # The key says A, the truth is B: a learner will flag it.
-    q = Question(id="s-1", kind="single", number=1, prompt="Which letter comes second?",
-                 options={"A": "alpha", "B": "beta", "C": "gamma"}, answer="A", explanation="Order.")
+    q = Question(
+        id="s-1",
+        kind="single",
+        number=1,
+        prompt="Which letter comes second?",
+        options={"A": "alpha", "B": "beta", "C": "gamma"},
+        answer="A",
+        explanation="Order.",
+    )
     return Bank(id="flag", title="Flag me", source="tests", questions=[q])
 
 
@@ -95,11 +103,16 @@ async def test_docx_with_a_chinese_name_and_the_caption_as_bank_id(env: BotEnv) 
     document.save(buffer)
     fake = env.fake
     admin = fake.user(ADMIN, "老师", language_code="zh-hans")
-    admin.send_document(buffer.getvalue(), "法律 题库.docx",
-                        "application/vnd.openxmlformats-officedocument.wordprocessingml.document", caption="law-docx")
+    admin.send_document(
+        buffer.getvalue(),
+        "法律 题库.docx",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        caption="law-docx",
+    )
     report = await _reply(fake, admin)
-    assert report.startswith("已导入题库 law-docx（法律基础测验），来自 法律 题库.docx："
-                             "共 3 题（单选题 2、判断题 1）。")
+    assert report.startswith(
+        "已导入题库 law-docx（法律基础测验），来自 法律 题库.docx：共 3 题（单选题 2、判断题 1）。"
+    )
     assert (env.banks / "law-docx.json").is_file()
     # Without a caption the id comes from the name, in pinyin.
     admin.send_document(LAW.encode(), "法律 题库.md", "text/markdown")
@@ -114,10 +127,16 @@ async def test_a_malformed_document_names_its_lines_and_changes_nothing(env: Bot
     admin.send_document(MALFORMED.encode(), "bad.txt", "text/plain")
     report = await _reply(fake, admin)
     lines = report.splitlines()
-    assert lines[0] == "无法导入 bad.txt：发现 1 处错误，请修改后重新发送。"
-    assert lines[1] == "第 6 行：第 2 题没有答案"
+    assert lines[0] == "无法导入 bad.txt：发现 2 处错误，请修改后重新发送。"
+    assert lines[1:3] == ["第 2 行：第 1 题没有答案，未导入", "第 6 行：第 2 题没有答案，未导入"]
     assert not (env.banks / "bad.json").exists()
     assert set(env.engine.banks) == before
+
+    # one unreadable question costs only itself
+    admin.send_document(PARTLY.encode(), "part.txt", "text/plain")
+    report = await _reply(fake, admin)
+    assert report.startswith("已导入题库 part")
+    assert "第 6 行：第 2 题没有答案，未导入" in report
 
     admin.send_document(b"1.\xff\xfe\xfd broken\n", "broken.txt", "text/plain")
     assert "第 1 行：无法解码" in await _reply(fake, admin)
@@ -129,15 +148,22 @@ async def test_oversize_and_wrong_type_are_refused_before_any_download(env: BotE
     admin = fake.user(ADMIN, "Teacher", language_code="en")
     admin.send_document(b"x" * (2 * 1024 * 1024 + 1), "huge.txt", "text/plain")
     assert await _reply(fake, admin) == (
-        "Cannot import huge.txt: the file is 2.0 MB, the limit is 2 MB. Split it and send the parts.")
-    admin.send_document(b"%PDF-1.4", "exam.pdf", "application/pdf")
+        "Cannot import huge.txt: the file is 2.0 MB, the limit is 2 MB. Split it and send the parts."
+    )
+    admin.send_document(b"PK\x03\x04", "slides.pptx", "application/vnd.ms-powerpoint")
     assert await _reply(fake, admin) == (
-        "Cannot import exam.pdf: only .txt, .md, .docx files are accepted (this is .pdf).")
+        "Cannot import slides.pptx: only .txt, .md, .docx, .pdf, .xlsx, .csv files are accepted (this is .pptx)."
+    )
+    admin.send_document(b"\xd0\xcf\x11\xe0", "exam.doc", "application/msword")
+    assert await _reply(fake, admin) == (
+        "Cannot import exam.doc: the old .doc format cannot be read; save it as .docx and send that."
+    )
     admin.send_document(LAW.encode(), "noext", "text/plain")
     assert "a file without an extension" in await _reply(fake, admin)
     assert fake.calls("getFile") == []
     assert sorted(p.name for p in env.banks.glob("*.json")) == sorted(
-        ["distributed-training-2025.json", "finetuning-2025.json", "flag.json"])
+        ["distributed-training-2025.json", "finetuning-2025.json", "flag.json"]
+    )
 
 
 async def test_help_lists_admin_commands_to_admins_only(env: BotEnv) -> None:
@@ -217,8 +243,8 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
 
     admin.command("/fixkey flag s-1 B")
     assert await _reply(fake, admin) == (
-        "Fixed the key of flag s-1: A (alpha) → B (beta). Later answers are graded by the new key; "
-        "2 reports resolved.")
+        "Fixed the key of flag s-1: A (alpha) → B (beta). Later answers are graded by the new key; 2 reports resolved."
+    )
     saved = json.loads((env.banks / "flag.json").read_text(encoding="utf-8"))
     assert saved["questions"][0]["answer"] == "B"
     admin.command("/reports")
@@ -257,7 +283,8 @@ async def test_an_unwritable_banks_folder_is_said_plainly(env: BotEnv, monkeypat
     admin.send_document(LAW.encode(), "law.txt", "text/plain")
     assert await _reply(fake, admin) == (
         f"Cannot save the bank: the folder {env.banks} is not writable (Permission denied). "
-        "Point STUDYBOT_BANKS at a writable folder.")
+        "Point STUDYBOT_BANKS at a writable folder."
+    )
     assert "law" not in env.engine.banks
 
 
@@ -268,8 +295,9 @@ def test_keys_are_read_per_kind() -> None:
     assert parse_key(tf, "错") is False and parse_key(tf, "true") is True
     with pytest.raises(KeyFixError, match="not 'maybe'"):
         parse_key(tf, "maybe")
-    fill = Question(id="fill-1", kind="fill", number=1, prompt="____ 和 ____ 是两种并行。",
-                    answer=[["数据并行"], ["模型并行"]])
+    fill = Question(
+        id="fill-1", kind="fill", number=1, prompt="____ 和 ____ 是两种并行。", answer=[["数据并行"], ["模型并行"]]
+    )
     assert parse_key(fill, "数据并行 或 DP；张量并行") == [["数据并行", "DP"], ["张量并行"]]
     with pytest.raises(KeyFixError) as info:
         parse_key(fill, "只有一个")
@@ -279,8 +307,9 @@ def test_keys_are_read_per_kind() -> None:
     fixed = bank.question("fill-2")
     assert fixed is not None and fixed.blanks() == [["Beijing", "北京"]]  # the old alternate is gone
     assert describe_key(fixed) == "Beijing 或 北京"
-    multi = Question(id="m-1", kind="multiple", number=1, prompt="?", options={"A": "a", "B": "b", "C": "c"},
-                     answer="AB")
+    multi = Question(
+        id="m-1", kind="multiple", number=1, prompt="?", options={"A": "a", "B": "b", "C": "c"}, answer="AB"
+    )
     assert parse_key(multi, "C、A") == "AC"
     case = Question(id="case-1", kind="case", number=1, prompt="案例", answer="旧的参考答案")
     assert parse_key(case, " 新的参考答案 ") == "新的参考答案"
@@ -288,8 +317,9 @@ def test_keys_are_read_per_kind() -> None:
         with_key(bank, "nope", "x")
 
 
-async def test_a_full_disk_changes_no_bank_and_the_admin_is_told_so(env: BotEnv,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_full_disk_changes_no_bank_and_the_admin_is_told_so(
+    env: BotEnv, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import errno
 
     import bot.files as files
@@ -304,11 +334,13 @@ async def test_a_full_disk_changes_no_bank_and_the_admin_is_told_so(env: BotEnv,
     admin.send_document(LAW.encode(), "flag.txt", "text/plain", caption="flag")  # would replace bank "flag"
     assert await _reply(fake, admin) == (
         f"Cannot save the bank flag: writing to {env.banks} failed (No space left on device). Nothing was "
-        "changed: the bank files are as they were.")
+        "changed: the bank files are as they were."
+    )
     admin.command("/fixkey flag s-1 B")
     assert await _reply(fake, admin) == (
         f"cannot write the bank file {env.banks / 'flag.json'}: No space left on device. The key is unchanged "
-        "and the bank file is as it was.")
+        "and the bank file is as it was."
+    )
     assert (env.banks / "flag.json").read_bytes() == before
     assert sorted(p.name for p in env.banks.iterdir() if p.name.startswith(".")) == []  # no temporary file left
     assert env.engine.banks["flag"].questions[0].answer == "A"

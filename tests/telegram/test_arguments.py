@@ -16,16 +16,40 @@ from bot.telegram.commands import REGISTRY
 
 ADMIN = 7501
 HOSTILE = [
-    "1" * 25, "#" + "9" * 25, "-" + "9" * 30, "²", "٣٤", "a\x00b", "x" * 300, "界" * 120, "../../etc/passwd",
-    "<b>&amp;", "Asia/\x00Shanghai", "1e309",
+    "1" * 25,
+    "#" + "9" * 25,
+    "-" + "9" * 30,
+    "²",
+    "٣٤",
+    "a\x00b",
+    "x" * 300,
+    "界" * 120,
+    "../../etc/passwd",
+    "<b>&amp;",
+    "Asia/\x00Shanghai",
+    "1e309",
 ]
 # Commands with several arguments, each of them hostile somewhere.
 LINES = [
-    "/fixkey " + "x" * 300 + " q A", "/fixkey ../../etc q A", "/fixkey a\x00b q A", "/fixkey b " + "q" * 300 + " A",
-    "/fixkey .. .. ..", "/dismiss " + "x" * 300 + " q", "/dismiss a\x00 b", "/subscribe 9:00 UTC " + "9" * 25,
-    "/subscribe " + "9" * 25 + ":00", "/remind 25:00 " + "x" * 300, "/settings tz " + "x" * 300, "/settings kinds \x00",
-    "/settings poll " + "1" * 25, "/banks " + " ".join(["x" * 50] * 30), "/quiz " + " ".join(["y" * 40] * 50),
-    "/announce " + "<" * 4000, "/report " + "&" * 4000, "/lang " + "z" * 300, "/start " + "s" * 300,
+    "/fixkey " + "x" * 300 + " q A",
+    "/fixkey ../../etc q A",
+    "/fixkey a\x00b q A",
+    "/fixkey b " + "q" * 300 + " A",
+    "/fixkey .. .. ..",
+    "/dismiss " + "x" * 300 + " q",
+    "/dismiss a\x00 b",
+    "/subscribe 9:00 UTC " + "9" * 25,
+    "/subscribe " + "9" * 25 + ":00",
+    "/remind 25:00 " + "x" * 300,
+    "/settings tz " + "x" * 300,
+    "/settings kinds \x00",
+    "/settings poll " + "1" * 25,
+    "/banks " + " ".join(["x" * 50] * 30),
+    "/quiz " + " ".join(["y" * 40] * 50),
+    "/announce " + "<" * 4000,
+    "/report " + "&" * 4000,
+    "/lang " + "z" * 300,
+    "/start " + "s" * 300,
 ]
 OOPS = ("Sorry, something went wrong", "抱歉，机器人出了点问题")
 
@@ -59,8 +83,9 @@ async def _command_with_each(fake: FakeBotServer, user: SimUser, name: str) -> l
     for arg in HOSTILE:
         before = len(fake.sent_to(user.id))
         user.command(f"/{name} {arg}")
-        await fake.wait_for(lambda before=before: len(fake.sent_to(user.id)) > before, timeout=30,
-                            what=f"an answer to /{name} {arg!r}")
+        await fake.wait_for(
+            lambda before=before: len(fake.sent_to(user.id)) > before, timeout=30, what=f"an answer to /{name} {arg!r}"
+        )
         texts += [m.text or "" for m in fake.sent_to(user.id)[before:]]
     return texts
 
@@ -82,8 +107,11 @@ async def test_every_command_with_hostile_arguments_gets_a_plain_answer(
     for line in LINES:
         before = len(fake.sent_to(users[0].id))
         users[0].command(line)
-        await fake.wait_for(lambda before=before: len(fake.sent_to(users[0].id)) > before, timeout=30,
-                            what=f"an answer to {line[:40]!r}")
+        await fake.wait_for(
+            lambda before=before: len(fake.sent_to(users[0].id)) > before,
+            timeout=30,
+            what=f"an answer to {line[:40]!r}",
+        )
         answers[line[:40]] = [m.text or "" for m in fake.sent_to(users[0].id)[before:]]
     for name, texts in answers.items():
         assert not any(t.startswith(OOPS) for t in texts), (name, texts)
@@ -91,10 +119,12 @@ async def test_every_command_with_hostile_arguments_gets_a_plain_answer(
     assert not errors(caplog), [r.getMessage()[:200] for r in errors(caplog)]
 
 
-@pytest.mark.parametrize("name", ["a" * 300 + ".txt", "law\x00.txt", "\x00", "../../law.txt", "法" * 100 + ".md",
-                                  ".txt", "law.txt\x00.exe"])
-async def test_documents_with_hostile_names_are_answered_plainly(env: BotEnv, caplog: pytest.LogCaptureFixture,
-                                                                  name: str) -> None:
+@pytest.mark.parametrize(
+    "name", ["a" * 300 + ".txt", "law\x00.txt", "\x00", "../../law.txt", "法" * 100 + ".md", ".txt", "law.txt\x00.exe"]
+)
+async def test_documents_with_hostile_names_are_answered_plainly(
+    env: BotEnv, caplog: pytest.LogCaptureFixture, name: str
+) -> None:
     fake = env.fake
     admin = fake.user(ADMIN, "Teacher", language_code="en")
     admin.send_document("一、判断题\n1. 水是湿的。\n答案：对\n".encode(), name, "text/plain")
@@ -105,8 +135,9 @@ async def test_documents_with_hostile_names_are_answered_plainly(env: BotEnv, ca
     assert not errors(caplog), [r.getMessage()[:200] for r in errors(caplog)]
 
 
-async def test_group_commands_with_hostile_arguments_log_no_error(env: BotEnv,
-                                                                 caplog: pytest.LogCaptureFixture) -> None:
+async def test_group_commands_with_hostile_arguments_log_no_error(
+    env: BotEnv, caplog: pytest.LogCaptureFixture
+) -> None:
     fake = env.fake
     admin = fake.user(7700, "Admin", language_code="en")
     group = fake.group(-1007700, "G", admins=[admin])
@@ -114,8 +145,9 @@ async def test_group_commands_with_hostile_arguments_log_no_error(env: BotEnv,
         for arg in HOSTILE:
             admin.command(f"/{command.name} {arg}", group)
     await fake.wait_for(lambda: fake.pending_updates() == 0, timeout=30, what="every update read")
-    await fake.wait_for(lambda: not env.app.update_processor.current_concurrent_updates, timeout=30,
-                        what="every update handled")
+    await fake.wait_for(
+        lambda: not env.app.update_processor.current_concurrent_updates, timeout=30, what="every update handled"
+    )
     assert not any((m.text or "").startswith(OOPS) for m in fake.sent_to(group.id))
     fake.assert_clean()
     assert not errors(caplog), [r.getMessage()[:200] for r in errors(caplog)]

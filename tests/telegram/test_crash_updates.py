@@ -38,8 +38,14 @@ async def seed(fake: FakeBotServer, db: Path) -> dict[int, int]:
         await engine.ensure_learner(learner, user.first_name, "en")
         await engine.ensure_chat(learner, "private")
         asked_id = await engine.ask(learner, learner, question, bank_id=bank.id)
-        markup = {"inline_keyboard": [[{"text": "True", "callback_data": codec.encode("answer", asked_id, "1")},
-                                       {"text": "False", "callback_data": codec.encode("answer", asked_id, "0")}]]}
+        markup = {
+            "inline_keyboard": [
+                [
+                    {"text": "True", "callback_data": codec.encode("answer", asked_id, "1")},
+                    {"text": "False", "callback_data": codec.encode("answer", asked_id, "0")},
+                ]
+            ]
+        }
         msg = fake.new_message(learner, dict(fake.bot_user), from_bot=True, text=question.prompt)
         msg.reply_markup = markup
         await engine.attach_message(asked_id, msg.message_id)
@@ -73,8 +79,9 @@ async def test_sigkill_with_fetched_updates_then_restart_handles_every_press_onc
         try:
             # Polled: the requests awaited here are still open (slow), so they announce nothing yet.
             for _ in range(600):
-                if first.returncode is not None or (fake.pending_updates() == 0
-                                                    and len(fake.calls("answerCallbackQuery")) >= 5):
+                if first.returncode is not None or (
+                    fake.pending_updates() == 0 and len(fake.calls("answerCallbackQuery")) >= 5
+                ):
                     break
                 await asyncio.sleep(0.05)
             assert first.returncode is None, "studybot run exited early"
@@ -88,14 +95,16 @@ async def test_sigkill_with_fetched_updates_then_restart_handles_every_press_onc
         second = await start(fake, db, tmp_path)
         try:
             await wait_serving(fake, second, lambda: len(attempts(db)) == len(LEARNERS), "every press recorded")
-            await fake.wait_for(lambda: all(p.id in fake.callback_answers for p in presses.values()),
-                                timeout=30, what="every press answered")
+            await fake.wait_for(
+                lambda: all(p.id in fake.callback_answers for p in presses.values()),
+                timeout=30,
+                what="every press answered",
+            )
         finally:
             second.send_signal(signal.SIGINT)
             _, err = await asyncio.wait_for(second.communicate(), 20)
         assert set(attempts(db).values()) == {1}  # each press recorded once
-        verdicts = {learner for learner in LEARNERS
-                    if any((m.text or "")[:1] in "✅❌" for m in fake.sent_to(learner))}
+        verdicts = {learner for learner in LEARNERS if any((m.text or "")[:1] in "✅❌" for m in fake.sent_to(learner))}
         in_flight = len(before)
         # Every learner gets a verdict: those whose press was being handled at the kill get it again from
         # the replay ("already answered" repeats it).

@@ -32,8 +32,12 @@ async def _error(bot: Bot, chat_id: int = 1) -> TelegramError:
 
 
 def _bot(base_url: str, read_timeout: float = 5.0, token: str = "123:abc") -> Bot:
-    return Bot(token, base_url=base_url, request=AiohttpRequest(4, read_timeout=read_timeout, write_timeout=0.0),
-               get_updates_request=AiohttpRequest(1))
+    return Bot(
+        token,
+        base_url=base_url,
+        request=AiohttpRequest(4, read_timeout=read_timeout, write_timeout=0.0),
+        get_updates_request=AiohttpRequest(1),
+    )
 
 
 async def test_a_refused_connection_never_left_so_it_is_tried_again() -> None:
@@ -87,16 +91,19 @@ async def _from_fake(fake: FakeBotServer, fault: Fault | None, read_timeout: flo
     return None
 
 
-@pytest.mark.parametrize(("fault", "failure"), [
-    (Fault.server_error(), Failure.retry),
-    (Fault.server_error(502), Failure.retry),
-    (Fault.too_many_requests(1), Failure.retry),
-    (Fault.blocked(), Failure.gone),
-    (Fault.deactivated(), Failure.gone),
-    (Fault.kicked(), Failure.gone),
-    (Fault.chat_not_found(), Failure.gone),
-    (Fault(400, "Bad Request: message is too long"), Failure.permanent),
-])
+@pytest.mark.parametrize(
+    ("fault", "failure"),
+    [
+        (Fault.server_error(), Failure.retry),
+        (Fault.server_error(502), Failure.retry),
+        (Fault.too_many_requests(1), Failure.retry),
+        (Fault.blocked(), Failure.gone),
+        (Fault.deactivated(), Failure.gone),
+        (Fault.kicked(), Failure.gone),
+        (Fault.chat_not_found(), Failure.gone),
+        (Fault(400, "Bad Request: message is too long"), Failure.permanent),
+    ],
+)
 async def test_telegram_answers(fake: FakeBotServer, fault: Fault, failure: Failure) -> None:
     exc = await _from_fake(fake, fault)
     assert exc is not None and classify(exc).failure is failure
@@ -121,14 +128,20 @@ def _caused(exc: TelegramError, cause: BaseException) -> TelegramError:
     return exc
 
 
-@pytest.mark.parametrize(("exc", "failure", "bug"), [
-    # What the transport raises for a connect timeout (hard to provoke on loopback): it never left.
-    (_caused(TimedOut(), aiohttp.ConnectionTimeoutError()), Failure.retry, False),
-    (RetryAfter(3), Failure.retry, False),
-    (ValueError("a bug"), Failure.permanent, True),
-    (_caused(NetworkError("Unknown error in HTTP implementation"), RuntimeError("not initialized")),
-     Failure.permanent, True),
-])
+@pytest.mark.parametrize(
+    ("exc", "failure", "bug"),
+    [
+        # What the transport raises for a connect timeout (hard to provoke on loopback): it never left.
+        (_caused(TimedOut(), aiohttp.ConnectionTimeoutError()), Failure.retry, False),
+        (RetryAfter(3), Failure.retry, False),
+        (ValueError("a bug"), Failure.permanent, True),
+        (
+            _caused(NetworkError("Unknown error in HTTP implementation"), RuntimeError("not initialized")),
+            Failure.permanent,
+            True,
+        ),
+    ],
+)
 def test_edge_cases(exc: Any, failure: Failure, bug: bool) -> None:
     diagnosis = classify(exc)
     assert (diagnosis.failure, diagnosis.bug) == (failure, bug)

@@ -51,8 +51,7 @@ async def test_one_chat_flooding_never_delays_the_others(bot_env: BotEnv, caplog
                 await asyncio.sleep(0.2)
 
     latencies: list[float] = []
-    await asyncio.gather(flood(), *(_practise(fake, u, i * THINK / OTHERS, latencies)
-                                    for i, u in enumerate(others)))
+    await asyncio.gather(flood(), *(_practise(fake, u, i * THINK / OTHERS, latencies) for i, u in enumerate(others)))
 
     await fake.wait_for(lambda: fake.pending_updates() == 0, timeout=30, what="every update read")
     assert len(latencies) == OTHERS * ROUNDS * 2
@@ -61,8 +60,9 @@ async def test_one_chat_flooding_never_delays_the_others(bot_env: BotEnv, caplog
 
     # The flooder: a verdict for the first answer, one polite notice, then one reply a second at most (its
     # burst is taken away; the reply is to the latest of its waiting messages, the others were coalesced).
-    await fake.wait_for(lambda: any("slow down" in (m.text or "") for m in fake.sent_to(flooder.id)),
-                        timeout=10, what="the notice")
+    await fake.wait_for(
+        lambda: any("slow down" in (m.text or "") for m in fake.sent_to(flooder.id)), timeout=10, what="the notice"
+    )
     await asyncio.sleep(1.5)
     sent = [m.text or "" for m in fake.sent_to(flooder.id)][1:]  # after the question
     elapsed = asyncio.get_running_loop().time() - started

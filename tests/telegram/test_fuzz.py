@@ -26,8 +26,19 @@ SETTINGS_WORDS = ("poll", "kinds", "tz", "投票", "题型", "时区", "on", "of
 
 def _char(rng: random.Random) -> str:
     """Any character JSON can carry: no lone surrogates (Telegram never sends them)."""
-    pool = rng.choice(((0x20, 0x7E), (0x00, 0x1F), (0x4E00, 0x9FFF), (0x0590, 0x06FF), (0x1F300, 0x1FAFF),
-                       (0x200B, 0x202E), (0xE000, 0xF8FF), (0x10000, 0x10FFFF), ("<", ">", "&", "\n")))
+    pool = rng.choice(
+        (
+            (0x20, 0x7E),
+            (0x00, 0x1F),
+            (0x4E00, 0x9FFF),
+            (0x0590, 0x06FF),
+            (0x1F300, 0x1FAFF),
+            (0x200B, 0x202E),
+            (0xE000, 0xF8FF),
+            (0x10000, 0x10FFFF),
+            ("<", ">", "&", "\n"),
+        )
+    )
     if isinstance(pool[0], str):
         return rng.choice(pool)
     code = rng.randint(*pool)  # type: ignore[arg-type]
@@ -75,8 +86,10 @@ async def test_hostile_updates_then_normal_service(bot_env: BotEnv, caplog: pyte
 
     def command(u: SimUser) -> object:
         name = rng.choice(COMMANDS)
-        words = [rng.choice(SETTINGS_WORDS) if rng.random() < 0.5 else _text(rng, 12).split("\n")[0]
-                 for _ in range(rng.randint(0, 3))]
+        words = [
+            rng.choice(SETTINGS_WORDS) if rng.random() < 0.5 else _text(rng, 12).split("\n")[0]
+            for _ in range(rng.randint(0, 3))
+        ]
         line = " ".join([f"/{name}", *words])[:4096]
         mine[u.id].append(u.command(line))
         return None
@@ -108,8 +121,16 @@ async def test_hostile_updates_then_normal_service(bot_env: BotEnv, caplog: pyte
             channel.post(_text(rng))
         elif roll == 3:
             option = rng.randrange(5)
-            fake.inject({"poll_answer": {"poll_id": _text(rng, 10), "user": u.user_dict(),
-                                         "option_ids": [option], "option_persistent_ids": [str(option)]}})
+            fake.inject(
+                {
+                    "poll_answer": {
+                        "poll_id": _text(rng, 10),
+                        "user": u.user_dict(),
+                        "option_ids": [option],
+                        "option_persistent_ids": [str(option)],
+                    }
+                }
+            )
         elif roll == 4 and group_commands < 4:
             group_commands += 1  # a few only: a group gets 20 messages a minute
             u.command(f"/{rng.choice(COMMANDS)}@studybot_test_bot {_text(rng, 10)}", group)
@@ -131,7 +152,8 @@ async def test_hostile_updates_then_normal_service(bot_env: BotEnv, caplog: pyte
     await fake.wait_for(lambda: not fake.unanswered_callbacks(), timeout=60, what="every button press answered")
     await _quiet(fake)
     assert len(fake.calls("sendMessage")) > 150 and len(fake.calls("answerCallbackQuery")) == kinds.count(
-        "callback_query")
+        "callback_query"
+    )
 
     # still serving normally
     newcomer = fake.user(6999, "新同学")

@@ -65,8 +65,15 @@ def test_edits_stop_first_results_never() -> None:
     assert not budget.allow(-1, "retire") and not budget.allow(-1, "notice")
 
 
-@given(st.lists(st.tuples(st.sampled_from(["question", "notice", "board", "retire", "edit", "other"]),
-                          st.floats(min_value=0, max_value=5)), max_size=300))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["question", "notice", "board", "retire", "edit", "other"]),
+            st.floats(min_value=0, max_value=5),
+        ),
+        max_size=300,
+    )
+)
 def test_whatever_members_do_one_minute_holds_at_most_twenty(events: list[tuple[str, float]]) -> None:
     """A result follows each question (and one may be left over from the minute before): still <= 20."""
     clock = Clock()
@@ -90,8 +97,15 @@ def test_edit_delay_follows_the_last_edit() -> None:
 
 
 def _q(**kwargs: object) -> Question:
-    base: dict[str, object] = {"id": "q1", "kind": "single", "number": 3, "prompt": "Pick <one> & go",
-                               "options": {"A": "x < y", "B": "b"}, "answer": "A", "explanation": "Because."}
+    base: dict[str, object] = {
+        "id": "q1",
+        "kind": "single",
+        "number": 3,
+        "prompt": "Pick <one> & go",
+        "options": {"A": "x < y", "B": "b"},
+        "answer": "A",
+        "explanation": "Because.",
+    }
     base.update(kwargs)
     return Question(**base)  # type: ignore[arg-type]
 
@@ -113,8 +127,9 @@ def test_answers_per_kind() -> None:
 def test_footer_says_how_to_answer_and_counts() -> None:
     assert footer(_q(), "en", 60) == "⏱ Revealed in 60 s, one answer each"
     fill = _q(kind="fill", options={}, answer=["Paris"])
-    assert footer(fill, "en", 60, 2) == ("⏱ Revealed in 60 s, one answer each · reply to this message to answer"
-                                         " · 👥 2 answered")
+    assert footer(fill, "en", 60, 2) == (
+        "⏱ Revealed in 60 s, one answer each · reply to this message to answer · 👥 2 answered"
+    )
     assert footer(fill, "zh", 60, 5, closed=True) == "🔒 已揭晓 · 5 人作答"
 
 
@@ -128,13 +143,24 @@ def test_a_long_question_leaves_room_for_its_footer() -> None:
 
 def test_the_result_names_right_fastest_first_partial_and_wrong_escaped() -> None:
     asked = AskedQuestion(1, -5, 9, "b", _q(), 7, None, datetime(2026, 1, 1, tzinfo=UTC), None, True)
-    result = GroupResult(asked, [_attempt(1, "Ann", "correct", 2100), _attempt(2, "<Bo>", "correct", 5000)],
-                         [_attempt(3, "Cy", "partial", 3000)], [_attempt(4, "Di & co", "wrong", 1000)])
+    result = GroupResult(
+        asked,
+        [_attempt(1, "Ann", "correct", 2100), _attempt(2, "<Bo>", "correct", 5000)],
+        [_attempt(3, "Cy", "partial", 3000)],
+        [_attempt(4, "Di & co", "wrong", 1000)],
+    )
     text = result_text(result, "en").splitlines()
-    assert text[:4] == ["🏁 <b>Result</b>", "<b>3. Pick &lt;one&gt; &amp; go</b>", "Answer: A. x &lt; y",
-                        "Explanation: Because."]
-    assert text[5:] == ["✅ Right (2): Ann (2.1 s), &lt;Bo&gt; (5.0 s)", "🟡 Partly right (1): Cy (3.0 s)",
-                        "❌ Wrong (1): Di &amp; co"]
+    assert text[:4] == [
+        "🏁 <b>Result</b>",
+        "<b>3. Pick &lt;one&gt; &amp; go</b>",
+        "Answer: A. x &lt; y",
+        "Explanation: Because.",
+    ]
+    assert text[5:] == [
+        "✅ Right (2): Ann (2.1 s), &lt;Bo&gt; (5.0 s)",
+        "🟡 Partly right (1): Cy (3.0 s)",
+        "❌ Wrong (1): Di &amp; co",
+    ]
     nobody = result_text(GroupResult(asked, [], [], []), "zh")
     assert nobody.endswith("这次没有人作答。")
     crowd = GroupResult(asked, [_attempt(i, f"M{i}", "correct", i) for i in range(50)], [], [])
@@ -154,10 +180,23 @@ def test_verdict_alert_stays_under_two_hundred_characters() -> None:
 
 
 def test_leaderboard_and_periods() -> None:
-    rows = [ScoreRow(1, "Ann <3", 30, 3, 3), ScoreRow(2, "Bo", 20, 2, 4), ScoreRow(3, "Cy", 0, 0, 1),
-            ScoreRow(4, "Di", 0, 0, 1)]
+    rows = [
+        ScoreRow(1, "Ann <3", 30, 3, 3),
+        ScoreRow(2, "Bo", 20, 2, 4),
+        ScoreRow(3, "Cy", 0, 0, 1),
+        ScoreRow(4, "Di", 0, 0, 1),
+    ]
     text = board_text([("today", rows), ("all", [])], "en").splitlines()
-    assert text == ["🏆 <b>Leaderboard</b>", "", "<b>Today</b>", "🥇 Ann &lt;3 — 30 points (3/3 right)",
-                    "🥈 Bo — 20 points (2/4 right)", "🥉 Cy — 0 points (0/1 right)", "4. Di — 0 points (0/1 right)",
-                    "", "<b>All time</b>", "No points yet."]
+    assert text == [
+        "🏆 <b>Leaderboard</b>",
+        "",
+        "<b>Today</b>",
+        "🥇 Ann &lt;3 — 30 points (3/3 right)",
+        "🥈 Bo — 20 points (2/4 right)",
+        "🥉 Cy — 0 points (0/1 right)",
+        "4. Di — 0 points (0/1 right)",
+        "",
+        "<b>All time</b>",
+        "No points yet.",
+    ]
     assert [parse_period(w) for w in ("Today", "本周", "all", "总榜", "month")] == ["today", "week", "all", "all", None]

@@ -82,18 +82,21 @@ async def answer_right(env: BotEnv, user: SimUser, message: MessageState, asked:
     codec = CallbackCodec.from_token(env.fake.token)
     question = asked.question
     if question.kind.value == "true_false":
-        return await env.fake.callback_answer(user.press_data(message, codec.encode(
-            "answer", asked.id, "1" if question.answer else "0")))
+        return await env.fake.callback_answer(
+            user.press_data(message, codec.encode("answer", asked.id, "1" if question.answer else "0"))
+        )
     if question.kind.value == "single":
-        return await env.fake.callback_answer(user.press_data(message, codec.encode("answer", asked.id,
-                                                                                   question.letters)))
+        return await env.fake.callback_answer(
+            user.press_data(message, codec.encode("answer", asked.id, question.letters))
+        )
     for letter in question.letters:
         await env.fake.callback_answer(user.press_data(message, codec.encode("toggle", asked.id, letter)))
     return await env.fake.callback_answer(user.press_data(message, codec.encode("submit", asked.id)))
 
 
-async def test_each_member_answers_once_privately_and_the_asker_reveals(env: BotEnv,
-                                                                      caplog: pytest.LogCaptureFixture) -> None:
+async def test_each_member_answers_once_privately_and_the_asker_reveals(
+    env: BotEnv, caplog: pytest.LogCaptureFixture
+) -> None:
     fake, engine = env.fake, env.engine
     amy, bob, cat, dan, group = members(fake)
     question, asked = await ask(env, bob, group)
@@ -136,7 +139,10 @@ async def test_each_member_answers_once_privately_and_the_asker_reveals(env: Bot
     # points and the members' own progress
     top = await engine.top(group.id, "all")  # ties: by member id
     assert [(r.name, r.points, r.correct, r.answered) for r in top] == [
-        ("Bob", 10, 1, 1), ("Cat", 10, 1, 1), ("Dan", 0, 0, 1)]
+        ("Bob", 10, 1, 1),
+        ("Cat", 10, 1, 1),
+        ("Dan", 0, 0, 1),
+    ]
     for user, correct in ((cat, 1), (bob, 1), (dan, 0)):
         stats = await engine.stats(user.id)
         assert (stats.total.total, stats.total.correct) == (1, correct)
@@ -184,10 +190,13 @@ async def test_an_anonymous_admin_and_the_creator_may_reveal(env: BotEnv) -> Non
     assert (await fake.next_message(group.id)).text.startswith("🏁 Result")
     await ask(env, bob, group)
     # an anonymous admin writes as the group itself (sender_chat)
-    msg = fake.new_message(group.id, {"id": 1087968824, "is_bot": True, "first_name": "Group",
-                                      "username": "GroupAnonymousBot"}, text="/reveal",
-                           entities=[{"type": "bot_command", "offset": 0, "length": 7}],
-                           extra={"sender_chat": group.chat()})
+    msg = fake.new_message(
+        group.id,
+        {"id": 1087968824, "is_bot": True, "first_name": "Group", "username": "GroupAnonymousBot"},
+        text="/reveal",
+        entities=[{"type": "bot_command", "offset": 0, "length": 7}],
+        extra={"sender_chat": group.chat()},
+    )
     fake.message_update(msg)
     assert (await fake.next_message(group.id)).text.startswith("🏁 Result")
     assert len(fake.calls("getChatMember")) == 1  # the creator's check; the anonymous admin needs none
@@ -224,8 +233,11 @@ async def test_fill_questions_are_answered_by_replying_and_graded_silently(env: 
     _amy, bob, cat, dan, group = members(fake)
     question, asked = await ask(env, bob, group, "/quiz fill")
     assert question.buttons == [] and "reply to this message to answer" in question.text
-    right = asked.question.blanks()[0][0] if len(asked.question.blanks()) == 1 else \
-        " ".join(b[0] for b in asked.question.blanks())
+    right = (
+        asked.question.blanks()[0][0]
+        if len(asked.question.blanks()) == 1
+        else " ".join(b[0] for b in asked.question.blanks())
+    )
     env.clock.advance(seconds=4)
     cat.reply_to(question, right)
     dan.send_text("just chatting", group)  # not a reply: not an answer
@@ -332,10 +344,18 @@ async def test_the_leaderboard_today_this_week_and_all_time(env: BotEnv) -> None
     board = (await fake.next_message(group.id)).text
     today, week, alltime = (part.strip().splitlines() for part in board.split("\n\n")[1:])
     assert today == ["Today", "🥇 Bob — 10 points (1/1 right)", "🥈 Dan — 0 points (0/1 right)"]
-    assert week == ["This week", "🥇 Bob — 20 points (2/2 right)", "🥈 Cat — 10 points (1/1 right)",
-                    "🥉 Dan — 0 points (0/1 right)"]
-    assert alltime == ["All time", "🥇 Bob — 20 points (2/2 right)", "🥈 Cat — 10 points (1/2 right)",
-                       "🥉 Dan — 10 points (1/2 right)"]
+    assert week == [
+        "This week",
+        "🥇 Bob — 20 points (2/2 right)",
+        "🥈 Cat — 10 points (1/1 right)",
+        "🥉 Dan — 0 points (0/1 right)",
+    ]
+    assert alltime == [
+        "All time",
+        "🥇 Bob — 20 points (2/2 right)",
+        "🥈 Cat — 10 points (1/2 right)",
+        "🥉 Dan — 10 points (1/2 right)",
+    ]
     cat.command("/top week", group)
     assert (await fake.next_message(group.id)).text.splitlines()[1:] == ["", *week]
     dan.command("/top yesterday", group)
@@ -418,8 +438,9 @@ async def _until(probe: Any, expected: Any, timeout: float = 5.0) -> None:
         await asyncio.sleep(0.02)
 
 
-async def test_spam_of_commands_and_buttons_never_floods_the_group(bot_settings_env: BotEnv,
-                                                                   caplog: pytest.LogCaptureFixture) -> None:
+async def test_spam_of_commands_and_buttons_never_floods_the_group(
+    bot_settings_env: BotEnv, caplog: pytest.LogCaptureFixture
+) -> None:
     """50 commands and 200 button presses by nine members within a minute: no flood, every press answered."""
     env = bot_settings_env
     fake = env.fake
@@ -427,8 +448,16 @@ async def test_spam_of_commands_and_buttons_never_floods_the_group(bot_settings_
     admin = fake.user(7300, "Admin", language_code="en")
     crowd = [fake.user(7301 + i, f"M{i}", language_code=rng.choice(["en", "zh"])) for i in range(8)]
     group = fake.group(-1007300, "Busy", admins=[admin], members=crowd)
-    commands = (["/quiz"] * 10 + ["/quiz single"] * 10 + [f"/quiz@{BOT} truefalse"] * 6 + ["/reveal"] * 8
-                + ["/top"] * 6 + ["/top week"] * 2 + ["/help"] * 4 + ["/start"] * 2)
+    commands = (
+        ["/quiz"] * 10
+        + ["/quiz single"] * 10
+        + [f"/quiz@{BOT} truefalse"] * 6
+        + ["/reveal"] * 8
+        + ["/top"] * 6
+        + ["/top week"] * 2
+        + ["/help"] * 4
+        + ["/start"] * 2
+    )
     assert len(commands) == 48  # and two reveals by the admin: 50
     script: list[tuple[str, Any]] = [("command", c) for c in commands] + [("press", None)] * 200
     rng.shuffle(script)
@@ -460,15 +489,22 @@ async def test_spam_of_commands_and_buttons_never_floods_the_group(bot_settings_
         elapsed = loop.time() - started
         engine = app.bot_data["engine"]
         async with engine.store.read() as db:
-            attempts = (await db.execute_fetchall(
-                "SELECT count(*), count(DISTINCT asked_id || ':' || learner_id) FROM attempts"))[0]
+            attempts = (
+                await db.execute_fetchall(
+                    "SELECT count(*), count(DISTINCT asked_id || ':' || learner_id) FROM attempts"
+                )
+            )[0]
             asked = (await db.execute_fetchall("SELECT count(*) FROM asked WHERE chat_id = ?", (group.id,)))[0][0]
     env.app = None
 
     assert presses == 200 and elapsed < 60, elapsed  # it all happened within one minute
     counted = fake.max_sends_in_window(group.id, 60)  # messages and edits to the group
-    to_group = [r for r in fake.requests if str(r.params.get("chat_id")) == str(group.id)
-                and r.method.lower() in ("sendmessage", "editmessagetext", "editmessagereplymarkup", "sendpoll")]
+    to_group = [
+        r
+        for r in fake.requests
+        if str(r.params.get("chat_id")) == str(group.id)
+        and r.method.lower() in ("sendmessage", "editmessagetext", "editmessagereplymarkup", "sendpoll")
+    ]
     assert fake.violations == []
     assert counted <= 20 and len(to_group) <= 20, (counted, [r.method for r in to_group])
     assert 2 <= asked <= 4  # the admin's reveals let new questions in; never more than 4 a minute
@@ -477,8 +513,20 @@ async def test_spam_of_commands_and_buttons_never_floods_the_group(bot_settings_
     assert len(fake.callback_answers) == len(fake.callback_presses) == 200
     assert not any(fake.sent_to(u.id) for u in [admin, *crowd])  # nothing sent privately
     texts = [m.text or "" for m in fake.sent_to(group.id)]
-    notices = [x for x in texts if x.startswith(("This question is still open", "上面这道题还没揭晓", "Only the member",
-                                                 "只有出题的人", "Questions come too fast", "出题太快"))]
+    notices = [
+        x
+        for x in texts
+        if x.startswith(
+            (
+                "This question is still open",
+                "上面这道题还没揭晓",
+                "Only the member",
+                "只有出题的人",
+                "Questions come too fast",
+                "出题太快",
+            )
+        )
+    ]
     others = [x for x in texts if x.startswith(("Commands", "命令", "Hi ", "你好"))]
     assert 1 <= len(notices) <= 2 and 1 <= len(others) <= 6, texts  # a couple of reminders; /help cut short
     assert sum(x.startswith("🏆") for x in texts) <= 2
@@ -541,7 +589,8 @@ async def test_settings_spam_in_a_group_stays_within_its_budget(env: BotEnv) -> 
 
 
 async def test_the_next_button_keeps_the_groups_filter_and_poll_mode_after_a_restart(
-        bot_settings_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
+    bot_settings_env: BotEnv, caplog: pytest.LogCaptureFixture
+) -> None:
     env = bot_settings_env
     fake = env.fake
     amy, bob, _cat, _dan, group = members(fake)
@@ -640,8 +689,11 @@ async def test_live_count_edits_stay_within_the_groups_budget(env: BotEnv) -> No
         await answer_right(env, member, question, asked)
         await asyncio.sleep(0.1)
     await asyncio.sleep(0.3)
-    edits = [r for r in fake.calls("editMessageText") if int(r.params["chat_id"]) == group.id
-             and int(r.params["message_id"]) == question.message_id]
+    edits = [
+        r
+        for r in fake.calls("editMessageText")
+        if int(r.params["chat_id"]) == group.id and int(r.params["message_id"]) == question.message_id
+    ]
     assert 1 <= len(edits) <= 2  # the count moved, within the budget (eight answers would make eight edits)
     assert groups.budget.level(group.id) <= 3
     fake.assert_clean()

@@ -19,15 +19,29 @@ BOT = Bot("123:abc")
 
 
 def update(update_id: int, text: str = "hi") -> Update:
-    return Update.de_json({"update_id": update_id, "message": {
-        "message_id": update_id, "date": 0, "chat": {"id": 5, "type": "private"},
-        "from": {"id": 5, "is_bot": False, "first_name": "A"}, "text": text}}, BOT)
+    return Update.de_json(
+        {
+            "update_id": update_id,
+            "message": {
+                "message_id": update_id,
+                "date": 0,
+                "chat": {"id": 5, "type": "private"},
+                "from": {"id": 5, "is_bot": False, "first_name": "A"},
+                "text": text,
+            },
+        },
+        BOT,
+    )
 
 
 async def rows(store: Store) -> list[tuple[Any, ...]]:
     async with store.read() as db:
-        return [tuple(r) for r in await db.execute_fetchall(
-            "SELECT update_id, body IS NOT NULL, handled_at IS NOT NULL, replays FROM updates ORDER BY update_id")]
+        return [
+            tuple(r)
+            for r in await db.execute_fetchall(
+                "SELECT update_id, body IS NOT NULL, handled_at IS NOT NULL, replays FROM updates ORDER BY update_id"
+            )
+        ]
 
 
 async def test_updates_are_kept_until_handled_and_handed_out_again_after_a_crash(tmp_path: Path) -> None:
@@ -55,8 +69,9 @@ async def test_updates_are_kept_until_handled_and_handed_out_again_after_a_crash
     await store.close()
 
 
-async def test_an_update_that_crashed_the_bot_three_times_is_given_up(tmp_path: Path, caplog:
-                                                                     pytest.LogCaptureFixture) -> None:
+async def test_an_update_that_crashed_the_bot_three_times_is_given_up(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     first = Inbox()
     await first.open(store, BOT)
@@ -118,8 +133,16 @@ async def test_updates_are_kept_as_telegram_sent_them(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     inbox = Inbox()
     await inbox.open(store, BOT)
-    sent = {"update_id": 9, "message": {"message_id": 9, "date": 0, "chat": {"id": 5, "type": "private"},
-                                        "text": "hi", "some_future_field": {"x": 1}}}
+    sent = {
+        "update_id": 9,
+        "message": {
+            "message_id": 9,
+            "date": 0,
+            "chat": {"id": 5, "type": "private"},
+            "text": "hi",
+            "some_future_field": {"x": 1},
+        },
+    }
     inbox.raw(json.dumps({"ok": True, "result": [sent]}).encode())  # the getUpdates answer
     assert inbox.accept(Update.de_json(sent, BOT))
     await inbox.flush()

@@ -117,8 +117,9 @@ async def test_settings_show_and_change(bot_env: BotEnv, caplog: pytest.LogCaptu
         assert line in shown.text
     await engine.ensure_chat(li.id, "private")
     async with engine.store.write() as db:
-        await subscriptions.subscribe(db, chat_id=li.id, learner_id=li.id, minute=9 * 60 + 30, tz="Asia/Shanghai",
-                                      now=0, next_due=None)
+        await subscriptions.subscribe(
+            db, chat_id=li.id, learner_id=li.id, minute=9 * 60 + 30, tz="Asia/Shanghai", now=0, next_due=None
+        )
     li.command("/settings kinds 多选 判断")
     changed = await fake.next_message(li.id)
     assert "题型：多选题, 判断题" in changed.text and "每日推送：每天 09:30（Asia/Shanghai）" in changed.text
@@ -151,5 +152,6 @@ async def test_report_flags_the_last_question(bot_env: BotEnv) -> None:
     async with engine.store.read() as db:
         found = await reports.open_reports(db)
     assert [(r.learner_id, r.qid, r.comment) for r in found] == [
-        (amy.id, asked.question.id, "the key should be <C> & not B")]
+        (amy.id, asked.question.id, "the key should be <C> & not B")
+    ]
     fake.assert_clean()

@@ -17,8 +17,9 @@ BANKS = ["distributed-training-2025", "finetuning-2025", "law"]
 def test_a_filter_goes_into_the_word_and_comes_back() -> None:
     word = encode_next("q", 1234, ["single", "true_false"], ["finetuning-2025", "law"], True)
     assert word == f"q1234-stp-{bank_token('finetuning-2025')}-{bank_token('law')}"
-    assert decode_next(word, BANKS) == NextWord("q", 1234, True, ("single", "true_false"),
-                                                ("finetuning-2025", "law"), True)
+    assert decode_next(word, BANKS) == NextWord(
+        "q", 1234, True, ("single", "true_false"), ("finetuning-2025", "law"), True
+    )
     assert decode_next(encode_next("g", 7, [], [], False), BANKS) == NextWord("g", 7, True)
     assert len(CallbackCodec(b"k").encode("next", word).encode()) <= 64
 
@@ -28,8 +29,10 @@ def test_no_filter_an_old_word_or_one_too_long_leaves_it_to_memory() -> None:
     assert decode_next("q42", BANKS) == NextWord("q", 42, False)
     many = [f"bank-{i}" for i in range(8)]
     assert encode_next("q", 10**9, ["single"], many) == f"q{10**9}"  # would not fit: not carried
-    assert all(len(encode_next("q", 10**12, ["single", "multiple", "true_false", "fill", "case"], many[:k], True))
-               <= WORD_MAX for k in range(9))
+    assert all(
+        len(encode_next("q", 10**12, ["single", "multiple", "true_false", "fill", "case"], many[:k], True)) <= WORD_MAX
+        for k in range(9)
+    )
 
 
 def test_a_bank_gone_since_is_left_out() -> None:
@@ -51,8 +54,9 @@ async def _answer_and_next(env: BotEnv, user: SimUser) -> tuple[MessageState, st
     return verdict, verdict.find_button("➡️")["callback_data"]
 
 
-async def test_the_next_button_keeps_the_quiz_filter_after_a_restart(bot_settings_env: BotEnv,
-                                                                     caplog: pytest.LogCaptureFixture) -> None:
+async def test_the_next_button_keeps_the_quiz_filter_after_a_restart(
+    bot_settings_env: BotEnv, caplog: pytest.LogCaptureFixture
+) -> None:
     env = bot_settings_env
     fake = env.fake
     amy = fake.user(5101, "Amy", language_code="en")

@@ -15,8 +15,13 @@ _ids = itertools.count(1)
 
 def message(chat: int, user: int, text: str | None = "hi", **extra: Any) -> Update:
     kind = "private" if chat > 0 else "supergroup"
-    data: dict[str, Any] = {"message_id": next(_ids), "date": 0, "chat": {"id": chat, "type": kind},
-                            "from": {"id": user, "is_bot": False, "first_name": "U"}, **extra}
+    data: dict[str, Any] = {
+        "message_id": next(_ids),
+        "date": 0,
+        "chat": {"id": chat, "type": kind},
+        "from": {"id": user, "is_bot": False, "first_name": "U"},
+        **extra,
+    }
     if text is not None:
         data["text"] = text
     return Update.de_json({"update_id": next(_ids), "message": data}, None)
@@ -24,9 +29,19 @@ def message(chat: int, user: int, text: str | None = "hi", **extra: Any) -> Upda
 
 def press(chat: int, user: int) -> Update:
     msg = {"message_id": 1, "date": 0, "chat": {"id": chat, "type": "private"}}
-    return Update.de_json({"update_id": next(_ids), "callback_query": {
-        "id": str(next(_ids)), "from": {"id": user, "is_bot": False, "first_name": "U"}, "chat_instance": "c",
-        "data": "x", "message": msg}}, None)
+    return Update.de_json(
+        {
+            "update_id": next(_ids),
+            "callback_query": {
+                "id": str(next(_ids)),
+                "from": {"id": user, "is_bot": False, "first_name": "U"},
+                "chat_instance": "c",
+                "data": "x",
+                "message": msg,
+            },
+        },
+        None,
+    )
 
 
 class Run:

@@ -20,8 +20,14 @@ BANK = "statsdemo"
 
 def _bank() -> Bank:
     questions = [
-        Question(id=f"s-{n}", kind="single", number=n, prompt=f"Question {n}: which letter is right?",
-                 options={"A": "alpha", "B": "beta", "C": "gamma"}, answer="A")
+        Question(
+            id=f"s-{n}",
+            kind="single",
+            number=n,
+            prompt=f"Question {n}: which letter is right?",
+            options={"A": "alpha", "B": "beta", "C": "gamma"},
+            answer="A",
+        )
         for n in range(1, 6)
     ]
     return Bank(id=BANK, title="Stats demo", source="tests", questions=questions)

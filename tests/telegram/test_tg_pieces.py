@@ -27,8 +27,9 @@ def test_every_text_in_both_languages_with_the_same_placeholders() -> None:
     assert t("start", "fr", name="Amy").startswith("你好")  # unknown language: Chinese
 
 
-@pytest.mark.parametrize(("code", "lang"), [("en", "en"), ("en-GB", "en"), ("zh-hans", "zh"), ("ru", "zh"),
-                                             (None, "zh"), ("", "zh")])
+@pytest.mark.parametrize(
+    ("code", "lang"), [("en", "en"), ("en-GB", "en"), ("zh-hans", "zh"), ("ru", "zh"), (None, "zh"), ("", "zh")]
+)
 def test_lang_of(code: str | None, lang: str) -> None:
     assert lang_of(code) == lang
 
@@ -69,8 +70,11 @@ def test_one_overlong_line_is_cut_between_words_then_characters() -> None:
     assert _plain(parts) == "x" * 5000 + "<" * 5000
 
 
-@given(st.lists(st.tuples(st.text(string.printable + "中文😀<>&", max_size=60), st.sampled_from(["", "b", "i"])),
-                max_size=40))
+@given(
+    st.lists(
+        st.tuples(st.text(string.printable + "中文😀<>&", max_size=60), st.sampled_from(["", "b", "i"])), max_size=40
+    )
+)
 def test_split_chunks_always_parse_and_fit(parts: list[tuple[str, str]]) -> None:
     text = "\n".join(f"<{tag}>{esc(s)}</{tag}>" if tag else esc(s) for s, tag in parts)
     for chunk in split_message(text, limit=50):

@@ -105,8 +105,10 @@ async def _post_raw(port: int, path: str, length: int, headers: dict[str, str], 
         except ConnectionRefusedError:
             await asyncio.sleep(0.1)
     head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
-    writer.write(f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                 f"Content-Length: {length}\r\n{head}\r\n".encode())
+    writer.write(
+        f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {length}\r\n{head}\r\n".encode()
+    )
     chunk = b" " * (1024 * 1024)
     try:
         for _ in range(send // len(chunk)):
@@ -128,19 +130,25 @@ async def test_studybot_run_webhook_checks_the_secret_first_and_caps_bodies(tmp_
         url = f"http://127.0.0.1:{port}/hook"
         proc = await _run_process(fake, tmp_path, "--webhook", url, "--port", str(port), "--listen", "127.0.0.1")
         try:
-            await wait_serving(fake, proc, lambda: fake.webhook is not None and len(fake.calls("setMyCommands")) == 6,
-                               "startup", timeout=30)
+            await wait_serving(
+                fake,
+                proc,
+                lambda: fake.webhook is not None and len(fake.calls("setMyCommands")) == 6,
+                "startup",
+                timeout=30,
+            )
             assert fake.webhook == {"url": url, "secret_token": webhook_secret(fake.token)}
             amy = fake.user(3003, "Amy", language_code="en")
             amy.command("/help")
             assert (await fake.next_message(amy.id, timeout=10)).text.startswith("Commands")
-            forged = {"update_id": 999, "message": {"message_id": 1, "date": 0, "text": "/start",
-                                                    "chat": {"id": 3003, "type": "private"}}}
+            forged = {
+                "update_id": 999,
+                "message": {"message_id": 1, "date": 0, "text": "/start", "chat": {"id": 3003, "type": "private"}},
+            }
             async with aiohttp.ClientSession() as session:
                 async with session.post(url, json=forged) as resp:
                     assert resp.status == 403  # no secret token header
-                async with session.post(url, json=forged,
-                                        headers={"X-Telegram-Bot-Api-Secret-Token": "guess"}) as resp:
+                async with session.post(url, json=forged, headers={"X-Telegram-Bot-Api-Secret-Token": "guess"}) as resp:
                     assert resp.status == 403
             # Without the secret, refused before the body is read: four 30 MB bodies are never held.
             before = _peak_rss_mb(proc.pid)
@@ -176,8 +184,10 @@ async def test_a_rejected_token_ends_with_a_sentence_and_never_shows_the_token(t
         wrong_url = fake.api_url.replace("/bot", "/wrong/bot")  # 404
         (tmp_path / "a").mkdir()
         (tmp_path / "b").mkdir()
-        procs = [await start_process(fake, tmp_path / "a", stdout=asyncio.subprocess.PIPE, token=revoked),
-                 await start_process(fake, tmp_path / "b", stdout=asyncio.subprocess.PIPE, api_url=wrong_url)]
+        procs = [
+            await start_process(fake, tmp_path / "a", stdout=asyncio.subprocess.PIPE, token=revoked),
+            await start_process(fake, tmp_path / "b", stdout=asyncio.subprocess.PIPE, api_url=wrong_url),
+        ]
         ended = await asyncio.gather(*(_finished(p) for p in procs))
     for (code, out, err), secret in zip(ended, (revoked, fake.token), strict=True):
         assert code == 2
@@ -200,8 +210,16 @@ app_module.FEATURES.append(lambda app: app.add_handler(CommandHandler("block", b
 
 async def _health(db: Path, stale: float) -> tuple[int, str]:
     env = {**os.environ, "STUDYBOT_DB": str(db), "PYTHONPATH": str(ROOT)}
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.health", "--stale", str(stale), env=env,
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.health",
+        "--stale",
+        str(stale),
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, _ = await proc.communicate()
     return proc.returncode or 0, out.decode()
 
@@ -212,11 +230,25 @@ async def test_a_stuck_event_loop_is_unhealthy_and_sigterm_still_ends_the_proces
         inject = tmp_path / "inject"
         inject.mkdir()
         (inject / "sitecustomize.py").write_text(BLOCKING, encoding="utf-8")
-        env = {**os.environ, "STUDYBOT_TOKEN": fake.token, "STUDYBOT_API_URL": fake.api_url,
-               "STUDYBOT_DB": str(tmp_path / "db.sqlite3"), "STUDYBOT_BANKS": str(ROOT / "data" / "banks"),
-               "STUDYBOT_STOP_SECONDS": "1", "PYTHONPATH": f"{inject}{os.pathsep}{ROOT}"}
-        proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", "run", cwd=tmp_path, env=env,
-                                                    stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        env = {
+            **os.environ,
+            "STUDYBOT_TOKEN": fake.token,
+            "STUDYBOT_API_URL": fake.api_url,
+            "STUDYBOT_DB": str(tmp_path / "db.sqlite3"),
+            "STUDYBOT_BANKS": str(ROOT / "data" / "banks"),
+            "STUDYBOT_STOP_SECONDS": "1",
+            "PYTHONPATH": f"{inject}{os.pathsep}{ROOT}",
+        }
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            "run",
+            cwd=tmp_path,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
         try:
             await wait_serving(fake, proc, lambda: len(fake.calls("setMyCommands")) == 6, "startup")
             assert (await _health(tmp_path / "db.sqlite3", stale=1))[0] == 0
@@ -235,5 +267,3 @@ async def test_a_stuck_event_loop_is_unhealthy_and_sigterm_still_ends_the_proces
             if proc.returncode is None:
                 proc.kill()
                 await proc.wait()
-
-

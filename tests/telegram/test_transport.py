@@ -24,15 +24,21 @@ class RecordingLimiter(BaseRateLimiter[dict[str, Any]]):
     async def shutdown(self) -> None:
         return None
 
-    async def process_request(self, callback: Any, args: Any, kwargs: Any, endpoint: str, data: Any,
-                              rate_limit_args: Any) -> Any:
+    async def process_request(
+        self, callback: Any, args: Any, kwargs: Any, endpoint: str, data: Any, rate_limit_args: Any
+    ) -> Any:
         self.endpoints.append(endpoint)
         return await callback(*args, **kwargs)
 
 
 def _ext_bot(fake: FakeBotServer, limiter: RecordingLimiter) -> ExtBot[Any]:
-    return ExtBot(fake.token, base_url=fake.api_url, request=AiohttpRequest(), get_updates_request=AiohttpRequest(1),
-                  rate_limiter=limiter)
+    return ExtBot(
+        fake.token,
+        base_url=fake.api_url,
+        request=AiohttpRequest(),
+        get_updates_request=AiohttpRequest(1),
+        rate_limiter=limiter,
+    )
 
 
 async def test_post_unread_goes_through_the_rate_limiter_and_sends_json(fake: FakeBotServer) -> None:
@@ -40,11 +46,13 @@ async def test_post_unread_goes_through_the_rate_limiter_and_sends_json(fake: Fa
     limiter = RecordingLimiter()
     markup = InlineKeyboardMarkup([[InlineKeyboardButton("下一题", callback_data="n1")]])
     async with _ext_bot(fake, limiter) as bot:
-        await post_unread(bot, "sendMessage", chat_id=alice.id, text="<b>✅ 对</b> a &lt; b",
-                          parse_mode="HTML", reply_markup=markup)
+        await post_unread(
+            bot, "sendMessage", chat_id=alice.id, text="<b>✅ 对</b> a &lt; b", parse_mode="HTML", reply_markup=markup
+        )
         sent = await fake.next_message(alice.id)
-        await post_unread(bot, "editMessageReplyMarkup", chat_id=alice.id, message_id=sent.message_id,
-                          reply_markup=None)
+        await post_unread(
+            bot, "editMessageReplyMarkup", chat_id=alice.id, message_id=sent.message_id, reply_markup=None
+        )
         with pytest.raises(BadRequest, match="not found"):
             await post_unread(bot, "editMessageReplyMarkup", chat_id=alice.id, message_id=999)
     assert limiter.endpoints == ["getMe", "sendMessage", "editMessageReplyMarkup", "editMessageReplyMarkup"]
@@ -62,7 +70,9 @@ async def test_a_remote_fake_serves_queues_and_counts_from_its_own_process() -> 
         async with Bot(fake.token, base_url=fake.api_url) as bot:
             updates = await bot.get_updates(timeout=0)
             assert [(u.effective_user.id, u.message.text) for u in updates if u.effective_user and u.message] == [
-                (2001, "hello"), (2002, "A")]
+                (2001, "hello"),
+                (2002, "A"),
+            ]
             await bot.send_message(2001, "✅ right")
             await bot.send_message(2002, "plain")
         counted = await fake.wait_sent(1, ("✅",), timeout=5)

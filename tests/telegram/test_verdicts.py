@@ -33,8 +33,10 @@ async def test_a_verdict_lost_to_500s_is_kept_repeated_on_a_press_and_sent_later
     press = amy.press(question, 0)
     first = await fake.callback_answer(press)
     assert first.text.startswith(("✅", "❌"))
-    await fake.wait_for(lambda: any(r.method == "sendMessage" and r.status == 500 for r in fake.requests),
-                        what="the verdict's failed send")
+    await fake.wait_for(
+        lambda: any(r.method == "sendMessage" and r.status == 500 for r in fake.requests),
+        what="the verdict's failed send",
+    )
     assert (await env.engine.stats(amy.id)).total.total == 1  # the answer is recorded all the same
 
     other = question.history[-1][1]["inline_keyboard"][0][1]["callback_data"]  # the buttons are gone by now
@@ -57,8 +59,7 @@ async def test_a_verdict_behind_429s_past_the_retries_is_kept_and_sent(bot_env: 
     await _question(env, bo)
     fake.fail(Fault.too_many_requests(1), method="sendMessage", chat_id=bo.id, times=4)  # one more than the retries
     bo.send_text("对")
-    await fake.wait_for(lambda: len([f for f in fake.faulted if f[1] == bo.id]) == 4, timeout=10,
-                        what="four 429s")
+    await fake.wait_for(lambda: len([f for f in fake.faulted if f[1] == bo.id]) == 4, timeout=10, what="four 429s")
     await fake.wait_for(lambda: env.app.bot_data[COURIER].sent == 0 and _kept(env), timeout=10, what="kept")
     await _back_up(env)
     verdict = await fake.next_message(bo.id, timeout=10)

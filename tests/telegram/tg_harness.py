@@ -37,11 +37,18 @@ class StepClock:
         self.now += timedelta(**kwargs)
 
 
-def configure_env(monkeypatch: pytest.MonkeyPatch, fake: FakeBotServer, db: Path, banks: Path,
-                  **extra: Any) -> Settings:
+def configure_env(
+    monkeypatch: pytest.MonkeyPatch, fake: FakeBotServer, db: Path, banks: Path, **extra: Any
+) -> Settings:
     """Point STUDYBOT_* at the fake and at the test's files, and read Settings as `studybot run` does."""
-    env = {"TOKEN": fake.token, "API_URL": fake.api_url, "FILE_URL": fake.file_url, "DB": str(db),
-           "BANKS": str(banks), **{k.upper(): str(v) for k, v in extra.items()}}
+    env = {
+        "TOKEN": fake.token,
+        "API_URL": fake.api_url,
+        "FILE_URL": fake.file_url,
+        "DB": str(db),
+        "BANKS": str(banks),
+        **{k.upper(): str(v) for k, v in extra.items()},
+    }
     for key, value in env.items():
         monkeypatch.setenv(f"STUDYBOT_{key}", value)
     return Settings()
@@ -108,21 +115,37 @@ def copy_seed_banks(dest: Path) -> Path:
     return dest
 
 
-async def start_process(fake: FakeBotServer, cwd: Path, *args: str, stdout: int | None = asyncio.subprocess.DEVNULL,
-                        **settings: object) -> asyncio.subprocess.Process:
+async def start_process(
+    fake: FakeBotServer, cwd: Path, *args: str, stdout: int | None = asyncio.subprocess.DEVNULL, **settings: object
+) -> asyncio.subprocess.Process:
     """`python -m bot run ARGS` as its own process against the fake (standard error piped); ``settings`` are
     STUDYBOT_* variables (``db``, ``banks``: default a database in ``cwd`` and the seed banks)."""
-    env = {**os.environ, "STUDYBOT_TOKEN": fake.token, "STUDYBOT_API_URL": fake.api_url,
-           "STUDYBOT_FILE_URL": fake.file_url, "STUDYBOT_DB": str(cwd / "db.sqlite3"),
-           "STUDYBOT_BANKS": str(SEED_BANKS), "PYTHONPATH": str(ROOT),
-           **{f"STUDYBOT_{k.upper()}": str(v) for k, v in settings.items()}}
+    env = {
+        **os.environ,
+        "STUDYBOT_TOKEN": fake.token,
+        "STUDYBOT_API_URL": fake.api_url,
+        "STUDYBOT_FILE_URL": fake.file_url,
+        "STUDYBOT_DB": str(cwd / "db.sqlite3"),
+        "STUDYBOT_BANKS": str(SEED_BANKS),
+        "PYTHONPATH": str(ROOT),
+        **{f"STUDYBOT_{k.upper()}": str(v) for k, v in settings.items()},
+    }
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "run", *args, cwd=cwd, env=env, stdout=stdout, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        *args,
+        cwd=cwd,
+        env=env,
+        stdout=stdout,
+        stderr=asyncio.subprocess.PIPE,
     )
 
 
-async def wait_serving(fake: FakeBotServer, proc: asyncio.subprocess.Process, ready: Any, what: str,
-                       timeout: float = 60.0) -> None:
+async def wait_serving(
+    fake: FakeBotServer, proc: asyncio.subprocess.Process, ready: Any, what: str, timeout: float = 60.0
+) -> None:
     """Wait until ``ready()`` while the process serves; fail at once if it exited."""
     await fake.wait_for(lambda: proc.returncode is not None or ready(), timeout=timeout, what=what)
     assert proc.returncode is None, "studybot run exited early"

@@ -1,0 +1,398 @@
+"""From drafts to a bank: each draft is checked the same way, whatever the document's format.
+
+A draft becomes a question when its kind, options and key can be read with confidence; otherwise it is
+left out with its line and the reason (`第 7 题没有答案，未导入`). The document as a whole fails only when
+no question at all could be read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from bot.banks.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
+from bot.banks.issues import DocumentError, Issue
+from bot.banks.keys import (
+    count_blanks,
+    enumerated_parts,
+    read_choice_key,
+    read_true_false_key,
+    split_fill_key,
+    true_false_options,
+)
+from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
+from bot.banks.text import ends_sentence
+
+__all__ = ["ID_PREFIX", "finish", "question_id"]
+
+ID_PREFIX = {
+    Kind.single: "single",
+    Kind.multiple: "multiple",
+    Kind.fill: "fill",
+    Kind.true_false: "tf",
+    Kind.case: "case",
+}
+
+
+def question_id(kind: Kind, number: int, taken: set[str]) -> str:
+    """'single-3'; a second single 3 in the same document becomes 'single-3-2' (stable on re-import)."""
+    base = f"{ID_PREFIX[kind]}-{number}"
+    qid, k = base, 1
+    while qid in taken:
+        k += 1
+        qid = f"{base}-{k}"
+    taken.add(qid)
+    return qid
+
+
+# A key or reference the document does not give: "略", "答案略（参见教材第三章）", "略，言之成理即可。",
+# "Answers will vary." — the question is left out, never imported with that as its answer.
+_OMITTED = re.compile(
+    r"[（(]?\s*(?:答案)?(?:略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|待补充|待定|TODO|TBD|N/?A)\s*[)）]?[。.]?"
+    r"|(?:答案)?略\s*[（(，,；;：:。]\s*[^\n]{0,40}"
+    r"|(?:言之(?:成理|有理)|合理即可|酌情给分|自由发挥)[^\n]{0,20}"
+    r"|(?:(?:student\s+)?answers?\s+(?:will|may|can|could)\s+vary|open[\s-]ended|no\s+single\s+(?:correct\s+)?answer)"
+    r"[^\n]{0,60}",
+    re.I,
+)
+_ESSAY = re.compile(
+    r"^(?:简述|简答|论述|试述|阐述|说明|分析|谈谈|比较|举例说明|为什么|如何|怎样|请|结合|将下列|把下列|翻译|Explain|Describe"
+    r"|Discuss|Translate|Write|Summari[sz]e|Compare)"
+)
+_KEY_LABEL = re.compile(r"^\s*(?:填|答|解)\s*[:：]\s*")  # "填：链式法则"
+
+
+# Kinds a chat cannot ask: by the section they stand in, or by how the question opens.
+_UNASKABLE = [
+    ("听力", "a listening", re.compile(r"听力|Listening", re.I), re.compile(r"^(?:听|Listen)", re.I)),
+    (
+        "排序",
+        "ordering",
+        re.compile(r"排序|Ordering", re.I),
+        re.compile(r"^(?:将下列.{0,12}排序|排序|Put the following .{0,40}order|Arrange)", re.I),
+    ),
+    ("连线", "a matching", re.compile(r"连线|配对|Matching", re.I), re.compile(r"^(?:连线|Match\b)", re.I)),
+]
+
+
+def _unaskable(d: Draft) -> tuple[str, str] | None:
+    for zh, en, section, stem in _UNASKABLE:
+        if (d.section and section.search(d.section)) or stem.match(d.stem.strip()):
+            return zh, en
+    return None
+
+
+class _Skip(Exception):
+    """A draft that cannot be read with confidence: its reason, zh and en, and the line to name."""
+
+    def __init__(self, line: int, zh: str, en: str) -> None:
+        super().__init__(en)
+        self.line, self.zh, self.en = line, zh, en
+
+
+@dataclass
+class _Checker:
+    taken: set[str] = field(default_factory=set)
+    warnings: list[Issue] = field(default_factory=list)
+    keys_at_end: bool = False
+
+    def no_key(self, d: Draft, what: tuple[str, str] = ("答案", "key")) -> _Skip:
+        where = f"第 {d.number} 题", f"question {d.number}"
+        if self.keys_at_end:
+            return _Skip(
+                d.line, f"{where[0]}在文末答案中没有{what[0]}", f"{where[1]} has no {what[1]} in the answer section"
+            )
+        return _Skip(d.line, f"{where[0]}没有{what[0]}", f"{where[1]} has no {what[1]}")
+
+    def warn(self, line: int, zh: str, en: str) -> None:
+        self.warnings.append(Issue("warning", line, zh, en))
+
+    def kind_of(self, d: Draft) -> Kind:
+        declared = d.kind
+        pair = true_false_options(d.options)
+        if pair is not None and declared in (None, Kind.true_false):
+            return Kind.true_false
+        if d.options and (declared is None or read_choice_key(d.key or "", d.options) is not None or d.marked):
+            if declared in CHOICE_KINDS:
+                return declared  # type: ignore[return-value]
+            return self.choice_kind(d)
+        if declared in CHOICE_KINDS and not d.options and d.key is not None and read_choice_key(d.key, {}) is None:
+            # under a choice heading, but no options and a key that is no letters: a judgement or a fill-in
+            if read_true_false_key(d.key, {}) is not None and not count_blanks(d.stem):
+                return Kind.true_false
+            if count_blanks(d.stem):
+                return Kind.fill
+        if declared is not None:
+            return declared
+        if d.answer:
+            return Kind.case
+        if d.key is not None and read_true_false_key(d.key, {}) is not None and not count_blanks(d.stem):
+            return Kind.true_false
+        if not count_blanks(d.stem) and _ESSAY.match(d.stem):
+            return Kind.case  # "简述分层体系结构的好处。" answered with a list: a short-answer question
+        if count_blanks(d.stem) or (d.key is not None and len(d.key) <= 40 and "\n" not in d.key):
+            return Kind.fill
+        return Kind.case
+
+    def choice_kind(self, d: Draft) -> Kind:
+        letters = read_choice_key(d.key or "", d.options) or d.marked
+        return Kind.multiple if len(letters) > 1 or "多选" in d.stem else Kind.single
+
+    def build(self, d: Draft) -> Question:
+        where = f"第 {d.number} 题", f"question {d.number}"
+        if d.key is not None and _OMITTED.fullmatch(d.key.strip()):
+            d.key = None  # "答案：略": the document gives no key
+        if d.key is not None:
+            d.key = _KEY_LABEL.sub("", d.key)
+        if d.answer is not None and _OMITTED.fullmatch(d.answer.strip()):
+            d.answer = None
+        key_line = d.key_line or d.line
+        if (unaskable := _unaskable(d)) is not None:
+            raise _Skip(
+                d.line,
+                f"{where[0]}是{unaskable[0]}题，无法在聊天中作答",
+                f"{where[1]} is {unaskable[1]} question, which cannot be answered in the chat",
+            )
+        if not d.stem.strip():
+            raise _Skip(d.line, f"{where[0]}没有题干", f"{where[1]} has no text")
+        kind = self.kind_of(d)
+        options: dict[str, str] = {}
+        answer: str | bool | list[str] | list[list[str]]
+        if kind in CHOICE_KINDS:
+            options = dict(d.options)
+            if not options:
+                raise _Skip(d.line, f"{where[0]}是选择题却没有选项", f"{where[1]} is a choice question without options")
+            answer = self.choice_answer(d, where, key_line)
+            if kind is Kind.single and len(answer) > 1:
+                # a key of several letters makes a multiple-choice question, whatever the tag or heading said
+                if d.kind is Kind.single:
+                    self.warn(
+                        key_line,
+                        f"{where[0]}标为单选，但答案有多个字母（{answer}），按多选题导入",
+                        f"{where[1]} is marked single choice but its key has several letters ({answer}); "
+                        "imported as multiple choice",
+                    )
+                kind = Kind.multiple
+        elif kind is Kind.true_false:
+            answer = self.true_false_answer(d, where, key_line)
+        elif kind is Kind.fill:
+            answer = self.fill_answer(d, where, key_line)
+        else:
+            answer = d.answer or d.key or ""
+            if not answer.strip():
+                raise self.no_key(d, ("参考答案", "reference answer"))
+            answer, note = _scoring_note(answer)
+            if note:  # "（答出三点即可得满分）": how it is marked, shown with the explanation, not graded
+                d.explanation = f"{d.explanation}\n{note}" if d.explanation else note
+        try:
+            return Question(
+                id=question_id(kind, d.number, self.taken),
+                kind=kind,
+                number=d.number,
+                prompt=d.stem,
+                options=options,
+                answer=answer,
+                explanation=d.explanation or None,
+                section=d.section,
+                line=d.line,
+                alternates=d.alternates,
+                tags=d.tags,
+            )
+        except ValidationError as exc:
+            msg = exc.errors()[0]["msg"]
+            raise _Skip(d.line, f"{where[0]}无效：{msg}", f"{where[1]} is invalid: {msg}") from exc
+
+    def choice_answer(self, d: Draft, where: tuple[str, str], key_line: int) -> str:
+        if d.key is None and not d.marked:
+            raise self.no_key(d)
+        letters = read_choice_key(d.key, d.options) if d.key is not None else d.marked
+        if letters is None:
+            raise _Skip(
+                key_line,
+                f"{where[0]}的答案“{d.key}”不是选项字母",
+                f"the key '{d.key}' of {where[1]} is not option letters",
+            )
+        if d.key is not None and d.marked and d.marked != letters:
+            self.warn(
+                key_line,
+                f"{where[0]}的答案 {letters} 与文中标出的选项 {d.marked} 不一致，采用答案行",
+                f"{where[1]}: the key {letters} differs from the options marked in the text ({d.marked}); "
+                "the key is used",
+            )
+        missing = [letter for letter in letters if letter not in d.options]
+        if missing:
+            raise _Skip(
+                key_line,
+                f"{where[0]}的答案含 {''.join(missing)}，但没有选项 {''.join(missing)}",
+                f"the key of {where[1]} names option {''.join(missing)}, which it does not have",
+            )
+        return letters
+
+    def true_false_answer(self, d: Draft, where: tuple[str, str], key_line: int) -> bool:
+        if d.key is None and not d.marked:
+            raise self.no_key(d)
+        value = read_true_false_key(d.key if d.key is not None else d.marked, d.options)
+        if value is None:
+            raise _Skip(
+                key_line,
+                f"判断题{where[0]}的答案“{d.key}”不是对/错",
+                f"the key '{d.key}' of true/false {where[1]} is neither true nor false",
+            )
+        return value
+
+    def fill_answer(self, d: Draft, where: tuple[str, str], key_line: int) -> list[str] | list[list[str]]:
+        if d.key is None:
+            raise self.no_key(d)
+        blanks = count_blanks(d.stem)
+        numbered = enumerated_parts(d.key)
+        if numbered > blanks and all(re.search(rf"[（(]\s*{n}\s*[)）]", d.stem) for n in range(1, numbered + 1)):
+            blanks = numbered  # "请补全（1）（2）处代码": the blanks are numbered in the stem (or its code)
+        answer, fits = split_fill_key(d.key, blanks)
+        if not answer:
+            raise _Skip(key_line, f"{where[0]}的答案为空", f"the key of {where[1]} is empty")
+        if not blanks:
+            self.warn(
+                d.line, f"填空题{where[0]}中没有空（___ 或（ ））", f"fill-in {where[1]} has no blank (___ or （ ）)"
+            )
+        elif not fits:
+            self.warn(
+                key_line,
+                f"{where[0]}有 {blanks} 个空，但答案无法按空分开",
+                f"{where[1]} has {blanks} blanks but its key cannot be split into as many answers",
+            )
+        return answer
+
+
+# A marking note closing a reference answer: "（酌情给分）", "（每条1.5分）", "（答出三点即可得满分）"
+_SCORING_NOTE = re.compile(r"\s*[（(]([^（()）]*(?:\d\s*分|给分|得分|满分|即可|酌情)[^（()）]*)[)）]\s*$")
+
+
+def _scoring_note(answer: str) -> tuple[str, str | None]:
+    m = _SCORING_NOTE.search(answer)
+    if m is None or not answer[: m.start()].strip():
+        return answer, None
+    return answer[: m.start()].rstrip(), m.group(1).strip()
+
+
+def _last_text(q: Question) -> str:
+    if q.kind is Kind.case:
+        return q.answer if isinstance(q.answer, str) else ""
+    return q.explanation or ""
+
+
+def _looks_truncated(text: str, *, note: bool) -> bool:
+    text = text.rstrip()
+    # an explanation may be a short note ("同一空可接受多个答案") without a full stop
+    if not text or (note and len(text) < 30):
+        return False
+    return not ends_sentence(text) or text.endswith(("：", ":"))
+
+
+def finish(
+    drafts: list[Draft],
+    sections: list[SectionReport],
+    *,
+    source: str,
+    bank_id: str,
+    title: str,
+    warnings: list[Issue] | None = None,
+    conventions: list[Convention] | None = None,
+    keys_at_end: bool = False,
+) -> ImportResult:
+    """Check every draft; the bank of those that read with confidence, the rest reported as left out.
+
+    Raises DocumentError only when no question at all could be read.
+    """
+    checker = _Checker(warnings=list(warnings or []), keys_at_end=keys_at_end)
+    questions: list[Question] = []
+    left_out: list[LeftOut] = []
+    last_of: dict[int, tuple[Question, Draft]] = {}
+    for d in drafts:
+        report = sections[d.part] if d.part is not None else None
+        try:
+            q = checker.build(d)
+        except _Skip as skip:
+            left_out.append(
+                LeftOut(
+                    skip.line,
+                    d.number,
+                    d.section,
+                    f"{skip.zh}，未导入",
+                    f"{skip.en}; not imported",
+                    first_line=d.line,
+                    last_line=d.end_line or d.line,
+                )
+            )
+            if report is not None:
+                report.left_out += 1
+            continue
+        questions.append(q)
+        if d.part is not None:
+            last_of[d.part] = (q, d)
+        if report is not None:
+            report.found += 1
+            report.kind = report.kind or q.kind
+    for s in sections:
+        held = s.found + s.left_out
+        if s.title is not None and s.declared is not None and s.declared != held:
+            checker.warn(
+                s.line,
+                f"“{s.title}”声明 {s.declared} 题，实际有 {held} 题",
+                f"section '{s.title}' declares {s.declared} questions but holds {held}",
+            )
+        if s.title is not None and not held:
+            checker.warn(s.line, f"“{s.title}”下没有题目", f"section '{s.title}' holds no questions")
+    _truncation(checker, sections, last_of, questions, drafts)
+    if not questions:
+        issues = [lo.issue() for lo in left_out] or [
+            Issue("error", 0, "文档中没有找到任何题目", "no questions were found in the document")
+        ]
+        errors = [Issue("error", i.line, i.zh, i.en) for i in issues]
+        raise DocumentError.from_issues(source, sorted(errors, key=lambda i: i.line))
+    bank = Bank(
+        id=bank_id,
+        title=title or Path(source).stem,
+        source=source,
+        questions=questions,
+        sections=[
+            Section(title=s.title, kind=s.kind or Kind.single, declared=s.declared, found=s.found, line=s.line)
+            for s in sections
+            if s.title is not None
+        ],
+    )
+    all_warnings = checker.warnings + [lo.issue() for lo in left_out]
+    return ImportResult(
+        bank=bank,
+        warnings=sorted(all_warnings, key=lambda i: i.line),
+        left_out=left_out,
+        sections=sections,
+        conventions=list(conventions or []),
+    )
+
+
+def _truncation(
+    checker: _Checker,
+    sections: list[SectionReport],
+    last_of: dict[int, tuple[Question, Draft]],
+    questions: list[Question],
+    drafts: list[Draft],
+) -> None:
+    """A section holding fewer questions than it declares, or the document's end, may be cut off mid-text."""
+    suspects = [last_of[i] for i, s in enumerate(sections) if i in last_of and s.declared and s.found < s.declared]
+    if questions:
+        last = questions[-1]
+        suspects.append((last, next(d for d in reversed(drafts) if d.line == last.line)))
+    seen: set[str] = set()
+    for q, d in suspects:
+        if q.id in seen:
+            continue
+        seen.add(q.id)
+        if _looks_truncated(_last_text(q), note=q.kind is not Kind.case):
+            checker.warn(
+                d.end_line or d.line,
+                f"第 {q.number} 题看起来被截断了：结尾不是完整的句子",
+                f"question {q.number} looks truncated: it ends mid-sentence",
+            )

@@ -1,0 +1,83 @@
+"""What every reader of a document produces, and what an import reports.
+
+A reader (plain text and Markdown, a Word table, a spreadsheet) turns a document into `Draft`s: each
+question as written, not yet checked. `bot.banks.build` checks every draft the same way, whatever the
+format: a draft that can be read with confidence becomes a `Question`; any other is left out and
+reported with its line and the reason (`LeftOut`). One unreadable question never costs the document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.banks.issues import Issue
+from bot.banks.model import Bank, Kind
+
+__all__ = ["Convention", "Draft", "ImportResult", "LeftOut", "SectionReport"]
+
+
+@dataclass
+class Draft:
+    """One question as the document writes it; fields hold text, nothing is validated yet."""
+
+    number: int  # as printed (a sheet without numbers: the row's position)
+    line: int  # document line (or sheet row) where the question starts
+    section: str | None = None  # the heading it stands under, as written
+    part: int | None = None  # index of that section in the reader's list of SectionReports
+    kind: Kind | None = None  # as declared: a tag in the question, else its section or type column
+    tagged: bool = False  # the kind comes from the question's own tag, not its section
+    stem: str = ""
+    options: dict[str, str] = field(default_factory=dict)  # letter -> text, in the document's order
+    key: str | None = None  # the key as written: "B", "A、C", "对", "读；写", …
+    key_line: int | None = None
+    marked: str = ""  # letters of the options the document marks as right (colour, bold, ticked box)
+    explanation: str | None = None
+    answer: str | None = None  # a case's reference answer
+    tags: list[str] = field(default_factory=list)
+    alternates: list[str] = field(default_factory=list)
+    end_line: int | None = None  # the last line the question occupies (for the truncation check)
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A question the import could not read with confidence, and why (zh and en)."""
+
+    line: int
+    number: int
+    section: str | None
+    zh: str
+    en: str
+    first_line: int = 0  # the lines the question occupies in the document (for a second reading)
+    last_line: int = 0
+
+    def issue(self) -> Issue:
+        return Issue("warning", self.line, self.zh, self.en)
+
+
+@dataclass
+class SectionReport:
+    """Per section of the document: how many questions were imported and how many left out."""
+
+    title: str | None  # None: questions before any heading
+    kind: Kind | None
+    line: int
+    declared: int | None = None
+    found: int = 0
+    left_out: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Convention:
+    """A way of writing the document uses, as the summary names it: `编号 1、`, `答案：题干括号内`."""
+
+    zh: str
+    en: str
+
+
+@dataclass
+class ImportResult:
+    bank: Bank
+    warnings: list[Issue] = field(default_factory=list)
+    left_out: list[LeftOut] = field(default_factory=list)
+    sections: list[SectionReport] = field(default_factory=list)
+    conventions: list[Convention] = field(default_factory=list)

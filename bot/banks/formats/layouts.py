@@ -1,0 +1,45 @@
+"""Which layout a sheet follows, and reading it by that layout.
+
+    a header row naming its columns       -> one question per row (`bot.banks.formats.table`)
+    a question row, then flagged options  -> answer rows (`bot.banks.formats.answer_rows`)
+    two columns, prompt and answer        -> flash cards (`bot.banks.formats.cards`)
+
+A header is tried first; a sheet whose header sits above answer rows (`Question,Answer,Correct` and then
+rows that leave the question column empty) is read as answer rows.
+"""
+
+from __future__ import annotations
+
+from bot.banks.formats.answer_rows import read_answer_rows
+from bot.banks.formats.cards import read_cards
+from bot.banks.formats.table import Header, Table, TableReading, find_header, read_table
+
+__all__ = ["read_sheet", "readable"]
+
+
+def _stemless(table: Table, header: Header) -> bool:
+    """A third or more of the rows under the header leave the question column empty."""
+    columns = [c for c, role in header.roles.items() if role == "stem"]
+    rows = [r for r in table.rows[header.index + 1 :] if any(c.strip() for c in r.cells)]
+    empty = sum(1 for r in rows if not any(c < len(r.cells) and r.cells[c].strip() for c in columns))
+    return bool(rows) and 3 * empty >= len(rows)
+
+
+def read_sheet(table: Table, *, section: str | None = None, simplified: bool = False) -> TableReading | None:
+    """The table read by the layout it follows; None when it follows none (no header row, nor answer rows,
+    nor cards)."""
+    header = find_header(table)
+    if header is not None:
+        if _stemless(table, header) and (
+            rows := read_answer_rows(table, start=header.index + 1, section=section, simplified=simplified)
+        ):
+            return rows
+        return read_table(table, header, section=section, simplified=simplified)
+    return read_answer_rows(table, section=section, simplified=simplified) or read_cards(
+        table, section=section, simplified=simplified
+    )
+
+
+def readable(table: Table) -> bool:
+    """The table follows a layout the importer reads."""
+    return find_header(table) is not None or read_sheet(table) is not None

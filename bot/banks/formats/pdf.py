@@ -1,0 +1,177 @@
+"""PDF files with a text layer (pypdf): each page's lines, page headers and footers dropped, pages joined.
+
+The text reader then reads the lines as it reads any text copied out of a PDF: it glues a line broken
+at the page's edge back onto its field and drops furniture such as `第 3 页 共 12 页`. What is dropped
+here is what only the layout of the pages shows: lines repeated at the same place at the top or bottom
+of most pages (a school's name, the paper's title, a date) and bare page numbers that count with the
+pages. A PDF without any text (a scan) is refused with a sentence saying so: the bot does no OCR.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.banks.formats.extracted import Extracted
+from bot.banks.issues import DocumentError, Issue
+
+__all__ = ["read_pdf"]
+
+_EDGE = 3  # lines at the top and at the bottom of a page that may be a header or footer
+# Lines that are a question's own (an option, a numbered stem, a key) are never a header or footer.
+_CONTENT = re.compile(
+    r"^\s*(?:[(（]?[A-H]\s*[.．、:：)）]|[(（]?\d{1,4}\s*[.、．)）]|答案|正确答案|参考答案|解析|【|第\s*\d+\s*题)"
+)
+_BARE_NUMBER = re.compile(r"^\s*[-—–]?\s*(\d{1,4})\s*[-—–]?\s*$")
+_CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"  # with Chinese punctuation, full-width forms
+_SPACED = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
+_CJK_PAIR = re.compile(rf"[{_CJK}] ?(?=[{_CJK}])")
+
+
+@dataclass(slots=True)
+class _Line:
+    text: str
+    y: float | None  # height on the page of its first text, in points; None when unknown
+
+
+def _no_text_layer(name: str) -> DocumentError:
+    return DocumentError(
+        name,
+        0,
+        "这个 PDF 没有文字层（像是扫描件或图片），无法读取题目；本程序不做文字识别（OCR）。"
+        "请发送带文字的 PDF，或 Word、文本、表格文件。",
+        "this PDF has no text layer (it looks like a scan or pictures), so no question can be read; "
+        "the bot does no OCR. Send a PDF with text, or a Word, text or spreadsheet file.",
+    )
+
+
+def _page_lines(page: object) -> list[_Line]:
+    """The page's lines in pypdf's reading order, each with the height of its first text."""
+    chunks: list[tuple[str, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: object) -> None:
+        if text:
+            chunks.append((text, tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
+
+    page.extract_text(visitor_text=visit)  # type: ignore[attr-defined]
+    lines: list[_Line] = []
+    current, y = "", None
+    for text, height in chunks:
+        parts = text.split("\n")
+        for i, part in enumerate(parts):
+            if i:
+                lines.append(_Line(current, y))
+                current, y = "", None
+            if part.strip() and y is None:
+                y = height
+            current += part
+    lines.append(_Line(current, y))
+    return [_Line(_unspace(line.text.strip()), line.y) for line in lines if line.text.strip()]
+
+
+def _unspace(text: str) -> str:
+    """A line spread out character by character (`数 据 并 行`, justified text) read back together."""
+    spaced = len(_SPACED.findall(text))
+    if spaced >= 4 and spaced * 2 > len(_CJK_PAIR.findall(text)):
+        return _SPACED.sub("", text)
+    return text
+
+
+def _shape(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"\d+", "#", text)).strip()
+
+
+def _furniture(pages: list[list[_Line]], heights: list[float]) -> list[set[int]]:
+    """Per page, the indices of its header and footer lines."""
+    dropped: list[set[int]] = [set() for _ in pages]
+    edges = [
+        sorted(set(range(min(_EDGE, len(lines)))) | set(range(max(0, len(lines) - _EDGE), len(lines))))
+        for lines in pages
+    ]
+    with_text = sum(1 for lines in pages if lines)
+    need = max(2, math.ceil(with_text / 2))
+    # A line repeated at the same place on most pages.
+    places: Counter[tuple[str, int | None]] = Counter()
+    for lines, edge in zip(pages, edges, strict=True):
+        seen = {(_shape(lines[i].text), _place(lines[i].y)) for i in edge if not _CONTENT.match(lines[i].text)}
+        places.update(seen)
+    repeated = {key for key, count in places.items() if count >= need}
+    # Bare page numbers: they count with the pages.
+    offsets: Counter[int] = Counter()
+    for index, (lines, edge) in enumerate(zip(pages, edges, strict=True)):
+        for i in edge:
+            if m := _BARE_NUMBER.match(lines[i].text):
+                offsets[int(m.group(1)) - index] += 1
+    offset, count = offsets.most_common(1)[0] if offsets else (None, 0)
+    for index, (lines, edge) in enumerate(zip(pages, edges, strict=True)):
+        for i in edge:
+            line = lines[i]
+            if (_shape(line.text), _place(line.y)) in repeated and not _CONTENT.match(line.text):
+                dropped[index].add(i)
+                continue
+            m = _BARE_NUMBER.match(line.text)
+            if m and (
+                (count >= need and int(m.group(1)) - index == offset)
+                or (len(pages) == 1 and _at_edge(line, heights[index]))
+            ):
+                dropped[index].add(i)
+    return dropped
+
+
+def _place(y: float | None) -> int | None:
+    return None if y is None else round(y / 4)  # the same place give or take a few points
+
+
+def _at_edge(line: _Line, height: float) -> bool:
+    """A line in the page's top or bottom margin, where a one-page PDF has its page number."""
+    return line.y is not None and height > 0 and (line.y < height * 0.06 or line.y > height * 0.94)
+
+
+def read_pdf(path: Path) -> Extracted:
+    """The PDF's text lines, pages joined; DocumentError when it has no text layer or cannot be opened."""
+    from pypdf import PdfReader  # imported here so text imports don't pay for it
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(path)
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise DocumentError(
+                path.name,
+                0,
+                "这个 PDF 有打开密码，无法读取；请发送没有密码的文件。",
+                "this PDF is protected by a password and cannot be read; send it without the password.",
+            )
+        pages_in = list(reader.pages)
+    except DocumentError:
+        raise
+    except (PdfReadError, ValueError, KeyError, TypeError, OSError, NotImplementedError) as exc:
+        raise DocumentError(path.name, 0, f"不是有效的 PDF 文件：{exc}", f"not a valid PDF file: {exc}") from exc
+    pages: list[list[_Line]] = []
+    heights: list[float] = []
+    for page in pages_in:
+        try:
+            pages.append(_page_lines(page))
+        except Exception:  # one unreadable page (a broken font) costs only that page
+            pages.append([])
+        box = page.mediabox
+        heights.append(float(box.top))
+    if not any(pages):
+        raise _no_text_layer(path.name)
+    dropped = _furniture(pages, heights)
+    lines: list[str] = []
+    issues: list[Issue] = []
+    for number, (page_lines, drop) in enumerate(zip(pages, dropped, strict=True), start=1):
+        if not page_lines:
+            issues.append(
+                Issue(
+                    "warning",
+                    0,
+                    f"第 {number} 页没有文字层（像是扫描页），未读取",
+                    f"page {number} has no text layer (it looks scanned); not read",
+                )
+            )
+        lines.extend(line.text for i, line in enumerate(page_lines) if i not in drop)
+    return Extracted(text="\n".join(lines), issues=issues)

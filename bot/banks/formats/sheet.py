@@ -1,0 +1,85 @@
+"""Spreadsheets: .xlsx workbooks (openpyxl, read-only) and .csv files (UTF-8 with or without BOM, GB18030).
+
+Each worksheet is a question table (`bot.banks.formats.table`); its rows keep their numbers, so a report's
+line 12 is the sheet's row 12. A CSV's rows are its records (a cell holding line breaks is one row).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import zipfile
+from pathlib import Path
+
+from bot.banks.formats.extracted import Extracted
+from bot.banks.formats.layouts import readable
+from bot.banks.formats.table import Row, Table
+from bot.banks.issues import DocumentError
+from bot.banks.reading import decode_bytes
+
+__all__ = ["cell_text", "read_csv", "read_xlsx"]
+
+_DELIMITERS = (",", "\t", ";", "|")
+
+
+def cell_text(value: object) -> str:
+    """A cell's value as the sheet shows it: 1.0 -> '1', TRUE -> '对'."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "对" if value else "错"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dt.datetime) and value.time() == dt.time(0):
+        return value.date().isoformat()
+    return str(value).replace("\r\n", "\n").replace("\r", "\n").replace("_x000D_", "")
+
+
+def read_xlsx(path: Path) -> Extracted:
+    """Every visible worksheet that has a header row, as a question table."""
+    import openpyxl  # imported here so text imports don't pay for it
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
+        raise DocumentError(path.name, 0, f"不是有效的 .xlsx 文件：{exc}", f"not a valid .xlsx file: {exc}") from exc
+    tables: list[Table] = []
+    try:
+        for sheet in workbook.worksheets:
+            if getattr(sheet, "sheet_state", "visible") != "visible":
+                continue  # hidden sheets hold a template's lists of choices, not questions
+            sheet.reset_dimensions()  # the stored size is often wrong; read until the last row
+            rows = [
+                Row(number, [cell_text(v) for v in values])
+                for number, values in enumerate(sheet.iter_rows(min_row=1, values_only=True), start=1)
+            ]
+            tables.append(Table(rows, name=sheet.title))
+    finally:
+        workbook.close()
+    tables = [t for t in tables if readable(t)] or tables[:1]
+    return Extracted(tables=tables, sections_from_names=len(tables) > 1)
+
+
+def read_csv(path: Path) -> Extracted:
+    """A CSV (or tab-separated) question sheet; the delimiter is the one under which a layout is found
+    (a header row, answer rows, flash cards), tried in the order the suffix suggests."""
+    text = decode_bytes(path.read_bytes(), path.name).lstrip("\ufeff")
+    best: Table | None = None
+    tabs_first = path.suffix.lower() == ".tsv"
+    for delimiter in sorted(_DELIMITERS, key=lambda d: d != "\t") if tabs_first else _DELIMITERS:
+        table = _csv_table(text, delimiter)
+        if readable(table):
+            return Extracted(tables=[table])
+        best = best or table
+    return Extracted(tables=[best] if best is not None else [])
+
+
+def _csv_table(text: str, delimiter: str) -> Table:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        rows = [Row(number, [c.replace("\r\n", "\n") for c in cells]) for number, cells in enumerate(reader, start=1)]
+    except csv.Error:
+        rows = []
+    return Table(rows)

@@ -1,0 +1,740 @@
+"""Question tables: one question per row under a header row that names the columns.
+
+Spreadsheets exported by learning platforms (学习通/超星, 雨课堂, 问卷星, 考试星 …) and question tables in
+Word files are read here, the same way: the header row is found below any title rows, each column is
+recognised by its name in Chinese or English (`题型`/Type, `题干`/Question, `选项A`…`选项H` or one `选项`
+column, `答案`/Answer, `解析`/Explanation, `章节`, `知识点`, `难度`, `分值` …), and every row becomes a
+`Draft` that `bot.banks.build` checks like any other. Line numbers are the rows' own (a sheet's row 12
+is line 12).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bot.banks.conventions import find_kind_tag, kind_of_word, match_heading, probe
+from bot.banks.draft import Convention, Draft, LeftOut, SectionReport
+from bot.banks.issues import Issue
+from bot.banks.keys import count_blanks, parse_letters, read_true_false, take_bracket_key
+from bot.banks.model import CHOICE_KINDS, Kind
+from bot.banks.text import narrow, to_simplified
+
+__all__ = [
+    "Header",
+    "Row",
+    "Table",
+    "TableReading",
+    "fill_key",
+    "find_header",
+    "fitting",
+    "kind_of_type",
+    "open_kind",
+    "option_key",
+    "read_table",
+    "section_report",
+    "short_key",
+]
+
+LETTERS = "ABCDEFGH"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    line: int  # the sheet's row number, or the document line a Word table's row stands for
+    cells: list[str]
+
+
+@dataclass
+class Table:
+    rows: list[Row]
+    name: str | None = None  # the worksheet's name
+
+
+@dataclass
+class Header:
+    line: int
+    index: int  # position of the header row in Table.rows
+    roles: dict[int, str]  # column -> role: stem, key, option:B, blank:2, type, …
+    names: dict[str, str]  # role -> the column's name as written, for the summary
+
+
+@dataclass
+class TableReading:
+    drafts: list[Draft] = field(default_factory=list)
+    sections: list[SectionReport] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)
+    rejected: list[LeftOut] = field(default_factory=list)  # rows of a kind the bot cannot ask
+    conventions: list[Convention] = field(default_factory=list)
+    title: str | None = None
+
+
+# -- the header row ---------------------------------------------------------------------------------------
+_ROLE_NAMES: dict[str, tuple[str, ...]] = {
+    "number": (
+        "序号",
+        "题号",
+        "编号",
+        "题目编号",
+        "试题编号",
+        "题目序号",
+        "题目id",
+        "试题id",
+        "no",
+        "no.",
+        "#",
+        "id",
+        "number",
+        "num",
+        "qid",
+        "question#",
+        "questionno",
+        "questionnumber",
+    ),
+    "type": (
+        "题型",
+        "题目类型",
+        "试题类型",
+        "类型",
+        "题型名称",
+        "试题题型",
+        "题类",
+        "type",
+        "questiontype",
+        "qtype",
+        "kind",
+    ),
+    "stem": (
+        "题干",
+        "题目",
+        "题目内容",
+        "题干内容",
+        "试题",
+        "试题内容",
+        "试题题干",
+        "问题",
+        "题目名称",
+        "题目标题",
+        "题目描述",
+        "题面",
+        "question",
+        "questiontext",
+        "questions",
+        "stem",
+        "prompt",
+        "content",
+        "questioncontent",
+        "questionbody",
+    ),
+    "options": ("选项", "选项内容", "所有选项", "备选项", "选择项", "options", "choices", "option"),
+    "key": (
+        "答案",
+        "正确答案",
+        "标准答案",
+        "参考答案",
+        "正确选项",
+        "试题答案",
+        "题目答案",
+        "answer",
+        "answers",
+        "correctanswer",
+        "correct",
+        "key",
+        "rightanswer",
+        "solution",
+    ),
+    "explanation": (
+        "解析",
+        "答案解析",
+        "试题解析",
+        "题目解析",
+        "解释",
+        "解答",
+        "分析",
+        "答案说明",
+        "explanation",
+        "answerexplanation",
+        "analysis",
+        "rationale",
+        "feedback",
+    ),
+    "difficulty": ("难度", "难易度", "难易程度", "难度等级", "难度系数", "difficulty", "level"),
+    "score": ("分值", "分数", "得分", "score", "points", "point", "marks", "mark"),
+    "section": (
+        "章节",
+        "目录",
+        "分类",
+        "类别",
+        "所属章节",
+        "题库分类",
+        "所属分类",
+        "试题分类",
+        "知识分类",
+        "章",
+        "节",
+        "大题",
+        "section",
+        "chapter",
+        "category",
+    ),
+    "tags": (
+        "知识点",
+        "标签",
+        "关键词",
+        "考点",
+        "所属知识点",
+        "tags",
+        "tag",
+        "topic",
+        "topics",
+        "knowledgepoint",
+        "keywords",
+    ),
+    "alternates": ("备选答案", "其他答案", "alternates", "alternativeanswers"),
+    "ignore": (
+        "选项数",
+        "选项个数",
+        "备注",
+        "说明",
+        "注释",
+        "来源",
+        "出处",
+        "年份",
+        "remark",
+        "remarks",
+        "note",
+        "notes",
+        "source",
+        # a quiz game's timer and picture columns
+        "时间",
+        "时长",
+        "限时",
+        "答题时间",
+        "答题时长",
+        "图片",
+        "time",
+        "timelimit",
+        "timeinseconds",
+        "image",
+        "imagelink",
+    ),
+}
+_ROLE_OF = {name: role for role, names in _ROLE_NAMES.items() for name in names}
+_OPTION_COLUMN = re.compile(r"^(?:选项|option|choice|答案)?([a-h])(?:选项|项)?$")
+_NUMBERED_OPTION = re.compile(r"^(?:选项|option|choice|answerchoice|answeroption)([1-8])$")
+_BLANK_COLUMN = re.compile(
+    r"^(?:(?:填空|正确|参考|标准)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$"
+    r"|^填空([一二三四五六七八九])$"
+)
+# A column per option saying whether it is right (isCorrect1…, 选项A是否正确): the key, spread out.
+_FLAG_COLUMN = re.compile(
+    r"^(?:is)?(?:correct|right)(?:option)?([1-8a-h])$|^(?:选项)?([a-h1-8])(?:是否)?(?:正确|为正确答案)$"
+)
+_TRUE_FLAGS = {"true", "yes", "y", "1", "t", "x", "√", "✓", "✔", "对", "是", "正确"}
+_HINT = re.compile(r"[（(【\[][^（()）】\]]*[)）】\]]$")
+# "Question - max 120 characters", "Time limit (sec) – 5, 10, 20": a quiz template's hint after a dash
+_DASH_HINT = re.compile(r"\s+[-–—]+\s+.*$", re.S)
+
+
+def _name(cell: str) -> str:
+    """A header cell as compared: no spaces, marks of required columns or hints in brackets or after a dash."""
+    text = narrow(cell).strip()
+    if (m := _DASH_HINT.search(text)) and m.start() > 0:
+        text = text[: m.start()]
+    while (m := _HINT.search(text)) and m.start() > 0:
+        text = text[: m.start()].strip()
+    return re.sub(r"[\s*＊:：_\-]+", "", probe(text)).lower()
+
+
+def _role(cell: str) -> str | None:
+    name = _name(cell)
+    if not name:
+        return None
+    if name in _ROLE_OF:
+        return _ROLE_OF[name]
+    if name.startswith("知识点"):  # 知识点一级, 知识点二级 …: each a tag
+        return "tags"
+    if m := _OPTION_COLUMN.match(name):
+        return "option:" + m.group(1).upper()
+    if m := _NUMBERED_OPTION.match(name):
+        return "option:" + LETTERS[int(m.group(1)) - 1]
+    if m := _FLAG_COLUMN.match(name):
+        mark = m.group(1) or m.group(2)
+        return "flag:" + (LETTERS[int(mark) - 1] if mark.isdigit() else mark.upper())
+    if m := _BLANK_COLUMN.match(name):
+        digit = m.group(1) or m.group(2) or m.group(3)
+        index = int(digit) if digit.isdigit() else "一二三四五六七八九".index(digit) + 1
+        return f"blank:{index}"
+    return None
+
+
+_ANSWER_N = re.compile(r"^(?:答案|answer)[1-8]$")
+
+
+def _answers_as_options(roles: dict[int, str], names: dict[str, str]) -> None:
+    """`Answer 1`…`Answer 4` beside a `Correct answer(s)` column (quiz-game templates) are the options,
+    not a fill-in's blanks; `答案`, `答案2`, `答案3` (no `答案1`) stay one key spread over columns."""
+    numbered = {c: r for c, r in roles.items() if r.startswith("blank:") and _ANSWER_N.match(_name(names[r]))}
+    if "key" not in names or "blank:1" not in names or any(r.startswith("option:") for r in names):
+        return
+    if len(numbered) < 2 or len(numbered) != sum(r.startswith("blank:") for r in names):
+        return
+    for column, role in numbered.items():
+        option = "option:" + LETTERS[int(role.split(":")[1]) - 1]
+        roles[column] = option
+        names[option] = names.pop(role)
+
+
+def _header_of(row: Row, index: int) -> Header | None:
+    roles: dict[int, str] = {}
+    names: dict[str, str] = {}
+    for column, cell in enumerate(row.cells):
+        role = _role(cell)
+        if role is None or (role in names and role != "tags"):
+            continue
+        roles[column] = role
+        names.setdefault(role, cell.strip())
+    _answers_as_options(roles, names)
+    has = set(names)
+    answers = {"key", "options", "type"} | {r for r in has if r.startswith(("option:", "blank:", "flag:"))}
+    if "stem" not in has or not (has & answers):
+        return None
+    return Header(row.line, index, roles, names)
+
+
+def find_header(table: Table, *, within: int = 20) -> Header | None:
+    """The header row: the first of the table's first rows that names a question column and an answer,
+    option or type column."""
+    for index, row in enumerate(table.rows[:within]):
+        header = _header_of(row, index)
+        if header is not None:
+            return header
+    return None
+
+
+# -- one row ----------------------------------------------------------------------------------------------
+_UNSUPPORTED = re.compile(r"排序|连线|匹配|完形|阅读理解|听力|口语|投票|文件|附件|matching|ordering|cloze|poll", re.I)
+_ENGLISH_KINDS = [
+    (
+        re.compile(
+            r"^(?:single|single[\s_-]*(?:choice|answer|response|select(?:ion)?)|sc|radio|drop[\s_-]*down|单)$", re.I
+        ),
+        Kind.single,
+    ),
+    # LMS templates (Moodle, Blackboard, Canvas) call every choice question "Multiple Choice", one
+    # key or several: like 选择题, its key decides (see below).
+    (
+        re.compile(
+            r"^(?:multiple|multi|multiple[\s_-]*(?:answers?|response|select(?:ion)?)|ma|mr|check[\s_-]*box(?:es)?|多)$",
+            re.I,
+        ),
+        Kind.multiple,
+    ),
+    (
+        re.compile(r"^(?:true[\s_/-]*(?:or[\s_-]*)?false|tf|t/f|judge|judgement|judgment|bool|boolean|判)$", re.I),
+        Kind.true_false,
+    ),
+    (
+        re.compile(r"^(?:fill|fill[\s_-]*in(?:[\s_-]*the)?(?:[\s_-]*blanks?)?|blanks?|fib|completion|填)$", re.I),
+        Kind.fill,
+    ),
+    (
+        re.compile(r"^(?:case|essay|open|open[\s_-]*ended|paragraph|long[\s_-]*answer|subjective|ess|qa)$", re.I),
+        Kind.case,
+    ),
+    (re.compile(r"^(?:主观题?|论述|问答|简述|解答题?|证明题?|作文|写作|翻译题?)$"), Kind.case),
+]
+_CHOICE = re.compile(r"^(?:multiple[\s_-]*choice|choice|mcq?|objective)$", re.I)
+# A form's "Short answer": a fill-in when its key is a word or a few, a case when it is a reference text.
+_SHORT = re.compile(r"^(?:short[\s_-]*(?:answers?|response|text)|sa|text|text[\s_-]*entry|one[\s_-]*word)$", re.I)
+_WORD = re.compile(
+    r"(不定项选择题?|多项选择题?|单项选择题?|多选题?|单选题?|选择题|填空题?|判断题?|是非题|对错题|正误题"
+    r"|案例分析题?|材料分析题|案例题|分析题|简答题?|问答题|论述题|综合题|名词解释|辨析题|计算题|编程题"
+    r"|程序设计题|应用题|思考题)"
+)
+# Blanks as platforms mark them in a stem: [BlankArea1], {{1}}, 【填空1】, [blank]
+_BLANK_PLACEHOLDER = re.compile(
+    r"\[BlankArea\d*\]|\{\{\s*\d*\s*\}\}|【\s*填空\s*\d*\s*】|\[\s*(?:填空|blank)\s*\d*\s*\]", re.I
+)
+_NOTHING = {"", "无", "暂无", "略", "-", "—", "/", "none", "n/a", "null"}
+_LEADING_NUMBER = re.compile(r"^\s*(\d{1,4})\s*[.、．]\s*(?=\S)")
+_OWN_LETTER = "^[(（]?{letter}\\s*[.．、:：)）]\\s*"
+_LETTERED = re.compile(r"(?:^|(?<=[\s;；|｜,，]))[(（]?([A-H])\s*[.．、:：)）]\s*")
+_CHOICE_KEY = re.compile(r"^[A-Ha-h](?:\s*[|｜┋,，、;；/\s]?\s*[A-Ha-h])*$")
+
+
+@dataclass
+class DeclaredKind:
+    kind: Kind | None
+    known: bool  # the type column names a kind the importer reads (选择题 included)
+    unsupported: bool = False
+    short: bool = False  # a short answer: fill or case, as its key decides
+
+
+def kind_of_type(value: str) -> DeclaredKind:
+    text = probe(narrow(value)).strip().strip("【】[]()（）")
+    if not text:
+        return DeclaredKind(None, False)
+    if _SHORT.match(text):
+        return DeclaredKind(None, True, short=True)
+    kind = kind_of_word(text)
+    if kind is not None or text in ("选择题", "选择") or _CHOICE.match(text):
+        return DeclaredKind(kind, True)
+    for pattern, english in _ENGLISH_KINDS:
+        if pattern.match(text):
+            return DeclaredKind(english, True)
+    if text.lower() in {k.value for k in Kind}:
+        return DeclaredKind(Kind(text.lower()), True)
+    if _UNSUPPORTED.search(text):
+        return DeclaredKind(None, False, unsupported=True)
+    if m := _WORD.search(text):  # 【单选题】(2分), 单选题（基础）
+        return DeclaredKind(kind_of_word(m.group(1)), True)
+    return DeclaredKind(None, False)
+
+
+_KIND_CODE = re.compile(r"(\d{1,2})\s*[=:：.、\-]?\s*([^\d,，;；、|｜()（）=:：]+)")
+
+
+def _kind_codes(type_header: str) -> dict[str, DeclaredKind]:
+    """Kinds written as codes that the kind column's header explains: `题型(1单选2多选3判断)`,
+    `Type (1=single, 2=multiple)` -> {'1': single, '2': multiple, …}."""
+    codes = {}
+    for code, word in _KIND_CODE.findall(narrow(type_header)):
+        declared = kind_of_type(word.strip())
+        if declared.known or declared.unsupported:
+            codes[code] = declared
+    return codes if len(codes) >= 2 else {}
+
+
+def fitting(kind: Kind | None, options: dict[str, str]) -> Kind | None:
+    """A kind a row does not name itself (its section's, the row above's), when its options fit it."""
+    if kind is None or (kind in CHOICE_KINDS) != bool(options):
+        return None
+    return kind
+
+
+_SENTENCE = re.compile(r"[。！？!?]|[^\W\d_][.．](?:\s|$)|\n")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def short_key(key: str) -> bool:
+    """A key of a word or a few (`Moon`, `hydrogen and helium`, `9.8`, `孟浩然`, `Moon; the Moon`), not a
+    sentence."""
+    parts = [p.strip() for p in re.split(r"[;；|｜]", key)]
+    return bool(key.strip()) and all(p and _short(p) for p in parts)
+
+
+def _short(text: str) -> bool:
+    if _SENTENCE.search(text):
+        return False
+    if _CJK.search(text):
+        return len(re.sub(r"\s", "", text)) <= 12
+    return len(text.split()) <= 4
+
+
+def open_kind(stem: str, key: str) -> Kind:
+    """An open question with no options: a fill-in when the stem has a blank or the key is a few words,
+    else a case whose key is a reference answer."""
+    return Kind.fill if count_blanks(stem) or short_key(key) else Kind.case
+
+
+def _number(value: str) -> int | None:
+    m = re.search(r"\d{1,6}", narrow(value))
+    return int(m.group(0)) if m else None
+
+
+def _split_option_cell(text: str) -> dict[str, str]:
+    """One `选项` cell: `A. 宪法\nB. 刑法`, `A、宪法 B、刑法`, or plain `宪法|刑法|民法` (lettered in order)."""
+    found = list(_LETTERED.finditer(text))
+    letters = [m.group(1) for m in found]
+    if len(found) >= 2 and letters == list(LETTERS[: len(letters)]):
+        out = {}
+        for m, nxt in zip(found, [*found[1:], None], strict=True):
+            out[m.group(1)] = text[m.end() : nxt.start() if nxt else len(text)].strip().rstrip(";；|｜,，").strip()
+        return out
+    parts = [p.strip() for p in re.split(r"\n|[|｜]|[;；]", text) if p.strip()]
+    return dict(zip(LETTERS, parts, strict=False))
+
+
+def _option_text(letter: str, value: str) -> str:
+    return re.sub(_OWN_LETTER.format(letter=letter), "", value, count=1).strip()
+
+
+def _choice_key(key: str) -> str:
+    """`A|B`, `A;B`, `a,b` -> `AB`; anything else as written."""
+    if _CHOICE_KEY.match(key.strip()):
+        return parse_letters(re.sub(r"[|｜┋]", "", key)) or key
+    return key
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\s+", " ", narrow(text)).strip().strip("。.;；").strip().casefold()
+
+
+# How platforms join the texts of several right options, the surest first: survey sites' ┋, a bar or a
+# line break; then semicolons (form exports); then commas and 、 (an option's own text may hold them).
+_TEXT_SEPARATORS = (r"[┋┊¦|｜\n]", r"[┋┊¦|｜\n;；]", r"[┋┊¦|｜\n;；,，、]")
+
+
+def option_key(key: str, options: dict[str, str]) -> str | None:
+    """The letters of a key written as the right options' texts (`杜甫`, `苏轼┋辛弃疾`, `Jupiter;Saturn`);
+    None unless every part is an option's text."""
+    letter_of = {_plain(text): letter for letter, text in options.items() if _plain(text)}
+    if (whole := letter_of.get(_plain(key))) is not None:
+        return whole
+    for separators in _TEXT_SEPARATORS:
+        parts = [_plain(p) for p in re.split(separators, key) if _plain(p)]
+        if len(parts) > 1 and all(p in letter_of for p in parts):
+            return "".join(sorted({letter_of[p] for p in parts}))
+    return None
+
+
+def section_report(title: str | None, line: int) -> SectionReport:
+    """The report of a table's section: its kind and count when the title is a heading (`二、多选题（共5题）`)."""
+    heading = match_heading(title, markdown=False) if title else None
+    return SectionReport(title, heading.kind if heading else None, line, declared=heading.declared if heading else None)
+
+
+def fill_key(key: str) -> str:
+    """Blanks separated as platforms write them (`读|写`, `读；写`) -> `读；写`; alternatives for one
+    blank (`水;H2O` inside `|`-separated blanks) -> `水 或 H2O`."""
+    if re.search(r"[|｜]", key):
+        blanks = [p.strip() for p in re.split(r"[|｜]", key)]
+        return "；".join(" 或 ".join(a.strip() for a in re.split(r"[;；]", b) if a.strip()) for b in blanks if b)
+    return re.sub(r"\s*;\s*", "；", key)
+
+
+class _Reader:
+    def __init__(self, header: Header, *, section: str | None, simplified: bool) -> None:
+        self.header, self.simplified = header, simplified
+        self.reading = TableReading()
+        self.sections: dict[str | None, int] = {}
+        self.default_section = section
+        self.last_kind: Kind | None = None  # a type cell left empty under a merged or lazy column
+        self.count = 0
+        self.columns: dict[str, list[int]] = {}
+        for column, role in sorted(header.roles.items()):
+            self.columns.setdefault(role, []).append(column)
+        self.numbered_options = any(  # 选项1, 选项2 …: a key may name them by number
+            re.search(r"[1-8]$", _name(name)) for role, name in header.names.items() if role.startswith("option:")
+        )
+        self.kind_codes = _kind_codes(header.names.get("type", ""))
+
+    def cell(self, row: Row, role: str) -> str:
+        return next(iter(self.cells(row, role)), "")
+
+    def cells(self, row: Row, role: str) -> list[str]:
+        """The row's non-empty cells in the columns of this role (several for 知识点一级, 知识点二级 …)."""
+        out = []
+        for column in self.columns.get(role, ()):
+            value = row.cells[column].strip() if column < len(row.cells) else ""
+            if value:
+                out.append(to_simplified(value) if self.simplified else value)
+        return out
+
+    def has(self, role: str) -> bool:
+        return role in self.header.names
+
+    def part(self, title: str | None, line: int) -> int:
+        if title not in self.sections:
+            self.sections[title] = len(self.reading.sections)
+            self.reading.sections.append(section_report(title, line))
+        return self.sections[title]
+
+    def heading_row(self, row: Row) -> bool:
+        """A row with one cell filled that is a heading (`一、单选题`) starts a section of the table."""
+        filled = [c.strip() for c in row.cells if c.strip()]
+        if len(filled) != 1 or self.has("section"):
+            return False
+        heading = match_heading(filled[0], markdown=False)
+        if heading is None or not heading.names_kind:
+            return False
+        self.default_section = heading.title
+        self.part(heading.title, row.line)
+        self.last_kind = heading.kind
+        return True
+
+    def read(self, row: Row) -> None:
+        if not any(c.strip() for c in row.cells) or self.heading_row(row):
+            return
+        self.count += 1
+        stem = self.cell(row, "stem")
+        number = _number(self.cell(row, "number")) if self.has("number") else None
+        if number is None and (m := _LEADING_NUMBER.match(stem)):
+            number, stem = int(m.group(1)), stem[m.end() :]
+        number = number if number is not None else self.count
+        section = self.cell(row, "section") or self.default_section
+        part = self.part(section, row.line)
+        declared = self.kind_codes.get(self.cell(row, "type")) or kind_of_type(self.cell(row, "type"))
+        kind, tagged = declared.kind, declared.known
+        if declared.unsupported:
+            self.reject(row, number, section, part, self.cell(row, "type"))
+            return
+        if not declared.known and (tag := find_kind_tag(stem)) is not None and stem.strip().endswith(tag[1]):
+            kind, stem, tagged = tag[0], tag[1], True  # 【单选题】 before the stem, no type column
+        options = self.options(row)
+        if not tagged and not self.cell(row, "type"):
+            kind = self.inherited(options) or fitting(self.reading.sections[part].kind, options)
+        elif tagged:
+            self.last_kind = kind
+        stem = _BLANK_PLACEHOLDER.sub("____", stem)
+        if declared.short and not options:
+            kind = open_kind(stem, self.cell(row, "key"))
+        key = self.key(row, kind, options)
+        if not key and options and kind in (Kind.fill, Kind.case):
+            # Templates that put a fill-in's blanks (or a case's answer) in the option columns.
+            key = ("；" if kind is Kind.fill else "\n").join(options.values())
+            options = {}
+        if not key and stem:
+            stem, key = self.key_in_stem(stem, kind, options)
+        explanation = self.cell(row, "explanation")
+        draft = Draft(
+            number=number,
+            line=row.line,
+            section=section,
+            part=part,
+            kind=kind,
+            tagged=tagged,
+            stem=stem,
+            options=options,
+            key_line=row.line,
+            explanation=None if explanation.lower() in _NOTHING else explanation,
+            tags=[t for c in self.cells(row, "tags") for t in (p.strip() for p in re.split(r"[,，;；、|｜]", c)) if t],
+            alternates=[a for a in (p.strip() for p in re.split(r"[;；|｜]", self.cell(row, "alternates"))) if a],
+            end_line=row.line,
+        )
+        if kind is Kind.case:
+            draft.answer = key or None
+        else:
+            draft.key = key or None
+        self.reading.drafts.append(draft)
+
+    def inherited(self, options: dict[str, str]) -> Kind | None:
+        """The kind of the row above when this row's type cell is empty (a merged cell), if it fits."""
+        return fitting(self.last_kind, options)
+
+    def options(self, row: Row) -> dict[str, str]:
+        options: dict[str, str] = {}
+        if self.has("options"):
+            options.update(_split_option_cell(self.cell(row, "options")))
+        for letter in LETTERS:
+            value = self.cell(row, "option:" + letter)
+            if value:
+                options[letter] = _option_text(letter, value)
+        return dict(sorted(options.items()))
+
+    def key(self, row: Row, kind: Kind | None, options: dict[str, str]) -> str:
+        blanks = [self.cell(row, f"blank:{i}") for i in range(1, 10) if self.has(f"blank:{i}")]
+        key = self.cell(row, "key")
+        flagged = [letter for letter in options if self.cell(row, "flag:" + letter).lower() in _TRUE_FLAGS]
+        if flagged and not key:
+            return "".join(flagged)
+        if key and any(blanks) and not self.has("blank:1") and not options and kind not in CHOICE_KINDS:
+            blanks, key = [key, *blanks], ""  # 答案, 答案2, 答案3: one fill-in's blanks in turn
+        if any(blanks) and not key:
+            key = "；".join(" 或 ".join(a.strip() for a in re.split(r"[;；]", b) if a.strip()) for b in blanks if b)
+            return key
+        if key.lower() in _NOTHING:
+            return ""
+        if options and kind in (*CHOICE_KINDS, None):
+            if _CHOICE_KEY.match(key.strip()):
+                return _choice_key(key)
+            return self.numbered_key(key, options) or option_key(key, options) or key
+        if kind is Kind.true_false and not options:
+            letter = key.strip().upper()
+            if letter in ("A", "B", "1", "0"):  # platforms that store 对/错 as options A/B, or as 1/0
+                return "对" if letter in ("A", "1") else "错"
+            return key
+        if kind is Kind.fill or (kind is None and not options and read_true_false(key) is None):
+            return fill_key(key)
+        return key
+
+    def numbered_key(self, key: str, options: dict[str, str]) -> str | None:
+        """Options in numbered columns (选项1, 选项2 …) keyed by their numbers: `2`, `1,3` -> `B`, `AC`;
+        not when the key is an option's own text (options that are numbers)."""
+        numbered = self.numbered_options
+        digits = re.split(r"\s*[,，、;；|｜┋\s]\s*", key.strip())
+        if not numbered or not all(d.isdigit() and 1 <= int(d) <= len(options) for d in digits):
+            return None
+        if any(text.strip() == key.strip() for text in options.values()):
+            return None
+        return "".join(sorted({LETTERS[int(d) - 1] for d in digits}))
+
+    def key_in_stem(self, stem: str, kind: Kind | None, options: dict[str, str]) -> tuple[str, str]:
+        """No answer column: a key written in the stem's brackets (`……（ B ）`, `……（ √ ）`)."""
+        rest, key = take_bracket_key(stem, true_false=not options)
+        if key is None or (options and not set(key.upper()) <= set(options)):
+            return stem, ""
+        return rest, key.upper() if options else key
+
+    def reject(self, row: Row, number: int, section: str | None, part: int, type_name: str) -> None:
+        self.reading.sections[part].left_out += 1
+        self.reading.rejected.append(
+            LeftOut(
+                row.line,
+                number,
+                section,
+                f"第 {number} 题的题型“{type_name}”无法在聊天中作答，未导入",
+                f"question {number} is of type '{type_name}', which cannot be answered in the chat; not imported",
+            )
+        )
+
+
+_INSTRUCTIONS = re.compile(r"^(?:说明|注意|注|提示|填写|导入|备注|要求|note|instructions?)", re.I)
+
+
+def _lone_cells(table: Table, header: Header) -> list[str]:
+    """The rows above the header that have one cell filled."""
+    return [f[0] for row in table.rows[: header.index] if len(f := [c.strip() for c in row.cells if c.strip()]) == 1]
+
+
+def _heading_above(table: Table, header: Header) -> str | None:
+    """`一、单选题（共10题）`, `第三章 …` above the header: the section of the table's rows."""
+    for text in _lone_cells(table, header):
+        heading = match_heading(text, markdown=False)
+        if heading is not None:
+            return heading.title
+    return None
+
+
+def _title(table: Table, header: Header) -> str | None:
+    """A title row above the header: one line, not the template's instructions nor a section heading."""
+    for text in _lone_cells(table, header):
+        if match_heading(text, markdown=False) is not None:
+            continue
+        if len(text) <= 100 and "\n" not in text and not _INSTRUCTIONS.match(text):
+            return text
+    return None
+
+
+def _convention(header: Header, name: str | None) -> Convention:
+    shown = [header.names[role] for role in ("type", "stem") if role in header.names]
+    letters = sorted(r[-1] for r in header.names if r.startswith("option:"))
+    if letters:
+        shown.append(f"{header.names['option:' + letters[0]]}…{letters[-1]}")
+    later = ("options", "key", "explanation", "section", "tags")
+    shown += [header.names[role] for role in later if role in header.names]
+    return Convention(
+        f"表格{f'“{name}”' if name else ''}：每行一题，表头在第 {header.line} 行（{'、'.join(shown)}）",
+        f"table {name + ' ' if name else ''}of one question per row, header in row {header.line} ({', '.join(shown)})",
+    )
+
+
+def read_table(
+    table: Table, header: Header | None = None, *, section: str | None = None, simplified: bool = False
+) -> TableReading | None:
+    """Read a question table into drafts (one per row); None when it has no recognisable header row.
+
+    `section`: the section its rows belong to when no column or heading row says (a worksheet's name).
+    """
+    header = header or find_header(table)
+    if header is None:
+        return None
+    section = _heading_above(table, header) or section
+    reader = _Reader(header, section=section, simplified=simplified)
+    for row in table.rows[header.index + 1 :]:
+        reader.read(row)
+    reading = reader.reading
+    reading.title = _title(table, header)
+    reading.conventions.append(_convention(header, table.name))
+    return reading

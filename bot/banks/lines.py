@@ -1,0 +1,465 @@
+"""A document's text as lines the reader can work with: markup removed, what it marked kept aside.
+
+Text arrives from plain files, Markdown, HTML copied from web pages and Word files (whose reader writes
+formatting as the same small markup). Each `Line` holds the clean text and, separately, the spans the
+markup marked (red, bold, underlined, highlighted, a ticked box), so that a keyed option marked in red is
+still recognised after the colour is gone. Line numbers are the document's own; a line that held several
+(`<br>`) keeps its number for each part.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+from bot.banks.text import narrow, strip_pinyin, to_simplified
+
+__all__ = ["Line", "Span", "prepare_lines"]
+
+Span = tuple[int, int, str]  # start, end (offsets in Line.text), mark: red, bold, under, high, check
+
+
+@dataclass(slots=True)
+class Line:
+    number: int  # 1-based line of the document
+    text: str  # clean text: no markup, widths narrowed, stripped
+    spans: list[Span] = field(default_factory=list)
+    heading: int = 0  # Markdown heading level (#, ##, …), 0 when none
+    fenced: bool = False  # inside a ``` code block: never a question number or an option
+    cells: list[str] | None = None  # a Markdown table row, cell by cell
+    checked: bool | None = None  # a task-list box: - [x] (True) or - [ ] (False)
+    gap: bool = False  # a blank line (or several) stood before it
+    lead: int = 0  # length of a list bullet ("- ") before the content: kept in text, skipped by `body`
+
+    @property
+    def body(self) -> str:
+        """The text after a list bullet: what recognisers look at (`- A. 苹果` is an option)."""
+        return self.text[self.lead :]
+
+    def marked(self, start: int, end: int) -> set[str]:
+        """The marks covering most of text[start:end] (an option's text)."""
+        length = max(1, len(self.text[start:end].strip()))
+        out = set()
+        for a, b, mark in self.spans:
+            overlap = min(b, end) - max(a, start)
+            if overlap > 0 and overlap * 2 >= length:
+                out.add(mark)
+        return out
+
+
+_RED = re.compile(
+    r"color\s*[:=]\s*['\"]?\s*(?:red|#f00\b|#ff0000|#e00\b|#c00000|#ff3333|#d9001b|#e60000|crimson|#ee0000"
+    r"|rgb\(\s*255\s*,\s*0\s*,\s*0\s*\))",
+    re.I,
+)
+_HIGHLIGHT = re.compile(r"background(?:-color)?\s*:\s*(?:yellow|#ff0\b|#ffff00)", re.I)
+_TAG_NAMES = (
+    "font|span|b|strong|u|ins|mark|i|em|p|div|br|li|ul|ol|sup|sub|code|pre|img|a|s|del|small|big|center|aside"
+    "|section|article|header|footer|nav|label|input"
+    "|h[1-6]|table|thead|tbody|tr|td|th|details|summary|blockquote|hr"
+)
+_TAG = re.compile(rf"</?(?:{_TAG_NAMES})(?:\s[^<>]*)?/?>", re.I)
+_MARKUP = re.compile(rf"{_TAG.pattern}|\*\*", re.I)
+_BREAK = re.compile(r"<br\s*/?>|</p>|</div>|</li>|</tr>|<hr\s*/?>", re.I)
+_SUMMARY = re.compile(r"<summary[^>]*>(.*?)</summary>", re.I)
+_MD_HEADING = re.compile(r"^(#{1,6})(?:\s+|(?=[\u4e00-\u9fff【（]))")  # "#include" is code, not a heading
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_QUOTE = re.compile(r"^(?:>\s?)+")
+_TASK = re.compile(r"^[-*+]\s+\[([ xX✓✔√])\]\s*")
+_BULLET = re.compile(r"^[-*+•·]\s+")
+_RULE = re.compile(r"^(?:[-*_=]\s*){3,}$")
+# Page furniture of a PDF's text: "第 3 页 共 12 页", "- 3 -", "Page 3 of 12", "3/12".
+# A running title may stand before the count: "七年级地理试卷 第 1 页（共 2 页）".
+_FURNITURE = re.compile(
+    r"^(?:[^\d\s]\S{0,24}\s*)?(?:第\s*\d+\s*页(?:\s*[,，/／]?\s*[（(]?\s*共\s*\d+\s*页\s*[)）]?)?"
+    r"|共\s*\d+\s*页\s*第\s*\d+\s*页"
+    r"|[-—–]\s*\d+\s*[-—–]|page\s*\d+(?:\s*(?:of|/)\s*\d+)?|\d+\s*/\s*\d+)$",
+    re.IGNORECASE,
+)
+# What document-sharing sites and exam platforms add around the questions.
+_JUNK = re.compile(
+    r"由会员分享|可在线阅读|请在\S{0,6}上搜索|文档编号[:：]|全文预览已结束|下载本文档|版权说明[:：]|菁优网版权所有|本文档由用户提供"
+    r"|^(?:Correct|Incorrect|Partially correct|Not answered|Flag question|Question text|Select one(?: or more)?:?"
+    r"|Finish review|Information|Mark [\d.]+ out of [\d.]+|Not yet answered|Marked out of [\d.]+)$"
+    r"|^(?:Started on|State|Completed on|Time taken|Grade|Marks)\s+\S"
+    r"|^[\d.]+\s*/\s*[\d.]+\s*(?:points?|pts|marks?|分)(?:\W.*)?$"  # "0.00 / 1.00 points  ✗ Incorrect"
+    r"|^[-—–\s]*END[-—–\s]*$|往期推荐|阅读原文|关注公众号|长按识别|扫码关注|点个在看|分享给朋友|点赞.{0,4}在看"
+    r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
+)
+# Platform metadata glued into a question's line: "难易程度:A :较易认知程度:I:识记预计答题时间:0.5分钟"
+_INLINE_META = re.compile(
+    r"难易程度\s*[:：].*?(?:预计答题时间\s*[:：]\s*[\d.]+\s*分钟|(?=参考答案|正确答案|答案[:：])|$)"
+)
+_ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
+_TRAILING_FIELDS = re.compile(r"\s{2,}(?:PTS|DIF|REF|OBJ|TOP|MSC|NAT|STA|LOC|BLM)\s*:.*$")
+_ANSWER_SLOT = re.compile(r"^_{2,}\s*(?=\d{1,4}\s*[.．、)）])")
+_STARRED = re.compile(r"^[*＊★☆]\s*(?=[A-Ha-h](?:\s*[.．、:：)）]|\s+\S))")
+_OPTIONISH = re.compile(r"^(?:[-*+]\s+)?[（(]?[A-Ha-h]\s*[.．、:：)）]")
+_TICKED_AFTER = re.compile(r"(?<=\S)\s*(?:✅|✔️?|☑️?)\s*$")
+_CALLOUT = re.compile(r"^\[!\w+\][-+]?\s*")
+_CONTAINER = re.compile(r"^:::+\s*(?:\w+\s*)?(.*)$")  # VuePress `::: tip 答案解析` … `:::`
+_ESCAPED = re.compile(r"\\([_*\[\]()#>`~|\\-])")  # Markdown escapes: \_\_ is a blank
+_OPTION_TABLE_HEAD = {"编号", "选项", "序号", "内容", "选项内容", "option", "options", "letter", "answer"}
+_TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")
+# Emoji that decorate a line (✅ 正确答案：C, 🔍 解析：…); ✓ ✔ ✗ ✘ √ × are keys and stay.
+_DECORATION = re.compile(
+    "(?:[\u2705\u274c\u274e\u2b50\u2753\u2757\u27a1\u25b6\u25c6\u25cf\u2605\u2606\U0001f300-\U0001faff]"
+    "\ufe0f?\\s*)+(?=\\S)"
+)
+
+
+def _mark_of(tag: str) -> str:
+    low = tag.lower()
+    if _RED.search(low):
+        return "red"
+    if _HIGHLIGHT.search(low) or low.startswith("<mark"):
+        return "high"
+    if re.match(r"<(?:b|strong)\b", low):
+        return "bold"
+    if re.match(r"<(?:u|ins)\b", low):
+        return "under"
+    return ""
+
+
+def _spans_from_markup(text: str) -> tuple[str, list[Span]]:
+    """Remove HTML tags and Markdown bold; return the plain text and the spans they marked in it."""
+    if "<" not in text and "**" not in text:
+        return text, []
+    bold_pairs = text.count("**") % 2 == 0  # an odd count is literal (2**3), not markup
+    out: list[str] = []
+    length = 0
+    spans: list[Span] = []
+    stack: list[tuple[str, str, int]] = []  # tag name, mark, start offset
+    pos = 0
+    for m in _MARKUP.finditer(text):
+        token = m.group(0)
+        if token == "**" and not bold_pairs:
+            continue
+        out.append(text[pos : m.start()])
+        length += m.start() - pos
+        pos = m.end()
+        if token == "**":
+            if stack and stack[-1][0] == "**":
+                spans.append((stack.pop()[2], length, "bold"))
+            else:
+                stack.append(("**", "bold", length))
+            continue
+        name = re.match(r"</?\s*([a-zA-Z0-9]+)", token).group(1).lower()  # type: ignore[union-attr]
+        if token.startswith("</"):
+            for i in range(len(stack) - 1, -1, -1):
+                if stack[i][0] == name:
+                    _, mark, start = stack.pop(i)
+                    if mark:
+                        spans.append((start, length, mark))
+                    break
+        elif not token.endswith("/>") and name not in ("br", "img", "hr"):
+            stack.append((name, _mark_of(token), length))
+    out.append(text[pos:])
+    length += len(text) - pos
+    spans.extend((start, length, mark) for name, mark, start in stack if mark and name != "**")
+    return "".join(out), [s for s in spans if s[1] > s[0]]
+
+
+_TICK = r"[（(]\s*[√×✓✗✔✘XxVv]\s*[)）]"
+_LEADING_TICK = re.compile(rf"^\s*({_TICK})\s*(\d{{1,4}}\s*[.．、](?!\d).*)$")
+_TICK_SPLIT = re.compile(rf"(?<=\S)\s*(?={_TICK}\s*\d{{1,4}}\s*[.．、](?!\d))")
+_AFTER_KEY = re.compile(
+    r"((?:(?:正确|参考)?答案\s*[:：]\s*(?:[A-Ha-h]{1,8}|[√×✓✗]|对|错|正确|错误)|(?:单项|多项|不定项)?选择题|单选题|多选题"
+    r"|判断题|填空题))\s+(?=\d{1,4}\s*[.．、](?!\d))"
+)
+_LONE_TICK = re.compile(rf"^\s*{_TICK}\s*$")
+_KEY_MARK = re.compile(r"【\s*(?:参考|正确)?答案\s*】|(?:参考|正确)?答案\s*[:：]")
+_FLAT_SPLIT = re.compile(
+    r"(?<=\S)\s+(?=(?:\d{1,4}\s*[、．.](?!\d)|第[一二三四五六七八九十\d]+部分|[一二三四五六七八九十]+、))"
+)
+
+
+def _page_counter(text: str) -> bool:
+    """ "3/12" counts pages; "500/10" (an option, a division) does not."""
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", text)
+    return m is None or int(m.group(1)) <= int(m.group(2))
+
+
+_RUN_NUMBER = re.compile(r"(?<![\d.．])(\d{1,3})\s*[、.．](?!\d)")
+_ASKS = re.compile(r"[(（][^()（）]{0,40}[)）]|[?？]|_{2,}")
+_GLUED_LETTER = re.compile(r"(?<![A-Za-z])([A-H])(?=[\u4e00-\u9fff\d（(“\"《])")
+
+
+def _run_on(raw: str) -> list[str] | None:
+    """A section typed as one paragraph (`1、题干(ABC)A学习过程B教学过程…2、…`): a line per question and
+    per option. Only where at least three numbers follow each other and most pieces ask something (a
+    bracket, a question mark, a blank), so that a stem's own list (`要求：1、分析…2、提出…`) stays whole."""
+    if len(raw) < 40:
+        return None
+    chain: list[re.Match[str]] = []
+    for m in _RUN_NUMBER.finditer(raw):
+        if not chain or int(m.group(1)) == int(chain[-1].group(1)) + 1:
+            chain.append(m)
+        elif int(m.group(1)) == 1 and len(chain) < 3:
+            chain = [m]
+    if len(chain) < 3:
+        return None
+    pieces = [raw[a.start() : b.start() if b else len(raw)] for a, b in zip(chain, [*chain[1:], None], strict=True)]
+    if sum(bool(_ASKS.search(p)) and len(p) >= 8 for p in pieces) * 3 < len(pieces) * 2:
+        return None
+    out = [raw[: chain[0].start()]] if raw[: chain[0].start()].strip() else []
+    for piece in pieces:
+        out.extend(_glued_options(piece))
+    return out
+
+
+def _glued_options(piece: str) -> list[str]:
+    """`…(ABC)A学习过程B教学过程C评价` -> the stem and a line per option, when A, B, C… stand in order."""
+    letters = list(_GLUED_LETTER.finditer(piece))
+    for i, first in enumerate(letters):
+        if first.group(1) != "A":
+            continue
+        run = [first]
+        for m in letters[i + 1 :]:
+            if ord(m.group(1)) == ord(run[-1].group(1)) + 1:
+                run.append(m)
+        if len(run) >= 3:
+            cuts = [m.start() for m in run]
+            parts = [piece[: cuts[0]]] + [
+                f"{piece[a]}. {piece[a + 1 : b]}" for a, b in zip(cuts, [*cuts[1:], len(piece)], strict=True)
+            ]
+            return [p.strip() for p in parts if p.strip()]
+    return [piece.strip()]
+
+
+def _unflatten(raw: str) -> list[str]:
+    """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question.
+    Judgements keyed before their number (`(X)1.…(√)2.…`) get a line each, the mark after the statement."""
+    if ("(" in raw or "（" in raw) and _LEADING_TICK.search(raw):
+        parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
+        return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
+    if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
+        return [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
+    if (run_on := _run_on(raw)) is not None:
+        return run_on
+    # "正确答案 :C 2.我国的国体是( )": the next question starts after a key; "一、单项选择题 1.……": after a heading
+    if "题" not in raw and "答案" not in raw:
+        return [raw]
+    split = _AFTER_KEY.sub("\\1\n", raw)
+    return [part for part in split.split("\n") if part.strip()] if split != raw else [raw]
+
+
+def _split_breaks(raw: str) -> list[str]:
+    if "<" not in raw:
+        return _unflatten(raw)
+    raw = _SUMMARY.sub(lambda m: "\n" + _summary_marker(m.group(1)) + "\n", raw)
+    raw = re.sub(r"</?details[^>]*>", "\n", raw, flags=re.I)
+    return [part for line in _BREAK.sub("\n", raw).split("\n") for part in _unflatten(line)]
+
+
+_SUMMARY_KIND = re.compile(
+    r"(不定项选择题|单项选择题|多项选择题|单选题|多选题|选择题|判断题|填空题|简答题|问答题|论述题|案例分析题|案例题)"
+)
+
+
+def _summary_marker(title: str) -> str:
+    """`<summary>查看答案</summary>` opens the key; `<summary>解析</summary>` the explanation;
+    `<summary>单选题答案与解析</summary>` heads the keys of a section."""
+    plain = _TAG.sub("", title)
+    if kind := _SUMMARY_KIND.search(plain):
+        return kind.group(1)
+    if "解析" in plain or "explanation" in plain.lower():
+        return "解析："
+    if "答案" in plain or "answer" in plain.lower():
+        return "答案："
+    return ""
+
+
+_FENCED_OPTION = re.compile(r"^\s*[(（]?[A-H]\s*[.．、:：)）]")
+_FENCED_KEY = re.compile(r"答案|Answer", re.I)
+
+
+_FENCED_KEY_LINE = re.compile(
+    r"^\s*(?:(?:#|//|--|/\*)\s*)?[【\[]?\s*(?:正确答案|参考答案|答案|Answer|解析)\s*[】\]]?\s*(?:[:：]|\*/\s*$|$)", re.I
+)
+
+
+def _question_in_fence(block: list[str]) -> bool:
+    """A code block that holds a whole question (its options and its key), or just a key (`答案：B` hidden
+    from a quick look), as some notes keep them: read as text, not as code."""
+    lines = [b for b in block if b.strip()]
+    if lines and _FENCED_KEY_LINE.match(lines[0]):
+        return True
+    return sum(bool(_FENCED_OPTION.match(b)) for b in lines) >= 2 and any(_FENCED_KEY.search(b) for b in lines)
+
+
+def _fences(raw_lines: list[str]) -> list[bool]:
+    """Per line: inside a code block (the fence lines themselves count as inside)."""
+    inside = [False] * len(raw_lines)
+    start: int | None = None
+    for i, raw in enumerate(raw_lines):
+        if _FENCE.match(raw):
+            if start is None:
+                start = i
+                continue
+            block = raw_lines[start + 1 : i]
+            if not _question_in_fence(block):
+                for k in range(start, i + 1):
+                    inside[k] = True
+            else:
+                inside[start] = inside[i] = True  # the fence lines go; the question inside is read
+            start = None
+    if start is not None:  # an unclosed fence runs to the end
+        for k in range(start, len(raw_lines)):
+            inside[k] = True
+    return inside
+
+
+_OL = re.compile(r"<ol\b[^>]*>", re.I)
+_OL_END = re.compile(r"</ol\s*>", re.I)
+_LI = re.compile(r"<li\b[^>]*>", re.I)
+
+
+def _number_list_items(raw_lines: list[str]) -> list[str]:
+    """`<ol><li>11</li><li>C</li></ol>` (keys as an HTML list): each item gets its number, `1. 11`."""
+    if not any(_OL.search(r) for r in raw_lines):
+        return raw_lines
+    out, counter = [], None
+    for raw in raw_lines:
+        pieces = re.split(r"(<ol\b[^>]*>|</ol\s*>|<li\b[^>]*>)", raw, flags=re.I)
+        line = []
+        for piece in pieces:
+            if _OL.fullmatch(piece):
+                counter = 0
+            elif _OL_END.fullmatch(piece):
+                counter = None
+            elif _LI.fullmatch(piece) and counter is not None:
+                counter += 1
+                line.append(f"<br>{counter}. ")
+                continue
+            line.append(piece)
+        out.append("".join(line))
+    return out
+
+
+_OPTION_NUMBER = re.compile(r"(?:^|(?<=\s))([1-8])[)）]?\s+(?=\S)")  # "1 x", "1) x"; "1." is a list
+_KEYISH = re.compile(r"^(?:[A-Ha-h]{1,4}|[√×✓✗对错TF])$")
+
+
+def _numbered_options(text: str) -> str | None:
+    """Options numbered 1–4 on one line (`1　びょういん　2　びよういん　3　…`), as Japanese and some English
+    papers print them: lettered A–D for the reader, so a key `1` or `A` names the first. Not a line of keys
+    (`1 A 2 B 3 C`), nor numbered clauses that ask something."""
+    found = list(_OPTION_NUMBER.finditer(text))
+    run = []
+    for m in found:
+        if int(m.group(1)) == len(run) + 1:
+            run.append(m)
+    if len(run) < 3 or run[0].start() != 0 or len(text) > 160:
+        return None
+    items = [
+        text[m.end() : nxt.start() if nxt else len(text)].strip() for m, nxt in zip(run, [*run[1:], None], strict=True)
+    ]
+    if any(not item or len(item) > 40 or re.search(r"[?？]|_{2,}", item) for item in items):
+        return None
+    if all(_KEYISH.match(item) for item in items):
+        return None
+    return "  ".join(f"{'ABCDEFGH'[i]}. {item}" for i, item in enumerate(items))
+
+
+def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
+    """The document's lines, clean, with their marks, headings, fences and tables told apart."""
+    raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    fenced_at = _fences(raw_lines)
+    raw_lines = _number_list_items(raw_lines)
+    for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
+        if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
+            raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
+    out: list[Line] = []
+    gap = False
+    for number, raw in enumerate(raw_lines, start=1):
+        fenced = fenced_at[number - 1]
+        if _FENCE.match(raw):
+            continue
+        parts = [raw] if fenced else _split_breaks(raw)
+        for part in parts:
+            line = _line(number, part, fenced=fenced, simplified=simplified)
+            if line is None:
+                gap = True
+                continue
+            if not fenced and _FURNITURE.match(line.text) and _page_counter(line.text):
+                gap = False  # a page break is no paragraph break
+                continue
+            if not fenced and _JUNK.search(line.text):
+                continue
+            line.gap = gap
+            gap = False
+            out.append(line)
+    return out
+
+
+def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | None:
+    text = raw.replace("\t", "  ")
+    if fenced:
+        text = narrow(text).rstrip()
+        return Line(number, text.strip(), fenced=True) if text.strip() else None
+    if "(" in text or "（" in text:
+        text = strip_pinyin(text)
+    text = text.replace("\xa0", " ").replace("&nbsp;", " ")
+    if simplified:
+        text = to_simplified(text)
+    text = narrow(text).strip()
+    if not text:
+        return None
+    first = text[0]
+    if first == ">":
+        text = _QUOTE.sub("", text).strip()
+        first = text[:1]
+    if first in "!?" and (m := _ADMONITION.match(text)):  # mkdocs `!!! note "答案"`: its title is the line
+        text = (m.group("title") or "").strip()
+    if first == "[":
+        text = _CALLOUT.sub("", text)  # Obsidian `> [!NOTE]- 参考答案`
+    if first == ":" and (m := _CONTAINER.match(text)):
+        text = m.group(1).strip()
+    if "\\" in text:
+        text = _ESCAPED.sub(r"\1", text)
+    if "难易程度" in text:
+        text = _INLINE_META.sub("", text).strip()
+    if "  " in text and (m := _TRAILING_FIELDS.search(text)) and m.start() > 0:
+        text = text[: m.start()].rstrip()  # "…safety culture.          PTS: 1": the test bank's fields
+    if first == "_" and (m := _ANSWER_SLOT.match(text)):  # "____ 1. …": the slot for the learner's answer
+        text = text[m.end() :]
+    if text[:1] == "1" and (lettered := _numbered_options(text)) is not None:
+        text = lettered
+    if not text or (text[0] in "-*_=|:" and (_RULE.match(text) or _TABLE_SEPARATOR.match(text))):
+        return None
+    heading = 0
+    if text[0] == "#" and (m := _MD_HEADING.match(text)):
+        heading, text = len(m.group(1)), text[m.end() :]
+    checked = None
+    if text[:1] in "-*+＊★☆" and (m := _TASK.match(text)):
+        checked, text = m.group(1) != " ", text[m.end() :]
+    elif text[:1] in "*＊★☆" and (m := _STARRED.match(text)):  # "*C、吸水管": the key starred before its letter
+        checked, text = True, text[m.end() :]
+    elif text[-1:] in "✅✔️☑" and _OPTIONISH.match(text) and (m := _TICKED_AFTER.search(text)):  # "B. 折射仪 ✅"
+        checked, text = True, text[: m.start()]
+    cells = None
+    if text.startswith("|") and text.count("|") >= 2:
+        cells = [_spans_from_markup(c.strip())[0].strip() for c in text.strip().strip("|").split("|")]
+        if all(c.lower() in _OPTION_TABLE_HEAD for c in cells if c):
+            return None  # "|编号|选项|": the head of a table of options
+        if len(cells) == 2 and re.fullmatch(r"[A-Ha-h]", cells[0]):
+            # "|<font color="red">C</font>|<font color="red">动态和静态特征</font>|": an option in a table
+            marks = {mark for _, _, mark in _spans_from_markup(text)[1]}
+            option = f"{cells[0].upper()}. {cells[1]}"
+            return Line(number, option, spans=[(3, len(option), mark) for mark in marks])
+    text, spans = _spans_from_markup(text)
+    if "&" in text:
+        text = html.unescape(text)  # after the tags: an escaped "&lt;b&gt;" is text, not markup
+    cut = len(text) - len(text.lstrip())
+    if cut < len(text) and ord(text[cut]) > 0x2000 and (m := _DECORATION.match(text, cut)):
+        cut = m.end()
+    text = text[cut:].rstrip()
+    if not text:
+        return None
+    spans = [(max(0, a - cut), b - cut, mark) for a, b, mark in spans if b > cut]
+    bullet = _BULLET.match(text)
+    return Line(
+        number, text, spans=spans, heading=heading, cells=cells, checked=checked, lead=bullet.end() if bullet else 0
+    )

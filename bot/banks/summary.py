@@ -1,0 +1,93 @@
+"""What an import says to the author: per section found and left out, the conventions recognised, and
+every question left out with its line and reason, in the reader's language (plain text)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.banks.draft import ImportResult
+from bot.banks.issues import Issue
+from bot.banks.model import KIND_NAMES, Kind, Question
+
+__all__ = ["issue_line", "preview", "shown_key", "summary"]
+
+
+def _zh(lang: str) -> bool:
+    return lang != "en"
+
+
+def issue_line(issue: Issue, lang: str) -> str:
+    """`第 12 行：第 7 题没有答案，未导入` / `line 12: question 7 has no key; not imported`."""
+    if _zh(lang):
+        return f"第 {issue.line} 行：{issue.zh}" if issue.line else issue.zh
+    return f"line {issue.line}: {issue.en}" if issue.line else issue.en
+
+
+def _counts(result: ImportResult, lang: str) -> str:
+    counts = result.bank.counts()
+    parts = [f"{KIND_NAMES[kind][0 if _zh(lang) else 1]} {counts[kind]}" for kind in Kind if counts[kind]]
+    return (" · " if _zh(lang) else ", ").join(parts)
+
+
+def summary(result: ImportResult, lang: str, *, warnings: bool = True) -> list[str]:
+    """The import report, one line each: totals, sections, conventions, left out, other warnings."""
+    zh = _zh(lang)
+    imported, left = len(result.bank.questions), len(result.left_out)
+    head = (
+        f"导入 {imported} 题（{_counts(result, lang)}），未导入 {left} 题"
+        if zh
+        else f"imported {imported} questions ({_counts(result, lang)}), left out {left}"
+    )
+    lines = [head]
+    for s in result.sections:
+        if not (s.found or s.left_out) and s.title is None:
+            continue
+        title = s.title or ("（标题之前）" if zh else "(before any heading)")
+        declared = ""
+        if s.declared is not None and s.declared != s.found + s.left_out:
+            declared = f"，声明 {s.declared} 题" if zh else f", {s.declared} declared"
+        lines.append(
+            f"  {title}：导入 {s.found}，未导入 {s.left_out}{declared}"
+            if zh
+            else f"  {title}: {s.found} imported, {s.left_out} left out{declared}"
+        )
+    if result.conventions:
+        shown = " · ".join(c.zh if zh else c.en for c in result.conventions)
+        lines.append(f"识别到：{shown}" if zh else f"recognised: {shown}")
+    if result.left_out:
+        lines.append("未导入的题：" if zh else "left out:")
+        lines.extend("  " + issue_line(lo.issue(), lang) for lo in result.left_out)
+    others = [w for w in result.warnings if w not in {lo.issue() for lo in result.left_out}]
+    if warnings and others:
+        lines.append("提示：" if zh else "warnings:")
+        lines.extend("  " + issue_line(w, lang) for w in others)
+    return lines
+
+
+def preview(
+    result: ImportResult, lang: str, render: Callable[[Question, str], str], *, per_section: int = 1
+) -> list[str]:
+    """The first question(s) of each section as the bot will ask them (`render`), each with its key."""
+    zh = _zh(lang)
+    out: list[str] = []
+    shown: dict[str | None, int] = {}
+    for q in result.bank.questions:
+        if shown.get(q.section, 0) >= per_section:
+            continue
+        shown[q.section] = shown.get(q.section, 0) + 1
+        out.append(f"── {q.section or ('（无标题）' if zh else '(no heading)')} ──")
+        out.append(render(q, lang))
+        out.append(("答案：" if zh else "Key: ") + shown_key(q, lang))
+        out.append("")
+    return out
+
+
+def shown_key(q: Question, lang: str) -> str:
+    """The key as an author checks it (a long reference answer cut at 200 characters)."""
+    zh = _zh(lang)
+    if q.kind is Kind.true_false:
+        return ("正确" if q.answer else "错误") if zh else ("true" if q.answer else "false")
+    if q.kind is Kind.fill:
+        return "；".join(" / ".join(b) for b in q.blanks())
+    text = str(q.answer)
+    return text if len(text) <= 200 else text[:200] + "…"

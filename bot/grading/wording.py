@@ -1,0 +1,171 @@
+"""The words people put around an answer, kept in one place (each list is tested).
+
+- Hedges and particles: `我猜是水平划分吧`, `应该是对的`, `maybe LoRA?` say the same as the bare answer.
+- Neutral affixes: `梯度裁剪方法` is 梯度裁剪, `批大小` is 批大小值, `使用梯度累积` is 梯度累积. They never
+  make another concept; compounds where they would (`特征值` is not 特征) are listed apart.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "HEDGE_PREFIXES",
+    "HEDGE_SUFFIXES",
+    "NEUTRAL_PREFIXES",
+    "NEUTRAL_SUFFIXES",
+    "NOT_NEUTRAL",
+    "core",
+    "strip_hedges",
+]
+
+# Said before an answer: "I think", "probably", "it should be". A copula or 选/填 may follow.
+HEDGE_PREFIXES = (
+    "我觉得",
+    "我认为",
+    "我想",
+    "我猜",
+    "我估计",
+    "我记得",
+    "我感觉",
+    "我个人认为",
+    "感觉",
+    "应该",
+    "应当",
+    "大概",
+    "可能",
+    "也许",
+    "或许",
+    "估计",
+    "好像",
+    "似乎",
+    "貌似",
+    "差不多",
+    "难道",
+    "是不是",
+    "i think",
+    "i guess",
+    "i believe",
+    "i'd say",
+    "maybe",
+    "perhaps",
+    "probably",
+    "should be",
+    "it's",
+    "it’s",
+    "it is",
+)
+_COPULAS = ("就是", "是", "选", "填", "为", "叫")
+
+# Said after an answer: particles, tags asking for confirmation, doubt.
+HEDGE_SUFFIXES = (
+    "对吧",
+    "是吧",
+    "对不对",
+    "是不是",
+    "没错吧",
+    "没错",
+    "我猜",
+    "我觉得",
+    "不确定",
+    "不太确定",
+    "吧",
+    "吗",
+    "呢",
+    "了",
+    "啊",
+    "呀",
+    "啦",
+    "嘛",
+    "哦",
+    "喔",
+    "哈",
+    "咯",
+    "i think",
+    "i guess",
+    "maybe",
+    "right",
+    "probably",
+)
+# Particles that make a bare judgement a question back (`正确吗`: the learner asks, not answers).
+QUESTION_PARTICLES = ("吗", "嗎", "对不对", "是不是")
+
+# Words that name the same concept with or without them.
+NEUTRAL_SUFFIXES = ("方法", "技术", "技巧", "问题", "机制", "策略", "方案", "手段", "方式", "措施", "现象", "值")
+NEUTRAL_PREFIXES = ("使用", "采用", "利用", "运用", "通过", "进行", "引入", "应用", "实施", "一种", "用", "做")
+# Compounds in which a neutral affix makes another concept: 特征值 (eigenvalue) is not 特征 (feature).
+NOT_NEUTRAL = ("特征值", "奇异值", "阈值", "极值", "峰值", "像素值", "初值", "应用层", "做空")
+
+_SPACE = r"[\s,，:：]*"
+_END = r"[\s?？!！。.~～…,，]*"
+
+
+def _alternation(words: tuple[str, ...]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_PREFIX = re.compile(
+    rf"^\s*(?:(?:{_alternation(HEDGE_PREFIXES)}){_SPACE})*(?P<copula>(?:{_alternation(_COPULAS)}){_SPACE})?",
+    re.IGNORECASE,
+)
+_TRAILING = re.compile(rf"{_END}$")
+_NEGATORS = "不没非无未别"
+_QUESTION = re.compile(rf"(?:{_alternation(QUESTION_PARTICLES)}){_END}$")
+
+
+def strip_hedges(text: str) -> str:
+    """The answer without the hedges and particles around it; the text itself when nothing else is left."""
+    out = _TRAILING.sub("", text.strip()) or text.strip()
+    for _ in range(4):
+        # The longest tag whose removal leaves an answer; not one after a negation (`不对吧` is 不对).
+        start = _suffix_start(out)
+        if start is None:
+            break
+        out = out[:start]
+    prefix = _PREFIX.match(out)
+    if prefix and 0 < prefix.end() < len(out):
+        out = out[prefix.end() :]
+    elif prefix and prefix["copula"]:  # `我觉得是`: the copula is the answer (true/false)
+        out = out[prefix.start("copula") :].strip(" ,，:：")
+    return out.strip()
+
+
+_SUFFIX = re.compile(rf"{_SPACE}(?:{_alternation(HEDGE_SUFFIXES)}){_END}$", re.IGNORECASE)
+
+
+def _suffix_start(text: str) -> int | None:
+    """Where the longest trailing tag starts whose removal leaves an answer, not right after a negation."""
+    pos = 1
+    while (match := _SUFFIX.search(text, pos)) is not None:
+        start = match.start()
+        if text[start - 1] not in _NEGATORS:
+            return start
+        pos = start + 1  # a shorter tag (`吧` of `对吧`) may still fit
+    return None
+
+
+def asks_back(text: str) -> bool:
+    """`正确吗`, `对不对`: a question to the bot rather than a judgement."""
+    return bool(_QUESTION.search(text.strip()))
+
+
+_NEUTRAL_SUFFIX = re.compile(f"(?:{_alternation(NEUTRAL_SUFFIXES)})$")
+_NEUTRAL_PREFIX = re.compile(f"^(?:{_alternation(NEUTRAL_PREFIXES)})")
+
+
+def _strip_once(norm: str) -> str | None:
+    if (suffix := _NEUTRAL_SUFFIX.search(norm)) and suffix.start() >= 2 and not norm.endswith(NOT_NEUTRAL):
+        return norm[: suffix.start()]
+    if (prefix := _NEUTRAL_PREFIX.match(norm)) and len(norm) - prefix.end() >= 2 and not norm.startswith(NOT_NEUTRAL):
+        return norm[prefix.end() :]
+    return None
+
+
+def core(norm: str) -> str:
+    """A normalised answer without neutral affixes: `使用梯度裁剪方法` -> `梯度裁剪`."""
+    for _ in range(4):
+        shorter = _strip_once(norm)
+        if shorter is None:
+            break
+        norm = shorter
+    return norm
