@@ -45,10 +45,11 @@ from telegram import Bot  # noqa: E402
 from telegram.ext import ExtBot  # noqa: E402
 from telegram.request import HTTPXRequest  # noqa: E402
 
+from bot.delivery.outcomes import NotClaimed  # noqa: E402
 from bot.delivery.service import DeliveryService, Push  # noqa: E402
 from bot.delivery.spacing import Spacer  # noqa: E402
 from bot.store import Store, open_sync  # noqa: E402
-from bot.telegram.pacing import PUSH, OutgoingBudget  # noqa: E402
+from bot.telegram.pacing import OutgoingBudget, push_args  # noqa: E402
 
 NOW = datetime(2026, 3, 7, 9, 0, 30, tzinfo=UTC)
 CONCURRENCY = 48
@@ -90,7 +91,9 @@ def machine() -> str:
 
 def text_sender(bot: Any, paced: bool = True) -> Any:
     async def send(push: Push) -> int:
-        msg = await bot.send_message(push.chat_id, f"Daily question for {push.chat_id}", rate_limit_args=PUSH)
+        msg = await bot.send_message(
+            push.chat_id, f"Daily question for {push.chat_id}", rate_limit_args=push_args(push.claim)
+        )
         return int(msg.message_id)
 
     return send
@@ -290,6 +293,8 @@ async def memory_one(n: int) -> dict[str, Any]:
         ids = iter(range(1, 10**9))
 
         async def instant(push: Push) -> int:
+            if push.claim is not None and not await push.claim():  # what the rate limiter does before a send
+                raise NotClaimed
             await asyncio.sleep(0)
             return next(ids)
 

@@ -5,7 +5,8 @@ USERS simulated learners each send ANSWERS plain-text messages, all queued at on
 a process of its own (tests/fakebot/remote.py, a fresh one for each bot and round), so each bot's
 process does only that bot's work and the server's work is charged to neither. The echo bot is plain
 python-telegram-bot (ApplicationBuilder defaults, no rate limiter) replying with the same text.
-studybot is built exactly as `studybot run` builds it (STUDYBOT_SEND_RATE=0); every one of its
+studybot is built exactly as `studybot run` builds it (STUDYBOT_SEND_RATE=0, STUDYBOT_CHAT_RATE=0 and
+STUDYBOT_FLOOD_QUEUE=0: each learner's answers arrive at once, a flood by the bot's rules); every one of its
 answers is a typed letter to an open choice question sent beforehand, so each is graded, recorded
 (attempt, FSRS card, streak) and answered with a verdict, and the question's buttons are taken off.
 The fake's flood rules are off for both. Besides the rates it prints the CPU seconds each process
@@ -111,6 +112,10 @@ async def run_studybot(
                 "STUDYBOT_DB": str(db),
                 "STUDYBOT_BANKS": str(ROOT / "data" / "banks"),
                 "STUDYBOT_SEND_RATE": "0",
+                # Each learner's answers are queued at once: a flood by the bot's rules. Throughput is
+                # measured here, so neither a chat's pace nor flood coalescing applies.
+                "STUDYBOT_CHAT_RATE": "0",
+                "STUDYBOT_FLOOD_QUEUE": "0",
             }
         )
         app = build_application(Settings(), clock=lambda: datetime.now(UTC), rng=rng)

@@ -4,4 +4,5 @@ import sys
 
 from bot.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a child process of the importer's fork server re-imports the main module
+    sys.exit(main())

@@ -25,6 +25,18 @@ class Settings(BaseSettings):
     tz: str = Field(default="Asia/Shanghai", description="Time zone for new learners.")
     send_rate: float = Field(default=30.0, ge=0, description="Messages per second in all; 0 lifts the limit.")
     broadcast_rate: float = Field(default=25.0, ge=0, description="Pushes per second at most.")
+    chat_rate: float = Field(
+        default=1.0,
+        ge=0,
+        description="New messages per second to one private chat after a burst of chat_burst; 0 lifts it.",
+    )
+    chat_burst: int = Field(default=8, ge=1, le=10, description="Messages one private chat may get at once.")
+    flood_queue: int = Field(
+        default=3,
+        ge=0,
+        description="Messages waiting in one private chat before it counts "
+        "as flooding (coalesced, told to slow down); 0: never.",
+    )
     paid_broadcast: bool = Field(default=False, description="Pass allow_paid_broadcast on pushes.")
     catchup_hours: float = Field(default=3.0, ge=0, description="Send pushes missed while down this late.")
     push_poll_seconds: float = Field(default=5.0, gt=0, description="How often the push scheduler looks for due rows.")
@@ -36,6 +48,13 @@ class Settings(BaseSettings):
         "limiter sets the pace; this bounds memory and uncertain sends at a crash).",
     )
     group_open_seconds: int = Field(default=60, ge=5, description="How long a group question stays open.")
+    import_seconds: float = Field(default=30.0, gt=0, description="Longest time reading an uploaded document may take.")
+    import_memory_mb: int = Field(
+        default=1024, ge=256, description="Memory ceiling of the process that reads an uploaded document."
+    )
+    stop_seconds: float = Field(
+        default=20.0, gt=0, description="How long a stopping bot may take (SIGTERM) before it exits anyway."
+    )
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     font: Path | None = Field(
         default=None, description="A font file that draws Chinese, for the /stats picture (else one is searched for)."

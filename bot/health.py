@@ -1,8 +1,10 @@
 """`python -m bot.health`: the Docker health check.
 
 Healthy when the database opens for reading and writing (so the volume is mounted and writable)
-and, on Linux, a `studybot run` process is alive. Exit 0 when healthy, 1 otherwise, with one line
-saying why.
+and, on Linux, a `studybot run` process is alive and its event loop is not stuck: the running bot
+touches a heartbeat file beside the database every few seconds from its event loop
+(bot/telegram/serving.py), and a heartbeat older than `--stale` seconds means the loop stopped
+turning. Exit 0 when healthy, 1 otherwise, with one line saying why.
 """
 
 from __future__ import annotations
@@ -10,12 +12,35 @@ from __future__ import annotations
 import argparse
 import sqlite3
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from bot.config import Settings
 
-__all__ = ["check_database", "find_bot_process", "main"]
+__all__ = ["STALE_SECONDS", "check_database", "check_heartbeat", "find_bot_process", "heartbeat_path", "main"]
+
+STALE_SECONDS = 60.0
+
+
+def heartbeat_path(db: Path) -> Path:
+    """The file the running bot touches while its event loop turns: beside the database."""
+    return db.with_name(db.name + ".alive")
+
+
+def check_heartbeat(db: Path, stale: float = STALE_SECONDS, now: float | None = None) -> str | None:
+    """None when the bot's heartbeat is fresh; else the problem, in zh and en."""
+    path = heartbeat_path(db)
+    try:
+        age = (time.time() if now is None else now) - path.stat().st_mtime
+    except OSError:
+        return f"没有心跳文件（机器人未启动完成？）/ no heartbeat yet (is the bot still starting?): {path}"
+    if age > stale:
+        return (
+            f"机器人的事件循环已 {age:.0f} 秒没有运转（卡住了）/ the bot's event loop has not run for "
+            f"{age:.0f} s (stuck): {path}"
+        )
+    return None
 
 
 def check_database(db: Path, timeout: float = 5.0) -> str | None:
@@ -61,6 +86,12 @@ def find_bot_process(proc: Path = Path("/proc")) -> int | None:
 def main(argv: Sequence[str] | None = None, proc: Path = Path("/proc")) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.health", description=__doc__.splitlines()[0])
     parser.add_argument("--no-process", action="store_true", help="check the database only")
+    parser.add_argument(
+        "--stale",
+        type=float,
+        default=STALE_SECONDS,
+        help=f"a heartbeat older than this many seconds is a stuck bot (default {STALE_SECONDS:.0f})",
+    )
     args = parser.parse_args(argv)
     db = Settings().db
     problem = check_database(db)
@@ -68,6 +99,8 @@ def main(argv: Sequence[str] | None = None, proc: Path = Path("/proc")) -> int:
         pid = find_bot_process(proc)
         if pid is None:
             problem = "机器人没有运行 / no `studybot run` process is running"
+        else:
+            problem = check_heartbeat(db, args.stale)
     if problem:
         print(f"unhealthy: {problem}")
         return 1

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Iterable
+import threading
+import traceback
+from collections.abc import Callable, Iterable
+from types import TracebackType
 from typing import TextIO
 from urllib.parse import quote
 
@@ -48,8 +51,11 @@ class RedactFilter(logging.Filter):
         return True
 
 
-def configure_logging(level: str = "INFO", secrets: Iterable[str | None] = (), stream: TextIO | None = None) -> None:
-    """Root logging to `stream` (standard error) at `level`, with `secrets` redacted from every handler.
+def configure_logging(
+    level: str = "INFO", secrets: Iterable[str | None] = (), stream: TextIO | None = None
+) -> Callable[[str], str]:
+    """Root logging to `stream` (standard error) at `level`, with `secrets` redacted from every handler and
+    from tracebacks that reach no handler (sys.excepthook, threading.excepthook); returns the redactor.
 
     Called once by `studybot run`; calling it again replaces the handlers it installed.
     """
@@ -68,3 +74,26 @@ def configure_logging(level: str = "INFO", secrets: Iterable[str | None] = (), s
             h.addFilter(redact)
     for name in QUIET:
         logging.getLogger(name).setLevel(logging.WARNING)
+    # Its one log line is a traceback for an answer that is not JSON (a 404 page of a wrong API URL); the
+    # error it raises next says the same, and the bot reports that in a sentence.
+    logging.getLogger("telegram.request").setLevel(logging.CRITICAL)
+    _redact_uncaught(redact)
+    return redact.redact
+
+
+def _redact_uncaught(redact: RedactFilter) -> None:
+    """A traceback nobody catches is printed by the interpreter, not by logging: redact it there too."""
+
+    def excepthook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+        text = "".join(traceback.format_exception(kind, value, tb))
+        sys.stderr.write(redact.redact(text))
+
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is SystemExit:
+            return
+        name = args.thread.name if args.thread is not None else "?"
+        text = "".join(traceback.format_exception(args.exc_type, args.exc_value, args.exc_traceback))
+        sys.stderr.write(redact.redact(f"Exception in thread {name}:\n{text}"))
+
+    sys.excepthook = excepthook
+    threading.excepthook = thread_hook

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
-from bot.health import check_database, find_bot_process, main
+from bot.health import check_database, find_bot_process, heartbeat_path, main
 
 
 def fake_proc(root: Path, processes: dict[int, list[str]]) -> Path:
@@ -55,8 +57,18 @@ def test_main_reports_health(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ca
     monkeypatch.setenv("STUDYBOT_DB", str(db))
     running = fake_proc(tmp_path / "proc", {1: ["studybot", "run"]})
     stopped = fake_proc(tmp_path / "proc2", {1: ["sleep", "9"]})
+    beat = heartbeat_path(db)
+    assert main([], proc=running) == 1  # running, but its loop never beat: still starting, or stuck
+    assert "no heartbeat yet" in capsys.readouterr().out
+    beat.write_text("1\n")
     assert main([], proc=running) == 0
     assert "healthy" in capsys.readouterr().out
+    old = time.time() - 120
+    os.utime(beat, (old, old))  # the event loop stopped turning two minutes ago
+    assert main([], proc=running) == 1
+    assert "has not run for 120 s (stuck)" in capsys.readouterr().out
+    assert main(["--stale", "300"], proc=running) == 0
+    capsys.readouterr()
     assert main([], proc=stopped) == 1
     assert "no `studybot run` process" in capsys.readouterr().out
     assert main(["--no-process"], proc=stopped) == 0

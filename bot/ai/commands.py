@@ -13,11 +13,11 @@ from pydantic import ValidationError
 from bot.ai.client import ModelClient
 from bot.ai.drafting import Drafted, draft_explanations
 from bot.ai.reading import read_left_out, reading_summary
-from bot.banks.atomic import write_text_atomic
 from bot.banks.commands import BankNotFound, bank_file
 from bot.banks.draft import ImportResult
 from bot.banks.model import bank_json, load_bank
 from bot.config import Settings
+from bot.files import write_atomically
 from bot.locale import terminal_language
 from bot.logsetup import configure_logging
 
@@ -100,7 +100,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
     drafted = asyncio.run(run())
     if drafted.drafted:
-        write_text_atomic(path, bank_json(drafted.bank))
+        write_atomically(path, bank_json(drafted.bank))
     zh = terminal_language() != "en"
     wanted = len(drafted.drafted) + len(drafted.failed)
     if zh:

@@ -19,6 +19,7 @@ from bot.banks.draft import ImportResult
 from bot.banks.formats import Extracted, extract
 from bot.banks.formats.combine import combine, explained, with_rejected
 from bot.banks.issues import DocumentError, Issue
+from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
 from bot.banks.reader import read_text
 
 __all__ = ["ImportResult", "import_document", "import_file", "import_text", "question_id"]
@@ -72,7 +73,15 @@ def import_document(
     return with_rejected(result, parts)
 
 
-def import_file(path: str | Path, *, bank_id: str, title: str | None = None, simplified: bool = False) -> ImportResult:
-    """Import a document file of any format the importer reads (`bot.banks.formats.FORMATS`)."""
+def import_file(
+    path: str | Path,
+    *,
+    bank_id: str,
+    title: str | None = None,
+    simplified: bool = False,
+    limits: DocumentLimits = LOCAL_LIMITS,
+) -> ImportResult:
+    """Import a document file of any format the importer reads (`bot.banks.formats.FORMATS`), within
+    `limits` (bot/banks/limits.py)."""
     path = Path(path)
-    return import_document(extract(path), source=path.name, bank_id=bank_id, title=title, simplified=simplified)
+    return import_document(extract(path, limits), source=path.name, bank_id=bank_id, title=title, simplified=simplified)

@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from bot.files import write_atomically
+
 __all__ = [
     "CHOICE_KINDS",
     "KIND_NAMES",
@@ -23,6 +25,7 @@ __all__ = [
     "bank_json",
     "load_bank",
     "load_banks",
+    "load_banks_serving",
     "save_bank",
 ]
 
@@ -157,11 +160,11 @@ def bank_json(bank: Bank) -> str:
     return json.dumps(bank.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
 
 
-def save_bank(bank: Bank, directory: Path) -> Path:
+def save_bank(bank: Bank, directory: Path, path: Path | None = None) -> Path:
+    """Write the bank to `<directory>/<id>.json` (or `path`) whole or not at all: a failure (a full disk)
+    leaves the old file as it was."""
     directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{bank.id}.json"
-    path.write_text(bank_json(bank), encoding="utf-8")
-    return path
+    return write_atomically(path or directory / f"{bank.id}.json", bank_json(bank))
 
 
 def load_bank(path: Path) -> Bank:
@@ -169,7 +172,21 @@ def load_bank(path: Path) -> Bank:
 
 
 def load_banks(directory: Path) -> list[Bank]:
-    """Every bank file in a folder, sorted by id."""
+    """Every bank file in a folder, sorted by id (raises on the first that cannot be read)."""
     if not directory.is_dir():
         return []
     return sorted((load_bank(p) for p in directory.glob("*.json")), key=lambda b: b.id)
+
+
+def load_banks_serving(directory: Path) -> tuple[list[Bank], list[tuple[Path, str]]]:
+    """The banks a bot can serve, and the files it cannot read with why: one bad file (half written by an
+    older version, edited by hand) must not keep the others from being served."""
+    banks: list[Bank] = []
+    problems: list[tuple[Path, str]] = []
+    for path in sorted(directory.glob("*.json")) if directory.is_dir() else []:
+        try:
+            banks.append(load_bank(path))
+        except (OSError, ValueError) as exc:  # pydantic's ValidationError and JSON errors are ValueErrors
+            lines = str(exc).strip().splitlines()
+            problems.append((path, " ".join(lines[:3])[:300]))
+    return sorted(banks, key=lambda b: b.id), problems

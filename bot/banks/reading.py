@@ -7,6 +7,7 @@ import codecs
 from pathlib import Path
 
 from bot.banks.issues import DocumentError
+from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
 
 __all__ = ["decode_bytes", "read_document"]
 
@@ -46,10 +47,10 @@ def _decode(data: bytes, encoding: str, source: str, skipped: int) -> str:
         raise _undecodable(data, exc, source, skipped) from exc
 
 
-def read_document(path: str | Path) -> str:
+def read_document(path: str | Path, limits: DocumentLimits = LOCAL_LIMITS) -> str:
     """The text of a document as the text reader takes it: a text file decoded, a Word file's paragraphs,
     a PDF's lines (see `bot.banks.formats.extract`; a sheet's or a Word file's question tables are
-    read row by row, not as text)."""
+    read row by row, not as text). DocumentTooLarge over `limits` (bot/banks/limits.py)."""
     from bot.banks.formats import extract  # the formats import this module for decode_bytes
 
-    return extract(path).text
+    return extract(path, limits).text

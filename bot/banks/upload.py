@@ -14,6 +14,7 @@ from pypinyin import lazy_pinyin
 
 from bot.banks.formats import FORMATS
 from bot.banks.importer import ImportResult, import_file
+from bot.banks.limits import UPLOAD_LIMITS, DocumentLimits
 from bot.banks.sources import default_bank_id
 
 __all__ = ["ALLOWED_SUFFIXES", "MAX_UPLOAD_BYTES", "Refusal", "bank_id_for", "check_upload", "import_upload"]
@@ -35,9 +36,20 @@ class Refusal:
         return self.en if lang == "en" else self.zh
 
 
+MAX_NAME_BYTES = 255  # what a file system takes, and plenty to name a file in a message
+
+
 def _safe_name(file_name: str | None) -> str:
-    # A client may send any name, path separators included: keep the last part only.
-    name = PurePath((file_name or "").replace("\\", "/")).name.strip()
+    """The name to show: any name a client sends, without folders or control characters, at most 255
+    bytes (the end cut, the suffix kept)."""
+    name = PurePath((file_name or "").replace("\\", "/")).name
+    name = "".join(ch for ch in name if ch.isprintable()).strip()
+    if len(name.encode()) > MAX_NAME_BYTES:
+        suffix = PurePath(name).suffix[:16]
+        stem = name[: len(name) - len(suffix)]
+        while len((stem + "…" + suffix).encode()) > MAX_NAME_BYTES:
+            stem = stem[:-1]
+        name = stem + "…" + suffix
     return name or "document"
 
 
@@ -77,13 +89,17 @@ def bank_id_for(file_name: str | None, caption: str | None = None) -> str:
     stem = PurePath(_safe_name(file_name)).stem
     if not stem.isascii():
         stem = "-".join(lazy_pinyin(stem))
-    return default_bank_id(Path(stem + ".txt"))  # default_bank_id reads the stem of a file name
+    # default_bank_id reads the stem of a file name; an id is at most 64 characters, like a caption's
+    return default_bank_id(Path(stem + ".txt"))[:64].strip("-") or "bank"
 
 
-def import_upload(data: bytes, file_name: str | None, bank_id: str) -> ImportResult:
-    """Import the document's bytes as bank `bank_id`; DocumentError (file and line) when malformed."""
+def import_upload(
+    data: bytes, file_name: str | None, bank_id: str, limits: DocumentLimits = UPLOAD_LIMITS
+) -> ImportResult:
+    """Import the document's bytes as bank `bank_id`; DocumentError (file and line) when malformed,
+    DocumentTooLarge when over `limits`. The bot runs it in a separate process (bot/banks/sandbox.py)."""
     name = _safe_name(file_name)
     with tempfile.TemporaryDirectory(prefix="studybot-upload-") as folder:
         path = Path(folder) / name
         path.write_bytes(data)
-        return import_file(path, bank_id=bank_id)  # errors name `name`, the file the admin sent
+        return import_file(path, bank_id=bank_id, limits=limits)  # errors name `name`, the file the admin sent

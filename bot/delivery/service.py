@@ -1,41 +1,50 @@
-"""The push scheduler and broadcaster: due rows from the database, claimed before the send, paced by the
-bot's rate limiter, recorded after.
+"""The push scheduler and broadcaster: due rows from the database, each claimed only when the rate limiter
+lets its send go, recorded after.
 
 One tick:
-1. read a page of due subscriptions (indexed on next_due), decide each (send, skip past the catch-up
-   window) with `schedule.decide`;
-2. for a chunk of them, take a send slot each (a semaphore bounds the sends in flight), then in ONE
-   transaction move each subscription's next_due on and write that day's delivery row 'planned';
-3. send them concurrently (the rate limiter sets the pace, not this loop); a send that certainly did
-   not happen (5xx, connection refused) is retried with backoff, at most `max_retries` times;
-4. record outcomes in batches (sent + message id, failed, uncertain, skipped); a chat that is gone
+1. read the due subscriptions page by page (indexed on next_due) and decide each (send, skip past the
+   catch-up window) with `schedule.decide`; those with nothing to send are moved on at once, one
+   transaction per page;
+2. start a send for each of the others (at most `concurrency` under way; the rate limiter sets the pace).
+   A send carries its claim (`Push.claim`), which the rate limiter awaits when the send's slot comes,
+   right before the request leaves: one transaction moves the subscription's next_due on and writes that
+   day's delivery row 'planned'. Until then nothing is written, so a crash leaves those pushes due and
+   they are sent after the restart;
+3. a send that certainly did not reach Telegram (connection refused, 5xx, a 429 left over) is un-claimed
+   (its row deleted, its next_due put back) and tried again after a backoff that grows to minutes, for as
+   long as the catch-up window lasts (then that day's row says 'failed'); one that may have reached
+   Telegram (a read timeout, a connection lost while waiting) is 'uncertain' and never resent;
+4. outcomes are recorded in batches (sent + message id, failed, uncertain, skipped); a chat that is gone
    (403, chat not found) has its subscriptions switched off in the same batch;
 5. then open announcements the same way, one row per announcement and chat.
 
-Memory stays flat: one page of rows, at most `concurrency` sends, a bounded buffer of outcomes.
-A crash leaves at most the claimed-but-unrecorded rows 'planned'; `recover()` marks them 'uncertain'
-at start-up and they are never resent.
+A crash leaves 'planned' only rows claimed and not yet recorded: sends on the wire (about rate x round
+trip) and outcomes not yet written; `recover()` marks them 'uncertain' at start-up, never resent.
+
+What a failure means is decided by the front end's `classify` (bot/telegram/failures.py knows the
+transport): nothing here knows Telegram or HTTP.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time as _time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from datetime import time as clock_time
 
-from bot.delivery.outcomes import Failure, classify
+from bot.delivery.outcomes import Classifier, Diagnosis, Failure, NotClaimed
 from bot.delivery.progress import Progress
 from bot.delivery.schedule import DueSlot, TimeZoneError, decide, parse_time_zone
 from bot.store import Store, deliveries, subscriptions
 from bot.store.deliveries import Announcement, Claim, Outcome
 from bot.store.subscriptions import Subscription
 
-__all__ = ["DeliveryService", "Push", "Sender"]
+__all__ = ["DeliveryService", "Push", "Sender", "backoff_seconds"]
 
 log = logging.getLogger("bot.delivery")
 
@@ -55,6 +64,9 @@ class Push:
     text: str | None = None  # the announcement
     done: int = 0  # messages of this push already sent: a retry goes on from there
     first_message_id: int | None = None
+    # Awaited by the rate limiter right before the first request leaves (False: do not send). Set by the
+    # service; a sender passes it with every request of the push (it claims once, then says True).
+    claim: Callable[[], Awaitable[bool]] | None = None
 
     @property
     def announcement(self) -> bool:
@@ -62,13 +74,22 @@ class Push:
 
 
 # Sends a push; returns the (first) message id, or None when there was nothing to send (a reminder to a
-# learner who already practised today). Raises python-telegram-bot's errors.
+# learner who already practised today). Raises the transport's errors, or NotClaimed.
 Sender = Callable[[Push], Awaitable[int | None]]
 Finished = Callable[[Announcement, dict[str, int]], Awaitable[None]]
 
 
 def _ts(moment: datetime) -> int:
     return int(moment.timestamp())
+
+
+def backoff_seconds(tries: int, base: float = 5.0, most: float = 60.0) -> float:
+    """The wait before try number `tries` + 1: 5, 10, 20, 40 s, then every minute."""
+    return min(most, base * 2 ** max(0, tries - 1))
+
+
+def _classify_nothing(exc: BaseException) -> Diagnosis:
+    return Diagnosis(Failure.permanent, f"{type(exc).__name__}: {exc}"[:300], bug=True)
 
 
 class _Recorder:
@@ -112,6 +133,32 @@ class _Recorder:
             await self._store.transaction(write)
 
 
+@dataclass
+class _Later:
+    """A push that certainly did not get through: tried again at `at` (`tries` so far)."""
+
+    at: datetime
+    tries: int
+    reason: str
+
+
+@dataclass
+class _Send:
+    """One push under way, with what un-claiming it needs."""
+
+    push: Push
+    progress: Progress
+    deadline: datetime  # past it, a push that keeps failing is given up
+    claim: Claim | None = None  # daily/remind; None for an announcement
+    tries: int = 0
+    claimed: bool = False
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return ("announce", self.push.key, self.push.second) if self.push.announcement else ("push", self.push.key, 0)
+
+
 class DeliveryService:
     """Daily pushes, reminders and announcements (see the module docstring)."""
 
@@ -121,13 +168,15 @@ class DeliveryService:
         sender: Sender,
         *,
         clock: Callable[[], datetime],
+        classify: Classifier = _classify_nothing,
         catchup: timedelta = timedelta(hours=3),
         concurrency: int = 48,
         page: int = 500,
         chunk: int = 16,
         poll_seconds: float = 5.0,
         max_retries: int = 3,
-        backoff: float = 1.0,
+        backoff: float = 5.0,
+        backoff_most: float = 60.0,
         progress_seconds: float = 5.0,
         stop_timeout: float = 10.0,
         finished: Finished | None = None,
@@ -137,13 +186,15 @@ class DeliveryService:
         self.store = store
         self.sender = sender
         self.clock = clock
+        self.classify = classify
         self.catchup = catchup
         self.concurrency = concurrency
         self.page = page
         self.chunk = max(1, min(chunk, concurrency))
         self.poll_seconds = poll_seconds
-        self.max_retries = max_retries
+        self.max_retries = max_retries  # group moves followed in a row
         self.backoff = backoff
+        self.backoff_most = backoff_most
         self.progress_seconds = progress_seconds
         self.stop_timeout = stop_timeout
         self.finished = finished
@@ -151,6 +202,8 @@ class DeliveryService:
         self.monotonic = monotonic
         self._slots = asyncio.Semaphore(concurrency)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._busy: set[tuple[str, int, int]] = set()  # pushes under way
+        self._later: dict[tuple[str, int, int], _Later] = {}  # pushes waiting to be tried again
         self._recorder = _Recorder(store, clock, monotonic)
         self._wake = asyncio.Event()
         self._stopping = False
@@ -182,7 +235,7 @@ class DeliveryService:
         return total
 
     def start(self) -> asyncio.Task[None]:
-        """Recover, then tick every `poll_seconds` (or sooner when woken) until `stop()`."""
+        """Recover, then tick every `poll_seconds` (or sooner when woken, or when a retry is due) until `stop()`."""
         self._stopping = False
         self._runner = asyncio.create_task(self._run(), name="studybot-deliveries")
         return self._runner
@@ -208,6 +261,13 @@ class DeliveryService:
         """Run a tick soon (a new announcement, a subscription due within the poll interval)."""
         self._wake.set()
 
+    def _next_wait(self) -> float:
+        wait = self.poll_seconds
+        if self._later:
+            soonest = min(later.at for later in self._later.values())
+            wait = min(wait, max(0.0, (soonest - self.clock()).total_seconds()))
+        return wait
+
     async def _run(self) -> None:
         await self.recover()
         while not self._stopping:
@@ -220,7 +280,7 @@ class DeliveryService:
             if self._stopping:
                 break
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+                await asyncio.wait_for(self._wake.wait(), self._next_wait())
             self._wake.clear()
 
     # ----- one tick -------------------------------------------------------------------------------------
@@ -241,6 +301,11 @@ class DeliveryService:
                 done.append(await self._announcement_batch(ann))
             return done
 
+    def _waiting(self, key: tuple[str, int, int], now: datetime) -> bool:
+        """Under way, or waiting for its next try."""
+        later = self._later.get(key)
+        return key in self._busy or (later is not None and later.at > now)
+
     async def _due_batch(self, now: datetime) -> Progress | None:
         now_ts = _ts(now)
         async with self.store.read() as db:
@@ -249,104 +314,90 @@ class DeliveryService:
             return None
         progress = Progress(f"pushes due at {now:%Y-%m-%d %H:%M} UTC", total, self.monotonic, self.progress_seconds)
         log.info("%s: %d subscriptions due", progress.label, total)
-        seen: list[tuple[int, int | None]] = []
+        after: tuple[int, int] | None = None
         while not self._stopping:
             async with self.store.read() as db:
-                page = await subscriptions.due(db, now_ts, self.page)
-            if not page or [(s.id, s.next_due) for s in page] == seen:
-                break  # done, or nothing on the page could be moved on (changed meanwhile): next tick
-            seen = [(s.id, s.next_due) for s in page]
-            await self._claim_page(page, now, progress)
+                page = await subscriptions.due_after(db, now_ts, after, self.page)
+            if not page:
+                break
+            last = page[-1]
+            assert last.next_due is not None
+            after = (last.next_due, last.id)
+            await self._start_page([s for s in page if not self._waiting(("push", s.id, 0), now)], now, progress)
         await self._drain()
         log.info(progress.summary())
         return progress
 
-    async def _take_slots(self, most: int) -> int:
-        """Wait for one send slot, then take the free ones up to `most` without waiting (no head-of-line
-        blocking behind a slow send)."""
-        await self._slots.acquire()
-        taken = 1
-        while taken < most and not self._slots.locked():
-            await self._slots.acquire()  # returns at once while the semaphore is not locked
-            taken += 1
-        return taken
-
-    async def _claim_page(self, page: list[Subscription], now: datetime, progress: Progress) -> None:
-        """Decide the page, then claim and launch it in chunks as send slots come free."""
-        decided: list[tuple[Claim, Push | None]] = []
+    async def _start_page(self, page: list[Subscription], now: datetime, progress: Progress) -> None:
+        """Decide the page; move on at once what has nothing to send, start a send for the rest."""
+        quiet: list[Claim] = []
+        sends: list[_Send] = []
         bad_zone: list[Subscription] = []
         for sub in page:
-            claim, push = self._decide(sub, now, progress)
-            if claim is None:
+            decided = self._decide(sub, now, progress)
+            if decided is None:
                 bad_zone.append(sub)
+            elif isinstance(decided, _Send):
+                sends.append(decided)
             else:
-                decided.append((claim, push))
+                quiet.append(decided)
         if bad_zone:
             async with self.store.write() as db:
                 for sub in bad_zone:
                     log.error("subscription %d has an unreadable time zone %r: switched off", sub.id, sub.tz)
                     await subscriptions.deactivate(db, sub.chat_id, sub.kind, now=_ts(now))
-        i = 0
-        while i < len(decided) and not self._stopping:
-            left = sum(push is not None for _, push in decided[i : i + self.chunk])
-            slots = await self._take_slots(left) if left else 0
-            chunk: list[tuple[Claim, Push | None]] = []
-            with_push = 0
-            while i < len(decided) and (decided[i][1] is None or with_push < slots):
-                with_push += decided[i][1] is not None
-                chunk.append(decided[i])
-                i += 1
-            for _ in range(slots - with_push):  # never: the chunk holds as many pushes as slots taken
-                self._slots.release()
-            await self._claim_chunk(chunk, progress)
+        if quiet:
+            now_ts = _ts(now)
+            await self.store.transaction(lambda conn: deliveries.claim(conn, quiet, now_ts))
+        for send in sends:
+            if self._stopping:
+                break
+            await self._slots.acquire()
+            self._launch(send)
 
-    async def _claim_chunk(self, chunk: list[tuple[Claim, Push | None]], progress: Progress) -> None:
-        """One transaction moves the subscriptions on and writes the rows; then the sends start."""
-        claims = [claim for claim, _ in chunk]
-        wanted = sum(push is not None for _, push in chunk)
-        now_ts = _ts(self.clock())
-        try:
-            claimed = await self.store.transaction(lambda conn: deliveries.claim(conn, claims, now_ts))
-        except BaseException:
-            for _ in range(wanted):
-                self._slots.release()
-            raise
-        for (_, push), ok in zip(chunk, claimed, strict=True):
-            if push is None:
-                continue
-            if ok:
-                self._launch(push, progress)
-            else:
-                self._slots.release()
-                progress.count("skipped")  # already pushed that day (e.g. re-subscribed), or changed meanwhile
-
-    def _decide(self, sub: Subscription, now: datetime, progress: Progress) -> tuple[Claim | None, Push | None]:
+    def _decide(self, sub: Subscription, now: datetime, progress: Progress) -> Claim | _Send | None:
+        """None for an unreadable zone; a Claim alone when there is nothing to send; else the send."""
         try:
             tz = parse_time_zone(sub.tz)
         except TimeZoneError:
-            return None, None
+            return None
         assert sub.next_due is not None  # due() only returns rows with a next_due
         due_at = datetime.fromtimestamp(sub.next_due, UTC)
         slot = DueSlot(due_at.astimezone(tz).date(), due_at)
         at = clock_time(sub.minute // 60, sub.minute % 60)
         decision = decide(slot, at, tz, now, self.catchup)
-        skip_day = None
+        later = self._later.pop(("push", sub.id, 0), None)
+        skip_day, skip_status, skip_error = None, "skipped", None
         if decision.skipped is not None:
             skip_day = decision.skipped.local_date.toordinal()
-            late = now - decision.skipped.due_at
-            log.info(
-                "subscription %d (chat %d): the %s push of %s is %.1f h late, past the catch-up window: skipped",
-                sub.id,
-                sub.chat_id,
-                sub.kind,
-                decision.skipped.local_date,
-                late / timedelta(hours=1),
-            )
-            progress.count("skipped")
+            late = (now - decision.skipped.due_at) / timedelta(hours=1)
+            if later is not None:  # tried and never got through within the catch-up window
+                skip_status, skip_error = "failed", f"gave up after {later.tries} tries: {later.reason}"[:300]
+                log.warning(
+                    "subscription %d (chat %d): the %s push of %s did not get through in %.1f h (%s): given up",
+                    sub.id,
+                    sub.chat_id,
+                    sub.kind,
+                    decision.skipped.local_date,
+                    late,
+                    later.reason,
+                )
+                progress.count("failed")
+            else:
+                log.info(
+                    "subscription %d (chat %d): the %s push of %s is %.1f h late, past the catch-up window: skipped",
+                    sub.id,
+                    sub.chat_id,
+                    sub.kind,
+                    decision.skipped.local_date,
+                    late,
+                )
+                progress.count("skipped")
+            later = None
         send_day = decision.send.local_date.toordinal() if decision.send is not None else None
-        claim = Claim(sub.id, sub.next_due, _ts(decision.following.due_at), send_day, skip_day)
-        if send_day is None:
-            return claim, None
+        claim = Claim(sub.id, sub.next_due, _ts(decision.following.due_at), send_day, skip_day, skip_status, skip_error)
+        if decision.send is None or send_day is None:
+            return claim
         push = Push(
             sub.kind,
             sub.chat_id,
@@ -357,13 +408,21 @@ class DeliveryService:
             banks=sub.banks,
             kinds=sub.kinds,
         )
-        return claim, push
+        return _Send(
+            push,
+            progress,
+            decision.send.due_at + self.catchup,
+            claim=claim,
+            tries=later.tries if later is not None else 0,
+        )
 
     async def _announcement_batch(self, ann: Announcement) -> Progress:
         async with self.store.read() as db:
             total = await deliveries.count_recipients(db, ann.id)
         progress = Progress(f"announcement {ann.id}", total, self.monotonic, self.progress_seconds)
         log.info("%s: %d chats to reach", progress.label, total)
+        deadline = datetime.fromtimestamp(ann.created_at, UTC) + self.catchup
+        now = self.clock()
         after: int | None = None
         while not self._stopping:
             async with self.store.read() as db:
@@ -371,43 +430,85 @@ class DeliveryService:
             if not chats:
                 break
             after = chats[-1]
-            start = 0
-            while start < len(chats) and not self._stopping:
-                taken = await self._take_slots(min(self.chunk, len(chats) - start))
-                part = chats[start : start + taken]
-                start += taken
-                now_ts = _ts(self.clock())
-                claimed = await self.store.transaction(
-                    lambda conn, part=part, now_ts=now_ts: deliveries.claim_announcement(conn, ann.id, part, now_ts)
-                )
-                for chat_id, ok in zip(part, claimed, strict=True):
-                    if ok:
-                        self._launch(Push("announce", chat_id, ann.id, chat_id, text=ann.text), progress)
-                    else:
-                        self._slots.release()
+            for chat_id in chats:
+                if self._stopping:
+                    break
+                key = ("announce", ann.id, chat_id)
+                if self._waiting(key, now):
+                    continue
+                later = self._later.pop(key, None)
+                push = Push("announce", chat_id, ann.id, chat_id, text=ann.text)
+                await self._slots.acquire()
+                self._launch(_Send(push, progress, max(deadline, now), tries=later.tries if later else 0))
         await self._drain()
         log.info(progress.summary())
-        if not self._stopping:
-            async with self.store.write() as db:
-                await deliveries.finish_announcement(db, ann.id, _ts(self.clock()))
+        if not self._stopping and not any(k[0] == "announce" and k[1] == ann.id for k in self._later):
             async with self.store.read() as db:
-                counts = await deliveries.announcement_counts(db, ann.id)
-            if self.finished is not None:
-                try:
-                    await self.finished(ann, counts)
-                except Exception:
-                    log.exception("could not report announcement %d to chat %d", ann.id, ann.by_chat)
+                left = await deliveries.count_recipients(db, ann.id)
+            if not left:
+                await self._finish_announcement(ann)
         return progress
+
+    async def _finish_announcement(self, ann: Announcement) -> None:
+        async with self.store.write() as db:
+            await deliveries.finish_announcement(db, ann.id, _ts(self.clock()))
+        async with self.store.read() as db:
+            counts = await deliveries.announcement_counts(db, ann.id)
+        if self.finished is not None:
+            try:
+                await self.finished(ann, counts)
+            except Exception:
+                log.exception("could not report announcement %d to chat %d", ann.id, ann.by_chat)
+
+    # ----- claims ---------------------------------------------------------------------------------------
+
+    async def _claim(self, send: _Send) -> bool:
+        """Write the push's row (and move its subscription on) now that its request is about to leave."""
+        async with send.lock:
+            if send.claimed:
+                return True
+            if self._stopping and send.push.done == 0:
+                return False  # stopping: what has not left stays due for the next start
+            now_ts = _ts(self.clock())
+            push = send.push
+            if push.announcement:
+                [ok] = await self.store.transaction(
+                    lambda conn: deliveries.claim_announcement(conn, push.key, [push.second], now_ts)
+                )
+            else:
+                assert send.claim is not None
+                claim = send.claim
+                [ok] = await self.store.transaction(lambda conn: deliveries.claim(conn, [claim], now_ts))
+            send.claimed = ok
+            return ok
+
+    async def _unclaim(self, send: _Send) -> None:
+        """A push that certainly did not get through: as if it had never been claimed."""
+        async with send.lock:
+            if not send.claimed:
+                return
+            now_ts = _ts(self.clock())
+            push = send.push
+            if push.announcement:
+                await self.store.transaction(lambda conn: deliveries.unclaim_announcement(conn, push.key, push.second))
+            else:
+                assert send.claim is not None
+                claim = send.claim
+                await self.store.transaction(lambda conn: deliveries.unclaim(conn, claim, now_ts))
+            send.claimed = False
 
     # ----- sends ----------------------------------------------------------------------------------------
 
-    def _launch(self, push: Push, progress: Progress) -> None:
-        task = asyncio.create_task(self._deliver(push, progress))
+    def _launch(self, send: _Send) -> None:
+        send.push.claim = functools.partial(self._claim, send)
+        self._busy.add(send.key)
+        task = asyncio.create_task(self._deliver(send))
         self._tasks.add(task)
-        task.add_done_callback(self._done)
+        task.add_done_callback(functools.partial(self._done, send))
 
-    def _done(self, task: asyncio.Task[None]) -> None:
+    def _done(self, send: _Send, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
+        self._busy.discard(send.key)
         if not task.cancelled() and task.exception() is not None:
             log.error("recording a push failed", exc_info=task.exception())
 
@@ -416,60 +517,124 @@ class DeliveryService:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
         await self._recorder.flush()
 
-    async def _deliver(self, push: Push, progress: Progress) -> None:
+    async def _deliver(self, send: _Send) -> None:
         try:
-            outcome, gone = await self._attempts(push, progress)
+            result = await self._attempts(send)
         finally:
             self._slots.release()
-        progress.count("sent" if outcome.status == "sent" else outcome.status, gone=gone is not None)
-        await self._recorder.add(outcome, gone)
+        if result is not None:
+            outcome, gone = result
+            send.progress.count(outcome.status, gone=gone is not None)
+            await self._recorder.add(outcome, gone)
 
-    async def _attempts(self, push: Push, progress: Progress) -> tuple[Outcome, int | None]:
-        tries = 0
+    async def _attempts(self, send: _Send) -> tuple[Outcome, int | None] | None:
+        """Send until done; the outcome to record, or None when there is nothing to record (not claimed,
+        or un-claimed to be tried again later)."""
+        push, moved = send.push, 0
+        what = f"{push.kind} push to chat {push.chat_id}"
         while True:
-            tries += 1
+            send.tries += 1
             if self.spacer is not None:
                 await self.spacer()
             try:
                 message_id = await self.sender(push)
             except asyncio.CancelledError:
                 raise
+            except NotClaimed:
+                send.progress.count("skipped")  # already pushed that day (e.g. re-subscribed), or changed meanwhile
+                return None
             except Exception as exc:
-                verdict = classify(exc)
-                what = f"{push.kind} push to chat {push.chat_id}"
-                if verdict.failure is Failure.retry and tries <= self.max_retries:
-                    progress.retries += 1
-                    delay = self.backoff * 2 ** (tries - 1)
-                    log.info("%s failed (%s): retry %d in %.1f s", what, verdict.reason, tries, delay)
-                    await asyncio.sleep(delay)
+                diagnosis = self.classify(exc)
+                if diagnosis.failure is Failure.migrated and diagnosis.new_chat_id and moved < self.max_retries:
+                    moved += 1
+                    log.info("%s: the group moved to %d; sending there", what, diagnosis.new_chat_id)
+                    push.chat_id = diagnosis.new_chat_id
                     continue
-                if verdict.failure is Failure.migrated and verdict.new_chat_id and tries <= self.max_retries:
-                    log.info("%s: the group moved to %d; sending there", what, verdict.new_chat_id)
-                    push.chat_id = verdict.new_chat_id
+                if diagnosis.failure is Failure.retry:
+                    if await self._again_later(send, diagnosis):
+                        return None
                     continue
-                if verdict.failure is Failure.gone:
-                    log.info("%s: chat gone (%s); its subscriptions are switched off", what, verdict.reason)
-                    return self._outcome(push, "failed", tries, verdict.reason), push.chat_id
-                if verdict.failure is Failure.uncertain:
-                    log.warning("%s: may or may not have arrived (%s): uncertain, not resent", what, verdict.reason)
-                    return self._outcome(push, "uncertain", tries, verdict.reason), None
-                if verdict.failure is Failure.permanent and not _is_telegram(exc):
-                    log.error("%s: a bug of ours", what, exc_info=exc)
-                else:
-                    log.warning("%s failed: %s", what, verdict.reason)
-                return self._outcome(push, "failed", tries, verdict.reason), None
+                return self._failed(send, diagnosis, exc)
             if message_id is None:
-                return self._outcome(push, "skipped", tries, "nothing to send"), None
-            return self._outcome(push, "sent", tries, None, message_id), None
+                if not await self._claim(send):  # nothing was sent: the subscription still moves on
+                    send.progress.count("skipped")
+                    return None
+                return self._outcome(send, "skipped", "nothing to send"), None
+            if not send.claimed:  # a sender that did not hand the claim to its request: claimed after the send
+                await self._claim(send)
+            return self._outcome(send, "sent", None, message_id), None
+
+    async def _again_later(self, send: _Send, diagnosis: Diagnosis) -> bool:
+        """A send that did not get through: True when it waits for a later tick (un-claimed), False when
+        it is tried again here (part of it was sent already); raises nothing, records nothing."""
+        push = send.push
+        now = self.clock()
+        delay = backoff_seconds(send.tries, self.backoff, self.backoff_most)
+        retry_at = now + timedelta(seconds=delay)
+        what = f"{push.kind} push to chat {push.chat_id}"
+        if retry_at > send.deadline:
+            return await self._give_up(send, diagnosis)
+        send.progress.retries += 1
+        log.info("%s did not get through (%s): try %d in %.0f s", what, diagnosis.reason, send.tries + 1, delay)
+        if push.done:  # some of its messages are out: go on from there, in this task
+            await asyncio.sleep(delay)
+            return False
+        await self._unclaim(send)
+        self._later[send.key] = _Later(retry_at, send.tries, diagnosis.reason)
+        asyncio.get_running_loop().call_later(delay, self.wake)
+        return True
+
+    async def _give_up(self, send: _Send, diagnosis: Diagnosis) -> bool:
+        push = send.push
+        log.warning(
+            "%s push to chat %d did not get through in %d tries (%s): given up",
+            push.kind,
+            push.chat_id,
+            send.tries,
+            diagnosis.reason,
+        )
+        reason = f"gave up after {send.tries} tries: {diagnosis.reason}"[:300]
+        if push.done or send.claimed:
+            await self._recorder.add(self._outcome(send, "failed", reason))
+        elif push.announcement:
+            now_ts = _ts(self.clock())
+            await self.store.transaction(
+                lambda conn: deliveries.fail_announcement(conn, push.key, push.second, reason, send.tries, now_ts)
+            )
+        else:  # not claimed: claim it to move the subscription on, and record the day as failed
+            if await self._claim(send):
+                await self._recorder.add(self._outcome(send, "failed", reason))
+        send.progress.count("failed")
+        return True
+
+    def _failed(self, send: _Send, diagnosis: Diagnosis, exc: BaseException) -> tuple[Outcome, int | None] | None:
+        push = send.push
+        what = f"{push.kind} push to chat {push.chat_id}"
+        if not send.claimed and not push.done:
+            # It failed before its request left (e.g. the question could not be picked): nothing to record;
+            # the subscription stays due and the next tick tries again.
+            log.error(
+                "%s failed before it was sent: %s", what, diagnosis.reason, exc_info=exc if diagnosis.bug else None
+            )
+            self._later[send.key] = _Later(
+                self.clock() + timedelta(seconds=self.backoff_most), send.tries, diagnosis.reason
+            )
+            return None
+        if diagnosis.failure is Failure.gone:
+            log.info("%s: chat gone (%s); its subscriptions are switched off", what, diagnosis.reason)
+            return self._outcome(send, "failed", diagnosis.reason), push.chat_id
+        if diagnosis.failure is Failure.uncertain:
+            log.warning("%s: may or may not have arrived (%s): uncertain, not resent", what, diagnosis.reason)
+            return self._outcome(send, "uncertain", diagnosis.reason), None
+        if diagnosis.bug:
+            log.error("%s: a bug of ours", what, exc_info=exc)
+        else:
+            log.warning("%s failed: %s", what, diagnosis.reason)
+        return self._outcome(send, "failed", diagnosis.reason), None
 
     @staticmethod
-    def _outcome(push: Push, status: str, tries: int, error: str | None, message_id: int | None = None) -> Outcome:
+    def _outcome(send: _Send, status: str, error: str | None, message_id: int | None = None) -> Outcome:
+        push = send.push
         return Outcome(
-            push.announcement, push.key, push.second, status, message_id or push.first_message_id, error, tries
+            push.announcement, push.key, push.second, status, message_id or push.first_message_id, error, send.tries
         )
-
-
-def _is_telegram(exc: BaseException) -> bool:
-    from telegram.error import TelegramError
-
-    return isinstance(exc, TelegramError)

@@ -74,14 +74,19 @@ class AnswerContext:
     chat_tz: str | None
     learner_known: bool
     learner_tz: str | None
-    answered: bool  # this learner already has an attempt at this asked question
+    answered_reply: str | None  # what this learner answered before (None: no attempt yet)
+
+    @property
+    def answered(self) -> bool:
+        """This learner already has an attempt at this asked question."""
+        return self.answered_reply is not None
 
 
 def _context_sql(where: str) -> str:
     cols = ", ".join(f"a.{c.strip()}" for c in _COLS.split(","))
     return (
         f"SELECT {cols}, c.kind, c.tz, l.id IS NOT NULL, l.tz,"
-        " EXISTS (SELECT 1 FROM attempts t WHERE t.learner_id = ?1 AND t.asked_id = a.id)"
+        " (SELECT reply FROM attempts t WHERE t.learner_id = ?1 AND t.asked_id = a.id)"
         f" FROM asked a JOIN chats c ON c.id = a.chat_id LEFT JOIN learners l ON l.id = ?1 WHERE {where}"
     )
 
@@ -91,21 +96,28 @@ _CONTEXT_BY_ID = _context_sql("a.id = ?2")
 _CONTEXT_LATEST = _context_sql(
     "a.id = (SELECT id FROM asked WHERE chat_id = ?2 AND learner_id = ?1 AND closed = 0 ORDER BY id DESC LIMIT 1)"
 )
+# The newest question asked to this learner in this chat, open or not (a typed answer handled again).
+_CONTEXT_LAST = _context_sql(
+    "a.id = (SELECT id FROM asked WHERE chat_id = ?2 AND learner_id = ?1 ORDER BY id DESC LIMIT 1)"
+)
 
 
 def _context(row: tuple | None) -> AnswerContext | None:  # type: ignore[type-arg]
     if row is None:
         return None
-    return AnswerContext(_row(row[:9]), row[9], row[10], bool(row[11]), row[12], bool(row[13]))
+    return AnswerContext(_row(row[:9]), row[9], row[10], bool(row[11]), row[12], row[13])
 
 
 async def answer_context(db: aiosqlite.Connection, asked_id: int, learner_id: int) -> AnswerContext | None:
     return _context(await fetch_one(db, _CONTEXT_BY_ID, (learner_id, asked_id)))
 
 
-async def latest_answer_context(db: aiosqlite.Connection, chat_id: int, learner_id: int) -> AnswerContext | None:
-    """answer_context of the latest open question asked to `learner_id` in `chat_id` (None if there is none)."""
-    return _context(await fetch_one(db, _CONTEXT_LATEST, (learner_id, chat_id)))
+async def latest_answer_context(
+    db: aiosqlite.Connection, chat_id: int, learner_id: int, *, closed_too: bool = False
+) -> AnswerContext | None:
+    """answer_context of the latest open question asked to `learner_id` in `chat_id` (None if there is none);
+    `closed_too`: the latest question, answered or not."""
+    return _context(await fetch_one(db, _CONTEXT_LAST if closed_too else _CONTEXT_LATEST, (learner_id, chat_id)))
 
 
 async def get(db: aiosqlite.Connection, asked_id: int) -> Asked | None:

@@ -13,12 +13,12 @@ import contextlib
 import os
 import sqlite3
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot.config import Settings
+from bot.files import fsync_dir, temporary_beside
 
 __all__ = ["BackupError", "BackupResult", "backup_database", "backup_file", "cmd_backup"]
 
@@ -56,24 +56,12 @@ def _check_paths(src: Path, dest: Path) -> None:
         raise BackupError(f"不能备份到数据库自身 / PATH is the database itself: {dest}")
 
 
-def _fsync_dir(folder: Path) -> None:
-    # Make the rename durable; not every platform can open a folder, which is fine to skip.
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
 def backup_file(src: Path, dest: Path) -> BackupResult:
     """Copy the database at `src` to `dest` atomically; safe while other connections write to `src`."""
     src, dest = Path(src), Path(dest)
     _check_paths(src, dest)
     started = time.perf_counter()
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".tmp", dir=dest.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
+    tmp = temporary_beside(dest)
     try:
         # mode=rw: never create an empty database where the real one is missing.
         source = sqlite3.connect(f"{src.resolve().as_uri()}?mode=rw", uri=True, timeout=30)
@@ -97,8 +85,8 @@ def backup_file(src: Path, dest: Path) -> BackupResult:
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, dest)
-        _fsync_dir(dest.parent)
-    except sqlite3.Error as exc:
+        fsync_dir(dest.parent)
+    except (sqlite3.Error, OSError) as exc:  # OSError: a full disk, say; PATH is untouched either way
         raise BackupError(f"备份失败 / backup failed: {src} -> {dest}: {exc}", code=1) from exc
     finally:
         with contextlib.suppress(FileNotFoundError):

@@ -36,6 +36,7 @@ __all__ = [
     "count_recipients",
     "counts",
     "create_announcement",
+    "fail_announcement",
     "finish_announcement",
     "get",
     "get_announcement_delivery",
@@ -45,6 +46,8 @@ __all__ = [
     "open_announcements",
     "plan",
     "record",
+    "unclaim",
+    "unclaim_announcement",
 ]
 
 STATUSES = ("planned", "sent", "failed", "uncertain", "skipped")
@@ -137,6 +140,8 @@ class Claim:
     next_due: int
     send_day: int | None  # local day to push now ('planned' row), if any
     skip_day: int | None = None  # local day given up (past the catch-up window): a 'skipped' row
+    skip_status: str = "skipped"  # 'failed' when that day's push was tried and never got through
+    skip_error: str | None = None
 
 
 def claim(conn: sqlite3.Connection, claims: Iterable[Claim], now: int) -> list[bool]:
@@ -159,12 +164,30 @@ def claim(conn: sqlite3.Connection, claims: Iterable[Claim], now: int) -> list[b
             " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
         )
         if c.skip_day is not None:
-            conn.execute(insert, (c.subscription_id, c.skip_day, "skipped", now, now))
+            conn.execute(
+                "INSERT INTO deliveries (subscription_id, local_day, status, error, planned_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (c.subscription_id, c.skip_day, c.skip_status, c.skip_error, now, now),
+            )
         written = 0
         if c.send_day is not None:
             written = conn.execute(insert, (c.subscription_id, c.send_day, "planned", now, now)).rowcount
         out.append(bool(written))
     return out
+
+
+def unclaim(conn: sqlite3.Connection, c: Claim, now: int) -> None:
+    """Undo `claim` for a push that certainly was not sent: its row goes and its subscription is due again
+    (unless it changed meanwhile), so it is tried again, after a restart too."""
+    if c.send_day is not None:
+        conn.execute(
+            "DELETE FROM deliveries WHERE subscription_id = ? AND local_day = ? AND status = 'planned'",
+            (c.subscription_id, c.send_day),
+        )
+    conn.execute(
+        "UPDATE subscriptions SET next_due = ?, updated_at = ? WHERE id = ? AND next_due = ?",
+        (c.seen_next_due, now, c.subscription_id, c.next_due),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +285,25 @@ def claim_announcement(conn: sqlite3.Connection, announcement_id: int, chat_ids:
         )
         for chat_id in chat_ids
     ]
+
+
+def unclaim_announcement(conn: sqlite3.Connection, announcement_id: int, chat_id: int) -> None:
+    """Undo `claim_announcement` for a send that certainly did not happen: the chat is a recipient again."""
+    conn.execute(
+        "DELETE FROM announcement_deliveries WHERE announcement_id = ? AND chat_id = ? AND status = 'planned'",
+        (announcement_id, chat_id),
+    )
+
+
+def fail_announcement(
+    conn: sqlite3.Connection, announcement_id: int, chat_id: int, error: str, tries: int, now: int
+) -> None:
+    """Give one chat up: a 'failed' row, so the announcement can finish."""
+    conn.execute(
+        "INSERT INTO announcement_deliveries (announcement_id, chat_id, status, error, tries, planned_at, updated_at)"
+        " VALUES (?, ?, 'failed', ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        (announcement_id, chat_id, error, tries, now, now),
+    )
 
 
 async def mark_announcements_uncertain(db: aiosqlite.Connection, now: int) -> list[Delivery]:

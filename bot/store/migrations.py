@@ -245,11 +245,45 @@ CREATE TABLE ai_opt_out (
 );
 """
 
+_UPDATE_INBOX = """
+-- Every update from Telegram, kept from the moment it is fetched until it is handled: it is confirmed to
+-- Telegram (getUpdates offset, webhook answer) only once it is here, so a crash loses none; `handled_at`
+-- says it is done, so none is handled twice. Rows go a day after they were handled.
+CREATE TABLE updates (
+    update_id   INTEGER PRIMARY KEY,                -- Telegram's update_id
+    body        TEXT,                               -- the update as JSON; NULL once handled
+    received_at INTEGER NOT NULL,
+    handled_at  INTEGER,                            -- NULL until handled (or given up)
+    replays     INTEGER NOT NULL DEFAULT 0          -- start-ups that handed it out again after a crash
+);
+CREATE INDEX updates_waiting ON updates (update_id) WHERE handled_at IS NULL;
+CREATE INDEX updates_handled ON updates (handled_at) WHERE handled_at IS NOT NULL;
+"""
+
+_OUTBOX = """
+-- Replies that could not be sent (Telegram or the network failing for a while): kept until they go, so a
+-- learner's verdict is never lost. Sent in id order; given up when the chat is gone.
+CREATE TABLE outbox (
+    id         INTEGER PRIMARY KEY,
+    chat_id    INTEGER NOT NULL,
+    text       TEXT    NOT NULL,                    -- HTML
+    markup     TEXT,                                -- reply_markup as JSON
+    created_at INTEGER NOT NULL,
+    tries      INTEGER NOT NULL DEFAULT 0,
+    next_try   INTEGER NOT NULL,
+    error      TEXT
+);
+CREATE INDEX outbox_due ON outbox (next_try);
+CREATE INDEX outbox_chat ON outbox (chat_id);
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
     Migration(3, "announcements and their exactly-once deliveries", _ANNOUNCEMENTS),
     Migration(4, "model help: judgement and explanation caches, daily use, opt-outs", _MODEL_HELP),
+    Migration(5, "the update inbox: fetched updates kept until handled", _UPDATE_INBOX),
+    Migration(6, "the outbox: replies kept until they can be sent", _OUTBOX),
 )
 
 

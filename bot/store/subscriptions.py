@@ -10,7 +10,17 @@ import aiosqlite
 
 from bot.store._util import dump_list, fetch_all, fetch_one, load_list
 
-__all__ = ["Subscription", "count_due", "deactivate", "deactivate_chats", "due", "get", "set_next_due", "subscribe"]
+__all__ = [
+    "Subscription",
+    "count_due",
+    "deactivate",
+    "deactivate_chats",
+    "due",
+    "due_after",
+    "get",
+    "set_next_due",
+    "subscribe",
+]
 
 _COLS = "id, chat_id, learner_id, kind, minute, tz, count, banks, kinds, active, next_due, updated_at"
 
@@ -105,6 +115,21 @@ async def due(db: aiosqlite.Connection, now: int, limit: int = 1000) -> list[Sub
         db,
         f"SELECT {_COLS} FROM subscriptions WHERE active = 1 AND next_due <= ? ORDER BY next_due, id LIMIT ?",
         (now, limit),
+    )
+    return [_row(r) for r in rows]
+
+
+async def due_after(
+    db: aiosqlite.Connection, now: int, after: tuple[int, int] | None, limit: int = 1000
+) -> list[Subscription]:
+    """The next page of due subscriptions in (next_due, id) order after `after` (keyset paging: rows left
+    due, e.g. waiting for a retry, do not hide the ones behind them)."""
+    last_due, last_id = after if after is not None else (-(2**63), -(2**63))
+    rows = await fetch_all(
+        db,
+        f"SELECT {_COLS} FROM subscriptions WHERE active = 1 AND next_due <= ? AND (next_due, id) > (?, ?)"
+        " ORDER BY next_due, id LIMIT ?",
+        (now, last_due, last_id, limit),
     )
     return [_row(r) for r in rows]
 

@@ -407,28 +407,41 @@ class StudyEngine:
 
     # ----- answering -----------------------------------------------------------------------------
 
-    async def answer(self, learner_id: int, asked_id: int, reply: str, seconds: float | None = None) -> AnswerResult:
+    async def answer(
+        self,
+        learner_id: int,
+        asked_id: int,
+        reply: str,
+        seconds: float | None = None,
+        *,
+        place: tuple[int, int | None] | None = None,
+    ) -> AnswerResult:
         """Grade and record once: attempt, card, streak, group score, in one transaction.
 
         A second answer by the same learner, a closed question, or a reply that is not an answer
-        changes nothing; the result's status says which and `message(lang)` explains.
+        changes nothing; the result's status says which and `message(lang)` explains. `place`: the
+        (chat, message) a button was pressed on: an answer counts only from the question's own message
+        in its own chat ('elsewhere' otherwise: forged or copied callback data).
         """
         async with self.store.read() as db:
             ctx = await asked_repo.answer_context(db, asked_id, learner_id)
         if ctx is None:
             return AnswerResult("unknown", asked_id)
+        if place is not None and not _same_place(ctx.asked, place):
+            return AnswerResult("elsewhere", asked_id)
         return await self._answer(ctx, learner_id, reply, seconds)
 
     async def answer_latest(
-        self, chat_id: int, learner_id: int, reply: str, seconds: float | None = None
+        self, chat_id: int, learner_id: int, reply: str, seconds: float | None = None, *, closed_too: bool = False
     ) -> tuple[AskedQuestion, AnswerResult] | None:
         """`answer` for the latest open question asked to the learner in the chat (a typed reply).
 
         The question is found in the same query that reads what answering needs (one trip fewer on the
-        busiest path); None when nothing is open.
+        busiest path); None when nothing is open. `closed_too`: the latest question even when answered
+        (a typed answer handled again after a crash finds its verdict).
         """
         async with self.store.read() as db:
-            ctx = await asked_repo.latest_answer_context(db, chat_id, learner_id)
+            ctx = await asked_repo.latest_answer_context(db, chat_id, learner_id, closed_too=closed_too)
         if ctx is None:
             return None
         asked = self._asked(ctx.asked)
@@ -450,8 +463,15 @@ class StudyEngine:
         group = ctx.chat_kind in ("group", "supergroup")
         if not group and row.learner_id is not None and row.learner_id != learner_id:
             return AnswerResult("not_yours", asked_id, question=question, bank_id=bank_id)
-        if ctx.answered:
-            return AnswerResult("already_answered", asked_id, question=question, bank_id=bank_id)
+        if ctx.answered_reply is not None:  # the verdict again, so a learner who missed it still sees it
+            return AnswerResult(
+                "already_answered",
+                asked_id,
+                grade(question, ctx.answered_reply, self.concepts),
+                question,
+                bank_id,
+                first_reply=ctx.answered_reply,
+            )
         if row.closed or (row.closes_at is not None and ts >= row.closes_at):
             return AnswerResult("closed", asked_id, question=question, bank_id=bank_id)
 
@@ -510,11 +530,21 @@ class StudyEngine:
 
     async def _refusal(self, learner_id: int, asked_id: int, question: Question, bank_id: str) -> AnswerResult:
         async with self.store.read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT 1 FROM attempts WHERE learner_id = ? AND asked_id = ?", (learner_id, asked_id)
+            rows = list(
+                await db.execute_fetchall(
+                    "SELECT reply FROM attempts WHERE learner_id = ? AND asked_id = ?", (learner_id, asked_id)
+                )
             )
-        status = "already_answered" if list(rows) else "closed"
-        return AnswerResult(status, asked_id, question=question, bank_id=bank_id)
+        if rows:
+            return AnswerResult(
+                "already_answered",
+                asked_id,
+                grade(question, rows[0][0], self.concepts),
+                question,
+                bank_id,
+                first_reply=rows[0][0],
+            )
+        return AnswerResult("closed", asked_id, question=question, bank_id=bank_id)
 
     # ----- groups --------------------------------------------------------------------------------
 
@@ -610,6 +640,11 @@ class StudyEngine:
             if key is None:
                 return None
             return await reports_repo.insert(db, learner_id, key, asked_id, comment.strip()[:2000], ts)
+
+
+def _same_place(row: asked_repo.Asked, place: tuple[int, int | None]) -> bool:
+    chat_id, message_id = place
+    return row.chat_id == chat_id and (row.message_id is None or row.message_id == message_id)
 
 
 def _add(a: Tally, b: Tally) -> Tally:

@@ -56,6 +56,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "closed": ("这道题已经结束作答。", "This question is closed."),
     "not_yours": ("这道题是给另一位学习者的。", "This question was asked to another learner."),
+    "elsewhere": (
+        "这个按钮不属于这里的题目，答案没有记录。",
+        "That button does not belong to a question here; nothing was recorded.",
+    ),
     "gone": ("这道题已从题库中移除。", "This question is no longer in its bank."),
     "not_an_answer": ("没有看懂这个回答，请再试一次。", "That reply could not be read as an answer; try again."),
     "bad_language": ("不支持的语言：{value}。可选：zh、en。", "Unsupported language: {value}. Choose zh or en."),
@@ -113,19 +117,29 @@ class AskedQuestion:
     closed: bool
 
 
-AnswerStatus = Literal["recorded", "not_an_answer", "already_answered", "closed", "not_yours", "unknown", "gone"]
+AnswerStatus = Literal[
+    "recorded",
+    "not_an_answer",
+    "already_answered",
+    "closed",
+    "not_yours",
+    "unknown",
+    "gone",
+    "elsewhere",
+]
 
 
 @dataclass(frozen=True)
 class AnswerResult:
     status: AnswerStatus
     asked_id: int
-    verdict: Verdict | None = None  # set for 'recorded' and 'not_an_answer'
+    verdict: Verdict | None = None  # set for 'recorded', 'not_an_answer' and 'already_answered' (the first one)
     question: Question | None = None
     bank_id: str | None = None
     streak: StreakView | None = None  # after this answer ('recorded' only)
     review_due: datetime | None = None  # when the card comes back ('recorded' only)
     points: int = 0  # group points won ('recorded' in a group only)
+    first_reply: str | None = None  # 'already_answered': what the learner answered then
 
     @property
     def recorded(self) -> bool:

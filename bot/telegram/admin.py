@@ -9,7 +9,10 @@ one log line on the `bot.admin` logger.
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
+import re
+from dataclasses import replace
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -20,9 +23,11 @@ from telegram.ext import Application, MessageHandler, filters
 from bot.banks.importer import ImportResult
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.key_fix import KeyFixError, describe_key, parse_key, with_key
+from bot.banks.limits import UPLOAD_LIMITS, DocumentTooLarge
 from bot.banks.lint import LintFinding, lint_banks
-from bot.banks.model import Bank, Kind, bank_json, load_bank, load_banks, save_bank
-from bot.banks.upload import bank_id_for, check_upload, import_upload
+from bot.banks.model import Bank, Kind, load_bank, load_banks_serving, save_bank
+from bot.banks.sandbox import import_isolated
+from bot.banks.upload import bank_id_for, check_upload
 from bot.grading import kind_label
 from bot.store import report_admin
 from bot.study.engine import StudyEngine
@@ -43,6 +48,8 @@ __all__ = [
 log = logging.getLogger("bot.admin")
 
 SHOWN = 15  # lines of warnings, lint findings or errors shown per message part
+_NOT_WRITABLE = {errno.EACCES, errno.EPERM, errno.EROFS}
+_REPORT_ID = re.compile(r"[0-9]{1,18}")
 _LOCK = "admin_lock"  # bot_data key: bank files are written and reloaded by one admin action at a time
 
 
@@ -94,6 +101,14 @@ def _folder(context: Context) -> Path:
     return settings_of(context).banks
 
 
+async def _servable(folder: Path) -> list[Bank]:
+    """The banks of the folder that can be read; those that cannot are logged and left out."""
+    banks, problems = await asyncio.to_thread(load_banks_serving, folder)
+    for path, why in problems:
+        log.error("bank file %s cannot be read (%s): not served", path, why)
+    return banks
+
+
 # ----- document upload -----------------------------------------------------------------------------
 
 
@@ -116,8 +131,19 @@ async def on_document(update: Update, context: Context) -> None:
         await send_html(context, chat.id, esc(refusal.message(lang)))
         return
     bank_id = bank_id_for(doc.file_name, message.caption)
+    settings = settings_of(context)
+    limits = replace(UPLOAD_LIMITS, max_seconds=settings.import_seconds, max_memory_mb=settings.import_memory_mb)
     try:
-        result = await asyncio.to_thread(import_upload, data, doc.file_name, bank_id)
+        # In a process of its own, memory and time capped: a zip bomb or a huge file cannot stall the bot.
+        result = await import_isolated(data, doc.file_name, bank_id, limits)
+    except DocumentTooLarge as exc:
+        log.warning("admin %d: %s refused: %s", user.id, doc.file_name, exc)
+        await send_html(
+            context,
+            chat.id,
+            t("admin_too_big", lang, file=esc(exc.source), why=esc(exc.en if lang == "en" else exc.zh)),
+        )
+        return
     except DocumentError as exc:
         log.info("admin %d: %s is malformed: %s", user.id, doc.file_name, exc)
         lines = [t("admin_malformed", lang, file=esc(exc.source), n=len(exc.issues))]
@@ -131,13 +157,15 @@ async def on_document(update: Update, context: Context) -> None:
         try:
             await asyncio.to_thread(save_bank, result.bank, folder)
         except OSError as exc:
-            # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable.
             log.error("admin %d: cannot write bank %s into %s: %s", user.id, bank_id, folder, exc)
+            # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable. A
+            # full disk is not that; either way the old file is untouched (written whole or not at all).
+            key = "admin_unwritable" if exc.errno in _NOT_WRITABLE else "admin_save_failed"
             await send_html(
-                context, chat.id, t("admin_unwritable", lang, folder=esc(folder), why=esc(exc.strerror or exc))
+                context, chat.id, t(key, lang, id=esc(bank_id), folder=esc(folder), why=esc(exc.strerror or exc))
             )
             return
-        banks = await asyncio.to_thread(load_banks, folder)
+        banks = await _servable(folder)
         findings = await asyncio.to_thread(lint_banks, banks)
         if engine is not None:
             await reload_banks(engine, banks)
@@ -227,7 +255,10 @@ async def reports_command(update: Update, context: Context) -> None:
 def _bank_path(folder: Path, bank_id: str) -> Path | None:
     """The file in the banks folder that holds bank `bank_id` (normally `<id>.json`)."""
     usual = folder / f"{bank_id}.json"
-    candidates = [usual] if usual.is_file() else []
+    try:
+        candidates = [usual] if usual.is_file() else []
+    except (OSError, ValueError):  # a name no file system takes
+        candidates = []
     candidates += sorted(p for p in folder.glob("*.json") if p != usual)
     for path in candidates:
         try:
@@ -267,7 +298,8 @@ async def fixkey_command(update: Update, context: Context) -> None:
 
 async def _fix_key(engine: StudyEngine, folder: Path, bank_id: str, qid: str, typed: str) -> tuple[str, str, int]:
     """Write the new key into the bank file, put it live, resolve the question's reports."""
-    path = await asyncio.to_thread(_bank_path, folder, bank_id)
+    # Only a bank the bot serves: a typed id never becomes a path of its own (../, NUL, 300 bytes...).
+    path = await asyncio.to_thread(_bank_path, folder, bank_id) if bank_id in engine.banks else None
     if path is None:
         raise KeyFixError(f"题库文件夹中没有题库 {bank_id}", f"there is no bank {bank_id} in the banks folder")
     bank = await asyncio.to_thread(load_bank, path)
@@ -278,14 +310,20 @@ async def _fix_key(engine: StudyEngine, folder: Path, bank_id: str, qid: str, ty
     new_question = fixed.question(qid)
     assert new_question is not None
     try:
-        await asyncio.to_thread(path.write_text, bank_json(fixed), "utf-8")
+        await asyncio.to_thread(save_bank, fixed, folder, path)
     except OSError as exc:
         log.error("cannot write bank file %s: %s", path, exc)
+        hint = (
+            ("（STUDYBOT_BANKS 须可写）", " (STUDYBOT_BANKS must be writable)")
+            if exc.errno in _NOT_WRITABLE
+            else ("", "")
+        )
         raise KeyFixError(
-            f"无法写入题库文件 {path}：{exc.strerror}（STUDYBOT_BANKS 须可写）",
-            f"cannot write the bank file {path}: {exc.strerror} (STUDYBOT_BANKS must be writable)",
+            f"无法写入题库文件 {path}：{exc.strerror}{hint[0]}。答案没有改变，题库文件保持原样。",
+            f"cannot write the bank file {path}: {exc.strerror}{hint[1]}. The key is unchanged "
+            "and the bank file is as it was.",
         ) from exc
-    await reload_banks(engine, await asyncio.to_thread(load_banks, folder))
+    await reload_banks(engine, await _servable(folder))
     key = engine.question_key(bank_id, qid)
     resolved = 0
     if key is not None:
@@ -302,11 +340,11 @@ async def dismiss_command(update: Update, context: Context) -> None:
     lang = await lang_for(update, context)
     engine = engine_of(context)
     args = context.args or []
-    if engine is None or not ((len(args) == 1 and args[0].lstrip("#").isdigit()) or len(args) == 2):
+    report_id = _report_id(args[0]) if len(args) == 1 else None
+    if engine is None or not (report_id is not None or len(args) == 2):
         await send_html(context, chat.id, t("dismiss_usage", lang))
         return
-    if len(args) == 1:
-        report_id = int(args[0].lstrip("#"))
+    if report_id is not None:
         async with engine.store.write() as db:
             done = 1 if await report_admin.dismiss(db, report_id) else 0
         what = f"#{report_id}"
@@ -322,6 +360,12 @@ async def dismiss_command(update: Update, context: Context) -> None:
         return
     log.info("admin %d dismissed %d report(s) of %s", user.id, done, what)
     await send_html(context, chat.id, t("dismiss_done", lang, n=done, what=esc(what)))
+
+
+def _report_id(word: str) -> int | None:
+    """A report id as /reports shows it (#12 or 12): ASCII digits that fit SQLite's integers, else None."""
+    digits = word.removeprefix("#")
+    return int(digits) if _REPORT_ID.fullmatch(digits) else None
 
 
 def register(app: Application) -> None:  # type: ignore[type-arg]

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
 from telegram import Update
@@ -14,12 +15,14 @@ from telegram.error import Forbidden, NetworkError, RetryAfter, TelegramError, T
 from telegram.ext import Application, ApplicationBuilder
 
 from bot.config import Settings
-from bot.telegram import admin, commands, groups, learner, membership, quiz
+from bot.telegram import admin, commands, courier, groups, learner, membership, quiz
 from bot.telegram import subscriptions as pushes
 from bot.telegram.callbacks import CallbackCodec
-from bot.telegram.common import CODEC, COMMANDS, ENGINE, SETTINGS, STORE, Context
+from bot.telegram.common import CODEC, COMMANDS, ENGINE, INBOX, SETTINGS, STORE, Context
+from bot.telegram.inbox import ConfirmingRequest, Inbox, InboxQueue
 from bot.telegram.ordering import PerChatUpdateProcessor
 from bot.telegram.pacing import OutgoingBudget
+from bot.telegram.quiz import KNOWN
 from bot.telegram.texts import lang_of, t
 from bot.telegram.transport import AiohttpRequest
 
@@ -29,6 +32,7 @@ log = logging.getLogger(__name__)
 
 # Feature registrations, in order: each adds its handlers to the application.
 FEATURES: list[Callable[[Application], None]] = [  # type: ignore[type-arg]
+    courier.register,
     commands.register,
     membership.register,
     quiz.register,
@@ -51,32 +55,75 @@ def build_application(
     """
     if not settings.token:
         raise ValueError("STUDYBOT_TOKEN is not set")
-    budget = OutgoingBudget(settings.send_rate, settings.broadcast_rate, paid_broadcast=settings.paid_broadcast)
+    inbox = Inbox()  # updates kept in SQLite until handled: a crash loses none (bot/telegram/inbox.py)
+    processor = PerChatUpdateProcessor(
+        16, flood_queue=settings.flood_queue or 1 << 30, on_start=_written(inbox), on_done=_handled(inbox)
+    )
+    budget = OutgoingBudget(
+        settings.send_rate,
+        settings.broadcast_rate,
+        paid_broadcast=settings.paid_broadcast,
+        chat_rate=settings.chat_rate,
+        chat_burst=settings.chat_burst,
+    )
     app = (
         ApplicationBuilder()
         .token(settings.token)
         .base_url(settings.api_url)
         .base_file_url(settings.file_url)
         .rate_limiter(budget)
-        .concurrent_updates(PerChatUpdateProcessor(16))  # chats in parallel, each chat in order
+        .concurrent_updates(processor)  # chats in parallel, each chat in order, a flood kept to its chat
+        .update_queue(InboxQueue(inbox))
         .request(AiohttpRequest())  # cheaper per request than httpx: see transport.py
-        .get_updates_request(AiohttpRequest(1))
+        .get_updates_request(ConfirmingRequest(AiohttpRequest(1), inbox))
         .post_init(_post_init)
         .post_shutdown(_post_shutdown)
         .build()
     )
     app.bot_data[SETTINGS] = settings
+    app.bot_data[INBOX] = inbox
     app.bot_data[CODEC] = CallbackCodec.from_token(settings.token)
     app.bot_data["clock"] = clock or (lambda: datetime.now(UTC))
     app.bot_data["rng"] = rng or random.Random()
+    processor.on_flood = functools.partial(_slow_down, app)
     for feature in FEATURES:
         feature(app)
     app.add_error_handler(on_error)
     return app
 
 
+def _written(inbox: Inbox) -> Callable[[object], Awaitable[None]]:
+    async def written(update: object) -> None:
+        await inbox.flush()
+
+    return written
+
+
+def _handled(inbox: Inbox) -> Callable[[object], Awaitable[None]]:
+    async def handled(update: object) -> None:
+        if isinstance(update, Update) and inbox.is_open:
+            inbox.handled(update.update_id)
+
+    return handled
+
+
+async def _slow_down(app: Application, update: Update, tell: bool) -> None:  # type: ignore[type-arg]
+    """A private chat floods (bot/telegram/ordering.py): no burst for it, and now and then a polite notice."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None:
+        return
+    budget = app.bot.rate_limiter
+    if isinstance(budget, OutgoingBudget):
+        budget.hold_back(chat.id)
+    if not tell:
+        return
+    known = app.bot_data.get(KNOWN, {})
+    lang = known.get(user.id) if user is not None else None
+    await app.bot.send_message(chat.id, t("flood_slow_down", lang or lang_of(user.language_code if user else None)))
+
+
 async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
-    from bot.banks.model import load_banks
+    from bot.banks.model import load_banks_serving
     from bot.store import Store
     from bot.study.engine import StudyEngine
 
@@ -84,7 +131,11 @@ async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
     settings.db.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(settings.db)
     app.bot_data[STORE] = store
-    banks = load_banks(settings.banks)
+    for update in await app.bot_data[INBOX].open(store, app.bot):  # what a crash left unhandled, first
+        app.update_queue.put_nowait(update)
+    banks, unreadable = load_banks_serving(settings.banks)
+    for path, why in unreadable:  # one bad file must not keep the bot from serving the others
+        log.error("bank file %s cannot be read (%s): not served until it is fixed", path, why)
     app.bot_data[ENGINE] = await StudyEngine.create(
         store, banks, clock=app.bot_data["clock"], rng=app.bot_data["rng"], default_tz=settings.tz
     )

@@ -29,6 +29,8 @@ STORE = "store"
 ENGINE = "engine"
 CODEC = "codec"
 COMMANDS = "commands"
+INBOX = "inbox"
+GROUPS = "group_quiz"  # the GroupQuiz (bot/telegram/group_quiz.py)
 
 
 def settings_of(context: Context) -> Settings:

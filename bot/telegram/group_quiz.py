@@ -34,7 +34,7 @@ from bot.store.group_answers import answer_count
 from bot.study.results import AskedQuestion, Empty, Pick
 from bot.telegram import quiz
 from bot.telegram.callbacks import CallbackCodec
-from bot.telegram.common import CODEC, ENGINE, SETTINGS
+from bot.telegram.common import CODEC, ENGINE, GROUPS, SETTINGS
 from bot.telegram.group_budget import GroupBudget, GroupTuning
 from bot.telegram.group_budget import Kind as MessageKind
 from bot.telegram.group_render import footer, question_chunks, result_text, typed
@@ -49,9 +49,9 @@ __all__ = ["GROUPS", "GROUP_KINDS", "Asked", "GroupQuiz", "group_lang"]
 
 log = logging.getLogger(__name__)
 
-GROUPS = "group_quiz"  # bot_data key of the GroupQuiz
 GROUP_KINDS = (Kind.single, Kind.multiple, Kind.true_false)  # what buttons can answer
 _ADMIN = {ChatMember.ADMINISTRATOR, ChatMember.OWNER}
+_MEMBER = {ChatMember.MEMBER, ChatMember.RESTRICTED, *_ADMIN}
 
 
 @dataclass
@@ -92,7 +92,8 @@ class GroupQuiz:
         self.live: dict[int, _Live] = {}
         self.filters: dict[int, tuple[list[str], list[str], bool]] = {}  # chat -> last /quiz filter
         self._chat_locks: dict[int, asyncio.Lock] = {}
-        self._admins: dict[tuple[int, int], tuple[bool, float]] = {}
+        self._statuses: dict[tuple[int, int], tuple[str, float]] = {}  # getChatMember answers, when
+        self._members: set[tuple[int, int]] = set()  # (chat, user) seen writing in the group
         self._tasks: set[asyncio.Task[None]] = set()
         self._closer: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
@@ -423,16 +424,50 @@ class GroupQuiz:
             return True
         if user is None:
             return False
-        key, now = (chat.id, user.id), self._now()
-        cached = self._admins.get(key)
+        return await self._status(chat.id, user.id) in _ADMIN
+
+    async def _status(self, chat_id: int, user_id: int) -> str:
+        """The member's status by getChatMember (cached a minute); 'left' for anyone who is not in the group."""
+        key, now = (chat_id, user_id), self._now()
+        cached = self._statuses.get(key)
         if cached is not None and now - cached[1] < self.tuning.admin_cache_seconds:
             return cached[0]
-        member = await self.bot.get_chat_member(chat.id, user.id)
-        admin = member.status in _ADMIN
-        if len(self._admins) > 10_000:
-            self._admins.clear()
-        self._admins[key] = (admin, now)
-        return admin
+        member = await self.bot.get_chat_member(chat_id, user_id)
+        status = member.status
+        if status == ChatMember.RESTRICTED and not getattr(member, "is_member", False):
+            status = ChatMember.LEFT
+        if len(self._statuses) > 10_000:
+            self._statuses.clear()
+        self._statuses[key] = (status, now)
+        return status
+
+    # ----- members -----------------------------------------------------------------------------------
+
+    def seen(self, chat_id: int, user_id: int, member: bool = True) -> None:
+        """A message from `user_id` in the group shows they are a member (a 'left' service message: no more)."""
+        if len(self._members) > 100_000:
+            self._members.clear()
+        if member:
+            self._members.add((chat_id, user_id))
+        else:
+            self._members.discard((chat_id, user_id))
+            self._statuses.pop((chat_id, user_id), None)
+
+    async def is_member(self, chat_id: int, user_id: int) -> bool:
+        """Seen writing in the group, or a member by getChatMember (cached): only members' answers count.
+
+        A public group's buttons can be pressed, and its polls voted in, by people who only look at it."""
+        if (chat_id, user_id) in self._members:
+            return True
+        try:
+            status = await self._status(chat_id, user_id)
+        except TelegramError as exc:  # cannot check now: not counted (the member may press again)
+            log.info("could not check whether %s is in group %s: %s", user_id, chat_id, exc)
+            return False
+        if status in _MEMBER:
+            self.seen(chat_id, user_id)
+            return True
+        return False
 
 
 async def group_lang(engine: StudyEngine | None, chat_id: int, member_id: int | None, fallback: Lang = "zh") -> Lang:

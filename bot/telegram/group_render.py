@@ -99,6 +99,9 @@ def verdict_alert(result: AnswerResult, lang: str) -> tuple[str, bool]:
     """The private answer to a member's button press: (text of at most 200 characters, as an alert).
 
     A toast for a bare verdict; an alert when there is more to read (the key, the explanation)."""
+    if result.status == "already_answered" and result.question is not None and result.verdict is not None:
+        lines = [result.message(lang), *format_verdict(result.question, result.verdict, lang).splitlines()]
+        return _cut("\n".join(lines), ALERT_LIMIT), len(lines) > 2  # the verdict again: the member may have missed it
     if result.status != "recorded" or result.question is None or result.verdict is None:
         return _cut(result.message(lang), ALERT_LIMIT), False
     lines = format_verdict(result.question, result.verdict, lang).splitlines()

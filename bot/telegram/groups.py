@@ -28,6 +28,7 @@ from telegram.ext import (
     CallbackQueryHandler,
     CommandHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -38,8 +39,8 @@ from bot.study.kinds import parse_filter
 from bot.study.results import AnswerResult, AskedQuestion
 from bot.telegram import learner, quiz
 from bot.telegram.callbacks import Callback, Rejected
-from bot.telegram.common import ENGINE, Context, codec_of, engine_of, run_while_serving, send_html
-from bot.telegram.group_quiz import GROUP_KINDS, GROUPS, Asked, GroupQuiz, group_lang
+from bot.telegram.common import ENGINE, GROUPS, Context, codec_of, engine_of, run_while_serving, send_html
+from bot.telegram.group_quiz import GROUP_KINDS, Asked, GroupQuiz, group_lang
 from bot.telegram.group_render import PERIODS, board_text, parse_period, verdict_alert
 from bot.telegram.next_word import decode_next
 from bot.telegram.render import esc
@@ -251,7 +252,12 @@ async def _recorded(context: Context, asked_id: int) -> None:
 
 async def _press_answer(context: Context, query: CallbackQuery, cb: Callback, lang: Lang) -> None:
     engine = engine_of(context)
-    assert engine is not None and cb.asked_id is not None
+    assert engine is not None and cb.asked_id is not None and query.message is not None
+    chat_id = query.message.chat.id
+    if not await runtime(context).is_member(chat_id, query.from_user.id):
+        log.info("group %s: a press by %s, who is not a member, not counted", chat_id, query.from_user.id)
+        await query.answer(t("group_members_only", lang))
+        return
     if cb.action == "submit":
         reply = await engine.selection(cb.asked_id, query.from_user.id)
         if not reply:
@@ -259,7 +265,7 @@ async def _press_answer(context: Context, query: CallbackQuery, cb: Callback, la
             return
     else:
         reply = quiz.TF_REPLY.get(cb.fields[1], cb.fields[1])
-    result = await engine.answer(query.from_user.id, cb.asked_id, reply)
+    result = await engine.answer(query.from_user.id, cb.asked_id, reply, place=(chat_id, query.message.message_id))
     text, alert = verdict_alert(result, lang)
     await query.answer(text, show_alert=alert)
     if result.recorded:
@@ -274,6 +280,8 @@ async def _press_toggle(context: Context, query: CallbackQuery, cb: Callback, la
     status = None
     if asked is None:
         status = "unknown"
+    elif not _pressed_on(asked, query):
+        status = "elsewhere"
     elif asked.question is None:
         status = "gone"
     elif asked.closed or (asked.closes_at is not None and asked.closes_at <= engine.clock()):
@@ -363,6 +371,26 @@ def _known_command(context: Context, name: str) -> bool:
     return False
 
 
+def _pressed_on(asked: AskedQuestion, query: CallbackQuery) -> bool:
+    """The button was pressed on the question's own message, in its own chat."""
+    msg = query.message
+    return msg is not None and msg.chat.id == asked.chat_id and asked.message_id in (None, msg.message_id)
+
+
+async def note_members(update: Update, context: Context) -> None:
+    """Who writes in a group is a member (their answers count without asking Telegram); who leaves is not."""
+    message, chat = update.message, update.effective_chat
+    if message is None or not _group(chat) or chat is None:
+        return
+    groups = runtime(context)
+    if message.from_user is not None and message.left_chat_member is None:
+        groups.seen(chat.id, message.from_user.id)
+    for user in message.new_chat_members or ():
+        groups.seen(chat.id, user.id)
+    if message.left_chat_member is not None:
+        groups.seen(chat.id, message.left_chat_member.id, member=False)
+
+
 # ----- life with the application ------------------------------------------------------------------------
 
 
@@ -379,6 +407,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     """Handlers for group buttons, replies and the command guard; the closer runs while the bot runs."""
     app.bot_data[GROUPS] = GroupQuiz(app)
     groups_only = filters.ChatType.GROUPS & filters.UpdateType.MESSAGE
+    app.add_handler(TypeHandler(Update, note_members), group=FIRST - 1)
     app.add_handler(CallbackQueryHandler(on_group_button), group=FIRST)
     app.add_handler(MessageHandler(groups_only & filters.COMMAND, guard_commands), group=FIRST)
     app.add_handler(

@@ -6,9 +6,8 @@ the asked row is recorded first, so every button points at a database row and wo
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -22,7 +21,7 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatType, ParseMode, PollType
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -33,13 +32,16 @@ from telegram.ext import (
 )
 
 from bot.banks.model import CHOICE_KINDS, Kind, Question
+from bot.delivery.outcomes import NotClaimed
 from bot.grading import format_question, format_verdict
 from bot.study.kinds import parse_filter
 from bot.study.results import AnswerResult, Empty
 from bot.telegram.callbacks import ACTIONS, VERSION, Callback, CallbackCodec, Rejected
-from bot.telegram.common import Context, codec_of, engine_of, send_html
+from bot.telegram.common import GROUPS, INBOX, Context, codec_of, engine_of, send_html
+from bot.telegram.courier import COURIER
+from bot.telegram.failures import worth_retrying
 from bot.telegram.next_word import decode_next, encode_next
-from bot.telegram.pacing import PUSH
+from bot.telegram.pacing import push_args
 from bot.telegram.render import MAX_MESSAGE, esc, split_message
 from bot.telegram.texts import Lang, lang_of, t
 from bot.telegram.transport import post_unread
@@ -256,18 +258,42 @@ async def send_question(
     *,
     poll: bool = False,
     push: bool = False,
+    claim: Callable[[], Awaitable[bool]] | None = None,
     open_seconds: int | None = None,
 ) -> int:
     """Ask ``pick`` in ``chat_id``; returns the asked id.
 
     The asked row is recorded before the send (buttons carry its id), the message attached after.
     ``poll``: a quiz poll when the question fits one, else buttons. ``push``: the send is a push
-    (paced behind replies). Telegram errors reach the caller.
+    (paced behind replies); ``claim`` goes with it to the rate limiter (bot/delivery/service.py). Telegram
+    errors reach the caller.
     """
     codec: CallbackCodec = _codec_for(bot)
-    extra: dict[str, Any] = {"rate_limit_args": PUSH} if push else {}
+    extra: dict[str, Any] = {"rate_limit_args": push_args(claim)} if push else {}
     question = pick.question
     asked_id = await engine.ask(chat_id, learner_id, pick, open_seconds=open_seconds)
+    try:
+        return await _send_asked(
+            bot, engine, codec, chat_id, asked_id, question, lang, poll=poll, open_seconds=open_seconds, extra=extra
+        )
+    except NotClaimed:  # the push was not to be sent after all: its question was never shown
+        await engine.close_question(asked_id)
+        raise
+
+
+async def _send_asked(
+    bot: Bot,
+    engine: StudyEngine,
+    codec: CallbackCodec,
+    chat_id: int,
+    asked_id: int,
+    question: Question,
+    lang: str,
+    *,
+    poll: bool,
+    open_seconds: int | None,
+    extra: dict[str, Any],
+) -> int:
     shape = poll_shape(question, lang) if poll else None
     if shape is not None:
         msg = await bot.send_poll(
@@ -363,9 +389,13 @@ async def deliver_result(
     review: bool = False,
     retire: bool = True,
     with_explanation: bool = True,
+    repeat: bool = False,
 ) -> None:
-    """Tell a learner in a private chat what became of their answer."""
-    if result.status != "recorded":
+    """Tell a learner in a private chat what became of their answer.
+
+    ``repeat``: an answer recorded before (its verdict may have been lost with a crash) gets its verdict
+    again. A verdict that cannot be sent for a while is kept and sent later (bot/telegram/courier.py)."""
+    if not result.recorded and not (repeat and result.status == "already_answered" and result.verdict):
         await send_html(context, chat_id, _refusal_text(result, lang))
         return
     now = context.application.bot_data["clock"]()
@@ -373,10 +403,41 @@ async def deliver_result(
     review = review or _reviewing(context, result.asked_id)
     carry = None if review or context.user_data is None else context.user_data.get(FILTER)
     markup = next_keyboard(codec_of(context), lang, result.asked_id, review=review, carry=carry)
-    jobs = [_send(context.bot, chat_id, text, markup, unread=True)]
-    if retire:
-        jobs.append(_retire_question(context.bot, chat_id, message_id, result.question, poll))
-    await asyncio.gather(*jobs)
+    await _send_or_keep(context, chat_id, text, markup)
+    if retire:  # after the verdict, not beside it: a chat told to wait (429) gets one request at a time
+        await _retire_question(context.bot, chat_id, message_id, result.question, poll)
+
+
+async def _send_or_keep(context: Context, chat_id: int, text: str, markup: InlineKeyboardMarkup) -> None:
+    try:
+        await _send(context.bot, chat_id, text, markup, unread=True)
+    except TelegramError as exc:
+        courier = context.application.bot_data.get(COURIER)
+        if courier is None or not worth_retrying(exc):
+            raise
+        await courier.keep(chat_id, text, markup, exc)
+
+
+def is_replay(context: Context, update: Update) -> bool:
+    """An update handed out again after a crash (its first handling may have been cut short)."""
+    inbox = context.application.bot_data.get(INBOX)
+    return inbox is not None and update.update_id in inbox.replayed
+
+
+async def toast(query: CallbackQuery, text: str | None = None, *, show_alert: bool = False) -> None:
+    """Answer a button press; a failure is logged and changes nothing (the verdict message still goes)."""
+    try:
+        await query.answer(text, show_alert=show_alert)
+    except TelegramError as exc:
+        log.info("could not answer a button press: %s", exc)
+
+
+def repeated_verdict(result: AnswerResult, lang: str) -> str:
+    """ "Already answered", with the verdict of that first answer when there is one (at most 200 characters)."""
+    text = result.message(lang)
+    if result.status == "already_answered" and result.question is not None and result.verdict is not None:
+        text += "\n" + format_verdict(result.question, result.verdict, lang).splitlines()[0]
+    return text[:200]
 
 
 # ----- learners ----------------------------------------------------------------------------------
@@ -483,13 +544,23 @@ async def on_text(update: Update, context: Context) -> None:
     if message is None or user is None or engine is None or message.text is None:
         return
     lang = await learner_lang(update, context)
-    answered = await engine.answer_latest(message.chat_id, user.id, message.text)
-    if answered is None:
+    replay = is_replay(context, update)
+    answered = await engine.answer_latest(message.chat_id, user.id, message.text, closed_too=replay)
+    if answered is None or (
+        answered[1].status == "already_answered" and answered[1].first_reply != message.text[:1000]
+    ):
+        # Nothing open; or, handled again after a crash, the latest question was answered by another message.
         await send_html(context, message.chat_id, t("quiz_no_open", lang))
         return
     asked, result = answered
     await deliver_result(
-        context, message.chat_id, result, lang, message_id=asked.message_id, poll=asked.poll_id is not None
+        context,
+        message.chat_id,
+        result,
+        lang,
+        message_id=asked.message_id,
+        poll=asked.poll_id is not None,
+        repeat=replay,
     )
 
 
@@ -522,6 +593,10 @@ async def on_poll_answer(update: Update, context: Context) -> None:
         return  # an anonymous vote (voter_chat) has no learner to credit
     asked = await engine.asked_by_poll(vote.poll_id)
     if asked is None or asked.question is None:
+        return
+    groups = context.application.bot_data.get(GROUPS)
+    if asked.chat_id < 0 and (groups is None or not await groups.is_member(asked.chat_id, vote.user.id)):
+        log.info("group %s: a vote by %s, who is not a member, not counted", asked.chat_id, vote.user.id)
         return
     lang = await learner_lang(update, context)
     shape = poll_shape(asked.question, lang) or poll_shape(asked.question, "zh" if lang == "en" else "en")
@@ -578,7 +653,7 @@ async def on_button(update: Update, context: Context) -> None:
     elif decoded.action == "toggle":
         await _press_toggle(context, query, decoded, lang)
     else:
-        await _press_answer(context, query, decoded, lang)
+        await _press_answer(update, context, query, decoded, lang)
 
 
 def _query_place(query: CallbackQuery) -> tuple[int | None, int | None, bool]:
@@ -589,7 +664,7 @@ def _query_place(query: CallbackQuery) -> tuple[int | None, int | None, bool]:
     return msg.chat.id, msg.message_id, msg.chat.type != ChatType.PRIVATE
 
 
-async def _press_answer(context: Context, query: CallbackQuery, cb: Callback, lang: Lang) -> None:
+async def _press_answer(update: Update, context: Context, query: CallbackQuery, cb: Callback, lang: Lang) -> None:
     engine = engine_of(context)
     assert engine is not None and cb.asked_id is not None
     user_id = query.from_user.id
@@ -600,14 +675,23 @@ async def _press_answer(context: Context, query: CallbackQuery, cb: Callback, la
             return
     else:
         reply = TF_REPLY.get(cb.fields[1], cb.fields[1])
-    result = await engine.answer(user_id, cb.asked_id, reply)
     chat_id, message_id, group = _query_place(query)
+    if chat_id is None:  # no message to tell where it was pressed (an inline or a too old one): not counted
+        await toast(query, t("callback_invalid", lang))
+        return
+    result = await engine.answer(user_id, cb.asked_id, reply, place=(chat_id, message_id))
     if result.status != "recorded":
-        await query.answer(result.message(lang)[:200])
+        await toast(query, repeated_verdict(result, lang))
+        if result.status == "already_answered" and chat_id is not None and not group:
+            if is_replay(context, update):  # the first handling may have died before the verdict went
+                await deliver_result(context, chat_id, result, lang, message_id=message_id, poll=False, repeat=True)
+            courier = context.application.bot_data.get(COURIER)
+            if courier is not None:  # a verdict kept for this chat goes now
+                await courier.deliver_now(chat_id)
         return
     assert result.question is not None and result.verdict is not None
     head = format_verdict(result.question, result.verdict, lang).splitlines()[0]
-    await query.answer(head[:200])
+    await toast(query, head[:200])
     if group or chat_id is None:
         return  # in a group the result is announced when the question closes
     await deliver_result(context, chat_id, result, lang, message_id=message_id, poll=False)
@@ -626,6 +710,8 @@ async def _press_toggle(context: Context, query: CallbackQuery, cb: Callback, la
         refusal = AnswerResult("gone", cb.asked_id).message(lang)
     elif asked.closed:
         refusal = AnswerResult("closed", cb.asked_id).message(lang)
+    elif query.message is None or query.message.chat.id != asked.chat_id:
+        refusal = AnswerResult("elsewhere", cb.asked_id).message(lang)
     elif asked.chat_id > 0 and asked.learner_id not in (None, user_id):
         refusal = AnswerResult("not_yours", cb.asked_id).message(lang)
     elif asked.question.kind is not Kind.multiple or letter not in asked.question.options:

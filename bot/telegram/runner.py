@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import logging
+import os
 import sys
-from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
@@ -42,24 +42,26 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    # httpx logs request URLs, which hold the token: configure_logging quiets it and redacts the token.
-    configure_logging(settings.log_level, secrets=[settings.token, webhook_secret(settings.token)])
+    secrets = [settings.token, webhook_secret(settings.token)]
+    # URLs hold the token: configure_logging quiets request logging and redacts the token everywhere,
+    # uncaught tracebacks included.
+    redact = configure_logging(settings.log_level, secrets=secrets)
 
     from bot.telegram.app import build_application
+    from bot.telegram.serving import Serving, Webhook
 
     app = build_application(settings)
-    webhook = getattr(args, "webhook", None)
-    if webhook:
-        path = urlsplit(webhook).path.lstrip("/")
-        log.info("serving a webhook on %s:%s/%s for %s", args.listen, args.port, path, webhook)
-        app.run_webhook(
-            listen=args.listen,
-            port=args.port,
-            url_path=path,
-            webhook_url=webhook,
-            secret_token=webhook_secret(settings.token),
-        )
-    else:
-        log.info("polling for updates")
-        app.run_polling()
-    return 0
+    webhook = None
+    if getattr(args, "webhook", None):
+        webhook = Webhook(args.webhook, args.listen, args.port, webhook_secret(settings.token))
+    code = Serving(app, settings.db, webhook=webhook, grace=settings.stop_seconds, redact=redact).run()
+    # A thread still busy (a worker stuck in a library call) must not keep a stopped bot's process alive.
+    _exit(code)
+    return code  # not reached
+
+
+def _exit(code: int) -> None:
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    logging.shutdown()
+    os._exit(code)

@@ -24,9 +24,19 @@ from bot.delivery.spacing import Spacer
 from bot.store import deliveries, subscriptions
 from bot.store.deliveries import Announcement
 from bot.study.results import Pick
-from bot.telegram.common import ENGINE, SETTINGS, STORE, Context, engine_of, run_while_serving, send_html, settings_of
-from bot.telegram.group_quiz import GROUPS
-from bot.telegram.pacing import PUSH, OutgoingBudget
+from bot.telegram.common import (
+    ENGINE,
+    GROUPS,
+    SETTINGS,
+    STORE,
+    Context,
+    engine_of,
+    run_while_serving,
+    send_html,
+    settings_of,
+)
+from bot.telegram.failures import classify
+from bot.telegram.pacing import OutgoingBudget, push_args
 from bot.telegram.quiz import learner_lang, send_question
 from bot.telegram.render import esc
 from bot.telegram.texts import Lang, t
@@ -86,7 +96,7 @@ class PushSender:
 
     async def _announce(self, push: Push) -> int:
         msg = await self.bot.send_message(
-            push.chat_id, f"📢 {esc(push.text or '')}", parse_mode=ParseMode.HTML, rate_limit_args=PUSH
+            push.chat_id, f"📢 {esc(push.text or '')}", parse_mode=ParseMode.HTML, rate_limit_args=push_args(push.claim)
         )
         return int(msg.message_id)
 
@@ -99,7 +109,10 @@ class PushSender:
             return None  # practised today, or no streak to lose: no reminder (the day's row says skipped)
         lang = await _lang_of_learner(engine, push.learner_id)
         msg = await self.bot.send_message(
-            push.chat_id, t("remind_push", lang, n=streak.current), parse_mode=ParseMode.HTML, rate_limit_args=PUSH
+            push.chat_id,
+            t("remind_push", lang, n=streak.current),
+            parse_mode=ParseMode.HTML,
+            rate_limit_args=push_args(push.claim),
         )
         return int(msg.message_id)
 
@@ -131,6 +144,7 @@ class PushSender:
                 lang,
                 poll=poll,
                 push=True,
+                claim=push.claim,
                 open_seconds=self.group_open_seconds if group else None,
             )
             push.done += 1
@@ -335,6 +349,7 @@ def build_service(app: Application) -> DeliveryService:  # type: ignore[type-arg
         app.bot_data[STORE],
         sender,
         clock=app.bot_data["clock"],
+        classify=classify,
         catchup=timedelta(hours=settings.catchup_hours),
         concurrency=settings.push_concurrency,
         poll_seconds=settings.push_poll_seconds,

@@ -37,6 +37,11 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "抱歉，机器人出了点问题，已经记录下来了。请稍后再试。",
         "en": "Sorry, something went wrong on our side; it has been logged. Please try again shortly.",
     },
+    "flood_slow_down": {
+        "zh": "消息来得太快了，我只处理你最新的一条。请放慢一点，谢谢！",
+        "en": "Messages are coming faster than I can answer: I will answer your latest one. "
+        "Please slow down a little, thank you!",
+    },
     "command_private_only": {
         "zh": "这个命令只能在与我的私聊中使用。",
         "en": "This command works only in a private chat with me.",
@@ -174,6 +179,10 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "无法导入 {file}：发现 {n} 处错误，请修改后重新发送。",
         "en": "Cannot import {file}: {n} errors found. Fix them and send the file again.",
     },
+    "admin_too_big": {
+        "zh": "无法导入 {file}：{why}。什么都没有改变。",
+        "en": "Cannot import {file}: {why}. Nothing was changed.",
+    },
     "admin_imported": {
         "zh": "已导入题库 <b>{id}</b>（{title}），来自 {file}：共 {n} 题（{counts}）。",
         "en": "Imported bank <b>{id}</b> ({title}) from {file}: {n} questions ({counts}).",
@@ -183,6 +192,11 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "无法保存题库：文件夹 {folder} 不可写（{why}）。请把 STUDYBOT_BANKS 设为可写的文件夹。",
         "en": "Cannot save the bank: the folder {folder} is not writable ({why}). "
         "Point STUDYBOT_BANKS at a writable folder.",
+    },
+    "admin_save_failed": {
+        "zh": "无法保存题库 {id}：写入 {folder} 时出错（{why}）。什么都没有改变：原有题库文件保持原样。",
+        "en": "Cannot save the bank {id}: writing to {folder} failed ({why}). Nothing was changed: "
+        "the bank files are as they were.",
     },
     "admin_live": {"zh": "新题库已生效。", "en": "The bank is live now."},
     "admin_warnings": {"zh": "导入警告 {n} 条：", "en": "{n} import warnings:"},
@@ -341,6 +355,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "只有出题的人或群管理员可以提前揭晓；时间到了会自动揭晓。",
         "en": "Only the member who asked or a group admin can reveal early; it is revealed by itself when time is up.",
     },
+    "group_members_only": {"zh": "只有本群成员的回答才计分。", "en": "Only the group's members' answers count."},
     "group_toast_open": {"zh": "上一题还没揭晓，先答它吧。", "en": "The last question is still open: answer it first."},
     "group_toast_slow": {"zh": "出题太快了，请稍后再试。", "en": "Too fast: try again in a little while."},
     "top_title": {"zh": "🏆 <b>本群排行榜</b>", "en": "🏆 <b>Leaderboard</b>"},

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 from telegram import Bot
@@ -100,7 +101,14 @@ class AiohttpRequest(BaseRequest):
         except (TimeoutError, aiohttp.ServerTimeoutError) as exc:
             raise TimedOut from exc
         except aiohttp.ClientError as exc:
-            raise NetworkError(f"aiohttp.{exc.__class__.__name__}: {exc}") from exc
+            # The URL holds the token (…/bot<token>/method): never put it into a message.
+            text = str(exc).replace(url, _without_path(url))
+            raise NetworkError(f"aiohttp.{exc.__class__.__name__}: {text}") from exc
+
+
+def _without_path(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}/…"
 
 
 async def post_unread(bot: Bot, endpoint: str, **params: Any) -> None:

@@ -13,10 +13,10 @@ from fakemodel import FakeModel, Reply, user_data
 
 from bot.ai.client import ModelClient
 from bot.ai.service import ModelHelp
-from bot.banks.atomic import write_text_atomic
 from bot.banks.lint import lint_banks
 from bot.banks.model import Bank, Question, load_bank
 from bot.cli import main
+from bot.files import write_atomically
 from bot.grading import format_verdict, grade
 from bot.store import Store
 
@@ -200,9 +200,9 @@ def test_an_atomic_write_replaces_the_whole_file_or_nothing(tmp_path: Path) -> N
     path = tmp_path / "bank.json"
     path.write_text("old", encoding="utf-8")
     path.chmod(0o640)
-    write_text_atomic(path, "new ✓")
+    write_atomically(path, "new ✓")
     assert path.read_text(encoding="utf-8") == "new ✓" and path.stat().st_mode & 0o777 == 0o640
     with pytest.raises(UnicodeEncodeError):
-        write_text_atomic(path, "half \ud800 written")
+        write_atomically(path, "half \ud800 written")
     assert path.read_text(encoding="utf-8") == "new ✓"
     assert [p.name for p in tmp_path.iterdir()] == ["bank.json"]

@@ -12,13 +12,14 @@ from typing import Any
 
 from fakebot import FakeBotServer
 from telegram.ext import ExtBot
-from telegram.request import HTTPXRequest
 
 from bot.delivery.schedule import next_due, parse_time_zone, zone_name
 from bot.delivery.service import DeliveryService, Push
 from bot.delivery.spacing import Spacer
 from bot.store import Store
-from bot.telegram.pacing import PUSH, OutgoingBudget
+from bot.telegram.failures import classify
+from bot.telegram.pacing import OutgoingBudget, push_args
+from bot.telegram.transport import AiohttpRequest
 
 __all__ = ["PushEnv", "StepClock"]
 
@@ -34,14 +35,20 @@ class PushEnv:
     sends: list[tuple[int, datetime, str]] = field(default_factory=list)  # (chat, clock, kind) per success
 
     async def bot(
-        self, *, send_rate: float = 30, broadcast_rate: float = 25, read_timeout: float = 5.0, max_retries: int = 3
+        self,
+        *,
+        send_rate: float = 30,
+        broadcast_rate: float = 25,
+        read_timeout: float = 5.0,
+        max_retries: int = 3,
+        chat_rate: float = 1.0,
     ) -> ExtBot[Any]:
-        budget = OutgoingBudget(send_rate, broadcast_rate, max_retries=max_retries)
+        budget = OutgoingBudget(send_rate, broadcast_rate, max_retries=max_retries, chat_rate=chat_rate)
         bot: ExtBot[Any] = ExtBot(
             self.fake.token,
             base_url=self.fake.api_url,
             rate_limiter=budget,
-            request=HTTPXRequest(connection_pool_size=128, read_timeout=read_timeout),
+            request=AiohttpRequest(128, read_timeout=read_timeout, write_timeout=0.0),
         )
         await bot.initialize()
         self.bots.append(bot)
@@ -50,7 +57,9 @@ class PushEnv:
     def sender(self, bot: ExtBot[Any]) -> Any:
         async def send(push: Push) -> int:
             msg = await bot.send_message(
-                push.chat_id, f"{push.kind} {push.key}/{push.second} {push.text or ''}", rate_limit_args=PUSH
+                push.chat_id,
+                f"{push.kind} {push.key}/{push.second} {push.text or ''}",
+                rate_limit_args=push_args(push.claim),
             )
             self.sends.append((push.chat_id, self.clock(), push.kind))
             return msg.message_id
@@ -63,7 +72,9 @@ class PushEnv:
         options: dict[str, Any] = {
             "catchup": timedelta(hours=3),
             "backoff": 0.05,
+            "backoff_most": 0.2,
             "poll_seconds": 0.05,
+            "classify": classify,
             "spacer": Spacer(rate, paused_until=lambda: budget.paused_until),
             **kwargs,
         }

@@ -1,4 +1,5 @@
-"""Pure rules of pushes: command arguments, what a send error means, the spacing of starts."""
+"""Pure rules of pushes: command arguments, the spacing of starts (what a send error means: see
+tests/telegram/test_failures.py, beside the transport)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,9 @@ import itertools
 from datetime import UTC, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-import httpx
 import pytest
-from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from bot.delivery.arguments import ArgumentError, parse_remind, parse_subscribe
-from bot.delivery.outcomes import Failure, classify
 from bot.delivery.spacing import Spacer
 
 
@@ -51,37 +49,6 @@ def test_remind_arguments() -> None:
         with pytest.raises(ArgumentError) as caught:
             parse_remind(bad)
         assert caught.value.problem == problem
-
-
-def _caused(exc: Exception, cause: BaseException) -> Exception:
-    exc.__cause__ = cause
-    return exc
-
-
-@pytest.mark.parametrize(
-    ("exc", "failure"),
-    [
-        (Forbidden("Forbidden: bot was blocked by the user"), Failure.gone),
-        (Forbidden("Forbidden: user is deactivated"), Failure.gone),
-        (BadRequest("Chat not found"), Failure.gone),
-        (BadRequest("Message is too long"), Failure.permanent),
-        (ChatMigrated(-1001), Failure.migrated),
-        (RetryAfter(3), Failure.retry),
-        (NetworkError("Internal Server Error (500)"), Failure.retry),
-        (NetworkError("Bad Gateway"), Failure.retry),
-        (_caused(NetworkError("httpx.ConnectError"), httpx.ConnectError("refused")), Failure.retry),
-        (_caused(TimedOut(), httpx.ConnectTimeout("connect")), Failure.retry),
-        (_caused(TimedOut("Pool timeout"), httpx.PoolTimeout("pool")), Failure.retry),
-        (_caused(TimedOut(), httpx.ReadTimeout("read")), Failure.uncertain),
-        (_caused(NetworkError("httpx.ReadError"), httpx.ReadError("reset")), Failure.uncertain),
-        (_caused(NetworkError("httpx.RemoteProtocolError"), httpx.RemoteProtocolError("gone")), Failure.uncertain),
-        (ValueError("a bug"), Failure.permanent),
-    ],
-)
-def test_send_errors_are_classified_by_whether_telegram_can_have_acted(exc: Exception, failure: Failure) -> None:
-    verdict = classify(exc)
-    assert verdict.failure is failure
-    assert verdict.new_chat_id == (-1001 if failure is Failure.migrated else None)
 
 
 async def test_the_spacer_hands_out_even_start_times_and_waits_out_a_pause() -> None:

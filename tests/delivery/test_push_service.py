@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from collections import Counter
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from fakebot import Fault
 from push_harness import PushEnv
+from telegram.ext import ExtBot
 
+from bot.delivery.service import DeliveryService, Push
 from bot.store import deliveries
+from bot.telegram.pacing import push_args
+from bot.telegram.transport import AiohttpRequest
 
 
 def utc(*args: int) -> datetime:
@@ -125,24 +131,85 @@ async def test_blocked_deactivated_and_missing_chats_get_one_attempt_and_lose_th
     assert progress.sent == 5 and len(env.fake.calls("sendMessage")) == before + 5
 
 
-async def test_5xx_is_retried_with_backoff_at_most_three_times(push_env: PushEnv) -> None:
+async def _ticks_until(env: PushEnv, service: DeliveryService, until: datetime, step: float) -> int:
+    """Move the clock on by `step` seconds and tick, until `until`; returns the ticks."""
+    ticks = 0
+    while env.clock() < until:
+        env.clock.advance(seconds=step)
+        await service.tick()
+        ticks += 1
+    return ticks
+
+
+async def test_5xx_is_retried_over_minutes_within_the_catch_up_window(push_env: PushEnv) -> None:
+    env = push_env
+    env.clock.now = utc(2026, 3, 7, 9, 0)
+    start = env.clock()
+    bot = await env.bot(chat_rate=0)  # the ticks come back to back here: no chat pace in the way
+    # The production schedule (5, 10, 20, 40 s, then every minute), on the test's clock.
+    service = env.service(bot, backoff=5, backoff_most=60, catchup=timedelta(minutes=15), rate=0)
+    flaky = await env.subscribe(1, "09:00", "UTC", due=env.clock())
+    down = await env.subscribe(2, "09:00", "UTC", due=env.clock())
+    minute_of_500s = env.fake.fail(Fault.server_error(), chat_id=1, times=None)
+    env.fake.fail(Fault.server_error(502), chat_id=2, times=None)
+    [progress] = await service.tick()
+    assert (progress.sent, progress.failed, progress.uncertain, progress.retries) == (0, 0, 0, 2)
+    # Certainly not sent: no row says otherwise, and both are still due (a restart would send them too).
+    assert await env.rows("SELECT count(*) FROM deliveries") == [(0,)]
+    assert await env.rows("SELECT count(*) FROM subscriptions WHERE next_due <= ?", int(start.timestamp())) == [(2,)]
+
+    await _ticks_until(env, service, start + timedelta(seconds=70), 5)
+    minute_of_500s.remaining = 0  # the server is back after a bit more than a minute
+    await _ticks_until(env, service, start + timedelta(minutes=3), 10)
+    day = env.clock().date().toordinal()
+    async with env.store.read() as db:
+        ok = await deliveries.get(db, flaky, day)
+    assert ok.status == "sent" and ok.tries >= 5 and ok.message_id == env.fake.sent_to(1)[0].message_id
+    tries_to_2 = len([r for r in env.fake.calls("sendMessage") if str(r.params.get("chat_id")) == "2"])
+    assert 5 <= tries_to_2 <= 8  # minutes apart, not a burst
+
+    await _ticks_until(env, service, start + timedelta(minutes=20), 60)  # past the catch-up window
+    async with env.store.read() as db:
+        bad = await deliveries.get(db, down, day)
+    assert bad.status == "failed" and "gave up after" in bad.error and "Bad Gateway" in bad.error
+    assert await env.rows("SELECT active FROM subscriptions WHERE id = ?", down) == [(1,)]  # kept: try tomorrow
+    assert len(env.fake.sent_to(1)) == 1 and env.fake.sent_to(2) == []
+
+
+async def test_refused_connections_at_push_time_are_sent_when_the_network_is_back(push_env: PushEnv) -> None:
     env = push_env
     env.clock.now = utc(2026, 3, 7, 9, 0)
     bot = await env.bot()
-    service = env.service(bot)
-    flaky = await env.subscribe(1, "09:00", "UTC", due=env.clock())
-    down = await env.subscribe(2, "09:00", "UTC", due=env.clock())
-    env.fake.fail(Fault.server_error(), chat_id=1, times=2)
-    env.fake.fail(Fault.server_error(502), chat_id=2, times=None)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]
+    unreachable: ExtBot[Any] = ExtBot(
+        env.fake.token,
+        base_url=f"http://127.0.0.1:{closed}/bot",
+        rate_limiter=bot.rate_limiter,
+        request=AiohttpRequest(8),
+    )
+    await unreachable.request.initialize()
+    network = {"up": False}
+
+    async def send(push: Push) -> int:
+        via = bot if network["up"] else unreachable
+        msg = await via.send_message(push.chat_id, "push", rate_limit_args=push_args(push.claim))
+        return int(msg.message_id)
+
+    service = env.service(bot, sender=send, backoff=5, backoff_most=60)
+    for chat in range(1, 21):
+        await env.subscribe(chat, "09:00", "UTC", due=env.clock())
     [progress] = await service.tick()
-    assert (progress.sent, progress.failed, progress.retries) == (1, 1, 5)
-    day = env.clock().date().toordinal()
-    async with env.store.read() as db:
-        ok, bad = await deliveries.get(db, flaky, day), await deliveries.get(db, down, day)
-    assert (ok.status, ok.tries) == ("sent", 3) and ok.message_id == env.fake.sent_to(1)[0].message_id
-    assert (bad.status, bad.tries) == ("failed", 4) and "Bad Gateway" in bad.error
-    assert len([r for r in env.fake.calls("sendMessage") if str(r.params.get("chat_id")) == "2"]) == 4
-    assert await env.rows("SELECT active FROM subscriptions WHERE id = ?", down) == [(1,)]  # kept: try tomorrow
+    assert (progress.sent, progress.uncertain, progress.retries) == (0, 0, 20)
+    assert await env.rows("SELECT count(*) FROM deliveries") == [(0,)]  # nothing uncertain, nothing lost
+    network["up"] = True
+    env.clock.advance(seconds=5)
+    [progress] = await service.tick()
+    assert progress.sent == 20
+    assert await env.rows("SELECT status, count(*) FROM deliveries GROUP BY status") == [("sent", 20)]
+    assert {chat: len(env.fake.sent_to(chat)) for chat in range(1, 21)} == dict.fromkeys(range(1, 21), 1)
+    await unreachable.request.shutdown()
 
 
 async def test_a_timed_out_send_is_uncertain_and_never_resent(push_env: PushEnv) -> None:
@@ -242,3 +309,26 @@ async def test_an_announcement_reaches_every_subscribed_chat_once_and_reports_ba
         assert "Exam moved to Friday <3" in msg.text
     assert reports == [(ann.id, {"sent": 3, "failed": 1})]
     assert await service.tick() == []  # finished: never again
+
+
+@pytest.mark.parametrize(
+    ("now", "at", "zone", "local"),
+    [
+        (utc(2026, 3, 6, 23, 30), "07:30", "Asia/Shanghai", (2026, 3, 7)),  # a day ahead of UTC
+        (utc(2026, 3, 7, 1, 0), "20:00", "America/New_York", (2026, 3, 6)),  # a day behind
+    ],
+)
+async def test_a_push_belongs_to_the_local_day_of_its_zone(
+    push_env: PushEnv, now: datetime, at: str, zone: str, local: tuple[int, int, int]
+) -> None:
+    env = push_env
+    env.clock.now = now
+    bot = await env.bot()
+    sub = await env.subscribe(1, at, zone, due=now)
+    [progress] = await env.service(bot).tick()
+    assert progress.sent == 1
+    assert await env.rows("SELECT local_day, status FROM deliveries WHERE subscription_id = ?", sub) == [
+        (datetime(*local).toordinal(), "sent")
+    ]
+    env.clock.advance(hours=1)  # later that day nothing more: the day's push went
+    assert await env.service(bot).tick() == []

@@ -191,3 +191,23 @@ async def test_a_transaction_function_that_fails_writes_nothing(store: Store) ->
         await store.transaction(half_then_fail)
     count = await store.transaction(lambda conn: conn.execute("SELECT count(*) FROM learners").fetchone()[0])
     assert count == 2
+
+
+async def test_a_write_block_that_fails_after_a_good_statement_rolls_it_back(store: Store) -> None:
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.write() as db:
+            await db.execute("INSERT INTO learners (id, name, created_at) VALUES (3, 'Cy', 0)")  # fine
+            await db.execute("INSERT INTO learners (id, name, created_at) VALUES (1, 'Ann again', 0)")  # refused
+
+    def good_then_refused(conn: sqlite3.Connection) -> None:
+        conn.execute("INSERT INTO learners (id, name, created_at) VALUES (4, 'Di', 0)")
+        conn.execute("INSERT INTO learners (id, name, created_at) VALUES (2, 'Bo again', 0)")
+
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.transaction(good_then_refused)
+    async with store.read() as db:
+        rows = await db.execute_fetchall("SELECT id, name FROM learners ORDER BY id")
+    assert [tuple(r) for r in rows] == [(1, "Ann"), (2, "Bo")]  # neither Cy nor Di: each block all or nothing
+    async with store.write() as db:  # and the connection is usable: no transaction left open
+        await db.execute("INSERT INTO learners (id, name, created_at) VALUES (5, 'Ed', 0)")
+    assert await store.transaction(lambda conn: conn.execute("SELECT count(*) FROM learners").fetchone()[0]) == 3

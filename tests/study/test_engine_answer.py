@@ -39,7 +39,9 @@ async def test_a_second_answer_is_refused_and_changes_nothing(engine: StudyEngin
     assert first.status == "recorded" and first.verdict is not None and first.verdict.correct
     before = await counts(engine)
     second = await engine.answer(1, asked, "A")
-    assert second.status == "already_answered" and second.verdict is None
+    # Refused, with the verdict of the first answer (B, correct), not of this one.
+    assert second.status == "already_answered" and second.first_reply == "B"
+    assert second.verdict is not None and second.verdict.correct
     assert "already answered" in second.message("en") and "已经答过" in second.message("zh")
     assert await counts(engine) == before
 
@@ -227,3 +229,35 @@ async def test_a_new_learner_takes_the_language_of_the_telegram_tag(
 ) -> None:
     learner = await engine.ensure_learner(77, "New", language=code, tz="nowhere/at_all")
     assert (learner.language, learner.tz) == (lang, "Asia/Shanghai")
+
+
+async def test_group_points_add_up_over_a_day_and_partial_answers_score_part(engine: StudyEngine, clock: Clock) -> None:
+    await engine.ensure_chat(-600, "supergroup", "Study")
+    await engine.ensure_learner(2, "Bo")
+    first = await ask_one(engine, 1, "law", "s1", chat=-600, open_seconds=60)
+    assert (await engine.answer(2, first, "B")).points == 10
+    clock.advance(minutes=5)
+    second = await ask_one(engine, 1, "law", "s2", chat=-600, open_seconds=60)
+    assert (await engine.answer(2, second, "B")).points == 10
+    clock.advance(minutes=5)
+    multi = await ask_one(engine, 1, "law", "m1", chat=-600, open_seconds=60)  # key AC
+    partial = await engine.answer(2, multi, "A")
+    assert partial.verdict is not None and partial.verdict.outcome.value == "partial"
+    assert partial.points == round(partial.verdict.score * 10) and 0 < partial.points < 10
+    [row] = await engine.top(-600, "today")
+    # Two answers and a partial one by one member on one day add up; only the right ones count as correct.
+    assert (row.name, row.points, row.correct, row.answered) == ("Bo", 20 + partial.points, 2, 3)
+    result = await engine.close_question(multi)
+    assert result is not None and [a.learner_id for a in result.partial] == [2] and not result.right
+
+
+async def test_an_answer_exactly_at_the_closing_time_is_too_late(engine: StudyEngine, clock: Clock) -> None:
+    await engine.ensure_chat(-700, "supergroup", "Study")
+    for uid in (2, 3):
+        await engine.ensure_learner(uid, f"L{uid}")
+    asked = await ask_one(engine, 1, "law", "s3", chat=-700, open_seconds=60)
+    clock.advance(seconds=59)
+    assert (await engine.answer(2, asked, "B")).status == "recorded"
+    clock.advance(seconds=1)  # exactly closes_at
+    assert (await engine.answer(3, asked, "B")).status == "closed"
+    assert [a.id for a in await engine.due_closings()] == [asked]

@@ -3,9 +3,12 @@ download), refusals, non-admins, and the reports flow (flag, list, fix, later an
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
+import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from fakebot import FakeBotServer, SimUser
@@ -312,3 +315,67 @@ def test_keys_are_read_per_kind() -> None:
     assert parse_key(case, " 新的参考答案 ") == "新的参考答案"
     with pytest.raises(KeyFixError, match="no question nope"):
         with_key(bank, "nope", "x")
+
+
+async def test_a_full_disk_changes_no_bank_and_the_admin_is_told_so(
+    env: BotEnv, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    import bot.files as files
+
+    def full(fd: int) -> None:  # the new file is written but cannot reach the disk
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    fake = env.fake
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    before = (env.banks / "flag.json").read_bytes()
+    monkeypatch.setattr(files.os, "fsync", full)
+    admin.send_document(LAW.encode(), "flag.txt", "text/plain", caption="flag")  # would replace bank "flag"
+    assert await _reply(fake, admin) == (
+        f"Cannot save the bank flag: writing to {env.banks} failed (No space left on device). Nothing was "
+        "changed: the bank files are as they were."
+    )
+    admin.command("/fixkey flag s-1 B")
+    assert await _reply(fake, admin) == (
+        f"cannot write the bank file {env.banks / 'flag.json'}: No space left on device. The key is unchanged "
+        "and the bank file is as it was."
+    )
+    assert (env.banks / "flag.json").read_bytes() == before
+    assert sorted(p.name for p in env.banks.iterdir() if p.name.startswith(".")) == []  # no temporary file left
+    assert env.engine.banks["flag"].questions[0].answer == "A"
+
+
+async def test_a_bank_file_that_cannot_be_read_leaves_the_others_served(
+    bot_settings_env: BotEnv, caplog: pytest.LogCaptureFixture
+) -> None:
+    env = bot_settings_env
+    (env.banks / "half.json").write_text('{"id": "half", "title": "Half", "questi', encoding="utf-8")
+    async with running(env.build()) as app:
+        assert sorted(app.bot_data["engine"].banks) == ["distributed-training-2025", "finetuning-2025"]
+        amy = env.fake.user(7801, "Amy", language_code="en")
+        amy.command("/quiz")
+        assert (await env.fake.next_message(amy.id)).buttons
+    assert any("half.json cannot be read" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_zip_bomb_is_refused_at_once_and_the_bot_keeps_serving(env: BotEnv) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "banks"))
+    from docx_bombs import docx
+
+    fake = env.fake
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    amy = fake.user(7802, "Amy", language_code="en")
+    bomb = docx(["一、判断题", "1. 水是湿的。", "答案：对"], repeat="x" * 100, times=1_000_000)  # 130 MB of XML
+    assert len(bomb) < 600_000
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    admin.send_document(bomb, "bomb.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document")
+    amy.command("/quiz")  # meanwhile a learner is served as usual
+    assert (await fake.next_message(amy.id, timeout=10)).buttons
+    reply = await _reply(fake, admin)
+    assert reply.startswith("Cannot import bomb.docx: the file expands to ")
+    assert "over the limit of 40.0 MB (a zip bomb" in reply and reply.endswith("Nothing was changed.")
+    assert loop.time() - started < 10
+    assert "bomb" not in env.engine.banks
+    fake.assert_clean()

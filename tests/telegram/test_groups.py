@@ -111,8 +111,8 @@ async def test_each_member_answers_once_privately_and_the_asker_reveals(
     missed = await press(env, dan, question, wrong, after=3)
     assert missed.text.startswith("❌ Wrong") and "Answer: " + key in missed.text
     assert (await press(env, bob, question, key, after=1)).text.startswith("✅")
-    again = await press(env, cat, question, wrong)  # a second answer changes nothing
-    assert again.text == "You already answered this question; it stays as it was." and not again.show_alert
+    again = await press(env, cat, question, wrong)  # a second answer changes nothing: the first verdict again
+    assert again.text.startswith("You already answered this question; it stays as it was.\n✅ Correct")
     again = await press(env, dan, question, key)
     assert "already answered" in again.text
 
@@ -166,7 +166,8 @@ async def test_reveal_by_an_admin_and_a_polite_refusal_for_anyone_else(env: BotE
     assert refusal.text.startswith("Only the member who asked or a group admin can reveal early")
     assert refusal.reply_to is not None and refusal.reply_to.sender["id"] == dan.id
     assert not (await env.engine.get_asked(asked.id)).closed
-    assert [int(c.params["user_id"]) for c in fake.calls("getChatMember")] == [dan.id]
+    # Cat's press (never wrote in the group: is Cat a member?), then Dan's /reveal (an admin?).
+    assert [int(c.params["user_id"]) for c in fake.calls("getChatMember")] == [cat.id, dan.id]
 
     amy.command(f"/reveal@{BOT}", group)  # an admin who did not ask
     result = await fake.next_message(group.id)
@@ -621,3 +622,78 @@ async def test_the_next_button_keeps_the_groups_filter_and_poll_mode_after_a_res
     env.app = None
     fake.assert_clean()
     assert not errors(caplog)
+
+
+async def test_group_answers_count_only_from_its_own_message_by_its_members(env: BotEnv) -> None:
+    fake, engine = env.fake, env.engine
+    amy, bob, cat, _dan, group = members(fake)
+    other = fake.group(-1007999, "Elsewhere", members=[cat])
+    eve = fake.user(7990, "Eve", language_code="en")  # not in the group (a public group she only looks at)
+    question, asked = await ask(env, bob, group, "/quiz truefalse")
+    data = question.find_button(0)["callback_data"]
+
+    # The group's button data pressed in a private chat: refused, and no key shown before the reveal.
+    private = eve.send_text("hello")
+    from_private = await fake.callback_answer(eve.press_data(private, data))
+    assert "nothing was recorded" in from_private.text and "Answer" not in from_private.text
+    # ... pressed on a message of another group (Cat is a member there and here): refused.
+    elsewhere = cat.send_text("hi", other)
+    from_other = await fake.callback_answer(cat.press_data(elsewhere, data))
+    assert "nothing was recorded" in from_other.text
+    # ... a press with no message at all (an inline or too old message): refused, answered.
+    fake.inject({"callback_query": {"id": "77001", "from": cat.user_dict(), "chat_instance": "x", "data": data}})
+    fake.callback_presses["77001"] = None  # type: ignore[assignment]  # so its answer is expected
+    await fake.wait_for(lambda: "77001" in fake.callback_answers, what="the bare press answered")
+    # ... the group's own message, pressed by someone who is not a member: refused.
+    outsider = await fake.callback_answer(eve.press(question, 0))
+    assert outsider.text == "Only the group's members' answers count."
+    async with engine.store.read() as db:
+        assert list(await db.execute_fetchall("SELECT count(*) FROM attempts")) == [(0,)]
+
+    # A member's press on the group's own message counts.
+    counted = await fake.callback_answer(cat.press(question, 0))
+    assert counted.text.startswith(("✅", "❌"))
+    await engine.close_question(asked.id)
+    top = await engine.top(group.id)
+    assert [r.name for r in top] == ["Cat"]
+
+    # Poll votes: a non-member's is not counted, a member's is.
+    amy.command("/quiz truefalse poll", group)
+    poll = await fake.next_message(group.id)
+    await fake.wait_for(lambda: poll.poll is not None and poll.poll["id"], what="the poll")
+
+    async def voted(user_id: int) -> bool:
+        async with engine.store.read() as db:
+            rows = await db.execute_fetchall("SELECT count(*) FROM attempts WHERE learner_id = ?", (user_id,))
+        return list(rows) == [(1,)]
+
+    eve.answer_poll(poll, [0])
+    bob.answer_poll(poll, [0])
+    for _ in range(100):
+        if await voted(bob.id):
+            break
+        await asyncio.sleep(0.02)
+    assert await voted(bob.id) and not await voted(eve.id)
+    assert [int(c.params["user_id"]) for c in fake.calls("getChatMember")].count(eve.id) == 1  # asked once, cached
+
+
+async def test_live_count_edits_stay_within_the_groups_budget(env: BotEnv) -> None:
+    fake = env.fake
+    crowd = [fake.user(7200 + i, f"M{i}", language_code="en") for i in range(8)]
+    group = fake.group(-1007200, "Counted", members=crowd)
+    groups: GroupQuiz = env.app.bot_data[GROUPS]
+    groups.tuning.edit_seconds = 0.05
+    groups.tuning.edit_cap = 3  # the question is one request: two edits fit under the cap this minute
+    question, asked = await ask(env, crowd[0], group, "/quiz truefalse")
+    for member in crowd:  # one answer after another, each count worth an edit
+        await answer_right(env, member, question, asked)
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.3)
+    edits = [
+        r
+        for r in fake.calls("editMessageText")
+        if int(r.params["chat_id"]) == group.id and int(r.params["message_id"]) == question.message_id
+    ]
+    assert 1 <= len(edits) <= 2  # the count moved, within the budget (eight answers would make eight edits)
+    assert groups.budget.level(group.id) <= 3
+    fake.assert_clean()

@@ -8,7 +8,7 @@ import pytest
 from fakebot import FakeBotServer
 from fakebot.remote import RemoteFake
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
-from telegram.error import BadRequest
+from telegram.error import BadRequest, NetworkError
 from telegram.ext import BaseRateLimiter, ExtBot
 
 from bot.telegram.transport import AiohttpRequest, post_unread
@@ -80,3 +80,14 @@ async def test_a_remote_fake_serves_queues_and_counts_from_its_own_process() -> 
         assert (await fake.wait_sent(2, timeout=5))["count"] == 2
         with pytest.raises(AssertionError, match="timed out"):
             await fake.wait_sent(3, timeout=0.2)
+
+
+async def test_a_network_error_never_carries_the_token() -> None:
+    request = AiohttpRequest(1)
+    await request.initialize()
+    try:
+        with pytest.raises(NetworkError) as caught:  # a wrong STUDYBOT_API_URL: aiohttp names the whole URL
+            await request.do_request("ftp://example.org/bot123:SECRETtoken/getMe", "POST")
+    finally:
+        await request.shutdown()
+    assert "SECRETtoken" not in str(caught.value)

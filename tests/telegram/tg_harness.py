@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 import shutil
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -110,3 +113,39 @@ def copy_seed_banks(dest: Path) -> Path:
     for path in SEED_BANKS.glob("*.json"):
         shutil.copy(path, dest / path.name)
     return dest
+
+
+async def start_process(
+    fake: FakeBotServer, cwd: Path, *args: str, stdout: int | None = asyncio.subprocess.DEVNULL, **settings: object
+) -> asyncio.subprocess.Process:
+    """`python -m bot run ARGS` as its own process against the fake (standard error piped); ``settings`` are
+    STUDYBOT_* variables (``db``, ``banks``: default a database in ``cwd`` and the seed banks)."""
+    env = {
+        **os.environ,
+        "STUDYBOT_TOKEN": fake.token,
+        "STUDYBOT_API_URL": fake.api_url,
+        "STUDYBOT_FILE_URL": fake.file_url,
+        "STUDYBOT_DB": str(cwd / "db.sqlite3"),
+        "STUDYBOT_BANKS": str(SEED_BANKS),
+        "PYTHONPATH": str(ROOT),
+        **{f"STUDYBOT_{k.upper()}": str(v) for k, v in settings.items()},
+    }
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "run",
+        *args,
+        cwd=cwd,
+        env=env,
+        stdout=stdout,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def wait_serving(
+    fake: FakeBotServer, proc: asyncio.subprocess.Process, ready: Any, what: str, timeout: float = 60.0
+) -> None:
+    """Wait until ``ready()`` while the process serves; fail at once if it exited."""
+    await fake.wait_for(lambda: proc.returncode is not None or ready(), timeout=timeout, what=what)
+    assert proc.returncode is None, "studybot run exited early"

@@ -17,11 +17,13 @@ from pathlib import Path
 
 from bot.banks.formats.extracted import Extracted
 from bot.banks.issues import DocumentError
+from bot.banks.limits import LOCAL_LIMITS, Deadline, DocumentLimits, check_paragraphs, check_size, check_zip
 from bot.banks.reading import decode_bytes
 
 __all__ = ["FORMATS", "Extracted", "extract"]
 
 FORMATS = (".txt", ".md", ".docx", ".pdf", ".xlsx", ".csv")
+_ZIPPED = (".docx", ".xlsx", ".xlsm")  # zip files of XML parts: a small file can expand a thousandfold
 _OLE = b"\xd0\xcf\x11\xe0"  # Word 97-2003 .doc, Excel 97-2003 .xls, WPS files
 _SAVE_AS = {
     ".doc": (".docx", "Word"),
@@ -42,15 +44,20 @@ def _refuse_old(path: Path, suffix: str) -> DocumentError:
     )
 
 
-def extract(path: str | Path) -> Extracted:
+def extract(path: str | Path, limits: DocumentLimits = LOCAL_LIMITS) -> Extracted:
     """The document at `path`, read by the reader of its format (by its suffix; a PDF also by its content).
 
     A file its reader cannot make sense of (a broken or hostile .docx, .xlsx or .pdf) is a DocumentError
-    naming the file, never an exception that escapes to the caller.
+    naming the file, never an exception that escapes to the caller; one over `limits` (a zip bomb, a
+    huge file) is a DocumentTooLarge, refused before its reader expands it (bot/banks/limits.py).
     """
     path = Path(path)
+    deadline = Deadline(limits.max_seconds)
+    check_size(path.stat().st_size, limits, path.name)
+    if path.suffix.lower() in _ZIPPED:
+        check_zip(path, limits, path.name)
     try:
-        return _read(path)
+        extracted = _read(path)
     except DocumentError:
         raise
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError, zipfile.BadZipFile) as exc:
@@ -60,6 +67,10 @@ def extract(path: str | Path) -> Extracted:
             f"无法读取这个文件（{type(exc).__name__}）：文件可能已损坏",
             f"cannot read this file ({type(exc).__name__}): it may be damaged",
         ) from exc
+    lines = extracted.text.count("\n") + 1 + sum(len(table.rows) for table in extracted.tables)
+    check_paragraphs(lines, limits, path.name)
+    deadline.check(path.name)
+    return extracted
 
 
 def _read(path: Path) -> Extracted:
