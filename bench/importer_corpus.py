@@ -1,4 +1,4 @@
-"""How well the importer reads the corpora: the figures issue 11 uses, over tests/banks/corpus/ and the held-out corpora.
+"""How well the importer reads the corpora (the figures issue 11 uses): tests/banks/corpus/ and the held-out ones.
 
     python bench/importer_corpus.py [--per-document]
 
