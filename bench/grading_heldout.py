@@ -14,12 +14,15 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-# The set and the way it is judged live with its test; the figures here must be judged the same way.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "grading"))
+ROOT = Path(__file__).resolve().parents[1]
+# This checkout's grader, whatever is installed; the set and the way it is judged live with its test,
+# so the figures here are judged the same way.
+sys.path.insert(0, str(ROOT / "tests" / "grading"))
+sys.path.insert(0, str(ROOT))
 
-from heldout_set import banks, disagreement, grade_row, load_rows, outcome_of
+from heldout_set import banks, disagreement, grade_row, load_rows, outcome_of  # noqa: E402
 
-from bot.grading import ConceptIndex
+from bot.grading import ConceptIndex  # noqa: E402
 
 COLUMNS = ("replies", "agreed", "refused", "accepted", "other")
 
