@@ -560,6 +560,29 @@ HEDGED_TRUE_FALSE = [
     Case("004/true_false-1", "我觉得不对", W, 0.0, understood="错误"),
 ]
 
+# Third round: classes the held-out set (heldout_replies.jsonl) found misread.
+TRUE_FALSE_AS_TYPED = [
+    # A judgement, then its reason: the first clause is the answer.
+    Case("000/true_false-1", "错，开销不是线性增长的", C, 1.0, understood="错误"),
+    Case("000/true_false-1", "不对，因为有 all-reduce", C),
+    Case("000/true_false-1", "对，是线性的", W, 0.0, understood="正确"),
+    Case("000/true_false-1", "对 错", U),  # two judgements
+    Case("000/true_false-1", "对吗，我不确定", U),
+    # Not necessarily: the claim does not hold as stated.
+    Case("000/true_false-1", "不一定", C, understood="错误"),
+    Case("000/true_false-1", "未必", C),
+    Case("000/true_false-1", "不完全对", C),
+    Case("004/true_false-1", "不一定对", W, 0.0),
+    # Marks and words for right and wrong.
+    Case("000/true_false-1", "❌", C),
+    Case("000/true_false-1", "打叉", C),
+    Case("000/true_false-1", "✔️", W, 0.0, understood="正确"),
+    Case("004/true_false-1", "✅", C),
+    Case("004/true_false-1", "没错", C, understood="正确"),
+    Case("004/true_false-1", "打勾", C),
+    Case("004/true_false-1", "❎", W),
+]
+
 CASE_ANSWERS = [
     # Copies of the question, or of its sub-questions and point titles, score 0.
     Case("000/case-1", CASE_000_PROMPT, W, 0.0, "题目里已有的内容不计分"),
@@ -623,8 +646,9 @@ CASE_ANSWERS = [
 SECOND_ROUND = (
     HEDGED_FILL + NEUTRAL_WORDS + TAIWAN_WORDING + OTHER_NAMES + CHOICE_IN_WORDS + HEDGED_TRUE_FALSE + CASE_ANSWERS
 )
+THIRD_ROUND = TRUE_FALSE_AS_TYPED
 
-CASES = SINGLE + MULTIPLE + TRUE_FALSE + FILL + CASE + SECOND_ROUND
+CASES = SINGLE + MULTIPLE + TRUE_FALSE + FILL + CASE + SECOND_ROUND + THIRD_ROUND
 
 
 def test_the_table_is_large_and_has_many_rejections() -> None:
