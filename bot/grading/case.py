@@ -35,7 +35,7 @@ from bot.banks.model import Question
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import flips_meaning
 from bot.grading.names import STANDARD, Aliases
-from bot.grading.normalize import allowed_typos, clean, is_han, normalize, readings
+from bot.grading.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
 from bot.grading.verdict import Outcome, Verdict
 
 # Taiwan wording in a reply (資料, 演算法) read in mainland words; built once (loading is slow).
@@ -480,7 +480,7 @@ def _marks_off(text: str) -> str:
     """A text already `clean` without its spaces and punctuation: `normalize` for the clauses of a reply."""
     out = text.translate(_MARKS)
     if _UNCOMMON.search(out):
-        out = "".join(ch for ch in out if not _dropped(ord(ch)))
+        out = "".join(ch for ch in drop_emoji(out) if not _dropped(ord(ch)))
     return out
 
 

@@ -26,7 +26,7 @@ from bot.grading.wording import core, strip_hedges
 _TW2SP = OpenCC("tw2sp")
 _S2T = OpenCC("s2t")
 
-__all__ = ["BlankResult", "Match", "grade_fill", "match_blank", "split_blanks"]
+__all__ = ["BlankResult", "Match", "accepted_names", "grade_fill", "match_blank", "split_blanks"]
 
 
 class Match(StrEnum):
@@ -71,6 +71,16 @@ def _sounds_alike(reply: str, answer: str) -> bool:
     return True
 
 
+def _slip_in_each_script(reply: str, answer: str) -> bool:
+    """The Chinese and the Latin of a reply each within a typo of the answer's: `残差连接batchnormalization`
+    is no slip of 使用batchnormalization, though 4 edits are a typo's share of its 20 characters."""
+    for keep in (is_han, lambda ch: not is_han(ch)):
+        a, r = "".join(filter(keep, answer)), "".join(filter(keep, reply))
+        if Levenshtein.distance(r, a) > allowed_typos(len(a)):
+            return False
+    return True
+
+
 def _is_close(reply: str, answer: str) -> bool:
     if len(reply) >= 2 and (answer in reply or reply in answer):
         return True
@@ -86,6 +96,11 @@ def _forms(answers: tuple[str, ...], concepts: ConceptIndex | None) -> tuple[Acc
     if found is None:
         found = concepts.memo[key] = _forms_with(answers, concepts.aliases)
     return found  # type: ignore[no-any-return]
+
+
+def accepted_names(answers: Sequence[str], concepts: ConceptIndex | None) -> tuple[Accepted, ...]:
+    """Every accepted answer of a blank and every other name of them, in comparison form."""
+    return _forms(tuple(answers), concepts)
 
 
 @lru_cache(maxsize=4096)
@@ -190,14 +205,17 @@ def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | Non
 
     candidate: tuple[Match, Accepted, int] | None = None
     for form in forms:
-        if _sounds_alike(norm, form.norm) or _sounds_alike(core(norm), core(form.norm)):
+        if _sounds_alike(norm, form.norm):
             candidate = (Match.homophone, form, Levenshtein.distance(norm, form.norm))
+            break
+        if _sounds_alike(core(norm), core(form.norm)):  # as far from the key as the slip, not its affixes
+            candidate = (Match.homophone, form, Levenshtein.distance(core(norm), core(form.norm)))
             break
     if candidate is None:
         for reading, form_of in ((norm, lambda f: f.norm), (core(norm), lambda f: core(f.norm))):
             best = min(forms, key=lambda f: Levenshtein.distance(reading, form_of(f)))
             distance = Levenshtein.distance(reading, form_of(best))
-            if distance <= allowed_typos(len(form_of(best))):
+            if distance <= allowed_typos(len(form_of(best))) and _slip_in_each_script(reading, form_of(best)):
                 candidate = (Match.typo, best, distance)
                 break
     if candidate is not None:

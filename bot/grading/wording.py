@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = [
     "HEDGE_PREFIXES",
@@ -189,18 +190,25 @@ def _suffix_start(text: str) -> int | None:
 
 _GIVE_UP_LEAD = re.compile(r"^(?:我也|我真的|我实在|我确实|我|真的|实在|确实|真|完全|还是)+")
 _GIVE_UP = frozenset(GIVE_UP)
+_GIVE_UP_ANY = re.compile(_alternation(GIVE_UP), re.IGNORECASE)
+_MAX_GIVE_UP = 24  # longer replies say more than that
 
 
 def gives_up(text: str) -> bool:
-    """`不知道`, `我真不知道啊`, `跳过`, `idk`: the learner gives up (case, width and script already folded
-    by the caller or not: both are read)."""
+    """`不知道`, `我真不知道啊`, `跳过`, `idk`: the learner gives up (width and script folded by the caller)."""
+    if len(text) > _MAX_GIVE_UP or _GIVE_UP_ANY.search(text) is None:  # most replies: no regex beyond this
+        return False
     plain = " ".join(text.casefold().split()).strip("。.!！?？~～…啊呀吧呢啦嘛哦喔")
     return any(said in _GIVE_UP or _GIVE_UP_LEAD.sub("", said) in _GIVE_UP for said in (plain, strip_hedges(plain)))
 
 
-def is_filler(norm: str) -> bool:
-    """`嗯`, `额…`, `emmm`: a normalised reply made only of sounds of thinking."""
-    return bool(norm) and (all(ch in FILLER_CHARS for ch in norm) or bool(_FILLER_LATIN.match(norm)))
+def is_filler(text: str) -> bool:
+    """`嗯`, `额…`, `emmm`: a reply made only of sounds of thinking (and spaces or punctuation)."""
+    first = text.lstrip(" .。…?？!！~～,，")[:1].casefold()
+    if len(text) > _MAX_GIVE_UP or not first or (first not in FILLER_CHARS and first not in "ehua"):
+        return False  # most replies: decided by their first character
+    said = "".join(ch for ch in text if ch.isalnum()).casefold()
+    return all(ch in FILLER_CHARS for ch in said) or bool(_FILLER_LATIN.match(said))
 
 
 def asks_back(text: str) -> bool:
@@ -220,6 +228,7 @@ def _strip_once(norm: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=16384)  # keys and options are asked about on every grading
 def core(norm: str) -> str:
     """A normalised answer without neutral affixes: `使用梯度裁剪方法` -> `梯度裁剪`."""
     for _ in range(4):

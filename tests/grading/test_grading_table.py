@@ -90,7 +90,7 @@ SINGLE = [
     Case("004/single-13", "困惑度", C, understood="D"),
     Case("004/single-13", "Ｄ", C),
     Case("004/single-13", "f1分数", W, understood="C"),
-    Case("004/single-13", "F1", U),
+    Case("004/single-13", "F1", W, 0.0, understood="C"),  # the option 「F1 分数」, named by its part no other has
     # 004 single 14: B 模型歧视
     Case("004/single-14", "模型歧视", C),
     Case("004/single-14", "模型公平性", W, understood="D"),
@@ -583,6 +583,41 @@ TRUE_FALSE_AS_TYPED = [
     Case("004/true_false-1", "❎", W),
 ]
 
+CHOICE_AS_TYPED = [
+    # A part of one option's text that no other option holds.
+    Case("000/single-2", "蒸馏", C, 1.0, understood="A"),
+    Case("000/single-2", "结构", W, 0.0, understood="B"),
+    Case("000/single-2", "剪枝", U),  # B and C both hold it
+    Case("000/single-7", "自适应", C, understood="D"),
+    Case("000/single-7", "使用", U),  # every option holds it
+    Case("000/single-7", "动量", W, 0.0, understood="C"),
+    Case("004/multiple-2", "初始化 冻结 预训练模型微调", C, understood="ABD"),
+    Case("004/multiple-2", "冻结 解冻", W, 0.0, understood="BC"),
+    # A slip in the option's text, once its leading verb is dropped.
+    Case("000/multiple-3", "梯度累计 残差连结", P, 2 / 3, understood="BD"),
+    Case("000/multiple-3", "残差连接 batch normalisation", P, 2 / 3, understood="DE"),
+    # By its place in the list.
+    Case("000/single-2", "第一个", C, understood="A"),
+    Case("000/single-2", "选项一", C, understood="A"),
+    Case("000/single-2", "第2个", W, 0.0, understood="B"),
+    Case("000/single-2", "the first one", C),
+    Case("000/single-2", "第五个", U),  # there are four
+    # Every option but some; none of them.
+    Case("000/multiple-3", "除了A和C都选", C, 1.0, understood="BDE"),
+    Case("000/multiple-3", "除了C", W, 0.0, understood="ABDE"),
+    Case("004/multiple-2", "all but C and E", C),
+    Case("000/multiple-3", "都不对", W, 0.0, "至少有一个选项正确", "无"),
+    Case("000/single-2", "以上都不是", W, 0.0, understood="无"),
+    # Hedging between letters is no single answer.
+    Case("000/single-2", "A或者B", W, 0.0, "只有一个正确选项", "AB"),
+    Case("000/single-2", "A还是B", W, 0.0),
+    # Emoji decorate a reply.
+    Case("000/single-2", "A 😊", C, understood="A"),
+    Case("000/single-2", "知识蒸馏👍", C, understood="A"),
+    Case("004/fill-6", "数据并行🙏", C),
+    Case("004/fill-6", "模型并行👍", W, 0.0),
+]
+
 CASE_ANSWERS = [
     # Copies of the question, or of its sub-questions and point titles, score 0.
     Case("000/case-1", CASE_000_PROMPT, W, 0.0, "题目里已有的内容不计分"),
@@ -646,7 +681,7 @@ CASE_ANSWERS = [
 SECOND_ROUND = (
     HEDGED_FILL + NEUTRAL_WORDS + TAIWAN_WORDING + OTHER_NAMES + CHOICE_IN_WORDS + HEDGED_TRUE_FALSE + CASE_ANSWERS
 )
-THIRD_ROUND = TRUE_FALSE_AS_TYPED
+THIRD_ROUND = TRUE_FALSE_AS_TYPED + CHOICE_AS_TYPED
 
 CASES = SINGLE + MULTIPLE + TRUE_FALSE + FILL + CASE + SECOND_ROUND + THIRD_ROUND
 
