@@ -618,6 +618,19 @@ CHOICE_AS_TYPED = [
     Case("004/fill-6", "模型并行👍", W, 0.0),
 ]
 
+FILL_IN_CONTEXT = [
+    # The words around the blank: repeated by the reply, or left to the prompt by it.
+    Case("004/fill-10", "对称", C, 1.0, understood="对称量化"),
+    Case("004/fill-10", "对称的", C),
+    Case("004/fill-10", "非对称", W, 0.0),
+    Case("004/fill-10", "线性", W, 0.0),
+    Case("000/fill-9", "整数参数", C, 1.0),
+    Case("000/fill-9", "浮点数参数", W, 0.0),
+    Case("000/fill-9", "参数", W, 0.0),
+    Case("000/fill-3", "在下游任务上", C),
+    Case("000/fill-3", "在上游任务上", W, 0.0),
+]
+
 CASE_ANSWERS = [
     # Copies of the question, or of its sub-questions and point titles, score 0.
     Case("000/case-1", CASE_000_PROMPT, W, 0.0, "题目里已有的内容不计分"),
@@ -681,7 +694,7 @@ CASE_ANSWERS = [
 SECOND_ROUND = (
     HEDGED_FILL + NEUTRAL_WORDS + TAIWAN_WORDING + OTHER_NAMES + CHOICE_IN_WORDS + HEDGED_TRUE_FALSE + CASE_ANSWERS
 )
-THIRD_ROUND = TRUE_FALSE_AS_TYPED + CHOICE_AS_TYPED
+THIRD_ROUND = TRUE_FALSE_AS_TYPED + CHOICE_AS_TYPED + FILL_IN_CONTEXT
 
 CASES = SINGLE + MULTIPLE + TRUE_FALSE + FILL + CASE + SECOND_ROUND + THIRD_ROUND
 
