@@ -631,6 +631,24 @@ FILL_IN_CONTEXT = [
     Case("000/fill-3", "在上游任务上", W, 0.0),
 ]
 
+CASE_AS_TYPED = [
+    # A bare list of the case's terms earns what the point titles earn: half of each point named.
+    Case("004/case-1", "模型量化 知识蒸馏 模型剪枝 INT8 教师模型 小模型 微调 精度", P, 0.5, "只列出术语"),
+    Case("004/case-2", "模型并行 特征工程自动化 异常检测 计算效率 资源消耗", P, 0.5, "只列出术语"),
+    Case("000/case-1", "数据并行 模型并行 RingAll-reduce LoRA 学习率 多样性 公平性评估 增量学习", P, 0.25),
+    # Denying what a point says earns nothing.
+    Case("004/case-1", "量化对速度没有影响，蒸馏也不会让模型变小", W, 0.0, "否定"),
+    Case("004/case-2", "异常检测并不能省资源", W, 0.0),
+    # Every point made, one without its how or why: right.
+    Case(
+        "004/case-1",
+        "做INT8量化；知识蒸馏：大模型当教师模型训练一个小模型，部署到手机；剪枝：剪掉不重要的神经元，再微调",
+        C,
+        2.5 / 3,
+        "部分覆盖",
+    ),
+]
+
 CASE_ANSWERS = [
     # Copies of the question, or of its sub-questions and point titles, score 0.
     Case("000/case-1", CASE_000_PROMPT, W, 0.0, "题目里已有的内容不计分"),
@@ -694,7 +712,7 @@ CASE_ANSWERS = [
 SECOND_ROUND = (
     HEDGED_FILL + NEUTRAL_WORDS + TAIWAN_WORDING + OTHER_NAMES + CHOICE_IN_WORDS + HEDGED_TRUE_FALSE + CASE_ANSWERS
 )
-THIRD_ROUND = TRUE_FALSE_AS_TYPED + CHOICE_AS_TYPED + FILL_IN_CONTEXT
+THIRD_ROUND = TRUE_FALSE_AS_TYPED + CHOICE_AS_TYPED + FILL_IN_CONTEXT + CASE_AS_TYPED
 
 CASES = SINGLE + MULTIPLE + TRUE_FALSE + FILL + CASE + SECOND_ROUND + THIRD_ROUND
 
