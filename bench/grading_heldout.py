@@ -4,7 +4,9 @@
 
 Prints, per kind of question: replies, agreed, right answers refused (a teacher gives credit, the grader
 none), wrong answers accepted (a teacher gives none, the grader some) and other disagreements (outcome
-or score off, e.g. partial credit out of range). --list prints every disagreement.
+or score off, e.g. partial credit out of range); "limits" counts the disagreements on rows marked as
+beyond what the rules can know (a synonym or an English name no source gives). --list prints every
+disagreement.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from heldout_set import banks, disagreement, grade_row, load_rows, outcome_of  #
 
 from bot.grading import ConceptIndex  # noqa: E402
 
-COLUMNS = ("replies", "agreed", "refused", "accepted", "other")
+COLUMNS = ("replies", "agreed", "refused", "accepted", "other", "limits")
 
 
 def main() -> int:
@@ -44,7 +46,8 @@ def main() -> int:
         if why is None:
             tally["agreed"] += 1
             continue
-        found.append(why)
+        found.append(f"{why} [limit: {row.limit}]" if row.limit else why)
+        tally["limits"] += bool(row.limit)
         credited = outcome_of(verdict) in ("correct", "partial")
         if row.accept and not credited:
             tally["refused"] += 1

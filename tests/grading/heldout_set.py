@@ -8,6 +8,9 @@ Rows live in heldout_replies.jsonl, one JSON object a line:
                    list of outcomes equally acceptable to a teacher
     score          [low, high] the score must fall in (optional)
     note           why, where the judgement is not plain (optional)
+    limit          why the rules cannot read this reply as a teacher does (knowledge they have no source
+                   for); the teacher's judgement stays in expect, and the rules must err on the safe
+                   side: give it less credit, never more (optional)
 The judgements were written before the grader's code was read. Shared by the test and bench/grading_heldout.py,
 so the figures and the test judge the same way.
 """
@@ -36,11 +39,19 @@ class Row:
     expect: tuple[str, ...]
     score: tuple[float, float] | None
     note: str
+    limit: str = ""
 
     @property
     def accept(self) -> bool:
         """Whether a teacher gives this reply any credit."""
         return any(e in ("correct", "partial") for e in self.expect)
+
+    @property
+    def least(self) -> float:
+        """The least credit a teacher gives."""
+        if self.score:
+            return self.score[0]
+        return 1.0 if self.expect == ("correct",) else 0.0
 
     def label(self) -> str:
         return f"line {self.line}: {self.bank}/{self.question.id} {self.reply[:40]!r}"
@@ -78,6 +89,7 @@ def load_rows(all_banks: list[Bank]) -> list[Row]:
                 expect=(expect,) if isinstance(expect, str) else tuple(expect),
                 score=(float(score[0]), float(score[1])) if score else None,
                 note=raw.get("note", ""),
+                limit=raw.get("limit", ""),
             )
         )
     return rows
