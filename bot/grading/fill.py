@@ -332,35 +332,36 @@ def expected_fill(question: Question) -> str:
 
 # A blank in a prompt: ___, （ ）, or a labelled one 【3】 (as the importer reads them).
 _BLANK = re.compile(r"_{2,}|＿{2,}|[(（]\s*[)）]|【\d{1,3}】")
-_CONTEXT = 4  # characters of the prompt either side of the blank a reply may repeat or leave to it
+_CONTEXT = 4  # characters of the prompt either side of the blank a reply may leave to it
 
 
 @lru_cache(maxsize=4096)
 def _around_blank(prompt: str) -> tuple[str, str]:
-    """The normalised words just before and just after the only blank of a prompt ('' when not one)."""
+    """The normalised prompt before and after its only blank ('' and '' when it has not one)."""
     parts = _BLANK.split(prompt)
     if len(parts) != 2:
         return "", ""
-    return normalize(parts[0])[-_CONTEXT:], normalize(parts[1])[:_CONTEXT]
+    return normalize(parts[0]), normalize(parts[1])
 
 
 def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: ConceptIndex | None) -> BlankResult | None:
-    """The reply read with the prompt around the blank: `分离定律` for 分离 in `基因的___定律` (the words after
-    the blank repeated), `对称` for 对称量化 in `___量化通常…` (the key's words left to the prompt)."""
+    """The reply read with the prompt around the blank: `分离定律` for 分离 in `基因的___定律` and the whole
+    sentence filled in (the prompt's words repeated), `对称` for 对称量化 in `___量化通常…` (the key's words
+    left to the prompt)."""
     before, after = _around_blank(prompt)
     norm = normalize(strip_answer_prefix(strip_hedges(clean(reply))))
     if len(norm) < 2 or not (before or after):
         return None
-    sizes = range(_CONTEXT, 0, -1)  # the most words of the prompt first
-    # The words of the prompt the reply repeats, before the answer, after it, or both, taken off.
-    heads = [norm[k:] for k in sizes if before[-k:] and len(before) >= k and norm.startswith(before[-k:])]
+    # The words of the prompt the reply repeats, before the answer, after it, or both, taken off
+    # (the most first).
+    heads = [norm[k:] for k in range(len(before), 0, -1) if norm.startswith(before[-k:])]
     bare = [norm, *heads]
-    bare += [h[:-k] for h in list(bare) for k in sizes if len(after) >= k and h.endswith(after[:k])]
+    bare += [h[:-k] for h in list(bare) for k in range(len(after), 0, -1) if h.endswith(after[:k])]
     bare = [b for b in bare if len(b) >= 2]
     # The key's words the reply leaves to the prompt, put back.
-    readings = [*bare[1:]]
-    readings += [b + after[:k] for b in bare for k in sizes if len(after) >= k]
-    readings += [before[-k:] + b for b in bare for k in sizes if len(before) >= k]
+    sizes = range(min(_CONTEXT, len(after)), 0, -1)
+    readings = [*bare[1:], *(b + after[:k] for b in bare for k in sizes)]
+    readings += [before[-k:] + b for b in bare for k in range(min(_CONTEXT, len(before)), 0, -1)]
     # Only as the key is written (or with a neutral word): no typo is forgiven on top of a guess.
     return _accepted(readings, _forms(tuple(answers), concepts))
 

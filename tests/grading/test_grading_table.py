@@ -629,6 +629,10 @@ FILL_IN_CONTEXT = [
     Case("000/fill-9", "参数", W, 0.0),
     Case("000/fill-3", "在下游任务上", C),
     Case("000/fill-3", "在上游任务上", W, 0.0),
+    # The whole sentence with the blank filled in.
+    Case("000/fill-3", "模型在预训练后继续在下游任务上学习以适应特定任务。", C, understood="下游任务"),
+    Case("000/fill-3", "模型在预训练后继续在上游任务上学习", W, 0.0),
+    Case("000/fill-3", "持续预训练策略中，模型在预训练后继续在___上学习以适应特定任务。", W, 0.0),
 ]
 
 CASE_AS_TYPED = [
