@@ -12,7 +12,7 @@ from bot.grading.fill import accepted_names, match_blank
 from bot.grading.meaning import flipped
 from bot.grading.normalize import allowed_typos, normalize
 from bot.grading.verdict import Outcome, Verdict
-from bot.grading.wording import core, strip_hedges
+from bot.grading.wording import NEUTRAL_PREFIXES, NEUTRAL_SUFFIXES, core, strip_hedges
 
 __all__ = ["grade_choice", "read_letters"]
 
@@ -196,14 +196,15 @@ _ROOM = 8
 
 
 # A part of an option's text names it when it is this much of the text at least, leading verb aside
-# (`量化` of 模型量化, `自适应` of 使用自适应学习率, not `使用` of 使用梯度累积).
-_MIN_PART = 0.4
+# (`量化` of 模型量化, `海军` of 筹建新式海军), and not a word that names nothing (`使用`, `方法`).
+_MIN_PART = 1 / 3
+_NAMES_NOTHING = frozenset(NEUTRAL_PREFIXES) | frozenset(NEUTRAL_SUFFIXES)
 
 
 def _part_of_one(norm: str, question: Question) -> set[str]:
     """`量化` for the option 模型量化: a part of one option's text that no other option holds, unless
     the option says the opposite around it (`激活函数` is not 不使用激活函数)."""
-    if len(norm) < 2:
+    if len(norm) < 2 or norm in _NAMES_NOTHING:
         return set()
     holding = [(k.upper(), normalize(v)) for k, v in question.options.items() if norm in normalize(v)]
     if len(holding) != 1:
