@@ -496,6 +496,7 @@ class _Reply:
 # A bare list of terms: at least this many items, and this share of them words of the case.
 _LIST_ITEMS = 3
 _LIST_SHARE = 0.8
+_MAX_TERM, _MAX_LATIN_TERM = 16, 40  # as the concept index keeps them
 _LIST_SPLIT = re.compile(r"[\s、,，;；/|。.!！?？:：]+")
 
 
@@ -521,11 +522,18 @@ def _vocabulary(prompt: str, reference: str, concepts: ConceptIndex | None) -> f
 
 def _is_bare_list(cleaned: str, vocabulary: frozenset[str], concepts: ConceptIndex | None) -> bool:
     """`模型量化 知识蒸馏 模型剪枝 INT8 教师模型`: the case's own terms listed without a word of how or why."""
-    items = [norm for item in _LIST_SPLIT.split(cleaned) if (norm := _marks_off(item))]
+    items = [item for item in _LIST_SPLIT.split(cleaned) if item]
     if len(items) < _LIST_ITEMS:
         return False
-    listed = sum(1 for n in items if _listed(n, vocabulary, concepts))
-    return listed >= _LIST_SHARE * len(items)
+    misses, allowed = 0, len(items) * (1 - _LIST_SHARE)
+    for item in items:
+        # Longer than any term: a sentence (and no need to fold it). Most replies stop here at once.
+        long = len(item) > _MAX_LATIN_TERM or (len(item) > _MAX_TERM and not item.isascii())
+        if long or not _listed(_marks_off(item), vocabulary, concepts):
+            misses += 1
+            if misses > allowed:
+                return False
+    return True
 
 
 def _listed(item: str, vocabulary: frozenset[str], concepts: ConceptIndex | None) -> bool:

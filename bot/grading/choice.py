@@ -229,9 +229,10 @@ def read_letters(question: Question, reply: str, concepts: ConceptIndex | None =
 def _read(named: _Options, original: str) -> Reading | None:
     question, options = named.question, named.letters
     text = _PREFIX.sub("", original, count=1)
-    if normalize(text) in ALL_WORDS or normalize(original) in ALL_WORDS:
+    said = {normalize(text), normalize(original)}
+    if said & ALL_WORDS:
         return Reading(frozenset(options))
-    if normalize(text) in NONE_WORDS or normalize(original) in NONE_WORDS:
+    if said & NONE_WORDS:
         return Reading(none=True)
     if (all_but := _ALL_BUT.match(text)) is not None:
         left_out = frozenset(re.sub(r"\band\b|[^A-Za-z]", "", all_but["letters"]).upper())

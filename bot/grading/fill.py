@@ -358,12 +358,24 @@ def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: Conce
     bare = [norm, *heads]
     bare += [h[:-k] for h in list(bare) for k in range(len(after), 0, -1) if h.endswith(after[:k])]
     bare = [b for b in bare if len(b) >= 2]
-    # The key's words the reply leaves to the prompt, put back.
-    sizes = range(min(_CONTEXT, len(after)), 0, -1)
-    readings = [*bare[1:], *(b + after[:k] for b in bare for k in sizes)]
-    readings += [before[-k:] + b for b in bare for k in range(min(_CONTEXT, len(before)), 0, -1)]
+    # The key's words the reply leaves to the prompt, put back: only the words an accepted answer ends
+    # (or begins) with.
+    forms = _forms(tuple(answers), concepts)
+    ends, starts = _prompt_words_in_keys(before, after, forms)
+    readings = [*bare[1:], *(b + end for b in bare for end in ends), *(start + b for b in bare for start in starts)]
     # Only as the key is written (or with a neutral word): no typo is forgiven on top of a guess.
-    return _accepted(readings, _forms(tuple(answers), concepts))
+    return _accepted(readings, forms) if readings else None
+
+
+@lru_cache(maxsize=4096)
+def _prompt_words_in_keys(before: str, after: str, forms: tuple[Accepted, ...]) -> tuple[list[str], list[str]]:
+    """The words right after the blank an accepted answer ends with, and those right before it one begins
+    with (`量化` of `___量化` and 对称量化), longest first."""
+    shapes = {shape for f in forms for shape in _shapes(f.norm)}
+    sizes = range(_CONTEXT, 0, -1)
+    ends = [w for k in sizes if len(after) >= k and any(s.endswith(w := after[:k]) for s in shapes)]
+    starts = [w for k in sizes if len(before) >= k and any(s.startswith(w := before[-k:]) for s in shapes)]
+    return ends, starts
 
 
 def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:

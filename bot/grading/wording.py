@@ -13,6 +13,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from opencc import OpenCC
+
+from bot.grading.normalize import clean
+
 __all__ = [
     "HEDGE_PREFIXES",
     "HEDGE_SUFFIXES",
@@ -190,15 +194,19 @@ def _suffix_start(text: str) -> int | None:
 
 _GIVE_UP_LEAD = re.compile(r"^(?:我也|我真的|我实在|我确实|我|真的|实在|确实|真|完全|还是)+")
 _GIVE_UP = frozenset(GIVE_UP)
-_GIVE_UP_ANY = re.compile(_alternation(GIVE_UP), re.IGNORECASE)
+# In both scripts, to look for them before a reply is folded (most replies hold none).
+_GIVE_UP_ANY = re.compile(_alternation(tuple({*GIVE_UP, *(OpenCC("s2t").convert(w) for w in GIVE_UP)})), re.IGNORECASE)
 _MAX_GIVE_UP = 24  # longer replies say more than that
+_FULL_WIDTH = re.compile("[\uff01-\uff5e]")
 
 
 def gives_up(text: str) -> bool:
-    """`不知道`, `我真不知道啊`, `跳过`, `idk`: the learner gives up (width and script folded by the caller)."""
-    if len(text) > _MAX_GIVE_UP or _GIVE_UP_ANY.search(text) is None:  # most replies: no regex beyond this
+    """`不知道`, `我真不知道啊`, `跳過`, `ＩＤＫ`: the learner gives up."""
+    if len(text) > _MAX_GIVE_UP:
         return False
-    plain = " ".join(text.casefold().split()).strip("。.!！?？~～…啊呀吧呢啦嘛哦喔")
+    if _GIVE_UP_ANY.search(text) is None and (_FULL_WIDTH.search(text) is None or not gives_up(clean(text))):
+        return False  # most replies: one search, nothing folded
+    plain = " ".join(clean(text).split()).strip("。.!！?？~～…啊呀吧呢啦嘛哦喔")
     return any(said in _GIVE_UP or _GIVE_UP_LEAD.sub("", said) in _GIVE_UP for said in (plain, strip_hedges(plain)))
 
 
