@@ -471,18 +471,22 @@ def _says(reply_norm: str, words: frozenset[str], term: str) -> bool:
     return covers(reply_norm, term)
 
 
-# English cues are whole words: `not` is not in `annotation`.
-_NEGATION = re.compile(
-    "|".join(
-        rf"\b{re.escape(cue)}\b" if cue.isascii() else re.escape(cue)
-        for cue in sorted(NEGATION_CUES, key=len, reverse=True)
-    )
-)
+def _alternatives(cues: list[str]) -> str:
+    return "|".join(re.escape(cue) for cue in sorted(cues, key=len, reverse=True))
+
+
+# Chinese cues anywhere; English ones as whole words (`not` is not in `annotation`), looked for only in
+# clauses with Latin letters (one alternation of plain strings stays fast).
+_NEGATION = re.compile(_alternatives([c for c in NEGATION_CUES if not c.isascii()]))
+_NEGATION_EN = re.compile(rf"\b(?:{_alternatives([c for c in NEGATION_CUES if c.isascii()])})\b", re.IGNORECASE)
+_HAS_LATIN = re.compile("[A-Za-z]")
 
 
 def negated(clause: str) -> bool:
     """Whether a clause of a reply rules out what it names (`不需要数据并行`, `LoRA就不用了`)."""
-    return _NEGATION.search(clause) is not None
+    if _NEGATION.search(clause) is not None:
+        return True
+    return _HAS_LATIN.search(clause) is not None and _NEGATION_EN.search(clause) is not None
 
 
 @dataclass(frozen=True, slots=True)
