@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import rjieba
@@ -35,7 +35,7 @@ from bot.banks.model import Question
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import flips_meaning
 from bot.grading.names import STANDARD, Aliases
-from bot.grading.normalize import allowed_typos, clean, is_han, normalize, readings
+from bot.grading.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
 from bot.grading.verdict import Outcome, Verdict
 
 # Taiwan wording in a reply (資料, 演算法) read in mainland words; built once (loading is slow).
@@ -122,6 +122,15 @@ NEGATION_CUES = (
     "不是",
     "不会用",
     "不去",
+    # Denying what the point says: `上浮和氧气没有关系`, `温度不会影响结果`.
+    "没有",
+    "没关系",
+    "无关紧要",
+    "不会",
+    "不能",
+    "并不",
+    "并非",
+    "不影响",
     "no need",
     "don't",
     "do not",
@@ -132,6 +141,12 @@ NEGATION_CUES = (
     "skip",
     "instead of",
     "rather than",
+    "not",
+    "doesn't",
+    "does not",
+    "isn't",
+    "won't",
+    "no effect",
 )
 # Words that start a new clause inside a sentence: `不是数据并行，而是模型并行`.
 _CONTRAST = re.compile(r"但是|但|而是|不过|然而|可是|\bbut\b|\binstead\b")
@@ -147,6 +162,11 @@ class Detail:
     words: tuple[str, ...] = ()  # its content words beyond the question
     need: float = 0.0  # weight of its words a reply must hold to say it in its own words (0: only by its terms)
 
+    @property
+    def worth(self) -> float:
+        """What saying it tells: a clause known by one two-character word (`保证精度`: 精度) is half a thing."""
+        return 1.0 if self.terms or self.need >= 1.0 else 0.5
+
 
 @dataclass(frozen=True, slots=True)
 class KeyPoint:
@@ -155,8 +175,8 @@ class KeyPoint:
     details: tuple[Detail, ...] = ()
 
     @property
-    def evidence(self) -> int:
-        return (1 if self.names else 0) + len(self.details)
+    def evidence(self) -> float:
+        return (1 if self.names else 0) + sum(d.worth for d in self.details)
 
     @property
     def terms(self) -> tuple[str, ...]:
@@ -451,12 +471,22 @@ def _says(reply_norm: str, words: frozenset[str], term: str) -> bool:
     return covers(reply_norm, term)
 
 
-_NEGATION = re.compile("|".join(re.escape(cue) for cue in sorted(NEGATION_CUES, key=len, reverse=True)))
+def _alternatives(cues: list[str]) -> str:
+    return "|".join(re.escape(cue) for cue in sorted(cues, key=len, reverse=True))
+
+
+# Chinese cues anywhere; English ones as whole words (`not` is not in `annotation`), looked for only in
+# clauses with Latin letters (one alternation of plain strings stays fast).
+_NEGATION = re.compile(_alternatives([c for c in NEGATION_CUES if not c.isascii()]))
+_NEGATION_EN = re.compile(rf"\b(?:{_alternatives([c for c in NEGATION_CUES if c.isascii()])})\b", re.IGNORECASE)
+_HAS_LATIN = re.compile("[A-Za-z]")
 
 
 def negated(clause: str) -> bool:
     """Whether a clause of a reply rules out what it names (`不需要数据并行`, `LoRA就不用了`)."""
-    return _NEGATION.search(clause) is not None
+    if _NEGATION.search(clause) is not None:
+        return True
+    return _HAS_LATIN.search(clause) is not None and _NEGATION_EN.search(clause) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -464,6 +494,57 @@ class _Reply:
     norm: str  # what the reply says, its ruling-out clauses left out (clauses apart, `|` between)
     words: frozenset[str]  # its Latin words
     ruled_out: bool  # some clause ruled something out
+    bare_list: bool = False  # only terms one after another (`模型量化 知识蒸馏 INT8 教师模型`)
+
+
+# A bare list of terms: at least this many items, and this share of them words of the case.
+_LIST_ITEMS = 3
+_LIST_SHARE = 0.8
+_MAX_TERM, _MAX_LATIN_TERM = 16, 40  # as the concept index keeps them
+_LIST_SPLIT = re.compile(r"[\s、,，;；/|。.!！?？:：]+")
+
+
+def _vocabulary(prompt: str, reference: str, concepts: ConceptIndex | None) -> frozenset[str]:
+    """The words of a case a reply can list without saying anything: its points' names, headings,
+    techniques and content words, and the content words of the question (computed once per question)."""
+    key = ("case-words", prompt, reference)
+    found = concepts.memo.get(key) if concepts is not None else None
+    if found is None:
+        words: set[str] = set(words_of(prompt)) | set(words_of(reference))
+        for point in key_points(reference, concepts, prompt):
+            words.add(normalize(point.label))
+            words.update(point.names)
+            words.update(normalize(t) for t in _heading_terms(point.label))
+            for detail in point.details:
+                words.update(detail.terms)
+                words.update(detail.words)
+        found = frozenset(words)
+        if concepts is not None:
+            concepts.memo[key] = found
+    return found  # type: ignore[no-any-return]
+
+
+def _is_bare_list(cleaned: str, vocabulary: frozenset[str], concepts: ConceptIndex | None) -> bool:
+    """`模型量化 知识蒸馏 模型剪枝 INT8 教师模型`: the case's own terms listed without a word of how or why."""
+    items = [item for item in _LIST_SPLIT.split(cleaned) if item]
+    if len(items) < _LIST_ITEMS:
+        return False
+    misses, allowed = 0, len(items) * (1 - _LIST_SHARE)
+    for item in items:
+        # Longer than any term: a sentence (and no need to fold it). Most replies stop here at once.
+        long = len(item) > _MAX_LATIN_TERM or (len(item) > _MAX_TERM and not item.isascii())
+        if long or not _listed(_marks_off(item), vocabulary, concepts):
+            misses += 1
+            if misses > allowed:
+                return False
+    return True
+
+
+def _listed(item: str, vocabulary: frozenset[str], concepts: ConceptIndex | None) -> bool:
+    """An item of a list that is one term of the case as it stands: a known concept, a point's name or
+    technique (`INT8`), or a content word of the reference or the question. Words put together by the
+    learner (`发绩效奖金`, `蒸馏到小模型`, an English sentence) say something."""
+    return item in vocabulary or (concepts is not None and item in concepts)
 
 
 def _dropped(cp: int) -> bool:
@@ -480,7 +561,7 @@ def _marks_off(text: str) -> str:
     """A text already `clean` without its spaces and punctuation: `normalize` for the clauses of a reply."""
     out = text.translate(_MARKS)
     if _UNCOMMON.search(out):
-        out = "".join(ch for ch in out if not _dropped(ord(ch)))
+        out = "".join(ch for ch in drop_emoji(out) if not _dropped(ord(ch)))
     return out
 
 
@@ -526,15 +607,23 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
 
 
 def point_score(point: KeyPoint, reply: _Reply) -> float:
-    """1 for the name and a detail or two details (or all the evidence there is), 0.5 for one, else 0."""
-    said = int(any(_says(reply.norm, reply.words, n) for n in point.names))
+    """1 for the name and a detail or two details (or all the evidence there is), 0.5 for one, else 0.
+    A detail known by one two-character word (`保证精度`: 精度) counts half unless the point is named too:
+    alone, the word may be about anything. A bare list of terms earns at most half a point, for naming it
+    or a technique of it: no detail is said without a word of how or why."""
+    name = any(_says(reply.norm, reply.words, n) for n in point.names)
+    if reply.bare_list:
+        named = name or any(_says(reply.norm, reply.words, t) for d in point.details for t in d.terms)
+        return 0.5 if named else 0.0
+    said = float(name)
     for detail in point.details:
         if said >= 2:
             break
-        said += _detail_said(detail, reply)
-    if said >= min(2, point.evidence):
+        if _detail_said(detail, reply):
+            said += 1.0 if name else detail.worth
+    if said >= min(2.0, point.evidence):
         return 1.0
-    return 0.5 if said else 0.0
+    return 0.5 if said >= min(1.0, point.evidence) else 0.0
 
 
 @lru_cache(maxsize=1024)
@@ -552,6 +641,11 @@ def _echoes_question(reply_norm: str, prompt: str) -> bool:
     return len(pairs) >= 3 and len(pairs & _question_pairs(prompt)) >= 0.6 * len(pairs)
 
 
+# A reply that misses no point and scores this much is right: one point of three or four said without
+# its how or why does not make a full answer wrong.
+_RIGHT_SCORE = 0.8
+
+
 def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:
     reference = question.answer if isinstance(question.answer, str) else ""
     points = key_points(reference, concepts, question.prompt)
@@ -567,13 +661,17 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
             feedback_en="Please write your analysis and solution.",
         )
     read = _read_reply(cleaned, _reference_norm(reference))
+    if _is_bare_list(cleaned, _vocabulary(question.prompt, reference, concepts), concepts):
+        read = replace(read, bare_list=True)
     scores = [point_score(p, read) for p in points]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
     partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]
     missed = [p.label for p, s in zip(points, scores, strict=True) if s == 0.0]
     total = len(points)
     score = sum(scores) / total if total else 0.0
-    outcome = Outcome.correct if total and score == 1.0 else Outcome.partial if score else Outcome.wrong
+    # Every point made, most with their how or why: a teacher marks that right (the score still tells).
+    right = total and not missed and score >= _RIGHT_SCORE
+    outcome = Outcome.correct if right else Outcome.partial if score else Outcome.wrong
     earned = f"{sum(scores):g}"
     zh_parts = [f"要点得分 {earned}/{total}。"]
     en_parts = [f"Key points: {earned} of {total}."]
@@ -586,6 +684,9 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     if missed:
         zh_parts.append("未覆盖：" + "；".join(missed) + "。")
         en_parts.append("Missed: " + "; ".join(missed) + ".")
+    if read.bare_list:
+        zh_parts.append("只列出术语、没有说明做法或理由的，每个要点最多得一半。")
+        en_parts.append("Terms listed without how or why earn half of a point at most.")
     if read.ruled_out:
         zh_parts.append("被你否定的做法不计分。")
         en_parts.append("What the reply rules out earns nothing.")

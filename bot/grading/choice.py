@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from bot.banks.model import Kind, Question
 from bot.grading.concepts import ConceptIndex
-from bot.grading.fill import match_blank
-from bot.grading.normalize import normalize
+from bot.grading.fill import accepted_names, match_blank
+from bot.grading.meaning import flipped
+from bot.grading.normalize import allowed_typos, normalize
 from bot.grading.verdict import Outcome, Verdict
-from bot.grading.wording import strip_hedges
+from bot.grading.wording import NEUTRAL_PREFIXES, NEUTRAL_SUFFIXES, core, strip_hedges
 
 __all__ = ["grade_choice", "read_letters"]
 
@@ -21,8 +22,9 @@ _PREFIX = re.compile(
     re.IGNORECASE,
 )
 # Letters, alone or bracketed, with any separators between them; then optionally the option text.
+# `A或者B`, `A还是B`: a choice between two is both of them (and so no single answer).
 _LETTERS = re.compile(
-    r"^[(\[【]?\s*(?P<letters>[A-Za-z](?:[\s,，、/;；&+和与及]*[A-Za-z])*)\s*[)\]】]?"
+    r"^[(\[【]?\s*(?P<letters>[A-Za-z](?:(?:[\s,，、/;；&+和与及]|或者|或|还是)*[A-Za-z])*)\s*[)\]】]?"
     r"(?![A-Za-z0-9])\s*(?:选项|项)?\s*[.。、:：)]?\s*(?P<rest>.*)$",
     re.DOTALL,
 )
@@ -67,6 +69,40 @@ ALL_WORDS = frozenset(
 )
 
 
+# No option at all: `都不对`, `none of the above` (an answer, and always a wrong one).
+NONE_WORDS = frozenset(
+    normalize(w)
+    for w in (
+        "都不对",
+        "全都不对",
+        "都不选",
+        "都不是",
+        "全错",
+        "都错",
+        "以上都不对",
+        "以上都不是",
+        "以上皆非",
+        "none",
+        "none of them",
+        "none of the above",
+    )
+)
+_NUMERALS = "一二三四五六七八九十"
+# `第二个`, `选项二`, `第2项`, `the second`: an option by its place in the list.
+_ORDINAL = re.compile(
+    rf"^(?:第(?P<a>[{_NUMERALS}\d])(?:个|项|个选项|项选项)?|选项(?P<b>[{_NUMERALS}\d])|"
+    r"(?:the\s+)?(?P<c>first|second|third|fourth|fifth|sixth)(?:\s+(?:one|option))?)$",
+    re.IGNORECASE,
+)
+_ENGLISH_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+# `除了D都对`, `除D外都选`, `all but D`: every option but the ones named.
+_ALL_BUT = re.compile(
+    r"^(?:除了?|all\s+(?:but|except))\s*(?P<letters>[A-Za-z](?:(?:[\s,，、和与及/]|\band\b)*[A-Za-z])*)\s*"
+    r"(?:以外|之外|外)?\s*(?:其他|其余|别的)?\s*(?:都|全|全都|全部)?\s*(?:选|对|是|正确)?$",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What a choice reply says: the letters chosen, or why it could not be read."""
@@ -74,36 +110,139 @@ class Reading:
     letters: frozenset[str] = frozenset()
     outside: str = ""  # letters that are not options
     conflict: str = ""  # the option the text names when it is not the letter's
+    none: bool = False  # `都不对`: no option chosen, on purpose
 
 
-def _options_named(text: str, question: Question, concepts: ConceptIndex | None = None) -> set[str]:
-    """Letters of the options whose text this is: exactly, by a tolerated slip, without (or with) a
-    leading verb or particle, or by another name; a near match counts only when it fits one option."""
-    norm = normalize(text)
-    if not norm:
+def _ordinal(text: str, letters: list[str]) -> str | None:
+    """The letter of `第二个` / `选项二` / `the second`; None when the text is no ordinal or past the options."""
+    match = _ORDINAL.match(text.strip())
+    if match is None:
+        return None
+    if match["c"]:
+        place = _ENGLISH_ORDINALS.index(match["c"].lower()) + 1
+    else:
+        digit = match["a"] or match["b"]
+        place = int(digit) if digit.isdigit() else _NUMERALS.index(digit) + 1
+    return letters[place - 1] if 1 <= place <= len(letters) else None
+
+
+class _Options:
+    """The options of one question as one reply names them; what a text names is found once per reply
+    (a reply is read as written, without its prefix, its hedges and in parts: the same texts recur)."""
+
+    def __init__(self, question: Question, concepts: ConceptIndex | None) -> None:
+        self.question = question
+        self.concepts = concepts
+        self.letters = {k.upper() for k in question.options}
+        self._named: dict[str, frozenset[str]] = {}
+        self._longest: int | None = None
+
+    def named(self, text: str) -> frozenset[str]:
+        """Letters of the options whose text this is: exactly, by a tolerated slip, without (or with) a
+        leading verb or particle, or by another name; a near match counts only when it fits one option."""
+        found = self._named.get(text)
+        if found is None:
+            found = self._named[text] = frozenset(self._find(text))
+        return found
+
+    def _find(self, text: str) -> set[str]:
+        norm = normalize(text)
+        if not norm:
+            return set()
+        options = self.question.options
+        exact = {k.upper() for k, v in options.items() if normalize(v) == norm}
+        if exact:
+            return exact
+        if len(norm) > self.longest():
+            return set()  # longer than any name of any option with room for hedges and slips
+        near = {k.upper() for k, v in options.items() if match_blank(text, [v], self.concepts).ok}
+        if near:
+            return near if len(near) == 1 else set()
+        return _part_of_one(norm, self.question)
+
+    def longest(self) -> int:
+        """The most characters a text naming an option can have: its longest name (other names included),
+        a hedge or leading verb around it and a typo's share."""
+        if self._longest is None:
+            names = [f.norm for v in self.question.options.values() for f in accepted_names([v], self.concepts)]
+            most = max((len(n) for n in names), default=0)
+            self._longest = most + _ROOM + allowed_typos(most)
+        return self._longest
+
+    def by_words(self, part: str) -> set[str] | None:
+        """Options named in a part separated by spaces only (`梯度累积 batch normalization`), the longest
+        run of words first; None when a word names no option. Runs longer than any option's name are not
+        tried: the search stays linear in the number of words."""
+        words = part.split()
+        found: set[str] = set()
+        start = 0
+        while start < len(words):
+            end = start + 1
+            while end < len(words) and len("".join(words[start : end + 1])) <= self.longest():
+                end += 1
+            for stop in range(end, start, -1):
+                named = self.named(" ".join(words[start:stop]))
+                if named:
+                    found |= named
+                    start = stop
+                    break
+            else:
+                return None
+        return found
+
+
+# Characters a hedge, a particle or a leading verb may add around an option's name (`我觉得是…吧`).
+_ROOM = 8
+
+
+# A part of an option's text names it when it is this much of the text at least, leading verb aside
+# (`量化` of 模型量化, `海军` of 筹建新式海军), and not a word that names nothing (`使用`, `方法`).
+_MIN_PART = 1 / 3
+_NAMES_NOTHING = frozenset(NEUTRAL_PREFIXES) | frozenset(NEUTRAL_SUFFIXES)
+
+
+def _part_of_one(norm: str, question: Question) -> set[str]:
+    """`量化` for the option 模型量化: a part of one option's text that no other option holds, unless
+    the option says the opposite around it (`激活函数` is not 不使用激活函数)."""
+    if len(norm) < 2 or norm in _NAMES_NOTHING:
         return set()
-    exact = {k.upper() for k, v in question.options.items() if normalize(v) == norm}
-    if exact:
-        return exact
-    near = {k.upper() for k, v in question.options.items() if match_blank(text, [v], concepts).ok}
-    return near if len(near) == 1 else set()
+    holding = [(k.upper(), normalize(v)) for k, v in question.options.items() if norm in normalize(v)]
+    if len(holding) != 1:
+        return set()
+    letter, text = holding[0]
+    if len(norm) < _MIN_PART * len(core(text)) or flipped(norm, text) is not None:
+        return set()
+    return {letter}
 
 
 def read_letters(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Reading | None:
     """Read a choice reply; None when it holds neither letters nor an option's text."""
     original = unicodedata.normalize("NFKC", reply).strip()
-    reading = _read(question, original, concepts)
+    named = _Options(question, concepts)
+    reading = _read(named, original)
     hedged = strip_hedges(original)
     if reading is None and hedged != original:  # `我觉得是B吧`, `应该选 梯度累积`
-        reading = _read(question, hedged, concepts)
+        reading = _read(named, hedged)
     return reading
 
 
-def _read(question: Question, original: str, concepts: ConceptIndex | None) -> Reading | None:
-    options = {k.upper() for k in question.options}
+def _read(named: _Options, original: str) -> Reading | None:
+    question, options = named.question, named.letters
     text = _PREFIX.sub("", original, count=1)
-    if normalize(text) in ALL_WORDS or normalize(original) in ALL_WORDS:
+    said = {normalize(text), normalize(original)}
+    if said & ALL_WORDS:
         return Reading(frozenset(options))
+    if said & NONE_WORDS:
+        return Reading(none=True)
+    if (all_but := _ALL_BUT.match(text)) is not None:
+        left_out = frozenset(re.sub(r"\band\b|[^A-Za-z]", "", all_but["letters"]).upper())
+        if left_out <= options:
+            return Reading(frozenset(options - left_out))
+    # `选项二` / `选二`: the prefix taken off leaves the place alone.
+    lone = text.strip()
+    place = f"第{lone}" if text != original and len(lone) == 1 and (lone in _NUMERALS or lone.isdigit()) else original
+    if (letter := _ordinal(place, sorted(options))) is not None:
+        return Reading(frozenset(letter))
     match = _LETTERS.match(text)
     if match:
         tokens = re.findall(r"[A-Za-z]+", match["letters"])
@@ -116,19 +255,19 @@ def _read(question: Question, original: str, concepts: ConceptIndex | None) -> R
                 return Reading(letters & options, outside=outside)
             rest = match["rest"].strip()
             if question.kind is Kind.single and len(letters) == 1 and rest:
-                named = _options_named(rest, question, concepts)
-                if named and not (named & letters):
-                    return Reading(letters, conflict="".join(sorted(named)))
+                by_text = named.named(rest)
+                if by_text and not (by_text & letters):
+                    return Reading(letters, conflict="".join(sorted(by_text)))
             return Reading(letters)
     # No letters: the text of one option (single) or of several (multiple).
     # The whole reply first: an option's own text may begin like a prefix (选择…, 答疑…).
-    named = _options_named(original, question, concepts) or _options_named(text, question, concepts)
-    if named:
-        return Reading(frozenset(named))
+    whole = named.named(original) or named.named(text)
+    if whole:
+        return Reading(whole)
     if question.kind is Kind.multiple:
         found: set[str] = set()
         for part in _TEXT_SEPARATORS.split(text):
-            part_named = _options_named(part, question, concepts) or _named_by_words(part, question, concepts)
+            part_named = named.named(part) or named.by_words(part)
             if part.strip() and part_named is None:
                 return None
             found |= part_named or set()
@@ -137,30 +276,21 @@ def _read(question: Question, original: str, concepts: ConceptIndex | None) -> R
     return None
 
 
-def _named_by_words(part: str, question: Question, concepts: ConceptIndex | None) -> set[str] | None:
-    """Options named in a part separated by spaces only (`梯度累积 batch normalization`), the longest run
-    of words first; None when a word names no option."""
-    words = part.split()
-    found: set[str] = set()
-    start = 0
-    while start < len(words):
-        for end in range(len(words), start, -1):
-            named = _options_named(" ".join(words[start:end]), question, concepts)
-            if named:
-                found |= named
-                start = end
-                break
-        else:
-            return None
-    return found
-
-
 def grade_choice(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Verdict:
     key = frozenset(question.letters.upper())
     expected = "".join(sorted(key))
     options = "".join(sorted(k.upper() for k in question.options))
     span = f"{options[0]}–{options[-1]}" if options else ""
     reading = read_letters(question, reply, concepts)
+    if reading is not None and reading.none:
+        return Verdict(
+            outcome=Outcome.wrong,
+            score=0.0,
+            understood="无",
+            expected=expected,
+            feedback_zh=f"至少有一个选项正确：答案是 {expected}。",
+            feedback_en=f"At least one option is right: the answer is {expected}.",
+        )
     if reading is None or reading.outside or reading.conflict or not reading.letters:
         if reading is not None and reading.outside:
             zh = f"没有选项 {reading.outside}，请从 {span} 中选择。"

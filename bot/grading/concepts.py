@@ -87,7 +87,8 @@ class ConceptIndex:
 
     def nearest(self, norm: str, accepted: Iterable[str], max_distance: int) -> str | None:
         """A concept other than the accepted answers within `max_distance` edits of `norm`, if any."""
-        excluded = set(accepted)
+        # The accepted answers without their neutral affixes are no other concept (梯度累积 of 使用梯度累积).
+        excluded = {name for a in accepted for name in (a, core(a))}
         excluded_loose = {loose(a) for a in excluded}
         hits = process.extract(
             norm, self._norms, scorer=Levenshtein.distance, score_cutoff=max_distance, limit=len(excluded) + 3

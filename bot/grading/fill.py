@@ -26,7 +26,7 @@ from bot.grading.wording import core, strip_hedges
 _TW2SP = OpenCC("tw2sp")
 _S2T = OpenCC("s2t")
 
-__all__ = ["BlankResult", "Match", "grade_fill", "match_blank", "split_blanks"]
+__all__ = ["BlankResult", "Match", "accepted_names", "grade_fill", "match_blank", "split_blanks"]
 
 
 class Match(StrEnum):
@@ -71,6 +71,16 @@ def _sounds_alike(reply: str, answer: str) -> bool:
     return True
 
 
+def _slip_in_each_script(reply: str, answer: str) -> bool:
+    """The Chinese and the Latin of a reply each within a typo of the answer's: `残差连接batchnormalization`
+    is no slip of 使用batchnormalization, though 4 edits are a typo's share of its 20 characters."""
+    for keep in (is_han, lambda ch: not is_han(ch)):
+        a, r = "".join(filter(keep, answer)), "".join(filter(keep, reply))
+        if Levenshtein.distance(r, a) > allowed_typos(len(a)):
+            return False
+    return True
+
+
 def _is_close(reply: str, answer: str) -> bool:
     if len(reply) >= 2 and (answer in reply or reply in answer):
         return True
@@ -86,6 +96,11 @@ def _forms(answers: tuple[str, ...], concepts: ConceptIndex | None) -> tuple[Acc
     if found is None:
         found = concepts.memo[key] = _forms_with(answers, concepts.aliases)
     return found  # type: ignore[no-any-return]
+
+
+def accepted_names(answers: Sequence[str], concepts: ConceptIndex | None) -> tuple[Accepted, ...]:
+    """Every accepted answer of a blank and every other name of them, in comparison form."""
+    return _forms(tuple(answers), concepts)
 
 
 @lru_cache(maxsize=4096)
@@ -190,14 +205,17 @@ def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | Non
 
     candidate: tuple[Match, Accepted, int] | None = None
     for form in forms:
-        if _sounds_alike(norm, form.norm) or _sounds_alike(core(norm), core(form.norm)):
+        if _sounds_alike(norm, form.norm):
             candidate = (Match.homophone, form, Levenshtein.distance(norm, form.norm))
+            break
+        if _sounds_alike(core(norm), core(form.norm)):  # as far from the key as the slip, not its affixes
+            candidate = (Match.homophone, form, Levenshtein.distance(core(norm), core(form.norm)))
             break
     if candidate is None:
         for reading, form_of in ((norm, lambda f: f.norm), (core(norm), lambda f: core(f.norm))):
             best = min(forms, key=lambda f: Levenshtein.distance(reading, form_of(f)))
             distance = Levenshtein.distance(reading, form_of(best))
-            if distance <= allowed_typos(len(form_of(best))):
+            if distance <= allowed_typos(len(form_of(best))) and _slip_in_each_script(reading, form_of(best)):
                 candidate = (Match.typo, best, distance)
                 break
     if candidate is not None:
@@ -312,6 +330,54 @@ def expected_fill(question: Question) -> str:
     return "；".join(blank[0] for blank in question.blanks() if blank)
 
 
+# A blank in a prompt: ___, （ ）, or a labelled one 【3】 (as the importer reads them).
+_BLANK = re.compile(r"_{2,}|＿{2,}|[(（]\s*[)）]|【\d{1,3}】")
+_CONTEXT = 4  # characters of the prompt either side of the blank a reply may leave to it
+
+
+@lru_cache(maxsize=4096)
+def _around_blank(prompt: str) -> tuple[str, str]:
+    """The normalised prompt before and after its only blank ('' and '' when it has not one)."""
+    parts = _BLANK.split(prompt)
+    if len(parts) != 2:
+        return "", ""
+    return normalize(parts[0]), normalize(parts[1])
+
+
+def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: ConceptIndex | None) -> BlankResult | None:
+    """The reply read with the prompt around the blank: `分离定律` for 分离 in `基因的___定律` and the whole
+    sentence filled in (the prompt's words repeated), `对称` for 对称量化 in `___量化通常…` (the key's words
+    left to the prompt)."""
+    before, after = _around_blank(prompt)
+    norm = normalize(strip_answer_prefix(strip_hedges(clean(reply))))
+    if len(norm) < 2 or not (before or after):
+        return None
+    # The words of the prompt the reply repeats, before the answer, after it, or both, taken off
+    # (the most first).
+    heads = [norm[k:] for k in range(len(before), 0, -1) if norm.startswith(before[-k:])]
+    bare = [norm, *heads]
+    bare += [h[:-k] for h in list(bare) for k in range(len(after), 0, -1) if h.endswith(after[:k])]
+    bare = [b for b in bare if len(b) >= 2]
+    # The key's words the reply leaves to the prompt, put back: only the words an accepted answer ends
+    # (or begins) with.
+    forms = _forms(tuple(answers), concepts)
+    ends, starts = _prompt_words_in_keys(before, after, forms)
+    readings = [*bare[1:], *(b + end for b in bare for end in ends), *(start + b for b in bare for start in starts)]
+    # Only as the key is written (or with a neutral word): no typo is forgiven on top of a guess.
+    return _accepted(readings, forms) if readings else None
+
+
+@lru_cache(maxsize=4096)
+def _prompt_words_in_keys(before: str, after: str, forms: tuple[Accepted, ...]) -> tuple[list[str], list[str]]:
+    """The words right after the blank an accepted answer ends with, and those right before it one begins
+    with (`量化` of `___量化` and 对称量化), longest first."""
+    shapes = {shape for f in forms for shape in _shapes(f.norm)}
+    sizes = range(_CONTEXT, 0, -1)
+    ends = [w for k in sizes if len(after) >= k and any(s.endswith(w := after[:k]) for s in shapes)]
+    starts = [w for k in sizes if len(before) >= k and any(s.startswith(w := before[-k:]) for s in shapes)]
+    return ends, starts
+
+
 def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:
     blanks = [b for b in question.blanks() if b]
     expected = expected_fill(question)
@@ -326,6 +392,8 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
         )
     if len(blanks) == 1:
         results = [match_blank(reply, blanks[0], concepts)]
+        if not results[0].ok and (found := _in_context(reply, blanks[0], question.prompt, concepts)) is not None:
+            results = [found]
     else:
         results = _judge_blanks(split_blanks(reply), blanks, concepts)
     right = sum(r.ok for r in results)

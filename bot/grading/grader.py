@@ -11,6 +11,7 @@ from bot.grading.concepts import ConceptIndex
 from bot.grading.fill import expected_fill, grade_fill
 from bot.grading.truefalse import grade_true_false
 from bot.grading.verdict import Outcome, Verdict
+from bot.grading.wording import gives_up, is_filler
 
 __all__ = ["grade", "grade_or_raise"]
 
@@ -23,6 +24,10 @@ MAX_REPLY = 10_000
 def grade_or_raise(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Verdict:
     """Grade one reply; lets a bug surface as an exception (tests call this one)."""
     reply = reply[:MAX_REPLY]
+    if gives_up(reply):
+        return _given_up(question)
+    if is_filler(reply):
+        reply = ""  # `嗯…`: no answer yet; each kind asks for one in its own words
     if question.kind in CHOICE_KINDS:
         return grade_choice(question, reply, concepts)
     if question.kind is Kind.true_false:
@@ -40,6 +45,18 @@ def _expected(question: Question) -> str:
     if question.kind is Kind.fill:
         return expected_fill(question)
     return question.answer if isinstance(question.answer, str) else ""
+
+
+def _given_up(question: Question) -> Verdict:
+    """`不知道`, `跳过`: an answer that earns nothing, the same in every kind; the learner sees the key."""
+    expected = _expected(question)
+    if question.kind is Kind.case:
+        zh, en = "没关系，请对照参考答案。", "No problem: compare with the reference answer."
+    else:
+        zh, en = f"没关系，答案是 {expected}。", f"No problem: the answer is {expected}."
+    return Verdict(
+        outcome=Outcome.wrong, score=0.0, understood="不知道", expected=expected, feedback_zh=zh, feedback_en=en
+    )
 
 
 def grade(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Verdict:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from opencc import OpenCC
 from pypinyin import Style, pinyin
 
-__all__ = ["allowed_typos", "clean", "is_han", "normalize", "readings", "strip_answer_prefix"]
+__all__ = ["allowed_typos", "clean", "drop_emoji", "is_han", "normalize", "readings", "strip_answer_prefix"]
 
 # Built once: constructing a converter loads its dictionaries (slow).
 _T2S = OpenCC("t2s")
@@ -21,6 +21,8 @@ _T2S = OpenCC("t2s")
 # Unicode general categories dropped: punctuation (P*), separators (Z*) and
 # control/format/unassigned/surrogates (C*). Symbols such as + or √ stay: `C++` is not `C`.
 _DROPPED = ("P", "Z", "C")
+# Emoji and pictographs (`知识蒸馏👍`, `B 😊`) decorate a reply; with their variation selectors they go.
+_EMOJI = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0e\ufe0f]")
 
 _ANSWER_PREFIX = re.compile(
     r"^\s*(?:我的答案|答案|答|回答|answer)\s*(?:是|为|:|：|is\b)\s*",
@@ -38,7 +40,7 @@ def clean(text: str) -> str:
 
 
 def _once(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
+    text = _EMOJI.sub("", unicodedata.normalize("NFKC", text))
     text = unicodedata.normalize("NFKC", text.casefold())
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] not in _DROPPED)
     return _T2S.convert(text)
@@ -62,6 +64,10 @@ def normalize(text: str) -> str:
     if len(text) > 512:  # long case answers: not worth a cache slot
         return _normalize_cached.__wrapped__(text)
     return _normalize_cached(text)
+
+
+def drop_emoji(text: str) -> str:
+    return _EMOJI.sub("", text)
 
 
 def strip_answer_prefix(text: str) -> str:

@@ -30,6 +30,16 @@ TRUE_WORDS = frozenset(
         "正确的",
         "right",
         "correct",
+        "没错",
+        "是对的",
+        "说得对",
+        "成立",
+        "真",
+        "打勾",
+        "打钩",
+        "对号",
+        "✅",
+        "☑",
     }
 )
 FALSE_WORDS = frozenset(
@@ -52,10 +62,31 @@ FALSE_WORDS = frozenset(
         "不是",
         "wrong",
         "incorrect",
+        "是错的",
+        "不成立",
+        "假",
+        "打叉",
+        "叉",
+        "错号",
+        "❌",
+        "❎",
+        "✖",
+        "✕",
+        # Not necessarily: the claim does not hold as stated (`边缘计算总是比云端更便宜` -> 不一定).
+        "不一定",
+        "不一定对",
+        "未必",
+        "不见得",
+        "不全对",
+        "不完全对",
+        "不完全正确",
+        "不总是",
     }
 )
-# Trailing marks that do not change the answer: 对。 / yes! / 正确（）
-_TRIM = "。.!！~～()（）[]【】 \t\r\n"
+# Trailing marks that do not change the answer: 对。 / yes! / 正确（） / ✔️ (an emoji's variation selector)
+_TRIM = "。.!！~～()（）[]【】 \t\r\n\ufe0f"
+# A judgement and then its reason: `错，通信开销不是线性增长的`.
+_REASON = re.compile(r"[，,;；:：。.!！\s]+|因为|由于")
 
 
 # `这个说法是错的`: the statement named before the judgement.
@@ -82,6 +113,18 @@ def read_true_false(reply: str) -> bool | None:
         return value
     if not text or asks_back(text):
         return None
+    if (value := _judgement(text)) is not None:
+        return value
+    # The judgement first, then why: only the first clause is the answer.
+    first, *reason = _REASON.split(text, maxsplit=1)
+    if not reason or not reason[0].strip() or not first or asks_back(first):
+        return None
+    value = _judgement(first)
+    # `对 错`: two judgements, not one and its reason.
+    return None if value is not None and _judgement(reason[0]) not in (None, value) else value
+
+
+def _judgement(text: str) -> bool | None:
     bare = strip_answer_prefix(strip_hedges(text)).strip(_TRIM)
     for candidate in (bare, _SUBJECT.sub("", bare, count=1)):
         if candidate and (value := _word(candidate)) is not None:

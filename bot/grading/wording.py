@@ -3,11 +3,19 @@
 - Hedges and particles: `我猜是水平划分吧`, `应该是对的`, `maybe LoRA?` say the same as the bare answer.
 - Neutral affixes: `梯度裁剪方法` is 梯度裁剪, `批大小` is 批大小值, `使用梯度累积` is 梯度累积. They never
   make another concept; compounds where they would (`特征值` is not 特征) are listed apart.
+- A question asked back to assert: `不是对抗训练吗` says 对抗训练.
+- Giving up (`不知道`, `跳过`): an answer that earns nothing, in every kind. Sounds of thinking (`嗯…`)
+  are no answer at all.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from opencc import OpenCC
+
+from bot.grading.normalize import clean
 
 __all__ = [
     "HEDGE_PREFIXES",
@@ -16,6 +24,8 @@ __all__ = [
     "NEUTRAL_SUFFIXES",
     "NOT_NEUTRAL",
     "core",
+    "gives_up",
+    "is_filler",
     "strip_hedges",
 ]
 
@@ -96,6 +106,38 @@ NEUTRAL_PREFIXES = ("使用", "采用", "利用", "运用", "通过", "进行", 
 # Compounds in which a neutral affix makes another concept: 特征值 (eigenvalue) is not 特征 (feature).
 NOT_NEUTRAL = ("特征值", "奇异值", "阈值", "极值", "峰值", "像素值", "初值", "应用层", "做空")
 
+# Said instead of an answer: the learner does not know and wants to see the key. (Not `不会`: to a
+# statement with 会 it is a judgement.)
+GIVE_UP = (
+    "不知道",
+    "不晓得",
+    "不清楚",
+    "不太清楚",
+    "不记得",
+    "不记得了",
+    "忘了",
+    "忘记了",
+    "想不起来",
+    "不会做",
+    "没学过",
+    "没学",
+    "不懂",
+    "跳过",
+    "放弃",
+    "pass",
+    "skip",
+    "idk",
+    "i don't know",
+    "i dont know",
+    "don't know",
+    "dont know",
+    "no idea",
+    "not sure",
+)
+# Sounds of thinking, alone: the learner has not answered yet.
+FILLER_CHARS = frozenset("嗯恩额呃唔啊哦噢喔哈呵诶欸哎唉")
+_FILLER_LATIN = re.compile(r"^(?:e*m+|h+m+|u+m+|u+h+|e+r+|a+h+)$")
+
 _SPACE = r"[\s,，:：]*"
 _END = r"[\s?？!！。.~～…,，]*"
 
@@ -113,8 +155,14 @@ _NEGATORS = "不没非无未别"
 _QUESTION = re.compile(rf"(?:{_alternation(QUESTION_PARTICLES)}){_END}$")
 
 
+# `不是对抗训练吗`, `难道不就是X吗`: asked back, it asserts X.
+_RHETORICAL = re.compile(rf"^\s*(?:难道)?(?:这|这个|答案)?不(?:就|都)?是(?P<said>.+?)(?:吗|嘛|么|嗎){_END}$")
+
+
 def strip_hedges(text: str) -> str:
     """The answer without the hedges and particles around it; the text itself when nothing else is left."""
+    if (rhetorical := _RHETORICAL.match(text)) and rhetorical["said"].strip():
+        text = rhetorical["said"]
     out = _TRAILING.sub("", text.strip()) or text.strip()
     for _ in range(4):
         # The longest tag whose removal leaves an answer; not one after a negation (`不对吧` is 不对).
@@ -144,6 +192,33 @@ def _suffix_start(text: str) -> int | None:
     return None
 
 
+_GIVE_UP_LEAD = re.compile(r"^(?:我也|我真的|我实在|我确实|我|真的|实在|确实|真|完全|还是)+")
+_GIVE_UP = frozenset(GIVE_UP)
+# In both scripts, to look for them before a reply is folded (most replies hold none).
+_GIVE_UP_ANY = re.compile(_alternation(tuple({*GIVE_UP, *(OpenCC("s2t").convert(w) for w in GIVE_UP)})), re.IGNORECASE)
+_MAX_GIVE_UP = 24  # longer replies say more than that
+_FULL_WIDTH = re.compile("[\uff01-\uff5e]")
+
+
+def gives_up(text: str) -> bool:
+    """`不知道`, `我真不知道啊`, `跳過`, `ＩＤＫ`: the learner gives up."""
+    if len(text) > _MAX_GIVE_UP:
+        return False
+    if _GIVE_UP_ANY.search(text) is None and (_FULL_WIDTH.search(text) is None or not gives_up(clean(text))):
+        return False  # most replies: one search, nothing folded
+    plain = " ".join(clean(text).split()).strip("。.!！?？~～…啊呀吧呢啦嘛哦喔")
+    return any(said in _GIVE_UP or _GIVE_UP_LEAD.sub("", said) in _GIVE_UP for said in (plain, strip_hedges(plain)))
+
+
+def is_filler(text: str) -> bool:
+    """`嗯`, `额…`, `emmm`: a reply made only of sounds of thinking (and spaces or punctuation)."""
+    first = text.lstrip(" .。…?？!！~～,，")[:1].casefold()
+    if len(text) > _MAX_GIVE_UP or not first or (first not in FILLER_CHARS and first not in "ehua"):
+        return False  # most replies: decided by their first character
+    said = "".join(ch for ch in text if ch.isalnum()).casefold()
+    return all(ch in FILLER_CHARS for ch in said) or bool(_FILLER_LATIN.match(said))
+
+
 def asks_back(text: str) -> bool:
     """`正确吗`, `对不对`: a question to the bot rather than a judgement."""
     return bool(_QUESTION.search(text.strip()))
@@ -161,6 +236,7 @@ def _strip_once(norm: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=16384)  # keys and options are asked about on every grading
 def core(norm: str) -> str:
     """A normalised answer without neutral affixes: `使用梯度裁剪方法` -> `梯度裁剪`."""
     for _ in range(4):

@@ -155,3 +155,19 @@ def test_an_option_text_that_starts_like_a_prefix_is_still_read() -> None:
     assert grade(single, "选择合适的学习率").understood == "A"
     assert grade(single, "答疑机器人").understood == "B"
     assert grade(single, "选C").understood == "C"
+
+
+def test_a_part_of_one_option_names_it_unless_it_names_nothing() -> None:
+    choice = Question(
+        id="s",
+        kind=Kind.single,
+        number=1,
+        prompt="洋务运动中，下列哪项属于军事工业？",
+        options={"A": "使用ReLU", "B": "创办民用工业", "C": "正则化方法", "D": "筹建新式海军"},
+        answer="D",
+    )
+    assert grade(choice, "海军").correct  # a third of 筹建新式海军
+    assert grade(choice, "民用").understood == "B"
+    for nothing in ("使用", "方法", "工业化", "新"):  # neutral words, a part of no option, one character
+        assert not grade(choice, nothing).answered, nothing
+    assert not grade(choice, "非新式海军").correct

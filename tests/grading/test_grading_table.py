@@ -63,7 +63,8 @@ SINGLE = [
     Case("000/single-2", "E", U, feedback="没有选项 E"),
     Case("000/single-2", "B 知识蒸馏", U, feedback="不一致"),
     Case("000/single-2", "", U),
-    Case("000/single-2", "不知道", U),
+    Case("000/single-2", "不知道", W, 0.0, "答案是 A", "不知道"),  # giving up is an answer: it earns nothing
+    Case("000/single-2", "跳过", W, 0.0, "答案是 A"),
     Case("000/single-2", "？", U),
     # 000 single 7: D 使用自适应学习率
     Case("000/single-7", "D", C),
@@ -89,7 +90,7 @@ SINGLE = [
     Case("004/single-13", "困惑度", C, understood="D"),
     Case("004/single-13", "Ｄ", C),
     Case("004/single-13", "f1分数", W, understood="C"),
-    Case("004/single-13", "F1", U),
+    Case("004/single-13", "F1", W, 0.0, understood="C"),  # the option 「F1 分数」, named by its part no other has
     # 004 single 14: B 模型歧视
     Case("004/single-14", "模型歧视", C),
     Case("004/single-14", "模型公平性", W, understood="D"),
@@ -177,7 +178,9 @@ TRUE_FALSE = [
     Case("000/true_false-1", "是", W),
     Case("000/true_false-1", "✓", W),
     Case("000/true_false-1", "maybe", U, feedback="正确"),
-    Case("000/true_false-1", "不知道", U),
+    Case("000/true_false-1", "不知道", W, 0.0, "答案是 错误"),
+    Case("000/true_false-1", "我也不知道啊", W, 0.0),
+    Case("000/true_false-1", "嗯…", U),
     Case("000/true_false-1", "", U),
     Case("000/true_false-1", "对错", U),
     Case("000/true_false-1", "正确吗", U),
@@ -557,6 +560,99 @@ HEDGED_TRUE_FALSE = [
     Case("004/true_false-1", "我觉得不对", W, 0.0, understood="错误"),
 ]
 
+# Third round: classes the held-out set (heldout_replies.jsonl) found misread.
+TRUE_FALSE_AS_TYPED = [
+    # A judgement, then its reason: the first clause is the answer.
+    Case("000/true_false-1", "错，开销不是线性增长的", C, 1.0, understood="错误"),
+    Case("000/true_false-1", "不对，因为有 all-reduce", C),
+    Case("000/true_false-1", "对，是线性的", W, 0.0, understood="正确"),
+    Case("000/true_false-1", "对 错", U),  # two judgements
+    Case("000/true_false-1", "对吗，我不确定", U),
+    # Not necessarily: the claim does not hold as stated.
+    Case("000/true_false-1", "不一定", C, understood="错误"),
+    Case("000/true_false-1", "未必", C),
+    Case("000/true_false-1", "不完全对", C),
+    Case("004/true_false-1", "不一定对", W, 0.0),
+    # Marks and words for right and wrong.
+    Case("000/true_false-1", "❌", C),
+    Case("000/true_false-1", "打叉", C),
+    Case("000/true_false-1", "✔️", W, 0.0, understood="正确"),
+    Case("004/true_false-1", "✅", C),
+    Case("004/true_false-1", "没错", C, understood="正确"),
+    Case("004/true_false-1", "打勾", C),
+    Case("004/true_false-1", "❎", W),
+]
+
+CHOICE_AS_TYPED = [
+    # A part of one option's text that no other option holds.
+    Case("000/single-2", "蒸馏", C, 1.0, understood="A"),
+    Case("000/single-2", "结构", W, 0.0, understood="B"),
+    Case("000/single-2", "剪枝", U),  # B and C both hold it
+    Case("000/single-7", "自适应", C, understood="D"),
+    Case("000/single-7", "使用", U),  # every option holds it
+    Case("000/single-7", "动量", W, 0.0, understood="C"),
+    Case("004/multiple-2", "初始化 冻结 预训练模型微调", C, understood="ABD"),
+    Case("004/multiple-2", "冻结 解冻", W, 0.0, understood="BC"),
+    # A slip in the option's text, once its leading verb is dropped.
+    Case("000/multiple-3", "梯度累计 残差连结", P, 2 / 3, understood="BD"),
+    Case("000/multiple-3", "残差连接 batch normalisation", P, 2 / 3, understood="DE"),
+    # By its place in the list.
+    Case("000/single-2", "第一个", C, understood="A"),
+    Case("000/single-2", "选项一", C, understood="A"),
+    Case("000/single-2", "第2个", W, 0.0, understood="B"),
+    Case("000/single-2", "the first one", C),
+    Case("000/single-2", "第五个", U),  # there are four
+    # Every option but some; none of them.
+    Case("000/multiple-3", "除了A和C都选", C, 1.0, understood="BDE"),
+    Case("000/multiple-3", "除了C", W, 0.0, understood="ABDE"),
+    Case("004/multiple-2", "all but C and E", C),
+    Case("000/multiple-3", "都不对", W, 0.0, "至少有一个选项正确", "无"),
+    Case("000/single-2", "以上都不是", W, 0.0, understood="无"),
+    # Hedging between letters is no single answer.
+    Case("000/single-2", "A或者B", W, 0.0, "只有一个正确选项", "AB"),
+    Case("000/single-2", "A还是B", W, 0.0),
+    # Emoji decorate a reply.
+    Case("000/single-2", "A 😊", C, understood="A"),
+    Case("000/single-2", "知识蒸馏👍", C, understood="A"),
+    Case("004/fill-6", "数据并行🙏", C),
+    Case("004/fill-6", "模型并行👍", W, 0.0),
+]
+
+FILL_IN_CONTEXT = [
+    # The words around the blank: repeated by the reply, or left to the prompt by it.
+    Case("004/fill-10", "对称", C, 1.0, understood="对称量化"),
+    Case("004/fill-10", "对称的", C),
+    Case("004/fill-10", "非对称", W, 0.0),
+    Case("004/fill-10", "线性", W, 0.0),
+    Case("000/fill-9", "整数参数", C, 1.0),
+    Case("000/fill-9", "浮点数参数", W, 0.0),
+    Case("000/fill-9", "参数", W, 0.0),
+    Case("000/fill-3", "在下游任务上", C),
+    Case("000/fill-3", "在上游任务上", W, 0.0),
+    # The whole sentence with the blank filled in.
+    Case("000/fill-3", "模型在预训练后继续在下游任务上学习以适应特定任务。", C, understood="下游任务"),
+    Case("000/fill-3", "模型在预训练后继续在上游任务上学习", W, 0.0),
+    Case("000/fill-3", "持续预训练策略中，模型在预训练后继续在___上学习以适应特定任务。", W, 0.0),
+]
+
+CASE_AS_TYPED = [
+    # A bare list of the case's terms earns what the point titles earn: half of each point named.
+    Case("004/case-1", "模型量化 知识蒸馏 模型剪枝 INT8 教师模型 小模型 微调 精度", P, 0.5, "只列出术语"),
+    Case("004/case-2", "模型并行 特征工程自动化 异常检测 计算效率 资源消耗", P, 0.5, "只列出术语"),
+    Case("000/case-1", "数据并行 模型并行 RingAll-reduce LoRA 学习率 多样性 公平性评估 增量学习", P, 0.25),
+    # Denying what a point says earns nothing.
+    Case("004/case-1", "量化对速度没有影响，蒸馏也不会让模型变小", W, 0.0, "否定"),
+    Case("004/case-2", "异常检测并不能省资源", W, 0.0),
+    # Every point made, one without its how or why: right.
+    Case(
+        "004/case-1",
+        "做INT8量化；知识蒸馏：大模型当教师模型训练一个小模型，部署到手机；剪枝：剪掉不重要的神经元，再微调",
+        C,
+        2.5 / 3,
+        "部分覆盖",
+    ),
+]
+
 CASE_ANSWERS = [
     # Copies of the question, or of its sub-questions and point titles, score 0.
     Case("000/case-1", CASE_000_PROMPT, W, 0.0, "题目里已有的内容不计分"),
@@ -620,8 +716,9 @@ CASE_ANSWERS = [
 SECOND_ROUND = (
     HEDGED_FILL + NEUTRAL_WORDS + TAIWAN_WORDING + OTHER_NAMES + CHOICE_IN_WORDS + HEDGED_TRUE_FALSE + CASE_ANSWERS
 )
+THIRD_ROUND = TRUE_FALSE_AS_TYPED + CHOICE_AS_TYPED + FILL_IN_CONTEXT + CASE_AS_TYPED
 
-CASES = SINGLE + MULTIPLE + TRUE_FALSE + FILL + CASE + SECOND_ROUND
+CASES = SINGLE + MULTIPLE + TRUE_FALSE + FILL + CASE + SECOND_ROUND + THIRD_ROUND
 
 
 def test_the_table_is_large_and_has_many_rejections() -> None:

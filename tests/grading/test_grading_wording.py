@@ -13,12 +13,16 @@ from bot.grading.case import key_points, negated, words_of
 from bot.grading.fill import Match, match_blank
 from bot.grading.names import SYNONYMS, bank_pairs, mine_pairs
 from bot.grading.wording import (
+    FILLER_CHARS,
+    GIVE_UP,
     HEDGE_PREFIXES,
     HEDGE_SUFFIXES,
     NEUTRAL_PREFIXES,
     NEUTRAL_SUFFIXES,
     NOT_NEUTRAL,
     core,
+    gives_up,
+    is_filler,
     strip_hedges,
 )
 
@@ -43,6 +47,40 @@ def test_hedges_leave_the_answer_itself() -> None:
     assert strip_hedges("对吧") == "对"
     assert strip_hedges("maybe") == "maybe"  # nothing else left: the reply stays what it is
     assert strip_hedges("我觉得是") == "是"
+
+
+@pytest.mark.parametrize("words", GIVE_UP)
+def test_every_way_of_giving_up_is_an_answer_that_earns_nothing(words: str) -> None:
+    assert gives_up(words) and gives_up(f"我{words}啊") and gives_up(words.upper() + "。")
+    for ref in ("000/single-2", "000/true_false-1", "004/fill-6", "000/case-1"):
+        verdict = grade(question(ref), words, CONCEPTS)
+        assert verdict.outcome == "wrong" and verdict.score == 0.0 and verdict.answered, verdict
+
+
+def test_giving_up_is_told_apart_from_answers_that_hold_its_words() -> None:
+    assert not gives_up("不会")  # to a statement with 会 it is a judgement
+    assert not gives_up("知道") and not gives_up("我不知道是数据并行还是模型并行")
+    assert grade(question("004/fill-6"), "不知道数据并行", CONCEPTS).answered
+
+
+@pytest.mark.parametrize("sound", sorted(FILLER_CHARS))
+def test_a_sound_of_thinking_alone_is_no_answer(sound: str) -> None:
+    assert is_filler(sound) and is_filler(sound * 3)
+    for ref in ("000/single-2", "004/fill-6", "000/case-1"):
+        assert not grade(question(ref), f"{sound}…", CONCEPTS).answered
+
+
+def test_sounds_of_thinking_around_an_answer_leave_the_answer() -> None:
+    assert is_filler("emmm") and is_filler("hmm") and not is_filler("嗯对") and not is_filler("")
+    assert grade(question("004/fill-6"), "嗯，数据并行", CONCEPTS).correct
+
+
+def test_a_question_asked_back_asserts_what_it_asks() -> None:
+    assert strip_hedges("不是对抗训练吗") == "对抗训练"
+    assert strip_hedges("难道不就是知识蒸馏吗？") == "知识蒸馏"
+    assert strip_hedges("不是对抗训练") == "不是对抗训练"  # a plain negation stays one
+    assert grade(question("004/fill-6"), "不是数据并行吗？", CONCEPTS).correct
+    assert not grade(question("004/fill-6"), "不是数据并行", CONCEPTS).correct
 
 
 @pytest.mark.parametrize("suffix", NEUTRAL_SUFFIXES)
