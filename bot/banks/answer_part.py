@@ -123,6 +123,10 @@ _NUMBERED = re.compile(
     r"^(?:第\s*(\d{1,4}|[一二三四五六七八九十]{1,3})\s*题\s*[.．、:：)）]?|(\d{1,4})\s*[.．、:：)）]|[（(【\[]\s*(\d{1,4})\s*[)）】\]]"
     r"|(?:案例(?:分析)?|试题|题目)\s*(\d{1,4}|[一二三四五六七八九十]{1,3})\s*[.．、:：]?)\s*"
 )
+# What every line of keys has somewhere: a number, then (after a mark) a key or a range's dash
+_MAYBE_ENTRY = re.compile(
+    r"\d\s*[.．、:：)）\]】\-–~～—至到]?\s*[（(]?(?:[A-Ha-h√×✓✗✔✘对错正不TF_①-⑧\-–~～—至到]|[1-8]\b)"
+)
 _NUMBER_KEY = re.compile(r"(\d{1,4})\s*[:：]\s*([1-8])(?=\s|$)")
 _BARE_KEYS = re.compile(rf"^(?:{_KEY_TOKEN}\s*){{2,}}$")
 
@@ -144,6 +148,8 @@ def is_answer_header(text: str, probed: str | None = None) -> tuple[bool, bool] 
     """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `单选题答案`, `Answers`),
     also spaced out or in brackets (`（ 以 下 为 参 考 答 案 ）`) or after a paper's title (`《…》期末考试参考答案`)."""
     p = (probe(text) if probed is None else probed).strip()
+    if "答" not in p and "案" not in p and "key" not in (lower := p.lower()) and "answer" not in lower:
+        return None  # most lines: one look instead of the patterns
     if _HEADER.match(p):
         return True, bool(_STRONG_HEADER.search(p))
     if len(p) > 60:
@@ -200,6 +206,8 @@ def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[
     """Several keys on one line: "1.A 2.C 3.B", "1-5 ACBDA", "6～8：对错对", "一、1-5 DCBAB 6-10 ACDBC";
     None when the line is not such a list."""
     p = probe(text)
+    if not _MAYBE_ENTRY.search(p):
+        return None  # no number followed by a key: most lines, told at once
     if prefix := _ENTRY_PREFIX.match(p):
         p = p[prefix.end() :]
     ranges = list(_RANGE.finditer(p))
@@ -256,6 +264,8 @@ def _grid_row(text: str, *, numbers: bool = False) -> str:
 
 def grid_entries(numbers: str, keys: str) -> list[tuple[int, str]] | None:
     """A row of question numbers above a row of keys (a label first): the keys by number."""
+    if numbers.lstrip()[:1] not in "题序Nn":
+        return None
     m = _GRID_NUMBERS.match(_grid_row(numbers, numbers=True))
     if not m:
         return None

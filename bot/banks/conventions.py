@@ -38,9 +38,12 @@ _PROBE = str.maketrans(
 )
 
 
+_TRADITIONAL = re.compile("[單選項擇題斷問論簡綜確誤對錯參頁與標籤備講詳據類型號閱讀範圍填寫劃釋應復習練難點認識]")
+
+
 def probe(text: str) -> str:
     """The text with traditional marker characters read as simplified (same length)."""
-    return text.translate(_PROBE)
+    return text.translate(_PROBE) if _TRADITIONAL.search(text) else text
 
 
 _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}

@@ -139,12 +139,14 @@ def read_choice_key(key: str, options: dict[str, str]) -> str | None:
 
 def parse_letters(text: str) -> str | None:
     """'ABD', 'A,B,D', 'a b d', 'A、B 和 D' -> 'ABD' (sorted, unique); None when it holds anything else."""
-    letters = re.sub(r"[\s,，、;；/和及.。]+", "", text).translate(_CIRCLED)  # ①②④ for circled options
-    if not letters or not re.fullmatch(r"[A-Ha-h]+", letters):
+    letters = _LETTER_SEPARATORS.sub("", text).translate(_CIRCLED)  # ①②④ for circled options
+    if not letters or not _LETTERS_ONLY.fullmatch(letters):
         return None
     return "".join(sorted(set(letters.upper())))
 
 
+_LETTER_SEPARATORS = re.compile(r"[\s,，、;；/和及.。]+")
+_LETTERS_ONLY = re.compile(r"[A-Ha-h]+")
 _CIRCLED = str.maketrans("①②③④⑤⑥⑦⑧", "ABCDEFGH")
 _TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "T", "TRUE", "Y", "YES", "R", "V"}
 _FALSE = {"不正确", "不对", "错误", "错", "错的", "否", "×", "✗", "✘", "X", "F", "FALSE", "N", "NO", "W"}
