@@ -285,7 +285,7 @@ def split_options(text: str, style_name: str, first: str) -> list[tuple[str, int
 
 def inline_options(text: str) -> int | None:
     """Where options begin inside a line that also holds the stem (`……（ ）。 A. x B. y C. z`), if they do."""
-    for m in re.finditer(r"(?:(?<=\s)|(?<=[？?。：:）)\]】.…_]))(?=[(（]?[Aa]\s*[.．、:：)）])", text):
+    for m in re.finditer(r"(?:^|(?<=\s)|(?<=[？?。：:）)\]】.…_]))(?=[(（]?[Aa]\s*[.．、:：)）])", text):
         found = option_start(text[m.start() :])
         readable = found is not None and found[0] not in ("space", "bare", "lower-dot") and found[1] == "A"
         if readable and len(split_options(text[m.start() :], found[0], "A")) >= 2:  # type: ignore[index]

@@ -235,7 +235,9 @@ def _unflatten(raw: str) -> list[str]:
         parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
         return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
     if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
-        return [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
+        parts = [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
+        if len(parts) > 1:
+            return parts
     if (run_on := _run_on(raw)) is not None:
         return run_on
     # "正确答案 :C 2.我国的国体是( )": the next question starts after a key; "一、单项选择题 1.……": after a heading

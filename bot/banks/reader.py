@@ -91,6 +91,7 @@ class _Section:
     explanation_block: dict[int, list[Piece]] = field(default_factory=dict)
     answers_in_brackets: bool = False  # a section of fill-ins printed with their answers in the brackets
     answers_in_underscores: bool = False  # … or between underscores (`__int__`)
+    loose: list[tuple[int, str]] = field(default_factory=list)  # text outside its questions: a cloze passage
 
     @property
     def title(self) -> str | None:
@@ -470,6 +471,8 @@ class _Reader:
         elif info.marker is not None and info.marker[0].role == "meta":
             return
         else:
+            if self.section is not None:
+                self.section.loose.append((info.line.number, text))
             self.warn(info.line.number, "题目之外的文字，已忽略", "text outside any question was ignored")
 
     def piece(self, info: Info, text: str | None = None) -> Piece:
@@ -817,6 +820,9 @@ class _Reader:
             at, options = circled  # "①义务论　②功利主义": options numbered with circles, keyed ②
             stem = _join(q.stem[:at], paragraphs=case)
             key = circled_key(key) if key else key
+        if not stem.strip() and options and (found := _blank_in_passage(q.section.loose, q.number)) is not None:
+            line, stem = found  # "16. A. same B. different …" under a passage with "__16__": its sentence
+            self.issues = [i for i in self.issues if not (i.line == line and i.en.startswith("text outside"))]
         marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked)
         kind = q.kind
         if options and marked and key is None:
@@ -937,6 +943,21 @@ class _Reader:
         if self.seen["case:parts"]:
             out.append(Convention("案例按【问题N】分题", "case studies split by their parts (【问题N】)"))
         return out
+
+
+def _blank_in_passage(loose: list[tuple[int, str]], number: int) -> tuple[int, str] | None:
+    """The sentence of a passage that holds blank `number` (`__16__`, `(16)____`, `（16）`): the stem of
+    a cloze item printed as options only."""
+    blank = re.compile(rf"_+\s*{number}\s*_+|[(（]\s*{number}\s*[)）]\s*_*|(?<![\d.])\b{number}\s*_{{2,}}")
+    for line, text in loose:
+        m = blank.search(text)
+        if m is None:
+            continue
+        start = max(text.rfind(p, 0, m.start()) for p in "。.!?！？") + 1
+        ends = [i for i in (text.find(p, m.end()) for p in "。.!?！？") if i >= 0]
+        end = min(ends) + 1 if ends else len(text)
+        return line, text[start:end].strip()
+    return None
 
 
 def _alone_number(info: Info) -> int | None:
