@@ -9,6 +9,7 @@ Adding the next layout is adding one more object here.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -51,8 +52,10 @@ _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "�
 
 def cn_number(text: str) -> int:
     """'12' -> 12, '十二' -> 12, '二十一' -> 21, '一百零五' -> 105."""
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return int(text)
+    if len(text) == 1 and text in _CIRCLED_NUMBERS:  # ① … ⑳, ㉑ …: circled numbers
+        return int(unicodedata.numeric(text))
     total, current = 0, 0
     for ch in text:
         if ch in _CN:
@@ -105,6 +108,7 @@ class Numbering:
 
 
 _DIGITS = "0123456789"
+_CIRCLED_NUMBERS = "".join(chr(c) for c in [*range(0x2460, 0x2474), *range(0x3251, 0x3260), *range(0x32B1, 0x32C0)])
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -143,6 +147,9 @@ NUMBERINGS: list[Numbering] = [
         starts="Qq",
     ),
     _numbering("paren", "（1）", r"^[（(]\s*(?P<n>\d{1,4})\s*[)）]\s*", starts="（("),
+    # "① 细胞中的……": circled numbers as a question's number (a list inside a stem uses them too: the
+    # choice of starts keeps those in their question)
+    _numbering("circled", "①", r"^(?P<n>[①-⑳㉑-㉟㊱-㊿])\s*[.．、:：]?\s*(?=\S)", starts=_CIRCLED_NUMBERS),
     # "1．15岁的小王": a full-width stop is never a decimal point; "2.3" is a chapter, not question 2
     _numbering("dot", "1.", r"^(?P<n>\d{1,4})\s*(?:[.](?!\d)|．)\s*", starts=_DIGITS),
     _numbering("comma", "1、", r"^(?P<n>\d{1,4})\s*[、，,]\s*", starts=_DIGITS),

@@ -67,6 +67,7 @@ __all__ = ["Reading", "read_text"]
 _ANSWER_OPENER = re.compile(r"^(?:问题定位|解决方案|答案要点|答题要点|分析与解答|参考解答|参考答案|解答)\s*[:：]?")
 _INLINE_KEY = re.compile(
     r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
+    r"|(?<=\S)\s+(?:答|Answers?|Ans|ANS)\s*[:：]\s*"  # "……　答：B" (a space first: 回答： is a word)
 )
 _INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
 _ASKS = re.compile(r"[？?：:]\s*$|[（(]\s*[)）]|_{2,}|\b(?:which|what|who|when|where|why|how)\b", re.I)
