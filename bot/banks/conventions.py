@@ -509,7 +509,7 @@ def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> He
     (`第三章 …`, `第05讲`, `### Vue` in Markdown, `#### 2.3`)."""
     p = (probe(text) if probed is None else probed).strip()
     plain = p.rstrip("：:。. ")
-    if len(plain) <= 60 and (m := _KIND_HEADING.match(plain)) and not re.search(r"[？?]", plain):
+    if len(plain) <= 160 and (m := _KIND_HEADING.match(plain)) and not re.search(r"[？?]", plain[:60]):
         rest = m.group("rest")
         if m.group("digit") and rest.strip() and not re.fullmatch(r"\s*(?:[（(【\[][^）)】\]]*[）)】\]]\s*)+", rest):
             return None  # "7. 判断：Java 中……": a numbered question tagged with its kind
@@ -538,6 +538,11 @@ def kind_in_header(text: str) -> Kind | None:
     return kind_of_word(m.group("word")) if m else None
 
 
+_INSTRUCTION = re.compile(
+    r"^(?:请|下列|以下|每|本|共|根据|阅读|在每|从|选出|将|把|判断|Choose|Select|Answer|Read|Decide)", re.I
+)
+
+
 def _heading_tail(rest: str) -> bool:
     """What may follow the kind word in a heading: counts, points, instructions — not a question."""
     tail = rest.strip()
@@ -548,7 +553,10 @@ def _heading_tail(rest: str) -> bool:
         return not re.search(r"[A-H]\s*[.．、]", tail) and (
             len(tail) <= 2 or bool(re.search(r"每|共|分|题|答案|选项|points?|questions?|each|answer", tail, re.I))
         )
-    return bool(re.match(r"^[，,。.]?\s*(?:共|每|本|\d)", tail))
+    if re.match(r"^[，,。.]?\s*(?:共|每|本|\d)", tail):
+        return True
+    # an instruction after a space: "判断题 请判断每题的表述是否正确。", "单项选择题 每题只有一个正确答案，……"
+    return bool(rest[:1].isspace() and _INSTRUCTION.match(tail) and not re.search(r"[？?]|_{2,}|[（(]\s*[)）]", tail))
 
 
 def _declared(rest: str) -> int | None:

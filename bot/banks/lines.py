@@ -181,8 +181,10 @@ def _page_counter(text: str) -> bool:
     return m is None or int(m.group(1)) <= int(m.group(2))
 
 
-_RUN_NUMBER = re.compile(r"(?<![\d.．])(\d{1,3})\s*[、.．](?!\d)")
-_ASKS = re.compile(r"[(（][^()（）]{0,40}[)）]|[?？]|_{2,}")
+# "12、" / "12." anywhere, or "12 " after a space and before the stem (a page copied with its breaks lost)
+_RUN_NUMBER = re.compile(r"(?<![\d.．])(\d{1,3})\s*[、.．](?!\d)|(?<=\s)(\d{1,3})\s+(?=[\u4e00-\u9fff【（(])")
+_ASKS = re.compile(r"[(（][^()（）]{0,40}[)）]|[?？]|_{2,}|【\s*(?:正确|参考)?答案\s*】|答案\s*[:：]")
+_RUN_HEADING = re.compile(r"\s+(?=[一二三四五六七八九十]{1,2}、\S)")
 _GLUED_LETTER = re.compile(r"(?<![A-Za-z])([A-H])(?=[\u4e00-\u9fff\d（(“\"《])")
 
 
@@ -194,9 +196,10 @@ def _run_on(raw: str) -> list[str] | None:
         return None
     chain: list[re.Match[str]] = []
     for m in _RUN_NUMBER.finditer(raw):
-        if not chain or int(m.group(1)) == int(chain[-1].group(1)) + 1:
+        number = int(m.group(1) or m.group(2))
+        if not chain or number == int(chain[-1].group(1) or chain[-1].group(2)) + 1:
             chain.append(m)
-        elif int(m.group(1)) == 1 and len(chain) < 3:
+        elif number == 1 and len(chain) < 3:
             chain = [m]
     if len(chain) < 3:
         return None
@@ -206,7 +209,8 @@ def _run_on(raw: str) -> list[str] | None:
     out = [raw[: chain[0].start()]] if raw[: chain[0].start()].strip() else []
     for piece in pieces:
         out.extend(_glued_options(piece))
-    return out
+    # "…(D)13% 二、多项选择题 每题均有…": a section's heading inside the paragraph starts a line too
+    return [part for line in out for part in _RUN_HEADING.split(line) if part.strip()]
 
 
 def _glued_options(piece: str) -> list[str]:
@@ -234,11 +238,12 @@ def _unflatten(raw: str) -> list[str]:
     if ("(" in raw or "（" in raw) and _LEADING_TICK.search(raw):
         parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
         return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
+    run_on = _run_on(raw)
     if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
         parts = [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
-        if len(parts) > 1:
+        if len(parts) > 1 and (run_on is None or len(run_on) <= len(parts)):
             return parts
-    if (run_on := _run_on(raw)) is not None:
+    if run_on is not None:
         return run_on
     # "正确答案 :C 2.我国的国体是( )": the next question starts after a key; "一、单项选择题 1.……": after a heading
     if "题" not in raw and "答案" not in raw:
