@@ -51,6 +51,7 @@ from bot.banks.stem_keys import (
     circled_options,
     explanation_key,
     fill_answers_in_stem,
+    has_answer_after_blank,
     has_bracketed_word,
     has_key_in_stem,
     has_padded_answer,
@@ -824,6 +825,14 @@ class _Reader:
         if not stem.strip() and options and (found := _blank_in_passage(q.section.loose, q.number)) is not None:
             line, stem = found  # "16. A. same B. different …" under a passage with "__16__": its sentence
             self.issues = [i for i in self.issues if not (i.line == line and i.en.startswith("text outside"))]
+        if q.style == "q" and list(options) == ["A"] and key is None and not q.answer:
+            # "Q1: …" then "A: …": flash cards, where A is the answer, not an option
+            reply = _join(q.options[0].pieces, paragraphs=True)
+            options = {}
+            if len(reply) <= 25 and not ends_sentence(reply):
+                key = reply
+            else:
+                q.answer = [Piece(reply, q.options[0].pieces[0].line, False)]
         marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked)
         kind = q.kind
         if options and marked and key is None:
@@ -877,7 +886,12 @@ class _Reader:
                     in_brackets=q.section.answers_in_brackets,
                     in_underscores=q.section.answers_in_underscores,
                 )
-                if (q.kind is Kind.fill or q.section.kind is Kind.fill or q.section.answers_in_brackets)
+                if (
+                    q.kind is Kind.fill
+                    or q.section.kind is Kind.fill
+                    or q.section.answers_in_brackets
+                    or has_answer_after_blank(stem)
+                )
                 else (stem, [])
             )
             if inline:

@@ -419,7 +419,8 @@ def test_listening_ordering_and_matching_are_left_out_with_their_reason() -> Non
 
 def test_a_key_grid_as_a_markdown_table_under_each_section() -> None:
     text = (
-        "一、单项选择题\n1. 甲？\nA. 是  B. 否\n2. 乙？\nA. 是  B. 否\n本大题答案：\n| 题号 | 1 | 2 |\n| 答案 | B | A |\n"
+        "一、单项选择题\n1. 甲？\nA. 是  B. 否\n2. 乙？\nA. 是  B. 否\n"
+        "本大题答案：\n| 题号 | 1 | 2 |\n| 答案 | B | A |\n"
         "二、判断题\n3. 丙。（　）\n4. 丁。（　）\n本大题答案：\n| 题号 | 3 | 4 |\n| 答案 | √ | × |\n"
     )
     assert [q.answer for q in imp(text).bank.questions] == ["B", "A", True, False]
