@@ -72,7 +72,7 @@ _RULE = re.compile(r"^(?:[-*_=]\s*){3,}$")
 # Page furniture of a PDF's text: "第 3 页 共 12 页", "- 3 -", "Page 3 of 12", "3/12".
 # A running title may stand before the count: "七年级地理试卷 第 1 页（共 2 页）".
 _FURNITURE = re.compile(
-    r"^(?:[^\d\s]\S{0,24}\s*)?(?:第\s*\d+\s*页(?:\s*[,，/／]?\s*[（(]?\s*共\s*\d+\s*页\s*[)）]?)?"
+    r"^(?:(?:[^\d\s:：][^\s:：]{0,24}\s*)?第\s*\d+\s*页(?:\s*[,，/／]?\s*[（(]?\s*共\s*\d+\s*页\s*[)）]?)?"
     r"|共\s*\d+\s*页\s*第\s*\d+\s*页"
     r"|[-—–]\s*\d+\s*[-—–]|page\s*\d+(?:\s*(?:of|/)\s*\d+)?|\d+\s*/\s*\d+)$",
     re.IGNORECASE,

@@ -424,3 +424,19 @@ def test_a_key_grid_as_a_markdown_table_under_each_section() -> None:
         "二、判断题\n3. 丙。（　）\n4. 丁。（　）\n本大题答案：\n| 题号 | 3 | 4 |\n| 答案 | √ | × |\n"
     )
     assert [q.answer for q in imp(text).bank.questions] == ["B", "A", True, False]
+
+
+def test_a_fraction_key_is_no_page_counter() -> None:
+    text = "填空题\n1. 函数 y=ln x 在 x=2 处的导数值为 ______。\n答案：1/2\n物理试卷 第1页（共1页）\n"
+    assert [q.answer for q in imp(text).bank.questions] == [["1/2"]]
+
+
+@pytest.mark.parametrize(("mark", "key"), [("[Y]", True), ("[N]", False), ("（对）", True), ("【×】", False)])
+def test_judgements_marked_after_the_statement(mark: str, key: bool) -> None:
+    assert [q.answer for q in imp(f"判断题\n1. 硬盘属于外存储器。 {mark}\n").bank.questions] == [key]
+
+
+def test_several_lower_case_letters_in_brackets_make_a_multiple_choice_key() -> None:
+    text = "1. Which are output devices?\n(a) Monitor\n(b) Mouse\n(c) Printer\nAns: (a), (c)\n"
+    (q,) = imp(text).bank.questions
+    assert (q.kind, q.answer) == (Kind.multiple, "AC")
