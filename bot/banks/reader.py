@@ -77,8 +77,12 @@ _SHARED = re.compile(
     r"|^[\[【（(]\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*[\]】）)]$"  # "[6～8]" alone above the options
 )
 _TF_WORD = re.compile(r"正确|错误|对|错|√|×|True|False|TRUE|FALSE")
-_MY_ANSWER = re.compile(r"(?:正确答案|参考答案|标准答案)\s*[:：]?\s*")
-_TRAILING_META = re.compile(r"\s*(?:我的答案|你的答案|得分|分值|本题得分|难度|题型)\s*[:：].*$")
+_MY_ANSWER = re.compile(r"[【\[]?\s*(?:正确答案|参考答案|标准答案)\s*[】\]]?\s*[:：]?\s*")
+# what follows the key on a platform's line: "…正确答案：B  得分：2", "【正确答案】D　【得分】2"
+_TRAILING_META = re.compile(
+    r"\s*(?:[【\[]\s*(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型|答案解析|解析)\s*[】\]]"
+    r"|(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型)\s*[:：]).*$"
+)
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
 
 
