@@ -28,6 +28,7 @@ __all__ = [
     "kind_in_header",
     "match_heading",
     "match_marker",
+    "next_option_heads",
     "probe",
     "split_options",
 ]
@@ -255,7 +256,7 @@ _SEPARATOR = r"(?:\s+|\s*[;；|，,]\s*|(?<=[。.]))"
 
 
 @lru_cache(maxsize=256)
-def _next_heads(style_name: str, letter: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+def next_option_heads(style_name: str, letter: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The next option's head after a separator, and glued to the text before it (compiled once)."""
     style = _STYLE[style_name]
     head = style.head.replace("{L}", letter.lower() if style.lower else letter)
@@ -279,7 +280,7 @@ def split_options(text: str, style_name: str, first: str) -> list[tuple[str, int
         if nxt > "H":
             out.append((letter, pos, len(text)))
             return out
-        spaced, glued = _next_heads(style.name, nxt)
+        spaced, glued = next_option_heads(style.name, nxt)
         found = spaced.search(text, pos)
         if found is None and style.glued:
             found = glued.search(text, pos)
@@ -325,7 +326,7 @@ MARKERS: list[Marker] = [
     _marker(
         "key",
         "答案：",
-        r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答桉|答"
+        r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答\s+案|答桉|答"
         r"|Answer|Answers"
         r"|Ans|Key|Correct answers?|ANS",
     ),
@@ -358,7 +359,7 @@ _KEY_INLINE = re.compile(
 _BARE_MARKERS = re.compile(r"^(?:窗体顶端|窗体底端|收起|展开|展开全部|AI讲解|查看解析|显示答案|隐藏答案)$")
 
 
-_ANSWER_STARTS = ("答案", "答桉", "答:", "答：", "答;", "答；", "【答")
+_ANSWER_STARTS = ("答案", "答 案", "答桉", "答:", "答：", "答;", "答；", "【答")
 _ANY_MARKER = re.compile("|".join(f"(?:{m.pattern.pattern})" for m in MARKERS), re.I)
 
 

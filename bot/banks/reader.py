@@ -32,6 +32,7 @@ from bot.banks.conventions import (
     find_kind_tag,
     inline_options,
     kind_of_word,
+    next_option_heads,
     numbering,
     option_start,
     probe,
@@ -153,6 +154,7 @@ class _Question:
     alternates: list[str] = field(default_factory=list)
     state: str = "stem"  # stem, options, key, key_next, explanation, ask, answer
     shared: dict[str, str] = field(default_factory=dict)  # options written once for several questions
+    option_style: str | None = None  # the style its options are written in (`A.`, `A、` …)
     fence_at: int | None = None  # where a code block begins in the stem
     marked_words: list[str] = field(default_factory=list)  # words of the stem in red (underlined…)
     last_line: int = 0
@@ -494,6 +496,14 @@ class _Reader:
                 self.add_text(q, before, info, first=first)
             self.on_key(q, after, info)
             return
+        if q.state == "options" and q.options and q.option_style and (at := _next_option_at(q, text)) is not None:
+            # "性呼吸困难 D .咳粉红色泡沫痰": an option broken over lines, the next options after its end
+            if text[:at].strip():
+                q.options[-1].pieces.append(Piece(text[:at].strip(), info.line.number, info.line.gap))
+            offset = info.line.text.find(text[at:])
+            nxt = chr(ord(q.options[-1].letter) + 1)
+            self.take_options(q, text[at:], max(offset, 0), info, (q.option_style, nxt))
+            return
         if (first or q.state == "stem") and not q.options and not q.is_case:
             at = inline_options(text)
             if at is not None:  # "……（ ）。 A. x B. y C. z": the stem and its options on one line
@@ -697,6 +707,7 @@ class _Reader:
         if found is None:
             return
         style, first = found
+        q.option_style = style
         for letter, a, b in split_options(text, style, first):
             option_text = text[a:b].strip()
             marks = info.line.marked(a + shift, b + shift)
@@ -821,6 +832,12 @@ class _Reader:
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
         stem = _join(q.stem, paragraphs=case)
         options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
+        if not options and not case and q.stem and (at := inline_options(stem)) is not None:
+            # the options inside a stem broken over lines ("（ ）A ." / "劳力性呼吸困难 B .端坐呼吸 …")
+            style, first = option_start(stem[at:]) or ("", "")
+            found = split_options(stem[at:], style, first) if style else []
+            options = {letter: stem[at + a : at + b].strip() for letter, a, b in found}
+            stem = stem[:at].strip() if options else stem
         key = _join(q.key) or None
         if not options and q.stem and (circled := circled_options([p.text for p in q.stem])) is not None:
             at, options = circled  # "①义务论　②功利主义": options numbered with circles, keyed ②
@@ -962,6 +979,16 @@ class _Reader:
         if self.seen["case:parts"]:
             out.append(Convention("案例按【问题N】分题", "case studies split by their parts (【问题N】)"))
         return out
+
+
+def _next_option_at(q: _Question, text: str) -> int | None:
+    """Where the option after the question's last one begins inside a line of text, if it does."""
+    nxt = chr(ord(q.options[-1].letter) + 1)
+    if nxt > "H" or q.option_style is None:
+        return None
+    spaced, _ = next_option_heads(q.option_style, nxt)
+    m = spaced.search(text)
+    return m.start() + len(m.group(0)) - len(m.group(0).lstrip()) if m else None
 
 
 def _blank_in_passage(loose: list[tuple[int, str]], number: int) -> tuple[int, str] | None:
