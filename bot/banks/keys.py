@@ -127,8 +127,9 @@ def read_choice_key(key: str, options: dict[str, str]) -> str | None:
         if _norm(text) in by_text:
             return by_text[_norm(text)]
         # options numbered 1–4 (lettered A–D on reading): the key names one by its number
-        if re.fullmatch(r"[1-8]", text) and int(text) <= len(options):
-            return "ABCDEFGH"[int(text) - 1]
+        numbers = re.split(r"\s*[,，、\s]\s*", text)
+        if all(re.fullmatch(r"[1-8]", n) and int(n) <= len(options) for n in numbers):
+            return "".join(sorted({"ABCDEFGH"[int(n) - 1] for n in numbers}))
         for separators in (r"[;；|]|\s{2,}", r"[;；|,，、]\s*", r"[;；|,，、]|\s+"):
             wanted = [_norm(p) for p in re.split(separators, text) if _norm(p)]
             found = [by_text.get(w) for w in wanted]

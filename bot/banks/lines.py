@@ -370,6 +370,36 @@ def _numbered_options(text: str) -> str | None:
     return "  ".join(f"{'ABCDEFGH'[i]}. {item}" for i, item in enumerate(items))
 
 
+_LISTED = re.compile(r"^\s*([1-8])\s*[.)）、]\s*(\S.*)$")
+_ASKS_CHOICE = re.compile(r"[?？:：]\s*$|\)\s*$|（[^（）]*选[^（）]*）\s*$|select all", re.I)
+_NUMBER_KEY_LINE = re.compile(
+    r"^\s*(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|答案|正确答案)(?:\*\*)?\s*[:：]\s*[1-8](?:\s*[,，、 ]\s*[1-8])*\s*$",
+    re.I,
+)
+
+
+def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
+    """Options numbered 1., 2., 3. … on lines of their own under a question and keyed by number
+    (`Answer: 1, 2, 4`), as NCLEX-style banks print them: lettered A, B, C … for the reader. Only a run
+    that starts at 1 right below a line that asks, has no gap, and is followed by such a key."""
+    out = list(raw_lines)
+    i = 0
+    while i < len(out):
+        m = _LISTED.match(out[i])
+        if not (m and m.group(1) == "1" and i > 0 and _ASKS_CHOICE.search(out[i - 1])):
+            i += 1
+            continue
+        run = [i]
+        while run[-1] + 1 < len(out) and (n := _LISTED.match(out[run[-1] + 1])) and int(n.group(1)) == len(run) + 1:
+            run.append(run[-1] + 1)
+        after = run[-1] + 1
+        if len(run) >= 3 and after < len(out) and _NUMBER_KEY_LINE.match(out[after]):
+            for k, j in enumerate(run):
+                out[j] = f"{'ABCDEFGH'[k]}. {_LISTED.match(out[j]).group(2)}"  # type: ignore[union-attr]
+        i = after
+    return out
+
+
 def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     """The document's lines, clean, with their marks, headings, fences and tables told apart."""
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -378,6 +408,7 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
         if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
             raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
+    raw_lines = _numbered_option_runs(raw_lines)
     out: list[Line] = []
     gap = False
     for number, raw in enumerate(raw_lines, start=1):
