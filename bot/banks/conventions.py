@@ -143,7 +143,7 @@ NUMBERINGS: list[Numbering] = [
     _numbering(
         "q",
         "Q1",
-        r"^(?:Q\s?|q\s?|Question\s*|QUESTION\s*)(?P<n>\d{1,4})(?:\s+(?:of|/)\s*\d{1,4})?\s*(?:[.．、:：)）]\s*|\s+|$)",
+        r"^(?:Q\s?|q\s?|Question\s*|QUESTION\s*)(?P<n>\d{1,4})(?:\s+(?:of|/)\s*\d{1,4})?\s*(?:[.．、:：)）]\s*|\s+|$|(?=[（(【\[]))",
         strong=True,
         starts="Qq",
     ),

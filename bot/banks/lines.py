@@ -31,6 +31,7 @@ class Line:
     checked: bool | None = None  # a task-list box: - [x] (True) or - [ ] (False)
     gap: bool = False  # a blank line (or several) stood before it
     lead: int = 0  # length of a list bullet ("- ") before the content: kept in text, skipped by `body`
+    quoted: bool = False  # a Markdown blockquote ("> …"): answers set apart under a question
 
     @property
     def body(self) -> str:
@@ -373,7 +374,8 @@ def _numbered_options(text: str) -> str | None:
 _LISTED = re.compile(r"^\s*([1-8])\s*[.)）、]\s*(\S.*)$")
 _ASKS_CHOICE = re.compile(r"[?？:：]\s*$|\)\s*$|（[^（）]*选[^（）]*）\s*$|select all", re.I)
 _NUMBER_KEY_LINE = re.compile(
-    r"^\s*(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|答案|正确答案)(?:\*\*)?\s*[:：]\s*[1-8](?:\s*[,，、 ]\s*[1-8])*\s*$",
+    r"^\s*(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|答案|正确答案)(?:\*\*)?\s*[:：]"
+    r"\s*[1-8](?:\s*[,，、 ]\s*[1-8])*\s*$",
     re.I,
 )
 
@@ -446,7 +448,8 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     if not text:
         return None
     first = text[0]
-    if first == ">":
+    quoted = first == ">"
+    if quoted:
         text = _QUOTE.sub("", text).strip()
         first = text[:1]
     if first in "!?" and (m := _ADMONITION.match(text)):  # mkdocs `!!! note "答案"`: its title is the line
@@ -499,5 +502,12 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     spans = [(max(0, a - cut), b - cut, mark) for a, b, mark in spans if b > cut]
     bullet = _BULLET.match(text)
     return Line(
-        number, text, spans=spans, heading=heading, cells=cells, checked=checked, lead=bullet.end() if bullet else 0
+        number,
+        text,
+        spans=spans,
+        heading=heading,
+        cells=cells,
+        checked=checked,
+        lead=bullet.end() if bullet else 0,
+        quoted=quoted,
     )

@@ -205,6 +205,7 @@ class _Reader:
         self.answer_groups: list[AnswerGroup] | None = None
         self.shared: tuple[int, int, list[tuple[str, str]]] | None = None  # options shared by a range
         self.keys_marked: frozenset[str] = frozenset()  # marks this document uses for keys
+        self.quoted_lines: frozenset[int] | None = None
         self.seen = Counter[str]()  # conventions met, for the summary
 
     def warn(self, line: int, zh: str, en: str) -> None:
@@ -430,6 +431,23 @@ class _Reader:
             else:
                 self.add_piece(q, piece)
             return
+        if (
+            info.line.quoted
+            and info.marker is None
+            and q.state == "stem"
+            and q.stem
+            and not q.options
+            and not (q.stem[-1].line == info.line.number - 1 and self.infos_quoted(info.line.number - 1))
+        ):
+            # "**Q2：简述……**" then "> ZeRO-1 切分……": the answer set apart in a quote under the question
+            value = read_true_false(re.sub(r"[。.!！]+$", "", info.text.strip()))
+            if value is not None and q.kind in (None, Kind.true_false):
+                q.key.append(self.piece(info))
+                q.state = "key"
+            else:
+                q.answer.append(self.piece(info))
+                q.state = "answer"
+            return
         if info.marker is not None:
             self.on_marker(q, info)
         elif info.tf_slots is not None:
@@ -450,6 +468,12 @@ class _Reader:
         else:
             self.note_marked_words(q, info)
             self.add_text(q, info.line.text, info)
+
+    def infos_quoted(self, line: int) -> bool:
+        """Whether the document's line `line` was a quote (a question quoted whole stays a question)."""
+        if self.quoted_lines is None:
+            self.quoted_lines = frozenset(i.line.number for i in self.infos if i.line.quoted)
+        return line in self.quoted_lines
 
     def unnumbered_start(self, info: Info, nxt: Info | None) -> bool:
         """A question without a number: a line that asks, right above a first option, where no question is
