@@ -155,6 +155,7 @@ class _Question:
     state: str = "stem"  # stem, options, key, key_next, explanation, ask, answer
     shared: dict[str, str] = field(default_factory=dict)  # options written once for several questions
     option_style: str | None = None  # the style its options are written in (`A.`, `A、` …)
+    quoted_answer: bool = False  # its answer (or key) was read from a quote under the stem
     fence_at: int | None = None  # where a code block begins in the stem
     marked_words: list[str] = field(default_factory=list)  # words of the stem in red (underlined…)
     last_line: int = 0
@@ -447,6 +448,7 @@ class _Reader:
             else:
                 q.answer.append(self.piece(info))
                 q.state = "answer"
+            q.quoted_answer = True
             return
         if info.marker is not None:
             self.on_marker(q, info)
@@ -668,6 +670,10 @@ class _Reader:
 
     def took_options(self, q: _Question, info: Info) -> bool:
         """Whether the line was read as options (lettered, or a task-list box)."""
+        if q.quoted_answer and not q.options and (info.option is not None or info.line.checked is not None):
+            # "> Reference: …" under the stem, then options: the quote was a note of the question, no answer
+            q.stem.extend(q.answer + q.key)
+            q.answer, q.key, q.state, q.quoted_answer = [], [], "stem", False
         if info.option is not None and self.on_option(q, info):
             return True
         return info.line.checked is not None and self.on_checkbox(q, info)
