@@ -84,6 +84,8 @@ _TRAILING_META = re.compile(
     r"\s*(?:[【\[]\s*(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型|答案解析|解析)\s*[】\]]"
     r"|(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型)\s*[:：]).*$"
 )
+_PICTURE = re.compile(r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*[】\]:：]", re.I)
+_DOT_TAG = re.compile(r"^[·•・]\s*([^】\]\s]{1,10})\s*[】\]]")
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
 
 
@@ -156,6 +158,7 @@ class _Question:
     shared: dict[str, str] = field(default_factory=dict)  # options written once for several questions
     option_style: str | None = None  # the style its options are written in (`A.`, `A、` …)
     quoted_answer: bool = False  # its answer (or key) was read from a quote under the stem
+    picture: bool = False  # a picture's placeholder stood in it
     fence_at: int | None = None  # where a code block begins in the stem
     marked_words: list[str] = field(default_factory=list)  # words of the stem in red (underlined…)
     last_line: int = 0
@@ -376,6 +379,8 @@ class _Reader:
             number = (sec.questions[-1].number if sec.questions else 0) + 1
         q = _Question(number, info.line.number, cand.style, self.sections.index(sec), sec, kind=sec.kind)
         rest = strip_score(cand.rest)
+        if m := _DOT_TAG.match(rest):  # "【例题9·判断题】…": the number and the kind share one bracket
+            rest = f"【{m.group(1)}】{rest[m.end() :]}"
         tag = find_kind_tag(rest)
         if tag is not None:
             kind, without = tag
@@ -587,6 +592,8 @@ class _Reader:
         marker, rest = info.marker
         role = marker.role
         if role == "meta":
+            if _PICTURE.match(info.text):
+                q.picture = True
             my = _MY_ANSWER.search(info.text)
             if my and my.start() > 0:  # "我的答案：A 正确答案：B"
                 self.seen["key:platform"] += 1
@@ -977,6 +984,7 @@ class _Reader:
             tags=q.tags,
             alternates=q.alternates,
             end_line=end_line,
+            picture=q.picture,
         )
 
     def conventions(self) -> list[Convention]:
