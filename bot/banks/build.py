@@ -86,8 +86,8 @@ _UNASKABLE = [
 
 # A stem that asks about its picture: "如图所示", "这个标志是何含义？", "the sign shown below"
 _NEEDS_PICTURE = re.compile(
-    r"如图|图中|图示|下图|上图|此图|该图|这个标志|该标志|此标志|这个指示灯|这个手势|这个标线|图片"
-    r"|(?:in|on) the (?:figure|picture|image|exhibit)|shown (?:below|above|here)|this (?:sign|symbol|light)",
+    r"图中|图示|下图|上图|此图|该图|这个|这种|该标志|此标志|所示的?(?:标志|标线|手势|信号|仪表|指示灯|情况|路段|图形)"
+    r"|(?:in|on) the (?:figure|picture|image|exhibit)|shown (?:below|above|here)|this (?:sign|symbol|light|picture)",
     re.I,
 )
 

@@ -84,7 +84,10 @@ _TRAILING_META = re.compile(
     r"\s*(?:[【\[]\s*(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型|答案解析|解析)\s*[】\]]"
     r"|(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型)\s*[:：]).*$"
 )
-_PICTURE = re.compile(r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*[】\]:：]", re.I)
+# "[图片]", "图：k23.png" (not "图：无": no picture)
+_PICTURE = re.compile(
+    r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*(?:[】\]]|[:：]\s*(?!无|none|$))", re.I
+)
 _DOT_TAG = re.compile(r"^[·•・]\s*([^】\]\s]{1,10})\s*[】\]]")
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
 
