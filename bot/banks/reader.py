@@ -837,6 +837,7 @@ class _Reader:
         kind headings holds none and is no section of its own)."""
         for sec in self.sections:
             self.merge_blocks(sec)
+            self.passage_blanks(sec)
         if self.answer_groups is not None:
             self.labelled_blanks(self.answer_groups)
             match_answer_part(self.answer_groups, self.sections, self.warn)  # type: ignore[arg-type]
@@ -990,6 +991,29 @@ class _Reader:
             picture=q.picture,
         )
 
+    def passage_blanks(self, sec: _Section) -> None:
+        """A passage with numbered blanks (`I (1)______ (visit) my grandparents…`) and no numbered items for
+        them: each blank is a fill-in whose stem is its sentence, keyed like any question."""
+        taken = {q.number for s in self.sections for q in s.questions}
+        found: list[tuple[int, int, str]] = []
+        for line, text in sec.loose:
+            for m in _PASSAGE_BLANK.finditer(text):
+                number = int(m.group(1) or m.group(2))
+                if number not in taken:
+                    found.append((number, line, _sentence_around(text, m.start(), m.end())))
+        numbers = [n for n, _, _ in found]
+        if len(found) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+            return
+        made = []
+        for number, line, sentence in found:
+            q = _Question(number, line, "passage", self.sections.index(sec), sec, kind=sec.kind or Kind.fill)
+            q.stem.append(Piece(_mark_blank(sentence, number), line, False))
+            made.append(q)
+        sec.questions[:0] = made
+        used = {q.line for q in made}
+        self.issues = [i for i in self.issues if not (i.line in used and i.en.startswith("text outside"))]
+        self.seen["passage"] += 1
+
     def conventions(self) -> list[Convention]:
         out: list[Convention] = []
         styles = [(k.split(":", 1)[1], v) for k, v in self.seen.items() if k.startswith("numbering:")]
@@ -1017,6 +1041,8 @@ class _Reader:
             out.append(Convention("题型：题内标注", "kinds tagged in the questions"))
         if self.seen["heading"]:
             out.append(Convention("题型：小节标题", "kinds from section headings"))
+        if self.seen["passage"]:
+            out.append(Convention("短文中的空各为一题", "each numbered blank of a passage a question"))
         if self.seen["case:parts"]:
             out.append(Convention("案例按【问题N】分题", "case studies split by their parts (【问题N】)"))
         return out
@@ -1030,6 +1056,25 @@ def _next_option_at(q: _Question, text: str) -> int | None:
     spaced, _ = next_option_heads(q.option_style, nxt)
     m = spaced.search(text)
     return m.start() + len(m.group(0)) - len(m.group(0).lstrip()) if m else None
+
+
+_PASSAGE_BLANK = re.compile(r"[(（]\s*(\d{1,3})\s*[)）]\s*_{2,}|_{2,}\s*(\d{1,3})\s*_{2,}")
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence of a passage holding text[start:end]."""
+    begin = max(text.rfind(p, 0, start) for p in "。.!?！？") + 1
+    ends = [i for i in (text.find(p, end) for p in "。.!?！？") if i >= 0]
+    return text[begin : min(ends) + 1 if ends else len(text)].strip()
+
+
+def _mark_blank(sentence: str, number: int) -> str:
+    """The sentence with its own blank as `____` and the others' numbers kept (`(2)______`)."""
+
+    def one(m: re.Match[str]) -> str:
+        return "____" if int(m.group(1) or m.group(2)) == number else m.group(0)
+
+    return _PASSAGE_BLANK.sub(one, sentence)
 
 
 def _blank_in_passage(loose: list[tuple[int, str]], number: int) -> tuple[int, str] | None:

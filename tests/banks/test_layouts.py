@@ -473,3 +473,21 @@ def test_scanned_lines_with_options_broken_over_them() -> None:
     questions = imp(text).bank.questions
     assert [q.answer for q in questions] == ["A", "B"]
     assert questions[0].options["C"] == "夜间阵发性呼吸困难"
+
+
+def test_a_passage_with_numbered_blanks_gives_a_fill_in_per_blank() -> None:
+    text = (
+        "一、语法填空（阅读短文，在空白处填入适当的单词）\n"
+        "Last year I (1)______ (go) to Paris. It was (2)______ best trip of my life. I hope (3)______ (visit) again.\n"
+        "二、单句填空\n4. He is good at ______ (swim).\n"
+        "参考答案\n一、\n1. went　2. the　3. to visit\n二、\n4. swimming\n"
+    )
+    result = imp(text)
+    assert [(q.number, q.answer) for q in result.bank.questions] == [
+        (1, ["went"]),
+        (2, ["the"]),
+        (3, ["to visit"]),
+        (4, ["swimming"]),
+    ]
+    assert result.bank.questions[1].prompt == "It was ____ best trip of my life."
+    assert result.warnings == []
