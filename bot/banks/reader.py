@@ -38,6 +38,7 @@ from bot.banks.conventions import (
     probe,
     split_options,
     strip_score,
+    trailing_tag,
 )
 from bot.banks.draft import Convention, Draft, SectionReport
 from bot.banks.issues import Issue
@@ -88,6 +89,8 @@ _TRAILING_META = re.compile(
 _PICTURE = re.compile(
     r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*(?:[】\]]|[:：]\s*(?!无|none|$))", re.I
 )
+LETTERS_ORDER = "ABCDEFGH"
+_RIGHT_SUFFIX = re.compile(r"\s*[(（\[【]\s*(?:正确答案|正确选项|答案|correct(?: answer)?)\s*[)）\]】]\s*$", re.I)
 _DOT_TAG = re.compile(r"^[·•・]\s*([^】\]\s]{1,10})\s*[】\]]")
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
 
@@ -390,7 +393,7 @@ class _Reader:
             if kind is not None or sec.kind is None:
                 q.kind, q.tagged = kind, kind is not None
                 self.seen["tag"] += 1
-            rest = strip_score(without) if _leading_tag(rest) else rest
+            rest = strip_score(without) if _leading_tag(rest) or trailing_tag(rest) else rest
         sec.questions.append(q)
         self.q = q
         if self.shared is not None:
@@ -754,6 +757,9 @@ class _Reader:
             if info.line.checked:
                 marks.add("check")
             option_text, inline = _option_key(option_text)
+            if m := _RIGHT_SUFFIX.search(option_text):  # "C、由大小写字母……组成(正确答案)": a platform's mark
+                option_text = option_text[: m.start()].rstrip()
+                marks.add("check")
             q.options.append(_Option(letter, [Piece(option_text, info.line.number, info.line.gap)], marks))
             if inline:
                 self.on_key(q, inline, info)
@@ -873,6 +879,15 @@ class _Reader:
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
         stem = _join(q.stem, paragraphs=case)
         options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
+        marked_lines = ""
+        if not options and q.kind in CHOICE_KINDS and len(q.stem) >= 3:
+            # a choice question whose options have no letters (a form export), one per line under it, the
+            # right ones suffixed "(正确答案)": lettered A, B, C … in order
+            lines = [p.text for p in q.stem[1:]]
+            if any(_RIGHT_SUFFIX.search(t) for t in lines) and all(len(t) <= 60 for t in lines):
+                options = {LETTERS_ORDER[i]: _RIGHT_SUFFIX.sub("", t).strip() for i, t in enumerate(lines[:8])}
+                marked_lines = "".join(LETTERS_ORDER[i] for i, t in enumerate(lines[:8]) if _RIGHT_SUFFIX.search(t))
+                stem = q.stem[0].text
         if not options and not case and q.stem and (at := inline_options(stem)) is not None:
             # the options inside a stem broken over lines ("（ ）A ." / "劳力性呼吸困难 B .端坐呼吸 …")
             style, first = option_start(stem[at:]) or ("", "")
@@ -895,7 +910,7 @@ class _Reader:
                 key = reply
             else:
                 q.answer = [Piece(reply, q.options[0].pieces[0].line, False)]
-        marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked)
+        marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked) or marked_lines
         kind = q.kind
         if options and marked and key is None:
             self.seen["key:marked"] += 1

@@ -491,3 +491,18 @@ def test_a_passage_with_numbered_blanks_gives_a_fill_in_per_blank() -> None:
     ]
     assert result.bank.questions[1].prompt == "It was ____ best trip of my life."
     assert result.warnings == []
+
+
+def test_a_questionnaire_export_with_right_options_suffixed() -> None:
+    text = (
+        "1. 您的姓名：________ (分值: 0) 填空题 *\n\n"
+        "2. 最安全的密码是（）(分值: 2) 单选题 *\nA、123456\nB、生日\nC、大小写字母、数字和符号组成的密码(正确答案)\n\n"
+        "3. 防范勒索病毒的措施有（）(分值: 2) 多选题 *\n离线备份数据(正确答案)\n及时打补丁(正确答案)\n打开陌生附件\n\n"
+        "4. 公共Wi-Fi下可以放心转账。()(分值: 2) 单选题 *\nA、正确\nB、错误(正确答案)\n"
+    )
+    result = imp(text)
+    got = [(q.number, q.kind, q.answer) for q in result.bank.questions]
+    assert got == [(2, Kind.single, "C"), (3, Kind.multiple, "AB"), (4, Kind.true_false, False)]
+    assert result.bank.questions[0].prompt == "最安全的密码是（）"
+    assert result.bank.questions[1].options == {"A": "离线备份数据", "B": "及时打补丁", "C": "打开陌生附件"}
+    assert "form field" in result.left_out[0].en
