@@ -518,7 +518,12 @@ def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> He
         if not rest.strip() or _heading_tail(rest):
             title = text.strip().rstrip(":：")
             return Heading(title, kind_of_word(m.group("word")), True, _declared(rest), bool(m.group("digit")))
-    if len(plain) <= 60 and (m := _QUALIFIED_KIND_HEADING.match(plain)) and not re.search(r"[？?]", plain):
+    if (
+        len(plain) <= 60
+        and (m := _QUALIFIED_KIND_HEADING.match(plain))
+        and m.group("word").endswith(("题", "填空"))  # "计算问答题", "语法填空"; never "常识判断" (行测's choices)
+        and not re.search(r"[？?]", plain)
+    ):
         rest = m.group("rest")
         if not rest.strip() or _heading_tail(rest):
             return Heading(text.strip().rstrip(":："), kind_of_word(m.group("word")), True, _declared(rest))

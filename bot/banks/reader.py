@@ -91,6 +91,9 @@ _PICTURE = re.compile(
 )
 LETTERS_ORDER = "ABCDEFGH"
 _RIGHT_SUFFIX = re.compile(r"\s*[(（\[【]\s*(?:正确答案|正确选项|答案|correct(?: answer)?)\s*[)）\]】]\s*$", re.I)
+_NOTES = re.compile(
+    r"^\s*(?:注\s*意\s*事\s*项|考\s*生\s*须\s*知|考试须知|答题须知|答题说明|Instructions)\s*[:：]?\s*$", re.I
+)
 _DOT_TAG = re.compile(r"^[·•・]\s*([^】\]\s]{1,10})\s*[】\]]")
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
 
@@ -283,6 +286,7 @@ class _Reader:
         starts = {c.index: c for c in chosen}
         self.check_numbering(chosen, candidates, facts)
         k = 0
+        notes = False
         while k < stop:
             if k in key_blocks:
                 self.key_block(k, key_blocks[k])
@@ -307,7 +311,11 @@ class _Reader:
                 starts[k + 1].number = _alone_number(info) or starts[k + 1].number  # "15" above "【填空题】…"
                 k += 1
                 continue
-            if k in starts:
+            if info.heading is not None or (not notes and _NOTES.match(info.text)):
+                notes = bool(_NOTES.match(info.text))  # "注意事项" and its numbered points: no questions
+            if notes and info.heading is None:
+                pass
+            elif k in starts:
                 self.start_question(starts[k], info)
             elif info.heading is not None:
                 self.open_section(info)
@@ -516,8 +524,7 @@ class _Reader:
         elif info.marker is not None and info.marker[0].role == "meta":
             return
         else:
-            if self.section is not None:
-                self.section.loose.append((info.line.number, text))
+            self.ensure_section(info.line.number).loose.append((info.line.number, text))
             self.warn(info.line.number, "题目之外的文字，已忽略", "text outside any question was ignored")
 
     def piece(self, info: Info, text: str | None = None) -> Piece:

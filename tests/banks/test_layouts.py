@@ -506,3 +506,21 @@ def test_a_questionnaire_export_with_right_options_suffixed() -> None:
     assert result.bank.questions[0].prompt == "最安全的密码是（）"
     assert result.bank.questions[1].options == {"A": "离线备份数据", "B": "及时打补丁", "C": "打开陌生附件"}
     assert "form field" in result.left_out[0].en
+
+
+def test_the_papers_notes_and_aptitude_sections_are_no_questions_or_judgements() -> None:
+    text = (
+        "注意事项\n1．本试卷共3题，满分100分。\n2．请用2B铅笔填涂答题卡。\n"
+        "一、常识判断（共2题）\n1．我国的根本政治制度是（  ）。\nA．人民代表大会制度    B．多党合作制度\n"
+        "2．白昼最长的节气是（  ）。\nA．春分    B．夏至\n"
+        "二、判断推理（共1题）\n3．所有鸟都会飞，企鹅是鸟，所以企鹅会飞。错误在于（  ）。\n"
+        "A．大前提错误    B．结论错误\n"
+        "参考答案\n题号   1   2   3\n答案   A   B   A\n"
+    )
+    result = imp(text)
+    assert [(q.kind, q.answer) for q in result.bank.questions] == [
+        (Kind.single, "A"),
+        (Kind.single, "B"),
+        (Kind.single, "A"),
+    ]
+    assert result.left_out == []
