@@ -4,7 +4,7 @@
     .txt   of flash cards (`prompt<TAB>answer` on every line)                  -> a two-column table
     .docx  paragraphs as Word shows them (list numbers, keys marked by formatting) -> text; question tables
     .pdf   a text layer's lines, page headers and footers dropped                -> text
-    .xlsx .csv .tsv  one question per row under a header row (or answer rows, cards) -> question tables
+    .xlsx .csv .tsv  one question per row under a header row (or vertical cards, answer rows, cards) -> tables
 
 Each reader takes the file's path, so that a check of the file (its size, a zip's expanded size) can
 run before any of it is opened.
