@@ -27,6 +27,8 @@ from pathlib import Path
 from lxml import etree
 
 from bot.banks.draft import Convention
+from bot.banks.formats.boxes import BOXES, Chars, ticked_items
+from bot.banks.formats.docx_symbols import CHECKBOX, checkbox_runs, form_checkbox, sym_text, symbol_font, symbol_text
 from bot.banks.formats.extracted import Extracted
 from bot.banks.formats.numbering import Numbering, to_int, w
 from bot.banks.formats.table import Row, Table, find_header
@@ -43,20 +45,13 @@ _MARKUP = (
     ("bold", "<b>", "</b>"),
     ("under", "<u>", "</u>"),
 )
-# Symbol fonts' private-use characters that mean a tick, a cross or a box.
-_SYMBOLS = {
-    "wingdings": {"F0FC": "✓", "F0FB": "✗", "F0FE": "☑", "F0FD": "☒", "F0A8": "☐", "F06F": "□", "F078": "☒"},
-    "wingdings 2": {"F050": "✓", "F04F": "✗", "F052": "☑", "F054": "☒", "F0A3": "☐", "F0A2": "☐"},
-    "symbol": {"F0D6": "√", "F0B4": "×"},
-}
 # Tags looked up for every run, made once.
-_P, _R, _RPR, _RSTYLE, _SYM = w("p"), w("r"), w("rPr"), w("rStyle"), w("sym")
+_P, _R, _RPR, _RSTYLE, _SYM, _T = w("p"), w("r"), w("rPr"), w("rStyle"), w("sym"), w("t")
+_FLD_CHAR = w("fldChar")
 _MATH_TEXT = f"{{{M}}}t"
 _VAL = w("val")
 _TEXT_OF = {w("t"): None, w("tab"): "\t", w("br"): "\n", w("cr"): "\n", w("noBreakHyphen"): "-"}
 _NONE: frozenset[str] = frozenset()
-_CHECKED = "☑☒■✅"
-_UNCHECKED = "☐□"
 
 
 # -- styles: what a run inherits ------------------------------------------------------------------------------
@@ -192,27 +187,18 @@ def _skipped(element: etree._Element, paragraph: etree._Element) -> bool:
     return False
 
 
-def _symbol(sym: etree._Element) -> str:
-    font = (sym.get(w("font")) or "").lower()
-    code = (sym.get(w("char")) or "").upper()
-    if code in _SYMBOLS.get(font, {}):
-        return _SYMBOLS[font][code]
-    try:
-        value = int(code, 16)
-    except ValueError:
-        return ""
-    return "" if 0xE000 <= value <= 0xF8FF else chr(value)
-
-
-def _run_text(run: etree._Element) -> list[str]:
-    """The run's text pieces; a line break is its own piece, '\n'."""
+def _run_text(run: etree._Element, font: str | None) -> list[str]:
+    """The run's text pieces; a line break is its own piece, '\n'. `font`: the symbol font it is set in."""
     out: list[str] = []
     for child in run:
         tag = child.tag
         if tag in _TEXT_OF:
-            out.append(_TEXT_OF[tag] or child.text or "")
+            text = _TEXT_OF[tag] or child.text or ""
+            out.append(symbol_text(font, text) if font and tag == _T else text)
         elif tag == _SYM:
-            out.append(_symbol(child))
+            out.append(sym_text(child))
+        elif tag == _FLD_CHAR:
+            out.append(form_checkbox(child))
     return out
 
 
@@ -220,6 +206,7 @@ class _Document:
     def __init__(self, styles: _Styles, numbering: Numbering) -> None:
         self.styles, self.numbering = styles, numbering
         self.numbered = 0  # paragraphs given a list number
+        self.checkboxes = False  # the document has checkbox content controls
 
     def paragraph(self, p: etree._Element) -> _Line:
         ppr = p.find(w("pPr"))
@@ -240,11 +227,15 @@ class _Document:
         if outline is None:
             outline = self.styles.outline(pstyle)
         pieces: list[tuple[str, frozenset[str]]] = []
+        boxes = checkbox_runs(p) if self.checkboxes else {}
         for element in p.iter(_R, _MATH_TEXT):
             if element.getparent() is not p and _skipped(element, p):
                 continue
             if element.tag == _MATH_TEXT:  # an equation's text, as it reads
                 pieces.append((element.text or "", _NONE))
+                continue
+            if element in boxes:  # a checkbox content control: its state, not its stored glyph
+                pieces.append((boxes[element], _NONE))
                 continue
             rpr = element.find(_RPR)
             rstyle_element = rpr.find(_RSTYLE) if rpr is not None else None
@@ -253,7 +244,7 @@ class _Document:
             if props.get("vanish"):
                 continue
             marks = _marks(props)
-            pieces.extend((text, marks if text != "\n" else _NONE) for text in _run_text(element))
+            pieces.extend((text, marks if text != "\n" else _NONE) for text in _run_text(element, symbol_font(rpr)))
         label, suffix = self.numbering.label(num_id, ilvl, pstyle)
         self.numbered += bool(label)
         prefix = (label + suffix) if label else ""
@@ -262,22 +253,20 @@ class _Document:
         return _compose(prefix, pieces)
 
 
-Chars = list[tuple[str, frozenset[str]]]  # a paragraph's text, character by character, with its marks
+_BOXED = re.compile(f"[{BOXES}✓✔√]")
 _LABEL = re.compile(r"(?:^|(?<=\s))[(（]?([A-H])\s*[.．、:：)）]")
 
 
 def _compose(prefix: str, pieces: list[tuple[str, frozenset[str]]]) -> _Line:
     if all(not marks for _, marks in pieces):  # most paragraphs: plain text, nothing to look at
         plain = "".join(text for text, _ in pieces)
-        if not plain.lstrip()[:1] or plain.lstrip()[0] not in _CHECKED + _UNCHECKED:
+        if not _BOXED.search(plain):
             markup = html.escape(prefix + plain, quote=False).replace("\n", "<br>")
             return _Line(markup, prefix + plain)
-    chars: Chars = [(c, marks) for text, marks in pieces for c in text]
+    chars: Chars = ticked_items([(c, marks) for text, marks in pieces for c in text])
     box = ""
-    start = next((i for i, (c, _) in enumerate(chars) if not c.isspace()), None)
-    if start is not None and chars[start][0] in _CHECKED + _UNCHECKED:  # ☑ A. 宪法: a ticked box, as Markdown's
-        box = "- [x] " if chars[start][0] in _CHECKED else "- [ ] "
-        del chars[start]
+    if prefix and "".join(c for c, _ in chars[:6]) in ("- [x] ", "- [ ] "):  # the list number after the box
+        box, chars = "".join(c for c, _ in chars[:6]), chars[6:]
     chars = _labels_marked(_underlined_blanks(chars))
     plain = "".join(c for c, _ in chars)
     out: list[str] = []
@@ -497,7 +486,9 @@ def read_docx(path: Path) -> Extracted:
         raise DocumentError(path.name, 0, f"不是有效的 .docx 文件：{exc}", f"not a valid .docx file: {exc}") from exc
     styles = _Styles(_plain(styles_part))
     body = _Body(_Document(styles, Numbering(_plain(numbering_part), styles.numbering())))
-    body.block(_plain(document.element.body))
+    xml_body = _plain(document.element.body)
+    body.document.checkboxes = next(xml_body.iter(CHECKBOX), None) is not None
+    body.block(xml_body)
     conventions = []
     if body.document.numbered:
         conventions.append(Convention("编号：Word 自动编号", "Word's automatic list numbers"))

@@ -1,0 +1,93 @@
+"""Word files whose chosen options are ticked boxes: typed ☑/☐, several on one line, boxes after their
+items, checkbox content controls, legacy form checkboxes and symbol fonts. Every document is written by the
+test with python-docx (word_kit writes the controls' XML as Word does)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from word_kit import Word, checkbox, form_checkbox, symbol_run
+
+from bot.banks.formats import extract
+from bot.banks.importer import ImportResult, import_file
+
+
+def imported(word: Word, path: Path) -> ImportResult:
+    path.write_bytes(word.bytes())
+    return import_file(path, bank_id=path.stem)
+
+
+def keys(result: ImportResult) -> dict[str, object]:
+    return {q.id: q.answer for q in result.bank.questions}
+
+
+def test_boxes_typed_on_one_line_before_or_after_their_items(tmp_path: Path) -> None:
+    word = Word()
+    word.para("安全培训测验（回执）")
+    word.para("1. 发现火情应首先（单选）")
+    word.para("☐ A. 继续工作　☑ B. 报警　☐ C. 离开")
+    word.para("2. 厂区内禁止吸烟。（判断）")
+    word.para("☑ 正确　　☐ 错误")
+    word.para("3. 电器起火可以用水扑灭。（判断）")
+    word.para("正确 ☐　　错误 ☑")
+    word.para("4. 下列属于消防器材的有（多选） A. 灭火器 ☑　B. 消防栓 ☑　C. 雨伞 ☐")
+    word.para("5. 安全出口可以堆放杂物。（判断） ☐ 正确　☒ 错误")
+    result = imported(word, tmp_path / "safety.docx")
+    assert keys(result) == {"single-1": "B", "tf-2": True, "tf-3": False, "multiple-4": "AB", "tf-5": False}
+    assert result.bank.questions[0].options == {"A": "继续工作", "B": "报警", "C": "离开"}
+    assert result.bank.questions[3].prompt == "下列属于消防器材的有（多选）"
+    assert [q.line for q in result.bank.questions] == [2, 4, 6, 8, 9]
+
+
+def test_checkbox_controls_and_form_fields_are_read_by_their_state(tmp_path: Path) -> None:
+    word = Word()
+    word.para("1. 我国的首都是（单选）")
+    for letter, text, checked in (("A", "上海", False), ("B", "北京", True), ("C", "广州", False)):
+        paragraph = word.para()
+        checkbox(paragraph, checked, glyph="☐")  # the stored glyph is stale: the state decides
+        paragraph.add_run(f" {letter}. {text}")
+    word.para("2. 下列属于偶数的有（多选）")
+    for letter, text, checked in (("A", "2", True), ("B", "3", False), ("C", "4", True)):
+        paragraph = word.para()
+        form_checkbox(paragraph, checked)
+        paragraph.add_run(f" {letter}. {text}")
+    word.para("3. 水在 0℃ 以下一定结冰。（判断）")
+    paragraph = word.para()
+    checkbox(paragraph, False)
+    paragraph.add_run(" 正确　　")
+    checkbox(paragraph, True)
+    paragraph.add_run(" 错误")
+    result = imported(word, tmp_path / "controls.docx")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "tf-3": False}
+    assert result.bank.questions[0].options == {"A": "上海", "B": "北京", "C": "广州"}
+
+
+def test_boxes_and_ticks_in_symbol_fonts(tmp_path: Path) -> None:
+    word = Word()
+    word.para("1. 光合作用的场所是")
+    for glyph, option in (("¨", "A. 线粒体"), ("þ", "B. 叶绿体"), ("¨", "C. 核糖体")):
+        paragraph = word.para()
+        symbol_run(paragraph, glyph)  # Wingdings: ¨ draws an empty box, þ a ticked one
+        paragraph.add_run(" " + option)
+    word.para("2. 细胞核含有遗传物质。（判断）")
+    paragraph = word.para()
+    symbol_run(paragraph, "R", font="Wingdings 2")  # a ticked box in Wingdings 2
+    paragraph.add_run(" 正确　")
+    symbol_run(paragraph, "£", font="Wingdings 2")
+    paragraph.add_run(" 错误")
+    result = imported(word, tmp_path / "symbols.docx")
+    assert keys(result) == {"single-1": "B", "tf-2": True}
+    assert result.bank.questions[0].options == {"A": "线粒体", "B": "叶绿体", "C": "核糖体"}
+
+
+def test_boxes_that_mark_no_item_stay_text(tmp_path: Path) -> None:
+    word = Word()
+    word.para("1. 请在□内填入合适的数：3□5=8。")
+    word.para("答案：+")
+    word.para("2. 请勾选：☐ 已阅读　☐ 已理解")
+    path = tmp_path / "plain.docx"
+    path.write_bytes(word.bytes())
+    lines = extract(path).text.split("\n")
+    assert lines[0] == "1. 请在□内填入合适的数：3□5=8。"
+    assert lines[2] == "2. 请勾选：☐ 已阅读　☐ 已理解"  # nothing ticked: no items
+    assert "3□5=8" in import_file(path, bank_id="plain").bank.questions[0].prompt
