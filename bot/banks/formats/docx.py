@@ -228,9 +228,16 @@ class _Document:
             outline = self.styles.outline(pstyle)
         pieces: list[tuple[str, frozenset[str]]] = []
         boxes = checkbox_runs(p) if self.checkboxes else {}
+        empty = 0  # runs in a row that hold nothing (no text, only properties)
         for element in p.iter(_R, _MATH_TEXT):
             if element.getparent() is not p and _skipped(element, p):
                 continue
+            if element.tag == _R and all(child.tag == _RPR for child in element):
+                empty += 1
+                continue
+            if empty >= _EMPTY_BLANK and pieces:  # a blank some programs write as empty runs, one per "_"
+                pieces.append(("____", _NONE))
+            empty = 0
             if element.tag == _MATH_TEXT:  # an equation's text, as it reads
                 pieces.append((element.text or "", _NONE))
                 continue
@@ -245,6 +252,8 @@ class _Document:
                 continue
             marks = _marks(props)
             pieces.extend((text, marks if text != "\n" else _NONE) for text in _run_text(element, symbol_font(rpr)))
+        if empty >= _EMPTY_BLANK and pieces:
+            pieces.append(("____", _NONE))
         label, suffix = self.numbering.label(num_id, ilvl, pstyle)
         self.numbered += bool(label)
         prefix = (label + suffix) if label else ""
@@ -254,12 +263,17 @@ class _Document:
 
 
 _BOXED = re.compile(f"[{BOXES}✓✔√]")
+_EMPTY_BLANK = 3
+# A tab standing for a blank: after a word, right before sentence punctuation (`化学式为<TAB>，`)
+_TAB_BLANK = re.compile(r"(?<=\S)[ \u3000]*\t[ \t\u3000]*(?=[。，；、？！：])")
 _LABEL = re.compile(r"(?:^|(?<=\s))[(（]?([A-H])\s*[.．、:：)）]")
 
 
 def _compose(prefix: str, pieces: list[tuple[str, frozenset[str]]]) -> _Line:
     if all(not marks for _, marks in pieces):  # most paragraphs: plain text, nothing to look at
         plain = "".join(text for text, _ in pieces)
+        if "\t" in plain:
+            plain = _TAB_BLANK.sub("____", plain)
         if not _BOXED.search(plain):
             markup = html.escape(prefix + plain, quote=False).replace("\n", "<br>")
             return _Line(markup, prefix + plain)
@@ -267,7 +281,7 @@ def _compose(prefix: str, pieces: list[tuple[str, frozenset[str]]]) -> _Line:
     box = ""
     if prefix and "".join(c for c, _ in chars[:6]) in ("- [x] ", "- [ ] "):  # the list number after the box
         box, chars = "".join(c for c, _ in chars[:6]), chars[6:]
-    chars = _labels_marked(_underlined_blanks(chars))
+    chars = _labels_marked(_underlined_blanks(_tab_blanks(chars)))
     plain = "".join(c for c, _ in chars)
     out: list[str] = []
     i = 0
@@ -290,15 +304,28 @@ def _compose(prefix: str, pieces: list[tuple[str, frozenset[str]]]) -> _Line:
     return _Line(markup, box + prefix + plain)
 
 
+def _tab_blanks(chars: Chars) -> Chars:
+    """Tabs standing for a blank (`_TAB_BLANK`) -> `____`."""
+    text = "".join(c for c, _ in chars)
+    if "\t" not in text:
+        return chars
+    out: Chars = []
+    last = 0
+    for m in _TAB_BLANK.finditer(text):
+        out += chars[last : m.start()] + [("_", _NONE)] * 4
+        last = m.end()
+    return out + chars[last:]
+
+
 def _underlined_blanks(chars: Chars) -> Chars:
-    """Underlined spaces are the blank of a fill-in as Word users draw it: `____` for the reader."""
+    """Underlined spaces or tabs are the blank of a fill-in as Word users draw it: `____` for the reader."""
     out: Chars = []
     i = 0
     while i < len(chars):
         j = i
         while j < len(chars) and chars[j][0] in " \t\u3000\xa0" and "under" in chars[j][1]:
             j += 1
-        if j - i >= 2 or (j > i and chars[i][0] == "\u3000"):
+        if j - i >= 2 or (j > i and chars[i][0] in "\u3000\t"):
             out.extend(("_", chars[i][1] - {"under"}) for _ in range(4))
             i = j
         else:

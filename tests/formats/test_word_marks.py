@@ -1,12 +1,15 @@
-"""Word files whose chosen options are ticked boxes: typed ☑/☐, several on one line, boxes after their
-items, checkbox content controls, legacy form checkboxes and symbol fonts. Every document is written by the
-test with python-docx (word_kit writes the controls' XML as Word does)."""
+"""Word files whose chosen options are ticked boxes (typed ☑/☐, several on one line, boxes after their items,
+checkbox content controls, legacy form checkboxes, symbol fonts), and blanks Word shows as space (underlined
+or plain tabs, empty runs). Every document is written by the test with python-docx (word_kit writes the
+controls' XML as Word does)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from word_kit import Word, checkbox, form_checkbox, symbol_run
+from docx.oxml import parse_xml
+from docx.oxml.ns import nsdecls
+from word_kit import Word, checkbox, form_checkbox, run, symbol_run
 
 from bot.banks.formats import extract
 from bot.banks.importer import ImportResult, import_file
@@ -91,3 +94,42 @@ def test_boxes_that_mark_no_item_stay_text(tmp_path: Path) -> None:
     assert lines[0] == "1. 请在□内填入合适的数：3□5=8。"
     assert lines[2] == "2. 请勾选：☐ 已阅读　☐ 已理解"  # nothing ticked: no items
     assert "3□5=8" in import_file(path, bank_id="plain").bank.questions[0].prompt
+
+
+# -- blanks that Word shows as space --------------------------------------------------------------------
+def test_blanks_drawn_as_underlined_tabs_plain_tabs_or_empty_runs(tmp_path: Path) -> None:
+    word = Word()
+    word.para("二、填空题")
+    paragraph = word.para("1. 氯化钠的化学式为")
+    run(paragraph, "\t", under=True)  # one underlined tab
+    paragraph.add_run("，它由钠离子和")
+    run(paragraph, "\t", under=True)
+    paragraph.add_run("构成。")
+    word.para("答案：NaCl；氯离子")
+    word.para("2. 地壳中含量最多的元素是\t\t。")  # plain tabs before the full stop
+    word.para("答案：O")
+    paragraph = word.para("3. 最轻的气体是")
+    for _ in range(6):  # runs holding nothing, one per underscore a program meant to draw
+        paragraph._p.append(parse_xml(f'<w:r {nsdecls("w")}><w:rPr><w:vertAlign w:val="subscript"/></w:rPr></w:r>'))
+    paragraph.add_run("。")
+    word.para("答案：氢气")
+    result = imported(word, tmp_path / "blanks.docx")
+    assert keys(result) == {"fill-1": [["NaCl"], ["氯离子"]], "fill-2": ["O"], "fill-3": ["氢气"]}
+    assert [q.prompt for q in result.bank.questions] == [
+        "氯化钠的化学式为____，它由钠离子和____构成。",
+        "地壳中含量最多的元素是____。",
+        "最轻的气体是____。",
+    ]
+
+
+def test_tabs_that_align_options_or_brackets_and_a_stray_empty_run_are_no_blanks(tmp_path: Path) -> None:
+    word = Word()
+    word.para("1. 水的化学式是\t（　）")
+    word.para("A. H2O\tB. CO2")
+    paragraph = word.para("答案：")
+    paragraph._p.append(parse_xml(f"<w:r {nsdecls('w')}><w:rPr><w:b/></w:rPr></w:r>"))
+    paragraph.add_run("A")
+    path = tmp_path / "tabs.docx"
+    path.write_bytes(word.bytes())
+    assert "_" not in extract(path).text
+    assert keys(import_file(path, bank_id="tabs")) == {"single-1": "A"}
