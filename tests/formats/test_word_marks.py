@@ -133,3 +133,28 @@ def test_tabs_that_align_options_or_brackets_and_a_stray_empty_run_are_no_blanks
     path.write_bytes(word.bytes())
     assert "_" not in extract(path).text
     assert keys(import_file(path, bank_id="tabs")) == {"single-1": "A"}
+
+
+def test_a_mark_that_another_mark_interrupts_is_still_one_span(tmp_path: Path) -> None:
+    word = Word()
+    word.para("一、单选题")
+    word.para("1. 我国的根本大法是（ ）。")
+    word.para("A. 刑法")
+    paragraph = word.para()
+    run(paragraph, "B. 中华", red=True)
+    run(paragraph, "人民共和国", red=True, bold=True)  # bold inside the red option
+    run(paragraph, "宪法", red=True)
+    word.para("C. 民法典")
+    word.para("二、填空题")
+    paragraph = word.para("2. 我国面积最大的省级行政区是")
+    run(paragraph, "新疆", under=True)
+    run(paragraph, "维吾尔", under=True, bold=True)
+    run(paragraph, "自治区", under=True)
+    paragraph.add_run("。")
+    path = tmp_path / "spans.docx"
+    path.write_bytes(word.bytes())
+    text = extract(path).text
+    assert '<font color="red">B. 中华<b>人民共和国</b>宪法</font>' in text
+    assert "<u>新疆<b>维吾尔</b>自治区</u>" in text
+    result = import_file(path, bank_id="spans")
+    assert keys(result) == {"single-1": "B", "fill-2": ["新疆维吾尔自治区"]}

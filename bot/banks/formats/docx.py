@@ -283,25 +283,51 @@ def _compose(prefix: str, pieces: list[tuple[str, frozenset[str]]]) -> _Line:
         box, chars = "".join(c for c, _ in chars[:6]), chars[6:]
     chars = _labels_marked(_underlined_blanks(_tab_blanks(chars)))
     plain = "".join(c for c, _ in chars)
-    out: list[str] = []
-    i = 0
-    while i < len(chars):
-        c, marks = chars[i]
-        if c == "\n":
-            out.append("<br>")
-            i += 1
-            continue
-        j = i
-        while j < len(chars) and chars[j][1] == marks and chars[j][0] != "\n":
-            j += 1
-        text = "".join(ch for ch, _ in chars[i:j])
-        opened = [m for m in _MARKUP if m[0] in marks] if text.strip() else []
-        out.append(
-            "".join(m[1] for m in opened) + html.escape(text, quote=False) + "".join(m[2] for m in reversed(opened))
-        )
-        i = j
-    markup = box + html.escape(prefix, quote=False) + "".join(out)
+    out = _markup(chars)
+    markup = box + html.escape(prefix, quote=False) + out
     return _Line(markup, box + prefix + plain)
+
+
+_TAGS = {name: (opening, closing) for name, opening, closing in _MARKUP}
+
+
+def _markup(chars: Chars) -> str:
+    """The text with its marks as tags. A mark is one span as long as it lasts, even where another mark
+    starts or ends inside it (`<u>新疆<b>维吾尔</b>自治区</u>`): the reader sees one underlined answer,
+    one red option. Spaces alone open no mark; a line break closes them all."""
+    segments: list[tuple[str, frozenset[str]]] = []
+    for c, marks in chars:
+        if segments and c != "\n" and segments[-1][0] != "\n" and segments[-1][1] == marks:
+            segments[-1] = (segments[-1][0] + c, marks)
+        else:
+            segments.append((c, marks))
+    out: list[str] = []
+    stack: list[str] = []  # open marks, the outermost first
+    for i, (text, marks) in enumerate(segments):
+        if text == "\n" or not text.strip():
+            after = next((m for t, m in segments[i + 1 :] if t == "\n" or t.strip()), _NONE)
+            marks = marks & after if text != "\n" else _NONE  # spaces keep only marks that go on after them
+            marks = frozenset(m for m in marks if m in stack)
+        keep = next((k for k, name in enumerate(stack) if name not in marks), len(stack))
+        out.extend(_TAGS[name][1] for name in reversed(stack[keep:]))
+        del stack[keep:]
+        new = [name for name, _, _ in _MARKUP if name in marks and name not in stack]
+        new.sort(key=lambda name: -_lasting(segments, i, name))  # the longest-lasting outermost
+        out.extend(_TAGS[name][0] for name in new)
+        stack += new
+        out.append("<br>" if text == "\n" else html.escape(text, quote=False))
+    out.extend(_TAGS[name][1] for name in reversed(stack))
+    return "".join(out)
+
+
+def _lasting(segments: list[tuple[str, frozenset[str]]], start: int, name: str) -> int:
+    """How many characters from segment `start` on carry the mark `name` without a break."""
+    total = 0
+    for text, marks in segments[start:]:
+        if text == "\n" or (name not in marks and text.strip()):
+            break
+        total += len(text)
+    return total
 
 
 def _tab_blanks(chars: Chars) -> Chars:
