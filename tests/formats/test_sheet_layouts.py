@@ -63,8 +63,8 @@ def test_a_sheet_of_vertical_cards_is_read_block_by_block(tmp_path: Path) -> Non
 def test_vertical_cards_without_numbers_start_a_question_at_each_stem(tmp_path: Path) -> None:
     rows = [
         ["题目", "1 + 1 = ?"],
-        ["选项A", "1"],
-        ["选项B", "2"],
+        ["A.", "1"],
+        ["（B）", "2"],
         ["正确答案", "B"],
         ["题目", "2 × 3 = ?"],
         ["选项A", "6"],

@@ -221,7 +221,7 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
     ),
 }
 _ROLE_OF = {name: role for role, names in _ROLE_NAMES.items() for name in names}
-_OPTION_COLUMN = re.compile(r"^(?:选项|option|choice|答案)?([a-h])(?:选项|项)?$")
+_OPTION_COLUMN = re.compile(r"^(?:选项|option|choice|答案)?[(（]?([a-h])[)）]?[.．、]?(?:选项|项)?$")
 _NUMBERED_OPTION = re.compile(r"^(?:选项|option|choice|answerchoice|answeroption)([1-8])$")
 _BLANK_COLUMN = re.compile(
     r"^(?:(?:填空|正确|参考|标准)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$"
