@@ -75,7 +75,21 @@ _UNASKABLE = [
         re.compile(r"^(?:将下列.{0,12}排序|排序|Put the following .{0,40}order|Arrange)", re.I),
     ),
     ("连线", "a matching", re.compile(r"连线|配对|Matching", re.I), re.compile(r"^(?:连线|Match\b)", re.I)),
+    (
+        "拖放",
+        "a drag-and-drop",
+        re.compile(r"拖放|拖拽"),
+        re.compile(r"^(?:DRAG\s*(?:AND\s*)?DROP|HOTSPOT|拖放|拖拽)", re.I),
+    ),
 ]
+
+
+# A stem that asks about its picture: "如图所示", "这个标志是何含义？", "the sign shown below"
+_NEEDS_PICTURE = re.compile(
+    r"图中|图示|下图|上图|此图|该图|这个|这种|该标志|此标志|所示的?(?:标志|标线|手势|信号|仪表|指示灯|情况|路段|图形)"
+    r"|(?:in|on) the (?:figure|picture|image|exhibit)|shown (?:below|above|here)|this (?:sign|symbol|light|picture)",
+    re.I,
+)
 
 
 def _unaskable(d: Draft) -> tuple[str, str] | None:
@@ -150,6 +164,12 @@ class _Checker:
         if d.answer is not None and _OMITTED.fullmatch(d.answer.strip()):
             d.answer = None
         key_line = d.key_line or d.line
+        if d.picture and _NEEDS_PICTURE.search(d.stem):
+            raise _Skip(
+                d.line,
+                f"{where[0]}要看图作答，但文档里没有这张图",
+                f"{where[1]} asks about a picture that the document does not carry",
+            )
         if (unaskable := _unaskable(d)) is not None:
             raise _Skip(
                 d.line,

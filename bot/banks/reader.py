@@ -32,6 +32,7 @@ from bot.banks.conventions import (
     find_kind_tag,
     inline_options,
     kind_of_word,
+    next_option_heads,
     numbering,
     option_start,
     probe,
@@ -51,6 +52,7 @@ from bot.banks.stem_keys import (
     circled_options,
     explanation_key,
     fill_answers_in_stem,
+    has_answer_after_blank,
     has_bracketed_word,
     has_key_in_stem,
     has_padded_answer,
@@ -67,6 +69,7 @@ __all__ = ["Reading", "read_text"]
 _ANSWER_OPENER = re.compile(r"^(?:问题定位|解决方案|答案要点|答题要点|分析与解答|参考解答|参考答案|解答)\s*[:：]?")
 _INLINE_KEY = re.compile(
     r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
+    r"|(?<=\S)\s+(?:答|Answers?|Ans|ANS)\s*[:：]\s*"  # "……　答：B" (a space first: 回答： is a word)
 )
 _INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
 _ASKS = re.compile(r"[？?：:]\s*$|[（(]\s*[)）]|_{2,}|\b(?:which|what|who|when|where|why|how)\b", re.I)
@@ -75,8 +78,17 @@ _SHARED = re.compile(
     r"|^[\[【（(]\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*[\]】）)]$"  # "[6～8]" alone above the options
 )
 _TF_WORD = re.compile(r"正确|错误|对|错|√|×|True|False|TRUE|FALSE")
-_MY_ANSWER = re.compile(r"(?:正确答案|参考答案|标准答案)\s*[:：]?\s*")
-_TRAILING_META = re.compile(r"\s*(?:我的答案|你的答案|得分|分值|本题得分|难度|题型)\s*[:：].*$")
+_MY_ANSWER = re.compile(r"[【\[]?\s*(?:正确答案|参考答案|标准答案)\s*[】\]]?\s*[:：]?\s*")
+# what follows the key on a platform's line: "…正确答案：B  得分：2", "【正确答案】D　【得分】2"
+_TRAILING_META = re.compile(
+    r"\s*(?:[【\[]\s*(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型|答案解析|解析)\s*[】\]]"
+    r"|(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型)\s*[:：]).*$"
+)
+# "[图片]", "图：k23.png" (not "图：无": no picture)
+_PICTURE = re.compile(
+    r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*(?:[】\]]|[:：]\s*(?!无|none|$))", re.I
+)
+_DOT_TAG = re.compile(r"^[·•・]\s*([^】\]\s]{1,10})\s*[】\]]")
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
 
 
@@ -91,6 +103,7 @@ class _Section:
     explanation_block: dict[int, list[Piece]] = field(default_factory=dict)
     answers_in_brackets: bool = False  # a section of fill-ins printed with their answers in the brackets
     answers_in_underscores: bool = False  # … or between underscores (`__int__`)
+    loose: list[tuple[int, str]] = field(default_factory=list)  # text outside its questions: a cloze passage
 
     @property
     def title(self) -> str | None:
@@ -146,6 +159,9 @@ class _Question:
     alternates: list[str] = field(default_factory=list)
     state: str = "stem"  # stem, options, key, key_next, explanation, ask, answer
     shared: dict[str, str] = field(default_factory=dict)  # options written once for several questions
+    option_style: str | None = None  # the style its options are written in (`A.`, `A、` …)
+    quoted_answer: bool = False  # its answer (or key) was read from a quote under the stem
+    picture: bool = False  # a picture's placeholder stood in it
     fence_at: int | None = None  # where a code block begins in the stem
     marked_words: list[str] = field(default_factory=list)  # words of the stem in red (underlined…)
     last_line: int = 0
@@ -196,6 +212,7 @@ class _Reader:
         self.answer_groups: list[AnswerGroup] | None = None
         self.shared: tuple[int, int, list[tuple[str, str]]] | None = None  # options shared by a range
         self.keys_marked: frozenset[str] = frozenset()  # marks this document uses for keys
+        self.quoted_lines: frozenset[int] | None = None
         self.seen = Counter[str]()  # conventions met, for the summary
 
     def warn(self, line: int, zh: str, en: str) -> None:
@@ -365,6 +382,8 @@ class _Reader:
             number = (sec.questions[-1].number if sec.questions else 0) + 1
         q = _Question(number, info.line.number, cand.style, self.sections.index(sec), sec, kind=sec.kind)
         rest = strip_score(cand.rest)
+        if m := _DOT_TAG.match(rest):  # "【例题9·判断题】…": the number and the kind share one bracket
+            rest = f"【{m.group(1)}】{rest[m.end() :]}"
         tag = find_kind_tag(rest)
         if tag is not None:
             kind, without = tag
@@ -421,6 +440,24 @@ class _Reader:
             else:
                 self.add_piece(q, piece)
             return
+        if (
+            info.line.quoted
+            and info.marker is None
+            and q.state == "stem"
+            and q.stem
+            and not q.options
+            and not (q.stem[-1].line == info.line.number - 1 and self.infos_quoted(info.line.number - 1))
+        ):
+            # "**Q2：简述……**" then "> ZeRO-1 切分……": the answer set apart in a quote under the question
+            value = read_true_false(re.sub(r"[。.!！]+$", "", info.text.strip()))
+            if value is not None and q.kind in (None, Kind.true_false):
+                q.key.append(self.piece(info))
+                q.state = "key"
+            else:
+                q.answer.append(self.piece(info))
+                q.state = "answer"
+            q.quoted_answer = True
+            return
         if info.marker is not None:
             self.on_marker(q, info)
         elif info.tf_slots is not None:
@@ -441,6 +478,12 @@ class _Reader:
         else:
             self.note_marked_words(q, info)
             self.add_text(q, info.line.text, info)
+
+    def infos_quoted(self, line: int) -> bool:
+        """Whether the document's line `line` was a quote (a question quoted whole stays a question)."""
+        if self.quoted_lines is None:
+            self.quoted_lines = frozenset(i.line.number for i in self.infos if i.line.quoted)
+        return line in self.quoted_lines
 
     def unnumbered_start(self, info: Info, nxt: Info | None) -> bool:
         """A question without a number: a line that asks, right above a first option, where no question is
@@ -470,6 +513,8 @@ class _Reader:
         elif info.marker is not None and info.marker[0].role == "meta":
             return
         else:
+            if self.section is not None:
+                self.section.loose.append((info.line.number, text))
             self.warn(info.line.number, "题目之外的文字，已忽略", "text outside any question was ignored")
 
     def piece(self, info: Info, text: str | None = None) -> Piece:
@@ -484,6 +529,14 @@ class _Reader:
             if before:
                 self.add_text(q, before, info, first=first)
             self.on_key(q, after, info)
+            return
+        if q.state == "options" and q.options and q.option_style and (at := _next_option_at(q, text)) is not None:
+            # "性呼吸困难 D .咳粉红色泡沫痰": an option broken over lines, the next options after its end
+            if text[:at].strip():
+                q.options[-1].pieces.append(Piece(text[:at].strip(), info.line.number, info.line.gap))
+            offset = info.line.text.find(text[at:])
+            nxt = chr(ord(q.options[-1].letter) + 1)
+            self.take_options(q, text[at:], max(offset, 0), info, (q.option_style, nxt))
             return
         if (first or q.state == "stem") and not q.options and not q.is_case:
             at = inline_options(text)
@@ -542,6 +595,8 @@ class _Reader:
         marker, rest = info.marker
         role = marker.role
         if role == "meta":
+            if _PICTURE.match(info.text):
+                q.picture = True
             my = _MY_ANSWER.search(info.text)
             if my and my.start() > 0:  # "我的答案：A 正确答案：B"
                 self.seen["key:platform"] += 1
@@ -625,6 +680,10 @@ class _Reader:
 
     def took_options(self, q: _Question, info: Info) -> bool:
         """Whether the line was read as options (lettered, or a task-list box)."""
+        if q.quoted_answer and not q.options and (info.option is not None or info.line.checked is not None):
+            # "> Reference: …" under the stem, then options: the quote was a note of the question, no answer
+            q.stem.extend(q.answer + q.key)
+            q.answer, q.key, q.state, q.quoted_answer = [], [], "stem", False
         if info.option is not None and self.on_option(q, info):
             return True
         return info.line.checked is not None and self.on_checkbox(q, info)
@@ -688,6 +747,7 @@ class _Reader:
         if found is None:
             return
         style, first = found
+        q.option_style = style
         for letter, a, b in split_options(text, style, first):
             option_text = text[a:b].strip()
             marks = info.line.marked(a + shift, b + shift)
@@ -812,11 +872,28 @@ class _Reader:
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
         stem = _join(q.stem, paragraphs=case)
         options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
+        if not options and not case and q.stem and (at := inline_options(stem)) is not None:
+            # the options inside a stem broken over lines ("（ ）A ." / "劳力性呼吸困难 B .端坐呼吸 …")
+            style, first = option_start(stem[at:]) or ("", "")
+            found = split_options(stem[at:], style, first) if style else []
+            options = {letter: stem[at + a : at + b].strip() for letter, a, b in found}
+            stem = stem[:at].strip() if options else stem
         key = _join(q.key) or None
         if not options and q.stem and (circled := circled_options([p.text for p in q.stem])) is not None:
             at, options = circled  # "①义务论　②功利主义": options numbered with circles, keyed ②
             stem = _join(q.stem[:at], paragraphs=case)
             key = circled_key(key) if key else key
+        if not stem.strip() and options and (found := _blank_in_passage(q.section.loose, q.number)) is not None:
+            line, stem = found  # "16. A. same B. different …" under a passage with "__16__": its sentence
+            self.issues = [i for i in self.issues if not (i.line == line and i.en.startswith("text outside"))]
+        if q.style == "q" and list(options) == ["A"] and key is None and not q.answer:
+            # "Q1: …" then "A: …": flash cards, where A is the answer, not an option
+            reply = _join(q.options[0].pieces, paragraphs=True)
+            options = {}
+            if len(reply) <= 25 and not ends_sentence(reply):
+                key = reply
+            else:
+                q.answer = [Piece(reply, q.options[0].pieces[0].line, False)]
         marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked)
         kind = q.kind
         if options and marked and key is None:
@@ -870,7 +947,12 @@ class _Reader:
                     in_brackets=q.section.answers_in_brackets,
                     in_underscores=q.section.answers_in_underscores,
                 )
-                if (q.kind is Kind.fill or q.section.kind is Kind.fill or q.section.answers_in_brackets)
+                if (
+                    q.kind is Kind.fill
+                    or q.section.kind is Kind.fill
+                    or q.section.answers_in_brackets
+                    or has_answer_after_blank(stem)
+                )
                 else (stem, [])
             )
             if inline:
@@ -905,6 +987,7 @@ class _Reader:
             tags=q.tags,
             alternates=q.alternates,
             end_line=end_line,
+            picture=q.picture,
         )
 
     def conventions(self) -> list[Convention]:
@@ -937,6 +1020,31 @@ class _Reader:
         if self.seen["case:parts"]:
             out.append(Convention("案例按【问题N】分题", "case studies split by their parts (【问题N】)"))
         return out
+
+
+def _next_option_at(q: _Question, text: str) -> int | None:
+    """Where the option after the question's last one begins inside a line of text, if it does."""
+    nxt = chr(ord(q.options[-1].letter) + 1)
+    if nxt > "H" or q.option_style is None:
+        return None
+    spaced, _ = next_option_heads(q.option_style, nxt)
+    m = spaced.search(text)
+    return m.start() + len(m.group(0)) - len(m.group(0).lstrip()) if m else None
+
+
+def _blank_in_passage(loose: list[tuple[int, str]], number: int) -> tuple[int, str] | None:
+    """The sentence of a passage that holds blank `number` (`__16__`, `(16)____`, `（16）`): the stem of
+    a cloze item printed as options only."""
+    blank = re.compile(rf"_+\s*{number}\s*_+|[(（]\s*{number}\s*[)）]\s*_*|(?<![\d.])\b{number}\s*_{{2,}}")
+    for line, text in loose:
+        m = blank.search(text)
+        if m is None:
+            continue
+        start = max(text.rfind(p, 0, m.start()) for p in "。.!?！？") + 1
+        ends = [i for i in (text.find(p, m.end()) for p in "。.!?！？") if i >= 0]
+        end = min(ends) + 1 if ends else len(text)
+        return line, text[start:end].strip()
+    return None
 
 
 def _alone_number(info: Info) -> int | None:

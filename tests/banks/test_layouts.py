@@ -419,7 +419,57 @@ def test_listening_ordering_and_matching_are_left_out_with_their_reason() -> Non
 
 def test_a_key_grid_as_a_markdown_table_under_each_section() -> None:
     text = (
-        "一、单项选择题\n1. 甲？\nA. 是  B. 否\n2. 乙？\nA. 是  B. 否\n本大题答案：\n| 题号 | 1 | 2 |\n| 答案 | B | A |\n"
+        "一、单项选择题\n1. 甲？\nA. 是  B. 否\n2. 乙？\nA. 是  B. 否\n"
+        "本大题答案：\n| 题号 | 1 | 2 |\n| 答案 | B | A |\n"
         "二、判断题\n3. 丙。（　）\n4. 丁。（　）\n本大题答案：\n| 题号 | 3 | 4 |\n| 答案 | √ | × |\n"
     )
     assert [q.answer for q in imp(text).bank.questions] == ["B", "A", True, False]
+
+
+def test_a_fraction_key_is_no_page_counter() -> None:
+    text = "填空题\n1. 函数 y=ln x 在 x=2 处的导数值为 ______。\n答案：1/2\n物理试卷 第1页（共1页）\n"
+    assert [q.answer for q in imp(text).bank.questions] == [["1/2"]]
+
+
+@pytest.mark.parametrize(("mark", "key"), [("[Y]", True), ("[N]", False), ("（对）", True), ("【×】", False)])
+def test_judgements_marked_after_the_statement(mark: str, key: bool) -> None:
+    assert [q.answer for q in imp(f"判断题\n1. 硬盘属于外存储器。 {mark}\n").bank.questions] == [key]
+
+
+def test_several_lower_case_letters_in_brackets_make_a_multiple_choice_key() -> None:
+    text = "1. Which are output devices?\n(a) Monitor\n(b) Mouse\n(c) Printer\nAns: (a), (c)\n"
+    (q,) = imp(text).bank.questions
+    assert (q.kind, q.answer) == (Kind.multiple, "AC")
+
+
+def test_answers_quoted_under_questions_in_a_post() -> None:
+    text = (
+        "**Q1：LoRA 训练的是哪些参数？**\n\nA. 全部参数\nB. 低秩矩阵\n\n> 答案：B\n> 原权重冻结。\n\n"
+        "**Q2：简述梯度累积。**\n\n> 多个小批次的梯度累加后再更新一次参数。\n\n"
+        "**Q3（判断）：激活检查点用计算换显存。**\n\n> 正确。\n> 反向时重算激活。\n"
+    )
+    result = imp(text)
+    assert [(q.kind, q.answer) for q in result.bank.questions] == [
+        (Kind.single, "B"),
+        (Kind.case, "多个小批次的梯度累加后再更新一次参数。"),
+        (Kind.true_false, True),
+    ]
+
+
+def test_numbered_options_under_a_select_all_question() -> None:
+    text = (
+        "Question 1\nWhich findings should the nurse report? (Select all that apply.)\n"
+        "1. Potassium 3.1 mEq/L\n2. Urine output 60 mL/hr\n3. Crackles in both lung bases\nAnswer: 1, 3\n\n"
+        "Question 2\nWhich action comes first?\n1. Give juice\n2. Give insulin\n3. Call the team\nAnswer: 1\n"
+    )
+    assert [q.answer for q in imp(text).bank.questions] == ["AC", "A"]
+
+
+def test_scanned_lines_with_options_broken_over_them() -> None:
+    text = (
+        "1.左心衰竭患者最早出现的症状是（ ）A .\n劳力性呼吸困难 B .端坐呼吸 C .夜间阵发\n性呼吸困难 D .咳粉红色泡沫痰\n"
+        "答 案：A\n2.消化性溃疡最典型的临床表现是（ ）A．恶心 B．节律性上腹痛 C．呕血、黑\n便 D．反酸\n答案:B\n"
+    )
+    questions = imp(text).bank.questions
+    assert [q.answer for q in questions] == ["A", "B"]
+    assert questions[0].options["C"] == "夜间阵发性呼吸困难"
