@@ -5,7 +5,9 @@ Word files are read here, the same way: the header row is found below any title 
 recognised by its name in Chinese or English (`题型`/Type, `题干`/Question, `选项A`…`选项H` or one `选项`
 column, `答案`/Answer, `解析`/Explanation, `章节`, `知识点`, `难度`, `分值` …), and every row becomes a
 `Draft` that `bot.banks.build` checks like any other. Line numbers are the rows' own (a sheet's row 12
-is line 12).
+is line 12). Rows that fill only the options column under a question (one option per row, the question's
+cells merged down) are that question's options; without a key, the options marked in their own cells
+(`*速度`, `红（正确答案）`) are the key where the sheet marks them so.
 """
 
 from __future__ import annotations
