@@ -31,6 +31,7 @@ __all__ = [
     "next_option_heads",
     "probe",
     "split_options",
+    "trailing_tag",
 ]
 
 # Traditional forms of marker characters -> simplified (one to one, so offsets survive).
@@ -570,7 +571,14 @@ def _declared(rest: str) -> int | None:
 _TAG_BRACKETED = re.compile(
     rf"[（(【\[]\s*(?:[^）)】\]]{{0,12}}?[·•\s])?(?P<word>{_KIND_ALTERNATION})\s*(?:[^）)】\]]{{0,8}})[）)】\]]", re.I
 )
+# "……（）(分值: 2) 单选题 *": a form export's kind at the end of the line (a required mark after it)
+_TAG_TRAILING = re.compile(rf"(?<=[\s)）])(?P<word>{_KIND_ALTERNATION})\s*[*＊]?\s*$", re.I)
 _TAG_LEADING = re.compile(rf"^(?:_|\*)?(?P<word>{_KIND_ALTERNATION})(?:_|\*)?(?:\s*[:：]\s*|\s+|$)", re.I)
+
+
+def trailing_tag(text: str) -> bool:
+    """The line ends with a bare kind word (`…(分值: 2) 单选题 *`)."""
+    return _TAG_TRAILING.search(probe(text)) is not None
 
 
 def find_kind_tag(text: str) -> tuple[Kind | None, str] | None:
@@ -579,7 +587,7 @@ def find_kind_tag(text: str) -> tuple[Kind | None, str] | None:
     p = probe(text)
     m = _TAG_BRACKETED.search(p)
     if m is None:
-        m = _TAG_LEADING.match(p)
+        m = _TAG_LEADING.match(p) or _TAG_TRAILING.search(p)
         if m is None:
             return None
     word = m.group("word")
@@ -590,7 +598,10 @@ def find_kind_tag(text: str) -> tuple[Kind | None, str] | None:
     return kind, rest
 
 
-_SCORE = re.compile(r"^[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]\s*|\s*[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]$")
+_SCORE = re.compile(
+    r"^[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]\s*|\s*[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]$"
+    r"|\s*[（(]\s*分值\s*[:：]\s*\d+(?:\.\d+)?\s*分?\s*[)）]"  # "(分值: 2)" where a form export puts it
+)
 # What stands before a stem and is no part of it: points, difficulty, the paper it came from, a label.
 _STEM_NOISE = re.compile(
     r"^(?:\d+(?:\.\d+)?\s*分(?![钟数子类析配])\s*|[（(【\[]\s*(?:\d+(?:\.\d+)?\s*分|难度\s*[:：]?\s*\S{1,4}|\d{4}\s*[•·.]\s*[^）)】\]]{1,20}|分值\s*[:：]?\s*\d+"

@@ -38,6 +38,7 @@ from bot.banks.conventions import (
     probe,
     split_options,
     strip_score,
+    trailing_tag,
 )
 from bot.banks.draft import Convention, Draft, SectionReport
 from bot.banks.issues import Issue
@@ -88,6 +89,8 @@ _TRAILING_META = re.compile(
 _PICTURE = re.compile(
     r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*(?:[】\]]|[:：]\s*(?!无|none|$))", re.I
 )
+LETTERS_ORDER = "ABCDEFGH"
+_RIGHT_SUFFIX = re.compile(r"\s*[(（\[【]\s*(?:正确答案|正确选项|答案|correct(?: answer)?)\s*[)）\]】]\s*$", re.I)
 _DOT_TAG = re.compile(r"^[·•・]\s*([^】\]\s]{1,10})\s*[】\]]")
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
 
@@ -390,7 +393,7 @@ class _Reader:
             if kind is not None or sec.kind is None:
                 q.kind, q.tagged = kind, kind is not None
                 self.seen["tag"] += 1
-            rest = strip_score(without) if _leading_tag(rest) else rest
+            rest = strip_score(without) if _leading_tag(rest) or trailing_tag(rest) else rest
         sec.questions.append(q)
         self.q = q
         if self.shared is not None:
@@ -754,6 +757,9 @@ class _Reader:
             if info.line.checked:
                 marks.add("check")
             option_text, inline = _option_key(option_text)
+            if m := _RIGHT_SUFFIX.search(option_text):  # "C、由大小写字母……组成(正确答案)": a platform's mark
+                option_text = option_text[: m.start()].rstrip()
+                marks.add("check")
             q.options.append(_Option(letter, [Piece(option_text, info.line.number, info.line.gap)], marks))
             if inline:
                 self.on_key(q, inline, info)
@@ -837,6 +843,7 @@ class _Reader:
         kind headings holds none and is no section of its own)."""
         for sec in self.sections:
             self.merge_blocks(sec)
+            self.passage_blanks(sec)
         if self.answer_groups is not None:
             self.labelled_blanks(self.answer_groups)
             match_answer_part(self.answer_groups, self.sections, self.warn)  # type: ignore[arg-type]
@@ -872,6 +879,15 @@ class _Reader:
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
         stem = _join(q.stem, paragraphs=case)
         options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
+        marked_lines = ""
+        if not options and q.kind in CHOICE_KINDS and len(q.stem) >= 3:
+            # a choice question whose options have no letters (a form export), one per line under it, the
+            # right ones suffixed "(正确答案)": lettered A, B, C … in order
+            lines = [p.text for p in q.stem[1:]]
+            if any(_RIGHT_SUFFIX.search(t) for t in lines) and all(len(t) <= 60 for t in lines):
+                options = {LETTERS_ORDER[i]: _RIGHT_SUFFIX.sub("", t).strip() for i, t in enumerate(lines[:8])}
+                marked_lines = "".join(LETTERS_ORDER[i] for i, t in enumerate(lines[:8]) if _RIGHT_SUFFIX.search(t))
+                stem = q.stem[0].text
         if not options and not case and q.stem and (at := inline_options(stem)) is not None:
             # the options inside a stem broken over lines ("（ ）A ." / "劳力性呼吸困难 B .端坐呼吸 …")
             style, first = option_start(stem[at:]) or ("", "")
@@ -894,7 +910,7 @@ class _Reader:
                 key = reply
             else:
                 q.answer = [Piece(reply, q.options[0].pieces[0].line, False)]
-        marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked)
+        marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked) or marked_lines
         kind = q.kind
         if options and marked and key is None:
             self.seen["key:marked"] += 1
@@ -990,6 +1006,29 @@ class _Reader:
             picture=q.picture,
         )
 
+    def passage_blanks(self, sec: _Section) -> None:
+        """A passage with numbered blanks (`I (1)______ (visit) my grandparents…`) and no numbered items for
+        them: each blank is a fill-in whose stem is its sentence, keyed like any question."""
+        taken = {q.number for s in self.sections for q in s.questions}
+        found: list[tuple[int, int, str]] = []
+        for line, text in sec.loose:
+            for m in _PASSAGE_BLANK.finditer(text):
+                number = int(m.group(1) or m.group(2))
+                if number not in taken:
+                    found.append((number, line, _sentence_around(text, m.start(), m.end())))
+        numbers = [n for n, _, _ in found]
+        if len(found) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+            return
+        made = []
+        for number, line, sentence in found:
+            q = _Question(number, line, "passage", self.sections.index(sec), sec, kind=sec.kind or Kind.fill)
+            q.stem.append(Piece(_mark_blank(sentence, number), line, False))
+            made.append(q)
+        sec.questions[:0] = made
+        used = {q.line for q in made}
+        self.issues = [i for i in self.issues if not (i.line in used and i.en.startswith("text outside"))]
+        self.seen["passage"] += 1
+
     def conventions(self) -> list[Convention]:
         out: list[Convention] = []
         styles = [(k.split(":", 1)[1], v) for k, v in self.seen.items() if k.startswith("numbering:")]
@@ -1017,6 +1056,8 @@ class _Reader:
             out.append(Convention("题型：题内标注", "kinds tagged in the questions"))
         if self.seen["heading"]:
             out.append(Convention("题型：小节标题", "kinds from section headings"))
+        if self.seen["passage"]:
+            out.append(Convention("短文中的空各为一题", "each numbered blank of a passage a question"))
         if self.seen["case:parts"]:
             out.append(Convention("案例按【问题N】分题", "case studies split by their parts (【问题N】)"))
         return out
@@ -1030,6 +1071,25 @@ def _next_option_at(q: _Question, text: str) -> int | None:
     spaced, _ = next_option_heads(q.option_style, nxt)
     m = spaced.search(text)
     return m.start() + len(m.group(0)) - len(m.group(0).lstrip()) if m else None
+
+
+_PASSAGE_BLANK = re.compile(r"[(（]\s*(\d{1,3})\s*[)）]\s*_{2,}|_{2,}\s*(\d{1,3})\s*_{2,}")
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence of a passage holding text[start:end]."""
+    begin = max(text.rfind(p, 0, start) for p in "。.!?！？") + 1
+    ends = [i for i in (text.find(p, end) for p in "。.!?！？") if i >= 0]
+    return text[begin : min(ends) + 1 if ends else len(text)].strip()
+
+
+def _mark_blank(sentence: str, number: int) -> str:
+    """The sentence with its own blank as `____` and the others' numbers kept (`(2)______`)."""
+
+    def one(m: re.Match[str]) -> str:
+        return "____" if int(m.group(1) or m.group(2)) == number else m.group(0)
+
+    return _PASSAGE_BLANK.sub(one, sentence)
 
 
 def _blank_in_passage(loose: list[tuple[int, str]], number: int) -> tuple[int, str] | None:

@@ -473,3 +473,36 @@ def test_scanned_lines_with_options_broken_over_them() -> None:
     questions = imp(text).bank.questions
     assert [q.answer for q in questions] == ["A", "B"]
     assert questions[0].options["C"] == "夜间阵发性呼吸困难"
+
+
+def test_a_passage_with_numbered_blanks_gives_a_fill_in_per_blank() -> None:
+    text = (
+        "一、语法填空（阅读短文，在空白处填入适当的单词）\n"
+        "Last year I (1)______ (go) to Paris. It was (2)______ best trip of my life. I hope (3)______ (visit) again.\n"
+        "二、单句填空\n4. He is good at ______ (swim).\n"
+        "参考答案\n一、\n1. went　2. the　3. to visit\n二、\n4. swimming\n"
+    )
+    result = imp(text)
+    assert [(q.number, q.answer) for q in result.bank.questions] == [
+        (1, ["went"]),
+        (2, ["the"]),
+        (3, ["to visit"]),
+        (4, ["swimming"]),
+    ]
+    assert result.bank.questions[1].prompt == "It was ____ best trip of my life."
+    assert result.warnings == []
+
+
+def test_a_questionnaire_export_with_right_options_suffixed() -> None:
+    text = (
+        "1. 您的姓名：________ (分值: 0) 填空题 *\n\n"
+        "2. 最安全的密码是（）(分值: 2) 单选题 *\nA、123456\nB、生日\nC、大小写字母、数字和符号组成的密码(正确答案)\n\n"
+        "3. 防范勒索病毒的措施有（）(分值: 2) 多选题 *\n离线备份数据(正确答案)\n及时打补丁(正确答案)\n打开陌生附件\n\n"
+        "4. 公共Wi-Fi下可以放心转账。()(分值: 2) 单选题 *\nA、正确\nB、错误(正确答案)\n"
+    )
+    result = imp(text)
+    got = [(q.number, q.kind, q.answer) for q in result.bank.questions]
+    assert got == [(2, Kind.single, "C"), (3, Kind.multiple, "AB"), (4, Kind.true_false, False)]
+    assert result.bank.questions[0].prompt == "最安全的密码是（）"
+    assert result.bank.questions[1].options == {"A": "离线备份数据", "B": "及时打补丁", "C": "打开陌生附件"}
+    assert "form field" in result.left_out[0].en
