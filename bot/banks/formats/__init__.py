@@ -2,9 +2,10 @@
 
     .txt .md (any text: UTF-8 with or without BOM, UTF-16 with BOM, GB18030)  -> text
     .txt   of flash cards (`prompt<TAB>answer` on every line)                  -> a two-column table
+    .md .txt  Markdown tables whose header names question columns (| 题干 | A | 答案 |) -> question tables
     .docx  paragraphs as Word shows them (list numbers, keys marked by formatting) -> text; question tables
     .pdf   a text layer's lines, page headers and footers dropped                -> text
-    .xlsx .csv .tsv  one question per row under a header row (or answer rows, cards) -> question tables
+    .xlsx .csv .tsv  one question per row under a header row (or vertical cards, answer rows, cards) -> tables
 
 Each reader takes the file's path, so that a check of the file (its size, a zip's expanded size) can
 run before any of it is opened.
@@ -101,4 +102,7 @@ def _read(path: Path) -> Extracted:
 
         if (cards := tab_cards(text)) is not None:  # a flash-card export: prompt<TAB>answer per line
             return Extracted(tables=[cards])
-    return Extracted(text=text)
+    from bot.banks.formats.markdown_tables import question_tables
+
+    text, tables = question_tables(text)  # | 题干 | A | B | 答案 |: one question per row, read as a sheet
+    return Extracted(text=text, tables=tables)
