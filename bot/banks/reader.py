@@ -91,6 +91,10 @@ _PICTURE = re.compile(
 )
 LETTERS_ORDER = "ABCDEFGH"
 _RIGHT_SUFFIX = re.compile(r"\s*[(（\[【]\s*(?:正确答案|正确选项|答案|correct(?: answer)?)\s*[)）\]】]\s*$", re.I)
+_SHARED_MATERIAL = re.compile(
+    r"(?:根据|阅读)(?:以下|下列|下面|如下)的?(?:资料|材料|短文|文字|文段|图表|表格|案例)[，,]?\s*(?:完成|回答)\s*(?:第\s*)?"
+    r"(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题"
+)
 _NOTES = re.compile(
     r"^\s*(?:注\s*意\s*事\s*项|考\s*生\s*须\s*知|考试须知|答题须知|答题说明|Instructions)\s*[:：]?\s*$", re.I
 )
@@ -109,6 +113,7 @@ class _Section:
     explanation_block: dict[int, list[Piece]] = field(default_factory=dict)
     answers_in_brackets: bool = False  # a section of fill-ins printed with their answers in the brackets
     answers_in_underscores: bool = False  # … or between underscores (`__int__`)
+    answers_marked: bool = False  # … or marked in place (underlined, red)
     loose: list[tuple[int, str]] = field(default_factory=list)  # text outside its questions: a cloze passage
 
     @property
@@ -124,6 +129,8 @@ class _Section:
         # several keyless questions write answers so; or every one does, beside fill-ins with blanks
         stems = [" ".join(p.text for p in q.stem) for q in keyless]
         # "__int__" in several keyless questions (or the only one): answers printed in place, not two blanks
+        marked = sum(bool(q.marked_words) for q in keyless)  # "美丽、<u>耐久</u>": the answers in place
+        self.answers_marked = (marked >= 2 or marked == len(keyless) == 1) and 2 * marked >= len(keyless)
         underscored = sum(has_underscored_answer(s) for s in stems)
         self.answers_in_underscores = underscored >= 2 or underscored == len(stems) == 1
         # a fill-in section whose every keyless question has words in brackets and no blank to fill
@@ -168,6 +175,7 @@ class _Question:
     option_style: str | None = None  # the style its options are written in (`A.`, `A、` …)
     quoted_answer: bool = False  # its answer (or key) was read from a quote under the stem
     picture: bool = False  # a picture's placeholder stood in it
+    material: str = ""  # the passage several questions share ("根据以下资料，回答1～4题。")
     fence_at: int | None = None  # where a code block begins in the stem
     marked_words: list[str] = field(default_factory=list)  # words of the stem in red (underlined…)
     last_line: int = 0
@@ -219,6 +227,7 @@ class _Reader:
         self.shared: tuple[int, int, list[tuple[str, str]]] | None = None  # options shared by a range
         self.keys_marked: frozenset[str] = frozenset()  # marks this document uses for keys
         self.quoted_lines: frozenset[int] | None = None
+        self.material: tuple[int, int, list[tuple[int, str]]] | None = None  # first, last, (line, text)
         self.seen = Counter[str]()  # conventions met, for the summary
 
     def warn(self, line: int, zh: str, en: str) -> None:
@@ -366,6 +375,7 @@ class _Reader:
     def open_section(self, info: Info) -> None:
         heading = info.heading
         assert heading is not None
+        self.note_material(info.text)
         if not heading.names_kind and self.title is None and not self.sections:
             self.title = heading.title  # "# 期中练习" above everything: the document's title
             return
@@ -392,6 +402,12 @@ class _Reader:
         if not numbering(cand.style).sequential and number == 0:  # unnumbered: counted in order
             number = (sec.questions[-1].number if sec.questions else 0) + 1
         q = _Question(number, info.line.number, cand.style, self.sections.index(sec), sec, kind=sec.kind)
+        if self.material is not None:
+            first, last, lines = self.material
+            if first <= number <= last and lines:
+                q.material = "\n".join(text for _, text in lines)
+            elif number > last:
+                self.material = None
         rest = strip_score(cand.rest)
         if m := _DOT_TAG.match(rest):  # "【例题9·判断题】…": the number and the kind share one bracket
             rest = f"【{m.group(1)}】{rest[m.end() :]}"
@@ -423,6 +439,9 @@ class _Reader:
             )
 
     def read_line(self, info: Info, nxt: Info | None = None) -> None:
+        if _SHARED_MATERIAL.search(probe(info.text)) and self.note_material(info.text):
+            self.q = None  # "根据以下资料，回答5～7题。" after question 4: the next passage begins
+            return
         if m := _SHARED.search(probe(info.text)):  # "（11～12题共用备选答案）" and the options below it
             first, last = (int(g) for g in m.groups() if g)
             self.shared = (first, last, [])
@@ -517,8 +536,20 @@ class _Reader:
         self.start_question(Candidate(self.infos.index(info), "unnumbered", number, info.text), info)
         return True
 
+    def note_material(self, text: str) -> bool:
+        """ "（一）根据以下资料，回答1～4题。": the text up to question 1 is shared by questions 1–4."""
+        if m := _SHARED_MATERIAL.search(probe(text)):
+            self.material = (int(m.group(1)), int(m.group(2)), [])
+            return True
+        return False
+
     def outside(self, info: Info) -> None:
         text = info.line.text
+        if self.note_material(text):
+            return
+        if self.material is not None:
+            self.material[2].append((info.line.number, text))  # the shared passage, before its questions
+            return
         if self.title is None and self.section is None:
             self.title = text
         elif info.marker is not None and info.marker[0].role == "meta":
@@ -788,12 +819,13 @@ class _Reader:
             sec.explanation_block.setdefault(number, pieces)
 
     # -- drafts -------------------------------------------------------------------------------------------
-    def merge_blocks(self, sec: _Section) -> None:
+    def merge_blocks(self, sec: _Section, unique: dict[int, _Question]) -> None:
         by_number: dict[int, _Question] = {}
         for q in sec.questions:
             by_number.setdefault(q.number, q)
         for number, (line, key) in sorted(sec.key_block.items()):
-            q = by_number.get(number)
+            # numbers that run on across sections: a block may key a question of another section
+            q = by_number.get(number) or unique.get(number)
             if q is None:
                 self.warn(
                     line,
@@ -848,8 +880,10 @@ class _Reader:
     def drafts(self) -> tuple[list[Draft], list[SectionReport]]:
         """The drafts, and the sections that hold questions or name a kind (a chapter heading over
         kind headings holds none and is no section of its own)."""
+        counted = Counter(q.number for sec in self.sections for q in sec.questions)
+        unique = {q.number: q for sec in self.sections for q in sec.questions if counted[q.number] == 1}
         for sec in self.sections:
-            self.merge_blocks(sec)
+            self.merge_blocks(sec, unique)
             self.passage_blanks(sec)
         if self.answer_groups is not None:
             self.labelled_blanks(self.answer_groups)
@@ -886,6 +920,8 @@ class _Reader:
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
         stem = _join(q.stem, paragraphs=case)
         options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
+        if q.material:
+            stem = f"{q.material}\n\n{stem}"
         marked_lines = ""
         if not options and q.kind in CHOICE_KINDS and len(q.stem) >= 3:
             # a choice question whose options have no letters (a form export), one per line under it, the
@@ -957,7 +993,7 @@ class _Reader:
             stem, key = lettered_blanks(stem, key)
             if kind is Kind.fill and not count_blanks(stem):
                 stem = answers_as_blanks(stem, key)
-        fill_context = kind is Kind.fill or q.section.kind is Kind.fill
+        fill_context = kind is Kind.fill or q.section.kind is Kind.fill or (kind is None and q.section.answers_marked)
         if fill_context and key is None and not options and (words := [w for w in q.marked_words if w in stem]):
             for word in words:  # "美丽、<red>耐久</red>和<red>稀少</red>": each marked word is a blank's answer
                 stem = stem.replace(word, "___", 1)

@@ -524,3 +524,19 @@ def test_the_papers_notes_and_aptitude_sections_are_no_questions_or_judgements()
         (Kind.single, "A"),
     ]
     assert result.left_out == []
+
+
+def test_a_passage_shared_by_a_range_of_questions_stands_above_each() -> None:
+    text = (
+        "（一）根据以下资料，回答1～2题。\n2023年某市地区生产总值5000亿元，增长6%。\n"
+        "1．增长率为（　）。\nA．5%　　B．6%\n2．总值为（　）。\nA．5000亿元　　B．6000亿元\n"
+        "（二）言语理解（3题）\n3．“一叶障目”比喻（　）。\nA．只见局部　　B．目光远大\n"
+        "参考答案：1.B　2.A　3.A\n"
+    )
+    result = imp(text)
+    first, second, third = result.bank.questions
+    assert first.prompt == "2023年某市地区生产总值5000亿元，增长6%。\n\n增长率为（ ）。"
+    assert second.prompt.startswith("2023年某市地区生产总值")
+    assert third.prompt == "“一叶障目”比喻（ ）。"
+    assert [q.answer for q in result.bank.questions] == ["B", "A", "A"]
+    assert result.warnings == []
