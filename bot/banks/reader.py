@@ -95,6 +95,7 @@ _SHARED_MATERIAL = re.compile(
     r"(?:根据|阅读)(?:以下|下列|下面|如下)的?(?:资料|材料|短文|文字|文段|图表|表格|案例)[，,]?\s*(?:完成|回答)\s*(?:第\s*)?"
     r"(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题"
 )
+_SUBQUESTIONS = re.compile(r"(?:回答|完成)(?:下列|以下|下面)(?:小题|各小题|问题)[。.：:]?\s*$")
 _NOTES = re.compile(
     r"^\s*(?:注\s*意\s*事\s*项|考\s*生\s*须\s*知|考试须知|答题须知|答题说明|Instructions)\s*[:：]?\s*$", re.I
 )
@@ -243,6 +244,7 @@ class _Reader:
                 facts[k].barrier = True
         candidates: list[Candidate] = []
         kind: Kind | None = None
+        asking = False
         for k, info in enumerate(self.infos):
             f = facts[k]
             if info.heading is not None:
@@ -251,10 +253,16 @@ class _Reader:
                 if info.heading.names_kind and not info.heading.ambiguous:
                     kind = info.heading.kind
             f.case_section = kind is Kind.case
+            if _SUBQUESTIONS.search(info.text):
+                f.heading = True  # "……分析回答下列小题。": sub-questions numbered from (1) follow
             if blocked[k]:
                 continue
             marker = info.marker
             role = marker[0].role if marker else None
+            if role == "ask" and marker and not marker[1]:
+                asking = True  # "问题：" alone: the （1）（2） under it, and in its answer, are the case's own
+            elif info.heading is not None or any(style != "paren" for style, _, _ in info.nums):
+                asking = False
             f.key = role == "key"
             f.ask = role == "ask"
             f.answer_opener = role == "answer" or (role == "key" and bool(marker and not marker[1]))
@@ -269,6 +277,8 @@ class _Reader:
                 and "alone" not in self.run_styles_missing
             )
             for style, number, rest in info.nums if not after_letter else ():  # "B" then "12": an option's text
+                if asking and style == "paren":
+                    continue
                 if not (info.line.fenced):
                     tag = find_kind_tag(rest)
                     bare = not strip_score(tag[1] if tag else rest)
@@ -612,7 +622,7 @@ class _Reader:
         elif state == "ask":
             last = q.stem[-1].text if q.stem else ""
             # the items a question lists ("判断下列说法的正误：" then "（1）……（ ）") are the question's
-            items = last.rstrip().endswith(("：", ":")) and starts_list_item(piece.text)
+            items = (last.rstrip().endswith(("：", ":")) or starts_list_item(last)) and starts_list_item(piece.text)
             to_fill = bool(re.search(r"[（(]\s*[)）]|_{2,}", piece.text))
             if (
                 ends_sentence(last)
@@ -885,6 +895,7 @@ class _Reader:
         for sec in self.sections:
             self.merge_blocks(sec, unique)
             self.passage_blanks(sec)
+            self.material_before_subquestions(sec)
         if self.answer_groups is not None:
             self.labelled_blanks(self.answer_groups)
             match_answer_part(self.answer_groups, self.sections, self.warn)  # type: ignore[arg-type]
@@ -1048,6 +1059,42 @@ class _Reader:
             end_line=end_line,
             picture=q.picture,
         )
+
+    def material_before_subquestions(self, sec: _Section) -> None:
+        """ "【例题13·不定项选择题】甲公司……（1）购入……（2）销售……要求：……分析回答下列小题。" then "（1）根据
+        资料（1）……A…【答案】": the material (and its numbered facts) stands above each sub-question and is
+        no question itself."""
+
+        def bare(q: _Question) -> bool:
+            return not (q.options or q.key or q.answer or q.shared)
+
+        qs, out, i = sec.questions, [], 0
+        while i < len(qs):
+            if not bare(qs[i]):
+                out.append(qs[i])
+                i += 1
+                continue
+            j = i + 1
+            while j < len(qs) and bare(qs[j]):
+                j += 1
+            run = qs[i:j]
+            texts = [_join(q.stem) for q in run]
+            k = j
+            while k < len(qs) and qs[k].number == k - j + 1 and not bare(qs[k]):
+                k += 1
+            if not (_SUBQUESTIONS.search(texts[-1]) and k - j >= 2):
+                out.extend(qs[i:j])
+                i = j
+                continue
+            items = [texts[0]] + [
+                f"（{q.number}）{t}" if q.style == "paren" else t for q, t in zip(run[1:], texts[1:], strict=True)
+            ]
+            material = "\n".join(items)
+            for q in qs[j:k]:
+                q.material = material
+            out.extend(qs[j:k])
+            i = k
+        sec.questions = out
 
     def passage_blanks(self, sec: _Section) -> None:
         """A passage with numbered blanks (`I (1)______ (visit) my grandparents…`) and no numbered items for
