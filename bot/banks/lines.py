@@ -466,7 +466,7 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
         text = text[: m.start()].rstrip()  # "…safety culture.          PTS: 1": the test bank's fields
     if first == "_" and (m := _ANSWER_SLOT.match(text)):  # "____ 1. …": the slot for the learner's answer
         text = text[m.end() :]
-    if text[:1] == "1" and (lettered := _numbered_options(text)) is not None:
+    if text[:1] == "1" and text[1:2] in " )）\u3000" and (lettered := _numbered_options(text)) is not None:
         text = lettered
     if not text or (text[0] in "-*_=|:" and (_RULE.match(text) or _TABLE_SEPARATOR.match(text))):
         return None

@@ -253,7 +253,8 @@ class _Reader:
                 if info.heading.names_kind and not info.heading.ambiguous:
                     kind = info.heading.kind
             f.case_section = kind is Kind.case
-            if _SUBQUESTIONS.search(info.text):
+            line_text = info.line.text
+            if ("下列" in line_text or "以下" in line_text or "下面" in line_text) and _SUBQUESTIONS.search(info.text):
                 f.heading = True  # "……分析回答下列小题。": sub-questions numbered from (1) follow
             if blocked[k]:
                 continue
@@ -261,7 +262,7 @@ class _Reader:
             role = marker[0].role if marker else None
             if role == "ask" and marker and not marker[1]:
                 asking = True  # "问题：" alone: the （1）（2） under it, and in its answer, are the case's own
-            elif info.heading is not None or any(style != "paren" for style, _, _ in info.nums):
+            elif asking and (info.heading is not None or any(style != "paren" for style, _, _ in info.nums)):
                 asking = False
             f.key = role == "key"
             f.ask = role == "ask"
