@@ -17,13 +17,14 @@ import zipfile
 from pathlib import Path
 
 from bot.banks.formats.extracted import Extracted
+from bot.banks.formats.html import html_text, is_html
 from bot.banks.issues import DocumentError
 from bot.banks.limits import LOCAL_LIMITS, Deadline, DocumentLimits, check_paragraphs, check_size, check_zip
 from bot.banks.reading import decode_bytes
 
 __all__ = ["FORMATS", "Extracted", "extract"]
 
-FORMATS = (".txt", ".md", ".docx", ".pdf", ".xlsx", ".csv")
+FORMATS = (".txt", ".md", ".docx", ".pdf", ".xlsx", ".csv", ".html", ".htm")
 _ZIPPED = (".docx", ".xlsx", ".xlsm")  # zip files of XML parts: a small file can expand a thousandfold
 _OLE = b"\xd0\xcf\x11\xe0"  # Word 97-2003 .doc, Excel 97-2003 .xls, WPS files
 _SAVE_AS = {
@@ -97,6 +98,8 @@ def _read(path: Path) -> Extracted:
     if suffix in _SAVE_AS or magic.startswith(_OLE):
         raise _refuse_old(path, suffix)
     text = decode_bytes(path.read_bytes(), path.name)
+    if suffix in (".html", ".htm") or is_html(text):
+        text = html_text(text)  # a saved web page: a line per block, the key marks kept
     if suffix == ".txt":
         from bot.banks.formats.cards import tab_cards
 
