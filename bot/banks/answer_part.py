@@ -99,17 +99,21 @@ class Section(Protocol):
 _KIND_PREFIX = (
     r"(?:单项选择题|多项选择题|不定项选择题|单选题|多选题|选择题|判断题|填空题|简答题|问答题|案例分析题|名词解释)?\s*"
 )
+# "一、单项选择题答案", "（二）判断题参考答案": a numbered section of the answer part
+_SECTION_NUMBER = (
+    r"[一二三四五六七八九十]{1,3}\s*[、.．]\s*|[（(][一二三四五六七八九十]{1,3}[)）]\s*|[Ⅰ-Ⅻ]\s*[、.．]?\s*"
+)
 _HEADER = re.compile(
-    rf"^(?:附\s*[:：]?\s*)?[【\[]?\s*{_KIND_PREFIX}(?:参考答案|答案|正答表|正答|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
+    rf"^(?:附\s*[:：]?\s*)?(?:{_SECTION_NUMBER})?[【\[]?\s*{_KIND_PREFIX}(?:参考答案|答案|正答表|正答|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
     r"|参考答案(?:及|与|和)(?:解析|评分(?:标准|要点|细则|参考)|详解)|评分(?:标准|要点|细则)(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解|评分(?:标准|要点))|答案解析|Answers?(?:\s*Key)?|Key)"
-    r"\s*[】\]]?\s*[:：]?$",
+    r"\s*[】\]]?\s*(?:[（(][^（()）]{1,10}[)）])?\s*[:：]?$",  # "案例分析题参考答案（要点）："
     re.I,
 )
 _STRONG_HEADER = re.compile(r"(?:与|及|和|速查|汇总|评分标准|Key|Answers)")
 _KEY_TOKEN = r"(?:[A-Ha-h]{1,8}|[①-⑧]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TF](?![a-z]))"
 _BLOCK_ENTRY = re.compile(
-    rf"[（(【\[]?(\d{{1,4}})[)）】\]]?\s*[.．、:：)）\-–]?\s*[（(]?({_KEY_TOKEN})[)）]?(?=\s|[,，;；。]|$)"
-)  # "1.A", "(1)D", "1-(b)"
+    rf"[（(【\[]?(\d{{1,4}})[)）】\]]?\s*[.．、:：)）\-–]?\s*[（(]?({_KEY_TOKEN})[)）]?(?=\s|[,，;；。]|$|[（(](?!\s*[)）]))"
+)  # "1.A", "(1)D", "1-(b)", "11.B（第11题：…）" (a note after the last)
 # NCRE-style fill answers keyed by their blank's label: "【1】类    【2】virtual"
 _BLANK_ENTRY = re.compile(r"【(\d{1,3})】\s*([^【\s][^【]*?)\s*(?=【\d|$)")
 # a grid of keys: "题 号  1  2  3" above "是/否  √  ×  √" (or "答 案  A  C  B")
@@ -150,8 +154,8 @@ def is_answer_header(text: str, probed: str | None = None) -> tuple[bool, bool] 
     p = (probe(text) if probed is None else probed).strip()
     if "答" not in p and "案" not in p and "key" not in (lower := p.lower()) and "answer" not in lower:
         return None  # most lines: one look instead of the patterns
-    if _HEADER.match(p):
-        return True, bool(_STRONG_HEADER.search(p))
+    if _HEADER.match(p):  # numbered like a section ("Ⅱ 答案：", "一、单选题答案"): a heading, not a key's label
+        return True, bool(_STRONG_HEADER.search(p) or re.match(_SECTION_NUMBER, p))
     if len(p) > 60:
         return None
     compact = _SPACED.sub("", p)
@@ -165,16 +169,6 @@ def is_answer_header(text: str, probed: str | None = None) -> tuple[bool, bool] 
     lead = compact[: tail.start()]
     if _HEADER_LEAD.match(lead) and not re.search(r"(?<!以下)(?<!下面)是|本题|哪", lead):  # not "本题考查的是…答案"
         return True, True
-    return None
-    compact = _SPACED.sub("", p)
-    if not re.search(r"答案|answer|key", compact, re.I):
-        return None
-    if m := _WRAPPED.match(compact):
-        compact = m.group(1)
-    lead = _HEADER_LEAD.match(compact)
-    rest = compact[lead.end() :].strip() if lead else compact
-    if rest != p and _HEADER.match(rest) and not re.search(r"[？?]|_{2,}|[（(]\s*[)）]", compact):
-        return True, bool(lead) or bool(_STRONG_HEADER.search(rest))
     return None
 
 
@@ -197,6 +191,9 @@ _ENTRY_PREFIX = re.compile(
 )
 
 
+_NOTE_THEN_KEYS = re.compile(r"^[^:：\n]{0,30}?[。.，,；;]\s*(?:参考|正确|标准)?答案\s*[:：]\s*(?=\d)")
+
+
 def entries_label(text: str) -> str | None:
     """The part a line of keys names: "Answers (Part A): 1-(b), …" -> "Part A"."""
     m = _ENTRY_PREFIX.match(probe(text))
@@ -209,8 +206,11 @@ def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[
     p = probe(text)
     if not _MAYBE_ENTRY.search(p):
         return None  # no number followed by a key: most lines, told at once
-    if prefix := _ENTRY_PREFIX.match(p):
-        p = p[prefix.end() :]
+    labelled = False  # the line says it holds keys ("答案："): then one key is a list too
+    if note := _NOTE_THEN_KEYS.match(p):
+        p, labelled = p[note.end() :], True  # "一、共16分。每题2分。答案：1. ④ 2. ④": a scoring note, then the keys
+    elif prefix := _ENTRY_PREFIX.match(p):
+        p, labelled = p[prefix.end() :], "答案" in prefix.group(0)
     ranges = list(_RANGE.finditer(p))
     if ranges and all(_GAP.fullmatch(gap) for gap in _gaps(p, ranges)):
         out: list[tuple[int, str]] = []
@@ -231,7 +231,7 @@ def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[
             out.extend((n, k) for n, k in zip(range(first, last + 1), parts, strict=True) if k != "_")
         return out
     compact = list(_BLOCK_ENTRY.finditer(p))
-    if len(compact) > 1 and all(_GAP.fullmatch(gap) for gap in _gaps(p, compact)):
+    if (len(compact) > 1 or (labelled and compact)) and all(_GAP.fullmatch(gap) for gap in _gaps(p, compact)):
         return [(int(m.group(1)), m.group(2)) for m in compact]
     numbered = list(_NUMBER_KEY.finditer(p))  # "問題1　1:1　2:2": options numbered, keyed by number
     if len(numbered) > 1 and all(_GAP.fullmatch(gap) for gap in _gaps(p, numbered)):
@@ -315,7 +315,8 @@ def spaced_entries(text: str) -> list[tuple[int, str]] | None:
     "三、12．6；9　13．惯性" -> [(13, "1010"), (14, "输入；输出"), (15, "1")]; None otherwise. Each number
     follows a space and the one before it, so a number inside an answer ("相距 3. 5 米") is no entry."""
     p = probe(text)
-    lead = _SECTION_LEAD.match(p)
+    note = _NOTE_THEN_KEYS.match(p)
+    lead = note or _SECTION_LEAD.match(p)
     if lead:
         p, text = p[lead.end() :], text[lead.end() :]
     found = list(_SPACED_NUMBER.finditer(p))
@@ -325,7 +326,7 @@ def spaced_entries(text: str) -> list[tuple[int, str]] | None:
     for m in found[1:]:
         if int(m.group(1)) == int(chain[-1].group(1)) + 1:
             chain.append(m)
-    if len(chain) < 2:
+    if len(chain) < (1 if note else 2):  # one answer: where a note has said "答案："
         return None
     out = []
     for m, nxt in zip(chain, [*chain[1:], None], strict=True):
@@ -348,6 +349,8 @@ def bare_keys(text: str) -> list[str] | None:
     for token in tokens:
         if re.fullmatch(r"[A-Ha-h]+", token) and len(token) >= 4:
             out.extend(token)  # "ACBDA": five single-choice keys
+        elif len(token) >= 2 and re.fullmatch(r"[√×✓✗✔✘对错]+", token):
+            out.extend(token)  # "√××√": four judgements
         else:
             out.append(token)
     return out
@@ -395,8 +398,8 @@ def _fits(q: Keyable, key: str) -> bool:
     kind = q.expects()
     if kind in CHOICE_KINDS or (kind is None and q.has_options()):
         return parse_letters(key) is not None or bool(re.fullmatch(r"[1-8]", key.strip()))  # options numbered 1–4
-    if kind is Kind.true_false:
-        return read_true_false(key) is not None
+    if kind is Kind.true_false:  # or a letter: of a 正确/错误 option, or as the section says ("正确的涂A")
+        return read_true_false(key) is not None or bool(re.fullmatch(r"\s*[ABab]\s*", key))
     if kind is None and parse_letters(key) is not None:
         return False  # option letters for a question without options: a numbered note, not the question
     return bool(key.strip())

@@ -34,6 +34,7 @@ Warn = Callable[[int, str, str], None]
 _LONE_NUMERAL = re.compile(
     r"^\s*(?:[一二三四五六七八九十]{1,3}\s*[、.．]|[（(]\s*[一二三四五六七八九十]{1,3}\s*[)）])\s*$"
 )
+_LONE_NUMBER = re.compile(r"^\s*\d{1,4}\s*$")
 _ANSWERED = re.compile(r"^(?:答|参考答案|答案)\s*[:：]")  # "【问题1】答：…": a sub-question's answer, no question
 _GRID_HEAD = re.compile(r"^(?:题\s*号|序\s*号)\s*[|｜]?\s*\d")
 _KEY_START = re.compile(
@@ -80,7 +81,12 @@ class Apart:
             role = info.marker[0].role if info.marker else None
             own = (
                 (info.option is not None and info.option[1] == "B")
-                or (role == "key" and bool(info.marker and info.marker[1]) and not entries_of_line(info.text))
+                or (
+                    role == "key"
+                    and bool(info.marker and info.marker[1])
+                    and not entries_of_line(info.text)
+                    and not (i and _LONE_NUMBER.match(infos[i - 1].text))  # "7" above "[答案]:AD": a key entry
+                )
                 or (role == "meta" and "正确答案" in info.text)  # "我的答案: 对正确答案: 错": a question's own key
                 or (role == "ask" and not _ANSWERED.match(info.marker[1] if info.marker else ""))
                 or info.tf_slots is not None
@@ -116,6 +122,10 @@ class Apart:
             return True
         if _GRID_HEAD.match(probe(info.text)):
             return True  # a grid of keys: "题号 | 1 | 2 | 3" over "答案 | A | C | B"
+        if _LONE_NUMBER.match(info.text) and nxt + 1 < len(self.infos):
+            below = self.infos[nxt + 1].marker
+            if below is not None and below[0].role == "key" and below[1]:
+                return True  # "1" over "[答案]:B": a key per number
         if strong:
             return bool(info.nums or entries_of_line(info.text) or info.line.cells or bare_keys(info.text))
         if (
@@ -195,6 +205,8 @@ class Apart:
         before = self.infos[segment:i]
         if any(self._keyish(b) for b in before) or not any(b.nums for b in before):
             return False
+        if any(b.marker is not None and b.marker[0].role == "meta" for b in self.infos[max(segment, i - 4) : i]):
+            return False  # "我的答案：" / "(1) …" / "正确答案：": a question's own keys, blank by blank
         one = numbered_entry(nxt.text)
         many = entries_of_line(nxt.text)
         first = many[0][0] if many else one[0] if one else None
@@ -321,6 +333,8 @@ def read_key_block(
 
 
 def _piece(info: Info) -> Piece:
+    if info.marker is not None and info.marker[0].role == "explanation" and info.marker[1]:
+        return Piece(info.marker[1], info.line.number, info.line.gap)  # "[解析]:……": the words, not the label
     return Piece(info.line.text, info.line.number, info.line.gap)
 
 
@@ -341,9 +355,16 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
     entry: AnswerEntry | None = None
     header_row: list[str] | None = None
     grid: str | None = None
-    for info in infos[start + 1 :]:
+    for at in range(start + 1, len(infos)):
+        info = infos[at]
         group = groups[-1]
         n = info.line.number
+        if _LONE_NUMBER.match(info.text) and (key := _key_below(infos, at)) is not None:
+            entry = AnswerEntry(int(info.text), n, key)  # "7" over "[答案]:AD"
+            group.keys.append(entry)
+            continue
+        if entry is not None and entry.line == n - 1 and _key_below(infos, at - 1) is not None:
+            continue  # the "[答案]:AD" just read
         if info.heading is not None and info.heading.names_kind:
             groups.append(AnswerGroup(info.heading.title, info.heading.kind, n))
             explaining, entry = False, None
@@ -417,6 +438,14 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
         else:
             _noise(info, warn)
     return groups
+
+
+def _key_below(infos: list[Info], at: int) -> str | None:
+    """The key of a labelled key line right below line `at` (`[答案]:AD`), if that is what follows."""
+    if at + 1 >= len(infos):
+        return None
+    marker = infos[at + 1].marker
+    return marker[1] if marker is not None and marker[0].role == "key" and marker[1] else None
 
 
 def _opens_entry(group: AnswerGroup, entry: AnswerEntry | None, text: str, number: int) -> bool:

@@ -18,9 +18,11 @@ from bot.banks.issues import DocumentError, Issue
 from bot.banks.keys import (
     count_blanks,
     enumerated_parts,
+    key_in_explanation,
     read_choice_key,
     read_true_false_key,
     split_fill_key,
+    true_false_letters,
     true_false_options,
 )
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
@@ -88,6 +90,17 @@ _UNASKABLE = [
 _NEEDS_PICTURE = re.compile(
     r"图中|图示|下图|上图|此图|该图|这个|这种|该标志|此标志|所示的?(?:标志|标线|手势|信号|仪表|指示灯|情况|路段|图形)"
     r"|(?:in|on) the (?:figure|picture|image|exhibit)|shown (?:below|above|here)|this (?:sign|symbol|light|picture)",
+    re.I,
+)
+
+
+# A stem that points at a figure the text does not carry, with no placeholder left for it: "如下图所示",
+# "如图所示的仪表", "见图", "the exhibit shown below" (not "如图所示，前方路口黄灯持续闪烁……", which says what
+# the picture shows; not "在有向图中": a graph; not "上图书馆")
+_POINTS_AT_FIGURE = re.compile(
+    r"如[下上右左]图|如图(?:所示)?(?:的|为|是|中)|[下上右左]图(?!书)|图示(?!法)|见[下上]?图|附图"
+    r"|(?:in|on) the (?:figure|picture|image|exhibit)|shown (?:below|above)"
+    r"|the following (?:figure|diagram|exhibit|picture|image)|refer to the (?:exhibit|figure)",
     re.I,
 )
 
@@ -177,6 +190,8 @@ class _Checker:
             d.key = _KEY_LABEL.sub("", d.key)
         if d.answer is not None and _OMITTED.fullmatch(d.answer.strip()):
             d.answer = None
+        if d.key is None and not d.marked and d.options and d.explanation:
+            d.key = key_in_explanation(d.explanation, d.options)  # "……，故本题选B。": the key said in prose
         key_line = d.key_line or d.line
         if _FORM_FIELD.match(d.stem.strip()):
             raise _Skip(
@@ -184,7 +199,7 @@ class _Checker:
                 f"{where[0]}是信息收集项（姓名、部门等），不是试题",
                 f"{where[1]} is a form field (name, department …), not a question",
             )
-        if d.picture and _NEEDS_PICTURE.search(d.stem):
+        if (d.picture and _NEEDS_PICTURE.search(d.stem)) or _POINTS_AT_FIGURE.search(d.stem):
             raise _Skip(
                 d.line,
                 f"{where[0]}要看图作答，但文档里没有这张图",
@@ -275,6 +290,9 @@ class _Checker:
         if d.key is None and not d.marked:
             raise self.no_key(d)
         value = read_true_false_key(d.key if d.key is not None else d.marked, d.options)
+        letters = true_false_letters(d.section) if value is None and d.key else None
+        if letters is not None and (letter := d.key.strip().upper() if d.key else "") in letters:
+            value = letters[letter]  # "正确的涂A，错误的涂B" above the section
         if value is None:
             raise _Skip(
                 key_line,

@@ -140,13 +140,31 @@ NUMBERINGS: list[Numbering] = [
         strong=True,
         starts="【[案",
     ),
+    # "材料1" alone on its line over a case's material, its 问题 and 参考答案 (材料分析题)
+    _numbering(
+        "material",
+        "材料1",
+        rf"^[【\[]?\s*材料\s*(?P<n>{_NUM[1:-1]})\s*[】\]]?\s*[.．、:：]?\s*$",
+        strong=True,
+        stem_follows=True,
+        starts="【[材",
+    ),
     _numbering("bracket", "【1】", r"^[【\[]\s*(?P<n>\d{1,4})\s*[】\]]\s*[.．、:：]?\s*", strong=True, starts="【["),
     _numbering(
         "q",
         "Q1",
-        r"^(?:Q\s?|q\s?|Question\s*|QUESTION\s*)(?P<n>\d{1,4})(?:\s+(?:of|/)\s*\d{1,4})?\s*(?:[.．、:：)）]\s*|\s+|$|(?=[（(【\[]))",
+        r"^(?:Q\s?|q\s?|Question\s*|QUESTION\s*|問題\s*)(?P<n>\d{1,4})(?:\s+(?:of|/)\s*\d{1,4})?\s*(?:[.．、:：)）]\s*|\s+|$|(?=[（(【\[]))",
         strong=True,
-        starts="Qq",
+        starts="Qq問",  # 問題1: a Japanese paper's question
+    ),
+    # "問題1　…": a Japanese paper's question (問 reads as 问; a case's "问题1：" has its colon); not the
+    # instructions of a group of questions ("問題1　…1・2・3・4から一つえらびなさい")
+    _numbering(
+        "mondai",
+        "問題1",
+        r"^问题\s*(?P<n>\d{1,3})(?:\s+|\s*[.．](?!\d)\s*)(?=\S)(?!.*(?:[选選]|えらび|一つ))",
+        strong=True,
+        starts="问問",
     ),
     _numbering("paren", "（1）", r"^[（(]\s*(?P<n>\d{1,4})\s*[)）]\s*", starts="（("),
     # "① 细胞中的……": circled numbers as a question's number (a list inside a stem uses them too: the
@@ -313,10 +331,12 @@ class Marker:
 
 
 def _marker(role: str, label: str, words: str, *, colon: bool = True) -> Marker:
-    # "答；B", "答案;A": a semicolon typed for the colon counts too
+    # "答；B", "答案;A": a semicolon typed for the colon counts too; "[答案]:D": a colon after brackets too
     sep = r"\s*(?:[:：;；]|$)" if colon else r"\s*(?:[:：]\s*)?"
     return Marker(
-        role, label, re.compile(rf"^(?:【\s*(?:{words})\s*】|\[\s*(?:{words})\s*\]|(?:{words}){sep})\s*", re.I)
+        role,
+        label,
+        re.compile(rf"^(?:(?:【\s*(?:{words})\s*】|\[\s*(?:{words})\s*\])(?:\s*[:：])?|(?:{words}){sep})\s*", re.I),
     )
 
 
@@ -329,7 +349,7 @@ MARKERS: list[Marker] = [
         "答案：",
         r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答\s+案|答桉|答"
         r"|Answer|Answers"
-        r"|Ans|Key|Correct answers?|ANS",
+        r"|Ans|Key|Correct answers?|ANS|正解|答え|정답",  # 正解, 答え: Japanese papers; 정답: Korean
     ),
     _marker(
         "explanation",
@@ -355,19 +375,19 @@ MARKERS: list[Marker] = [
 ]
 _KEY_MARKER = next(m for m in MARKERS if m.label == "答案：" and "答" in m.pattern.pattern)
 _KEY_INLINE = re.compile(
-    r"^(?:正确)?答案\s*(?:为|是)?\s*(?=(?:[A-H]{1,8}|[√×✓✗✔✘]|对|错|正确|错误)\s*(?:[。.；;，,(（]|$))"
+    r"^(?:正确)?答案\s*(?:为|是)?\s*(?=(?:[A-H]{1,8}|[√×✓✗✔✘]|对|错|正确|错误)\s*(?:[。.；;，,(（]|$|\s(?=\s*(?:你的|我的|您的))))"
 )
 _BARE_MARKERS = re.compile(r"^(?:窗体顶端|窗体底端|收起|展开|展开全部|AI讲解|查看解析|显示答案|隐藏答案)$")
 
 
-_ANSWER_STARTS = ("答案", "答 案", "答桉", "答:", "答：", "答;", "答；", "【答")
+_ANSWER_STARTS = ("答案", "答 案", "答桉", "答:", "答：", "答;", "答；", "【答", "答え")
 _ANY_MARKER = re.compile("|".join(f"(?:{m.pattern.pattern})" for m in MARKERS), re.I)
 
 
 def match_marker(text: str, probed: str | None = None) -> tuple[Marker, str] | None:
     """The marker the line opens with, and the text after it (`probed`: the text already probed)."""
     p = probe(text) if probed is None else probed
-    if not _ANY_MARKER.match(p) and not _KEY_INLINE.match(p) and not _BARE_MARKERS.match(p):
+    if not _ANY_MARKER.match(p) and not _KEY_INLINE.match(p) and not _BARE_MARKERS.match(p) and p[:1] not in "（(":
         return None  # most lines: one test instead of one per marker
     for marker in MARKERS:
         m = marker.pattern.match(p)
@@ -377,6 +397,8 @@ def match_marker(text: str, probed: str | None = None) -> tuple[Marker, str] | N
             return marker, text[m.end() :].strip()
     if m := _KEY_INLINE.match(p):
         return _KEY_MARKER, text[m.end() :].strip()
+    if p[:1] in "（(" and p[-1:] in "）)" and (inner := _KEY_MARKER.pattern.match(p[1:-1].strip())):
+        return _KEY_MARKER, p[1:-1].strip()[inner.end() :].strip()  # "（正解：1）", "(Answer: B)"
     if _BARE_MARKERS.match(p):
         return MARKERS[0], ""
     return None
@@ -405,6 +427,10 @@ KIND_WORDS: list[tuple[str, Kind | None]] = [
     ("填空题", Kind.fill),
     ("填空", Kind.fill),
     ("判断题", Kind.true_false),
+    ("判断正误", Kind.true_false),
+    ("判断对错", Kind.true_false),
+    ("判断是非", Kind.true_false),
+    ("正误判断", Kind.true_false),
     ("判断", Kind.true_false),
     ("是非题", Kind.true_false),
     ("对错题", Kind.true_false),
@@ -480,16 +506,18 @@ class Heading:
 
 _ORDINAL = (
     r"(?:[一二三四五六七八九十]+\s*[、.．:：]|[（(]\s*[一二三四五六七八九十]+\s*[)）]\s*[、.．]?|第[一二三四五六七八九十\d]+\s*"
-    r"(?:部分|大题|节|章|单元|类)\s*[、.．:：]?|Part\s*[IVX\d]+\s*[.:：]?|[IVX]+\s*[.、]|(?P<digit>\d{1,2})\s*[、.．](?!\d))"
+    r"(?:部分|大题|节|章|单元|类)\s*[、.．:：]?|Part\s*[IVX\d]+\s*[.:：]?|[IVX]+\s*[.、]|[Ⅰ-Ⅻ]\s*[.、．]?|(?P<digit>\d{1,2})\s*[、.．](?!\d))"
 )
 _KIND_HEADING = re.compile(
     rf"^{_ORDINAL}?\s*(?P<word>{_KIND_ALTERNATION})(?:\s*questions?)?\s*(?P<rest>(?:[（(\[【:：。.,，\s].*)?)$", re.I
 )
 # "三、计算问答题（6分）", "四、综合分析题": a few words before the kind, under a section's numeral only
 _QUALIFIED_KIND_HEADING = re.compile(
+    # also an instruction that ends in its kind under a numeral: "Ⅱ. 用括号内动词的适当形式填空（共3小题）"
     rf"^(?:[一二三四五六七八九十]+\s*[、.．:：]|[（(]\s*[一二三四五六七八九十]+\s*[)）]\s*[、.．]?|第[一二三四五六七八九十\d]+\s*"
-    rf"(?:部分|大题)\s*[、.．:：]?)\s*[\u4e00-\u9fff]{{1,4}}?(?P<word>{_KIND_ALTERNATION})\s*"
-    rf"(?P<rest>(?:[（(\[【:：。.,，\s].*)?)$"
+    rf"(?:部分|大题)\s*[、.．:：]?|[Ⅰ-Ⅻ]\s*[.、．]?)\s*(?:(?:[\u4e00-\u9fff]{{2,6}}[：:]\s*)?[\u4e00-\u9fff]{{0,4}}?"
+    rf"(?P<word>{_KIND_ALTERNATION})\s*(?P<rest>(?:[（(\[【:：。.,，\s].*)?)"
+    rf"|[\u4e00-\u9fff]{{5,16}}?(?P<long>填空)\s*(?:[（(][^（()）]*[)）])?)$"
 )
 _BRACKETED_KIND = re.compile(rf"^[【\[]\s*(?P<word>{_KIND_ALTERNATION})\s*[】\]]$", re.I)
 _DECLARED = [
@@ -521,9 +549,12 @@ def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> He
     if (
         len(plain) <= 60
         and (m := _QUALIFIED_KIND_HEADING.match(plain))
-        and m.group("word").endswith(("题", "填空"))  # "计算问答题", "语法填空"; never "常识判断" (行测's choices)
+        # "计算问答题", "语法填空", "阅读理解：判断正误"; never "常识判断" (行测's choices)
+        and (m.group("long") or m.group("word").endswith(("题", "填空", "正误", "对错", "是非")))
         and not re.search(r"[？?]", plain)
     ):
+        if m.group("long"):  # an instruction that ends in its kind: "用括号内动词的适当形式填空"
+            return Heading(text.strip().rstrip(":："), Kind.fill, True)
         rest = m.group("rest")
         if not rest.strip() or _heading_tail(rest):
             return Heading(text.strip().rstrip(":："), kind_of_word(m.group("word")), True, _declared(rest))
@@ -536,7 +567,9 @@ def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> He
     return None
 
 
-_HEADER_KIND = re.compile(rf"^[【\[]?\s*(?P<word>{_KIND_ALTERNATION})\s*(?:参考)?答案")
+_HEADER_KIND = re.compile(
+    rf"^(?:[一二三四五六七八九十]{{1,3}}\s*[、.．]\s*)?[【\[]?\s*(?P<word>{_KIND_ALTERNATION})\s*(?:参考)?答案"
+)
 
 
 def kind_in_header(text: str) -> Kind | None:
@@ -562,6 +595,11 @@ def _heading_tail(rest: str) -> bool:
         )
     if re.match(r"^[，,。.]?\s*(?:共|每|本|\d)", tail):
         return True
+    if re.match(r"^[，,。.：:]", tail) and re.search(
+        r"写|填|打|涂|标出|选出|作答|表示|\b(?:Write|Circle|Mark|Choose|Select|Fill|Indicate|Tick)\b", tail
+    ):
+        # "，正确的在括号内写T，错误的写F": how to answer
+        return not re.search(r"[？?]|_{2,}|[（(]\s*[)）]", tail)
     # an instruction after a space: "判断题 请判断每题的表述是否正确。", "单项选择题 每题只有一个正确答案，……"
     return bool(rest[:1].isspace() and _INSTRUCTION.match(tail) and not re.search(r"[？?]|_{2,}|[（(]\s*[)）]", tail))
 

@@ -17,7 +17,7 @@ __all__ = [
 ]
 
 _BLANK = re.compile(r"_{2,}|[（(]\s*[)）]|(?<=\S)【\d{1,3}】")  # ___, （ ）, and labelled blanks "使用运算符【3】"
-_ALTERNATIVE = re.compile(r"\s*[;；]\s*|\s+或\s+")  # 'A；B', 'A 或 B' ("或" inside a word stays)
+_ALTERNATIVE = re.compile(r"\s*[;；]\s*|\s+或\s+|\s+[/／]\s+")  # "A；B", "A 或 B", "A / B" ("或" in a word, "1/2" stay)
 _BLANK_SEP = re.compile(r"\s*[;；]\s*")
 # "（1）北京（2）东京", "填空1: 李白 填空2: 杜甫", "第1空：…", "①北京②东京"
 _ENUMERATED = re.compile(
@@ -179,6 +179,30 @@ def _strip_marks(text: str) -> str:
     return re.sub(r"^[✅❌⭕️\s]+", "", text)
 
 
+_TF_WORD = r"(?:正确|对|√|✓|true|T)"
+_FALSE_WORD = r"(?:错误|错|×|✗|false|F)"
+_MARK_AS = r"(?:的|者)?\s*(?:请)?(?:涂|选|填|写|打|标|记|为|用)?\s*[“\"'（(]?([AB])(?![A-Za-z])"
+_LETTER_FOR = (  # "正确的涂A，错误的涂B", "对的选A", "正确填A": the word, then its letter
+    re.compile(_TF_WORD + _MARK_AS, re.I),
+    re.compile(_FALSE_WORD + _MARK_AS, re.I),
+)
+_WORD_FOR = (  # "A表示正确，B表示错误", "A为对、B为错", "A.正确 B.错误": the letter, then its word
+    re.compile(rf"(?<![A-Za-z])([AB])\s*(?:表示|代表|为|是|[.．、:：=＝])\s*{_TF_WORD}", re.I),
+    re.compile(rf"(?<![A-Za-z])([AB])\s*(?:表示|代表|为|是|[.．、:：=＝])\s*{_FALSE_WORD}", re.I),
+)
+
+
+def true_false_letters(text: str | None) -> dict[str, bool] | None:
+    """How a section's instructions map letters to true and false ("正确的涂A，错误的涂B" -> A true, B false)."""
+    if not text or ("A" not in text and "B" not in text):
+        return None
+    for true_pat, false_pat in (_LETTER_FOR, _WORD_FOR):
+        t, f = true_pat.search(text), false_pat.search(text)
+        if t and f and t.group(1).upper() != f.group(1).upper():
+            return {t.group(1).upper(): True, f.group(1).upper(): False}
+    return None
+
+
 def read_true_false_key(key: str, options: dict[str, str]) -> bool | None:
     """A true/false key: the word itself (`对`, `×`, `正确。因为…`), or the letter of a 正确/错误 option."""
     text = key.strip().lstrip(":：;；").strip().rstrip("。.")
@@ -197,3 +221,31 @@ def read_true_false_key(key: str, options: dict[str, str]) -> bool | None:
         if not rest or rest[0].isspace() or rest[0] in "，,。.；;：:（(【[的！!、":
             return read_true_false(m.group(1))
     return None
+
+
+# "故本题选B", "因此正确答案是C", "答案选A", "本题答案为A", "所以选ABC", "选项B正确", "The correct answer is C",
+# "(B) is the correct answer": a key stated in an explanation's prose
+_SAID_KEYS = (
+    re.compile(
+        r"(?:故|所以|因此|因而|即|应|则)?\s*(?:本题)?\s*(?:的)?(?:正确)?(?:答案|应)?\s*(?:选|为|是|选择)(?:项)?\s*"
+        r"[“\"'（(]?\s*([A-H](?:\s*[、,，和与及]?\s*[A-H]){0,7})\s*[”\"'）)]?(?:项|选项)?\s*(?=[。.；;，,！!]|$)"
+    ),
+    re.compile(r"选项\s*([A-H](?:\s*[、,，和与及]?\s*[A-H]){0,7})\s*(?:是)?(?:正确|符合题意|当选)"),
+    re.compile(
+        r"(?:correct|right) (?:answer|option|choice) is\s*[:(]?\s*\(?"
+        r"([A-H](?:\s*(?:,|and)\s*[A-H]){0,7})\)?(?![A-Za-z])",
+        re.I,
+    ),
+    re.compile(r"\(([A-H])\) is (?:the )?(?:correct|right)", re.I),
+)
+
+
+def key_in_explanation(explanation: str, options: dict[str, str]) -> str | None:
+    """The key an explanation states in words, when it states exactly one that names existing options."""
+    found = set()
+    for pattern in _SAID_KEYS:
+        for m in pattern.finditer(explanation):
+            letters = "".join(sorted(set(re.findall(r"[A-H]", m.group(1)))))
+            if letters and all(letter in options for letter in letters):
+                found.add(letters)
+    return found.pop() if len(found) == 1 else None

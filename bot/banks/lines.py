@@ -10,6 +10,7 @@ still recognised after the colour is gone. Line numbers are the document's own; 
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -85,6 +86,8 @@ _JUNK = re.compile(
     r"|Finish review|Information|Mark [\d.]+ out of [\d.]+|Not yet answered|Marked out of [\d.]+)$"
     r"|^(?:Started on|State|Completed on|Time taken|Grade|Marks)\s+\S"
     r"|^[\d.]+\s*/\s*[\d.]+\s*(?:points?|pts|marks?|分)(?:\W.*)?$"  # "0.00 / 1.00 points  ✗ Incorrect"
+    # a review's marks
+    r"|^(?:回答正确|回答错误|答题正确|答题错误|已作答|未作答|得分[:：]?\s*[\d.]+\s*分?|[\d.]+\s*分)$"
     r"|^[-—–\s]*END[-—–\s]*$|往期推荐|阅读原文|关注公众号|长按识别|扫码关注|点个在看|分享给朋友|点赞.{0,4}在看"
     r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
 )
@@ -102,7 +105,10 @@ _CALLOUT = re.compile(r"^\[!\w+\][-+]?\s*")
 _CONTAINER = re.compile(r"^:::+\s*(?:\w+\s*)?(.*)$")  # VuePress `::: tip 答案解析` … `:::`
 _ESCAPED = re.compile(r"\\([_*\[\]()#>`~|\\-])")  # Markdown escapes: \_\_ is a blank
 _OPTION_TABLE_HEAD = {"编号", "选项", "序号", "内容", "选项内容", "option", "options", "letter", "answer"}
-_TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$")
+_TABLE_SEPARATOR = re.compile(
+    r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$|^\+[-=:]{2,}(?:\+[-=:]{2,})*\+?$"  # also "+----+----+"
+)
+_FRAMED = re.compile(r"^(?:={3,}|-{3,}|\*{3,}|~{3,}|#{3,})\s*([^=\-*~#\s].*?)\s*(?:={3,}|-{3,}|\*{3,}|~{3,}|#{3,})$")
 # Emoji that decorate a line (✅ 正确答案：C, 🔍 解析：…); ✓ ✔ ✗ ✘ √ × are keys and stay.
 _DECORATION = re.compile(
     "(?:[\u2705\u274c\u274e\u2b50\u2753\u2757\u27a1\u25b6\u25c6\u25cf\u2605\u2606\U0001f300-\U0001faff]"
@@ -163,7 +169,7 @@ def _spans_from_markup(text: str) -> tuple[str, list[Span]]:
 
 
 _TICK = r"[（(]\s*[√×✓✗✔✘XxVv]\s*[)）]"
-_LEADING_TICK = re.compile(rf"^\s*({_TICK})\s*(\d{{1,4}}\s*[.．、](?!\d).*)$")
+_LEADING_TICK = re.compile(rf"^\s*({_TICK}|[（(]\s*[A-H]{{1,8}}\s*[)）])\s*(\d{{1,4}}\s*[.．、](?!\d).*)$")
 _TICK_SPLIT = re.compile(rf"(?<=\S)\s*(?={_TICK}\s*\d{{1,4}}\s*[.．、](?!\d))")
 _AFTER_KEY = re.compile(
     r"((?:(?:正确|参考)?答案\s*[:：]\s*(?:[A-Ha-h]{1,8}|[√×✓✗]|对|错|正确|错误)|(?:单项|多项|不定项)?选择题|单选题|多选题"
@@ -185,7 +191,11 @@ def _page_counter(text: str) -> bool:
 # "12、" / "12." anywhere, or "12 " after a space and before the stem (a page copied with its breaks lost)
 _RUN_NUMBER = re.compile(r"(?<![\d.．])(\d{1,3})\s*[、.．](?!\d)|(?<=\s)(\d{1,3})\s+(?=[\u4e00-\u9fff【（(])")
 _ASKS = re.compile(r"[(（][^()（）]{0,40}[)）]|[?？]|_{2,}|【\s*(?:正确|参考)?答案\s*】|答案\s*[:：]")
-_RUN_HEADING = re.compile(r"\s+(?=[一二三四五六七八九十]{1,2}、\S)")
+# before a section's heading: after a space, or glued to the key before it ("【答案】B二、多项选择题（…）")
+_RUN_HEADING = re.compile(
+    r"\s+(?=[一二三四五六七八九十]{1,2}、\S)|(?<=[A-H√×）)])(?=[一二三四五六七八九十]{1,2}、[^、，。]{1,8}题)"
+)
+_RUN_SECTION = re.compile(r"^[一二三四五六七八九十]{1,2}、")
 _GLUED_LETTER = re.compile(r"(?<![A-Za-z])([A-H])(?=[\u4e00-\u9fff\d（(“\"《])")
 
 
@@ -210,8 +220,27 @@ def _run_on(raw: str) -> list[str] | None:
     out = [raw[: chain[0].start()]] if raw[: chain[0].start()].strip() else []
     for piece in pieces:
         out.extend(_glued_options(piece))
-    # "…(D)13% 二、多项选择题 每题均有…": a section's heading inside the paragraph starts a line too
-    return [part for line in out for part in _RUN_HEADING.split(line) if part.strip()]
+    # "…(D)13% 二、多项选择题 每题均有…": a section's heading inside the paragraph starts a line too, and
+    # its questions numbered from 1 again ("三、材料分析题（…）1.材料：…2.材料：…") a line each
+    parts = [part for line in out for part in _RUN_HEADING.split(line) if part.strip()]
+    return [piece for part in parts for piece in (_restarted(part) if _RUN_SECTION.match(part) else [part])]
+
+
+def _restarted(part: str) -> list[str]:
+    """A heading with its questions run on after it, numbered from 1: the heading and a line per question."""
+    chain: list[re.Match[str]] = []
+    for m in _RUN_NUMBER.finditer(part):
+        if int(m.group(1) or m.group(2)) == len(chain) + 1:
+            chain.append(m)
+    if len(chain) < 2:
+        return [part]
+    cuts = [0, *(m.start() for m in chain), len(part)]
+    pieces = [part[a:b].strip() for a, b in itertools.pairwise(cuts) if part[a:b].strip()]
+    # a case run on: "1.材料：……问题：……【参考答案】要点：……": its parts on lines of their own
+    return [line.strip() for piece in pieces for line in _CASE_PARTS.split(piece) if line.strip()]
+
+
+_CASE_PARTS = re.compile(r"(?=【\s*(?:参考)?答案\s*】|(?<=[。？?！!）)])\s*(?:问题|参考答案)[:：])")
 
 
 def _glued_options(piece: str) -> list[str]:
@@ -350,11 +379,16 @@ _OPTION_NUMBER = re.compile(r"(?:^|(?<=\s))([1-8])[)）]?\s+(?=\S)")  # "1 x", "
 _KEYISH = re.compile(r"^(?:[A-Ha-h]{1,4}|[√×✓✗对错TF])$")
 
 
+_GLUED_OPTION_NUMBER = re.compile(r"(?:^|(?<=\s))([1-8])(?=[\u2e80-\u9fff\uf900-\ufaff])")  # "1のに 2ために"
+
+
 def _numbered_options(text: str) -> str | None:
     """Options numbered 1–4 on one line (`1　びょういん　2　びよういん　3　…`), as Japanese and some English
     papers print them: lettered A–D for the reader, so a key `1` or `A` names the first. Not a line of keys
     (`1 A 2 B 3 C`), nor numbered clauses that ask something."""
     found = list(_OPTION_NUMBER.finditer(text))
+    if len(found) < 3 and text[1:2] > "\u2e80":
+        found = list(_GLUED_OPTION_NUMBER.finditer(text))  # the number glued to a word in CJK script
     run = []
     for m in found:
         if int(m.group(1)) == len(run) + 1:
@@ -402,6 +436,107 @@ def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
     return out
 
 
+_CIRCLED_ITEM = re.compile(r"([①-⑧])\s*")
+_LETTERED_NEXT = re.compile(r"^\s*[(（]?A\s*[.．、:：)）]")
+
+
+def _circled_option_lines(raw_lines: list[str]) -> list[str]:
+    """Options numbered ① ② ③ ④ on one line under a question (`①D   ②A   ③F   ④G`, Korean and music
+    papers), keyed `②`: lettered A–D for the reader. Not statements numbered so in a stem
+    (`①……；②……；③……。` with lettered options below that combine them)."""
+    out = list(raw_lines)
+    for i, raw in enumerate(out):
+        text = raw.strip()
+        if not text.startswith("①") or "③" not in text:
+            continue
+        found = list(_CIRCLED_ITEM.finditer(text))
+        if [m.group(1) for m in found] != list("①②③④⑤⑥⑦⑧"[: len(found)]):
+            continue
+        ends = [m.start() for m in found[1:]] + [len(text)]
+        items = [text[m.end() : end].strip() for m, end in zip(found, ends, strict=True)]
+        if any(not item or len(item) > 40 or re.search(r"[；;]\s*$|。$|[?？]", item) for item in items):
+            continue
+        below = next((line for line in out[i + 1 : i + 4] if line.strip()), "")
+        if _LETTERED_NEXT.match(below):
+            continue  # statements that lettered options below combine
+        out[i] = "  ".join(f"{'ABCDEFGH'[k]}. {item}" for k, item in enumerate(items))
+    return out
+
+
+_COUNTED_HEAD = re.compile(
+    r"^\s*(\d{1,4})\s*/\s*(\d{1,4})\s+[【\[（(]?\s*((?:单项|多项|不定项)?选择题?|单选题?|多选题?|判断题?|填空题?|简答题?|问答题|案例分析题?)"
+    r"\s*[】\]）)]?\s*$"
+)
+
+
+def _counted_heads(raw: str) -> str:
+    """ "3/12  单选题" (question 3 of 12, a learning app's review): the question's number and its kind tag."""
+    m = _COUNTED_HEAD.match(raw)
+    if m is None:
+        return raw
+    return f"{m.group(1)}.（{m.group(3)}）"
+
+
+_LETTER_AT_END = re.compile(r"(?<=\s)([A-H])\s*$")
+
+
+def _rejoin_option_letters(raw_lines: list[str]) -> None:
+    """A page wrapped at a fixed width may part an option's letter from its mark (`… C.展示 D` over
+    `.活跃气氛`): the letter goes down to its option (in place)."""
+    for i, raw in enumerate(raw_lines):
+        if not (m := _LETTER_AT_END.search(raw)) or not re.search(r"[A-H]\s*[.．、]", raw[: m.start()]):
+            continue
+        j = next((k for k in range(i + 1, min(i + 3, len(raw_lines))) if raw_lines[k].strip()), None)
+        if j is not None and raw_lines[j].lstrip()[:1] in ".．、":
+            raw_lines[i], raw_lines[j] = raw[: m.start()].rstrip(), m.group(1) + raw_lines[j].lstrip()
+
+
+_BLOCK_RULE = re.compile(r"^\s*(?:={3,}|-{3,}|\*{3,}|_{3,}|~{3,})\s*$")
+_ASKING = re.compile(r"[?？]\s*$|[（(]\s*[)）]|_{2,}|[:：]\s*$")
+_LETTERED = re.compile(r"^\s*[(（]?[A-Ha-h]\s*[.．、:：)）]")
+# the key said in the line after the options: "The correct answer is B.", "(B) is the correct answer",
+# "The correct answer isA: …", "正确答案是C"
+_SAID_KEY = re.compile(
+    r"(?:correct (?:answer|option) is|answer is|正确答案(?:是|为)|答案(?:是|为))\s*[:：]?\s*\(?([A-H])(?![a-z])"
+    r"|\(([A-H])\)\s*is (?:the )?correct",
+    re.I,
+)
+
+
+def _unlettered_blocks(raw_lines: list[str]) -> list[str]:
+    """Questions between rules (`=========`), each a question that asks, its options on lines of their own
+    without letters, and a line that says the key (`The correct answer is B.`, `(B) is the correct answer`):
+    numbered and lettered for the reader. Only where three blocks at least read so."""
+    rules = [i for i, raw in enumerate(raw_lines) if _BLOCK_RULE.match(raw)]
+    if len(rules) < 2:
+        return raw_lines
+    edges = [-1, *rules, len(raw_lines)]
+    plans: list[tuple[int, list[int], int]] = []
+    for a, b in itertools.pairwise(edges):
+        body = [i for i in range(a + 1, b) if raw_lines[i].strip()]
+        said = [i for i in body if _SAID_KEY.search(raw_lines[i])]
+        asks = next((i for i in body if _ASKING.search(raw_lines[i])), None)
+        if not said or asks is None:
+            continue
+        options = [i for i in body if asks < i < said[0]]
+        if not 2 <= len(options) <= 8 or any(
+            len(raw_lines[i].strip()) > 100 or _LETTERED.match(raw_lines[i]) for i in options
+        ):
+            continue
+        plans.append((asks, options, said[0]))
+    if len(plans) < 3:
+        return raw_lines
+    out = list(raw_lines)
+    for number, (asks, options, said_at) in enumerate(plans, start=1):
+        out[asks] = f"{number}. {out[asks].strip()}"
+        for k, i in enumerate(options):
+            out[i] = f"{'ABCDEFGH'[k]}. {out[i].strip()}"
+        m = _SAID_KEY.search(out[said_at])
+        if m and m.start() > 0:  # "Arc<T> (C) is the correct answer. …": the key first, the words after it
+            out[said_at] = f"Answer: {(m.group(1) or m.group(2)).upper()}. {out[said_at].strip()}"
+    return out
+
+
 def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     """The document's lines, clean, with their marks, headings, fences and tables told apart."""
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -411,6 +546,13 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
         if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
             raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
     raw_lines = _numbered_option_runs(raw_lines)
+    _rejoin_option_letters(raw_lines)
+    if "===" in text or "---" in text or "***" in text:
+        raw_lines = _unlettered_blocks(raw_lines)
+    if "/" in text:
+        raw_lines = [_counted_heads(raw) for raw in raw_lines]
+    if "①" in text:
+        raw_lines = _circled_option_lines(raw_lines)
     out: list[Line] = []
     gap = False
     for number, raw in enumerate(raw_lines, start=1):
@@ -466,10 +608,13 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
         text = text[: m.start()].rstrip()  # "…safety culture.          PTS: 1": the test bank's fields
     if first == "_" and (m := _ANSWER_SLOT.match(text)):  # "____ 1. …": the slot for the learner's answer
         text = text[m.end() :]
-    if text[:1] == "1" and text[1:2] in " )）\u3000" and (lettered := _numbered_options(text)) is not None:
+    numbered = text[:1] == "1" and (text[1:2] in " )）\u3000" or text[1:2] > "\u2e80")
+    if numbered and (lettered := _numbered_options(text)):
         text = lettered
-    if not text or (text[0] in "-*_=|:" and (_RULE.match(text) or _TABLE_SEPARATOR.match(text))):
+    if not text or (text[0] in "-*_=|:+" and (_RULE.match(text) or _TABLE_SEPARATOR.match(text))):
         return None
+    if text[0] in "=-*~#" and (m := _FRAMED.match(text)):
+        text = m.group(1)  # "=======  参考答案  =======": a title between rules
     heading = 0
     if text[0] == "#" and (m := _MD_HEADING.match(text)):
         heading, text = len(m.group(1)), text[m.end() :]

@@ -653,8 +653,8 @@ class _Reader:
             if my and my.start() > 0:  # "我的答案：A 正确答案：B"
                 self.seen["key:platform"] += 1
                 self.on_key(q, info.text[my.end() :], info)
-            elif marker.label == "我的答案" and q.state in ("key", "key_next"):
-                q.state = "meta"  # the learner's own answer follows: no part of the key
+            elif marker.label == "我的答案" and (q.state in ("key", "key_next") or not rest):
+                q.state = "meta"  # the learner's own answer follows: no part of the key (nor of the stem)
             return
         if q.state == "answer" and role in ("key", "explanation", "ask") and q.is_case:
             if role == "explanation" and rest:
@@ -1246,10 +1246,31 @@ def _option_key(text: str) -> tuple[str, str]:
     return text, ""
 
 
+def _statements_not_questions(infos: list[Info]) -> None:
+    """Numbered lines that start no question (in place): statements numbered ① ② ③ under a numbered
+    question (`1. 下列说法正确的是（ ）` / `①……；②……`), which lettered options then combine; and a review
+    page's record of the learner's own answer under `我的答案：`."""
+    asked = False  # a question numbered otherwise stands above, with no options yet
+    mine = False  # under an empty "我的答案：": the learner's own answer, blank by blank ("(1) 乳酸")
+    for info in infos:
+        mine = mine and not info.line.gap  # a blank line ends the learner's answer
+        if mine and info.nums and info.marker is None:
+            info.nums = []
+        circled = [n for n in info.nums if n[0] == "circled"]
+        if circled and asked:
+            info.nums = [n for n in info.nums if n[0] != "circled"]
+        elif any(n[0] != "circled" for n in info.nums):
+            asked = True
+        if info.option is not None or info.marker is not None or info.heading is not None:
+            asked = False
+            mine = info.marker is not None and info.marker[0].label == "我的答案" and not info.marker[1]
+
+
 def read_text(text: str, *, simplified: bool = False) -> Reading:
     """Read a document's text into drafts, section reports, warnings and the conventions recognised."""
     lines = prepare_lines(text, simplified=simplified)
     infos = [classify(line) for line in lines]
+    _statements_not_questions(infos)
     reader = _Reader(infos)
     reader.run_styles_missing = styles_without_runs(infos)
     reader.run()

@@ -30,7 +30,8 @@ __all__ = [
 _SHORT_BRACKET = re.compile(r"[（(]([^（()）]{1,20})[)）]")
 _FILL_BRACKET = re.compile(r"[（(](\s+[^（()）]{1,40}?\s+)[)）]")
 # "__int__": an answer printed in its blank; a word or phrase, never a clause ("____切分，第二层按____")
-_UNDERSCORED = re.compile(r"_{2,}\s*([^_\s，。；,;！？!?][^_，。；,;！？!?]{0,40}?)\s*_{2,}")
+# nor the words between two blanks ("____、音量和____")
+_UNDERSCORED = re.compile(r"_{2,}\s*([^_\s，。；,;！？!?、：:][^_，。；,;！？!?]{0,40}?)\s*_{2,}")
 # "……约占____GB 显存。（14）", "……按____切分，……按____切分。（列；行）": the answers after the sentence
 _TRAILING_ANSWERS = re.compile(r"(?<=[。.！!？?])\s*[（(]([^（()）]{1,60})[)）]\s*$")
 _UNDERSCORE_BLANK = re.compile(r"_{2,}")
@@ -181,6 +182,8 @@ def fill_answers_in_stem(stem: str, *, in_brackets: bool, in_underscores: bool =
     answers: list[str] = []
 
     def take(m: re.Match[str]) -> str:
+        if _NOTE_WORDS.match(m.group(1).strip()) or re.match(r"(?:请)?填(?!空)", m.group(1).strip()):
+            return m.group(0)  # "（填C3或C4）", "（单位：米）": how to answer, not an answer
         answers.append(m.group(1).strip())
         return "（ ）"
 

@@ -325,10 +325,21 @@ def test_options_in_numbered_columns_keyed_by_number(tmp_path: Path) -> None:
         ["题目", "题型", "选项1", "选项2", "选项3", "选项4", "正确答案", "分数"],
         ["太阳系最大的行星是？", "单选", "火星", "木星", "土星", "金星", "2", 2],
         ["下列是类地行星的有？", "多选", "水星", "木星", "地球", "天王星", "1,3", 2],
-        ["1+1 等于几？", "单选", "1", "3", "2", "4", "2", 1],  # the key is an option's text
+        # options that are numbers too: the sheet keys by number elsewhere, so "2" is option 2 here as well
+        ["2+1 等于几？", "单选", "1", "3", "2", "4", "2", 1],
     ]
     result = import_file(workbook(tmp_path / "stars.xlsx", {"考试": rows}), bank_id="stars")
-    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "single-3": "C"}
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "single-3": "B"}
+
+
+def test_a_key_that_is_an_option_text_where_no_row_keys_by_number(tmp_path: Path) -> None:
+    rows = [
+        ["题目", "题型", "选项1", "选项2", "选项3", "选项4", "正确答案"],
+        ["1+1 等于几？", "单选", "1", "3", "2", "4", "2"],
+        ["2+2 等于几？", "单选", "4", "3", "2", "1", "4"],
+    ]
+    result = import_file(workbook(tmp_path / "sums.xlsx", {"考试": rows}), bank_id="sums")
+    assert keys(result) == {"single-1": "C", "single-2": "A"}
 
 
 def test_blanks_and_a_case_answer_written_in_the_option_columns(tmp_path: Path) -> None:

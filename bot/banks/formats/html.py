@@ -36,6 +36,7 @@ class _Text(HTMLParser):
         self.dropped = 0
         self.cells: list[str] | None = None  # the cells of the table row being read
         self.rows = 0  # rows read of the current table
+        self.kept: list[bool] = []  # per open tag of _KEPT: whether it was written out
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _DROPPED:
@@ -54,11 +55,14 @@ class _Text(HTMLParser):
         elif tag in _BLOCKS:
             self.out.append("\n" + _HEADINGS.get(tag, ""))
         elif tag == "input" and dict(attrs).get("type") in ("checkbox", "radio"):
-            self.out.append("[x] " if "checked" in dict(attrs) else "[ ] ")
+            self.out.append("- [x] " if "checked" in dict(attrs) else "- [ ] ")  # as a Markdown task list
         elif tag in _KEPT:
-            kept = ((k, html.escape(v or "", quote=True)) for k, v in attrs if k in ("color", "style"))
-            attributes = "".join(f' {k}="{v}"' for k, v in kept)
-            self.out.append(f"<{tag}{attributes}>")
+            kept = [(k, html.escape(v or "", quote=True)) for k, v in attrs if k in ("color", "style")]
+            plain = tag in ("span", "font") and not kept  # a span without colour marks nothing
+            self.kept.append(not plain)
+            if not plain:
+                attributes = "".join(f' {k}="{v}"' for k, v in kept)
+                self.out.append(f"<{tag}{attributes}>")
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _DROPPED:
@@ -73,7 +77,7 @@ class _Text(HTMLParser):
             self.cells = None
         elif tag in _BLOCKS:
             self.out.append("\n")
-        elif tag in _KEPT:
+        elif tag in _KEPT and (self.kept.pop() if self.kept else True):
             self.out.append(f"</{tag}>")
 
     def handle_data(self, data: str) -> None:

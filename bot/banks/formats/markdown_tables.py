@@ -21,6 +21,7 @@ __all__ = ["question_tables"]
 _SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$")
 _PIPE = re.compile(r"(?<!\\)\|")
 _BREAK = re.compile(r"<br\s*/?>", re.I)
+_ESCAPED = re.compile(r"\\([_*\[\]()#>`~\\-])")
 _BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
 
 
@@ -33,7 +34,8 @@ def _cells(line: str) -> list[str]:
 
 def _cell(text: str) -> str:
     text = _BREAK.sub("\n", text.strip()).replace("\\|", "|")
-    return _BOLD.sub(lambda m: m.group(1) or m.group(2), text).strip()
+    text = _BOLD.sub(lambda m: m.group(1) or m.group(2), text)
+    return _ESCAPED.sub(r"\1", text).strip()  # Markdown escapes: "\_\_\_" is a blank
 
 
 def question_tables(text: str) -> tuple[str, list[Table]]:

@@ -537,6 +537,7 @@ class _Reader:
         )
         self.kind_codes = _kind_codes(header.names.get("type", ""))
         self.marked_keys = False  # the sheet marks the right options in their own cells (`*速度`)
+        self.keys_by_number = False  # the sheet's keys name numbered options by number
 
     def merged(self, rows: list[Row]) -> list[Row]:
         """Rows with one option each under a question whose other cells are merged down (`1 | 单选题 | 题干 |
@@ -702,9 +703,21 @@ class _Reader:
         digits = re.split(r"\s*[,，、;；|｜┋\s]\s*", key.strip())
         if not numbered or not all(d.isdigit() and 1 <= int(d) <= len(options) for d in digits):
             return None
-        if any(text.strip() == key.strip() for text in options.values()):
+        if any(text.strip() == key.strip() for text in options.values()) and not self.keys_by_number:
             return None
         return "".join(sorted({LETTERS[int(d) - 1] for d in digits}))
+
+    def numbers_keys(self, rows: list[Row]) -> bool:
+        """Whether the sheet keys its numbered options by number where no option is a number (`2` for
+        `def`): then a key `1` names option 1 also where an option's text is `1`."""
+        if not self.numbered_options or not self.has("key"):
+            return False
+        for row in rows:
+            key = self.cell(row, "key").strip()
+            texts = [self.cell(row, role).strip() for role in self.columns if role.startswith("option:")]
+            if key.isdigit() and texts and not any(t.isdigit() for t in texts if t):
+                return True
+        return False
 
     def key_in_stem(self, stem: str, kind: Kind | None, options: dict[str, str]) -> tuple[str, str]:
         """No answer column: a key written in the stem's brackets (`……（ B ）`, `……（ √ ）`)."""
@@ -780,6 +793,7 @@ def read_table(
     reader = _Reader(header, section=section, simplified=simplified)
     rows = reader.merged(table.rows[header.index + 1 :])
     reader.marked_keys = reader.marks_keys(rows)
+    reader.keys_by_number = reader.numbers_keys(rows)
     for row in rows:
         reader.read(row)
     reading = reader.reading
