@@ -12,7 +12,8 @@ import aiosqlite
 import pytest
 
 from bot.cli import main
-from bot.store.backup import BackupError, backup_database, backup_file, cmd_backup
+from bot.cli.backup import cmd_backup
+from bot.store.backup import BackupError, backup_database, backup_file
 
 PREFILL = 4000
 

@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """
 import json, sys
-import bot.cli, bot.telegram.app, bot.telegram.runner, bot.terminal
-import bot.banks.commands, bot.grading.commands, bot.store
+import bot.cli, bot.cli.run, bot.cli.practice, bot.telegram.app, bot.terminal
+import bot.cli.banks, bot.cli.grade, bot.cli.backup, bot.store
 from bot.cli import main
 codes = [main(["lint", sys.argv[1]]), main(["grade", sys.argv[1], "single-1", "B"])]
 loaded = sorted(m for m in sys.modules if m == "bot.ai" or m.startswith(("bot.ai.", "bot.store.ai_")) or m == "openai")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from fakebot import FakeBotServer, SimUser
-from tg_harness import BotEnv, running
+from tg_harness import BotEnv
 
 from bot.banks.model import Bank, Question, save_bank
 from bot.config import Settings
@@ -56,10 +56,8 @@ async def env(bot_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> Asyn
     monkeypatch.setenv("STUDYBOT_ADMINS", str(ADMIN))
     bot_settings_env.settings = Settings()
     save_bank(_flag_bank(), bot_settings_env.banks)
-    async with running(bot_settings_env.build()) as app:
-        bot_settings_env.app = app
+    async with bot_settings_env.run():
         yield bot_settings_env
-    bot_settings_env.app = None
 
 
 async def _reply(fake: FakeBotServer, user: SimUser) -> str:
@@ -272,7 +270,7 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
 
 
 async def test_an_unwritable_banks_folder_is_said_plainly(env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bot.telegram.admin as admin_module
+    import bot.study.bank_admin as admin_module
 
     def refuse(bank: Bank, folder: object) -> None:
         raise PermissionError(13, "Permission denied")
@@ -351,8 +349,8 @@ async def test_a_bank_file_that_cannot_be_read_leaves_the_others_served(
 ) -> None:
     env = bot_settings_env
     (env.banks / "half.json").write_text('{"id": "half", "title": "Half", "questi', encoding="utf-8")
-    async with running(env.build()) as app:
-        assert sorted(app.bot_data["engine"].banks) == ["distributed-training-2025", "finetuning-2025"]
+    async with env.run() as app:
+        assert sorted(app.bot_data.engine.banks) == ["distributed-training-2025", "finetuning-2025"]
         amy = env.fake.user(7801, "Amy", language_code="en")
         amy.command("/quiz")
         assert (await env.fake.next_message(amy.id)).buttons

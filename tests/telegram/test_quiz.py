@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 from quiz_kit import LONG_EXPLANATION, errors, write_awkward_banks, wrong_letter
-from tg_harness import BotEnv, running
+from tg_harness import BotEnv
 
 from bot.telegram.callbacks import CallbackCodec
 
@@ -15,10 +15,8 @@ from bot.telegram.callbacks import CallbackCodec
 async def awkward(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
     """The bot with the seed banks plus one bank per awkward question (see quiz_kit.AWKWARD)."""
     write_awkward_banks(bot_settings_env.banks)
-    async with running(bot_settings_env.build()) as app:
-        bot_settings_env.app = app
+    async with bot_settings_env.run():
         yield bot_settings_env
-    bot_settings_env.app = None
 
 
 async def test_single_choice_by_button(bot_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:

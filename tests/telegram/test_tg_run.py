@@ -19,7 +19,7 @@ from telegram.ext import CommandHandler, ContextTypes
 from tg_harness import BotEnv, running, start_process, wait_serving
 
 from bot.cli import build_parser
-from bot.telegram.runner import cmd_run, webhook_secret
+from bot.cli.run import cmd_run, webhook_secret
 
 ROOT = Path(__file__).resolve().parents[2]
 
