@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from fakebot import FakeBotServer, SimUser
-from tg_harness import BotEnv
+from tg_harness import BotEnv, running
 
 from bot.banks.model import Bank, Question, save_bank
 from bot.config import Settings
@@ -51,13 +51,26 @@ def _flag_bank() -> Bank:
     return Bank(id="flag", title="Flag me", source="tests", questions=[q])
 
 
+def _with_admin(env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> BotEnv:
+    monkeypatch.setenv("STUDYBOT_ADMINS", str(ADMIN))
+    env.settings = Settings()
+    save_bank(_flag_bank(), env.banks)
+    return env
+
+
 @pytest.fixture
 async def env(bot_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[BotEnv]:
-    monkeypatch.setenv("STUDYBOT_ADMINS", str(ADMIN))
-    bot_settings_env.settings = Settings()
-    save_bank(_flag_bank(), bot_settings_env.banks)
-    async with bot_settings_env.run():
+    async with _with_admin(bot_settings_env, monkeypatch).run():
         yield bot_settings_env
+
+
+@pytest.fixture
+async def http_env(http_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[BotEnv]:
+    env = _with_admin(http_settings_env, monkeypatch)
+    async with running(env.build(http=True)) as app:
+        env.app = app
+        yield env
+    env.app = None
 
 
 async def _reply(fake: FakeBotServer, user: SimUser) -> str:
@@ -66,7 +79,9 @@ async def _reply(fake: FakeBotServer, user: SimUser) -> str:
     return message.text
 
 
-async def test_admin_imports_a_text_document(env: BotEnv) -> None:
+async def test_admin_imports_a_text_document(http_env: BotEnv) -> None:
+    """End to end over HTTP: getFile, the download from the file URL, the import in its own process."""
+    env = http_env
     fake = env.fake
     admin = fake.user(ADMIN, "Teacher", language_code="en")
     admin.send_document(LAW.encode("gb18030"), "law.txt", "text/plain")

@@ -19,8 +19,9 @@ async def awkward(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
         yield bot_settings_env
 
 
-async def test_single_choice_by_button(bot_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
-    fake, engine = bot_env.fake, bot_env.engine
+async def test_single_choice_by_button(http_bot_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
+    """End to end over HTTP, by long polling (the other tests here run offline)."""
+    fake, engine = http_bot_env.fake, http_bot_env.engine
     li = fake.user(3001, "李雷")
     li.command("/quiz 单选")
     q = await fake.next_message(li.id)
