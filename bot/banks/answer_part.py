@@ -121,7 +121,11 @@ _RANGE = re.compile(
 _GAP = re.compile(r"[\s,，;；.。]*(?:[（(][^（()）]*[)）])?[\s,，;；.。]*")  # a note may follow: （第9题答案缺）
 _NUMBERED = re.compile(
     r"^(?:第\s*(\d{1,4}|[一二三四五六七八九十]{1,3})\s*题\s*[.．、:：)）]?|(\d{1,4})\s*[.．、:：)）]|[（(【\[]\s*(\d{1,4})\s*[)）】\]]"
-    r"|(?:案例(?:分析)?|试题|题目)\s*(\d{1,4}|[一二三四五六七八九十]{1,3})\s*[.．、:：]?)\s*"
+    r"|(?:案例(?:分析)?|试题|题目)\s*(\d{1,4}|[一二三四五六七八九十]{1,3})\s*[.．、:：]?|(\d{1,4})\s+(?=【))\s*"
+)
+# What every line of keys has somewhere: a number, then (after a mark) a key or a range's dash
+_MAYBE_ENTRY = re.compile(
+    r"\d\s*[.．、:：)）\]】\-–~～—至到]?\s*[（(]?(?:[A-Ha-h√×✓✗✔✘对错正不TF_①-⑧\-–~～—至到]|[1-8]\b)"
 )
 _NUMBER_KEY = re.compile(r"(\d{1,4})\s*[:：]\s*([1-8])(?=\s|$)")
 _BARE_KEYS = re.compile(rf"^(?:{_KEY_TOKEN}\s*){{2,}}$")
@@ -131,8 +135,8 @@ _SPACED = re.compile(r"(?<=[\u4e00-\u9fff（(【\[])\s+(?=[\u4e00-\u9fff）)】\
 _WRAPPED = re.compile(r"^[（(【\[]\s*(.*?)\s*[)）】\]]$")
 # What may stand before the heading's words: "以下为参考答案", "《深度学习》期末考试参考答案及评分标准"
 _HEADER_LEAD = re.compile(
-    r"^(?:以下(?:为|是)|下面(?:为|是)|附(?:录)?|.*(?:试卷|考试|试题|测试|练习|习题|测验|作业|期末|期中|模拟"
-    r"|真题|单元|》)(?:\s*[（(][^（()）]{1,8}[)）])?)\s*[:：]?\s*$"
+    r"^(?:以下(?:为|是)|下面(?:为|是)|附(?:录)?|第\s*[一二三四五六七八九十\d]{1,3}\s*部分|.*(?:试卷|考试|试题|测试|练习|习题|测验|作业|期末|期中|模拟"
+    r"|真题|单元|》)[\dA-Za-z一二三四五六七八九十]{0,3}(?:\s*[（(][^（()）]{1,8}[)）])?)\s*[:：]?\s*$"
 )
 _HEADER_TAIL = re.compile(
     r"(?:参考答案(?:及|与|和)(?:解析|评分(?:标准|要点|细则)|详解)|评分(?:标准|要点)(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解)|参考答案"
@@ -144,6 +148,8 @@ def is_answer_header(text: str, probed: str | None = None) -> tuple[bool, bool] 
     """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `单选题答案`, `Answers`),
     also spaced out or in brackets (`（ 以 下 为 参 考 答 案 ）`) or after a paper's title (`《…》期末考试参考答案`)."""
     p = (probe(text) if probed is None else probed).strip()
+    if "答" not in p and "案" not in p and "key" not in (lower := p.lower()) and "answer" not in lower:
+        return None  # most lines: one look instead of the patterns
     if _HEADER.match(p):
         return True, bool(_STRONG_HEADER.search(p))
     if len(p) > 60:
@@ -185,7 +191,8 @@ _ENTRY_PREFIX = re.compile(
     r"(?:[【\[][^】\]\d]{0,8}答案[^】\]\d]{0,6}[】\]]\s*[:：]?"
     r"|[^\s\d:：，,。]{0,8}?(?:答案|Answers?(?:\s*Key)?|Key)\s*(?:[（(](?P<label>[^（()）]{1,30})[)）])?\s*[:：])?\s*"
     r"(?:(?:(?:单项选择|多项选择|不定项选择|单选|多选|判断|填空|选择)题?|[ABX]\d?型题|Part\s+[IVX\d]{1,4}"
-    r"|(?:Section|Part)\s+[A-H]|第[一二三四五六七八九十\d]{1,3}(?:部分|大题|节)|(?:問題|问题|大問)\s*\d{1,2}\s+)\s*[:：.]?)?\s*(?=\d)",
+    r"|(?:Section|Part)\s+[A-H]|第[一二三四五六七八九十\d]{1,3}(?:部分|大题|节)|(?:問題|问题|大問)\s*\d{1,2}\s+)\s*[:：.]?"
+    r"|[\u4e00-\u9fffA-Za-z][^\s\d:：，,。]{0,7}\s*[:：])?\s*(?=\d)",  # any short part name: "听力：1-5 BACCA"
     re.I,
 )
 
@@ -200,6 +207,8 @@ def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[
     """Several keys on one line: "1.A 2.C 3.B", "1-5 ACBDA", "6～8：对错对", "一、1-5 DCBAB 6-10 ACDBC";
     None when the line is not such a list."""
     p = probe(text)
+    if not _MAYBE_ENTRY.search(p):
+        return None  # no number followed by a key: most lines, told at once
     if prefix := _ENTRY_PREFIX.match(p):
         p = p[prefix.end() :]
     ranges = list(_RANGE.finditer(p))
@@ -256,6 +265,8 @@ def _grid_row(text: str, *, numbers: bool = False) -> str:
 
 def grid_entries(numbers: str, keys: str) -> list[tuple[int, str]] | None:
     """A row of question numbers above a row of keys (a label first): the keys by number."""
+    if numbers.lstrip(" |｜")[:1] not in "题序Nn":
+        return None
     m = _GRID_NUMBERS.match(_grid_row(numbers, numbers=True))
     if not m:
         return None
@@ -345,10 +356,13 @@ def bare_keys(text: str) -> list[str] | None:
 _CODE_HEAD = re.compile(r"^\s*(`[^`]+`(?:\s*[,，、;；]\s*`[^`]+`)*)\s*[。.；;，,:：]?\s*")
 
 
+_ENTRY_EXPLANATION = re.compile(r"\s*【?(?:试题|答案|题目)?(?:解析|分析|详解)[】:：]\s*")
+
+
 def split_entry(raw: str, kind: Kind | None) -> tuple[str, str]:
     """An entry's key and the explanation written on its line: "C。因为……" -> ("C", "因为……");
     "`0`，即……" -> ("0", "即……") (the key in code marks)."""
-    m = re.search(r"\s*【?(?:解析|分析|详解)[】:：]\s*", raw)
+    m = _ENTRY_EXPLANATION.search(raw)
     if m:
         return raw[: m.start()].strip(), raw[m.end() :].strip()
     if code := _CODE_HEAD.match(raw):
@@ -370,7 +384,11 @@ _ORDINAL = re.compile(r"^[一二三四五六七八九十]+\s*[、.．]\s*|^第.+
 
 
 def _name(title: str) -> str:
-    return re.sub(r"\s+", "", _COUNTS.sub("", probe(title)))
+    # "三、判断题 请判断每题的表述是否正确。": the name before the instructions
+    name = probe(title).strip()
+    if m := re.match(r"^(\S{2,24}?题)\s+\S", name):
+        name = m.group(1)
+    return re.sub(r"\s+", "", _COUNTS.sub("", name))
 
 
 def _fits(q: Keyable, key: str) -> bool:

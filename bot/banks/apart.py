@@ -31,6 +31,9 @@ from bot.banks.stem_keys import has_key_in_stem
 __all__ = ["Apart", "read_answer_groups", "read_key_block"]
 
 Warn = Callable[[int, str, str], None]
+_LONE_NUMERAL = re.compile(
+    r"^\s*(?:[一二三四五六七八九十]{1,3}\s*[、.．]|[（(]\s*[一二三四五六七八九十]{1,3}\s*[)）])\s*$"
+)
 _ANSWERED = re.compile(r"^(?:答|参考答案|答案)\s*[:：]")  # "【问题1】答：…": a sub-question's answer, no question
 _GRID_HEAD = re.compile(r"^(?:题\s*号|序\s*号)\s*[|｜]?\s*\d")
 _KEY_START = re.compile(
@@ -100,8 +103,12 @@ class Apart:
 
     def _answers_follow(self, i: int, strong: bool) -> bool:
         nxt = self._next_significant(i)
-        while nxt is not None and strong and self._is_note(self.infos[nxt]) and nxt < i + 3:
-            nxt = self._next_significant(nxt)  # "一、共20分。每题2分。": a note on the points, then the keys
+        while (
+            nxt is not None
+            and nxt < i + 3
+            and ((strong and self._is_note(self.infos[nxt])) or _LONE_NUMERAL.match(self.infos[nxt].text))
+        ):
+            nxt = self._next_significant(nxt)  # "一、共20分。每题2分。" or "一、" alone: then the keys
         if nxt is None:
             return False
         info = self.infos[nxt]
@@ -111,7 +118,12 @@ class Apart:
             return True  # a grid of keys: "题号 | 1 | 2 | 3" over "答案 | A | C | B"
         if strong:
             return bool(info.nums or entries_of_line(info.text) or info.line.cells or bare_keys(info.text))
-        if entries_of_line(info.text) or bare_keys(info.text) or self._key_table_follows(nxt):
+        if (
+            entries_of_line(info.text)
+            or bare_keys(info.text)
+            or self._key_table_follows(nxt)
+            or spaced_entries(info.text)
+        ):
             return True if not self._in_case_section(i) else self._keyless_before(i)
         entry = numbered_entry(info.text)
         return entry is not None and self._keyless_before(i)
@@ -337,6 +349,9 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
             explaining, entry = False, None
             for number, key in entries_of_line(info.text, warn, n) or []:  # "一、单选题 1-5 ABCDA"
                 groups[-1].keys.append(AnswerEntry(number, n, key))
+            continue
+        if _LONE_NUMERAL.match(info.text):
+            entry = None  # "一、" alone over its section's keys: the numbers say which questions
             continue
         if info.answer_header is not None or (
             info.marker is not None and info.marker[0].role == "key" and not info.marker[1]

@@ -75,7 +75,34 @@ _UNASKABLE = [
         re.compile(r"^(?:将下列.{0,12}排序|排序|Put the following .{0,40}order|Arrange)", re.I),
     ),
     ("连线", "a matching", re.compile(r"连线|配对|Matching", re.I), re.compile(r"^(?:连线|Match\b)", re.I)),
+    (
+        "拖放",
+        "a drag-and-drop",
+        re.compile(r"拖放|拖拽"),
+        re.compile(r"^(?:DRAG\s*(?:AND\s*)?DROP|HOTSPOT|拖放|拖拽)", re.I),
+    ),
 ]
+
+
+# A stem that asks about its picture: "如图所示", "这个标志是何含义？", "the sign shown below"
+_NEEDS_PICTURE = re.compile(
+    r"图中|图示|下图|上图|此图|该图|这个|这种|该标志|此标志|所示的?(?:标志|标线|手势|信号|仪表|指示灯|情况|路段|图形)"
+    r"|(?:in|on) the (?:figure|picture|image|exhibit)|shown (?:below|above|here)|this (?:sign|symbol|light|picture)",
+    re.I,
+)
+
+
+# "您的姓名：____": what a questionnaire asks of the person, before its questions
+_FORM_FIELD = re.compile(
+    r"^(?:您的|你的|请(?:输入|填写)(?:您的|你的)?)?(?:姓名|名字|部门|所在部门|工号|手机号?码?|电话|班级|学号|单位|工作单位|邮箱|年龄|性别"
+    r"|身份证号?码?|Name|Department|Email|Phone|Class|Student ID)"
+    r"\s*[:：]?\s*(?:_{2,}|（\s*）|\(\s*\))?\s*(?:填空题)?\s*[*＊]?\s*$",
+    re.I,
+)
+
+
+# Options that make a "single choice" a statement to judge (正确/错误), unlike a question answered 是/否
+_JUDGEMENT_WORDS = {"正确", "错误", "对", "错", "√", "×", "true", "false"}
 
 
 def _unaskable(d: Draft) -> tuple[str, str] | None:
@@ -113,7 +140,8 @@ class _Checker:
     def kind_of(self, d: Draft) -> Kind:
         declared = d.kind
         pair = true_false_options(d.options)
-        if pair is not None and declared in (None, Kind.true_false):
+        judged = pair is not None and {v.strip().lower() for v in d.options.values()} <= _JUDGEMENT_WORDS
+        if pair is not None and (declared in (None, Kind.true_false) or (declared is Kind.single and judged)):
             return Kind.true_false
         if d.options and (declared is None or read_choice_key(d.key or "", d.options) is not None or d.marked):
             if declared in CHOICE_KINDS:
@@ -150,6 +178,18 @@ class _Checker:
         if d.answer is not None and _OMITTED.fullmatch(d.answer.strip()):
             d.answer = None
         key_line = d.key_line or d.line
+        if _FORM_FIELD.match(d.stem.strip()):
+            raise _Skip(
+                d.line,
+                f"{where[0]}是信息收集项（姓名、部门等），不是试题",
+                f"{where[1]} is a form field (name, department …), not a question",
+            )
+        if d.picture and _NEEDS_PICTURE.search(d.stem):
+            raise _Skip(
+                d.line,
+                f"{where[0]}要看图作答，但文档里没有这张图",
+                f"{where[1]} asks about a picture that the document does not carry",
+            )
         if (unaskable := _unaskable(d)) is not None:
             raise _Skip(
                 d.line,

@@ -9,6 +9,7 @@ Adding the next layout is adding one more object here.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,8 +28,10 @@ __all__ = [
     "kind_in_header",
     "match_heading",
     "match_marker",
+    "next_option_heads",
     "probe",
     "split_options",
+    "trailing_tag",
 ]
 
 # Traditional forms of marker characters -> simplified (one to one, so offsets survive).
@@ -38,9 +41,12 @@ _PROBE = str.maketrans(
 )
 
 
+_TRADITIONAL = re.compile("[單選項擇題斷問論簡綜確誤對錯參頁與標籤備講詳據類型號閱讀範圍填寫劃釋應復習練難點認識]")
+
+
 def probe(text: str) -> str:
     """The text with traditional marker characters read as simplified (same length)."""
-    return text.translate(_PROBE)
+    return text.translate(_PROBE) if _TRADITIONAL.search(text) else text
 
 
 _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -48,8 +54,10 @@ _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "�
 
 def cn_number(text: str) -> int:
     """'12' -> 12, '十二' -> 12, '二十一' -> 21, '一百零五' -> 105."""
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return int(text)
+    if len(text) == 1 and text in _CIRCLED_NUMBERS:  # ① … ⑳, ㉑ …: circled numbers
+        return int(unicodedata.numeric(text))
     total, current = 0, 0
     for ch in text:
         if ch in _CN:
@@ -102,6 +110,7 @@ class Numbering:
 
 
 _DIGITS = "0123456789"
+_CIRCLED_NUMBERS = "".join(chr(c) for c in [*range(0x2460, 0x2474), *range(0x3251, 0x3260), *range(0x32B1, 0x32C0)])
 _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -135,11 +144,14 @@ NUMBERINGS: list[Numbering] = [
     _numbering(
         "q",
         "Q1",
-        r"^(?:Q\s?|q\s?|Question\s*|QUESTION\s*)(?P<n>\d{1,4})(?:\s+(?:of|/)\s*\d{1,4})?\s*(?:[.．、:：)）]\s*|\s+|$)",
+        r"^(?:Q\s?|q\s?|Question\s*|QUESTION\s*)(?P<n>\d{1,4})(?:\s+(?:of|/)\s*\d{1,4})?\s*(?:[.．、:：)）]\s*|\s+|$|(?=[（(【\[]))",
         strong=True,
         starts="Qq",
     ),
     _numbering("paren", "（1）", r"^[（(]\s*(?P<n>\d{1,4})\s*[)）]\s*", starts="（("),
+    # "① 细胞中的……": circled numbers as a question's number (a list inside a stem uses them too: the
+    # choice of starts keeps those in their question)
+    _numbering("circled", "①", r"^(?P<n>[①-⑳㉑-㉟㊱-㊿])\s*[.．、:：]?\s*(?=\S)", starts=_CIRCLED_NUMBERS),
     # "1．15岁的小王": a full-width stop is never a decimal point; "2.3" is a chapter, not question 2
     _numbering("dot", "1.", r"^(?P<n>\d{1,4})\s*(?:[.](?!\d)|．)\s*", starts=_DIGITS),
     _numbering("comma", "1、", r"^(?P<n>\d{1,4})\s*[、，,]\s*", starts=_DIGITS),
@@ -245,7 +257,7 @@ _SEPARATOR = r"(?:\s+|\s*[;；|，,]\s*|(?<=[。.]))"
 
 
 @lru_cache(maxsize=256)
-def _next_heads(style_name: str, letter: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+def next_option_heads(style_name: str, letter: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The next option's head after a separator, and glued to the text before it (compiled once)."""
     style = _STYLE[style_name]
     head = style.head.replace("{L}", letter.lower() if style.lower else letter)
@@ -269,7 +281,7 @@ def split_options(text: str, style_name: str, first: str) -> list[tuple[str, int
         if nxt > "H":
             out.append((letter, pos, len(text)))
             return out
-        spaced, glued = _next_heads(style.name, nxt)
+        spaced, glued = next_option_heads(style.name, nxt)
         found = spaced.search(text, pos)
         if found is None and style.glued:
             found = glued.search(text, pos)
@@ -282,7 +294,7 @@ def split_options(text: str, style_name: str, first: str) -> list[tuple[str, int
 
 def inline_options(text: str) -> int | None:
     """Where options begin inside a line that also holds the stem (`……（ ）。 A. x B. y C. z`), if they do."""
-    for m in re.finditer(r"(?:(?<=\s)|(?<=[？?。：:）)\]】.…_]))(?=[(（]?[Aa]\s*[.．、:：)）])", text):
+    for m in re.finditer(r"(?:^|(?<=\s)|(?<=[？?。：:）)\]】.…_]))(?=[(（]?[Aa]\s*[.．、:：)）])", text):
         found = option_start(text[m.start() :])
         readable = found is not None and found[0] not in ("space", "bare", "lower-dot") and found[1] == "A"
         if readable and len(split_options(text[m.start() :], found[0], "A")) >= 2:  # type: ignore[index]
@@ -315,7 +327,7 @@ MARKERS: list[Marker] = [
     _marker(
         "key",
         "答案：",
-        r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答桉|答"
+        r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答\s+案|答桉|答"
         r"|Answer|Answers"
         r"|Ans|Key|Correct answers?|ANS",
     ),
@@ -348,7 +360,7 @@ _KEY_INLINE = re.compile(
 _BARE_MARKERS = re.compile(r"^(?:窗体顶端|窗体底端|收起|展开|展开全部|AI讲解|查看解析|显示答案|隐藏答案)$")
 
 
-_ANSWER_STARTS = ("答案", "答桉", "答:", "答：", "答;", "答；", "【答")
+_ANSWER_STARTS = ("答案", "答 案", "答桉", "答:", "答：", "答;", "答；", "【答")
 _ANY_MARKER = re.compile("|".join(f"(?:{m.pattern.pattern})" for m in MARKERS), re.I)
 
 
@@ -499,14 +511,19 @@ def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> He
     (`第三章 …`, `第05讲`, `### Vue` in Markdown, `#### 2.3`)."""
     p = (probe(text) if probed is None else probed).strip()
     plain = p.rstrip("：:。. ")
-    if len(plain) <= 60 and (m := _KIND_HEADING.match(plain)) and not re.search(r"[？?]", plain):
+    if len(plain) <= 160 and (m := _KIND_HEADING.match(plain)) and not re.search(r"[？?]", plain[:60]):
         rest = m.group("rest")
         if m.group("digit") and rest.strip() and not re.fullmatch(r"\s*(?:[（(【\[][^）)】\]]*[）)】\]]\s*)+", rest):
             return None  # "7. 判断：Java 中……": a numbered question tagged with its kind
         if not rest.strip() or _heading_tail(rest):
             title = text.strip().rstrip(":：")
             return Heading(title, kind_of_word(m.group("word")), True, _declared(rest), bool(m.group("digit")))
-    if len(plain) <= 60 and (m := _QUALIFIED_KIND_HEADING.match(plain)) and not re.search(r"[？?]", plain):
+    if (
+        len(plain) <= 60
+        and (m := _QUALIFIED_KIND_HEADING.match(plain))
+        and m.group("word").endswith(("题", "填空"))  # "计算问答题", "语法填空"; never "常识判断" (行测's choices)
+        and not re.search(r"[？?]", plain)
+    ):
         rest = m.group("rest")
         if not rest.strip() or _heading_tail(rest):
             return Heading(text.strip().rstrip(":："), kind_of_word(m.group("word")), True, _declared(rest))
@@ -528,6 +545,11 @@ def kind_in_header(text: str) -> Kind | None:
     return kind_of_word(m.group("word")) if m else None
 
 
+_INSTRUCTION = re.compile(
+    r"^(?:请|下列|以下|每|本|共|根据|阅读|在每|从|选出|将|把|判断|Choose|Select|Answer|Read|Decide)", re.I
+)
+
+
 def _heading_tail(rest: str) -> bool:
     """What may follow the kind word in a heading: counts, points, instructions — not a question."""
     tail = rest.strip()
@@ -538,7 +560,10 @@ def _heading_tail(rest: str) -> bool:
         return not re.search(r"[A-H]\s*[.．、]", tail) and (
             len(tail) <= 2 or bool(re.search(r"每|共|分|题|答案|选项|points?|questions?|each|answer", tail, re.I))
         )
-    return bool(re.match(r"^[，,。.]?\s*(?:共|每|本|\d)", tail))
+    if re.match(r"^[，,。.]?\s*(?:共|每|本|\d)", tail):
+        return True
+    # an instruction after a space: "判断题 请判断每题的表述是否正确。", "单项选择题 每题只有一个正确答案，……"
+    return bool(rest[:1].isspace() and _INSTRUCTION.match(tail) and not re.search(r"[？?]|_{2,}|[（(]\s*[)）]", tail))
 
 
 def _declared(rest: str) -> int | None:
@@ -551,7 +576,14 @@ def _declared(rest: str) -> int | None:
 _TAG_BRACKETED = re.compile(
     rf"[（(【\[]\s*(?:[^）)】\]]{{0,12}}?[·•\s])?(?P<word>{_KIND_ALTERNATION})\s*(?:[^）)】\]]{{0,8}})[）)】\]]", re.I
 )
+# "……（）(分值: 2) 单选题 *": a form export's kind at the end of the line (a required mark after it)
+_TAG_TRAILING = re.compile(rf"(?<=[\s)）])(?P<word>{_KIND_ALTERNATION})\s*[*＊]?\s*$", re.I)
 _TAG_LEADING = re.compile(rf"^(?:_|\*)?(?P<word>{_KIND_ALTERNATION})(?:_|\*)?(?:\s*[:：]\s*|\s+|$)", re.I)
+
+
+def trailing_tag(text: str) -> bool:
+    """The line ends with a bare kind word (`…(分值: 2) 单选题 *`)."""
+    return _TAG_TRAILING.search(probe(text)) is not None
 
 
 def find_kind_tag(text: str) -> tuple[Kind | None, str] | None:
@@ -560,7 +592,7 @@ def find_kind_tag(text: str) -> tuple[Kind | None, str] | None:
     p = probe(text)
     m = _TAG_BRACKETED.search(p)
     if m is None:
-        m = _TAG_LEADING.match(p)
+        m = _TAG_LEADING.match(p) or _TAG_TRAILING.search(p)
         if m is None:
             return None
     word = m.group("word")
@@ -571,7 +603,10 @@ def find_kind_tag(text: str) -> tuple[Kind | None, str] | None:
     return kind, rest
 
 
-_SCORE = re.compile(r"^[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]\s*|\s*[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]$")
+_SCORE = re.compile(
+    r"^[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]\s*|\s*[（(【\[]\s*\d+(?:\.\d+)?\s*分\s*[）)】\]]$"
+    r"|\s*[（(]\s*分值\s*[:：]\s*\d+(?:\.\d+)?\s*分?\s*[)）]"  # "(分值: 2)" where a form export puts it
+)
 # What stands before a stem and is no part of it: points, difficulty, the paper it came from, a label.
 _STEM_NOISE = re.compile(
     r"^(?:\d+(?:\.\d+)?\s*分(?![钟数子类析配])\s*|[（(【\[]\s*(?:\d+(?:\.\d+)?\s*分|难度\s*[:：]?\s*\S{1,4}|\d{4}\s*[•·.]\s*[^）)】\]]{1,20}|分值\s*[:：]?\s*\d+"

@@ -36,6 +36,7 @@ class Draft:
     tags: list[str] = field(default_factory=list)
     alternates: list[str] = field(default_factory=list)
     end_line: int | None = None  # the last line the question occupies (for the truncation check)
+    picture: bool = False  # a picture stood in the question ("[图片]", "图：…"), which the text does not carry
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,9 +18,10 @@ from bot.banks.build import finish, question_id
 from bot.banks.draft import ImportResult
 from bot.banks.formats import Extracted, extract
 from bot.banks.formats.combine import combine, explained, with_rejected
+from bot.banks.gift import is_gift, read_gift
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
-from bot.banks.reader import read_text
+from bot.banks.reader import Reading, read_text
 
 __all__ = ["ImportResult", "import_document", "import_file", "import_text", "question_id"]
 
@@ -54,7 +55,10 @@ def import_document(
     doc: Extracted, *, source: str, bank_id: str, title: str | None = None, simplified: bool = False
 ) -> ImportResult:
     """Import a document as its format reader gave it: its text and its question tables, one result."""
-    reading = read_text(doc.text, simplified=simplified) if doc.text.strip() or not doc.tables else None
+    if doc.text.strip() and is_gift(doc.text):
+        reading: Reading | None = read_gift(doc.text)  # Moodle's GIFT: read by its grammar
+    else:
+        reading = read_text(doc.text, simplified=simplified) if doc.text.strip() or not doc.tables else None
     parts = combine(doc, reading, simplified=simplified)
     warnings = (reading.issues if reading else []) + _damage(doc.text) + doc.issues + parts.issues + parts.unread
     try:

@@ -24,7 +24,7 @@ _ENUMERATED = re.compile(
     r"[（(]\s*\d+\s*[)）]\s*|(?:填空|空|第)\s*(?:\d+|[一二三四五六七八九十]+)\s*空?\s*[:：]\s*|[①-⑳]\s*"
 )
 _CHOICE_BRACKET = re.compile(r"[（(]\s*([A-Ha-h](?:[\s,，、]*[A-Ha-h]){0,7})\s*[)）]\s*([。.]?)\s*$")
-_TF_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）]\s*([。.]?)\s*$")
+_TF_BRACKET = re.compile(r"[（(\[【]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）\]】]\s*([。.]?)\s*$")
 
 
 def count_blanks(stem: str) -> int:
@@ -87,7 +87,7 @@ def take_bracket_key(stem: str, *, true_false: bool) -> tuple[str, str | None]:
 # -- keys as people write them -------------------------------------------------------------------
 _LETTERS_THEN_TEXT = re.compile(r"^([A-Ha-h](?:\s*[,，、/和及]?\s*[A-Ha-h])*)(?=$|[\s,，。.;；:：（(【\[!！?？])")
 _LETTER_ITEM = re.compile(r"(?:^|[;；,，\s|])\s*([A-H])\s*[.．、:：)）]")
-_WRAPPED = re.compile(r"^[（(【\[「“\"'‘]\s*(.*?)\s*[)）】\]」”\"'’]$")
+_WRAPPED = re.compile(r"^[（(【\[「“\"'‘]\s*([^（()）【】\[\]]*?)\s*[)）】\]」”\"'’]$")  # "(a), (c)" is two
 _KEY_NOISE = re.compile(r"^(?:选|选项)\s*")
 _TF_LEAD = re.compile(
     r"^(不正确|不对|正确|错误|对的|错的|对|错|是|否|√|×|✓|✔|✗|✘|[TFYN](?![A-Za-z])|true|false|yes|no)", re.IGNORECASE
@@ -127,8 +127,9 @@ def read_choice_key(key: str, options: dict[str, str]) -> str | None:
         if _norm(text) in by_text:
             return by_text[_norm(text)]
         # options numbered 1–4 (lettered A–D on reading): the key names one by its number
-        if re.fullmatch(r"[1-8]", text) and int(text) <= len(options):
-            return "ABCDEFGH"[int(text) - 1]
+        numbers = re.split(r"\s*[,，、\s]\s*", text)
+        if all(re.fullmatch(r"[1-8]", n) and int(n) <= len(options) for n in numbers):
+            return "".join(sorted({"ABCDEFGH"[int(n) - 1] for n in numbers}))
         for separators in (r"[;；|]|\s{2,}", r"[;；|,，、]\s*", r"[;；|,，、]|\s+"):
             wanted = [_norm(p) for p in re.split(separators, text) if _norm(p)]
             found = [by_text.get(w) for w in wanted]
@@ -139,12 +140,14 @@ def read_choice_key(key: str, options: dict[str, str]) -> str | None:
 
 def parse_letters(text: str) -> str | None:
     """'ABD', 'A,B,D', 'a b d', 'A、B 和 D' -> 'ABD' (sorted, unique); None when it holds anything else."""
-    letters = re.sub(r"[\s,，、;；/和及.。]+", "", text).translate(_CIRCLED)  # ①②④ for circled options
-    if not letters or not re.fullmatch(r"[A-Ha-h]+", letters):
+    letters = _LETTER_SEPARATORS.sub("", text).translate(_CIRCLED)  # ①②④ for circled options
+    if not letters or not _LETTERS_ONLY.fullmatch(letters):
         return None
     return "".join(sorted(set(letters.upper())))
 
 
+_LETTER_SEPARATORS = re.compile(r"[\s,，、;；/和及.。]+")
+_LETTERS_ONLY = re.compile(r"[A-Ha-h]+")
 _CIRCLED = str.maketrans("①②③④⑤⑥⑦⑧", "ABCDEFGH")
 _TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "T", "TRUE", "Y", "YES", "R", "V"}
 _FALSE = {"不正确", "不对", "错误", "错", "错的", "否", "×", "✗", "✘", "X", "F", "FALSE", "N", "NO", "W"}

@@ -31,6 +31,7 @@ class Line:
     checked: bool | None = None  # a task-list box: - [x] (True) or - [ ] (False)
     gap: bool = False  # a blank line (or several) stood before it
     lead: int = 0  # length of a list bullet ("- ") before the content: kept in text, skipped by `body`
+    quoted: bool = False  # a Markdown blockquote ("> …"): answers set apart under a question
 
     @property
     def body(self) -> str:
@@ -72,7 +73,7 @@ _RULE = re.compile(r"^(?:[-*_=]\s*){3,}$")
 # Page furniture of a PDF's text: "第 3 页 共 12 页", "- 3 -", "Page 3 of 12", "3/12".
 # A running title may stand before the count: "七年级地理试卷 第 1 页（共 2 页）".
 _FURNITURE = re.compile(
-    r"^(?:[^\d\s]\S{0,24}\s*)?(?:第\s*\d+\s*页(?:\s*[,，/／]?\s*[（(]?\s*共\s*\d+\s*页\s*[)）]?)?"
+    r"^(?:(?:[^\d\s:：][^\s:：]{0,24}\s*)?第\s*\d+\s*页(?:\s*[,，/／]?\s*[（(]?\s*共\s*\d+\s*页\s*[)）]?)?"
     r"|共\s*\d+\s*页\s*第\s*\d+\s*页"
     r"|[-—–]\s*\d+\s*[-—–]|page\s*\d+(?:\s*(?:of|/)\s*\d+)?|\d+\s*/\s*\d+)$",
     re.IGNORECASE,
@@ -181,8 +182,10 @@ def _page_counter(text: str) -> bool:
     return m is None or int(m.group(1)) <= int(m.group(2))
 
 
-_RUN_NUMBER = re.compile(r"(?<![\d.．])(\d{1,3})\s*[、.．](?!\d)")
-_ASKS = re.compile(r"[(（][^()（）]{0,40}[)）]|[?？]|_{2,}")
+# "12、" / "12." anywhere, or "12 " after a space and before the stem (a page copied with its breaks lost)
+_RUN_NUMBER = re.compile(r"(?<![\d.．])(\d{1,3})\s*[、.．](?!\d)|(?<=\s)(\d{1,3})\s+(?=[\u4e00-\u9fff【（(])")
+_ASKS = re.compile(r"[(（][^()（）]{0,40}[)）]|[?？]|_{2,}|【\s*(?:正确|参考)?答案\s*】|答案\s*[:：]")
+_RUN_HEADING = re.compile(r"\s+(?=[一二三四五六七八九十]{1,2}、\S)")
 _GLUED_LETTER = re.compile(r"(?<![A-Za-z])([A-H])(?=[\u4e00-\u9fff\d（(“\"《])")
 
 
@@ -194,9 +197,10 @@ def _run_on(raw: str) -> list[str] | None:
         return None
     chain: list[re.Match[str]] = []
     for m in _RUN_NUMBER.finditer(raw):
-        if not chain or int(m.group(1)) == int(chain[-1].group(1)) + 1:
+        number = int(m.group(1) or m.group(2))
+        if not chain or number == int(chain[-1].group(1) or chain[-1].group(2)) + 1:
             chain.append(m)
-        elif int(m.group(1)) == 1 and len(chain) < 3:
+        elif number == 1 and len(chain) < 3:
             chain = [m]
     if len(chain) < 3:
         return None
@@ -206,7 +210,8 @@ def _run_on(raw: str) -> list[str] | None:
     out = [raw[: chain[0].start()]] if raw[: chain[0].start()].strip() else []
     for piece in pieces:
         out.extend(_glued_options(piece))
-    return out
+    # "…(D)13% 二、多项选择题 每题均有…": a section's heading inside the paragraph starts a line too
+    return [part for line in out for part in _RUN_HEADING.split(line) if part.strip()]
 
 
 def _glued_options(piece: str) -> list[str]:
@@ -234,9 +239,12 @@ def _unflatten(raw: str) -> list[str]:
     if ("(" in raw or "（" in raw) and _LEADING_TICK.search(raw):
         parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
         return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
+    run_on = _run_on(raw)
     if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
-        return [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
-    if (run_on := _run_on(raw)) is not None:
+        parts = [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
+        if len(parts) > 1 and (run_on is None or len(run_on) <= len(parts)):
+            return parts
+    if run_on is not None:
         return run_on
     # "正确答案 :C 2.我国的国体是( )": the next question starts after a key; "一、单项选择题 1.……": after a heading
     if "题" not in raw and "答案" not in raw:
@@ -363,6 +371,37 @@ def _numbered_options(text: str) -> str | None:
     return "  ".join(f"{'ABCDEFGH'[i]}. {item}" for i, item in enumerate(items))
 
 
+_LISTED = re.compile(r"^\s*([1-8])\s*[.)）、]\s*(\S.*)$")
+_ASKS_CHOICE = re.compile(r"[?？:：]\s*$|\)\s*$|（[^（）]*选[^（）]*）\s*$|select all", re.I)
+_NUMBER_KEY_LINE = re.compile(
+    r"^\s*(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|答案|正确答案)(?:\*\*)?\s*[:：]"
+    r"\s*[1-8](?:\s*[,，、 ]\s*[1-8])*\s*$",
+    re.I,
+)
+
+
+def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
+    """Options numbered 1., 2., 3. … on lines of their own under a question and keyed by number
+    (`Answer: 1, 2, 4`), as NCLEX-style banks print them: lettered A, B, C … for the reader. Only a run
+    that starts at 1 right below a line that asks, has no gap, and is followed by such a key."""
+    out = list(raw_lines)
+    i = 0
+    while i < len(out):
+        m = _LISTED.match(out[i])
+        if not (m and m.group(1) == "1" and i > 0 and _ASKS_CHOICE.search(out[i - 1])):
+            i += 1
+            continue
+        run = [i]
+        while run[-1] + 1 < len(out) and (n := _LISTED.match(out[run[-1] + 1])) and int(n.group(1)) == len(run) + 1:
+            run.append(run[-1] + 1)
+        after = run[-1] + 1
+        if len(run) >= 3 and after < len(out) and _NUMBER_KEY_LINE.match(out[after]):
+            for k, j in enumerate(run):
+                out[j] = f"{'ABCDEFGH'[k]}. {_LISTED.match(out[j]).group(2)}"  # type: ignore[union-attr]
+        i = after
+    return out
+
+
 def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     """The document's lines, clean, with their marks, headings, fences and tables told apart."""
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -371,6 +410,7 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
         if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
             raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
+    raw_lines = _numbered_option_runs(raw_lines)
     out: list[Line] = []
     gap = False
     for number, raw in enumerate(raw_lines, start=1):
@@ -408,7 +448,8 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     if not text:
         return None
     first = text[0]
-    if first == ">":
+    quoted = first == ">"
+    if quoted:
         text = _QUOTE.sub("", text).strip()
         first = text[:1]
     if first in "!?" and (m := _ADMONITION.match(text)):  # mkdocs `!!! note "答案"`: its title is the line
@@ -425,7 +466,7 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
         text = text[: m.start()].rstrip()  # "…safety culture.          PTS: 1": the test bank's fields
     if first == "_" and (m := _ANSWER_SLOT.match(text)):  # "____ 1. …": the slot for the learner's answer
         text = text[m.end() :]
-    if text[:1] == "1" and (lettered := _numbered_options(text)) is not None:
+    if text[:1] == "1" and text[1:2] in " )）\u3000" and (lettered := _numbered_options(text)) is not None:
         text = lettered
     if not text or (text[0] in "-*_=|:" and (_RULE.match(text) or _TABLE_SEPARATOR.match(text))):
         return None
@@ -461,5 +502,12 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     spans = [(max(0, a - cut), b - cut, mark) for a, b, mark in spans if b > cut]
     bullet = _BULLET.match(text)
     return Line(
-        number, text, spans=spans, heading=heading, cells=cells, checked=checked, lead=bullet.end() if bullet else 0
+        number,
+        text,
+        spans=spans,
+        heading=heading,
+        cells=cells,
+        checked=checked,
+        lead=bullet.end() if bullet else 0,
+        quoted=quoted,
     )

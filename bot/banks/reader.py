@@ -32,11 +32,13 @@ from bot.banks.conventions import (
     find_kind_tag,
     inline_options,
     kind_of_word,
+    next_option_heads,
     numbering,
     option_start,
     probe,
     split_options,
     strip_score,
+    trailing_tag,
 )
 from bot.banks.draft import Convention, Draft, SectionReport
 from bot.banks.issues import Issue
@@ -51,6 +53,7 @@ from bot.banks.stem_keys import (
     circled_options,
     explanation_key,
     fill_answers_in_stem,
+    has_answer_after_blank,
     has_bracketed_word,
     has_key_in_stem,
     has_padded_answer,
@@ -67,6 +70,7 @@ __all__ = ["Reading", "read_text"]
 _ANSWER_OPENER = re.compile(r"^(?:问题定位|解决方案|答案要点|答题要点|分析与解答|参考解答|参考答案|解答)\s*[:：]?")
 _INLINE_KEY = re.compile(
     r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
+    r"|(?<=\S)\s+(?:答|Answers?|Ans|ANS)\s*[:：]\s*"  # "……　答：B" (a space first: 回答： is a word)
 )
 _INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
 _ASKS = re.compile(r"[？?：:]\s*$|[（(]\s*[)）]|_{2,}|\b(?:which|what|who|when|where|why|how)\b", re.I)
@@ -75,8 +79,27 @@ _SHARED = re.compile(
     r"|^[\[【（(]\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*[\]】）)]$"  # "[6～8]" alone above the options
 )
 _TF_WORD = re.compile(r"正确|错误|对|错|√|×|True|False|TRUE|FALSE")
-_MY_ANSWER = re.compile(r"(?:正确答案|参考答案|标准答案)\s*[:：]?\s*")
-_TRAILING_META = re.compile(r"\s*(?:我的答案|你的答案|得分|分值|本题得分|难度|题型)\s*[:：].*$")
+_MY_ANSWER = re.compile(r"[【\[]?\s*(?:正确答案|参考答案|标准答案)\s*[】\]]?\s*[:：]?\s*")
+# what follows the key on a platform's line: "…正确答案：B  得分：2", "【正确答案】D　【得分】2"
+_TRAILING_META = re.compile(
+    r"\s*(?:[【\[]\s*(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型|答案解析|解析)\s*[】\]]"
+    r"|(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型)\s*[:：]).*$"
+)
+# "[图片]", "图：k23.png" (not "图：无": no picture)
+_PICTURE = re.compile(
+    r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*(?:[】\]]|[:：]\s*(?!无|none|$))", re.I
+)
+LETTERS_ORDER = "ABCDEFGH"
+_RIGHT_SUFFIX = re.compile(r"\s*[(（\[【]\s*(?:正确答案|正确选项|答案|correct(?: answer)?)\s*[)）\]】]\s*$", re.I)
+_SHARED_MATERIAL = re.compile(
+    r"(?:根据|阅读)(?:以下|下列|下面|如下)的?(?:资料|材料|短文|文字|文段|图表|表格|案例)[，,]?\s*(?:完成|回答)\s*(?:第\s*)?"
+    r"(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题"
+)
+_SUBQUESTIONS = re.compile(r"(?:回答|完成)(?:下列|以下|下面)(?:小题|各小题|问题)[。.：:]?\s*$")
+_NOTES = re.compile(
+    r"^\s*(?:注\s*意\s*事\s*项|考\s*生\s*须\s*知|考试须知|答题须知|答题说明|Instructions)\s*[:：]?\s*$", re.I
+)
+_DOT_TAG = re.compile(r"^[·•・]\s*([^】\]\s]{1,10})\s*[】\]]")
 _ANSWER_OF = re.compile(r"^A\d{1,4}\s*[.:：]?$")
 
 
@@ -91,6 +114,8 @@ class _Section:
     explanation_block: dict[int, list[Piece]] = field(default_factory=dict)
     answers_in_brackets: bool = False  # a section of fill-ins printed with their answers in the brackets
     answers_in_underscores: bool = False  # … or between underscores (`__int__`)
+    answers_marked: bool = False  # … or marked in place (underlined, red)
+    loose: list[tuple[int, str]] = field(default_factory=list)  # text outside its questions: a cloze passage
 
     @property
     def title(self) -> str | None:
@@ -105,6 +130,8 @@ class _Section:
         # several keyless questions write answers so; or every one does, beside fill-ins with blanks
         stems = [" ".join(p.text for p in q.stem) for q in keyless]
         # "__int__" in several keyless questions (or the only one): answers printed in place, not two blanks
+        marked = sum(bool(q.marked_words) for q in keyless)  # "美丽、<u>耐久</u>": the answers in place
+        self.answers_marked = (marked >= 2 or marked == len(keyless) == 1) and 2 * marked >= len(keyless)
         underscored = sum(has_underscored_answer(s) for s in stems)
         self.answers_in_underscores = underscored >= 2 or underscored == len(stems) == 1
         # a fill-in section whose every keyless question has words in brackets and no blank to fill
@@ -146,6 +173,10 @@ class _Question:
     alternates: list[str] = field(default_factory=list)
     state: str = "stem"  # stem, options, key, key_next, explanation, ask, answer
     shared: dict[str, str] = field(default_factory=dict)  # options written once for several questions
+    option_style: str | None = None  # the style its options are written in (`A.`, `A、` …)
+    quoted_answer: bool = False  # its answer (or key) was read from a quote under the stem
+    picture: bool = False  # a picture's placeholder stood in it
+    material: str = ""  # the passage several questions share ("根据以下资料，回答1～4题。")
     fence_at: int | None = None  # where a code block begins in the stem
     marked_words: list[str] = field(default_factory=list)  # words of the stem in red (underlined…)
     last_line: int = 0
@@ -196,6 +227,8 @@ class _Reader:
         self.answer_groups: list[AnswerGroup] | None = None
         self.shared: tuple[int, int, list[tuple[str, str]]] | None = None  # options shared by a range
         self.keys_marked: frozenset[str] = frozenset()  # marks this document uses for keys
+        self.quoted_lines: frozenset[int] | None = None
+        self.material: tuple[int, int, list[tuple[int, str]]] | None = None  # first, last, (line, text)
         self.seen = Counter[str]()  # conventions met, for the summary
 
     def warn(self, line: int, zh: str, en: str) -> None:
@@ -211,6 +244,7 @@ class _Reader:
                 facts[k].barrier = True
         candidates: list[Candidate] = []
         kind: Kind | None = None
+        asking = False
         for k, info in enumerate(self.infos):
             f = facts[k]
             if info.heading is not None:
@@ -219,10 +253,17 @@ class _Reader:
                 if info.heading.names_kind and not info.heading.ambiguous:
                     kind = info.heading.kind
             f.case_section = kind is Kind.case
+            line_text = info.line.text
+            if ("下列" in line_text or "以下" in line_text or "下面" in line_text) and _SUBQUESTIONS.search(info.text):
+                f.heading = True  # "……分析回答下列小题。": sub-questions numbered from (1) follow
             if blocked[k]:
                 continue
             marker = info.marker
             role = marker[0].role if marker else None
+            if role == "ask" and marker and not marker[1]:
+                asking = True  # "问题：" alone: the （1）（2） under it, and in its answer, are the case's own
+            elif asking and (info.heading is not None or any(style != "paren" for style, _, _ in info.nums)):
+                asking = False
             f.key = role == "key"
             f.ask = role == "ask"
             f.answer_opener = role == "answer" or (role == "key" and bool(marker and not marker[1]))
@@ -237,6 +278,8 @@ class _Reader:
                 and "alone" not in self.run_styles_missing
             )
             for style, number, rest in info.nums if not after_letter else ():  # "B" then "12": an option's text
+                if asking and style == "paren":
+                    continue
                 if not (info.line.fenced):
                     tag = find_kind_tag(rest)
                     bare = not strip_score(tag[1] if tag else rest)
@@ -263,6 +306,7 @@ class _Reader:
         starts = {c.index: c for c in chosen}
         self.check_numbering(chosen, candidates, facts)
         k = 0
+        notes = False
         while k < stop:
             if k in key_blocks:
                 self.key_block(k, key_blocks[k])
@@ -287,7 +331,11 @@ class _Reader:
                 starts[k + 1].number = _alone_number(info) or starts[k + 1].number  # "15" above "【填空题】…"
                 k += 1
                 continue
-            if k in starts:
+            if info.heading is not None or (not notes and _NOTES.match(info.text)):
+                notes = bool(_NOTES.match(info.text))  # "注意事项" and its numbered points: no questions
+            if notes and info.heading is None:
+                pass
+            elif k in starts:
                 self.start_question(starts[k], info)
             elif info.heading is not None:
                 self.open_section(info)
@@ -338,6 +386,7 @@ class _Reader:
     def open_section(self, info: Info) -> None:
         heading = info.heading
         assert heading is not None
+        self.note_material(info.text)
         if not heading.names_kind and self.title is None and not self.sections:
             self.title = heading.title  # "# 期中练习" above everything: the document's title
             return
@@ -364,14 +413,22 @@ class _Reader:
         if not numbering(cand.style).sequential and number == 0:  # unnumbered: counted in order
             number = (sec.questions[-1].number if sec.questions else 0) + 1
         q = _Question(number, info.line.number, cand.style, self.sections.index(sec), sec, kind=sec.kind)
+        if self.material is not None:
+            first, last, lines = self.material
+            if first <= number <= last and lines:
+                q.material = "\n".join(text for _, text in lines)
+            elif number > last:
+                self.material = None
         rest = strip_score(cand.rest)
+        if m := _DOT_TAG.match(rest):  # "【例题9·判断题】…": the number and the kind share one bracket
+            rest = f"【{m.group(1)}】{rest[m.end() :]}"
         tag = find_kind_tag(rest)
         if tag is not None:
             kind, without = tag
             if kind is not None or sec.kind is None:
                 q.kind, q.tagged = kind, kind is not None
                 self.seen["tag"] += 1
-            rest = strip_score(without) if _leading_tag(rest) else rest
+            rest = strip_score(without) if _leading_tag(rest) or trailing_tag(rest) else rest
         sec.questions.append(q)
         self.q = q
         if self.shared is not None:
@@ -393,6 +450,9 @@ class _Reader:
             )
 
     def read_line(self, info: Info, nxt: Info | None = None) -> None:
+        if _SHARED_MATERIAL.search(probe(info.text)) and self.note_material(info.text):
+            self.q = None  # "根据以下资料，回答5～7题。" after question 4: the next passage begins
+            return
         if m := _SHARED.search(probe(info.text)):  # "（11～12题共用备选答案）" and the options below it
             first, last = (int(g) for g in m.groups() if g)
             self.shared = (first, last, [])
@@ -421,6 +481,24 @@ class _Reader:
             else:
                 self.add_piece(q, piece)
             return
+        if (
+            info.line.quoted
+            and info.marker is None
+            and q.state == "stem"
+            and q.stem
+            and not q.options
+            and not (q.stem[-1].line == info.line.number - 1 and self.infos_quoted(info.line.number - 1))
+        ):
+            # "**Q2：简述……**" then "> ZeRO-1 切分……": the answer set apart in a quote under the question
+            value = read_true_false(re.sub(r"[。.!！]+$", "", info.text.strip()))
+            if value is not None and q.kind in (None, Kind.true_false):
+                q.key.append(self.piece(info))
+                q.state = "key"
+            else:
+                q.answer.append(self.piece(info))
+                q.state = "answer"
+            q.quoted_answer = True
+            return
         if info.marker is not None:
             self.on_marker(q, info)
         elif info.tf_slots is not None:
@@ -441,6 +519,12 @@ class _Reader:
         else:
             self.note_marked_words(q, info)
             self.add_text(q, info.line.text, info)
+
+    def infos_quoted(self, line: int) -> bool:
+        """Whether the document's line `line` was a quote (a question quoted whole stays a question)."""
+        if self.quoted_lines is None:
+            self.quoted_lines = frozenset(i.line.number for i in self.infos if i.line.quoted)
+        return line in self.quoted_lines
 
     def unnumbered_start(self, info: Info, nxt: Info | None) -> bool:
         """A question without a number: a line that asks, right above a first option, where no question is
@@ -463,13 +547,26 @@ class _Reader:
         self.start_question(Candidate(self.infos.index(info), "unnumbered", number, info.text), info)
         return True
 
+    def note_material(self, text: str) -> bool:
+        """ "（一）根据以下资料，回答1～4题。": the text up to question 1 is shared by questions 1–4."""
+        if m := _SHARED_MATERIAL.search(probe(text)):
+            self.material = (int(m.group(1)), int(m.group(2)), [])
+            return True
+        return False
+
     def outside(self, info: Info) -> None:
         text = info.line.text
+        if self.note_material(text):
+            return
+        if self.material is not None:
+            self.material[2].append((info.line.number, text))  # the shared passage, before its questions
+            return
         if self.title is None and self.section is None:
             self.title = text
         elif info.marker is not None and info.marker[0].role == "meta":
             return
         else:
+            self.ensure_section(info.line.number).loose.append((info.line.number, text))
             self.warn(info.line.number, "题目之外的文字，已忽略", "text outside any question was ignored")
 
     def piece(self, info: Info, text: str | None = None) -> Piece:
@@ -484,6 +581,14 @@ class _Reader:
             if before:
                 self.add_text(q, before, info, first=first)
             self.on_key(q, after, info)
+            return
+        if q.state == "options" and q.options and q.option_style and (at := _next_option_at(q, text)) is not None:
+            # "性呼吸困难 D .咳粉红色泡沫痰": an option broken over lines, the next options after its end
+            if text[:at].strip():
+                q.options[-1].pieces.append(Piece(text[:at].strip(), info.line.number, info.line.gap))
+            offset = info.line.text.find(text[at:])
+            nxt = chr(ord(q.options[-1].letter) + 1)
+            self.take_options(q, text[at:], max(offset, 0), info, (q.option_style, nxt))
             return
         if (first or q.state == "stem") and not q.options and not q.is_case:
             at = inline_options(text)
@@ -518,7 +623,7 @@ class _Reader:
         elif state == "ask":
             last = q.stem[-1].text if q.stem else ""
             # the items a question lists ("判断下列说法的正误：" then "（1）……（ ）") are the question's
-            items = last.rstrip().endswith(("：", ":")) and starts_list_item(piece.text)
+            items = (last.rstrip().endswith(("：", ":")) or starts_list_item(last)) and starts_list_item(piece.text)
             to_fill = bool(re.search(r"[（(]\s*[)）]|_{2,}", piece.text))
             if (
                 ends_sentence(last)
@@ -542,6 +647,8 @@ class _Reader:
         marker, rest = info.marker
         role = marker.role
         if role == "meta":
+            if _PICTURE.match(info.text):
+                q.picture = True
             my = _MY_ANSWER.search(info.text)
             if my and my.start() > 0:  # "我的答案：A 正确答案：B"
                 self.seen["key:platform"] += 1
@@ -625,6 +732,10 @@ class _Reader:
 
     def took_options(self, q: _Question, info: Info) -> bool:
         """Whether the line was read as options (lettered, or a task-list box)."""
+        if q.quoted_answer and not q.options and (info.option is not None or info.line.checked is not None):
+            # "> Reference: …" under the stem, then options: the quote was a note of the question, no answer
+            q.stem.extend(q.answer + q.key)
+            q.answer, q.key, q.state, q.quoted_answer = [], [], "stem", False
         if info.option is not None and self.on_option(q, info):
             return True
         return info.line.checked is not None and self.on_checkbox(q, info)
@@ -688,12 +799,16 @@ class _Reader:
         if found is None:
             return
         style, first = found
+        q.option_style = style
         for letter, a, b in split_options(text, style, first):
             option_text = text[a:b].strip()
             marks = info.line.marked(a + shift, b + shift)
             if info.line.checked:
                 marks.add("check")
             option_text, inline = _option_key(option_text)
+            if m := _RIGHT_SUFFIX.search(option_text):  # "C、由大小写字母……组成(正确答案)": a platform's mark
+                option_text = option_text[: m.start()].rstrip()
+                marks.add("check")
             q.options.append(_Option(letter, [Piece(option_text, info.line.number, info.line.gap)], marks))
             if inline:
                 self.on_key(q, inline, info)
@@ -715,12 +830,13 @@ class _Reader:
             sec.explanation_block.setdefault(number, pieces)
 
     # -- drafts -------------------------------------------------------------------------------------------
-    def merge_blocks(self, sec: _Section) -> None:
+    def merge_blocks(self, sec: _Section, unique: dict[int, _Question]) -> None:
         by_number: dict[int, _Question] = {}
         for q in sec.questions:
             by_number.setdefault(q.number, q)
         for number, (line, key) in sorted(sec.key_block.items()):
-            q = by_number.get(number)
+            # numbers that run on across sections: a block may key a question of another section
+            q = by_number.get(number) or unique.get(number)
             if q is None:
                 self.warn(
                     line,
@@ -775,8 +891,12 @@ class _Reader:
     def drafts(self) -> tuple[list[Draft], list[SectionReport]]:
         """The drafts, and the sections that hold questions or name a kind (a chapter heading over
         kind headings holds none and is no section of its own)."""
+        counted = Counter(q.number for sec in self.sections for q in sec.questions)
+        unique = {q.number: q for sec in self.sections for q in sec.questions if counted[q.number] == 1}
         for sec in self.sections:
-            self.merge_blocks(sec)
+            self.merge_blocks(sec, unique)
+            self.passage_blanks(sec)
+            self.material_before_subquestions(sec)
         if self.answer_groups is not None:
             self.labelled_blanks(self.answer_groups)
             match_answer_part(self.answer_groups, self.sections, self.warn)  # type: ignore[arg-type]
@@ -812,12 +932,40 @@ class _Reader:
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
         stem = _join(q.stem, paragraphs=case)
         options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
+        if q.material:
+            stem = f"{q.material}\n\n{stem}"
+        marked_lines = ""
+        if not options and q.kind in CHOICE_KINDS and len(q.stem) >= 3:
+            # a choice question whose options have no letters (a form export), one per line under it, the
+            # right ones suffixed "(正确答案)": lettered A, B, C … in order
+            lines = [p.text for p in q.stem[1:]]
+            if any(_RIGHT_SUFFIX.search(t) for t in lines) and all(len(t) <= 60 for t in lines):
+                options = {LETTERS_ORDER[i]: _RIGHT_SUFFIX.sub("", t).strip() for i, t in enumerate(lines[:8])}
+                marked_lines = "".join(LETTERS_ORDER[i] for i, t in enumerate(lines[:8]) if _RIGHT_SUFFIX.search(t))
+                stem = q.stem[0].text
+        if not options and not case and q.stem and (at := inline_options(stem)) is not None:
+            # the options inside a stem broken over lines ("（ ）A ." / "劳力性呼吸困难 B .端坐呼吸 …")
+            style, first = option_start(stem[at:]) or ("", "")
+            found = split_options(stem[at:], style, first) if style else []
+            options = {letter: stem[at + a : at + b].strip() for letter, a, b in found}
+            stem = stem[:at].strip() if options else stem
         key = _join(q.key) or None
         if not options and q.stem and (circled := circled_options([p.text for p in q.stem])) is not None:
             at, options = circled  # "①义务论　②功利主义": options numbered with circles, keyed ②
             stem = _join(q.stem[:at], paragraphs=case)
             key = circled_key(key) if key else key
-        marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked)
+        if not stem.strip() and options and (found := _blank_in_passage(q.section.loose, q.number)) is not None:
+            line, stem = found  # "16. A. same B. different …" under a passage with "__16__": its sentence
+            self.issues = [i for i in self.issues if not (i.line == line and i.en.startswith("text outside"))]
+        if q.style == "q" and list(options) == ["A"] and key is None and not q.answer:
+            # "Q1: …" then "A: …": flash cards, where A is the answer, not an option
+            reply = _join(q.options[0].pieces, paragraphs=True)
+            options = {}
+            if len(reply) <= 25 and not ends_sentence(reply):
+                key = reply
+            else:
+                q.answer = [Piece(reply, q.options[0].pieces[0].line, False)]
+        marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked) or marked_lines
         kind = q.kind
         if options and marked and key is None:
             self.seen["key:marked"] += 1
@@ -857,7 +1005,7 @@ class _Reader:
             stem, key = lettered_blanks(stem, key)
             if kind is Kind.fill and not count_blanks(stem):
                 stem = answers_as_blanks(stem, key)
-        fill_context = kind is Kind.fill or q.section.kind is Kind.fill
+        fill_context = kind is Kind.fill or q.section.kind is Kind.fill or (kind is None and q.section.answers_marked)
         if fill_context and key is None and not options and (words := [w for w in q.marked_words if w in stem]):
             for word in words:  # "美丽、<red>耐久</red>和<red>稀少</red>": each marked word is a blank's answer
                 stem = stem.replace(word, "___", 1)
@@ -870,7 +1018,12 @@ class _Reader:
                     in_brackets=q.section.answers_in_brackets,
                     in_underscores=q.section.answers_in_underscores,
                 )
-                if (q.kind is Kind.fill or q.section.kind is Kind.fill or q.section.answers_in_brackets)
+                if (
+                    q.kind is Kind.fill
+                    or q.section.kind is Kind.fill
+                    or q.section.answers_in_brackets
+                    or has_answer_after_blank(stem)
+                )
                 else (stem, [])
             )
             if inline:
@@ -905,7 +1058,67 @@ class _Reader:
             tags=q.tags,
             alternates=q.alternates,
             end_line=end_line,
+            picture=q.picture,
         )
+
+    def material_before_subquestions(self, sec: _Section) -> None:
+        """ "【例题13·不定项选择题】甲公司……（1）购入……（2）销售……要求：……分析回答下列小题。" then "（1）根据
+        资料（1）……A…【答案】": the material (and its numbered facts) stands above each sub-question and is
+        no question itself."""
+
+        def bare(q: _Question) -> bool:
+            return not (q.options or q.key or q.answer or q.shared)
+
+        qs, out, i = sec.questions, [], 0
+        while i < len(qs):
+            if not bare(qs[i]):
+                out.append(qs[i])
+                i += 1
+                continue
+            j = i + 1
+            while j < len(qs) and bare(qs[j]):
+                j += 1
+            run = qs[i:j]
+            texts = [_join(q.stem) for q in run]
+            k = j
+            while k < len(qs) and qs[k].number == k - j + 1 and not bare(qs[k]):
+                k += 1
+            if not (_SUBQUESTIONS.search(texts[-1]) and k - j >= 2):
+                out.extend(qs[i:j])
+                i = j
+                continue
+            items = [texts[0]] + [
+                f"（{q.number}）{t}" if q.style == "paren" else t for q, t in zip(run[1:], texts[1:], strict=True)
+            ]
+            material = "\n".join(items)
+            for q in qs[j:k]:
+                q.material = material
+            out.extend(qs[j:k])
+            i = k
+        sec.questions = out
+
+    def passage_blanks(self, sec: _Section) -> None:
+        """A passage with numbered blanks (`I (1)______ (visit) my grandparents…`) and no numbered items for
+        them: each blank is a fill-in whose stem is its sentence, keyed like any question."""
+        taken = {q.number for s in self.sections for q in s.questions}
+        found: list[tuple[int, int, str]] = []
+        for line, text in sec.loose:
+            for m in _PASSAGE_BLANK.finditer(text):
+                number = int(m.group(1) or m.group(2))
+                if number not in taken:
+                    found.append((number, line, _sentence_around(text, m.start(), m.end())))
+        numbers = [n for n, _, _ in found]
+        if len(found) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+            return
+        made = []
+        for number, line, sentence in found:
+            q = _Question(number, line, "passage", self.sections.index(sec), sec, kind=sec.kind or Kind.fill)
+            q.stem.append(Piece(_mark_blank(sentence, number), line, False))
+            made.append(q)
+        sec.questions[:0] = made
+        used = {q.line for q in made}
+        self.issues = [i for i in self.issues if not (i.line in used and i.en.startswith("text outside"))]
+        self.seen["passage"] += 1
 
     def conventions(self) -> list[Convention]:
         out: list[Convention] = []
@@ -934,9 +1147,55 @@ class _Reader:
             out.append(Convention("题型：题内标注", "kinds tagged in the questions"))
         if self.seen["heading"]:
             out.append(Convention("题型：小节标题", "kinds from section headings"))
+        if self.seen["passage"]:
+            out.append(Convention("短文中的空各为一题", "each numbered blank of a passage a question"))
         if self.seen["case:parts"]:
             out.append(Convention("案例按【问题N】分题", "case studies split by their parts (【问题N】)"))
         return out
+
+
+def _next_option_at(q: _Question, text: str) -> int | None:
+    """Where the option after the question's last one begins inside a line of text, if it does."""
+    nxt = chr(ord(q.options[-1].letter) + 1)
+    if nxt > "H" or q.option_style is None:
+        return None
+    spaced, _ = next_option_heads(q.option_style, nxt)
+    m = spaced.search(text)
+    return m.start() + len(m.group(0)) - len(m.group(0).lstrip()) if m else None
+
+
+_PASSAGE_BLANK = re.compile(r"[(（]\s*(\d{1,3})\s*[)）]\s*_{2,}|_{2,}\s*(\d{1,3})\s*_{2,}")
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence of a passage holding text[start:end]."""
+    begin = max(text.rfind(p, 0, start) for p in "。.!?！？") + 1
+    ends = [i for i in (text.find(p, end) for p in "。.!?！？") if i >= 0]
+    return text[begin : min(ends) + 1 if ends else len(text)].strip()
+
+
+def _mark_blank(sentence: str, number: int) -> str:
+    """The sentence with its own blank as `____` and the others' numbers kept (`(2)______`)."""
+
+    def one(m: re.Match[str]) -> str:
+        return "____" if int(m.group(1) or m.group(2)) == number else m.group(0)
+
+    return _PASSAGE_BLANK.sub(one, sentence)
+
+
+def _blank_in_passage(loose: list[tuple[int, str]], number: int) -> tuple[int, str] | None:
+    """The sentence of a passage that holds blank `number` (`__16__`, `(16)____`, `（16）`): the stem of
+    a cloze item printed as options only."""
+    blank = re.compile(rf"_+\s*{number}\s*_+|[(（]\s*{number}\s*[)）]\s*_*|(?<![\d.])\b{number}\s*_{{2,}}")
+    for line, text in loose:
+        m = blank.search(text)
+        if m is None:
+            continue
+        start = max(text.rfind(p, 0, m.start()) for p in "。.!?！？") + 1
+        ends = [i for i in (text.find(p, m.end()) for p in "。.!?！？") if i >= 0]
+        end = min(ends) + 1 if ends else len(text)
+        return line, text[start:end].strip()
+    return None
 
 
 def _alone_number(info: Info) -> int | None:

@@ -18,6 +18,7 @@ __all__ = [
     "circled_options",
     "explanation_key",
     "fill_answers_in_stem",
+    "has_answer_after_blank",
     "has_key_in_stem",
     "has_padded_answer",
     "has_underscored_answer",
@@ -33,6 +34,7 @@ _UNDERSCORED = re.compile(r"_{2,}\s*([^_\s，。；,;！？!?][^_，。；,;！�
 # "……约占____GB 显存。（14）", "……按____切分，……按____切分。（列；行）": the answers after the sentence
 _TRAILING_ANSWERS = re.compile(r"(?<=[。.！!？?])\s*[（(]([^（()）]{1,60})[)）]\s*$")
 _UNDERSCORE_BLANK = re.compile(r"_{2,}")
+_BLANK_THEN_ANSWER = re.compile(r"_{2,}\s*【([^【】\d][^【】]{0,29})】")
 _NOTE_WORDS = re.compile(r"单位|保留|精确|填写|写出|注[:：意]|提示|每空|\d+\s*分|unit|round", re.I)
 _ANY_BRACKET_KEY = re.compile(r"[（(]\s*([A-H](?:[\s,，、]*[A-H]){0,7})\s*[)）]")
 _TRAILING_LETTERS = re.compile(r"(?<=[\u4e00-\u9fff。）)])\s?([A-H]{1,4})\s*$")
@@ -41,7 +43,8 @@ _TICK_AFTER_BRACKET = re.compile(r"[（(]\s*[)）]\s*([√×✓✗✔✘]|对|�
 _LOWER_BRACKET_KEY = re.compile(r"(?<=[\u4e00-\u9fff])\s*[（(]\s*([a-h]{1,4})\s*[)）]")
 _UNCLOSED = re.compile(r"[（(]\s*([A-H]{1,4})\s+(?=[\u4e00-\u9fff])(?![^（(]*[)）])")
 _HALF_BRACKET = re.compile(r"(?<=[\u4e00-\u9fff])\s*([A-H]{1,4})\s*[)）]")
-_AFTER_EMPTY_BRACKET = re.compile(r"[（(]\s*[)）]\s*([A-H]{1,8})\s*([。.]?)\s*$")
+# "（ ）A", "（ ）【C】": the letters after empty brackets
+_AFTER_EMPTY_BRACKET = re.compile(r"[（(]\s*[)）]\s*(?:【\s*)?([A-H]{1,8})(?:\s*】)?\s*([。.]?)\s*$")
 _TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|x|N|V)\s*[)）]")
 _MARK_ORDER = ("check", "red", "high", "under", "bold")
 
@@ -184,6 +187,9 @@ def fill_answers_in_stem(stem: str, *, in_brackets: bool, in_underscores: bool =
     out = _FILL_BRACKET.sub(take, stem)
     if answers:
         return out, answers
+    out = _BLANK_THEN_ANSWER.sub(take, stem)  # "______【司马迁】": the answer right after its blank
+    if answers:
+        return out, answers
     blanks = len(_UNDERSCORE_BLANK.findall(stem))
     if blanks and (m := _TRAILING_ANSWERS.search(stem)) and not _NOTE_WORDS.search(m.group(1)):
         parts = [a.strip() for a in re.split(r"[；;]", m.group(1)) if a.strip()]
@@ -204,6 +210,11 @@ def fill_answers_in_stem(stem: str, *, in_brackets: bool, in_underscores: bool =
 def has_bracketed_word(stem: str) -> bool:
     """A stem with words in short brackets (`颁布于(1986年)`): a fill-in's answer where its section says so."""
     return any(m.group(1).strip() for m in _SHORT_BRACKET.finditer(stem))
+
+
+def has_answer_after_blank(stem: str) -> bool:
+    """A blank with its answer right after it in 【】 (`______【司马迁】`)."""
+    return bool(_BLANK_THEN_ANSWER.search(stem))
 
 
 def has_underscored_answer(stem: str) -> bool:

@@ -21,7 +21,7 @@ _PART = re.compile(r"^[ \t]*(?:【\s*问题\s*(\d{1,2})\s*】|问题\s*(\d{1,2})
 _SCORE = re.compile(r"^\s*[（(]\s*(?:共|满分)?\s*\d+(?:\.\d+)?\s*分\s*[)）]\s*")
 # the paper's instruction for the whole case: no part of any one question
 _INSTRUCTION = re.compile(r"^\s*阅读(?:下列|以下|下面的?)(?:说明|材料|案例|资料)[^。\n]*[。\n]\s*")
-_MATERIAL_LABEL = re.compile(r"^\s*【\s*(?:说明|材料|案例|背景)\s*】\s*")
+_MATERIAL_LABEL = re.compile(r"^\s*(?:【\s*(?:说明|材料|案例|背景)\s*】|(?:材料|案例|背景)\s*[:：])\s*")
 _ANSWER_LEAD = re.compile(r"^\s*(?:答|参考答案|答案)\s*[:：]\s*")
 _ITEM = re.compile(r"[（(]\s*(\d{1,2})\s*[)）]")
 _JUDGE = re.compile(r"正误|对错|正确的(?:填写|打)|[√×]|是否正确|判断")
@@ -32,17 +32,57 @@ _TICK = {"√": "对", "✓": "对", "✔": "对", "对": "对", "T": "对", "×
 def _parts(text: str) -> dict[int, str]:
     found = list(_PART.finditer(text))
     out: dict[int, str] = {}
+    if not found:
+        return out
     for m, nxt in zip(found, [*found[1:], None], strict=True):
         number = int(m.group(1) or m.group(2))
         out.setdefault(number, text[m.end() : nxt.start() if nxt else len(text)].strip())
     return out
 
 
+# "问题：" then "（1）……（2）……" on lines of their own, answered "（1）……（2）……"
+_ASK = re.compile(r"^[ \t]*(?:问题|要求|请回答|回答问题)\s*[:：]?[ \t]*$|^[ \t]*(?:问题|要求)\s*[:：]", re.M)
+_ITEM_LINE = re.compile(r"^[ \t]*[（(]\s*(\d{1,2})\s*[)）]\s*", re.M)
+
+
+def _items(text: str) -> dict[int, str]:
+    found = list(_ITEM_LINE.finditer(text))
+    out: dict[int, str] = {}
+    if not found:
+        return out
+    for m, nxt in zip(found, [*found[1:], None], strict=True):
+        out.setdefault(int(m.group(1)), text[m.end() : nxt.start() if nxt else len(text)].strip())
+    return out
+
+
+def _asked_in_items(draft: Draft) -> tuple[str, dict[int, str], dict[int, str]] | None:
+    """A case whose questions are numbered （1）（2） under its 问题：, answered （1）（2）: the material
+    and the parts asked and answered; None otherwise (a list inside the material stays in it)."""
+    asks = list(_ASK.finditer(draft.stem))
+    if not asks or draft.answer is None:
+        return None
+    last = asks[-1]
+    asked, answered = _items(draft.stem[last.start() :]), _items(draft.answer)
+    if len(asked) < 2 or set(asked) != set(answered) or sorted(asked) != list(range(1, len(asked) + 1)):
+        return None
+    return draft.stem[: last.start()].strip(), asked, answered
+
+
 def split_case(draft: Draft) -> list[Draft] | None:
     """The parts of a case asked in parts, or None when it is one question (parts not named alike in
     the stem and the reference answer, or fewer than two)."""
-    if draft.answer is None or len(_PART.findall(draft.stem)) < 2:
+    if draft.answer is None:
         return None
+    if len(_PART.findall(draft.stem)) < 2:
+        items = _asked_in_items(draft)
+        if items is None:
+            return None
+        material, asked_items, answered_items = items
+        material = _MATERIAL_LABEL.sub("", _INSTRUCTION.sub("", _SCORE.sub("", material)))
+        return [
+            replace(draft, kind=Kind.case, stem=f"{material}\n\n（{n}）{asked_items[n]}", answer=answered_items[n])
+            for n in sorted(asked_items)
+        ]
     asked, answered = _parts(draft.stem), _parts(draft.answer)
     if len(asked) < 2 or set(asked) != set(answered):
         return None

@@ -79,9 +79,13 @@ _NARROW = str.maketrans(
 )
 
 
+_WIDE = re.compile("[\u3000０-９Ａ-Ｚａ-ｚ]")
+
+
 def narrow(line: str) -> str:
     """Full-width letters, digits and spaces become ASCII (Ｂ -> B); CJK punctuation stays as written."""
-    return line.translate(_NARROW)
+    # translate looks up every character; most lines have nothing to narrow, and a search says so faster
+    return line.translate(_NARROW) if _WIDE.search(line) else line
 
 
 _SENTENCE_END = re.compile(r"[。！？；：.!?;:…][\"”’」』）)]*$")

@@ -415,3 +415,128 @@ def test_listening_ordering_and_matching_are_left_out_with_their_reason() -> Non
     assert [q.number for q in result.bank.questions] == [2]
     reasons = {lo.number: lo.en for lo in result.left_out}
     assert "listening" in reasons[1] and "matching" in reasons[3]
+
+
+def test_a_key_grid_as_a_markdown_table_under_each_section() -> None:
+    text = (
+        "一、单项选择题\n1. 甲？\nA. 是  B. 否\n2. 乙？\nA. 是  B. 否\n"
+        "本大题答案：\n| 题号 | 1 | 2 |\n| 答案 | B | A |\n"
+        "二、判断题\n3. 丙。（　）\n4. 丁。（　）\n本大题答案：\n| 题号 | 3 | 4 |\n| 答案 | √ | × |\n"
+    )
+    assert [q.answer for q in imp(text).bank.questions] == ["B", "A", True, False]
+
+
+def test_a_fraction_key_is_no_page_counter() -> None:
+    text = "填空题\n1. 函数 y=ln x 在 x=2 处的导数值为 ______。\n答案：1/2\n物理试卷 第1页（共1页）\n"
+    assert [q.answer for q in imp(text).bank.questions] == [["1/2"]]
+
+
+@pytest.mark.parametrize(("mark", "key"), [("[Y]", True), ("[N]", False), ("（对）", True), ("【×】", False)])
+def test_judgements_marked_after_the_statement(mark: str, key: bool) -> None:
+    assert [q.answer for q in imp(f"判断题\n1. 硬盘属于外存储器。 {mark}\n").bank.questions] == [key]
+
+
+def test_several_lower_case_letters_in_brackets_make_a_multiple_choice_key() -> None:
+    text = "1. Which are output devices?\n(a) Monitor\n(b) Mouse\n(c) Printer\nAns: (a), (c)\n"
+    (q,) = imp(text).bank.questions
+    assert (q.kind, q.answer) == (Kind.multiple, "AC")
+
+
+def test_answers_quoted_under_questions_in_a_post() -> None:
+    text = (
+        "**Q1：LoRA 训练的是哪些参数？**\n\nA. 全部参数\nB. 低秩矩阵\n\n> 答案：B\n> 原权重冻结。\n\n"
+        "**Q2：简述梯度累积。**\n\n> 多个小批次的梯度累加后再更新一次参数。\n\n"
+        "**Q3（判断）：激活检查点用计算换显存。**\n\n> 正确。\n> 反向时重算激活。\n"
+    )
+    result = imp(text)
+    assert [(q.kind, q.answer) for q in result.bank.questions] == [
+        (Kind.single, "B"),
+        (Kind.case, "多个小批次的梯度累加后再更新一次参数。"),
+        (Kind.true_false, True),
+    ]
+
+
+def test_numbered_options_under_a_select_all_question() -> None:
+    text = (
+        "Question 1\nWhich findings should the nurse report? (Select all that apply.)\n"
+        "1. Potassium 3.1 mEq/L\n2. Urine output 60 mL/hr\n3. Crackles in both lung bases\nAnswer: 1, 3\n\n"
+        "Question 2\nWhich action comes first?\n1. Give juice\n2. Give insulin\n3. Call the team\nAnswer: 1\n"
+    )
+    assert [q.answer for q in imp(text).bank.questions] == ["AC", "A"]
+
+
+def test_scanned_lines_with_options_broken_over_them() -> None:
+    text = (
+        "1.左心衰竭患者最早出现的症状是（ ）A .\n劳力性呼吸困难 B .端坐呼吸 C .夜间阵发\n性呼吸困难 D .咳粉红色泡沫痰\n"
+        "答 案：A\n2.消化性溃疡最典型的临床表现是（ ）A．恶心 B．节律性上腹痛 C．呕血、黑\n便 D．反酸\n答案:B\n"
+    )
+    questions = imp(text).bank.questions
+    assert [q.answer for q in questions] == ["A", "B"]
+    assert questions[0].options["C"] == "夜间阵发性呼吸困难"
+
+
+def test_a_passage_with_numbered_blanks_gives_a_fill_in_per_blank() -> None:
+    text = (
+        "一、语法填空（阅读短文，在空白处填入适当的单词）\n"
+        "Last year I (1)______ (go) to Paris. It was (2)______ best trip of my life. I hope (3)______ (visit) again.\n"
+        "二、单句填空\n4. He is good at ______ (swim).\n"
+        "参考答案\n一、\n1. went　2. the　3. to visit\n二、\n4. swimming\n"
+    )
+    result = imp(text)
+    assert [(q.number, q.answer) for q in result.bank.questions] == [
+        (1, ["went"]),
+        (2, ["the"]),
+        (3, ["to visit"]),
+        (4, ["swimming"]),
+    ]
+    assert result.bank.questions[1].prompt == "It was ____ best trip of my life."
+    assert result.warnings == []
+
+
+def test_a_questionnaire_export_with_right_options_suffixed() -> None:
+    text = (
+        "1. 您的姓名：________ (分值: 0) 填空题 *\n\n"
+        "2. 最安全的密码是（）(分值: 2) 单选题 *\nA、123456\nB、生日\nC、大小写字母、数字和符号组成的密码(正确答案)\n\n"
+        "3. 防范勒索病毒的措施有（）(分值: 2) 多选题 *\n离线备份数据(正确答案)\n及时打补丁(正确答案)\n打开陌生附件\n\n"
+        "4. 公共Wi-Fi下可以放心转账。()(分值: 2) 单选题 *\nA、正确\nB、错误(正确答案)\n"
+    )
+    result = imp(text)
+    got = [(q.number, q.kind, q.answer) for q in result.bank.questions]
+    assert got == [(2, Kind.single, "C"), (3, Kind.multiple, "AB"), (4, Kind.true_false, False)]
+    assert result.bank.questions[0].prompt == "最安全的密码是（）"
+    assert result.bank.questions[1].options == {"A": "离线备份数据", "B": "及时打补丁", "C": "打开陌生附件"}
+    assert "form field" in result.left_out[0].en
+
+
+def test_the_papers_notes_and_aptitude_sections_are_no_questions_or_judgements() -> None:
+    text = (
+        "注意事项\n1．本试卷共3题，满分100分。\n2．请用2B铅笔填涂答题卡。\n"
+        "一、常识判断（共2题）\n1．我国的根本政治制度是（  ）。\nA．人民代表大会制度    B．多党合作制度\n"
+        "2．白昼最长的节气是（  ）。\nA．春分    B．夏至\n"
+        "二、判断推理（共1题）\n3．所有鸟都会飞，企鹅是鸟，所以企鹅会飞。错误在于（  ）。\n"
+        "A．大前提错误    B．结论错误\n"
+        "参考答案\n题号   1   2   3\n答案   A   B   A\n"
+    )
+    result = imp(text)
+    assert [(q.kind, q.answer) for q in result.bank.questions] == [
+        (Kind.single, "A"),
+        (Kind.single, "B"),
+        (Kind.single, "A"),
+    ]
+    assert result.left_out == []
+
+
+def test_a_passage_shared_by_a_range_of_questions_stands_above_each() -> None:
+    text = (
+        "（一）根据以下资料，回答1～2题。\n2023年某市地区生产总值5000亿元，增长6%。\n"
+        "1．增长率为（　）。\nA．5%　　B．6%\n2．总值为（　）。\nA．5000亿元　　B．6000亿元\n"
+        "（二）言语理解（3题）\n3．“一叶障目”比喻（　）。\nA．只见局部　　B．目光远大\n"
+        "参考答案：1.B　2.A　3.A\n"
+    )
+    result = imp(text)
+    first, second, third = result.bank.questions
+    assert first.prompt == "2023年某市地区生产总值5000亿元，增长6%。\n\n增长率为（ ）。"
+    assert second.prompt.startswith("2023年某市地区生产总值")
+    assert third.prompt == "“一叶障目”比喻（ ）。"
+    assert [q.answer for q in result.bank.questions] == ["B", "A", "A"]
+    assert result.warnings == []

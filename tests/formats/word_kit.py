@@ -124,4 +124,41 @@ def run(
         r.underline = True
 
 
-__all__ += ["numbered", "run"]
+def checkbox(paragraph: Paragraph, checked: bool, glyph: str | None = None) -> None:
+    """A checkbox content control as Word writes it (w14:checkbox); `glyph` is the character the file
+    stores in it, which a tool may have left stale (Word itself writes ☒ or ☐)."""
+    shown = glyph or ("☒" if checked else "☐")
+    w14 = 'xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml"'
+    paragraph._p.append(
+        parse_xml(
+            f"<w:sdt {nsdecls('w')} {w14}><w:sdtPr><w14:checkbox>"
+            f'<w14:checked w14:val="{int(checked)}"/>'
+            '<w14:checkedState w14:val="2612" w14:font="MS Gothic"/>'
+            '<w14:uncheckedState w14:val="2610" w14:font="MS Gothic"/>'
+            "</w14:checkbox></w:sdtPr><w:sdtContent>"
+            f'<w:r><w:rPr><w:rFonts w:ascii="MS Gothic" w:eastAsia="MS Gothic" w:hAnsi="MS Gothic"/></w:rPr>'
+            f"<w:t>{shown}</w:t></w:r></w:sdtContent></w:sdt>"
+        )
+    )
+
+
+def form_checkbox(paragraph: Paragraph, checked: bool) -> None:
+    """A legacy form field checkbox (FORMCHECKBOX): no character at all, its state in w:ffData."""
+    state = "<w:checked/>" if checked else ""
+    for xml in (
+        '<w:r><w:fldChar w:fldCharType="begin"><w:ffData><w:name w:val="Check1"/><w:enabled/>'
+        f'<w:calcOnExit w:val="0"/><w:checkBox><w:sizeAuto/><w:default w:val="0"/>{state}</w:checkBox>'
+        "</w:ffData></w:fldChar></w:r>",
+        '<w:r><w:instrText xml:space="preserve"> FORMCHECKBOX </w:instrText></w:r>',
+        '<w:r><w:fldChar w:fldCharType="end"/></w:r>',
+    ):
+        paragraph._p.append(parse_xml(xml.replace("<w:r>", f"<w:r {nsdecls('w')}>", 1)))
+
+
+def symbol_run(paragraph: Paragraph, text: str, font: str = "Wingdings") -> None:
+    """Text typed in a symbol font (`þ` in Wingdings shows a ticked box)."""
+    r = paragraph.add_run(text)
+    r.font.name = font
+
+
+__all__ += ["checkbox", "form_checkbox", "numbered", "run", "symbol_run"]

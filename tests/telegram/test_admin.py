@@ -165,7 +165,8 @@ async def test_oversize_and_wrong_type_are_refused_before_any_download(env: BotE
     )
     admin.send_document(b"PK\x03\x04", "slides.pptx", "application/vnd.ms-powerpoint")
     assert await _reply(fake, admin) == (
-        "Cannot import slides.pptx: only .txt, .md, .docx, .pdf, .xlsx, .csv files are accepted (this is .pptx)."
+        "Cannot import slides.pptx: only .txt, .md, .docx, .pdf, .xlsx, .csv, .html, .htm files are accepted "
+        "(this is .pptx)."
     )
     admin.send_document(b"\xd0\xcf\x11\xe0", "exam.doc", "application/msword")
     assert await _reply(fake, admin) == (

@@ -2,9 +2,10 @@
 
     .txt .md (any text: UTF-8 with or without BOM, UTF-16 with BOM, GB18030)  -> text
     .txt   of flash cards (`prompt<TAB>answer` on every line)                  -> a two-column table
+    .md .txt  Markdown tables whose header names question columns (| 题干 | A | 答案 |) -> question tables
     .docx  paragraphs as Word shows them (list numbers, keys marked by formatting) -> text; question tables
     .pdf   a text layer's lines, page headers and footers dropped                -> text
-    .xlsx .csv .tsv  one question per row under a header row (or answer rows, cards) -> question tables
+    .xlsx .csv .tsv  one question per row under a header row (or vertical cards, answer rows, cards) -> tables
 
 Each reader takes the file's path, so that a check of the file (its size, a zip's expanded size) can
 run before any of it is opened.
@@ -16,13 +17,14 @@ import zipfile
 from pathlib import Path
 
 from bot.banks.formats.extracted import Extracted
+from bot.banks.formats.html import html_text, is_html
 from bot.banks.issues import DocumentError
 from bot.banks.limits import LOCAL_LIMITS, Deadline, DocumentLimits, check_paragraphs, check_size, check_zip
 from bot.banks.reading import decode_bytes
 
 __all__ = ["FORMATS", "Extracted", "extract"]
 
-FORMATS = (".txt", ".md", ".docx", ".pdf", ".xlsx", ".csv")
+FORMATS = (".txt", ".md", ".docx", ".pdf", ".xlsx", ".csv", ".html", ".htm")
 _ZIPPED = (".docx", ".xlsx", ".xlsm")  # zip files of XML parts: a small file can expand a thousandfold
 _OLE = b"\xd0\xcf\x11\xe0"  # Word 97-2003 .doc, Excel 97-2003 .xls, WPS files
 _SAVE_AS = {
@@ -96,9 +98,14 @@ def _read(path: Path) -> Extracted:
     if suffix in _SAVE_AS or magic.startswith(_OLE):
         raise _refuse_old(path, suffix)
     text = decode_bytes(path.read_bytes(), path.name)
+    if suffix in (".html", ".htm") or is_html(text):
+        text = html_text(text)  # a saved web page: a line per block, the key marks kept
     if suffix == ".txt":
         from bot.banks.formats.cards import tab_cards
 
         if (cards := tab_cards(text)) is not None:  # a flash-card export: prompt<TAB>answer per line
             return Extracted(tables=[cards])
-    return Extracted(text=text)
+    from bot.banks.formats.markdown_tables import question_tables
+
+    text, tables = question_tables(text)  # | 题干 | A | B | 答案 |: one question per row, read as a sheet
+    return Extracted(text=text, tables=tables)

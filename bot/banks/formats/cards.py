@@ -5,9 +5,11 @@ a headerless two-column sheet or CSV is the same set. A prompt with a gap (`The 
 ____.`) or an answer of a word or a few makes a fill-in; an answer that is a sentence or more makes a case
 with that reference answer; `true`/`对` makes a true/false question.
 
-A text file is read this way only when (nearly) every nonblank line holds exactly one tab between two
-texts and none starts with a question number or an option letter: a document whose options happen to be
-separated by tabs (`A.苹果<TAB>B.梨`) stays text.
+A deck's prompts differ from each other and are not field names: a column repeating 题号, 题干, 答案 … is
+a form (`bot.banks.formats.vertical`), never read as cards. A text file is read this way only when
+(nearly) every nonblank line holds exactly one tab between two texts and none starts with a question
+number or an option letter: a document whose options happen to be separated by tabs (`A.苹果<TAB>B.梨`)
+stays text.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import re
 
 from bot.banks.draft import Convention, Draft
-from bot.banks.formats.table import Row, Table, TableReading, fill_key, open_kind, section_report
+from bot.banks.formats.table import Row, Table, TableReading, column_role, fill_key, open_kind, section_report
 from bot.banks.issues import Issue
 from bot.banks.keys import count_blanks, read_true_false
 from bot.banks.model import Kind
@@ -32,12 +34,16 @@ _HEADER = {"term", "definition", "front", "back", "word", "meaning", "词语", "
 
 
 def _cards(rows: list[list[str]]) -> bool:
-    """Rows that all fill the same two columns, the first holding words, none numbered or lettered."""
+    """Rows that all fill the same two columns, the first holding words, none numbered or lettered; prompts
+    that are mostly different and not field names (a column of 题号, 题干, 答案 … is a form, not a deck)."""
     shapes = {tuple(i for i, c in enumerate(cells) if c.strip()) for cells in rows}
     if len(rows) < 2 or len(shapes) != 1 or len(next(iter(shapes))) != 2:
         return False
     first = next(iter(shapes))[0]
-    return all(_HAS_WORD.search(cells[first]) for cells in rows) and not any(
+    prompts = [narrow(cells[first]).strip() for cells in rows]
+    if 4 * len(set(prompts)) < 3 * len(prompts) or 5 * sum(column_role(p) is not None for p in prompts) > len(prompts):
+        return False
+    return all(_HAS_WORD.search(p) for p in prompts) and not any(
         _NUMBERED.match(narrow(c)) for cells in rows for c in cells
     )
 

@@ -85,9 +85,11 @@ def _no_header(table: Table) -> Issue:
         "warning",
         0,
         f"{zh_where}中没有找到表头行，未读取：需要一行列名，含题目列（题干、题目）以及答案、选项或题型列"
-        "（答案、正确答案、选项A…、题型）；或者题目一行、其后每个选项一行并标明对错（1/0）",
+        "（答案、正确答案、选项A…、题型）；或者每题一块、一列字段名（题干、A、B…、答案）；"
+        "或者题目一行、其后每个选项一行并标明对错（1/0）",
         f"no header row found in {en_where}; not read: a row of column names is needed, with a question column "
         "(Question, 题干, 题目) and an answer, options or type column (Answer, Correct Answer, Option A…, Type); "
+        "or a block of rows per question with field names down a column (题干, A, B…, 答案); "
         "or a question row followed by one row per option flagged right or wrong (1/0)",
     )
 

@@ -27,6 +27,8 @@ from pathlib import Path
 from lxml import etree
 
 from bot.banks.draft import Convention
+from bot.banks.formats.boxes import BOXES, Chars, ticked_items
+from bot.banks.formats.docx_symbols import CHECKBOX, checkbox_runs, form_checkbox, sym_text, symbol_font, symbol_text
 from bot.banks.formats.extracted import Extracted
 from bot.banks.formats.numbering import Numbering, to_int, w
 from bot.banks.formats.table import Row, Table, find_header
@@ -43,20 +45,13 @@ _MARKUP = (
     ("bold", "<b>", "</b>"),
     ("under", "<u>", "</u>"),
 )
-# Symbol fonts' private-use characters that mean a tick, a cross or a box.
-_SYMBOLS = {
-    "wingdings": {"F0FC": "✓", "F0FB": "✗", "F0FE": "☑", "F0FD": "☒", "F0A8": "☐", "F06F": "□", "F078": "☒"},
-    "wingdings 2": {"F050": "✓", "F04F": "✗", "F052": "☑", "F054": "☒", "F0A3": "☐", "F0A2": "☐"},
-    "symbol": {"F0D6": "√", "F0B4": "×"},
-}
 # Tags looked up for every run, made once.
-_P, _R, _RPR, _RSTYLE, _SYM = w("p"), w("r"), w("rPr"), w("rStyle"), w("sym")
+_P, _R, _RPR, _RSTYLE, _SYM, _T = w("p"), w("r"), w("rPr"), w("rStyle"), w("sym"), w("t")
+_FLD_CHAR = w("fldChar")
 _MATH_TEXT = f"{{{M}}}t"
 _VAL = w("val")
 _TEXT_OF = {w("t"): None, w("tab"): "\t", w("br"): "\n", w("cr"): "\n", w("noBreakHyphen"): "-"}
 _NONE: frozenset[str] = frozenset()
-_CHECKED = "☑☒■✅"
-_UNCHECKED = "☐□"
 
 
 # -- styles: what a run inherits ------------------------------------------------------------------------------
@@ -192,27 +187,18 @@ def _skipped(element: etree._Element, paragraph: etree._Element) -> bool:
     return False
 
 
-def _symbol(sym: etree._Element) -> str:
-    font = (sym.get(w("font")) or "").lower()
-    code = (sym.get(w("char")) or "").upper()
-    if code in _SYMBOLS.get(font, {}):
-        return _SYMBOLS[font][code]
-    try:
-        value = int(code, 16)
-    except ValueError:
-        return ""
-    return "" if 0xE000 <= value <= 0xF8FF else chr(value)
-
-
-def _run_text(run: etree._Element) -> list[str]:
-    """The run's text pieces; a line break is its own piece, '\n'."""
+def _run_text(run: etree._Element, font: str | None) -> list[str]:
+    """The run's text pieces; a line break is its own piece, '\n'. `font`: the symbol font it is set in."""
     out: list[str] = []
     for child in run:
         tag = child.tag
         if tag in _TEXT_OF:
-            out.append(_TEXT_OF[tag] or child.text or "")
+            text = _TEXT_OF[tag] or child.text or ""
+            out.append(symbol_text(font, text) if font and tag == _T else text)
         elif tag == _SYM:
-            out.append(_symbol(child))
+            out.append(sym_text(child))
+        elif tag == _FLD_CHAR:
+            out.append(form_checkbox(child))
     return out
 
 
@@ -220,6 +206,7 @@ class _Document:
     def __init__(self, styles: _Styles, numbering: Numbering) -> None:
         self.styles, self.numbering = styles, numbering
         self.numbered = 0  # paragraphs given a list number
+        self.checkboxes = False  # the document has checkbox content controls
 
     def paragraph(self, p: etree._Element) -> _Line:
         ppr = p.find(w("pPr"))
@@ -240,11 +227,22 @@ class _Document:
         if outline is None:
             outline = self.styles.outline(pstyle)
         pieces: list[tuple[str, frozenset[str]]] = []
+        boxes = checkbox_runs(p) if self.checkboxes else {}
+        empty = 0  # runs in a row that hold nothing (no text, only properties)
         for element in p.iter(_R, _MATH_TEXT):
             if element.getparent() is not p and _skipped(element, p):
                 continue
+            if element.tag == _R and all(child.tag == _RPR for child in element):
+                empty += 1
+                continue
+            if empty >= _EMPTY_BLANK and pieces:  # a blank some programs write as empty runs, one per "_"
+                pieces.append(("____", _NONE))
+            empty = 0
             if element.tag == _MATH_TEXT:  # an equation's text, as it reads
                 pieces.append((element.text or "", _NONE))
+                continue
+            if element in boxes:  # a checkbox content control: its state, not its stored glyph
+                pieces.append((boxes[element], _NONE))
                 continue
             rpr = element.find(_RPR)
             rstyle_element = rpr.find(_RSTYLE) if rpr is not None else None
@@ -253,7 +251,9 @@ class _Document:
             if props.get("vanish"):
                 continue
             marks = _marks(props)
-            pieces.extend((text, marks if text != "\n" else _NONE) for text in _run_text(element))
+            pieces.extend((text, marks if text != "\n" else _NONE) for text in _run_text(element, symbol_font(rpr)))
+        if empty >= _EMPTY_BLANK and pieces:
+            pieces.append(("____", _NONE))
         label, suffix = self.numbering.label(num_id, ilvl, pstyle)
         self.numbered += bool(label)
         prefix = (label + suffix) if label else ""
@@ -262,54 +262,96 @@ class _Document:
         return _compose(prefix, pieces)
 
 
-Chars = list[tuple[str, frozenset[str]]]  # a paragraph's text, character by character, with its marks
+_BOXED = re.compile(f"[{BOXES}✓✔√]")
+_EMPTY_BLANK = 3
+# A tab standing for a blank: after a word, right before sentence punctuation (`化学式为<TAB>，`)
+_TAB_BLANK = re.compile(r"(?<=\S)[ \u3000]*\t[ \t\u3000]*(?=[。，；、？！：])")
 _LABEL = re.compile(r"(?:^|(?<=\s))[(（]?([A-H])\s*[.．、:：)）]")
 
 
 def _compose(prefix: str, pieces: list[tuple[str, frozenset[str]]]) -> _Line:
     if all(not marks for _, marks in pieces):  # most paragraphs: plain text, nothing to look at
         plain = "".join(text for text, _ in pieces)
-        if not plain.lstrip()[:1] or plain.lstrip()[0] not in _CHECKED + _UNCHECKED:
+        if "\t" in plain:
+            plain = _TAB_BLANK.sub("____", plain)
+        if not _BOXED.search(plain):
             markup = html.escape(prefix + plain, quote=False).replace("\n", "<br>")
             return _Line(markup, prefix + plain)
-    chars: Chars = [(c, marks) for text, marks in pieces for c in text]
+    chars: Chars = ticked_items([(c, marks) for text, marks in pieces for c in text])
     box = ""
-    start = next((i for i, (c, _) in enumerate(chars) if not c.isspace()), None)
-    if start is not None and chars[start][0] in _CHECKED + _UNCHECKED:  # ☑ A. 宪法: a ticked box, as Markdown's
-        box = "- [x] " if chars[start][0] in _CHECKED else "- [ ] "
-        del chars[start]
-    chars = _labels_marked(_underlined_blanks(chars))
+    if prefix and "".join(c for c, _ in chars[:6]) in ("- [x] ", "- [ ] "):  # the list number after the box
+        box, chars = "".join(c for c, _ in chars[:6]), chars[6:]
+    chars = _labels_marked(_underlined_blanks(_tab_blanks(chars)))
     plain = "".join(c for c, _ in chars)
-    out: list[str] = []
-    i = 0
-    while i < len(chars):
-        c, marks = chars[i]
-        if c == "\n":
-            out.append("<br>")
-            i += 1
-            continue
-        j = i
-        while j < len(chars) and chars[j][1] == marks and chars[j][0] != "\n":
-            j += 1
-        text = "".join(ch for ch, _ in chars[i:j])
-        opened = [m for m in _MARKUP if m[0] in marks] if text.strip() else []
-        out.append(
-            "".join(m[1] for m in opened) + html.escape(text, quote=False) + "".join(m[2] for m in reversed(opened))
-        )
-        i = j
-    markup = box + html.escape(prefix, quote=False) + "".join(out)
+    out = _markup(chars)
+    markup = box + html.escape(prefix, quote=False) + out
     return _Line(markup, box + prefix + plain)
 
 
+_TAGS = {name: (opening, closing) for name, opening, closing in _MARKUP}
+
+
+def _markup(chars: Chars) -> str:
+    """The text with its marks as tags. A mark is one span as long as it lasts, even where another mark
+    starts or ends inside it (`<u>新疆<b>维吾尔</b>自治区</u>`): the reader sees one underlined answer,
+    one red option. Spaces alone open no mark; a line break closes them all."""
+    segments: list[tuple[str, frozenset[str]]] = []
+    for c, marks in chars:
+        if segments and c != "\n" and segments[-1][0] != "\n" and segments[-1][1] == marks:
+            segments[-1] = (segments[-1][0] + c, marks)
+        else:
+            segments.append((c, marks))
+    out: list[str] = []
+    stack: list[str] = []  # open marks, the outermost first
+    for i, (text, marks) in enumerate(segments):
+        if text == "\n" or not text.strip():
+            after = next((m for t, m in segments[i + 1 :] if t == "\n" or t.strip()), _NONE)
+            marks = marks & after if text != "\n" else _NONE  # spaces keep only marks that go on after them
+            marks = frozenset(m for m in marks if m in stack)
+        keep = next((k for k, name in enumerate(stack) if name not in marks), len(stack))
+        out.extend(_TAGS[name][1] for name in reversed(stack[keep:]))
+        del stack[keep:]
+        new = [name for name, _, _ in _MARKUP if name in marks and name not in stack]
+        new.sort(key=lambda name: -_lasting(segments, i, name))  # the longest-lasting outermost
+        out.extend(_TAGS[name][0] for name in new)
+        stack += new
+        out.append("<br>" if text == "\n" else html.escape(text, quote=False))
+    out.extend(_TAGS[name][1] for name in reversed(stack))
+    return "".join(out)
+
+
+def _lasting(segments: list[tuple[str, frozenset[str]]], start: int, name: str) -> int:
+    """How many characters from segment `start` on carry the mark `name` without a break."""
+    total = 0
+    for text, marks in segments[start:]:
+        if text == "\n" or (name not in marks and text.strip()):
+            break
+        total += len(text)
+    return total
+
+
+def _tab_blanks(chars: Chars) -> Chars:
+    """Tabs standing for a blank (`_TAB_BLANK`) -> `____`."""
+    text = "".join(c for c, _ in chars)
+    if "\t" not in text:
+        return chars
+    out: Chars = []
+    last = 0
+    for m in _TAB_BLANK.finditer(text):
+        out += chars[last : m.start()] + [("_", _NONE)] * 4
+        last = m.end()
+    return out + chars[last:]
+
+
 def _underlined_blanks(chars: Chars) -> Chars:
-    """Underlined spaces are the blank of a fill-in as Word users draw it: `____` for the reader."""
+    """Underlined spaces or tabs are the blank of a fill-in as Word users draw it: `____` for the reader."""
     out: Chars = []
     i = 0
     while i < len(chars):
         j = i
         while j < len(chars) and chars[j][0] in " \t\u3000\xa0" and "under" in chars[j][1]:
             j += 1
-        if j - i >= 2 or (j > i and chars[i][0] == "\u3000"):
+        if j - i >= 2 or (j > i and chars[i][0] in "\u3000\t"):
             out.extend(("_", chars[i][1] - {"under"}) for _ in range(4))
             i = j
         else:
@@ -497,7 +539,9 @@ def read_docx(path: Path) -> Extracted:
         raise DocumentError(path.name, 0, f"不是有效的 .docx 文件：{exc}", f"not a valid .docx file: {exc}") from exc
     styles = _Styles(_plain(styles_part))
     body = _Body(_Document(styles, Numbering(_plain(numbering_part), styles.numbering())))
-    body.block(_plain(document.element.body))
+    xml_body = _plain(document.element.body)
+    body.document.checkboxes = next(xml_body.iter(CHECKBOX), None) is not None
+    body.block(xml_body)
     conventions = []
     if body.document.numbered:
         conventions.append(Convention("编号：Word 自动编号", "Word's automatic list numbers"))

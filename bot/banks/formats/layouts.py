@@ -1,6 +1,7 @@
 """Which layout a sheet follows, and reading it by that layout.
 
     a header row naming its columns       -> one question per row (`bot.banks.formats.table`)
+    field names down a column (题干, A, 答案) -> vertical cards, a block per question (`bot.banks.formats.vertical`)
     a question row, then flagged options  -> answer rows (`bot.banks.formats.answer_rows`)
     two columns, prompt and answer        -> flash cards (`bot.banks.formats.cards`)
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 from bot.banks.formats.answer_rows import read_answer_rows
 from bot.banks.formats.cards import read_cards
 from bot.banks.formats.table import Header, Table, TableReading, find_header, read_table
+from bot.banks.formats.vertical import read_vertical
 
 __all__ = ["read_sheet", "readable"]
 
@@ -26,8 +28,8 @@ def _stemless(table: Table, header: Header) -> bool:
 
 
 def read_sheet(table: Table, *, section: str | None = None, simplified: bool = False) -> TableReading | None:
-    """The table read by the layout it follows; None when it follows none (no header row, nor answer rows,
-    nor cards)."""
+    """The table read by the layout it follows; None when it follows none (no header row, nor vertical
+    cards, answer rows or flash cards)."""
     header = find_header(table)
     if header is not None:
         if _stemless(table, header) and (
@@ -35,8 +37,10 @@ def read_sheet(table: Table, *, section: str | None = None, simplified: bool = F
         ):
             return rows
         return read_table(table, header, section=section, simplified=simplified)
-    return read_answer_rows(table, section=section, simplified=simplified) or read_cards(
-        table, section=section, simplified=simplified
+    return (
+        read_vertical(table, section=section, simplified=simplified)
+        or read_answer_rows(table, section=section, simplified=simplified)
+        or read_cards(table, section=section, simplified=simplified)
     )
 
 

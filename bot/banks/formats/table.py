@@ -5,7 +5,9 @@ Word files are read here, the same way: the header row is found below any title 
 recognised by its name in Chinese or English (`题型`/Type, `题干`/Question, `选项A`…`选项H` or one `选项`
 column, `答案`/Answer, `解析`/Explanation, `章节`, `知识点`, `难度`, `分值` …), and every row becomes a
 `Draft` that `bot.banks.build` checks like any other. Line numbers are the rows' own (a sheet's row 12
-is line 12).
+is line 12). Rows that fill only the options column under a question (one option per row, the question's
+cells merged down) are that question's options; without a key, the options marked in their own cells
+(`*速度`, `红（正确答案）`) are the key where the sheet marks them so.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ __all__ = [
     "Row",
     "Table",
     "TableReading",
+    "column_role",
     "fill_key",
     "find_header",
     "fitting",
@@ -220,7 +223,7 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
     ),
 }
 _ROLE_OF = {name: role for role, names in _ROLE_NAMES.items() for name in names}
-_OPTION_COLUMN = re.compile(r"^(?:选项|option|choice|答案)?([a-h])(?:选项|项)?$")
+_OPTION_COLUMN = re.compile(r"^(?:选项|option|choice|答案)?[(（]?([a-h])[)）]?[.．、]?(?:选项|项)?$")
 _NUMBERED_OPTION = re.compile(r"^(?:选项|option|choice|answerchoice|answeroption)([1-8])$")
 _BLANK_COLUMN = re.compile(
     r"^(?:(?:填空|正确|参考|标准)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$"
@@ -246,7 +249,8 @@ def _name(cell: str) -> str:
     return re.sub(r"[\s*＊:：_\-]+", "", probe(text)).lower()
 
 
-def _role(cell: str) -> str | None:
+def column_role(cell: str) -> str | None:
+    """The role a column of this name plays (`stem`, `key`, `option:B`, `blank:2` …); None for other names."""
     name = _name(cell)
     if not name:
         return None
@@ -289,7 +293,7 @@ def _header_of(row: Row, index: int) -> Header | None:
     roles: dict[int, str] = {}
     names: dict[str, str] = {}
     for column, cell in enumerate(row.cells):
-        role = _role(cell)
+        role = column_role(cell)
         if role is None or (role in names and role != "tags"):
             continue
         roles[column] = role
@@ -456,6 +460,19 @@ def _split_option_cell(text: str) -> dict[str, str]:
     return dict(zip(LETTERS, parts, strict=False))
 
 
+# A mark on the right option's own cell, where no column holds the key: `*速度`, `牛顿（正确答案）`, `铜 ✓`
+_MARKED = re.compile(r"^[*＊]\s*(?=\S)|(?<=\S)\s*(?:[（(]\s*(?:正确答案|正确选项|正确|答案)\s*[)）]|[✓✔✅])\s*$")
+
+
+def _marked_letters(options: dict[str, str]) -> tuple[dict[str, str], str]:
+    """The options without their marks and the letters marked right; no letters when no option or every
+    option carries a mark (a bullet, not a key)."""
+    marked = [letter for letter, text in options.items() if _MARKED.search(text)]
+    if not marked or len(marked) == len(options):
+        return options, ""
+    return {letter: _MARKED.sub("", text).strip() for letter, text in options.items()}, "".join(marked)
+
+
 def _option_text(letter: str, value: str) -> str:
     return re.sub(_OWN_LETTER.format(letter=letter), "", value, count=1).strip()
 
@@ -519,6 +536,31 @@ class _Reader:
             re.search(r"[1-8]$", _name(name)) for role, name in header.names.items() if role.startswith("option:")
         )
         self.kind_codes = _kind_codes(header.names.get("type", ""))
+        self.marked_keys = False  # the sheet marks the right options in their own cells (`*速度`)
+
+    def merged(self, rows: list[Row]) -> list[Row]:
+        """Rows with one option each under a question whose other cells are merged down (`1 | 单选题 | 题干 |
+        A.查找 | A`, then `| | | B.替换 |`): each question's options joined into its first row's cells."""
+        option_columns = {c for c, role in self.header.roles.items() if role == "options" or role.startswith("option:")}
+        out: list[Row] = []
+        for row in rows:
+            filled = {c for c, value in enumerate(row.cells) if value.strip()}
+            above = out[-1].cells if out else []
+            if filled and filled <= option_columns and any(c < len(above) and above[c].strip() for c in filled):
+                cells = [*above, *[""] * (len(row.cells) - len(above))]
+                for c in filled:
+                    cells[c] = f"{cells[c]}\n{row.cells[c]}".strip()
+                out[-1] = Row(out[-1].line, cells)
+            else:
+                out.append(row)
+        return out
+
+    def marks_keys(self, rows: list[Row]) -> bool:
+        """Whether the rows without a key mark their right options (`*速度`): most of them, two at least
+        (or the only one), so that an option that merely starts with `*` (`*p` in C) is no key."""
+        keyless = [r for r in rows if not self.cell(r, "key") and len(self.options(r)) >= 2]
+        marked = sum(bool(_marked_letters(self.options(r))[1]) for r in keyless)
+        return (marked >= 2 or marked == len(keyless) == 1) and 2 * marked >= len(keyless)
 
     def cell(self, row: Row, role: str) -> str:
         return next(iter(self.cells(row, role)), "")
@@ -572,7 +614,7 @@ class _Reader:
             return
         if not declared.known and (tag := find_kind_tag(stem)) is not None and stem.strip().endswith(tag[1]):
             kind, stem, tagged = tag[0], tag[1], True  # 【单选题】 before the stem, no type column
-        options = self.options(row)
+        options, marked = _marked_letters(self.options(row)) if self.marked_keys else (self.options(row), "")
         if not tagged and not self.cell(row, "type"):
             kind = self.inherited(options) or fitting(self.reading.sections[part].kind, options)
         elif tagged:
@@ -581,6 +623,10 @@ class _Reader:
         if declared.short and not options:
             kind = open_kind(stem, self.cell(row, "key"))
         key = self.key(row, kind, options)
+        if not key and marked:
+            key = marked
+            if kind is Kind.true_false and len(marked) == 1:  # `对 | *错`: the marked word is the answer
+                key, options = options[marked], {}
         if not key and options and kind in (Kind.fill, Kind.case):
             # Templates that put a fill-in's blanks (or a case's answer) in the option columns.
             key = ("；" if kind is Kind.fill else "\n").join(options.values())
@@ -732,7 +778,9 @@ def read_table(
         return None
     section = _heading_above(table, header) or section
     reader = _Reader(header, section=section, simplified=simplified)
-    for row in table.rows[header.index + 1 :]:
+    rows = reader.merged(table.rows[header.index + 1 :])
+    reader.marked_keys = reader.marks_keys(rows)
+    for row in rows:
         reader.read(row)
     reading = reader.reading
     reading.title = _title(table, header)

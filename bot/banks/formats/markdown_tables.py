@@ -1,0 +1,61 @@
+"""Question tables written in Markdown: a pipe table whose header names the columns as a question sheet does.
+
+    | 序号 | 题干 | A | B | C | D | 答案 | 解析 |
+    |---|---|---|---|---|---|---|---|
+    | 1 | …… | 甲 | 乙 | 丙 | 丁 | B | …… |
+
+Such a table is one question per row, read by the table reader (`bot.banks.formats.table`) like a sheet;
+its lines are blanked in the text handed to the text reader, so that every other line keeps its number and
+a row's line is its line in the file. Any other table (keys by number `| 1 | A |`, options in a table, a
+table inside a question) stays text for the text reader.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.banks.formats.table import Row, Table, find_header
+
+__all__ = ["question_tables"]
+
+_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$")
+_PIPE = re.compile(r"(?<!\\)\|")
+_BREAK = re.compile(r"<br\s*/?>", re.I)
+_BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
+
+
+def _cells(line: str) -> list[str]:
+    text = line.strip()
+    text = text[1:] if text.startswith("|") else text
+    text = text[:-1] if text.endswith("|") and not text.endswith("\\|") else text
+    return [_cell(c) for c in _PIPE.split(text)]
+
+
+def _cell(text: str) -> str:
+    text = _BREAK.sub("\n", text.strip()).replace("\\|", "|")
+    return _BOLD.sub(lambda m: m.group(1) or m.group(2), text).strip()
+
+
+def question_tables(text: str) -> tuple[str, list[Table]]:
+    """The text with its question tables blanked, and those tables (rows numbered by their lines)."""
+    if "|" not in text or "--" not in text:
+        return text, []
+    lines = text.split("\n")
+    tables: list[Table] = []
+    i = 1
+    while i < len(lines):
+        if not _SEPARATOR.match(lines[i]) or "|" not in lines[i - 1]:
+            i += 1
+            continue
+        head = i - 1
+        end = i + 1
+        while end < len(lines) and "|" in lines[end] and lines[end].strip():
+            end += 1
+        rows = [Row(head + 1, _cells(lines[head]))]
+        rows += [Row(n + 1, _cells(lines[n])) for n in range(i + 1, end)]
+        if find_header(Table(rows[:1])) is not None:
+            tables.append(Table(rows))
+            for n in range(head, end):
+                lines[n] = ""
+        i = end
+    return ("\n".join(lines), tables) if tables else (text, [])
