@@ -13,7 +13,7 @@ from bot.banks.upload import ALLOWED_SUFFIXES, check_upload, import_upload
 
 
 def test_every_format_is_accepted_and_old_binary_ones_are_told_to_save_as() -> None:
-    assert ALLOWED_SUFFIXES == (".txt", ".md", ".docx", ".pdf", ".xlsx", ".csv")
+    assert ALLOWED_SUFFIXES == (".txt", ".md", ".docx", ".pdf", ".xlsx", ".csv", ".html", ".htm")
     for name in ("题库.PDF", "题库.xlsx", "题库.csv", "题库.docx"):
         assert check_upload(name, 1000) is None
     refusal = check_upload("题库.xls", 1000)
