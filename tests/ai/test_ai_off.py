@@ -30,6 +30,8 @@ def test_with_no_model_url_nothing_of_model_help_is_imported(tmp_path: Path) -> 
     bank = ROOT / "data" / "banks" / "finetuning-2025.json"
     env = {k: v for k, v in os.environ.items() if not k.startswith("STUDYBOT_AI")}
     env["STUDYBOT_BANKS"] = str(ROOT / "data" / "banks")
+    # The code beside this test, whatever else an installed copy of the package points to.
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     done = subprocess.run(
         [sys.executable, "-c", PROBE, str(bank)], capture_output=True, text=True, env=env, cwd=tmp_path, check=True
     )
