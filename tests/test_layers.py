@@ -2,7 +2,8 @@
 
 The contracts must hold for the code as it is, and each must catch the leaks it is there for: every leak
 below was in the code once, and is added back here to the import graph to see the contracts break.
-Besides imports, SQL lives in the store: no other package writes a statement of its own.
+Besides imports, SQL lives in the store: no other package writes a statement of its own; and the
+application's data is read by attribute, never by a string key.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ LEAKS = [
     ("bot.telegram.groups", "bot.store.chats", "telegram-through-the-engine"),  # a handler's own transaction
     ("bot.telegram.learner", "bot.store.subscriptions", "telegram-through-the-engine"),
     ("bot.telegram.admin", "bot.store.report_admin", "telegram-through-the-engine"),
+    ("bot.telegram.subscriptions", "bot.store.subscriptions", "telegram-through-the-engine"),
+    ("bot.telegram.group_quiz", "bot.store.group_answers", "telegram-through-the-engine"),
     ("bot.telegram.courier", "bot.store.outbox", "telegram-through-the-engine"),
     ("bot.store.cards", "bot.study.streaks", "layers"),  # store and study importing each other (Streak)
     ("bot.study.days", "bot.delivery.schedule", "layers"),  # the engine importing the scheduler (zones)
@@ -118,3 +121,41 @@ def test_the_sql_check_catches_a_statement_of_the_engine() -> None:
     leak = 'await db.execute("INSERT INTO chats (id, kind, created_at) VALUES (?, ?, ?)", row)'
     assert sql_outside_the_store(leak) == ["INSERT INTO chats (id, kind, created_at) VALUES (?, ?, ?)"]
     assert sql_outside_the_store('text = "select an option first"') == []  # words, not statements
+
+
+# ----- the application's data is typed -------------------------------------------------------------------
+
+
+def untyped_bot_data(source: str) -> list[str]:
+    """Reads and writes of `bot_data` by key (`bot_data["clock"]`, `bot_data.get("engine")`): the typed
+    `BotData` (bot/telegram/context.py) has attributes, never None inside a handler."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        target = None
+        if isinstance(node, ast.Subscript):
+            target = node.value
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in {"get", "setdefault", "pop", "__getitem__"}
+        ):
+            target = node.func.value
+        if isinstance(target, ast.Attribute) and target.attr == "bot_data":
+            found.append(ast.unparse(node)[:60])
+    return found
+
+
+def test_bot_data_is_read_by_attribute_only() -> None:
+    found = {
+        str(path.relative_to(ROOT)): reads
+        for path in sorted((ROOT / "bot").rglob("*.py"))
+        for reads in [untyped_bot_data(path.read_text(encoding="utf-8"))]
+        if reads
+    }
+    assert found == {}
+
+
+def test_the_bot_data_check_catches_a_string_key() -> None:
+    assert untyped_bot_data('clock = context.bot_data["clock"]') == ["context.bot_data['clock']"]
+    assert untyped_bot_data('engine = app.bot_data.get("engine")') == ["app.bot_data.get('engine')"]
+    assert untyped_bot_data("engine = context.bot_data.engine") == []
