@@ -224,13 +224,16 @@ async def bot_run(api_url: str, token: str, n: int, questions: bool, profile: Pa
         if questions:
             from bot.banks.model import load_banks
             from bot.study.engine import StudyEngine
-            from bot.telegram.common import ENGINE
+            from bot.telegram.callbacks import CallbackCodec
+            from bot.telegram.context import BotData
             from bot.telegram.subscriptions import PushSender
 
             engine = await StudyEngine.create(
                 store, load_banks(ROOT / "data" / "banks"), clock=lambda: NOW, rng=random.Random(1)
             )
-            app = types.SimpleNamespace(bot=bot, bot_data={ENGINE: engine})
+            data = BotData()
+            data.engine, data.codec = engine, CallbackCodec.from_token(token)
+            app = types.SimpleNamespace(bot=bot, bot_data=data)
             sender: Any = PushSender(app, paid=False, group_open_seconds=60)  # type: ignore[arg-type]
         else:
             sender = text_sender(bot)

@@ -44,8 +44,8 @@ from telegram import Update  # noqa: E402
 from telegram.ext import Application, ApplicationBuilder, MessageHandler, filters  # noqa: E402
 from tg_harness import running  # noqa: E402
 
+from bot.app import build_application  # noqa: E402
 from bot.config import Settings  # noqa: E402
-from bot.telegram.app import build_application  # noqa: E402
 from bot.telegram.quiz import send_question  # noqa: E402
 
 MARKS = ("✅", "🟡", "❌")
@@ -120,14 +120,14 @@ async def run_studybot(
         )
         app = build_application(Settings(), clock=lambda: datetime.now(UTC), rng=rng)
         async with running(app):
-            engine = app.bot_data["engine"]
+            engine = app.bot_data.engine
             # Not timed: every learner gets `answers` open choice questions (typed answers take the newest).
             keys: dict[int, list[str]] = {}
             for uid, name in users:
                 await engine.ensure_learner(uid, name, language="zh")
                 for _ in range(answers):
                     pick = await engine.next_question(uid, kinds=["single"])
-                    await send_question(app.bot, engine, uid, uid, pick, "zh")
+                    await send_question(app.bot, engine, app.bot_data.codec, uid, uid, pick, "zh")
                     keys.setdefault(uid, []).append(pick.question.letters)
 
             def answer(uid: int, i: int) -> str:  # newest question first: a typed answer goes to that one

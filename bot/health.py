@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.config import Settings
+from bot.store.db import probe
 
 __all__ = ["STALE_SECONDS", "check_database", "check_heartbeat", "find_bot_process", "heartbeat_path", "main"]
 
@@ -48,12 +49,7 @@ def check_database(db: Path, timeout: float = 5.0) -> str | None:
     if not db.is_file():
         return f"数据库不存在 / database not found: {db}"
     try:
-        # mode=rw: the bot needs to write, and a missing file must not be created here.
-        con = sqlite3.connect(f"{db.resolve().as_uri()}?mode=rw", uri=True, timeout=timeout)
-        try:
-            con.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        finally:
-            con.close()
+        probe(db, timeout)
     except sqlite3.Error as exc:
         return f"数据库打不开 / database does not open: {db}: {exc}"
     return None

@@ -6,10 +6,8 @@ runs on one asyncio.Runner kept for the whole session.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import random
-import sys
 from collections import Counter
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
@@ -20,7 +18,6 @@ from typing import Any, TextIO, TypeVar
 from pydantic import ValidationError
 
 from bot.banks.model import Bank, load_bank
-from bot.config import Settings
 from bot.grading import format_question, format_verdict
 from bot.locale import terminal_language
 from bot.store import Store
@@ -28,7 +25,7 @@ from bot.study.engine import StudyEngine
 from bot.study.kinds import parse_kinds
 from bot.study.results import Empty
 
-__all__ = ["cmd_practice", "practice", "streak_line"]
+__all__ = ["practice", "streak_line"]
 
 T = TypeVar("T")
 QUIT = frozenset({"q", "quit", "exit", "退出", "结束"})
@@ -207,19 +204,3 @@ def _summary(run: Any, engine: StudyEngine, learner: int, lang: str, session: Se
     streak = run(engine.streak(learner))
     out.write(streak_line(streak.current, streak.longest, lang) + "\n")
     out.flush()
-
-
-def cmd_practice(args: argparse.Namespace) -> int:
-    settings = Settings()
-    return practice(
-        db=settings.db,
-        banks_dir=settings.banks,
-        tz=settings.tz,
-        bank_ids=args.bank,
-        kinds=args.kind,
-        n=args.n,
-        learner=args.learner,
-        stdin=sys.stdin,
-        stdout=sys.stdout,
-        stderr=sys.stderr,
-    )

@@ -12,7 +12,8 @@ import aiosqlite
 import pytest
 
 from bot.cli import main
-from bot.store.backup import BackupError, backup_database, backup_file, cmd_backup
+from bot.cli.backup import cmd_backup
+from bot.store.backup import BackupError, backup_database, backup_file
 
 PREFILL = 4000
 
@@ -55,6 +56,8 @@ async def test_backup_while_a_writer_inserts(tmp_path: Path) -> None:
     backup_running = asyncio.Event()
     stop = asyncio.Event()
     during: list[int] = []  # ids committed while the backup was running
+    committed = [PREFILL]
+    progress = asyncio.Event()
 
     async def writer() -> int:
         async with aiosqlite.connect(src) as db:
@@ -65,17 +68,26 @@ async def test_backup_while_a_writer_inserts(tmp_path: Path) -> None:
                 await db.execute("INSERT INTO item VALUES (?, ?)", (i, payload(i)))
                 await db.execute("UPDATE tally SET n = ?", (i,))
                 await db.commit()
+                committed[0] = i
+                progress.set()
                 if backup_running.is_set():
                     during.append(i)
                 await asyncio.sleep(0)
             return i
 
+    async def writes(n: int) -> None:
+        """Until the writer has committed ``n`` more rows: counted, not timed."""
+        target = committed[0] + n
+        while committed[0] < target:
+            progress.clear()
+            await progress.wait()
+
     task = asyncio.create_task(writer())
-    await asyncio.sleep(0.05)  # the writer is well under way
+    await writes(20)  # the writer is well under way
     backup_running.set()
     result = await backup_database(src, dest)
     backup_running.clear()
-    await asyncio.sleep(0.05)  # and goes on after the backup
+    await writes(5)  # and goes on after the backup
     stop.set()
     last = await task
 

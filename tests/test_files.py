@@ -44,7 +44,7 @@ except OSError as exc:
 FIXKEY = """
 from bot.store import Store
 from bot.study.engine import StudyEngine
-from bot.telegram.admin import _fix_key
+from bot.study.bank_admin import BankAdmin
 
 async def main():
     store = await Store.open(folder.parent / "db.sqlite3")
@@ -54,7 +54,7 @@ async def main():
     other = next(letter for letter in question.options if letter != question.letters)
     resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
     try:
-        await _fix_key(engine, folder, "finetuning-2025", question.id, other)
+        await BankAdmin(engine, folder).fix_key("finetuning-2025", question.id, other)
     except KeyFixError as exc:
         print("refused:", exc.message("en"))
     await store.close()

@@ -1,9 +1,12 @@
-"""The outgoing budget: sliding windows, reply-before-push priority, and the 429 pause."""
+"""The outgoing budget: sliding windows, reply-before-push priority, and the 429 pause.
+
+The async tests run on looptime's event loop time: sleeps fast-forward when the loop is idle and the budget
+reads the loop's clock, so the timings asserted are exact whatever the machine is doing meanwhile.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import time
 from datetime import timedelta
 from typing import Any
 
@@ -19,6 +22,13 @@ from bot.telegram.pacing import (
     is_group_chat,
     push_args,
 )
+
+pytestmark = pytest.mark.looptime
+
+
+def _now() -> float:
+    """The event loop's (fake) time: what the budgets under test read and what the records note."""
+    return asyncio.get_running_loop().time()
 
 
 def test_sliding_window_counts_exactly() -> None:
@@ -42,7 +52,7 @@ class Recorder:
         self.calls: list[tuple[float, str, dict[str, Any]]] = []
 
     async def send(self, endpoint: str, data: dict[str, Any]) -> dict[str, Any]:
-        self.calls.append((time.monotonic(), endpoint, data))
+        self.calls.append((_now(), endpoint, data))
         return {"ok": True}
 
 
@@ -50,7 +60,7 @@ async def _send(
     budget: OutgoingBudget, rec: Recorder, endpoint: str, data: dict[str, Any], push: bool = False
 ) -> float:
     await budget.process_request(rec.send, (endpoint, data), {}, endpoint, data, PUSH if push else None)
-    return time.monotonic()
+    return _now()
 
 
 def _max_in_window(times: list[float], period: float) -> int:
@@ -64,7 +74,7 @@ def _max_in_window(times: list[float], period: float) -> int:
 
 
 async def test_global_rate_never_exceeded() -> None:
-    budget, rec = OutgoingBudget(send_rate=20, broadcast_rate=20), Recorder()
+    budget, rec = OutgoingBudget(clock=_now, send_rate=20, broadcast_rate=20), Recorder()
     await asyncio.gather(*(_send(budget, rec, "sendMessage", {"chat_id": i, "text": "x"}) for i in range(45)))
     times = [t for t, _, _ in rec.calls]
     assert len(times) == 45
@@ -73,14 +83,14 @@ async def test_global_rate_never_exceeded() -> None:
 
 
 async def test_methods_that_send_nothing_are_not_counted() -> None:
-    budget, rec = OutgoingBudget(send_rate=2, broadcast_rate=2), Recorder()
-    start = time.monotonic()
+    budget, rec = OutgoingBudget(clock=_now, send_rate=2, broadcast_rate=2), Recorder()
+    start = _now()
     await asyncio.gather(*(_send(budget, rec, "answerCallbackQuery", {"callback_query_id": str(i)}) for i in range(30)))
-    assert time.monotonic() - start < 0.5 and len(rec.calls) == 30
+    assert _now() - start < 0.5 and len(rec.calls) == 30
 
 
 async def test_group_limit_per_minute() -> None:
-    budget, rec = OutgoingBudget(send_rate=0, broadcast_rate=0, group_per_minute=5), Recorder()
+    budget, rec = OutgoingBudget(clock=_now, send_rate=0, broadcast_rate=0, group_per_minute=5), Recorder()
     sends = [asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": -100, "text": "x"})) for _ in range(8)]
     private = await _send(budget, rec, "sendMessage", {"chat_id": 7, "text": "x"})
     await asyncio.sleep(0.3)
@@ -93,7 +103,7 @@ async def test_group_limit_per_minute() -> None:
 
 
 async def test_replies_overtake_a_broadcast() -> None:
-    budget, rec = OutgoingBudget(send_rate=10, broadcast_rate=10), Recorder()
+    budget, rec = OutgoingBudget(clock=_now, send_rate=10, broadcast_rate=10), Recorder()
     pushes = [
         asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": i, "text": "p"}, push=True))
         for i in range(1, 31)
@@ -109,12 +119,12 @@ async def test_replies_overtake_a_broadcast() -> None:
 
 
 async def test_429_pauses_that_chat_then_retries() -> None:
-    budget = OutgoingBudget(send_rate=0, broadcast_rate=0)
+    budget = OutgoingBudget(clock=_now, send_rate=0, broadcast_rate=0)
     calls: list[tuple[float, str, object]] = []
     failures = {"n": 1}
 
     async def flaky(endpoint: str, data: dict[str, Any]) -> dict[str, Any]:
-        calls.append((time.monotonic(), endpoint, data.get("chat_id")))
+        calls.append((_now(), endpoint, data.get("chat_id")))
         if endpoint == "sendMessage" and failures["n"]:
             failures["n"] -= 1
             raise RetryAfter(timedelta(seconds=0.4))
@@ -137,7 +147,7 @@ async def test_429_pauses_that_chat_then_retries() -> None:
 
 
 async def test_429_gives_up_after_max_retries() -> None:
-    budget = OutgoingBudget(send_rate=0, broadcast_rate=0, max_retries=1)
+    budget = OutgoingBudget(clock=_now, send_rate=0, broadcast_rate=0, max_retries=1)
 
     async def always_429(endpoint: str, data: dict[str, Any]) -> dict[str, Any]:
         raise RetryAfter(timedelta(0))
@@ -156,7 +166,7 @@ class Flood:
 
     async def send(self, endpoint: str, data: dict[str, Any]) -> dict[str, Any]:
         chat = data.get("chat_id")
-        self.calls.append((time.monotonic(), chat))
+        self.calls.append((_now(), chat))
         if chat in self.flooded and self.left[chat] > 0:
             self.left[chat] -= 1
             raise RetryAfter(timedelta(seconds=self.seconds))
@@ -168,15 +178,15 @@ class Flood:
 
 
 async def test_a_429_in_one_chat_never_holds_up_the_others() -> None:
-    budget, api = OutgoingBudget(send_rate=30, broadcast_rate=25), Flood({1}, seconds=0.6)
-    start = time.monotonic()
+    budget, api = OutgoingBudget(clock=_now, send_rate=30, broadcast_rate=25), Flood({1}, seconds=0.6)
+    start = _now()
     flooded = asyncio.create_task(api.request(budget, 1))
     await asyncio.sleep(0.05)  # chat 1 has had its 429
     await asyncio.gather(
         *(api.request(budget, chat) for chat in range(2, 12)),
         *(api.request(budget, chat, push=True) for chat in range(100, 110)),
     )
-    others = time.monotonic() - start
+    others = _now() - start
     await flooded
     assert others < 0.3  # today's rule paused everything for the whole retry_after
     assert [t - start for t, chat in api.calls if chat == 1][-1] >= 0.59
@@ -184,8 +194,11 @@ async def test_a_429_in_one_chat_never_holds_up_the_others() -> None:
 
 
 async def test_429s_from_several_chats_pause_everything() -> None:
-    budget, api = OutgoingBudget(send_rate=30, broadcast_rate=25, several_chats=3), Flood({1, 2, 3}, seconds=0.4)
-    start = time.monotonic()
+    budget, api = (
+        OutgoingBudget(clock=_now, send_rate=30, broadcast_rate=25, several_chats=3),
+        Flood({1, 2, 3}, seconds=0.4),
+    )
+    start = _now()
     await asyncio.gather(*(api.request(budget, chat) for chat in (1, 2, 3)))
     assert budget.global_pauses >= 1
     later = [t - start for t, chat in api.calls if chat == 50]
@@ -195,12 +208,12 @@ async def test_429s_from_several_chats_pause_everything() -> None:
 
 
 async def test_a_429_at_the_global_rate_pauses_everything() -> None:
-    budget, api = OutgoingBudget(send_rate=5, broadcast_rate=5), Flood({1}, seconds=0.4)
+    budget, api = OutgoingBudget(clock=_now, send_rate=5, broadcast_rate=5), Flood({1}, seconds=0.4)
     await asyncio.gather(*(api.request(budget, chat) for chat in range(10, 14)))  # 4 of 5 this second
-    start = time.monotonic()
+    start = _now()
     await api.request(budget, 1)  # the fifth takes the last slot and meets a 429: the bot's own limit
     assert budget.global_pauses == 1 and budget.chat_pauses == 0
-    assert time.monotonic() - start >= 0.35
+    assert _now() - start >= 0.35
 
 
 def test_token_bucket_bursts_then_keeps_the_pace() -> None:
@@ -218,7 +231,7 @@ def test_token_bucket_bursts_then_keeps_the_pace() -> None:
 
 
 async def test_private_chats_are_paced_one_per_second_after_a_burst() -> None:
-    budget, rec = OutgoingBudget(send_rate=30, broadcast_rate=25, chat_rate=10, chat_burst=3), Recorder()
+    budget, rec = OutgoingBudget(clock=_now, send_rate=30, broadcast_rate=25, chat_rate=10, chat_burst=3), Recorder()
     await asyncio.gather(
         *(_send(budget, rec, "sendMessage", {"chat_id": 7, "text": "x"}) for _ in range(8)),
         *(_send(budget, rec, "sendMessage", {"chat_id": c, "text": "x"}) for c in range(20, 25)),
@@ -229,31 +242,31 @@ async def test_private_chats_are_paced_one_per_second_after_a_burst() -> None:
     assert mine[-1] - mine[0] >= 0.45  # then 10 per second: 5 more need half a second
     assert max(others) - mine[0] < 0.1  # other chats never wait for chat 7's pace
     # Edits are not new messages: a private chat's pace does not hold them.
-    before = time.monotonic()
+    before = _now()
     await _send(budget, rec, "editMessageReplyMarkup", {"chat_id": 7, "message_id": 1})
-    assert time.monotonic() - before < 0.05
+    assert _now() - before < 0.05
 
 
 async def test_a_reply_waiting_for_its_chat_does_not_hold_back_pushes() -> None:
-    budget, rec = OutgoingBudget(send_rate=30, broadcast_rate=25, chat_rate=3, chat_burst=1), Recorder()
+    budget, rec = OutgoingBudget(clock=_now, send_rate=30, broadcast_rate=25, chat_rate=3, chat_burst=1), Recorder()
     await _send(budget, rec, "sendMessage", {"chat_id": 7, "text": "first"})
     waiting = asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": 7, "text": "second"}))
     await asyncio.sleep(0.05)  # the reply waits a third of a second for chat 7
-    start = time.monotonic()
+    start = _now()
     await asyncio.gather(
         *(_send(budget, rec, "sendMessage", {"chat_id": c, "text": "p"}, push=True) for c in range(100, 105))
     )
-    assert time.monotonic() - start < 0.3
+    assert _now() - start < 0.3
     await waiting
 
 
 async def test_a_push_is_claimed_when_its_slot_comes_and_not_sent_when_refused() -> None:
-    budget, rec = OutgoingBudget(send_rate=2, broadcast_rate=2), Recorder()
+    budget, rec = OutgoingBudget(clock=_now, send_rate=2, broadcast_rate=2), Recorder()
     claimed: list[tuple[float, int]] = []
 
     def claim(chat: int, ok: bool) -> Any:
         async def run() -> bool:
-            claimed.append((time.monotonic(), chat))
+            claimed.append((_now(), chat))
             return ok
 
         return run
@@ -264,7 +277,7 @@ async def test_a_push_is_claimed_when_its_slot_comes_and_not_sent_when_refused()
             rec.send, ("sendMessage", data), {}, "sendMessage", data, push_args(claim(chat, ok))
         )
 
-    start = time.monotonic()
+    start = _now()
     results = await asyncio.gather(push(1), push(2), push(3), push(4, ok=False), return_exceptions=True)
     assert isinstance(results[3], NotClaimed)
     assert [d["chat_id"] for _, _, d in rec.calls] == [1, 2, 3]  # the refused one was never sent

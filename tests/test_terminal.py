@@ -144,6 +144,10 @@ def test_the_command_runs_as_a_subprocess_fed_by_stdin(tmp_path: Path) -> None:
     assert "This session: 1 answered" in proc.stdout
 
 
+def _ctrl_c_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.slow
 def test_ctrl_c_ends_the_session_cleanly_with_the_summary(tmp_path: Path) -> None:
     proc = subprocess.Popen(
@@ -154,6 +158,9 @@ def test_ctrl_c_ends_the_session_cleanly_with_the_summary(tmp_path: Path) -> Non
         text=True,
         encoding="utf-8",
         env=_env(tmp_path),
+        # As a learner's shell starts it (in the foreground): Ctrl-C interrupts it. A suite run as a
+        # background job has SIGINT ignored, and a child would inherit that.
+        preexec_fn=_ctrl_c_interrupts,
     )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("B\n")

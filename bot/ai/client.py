@@ -25,8 +25,6 @@ from typing import Any, Generic, TypeVar
 import aiohttp
 from pydantic import BaseModel, ValidationError
 
-from bot.config import Settings
-
 __all__ = ["ModelAnswer", "ModelClient", "ModelError", "Usage", "read_json"]
 
 log = logging.getLogger(__name__)
@@ -124,20 +122,6 @@ class ModelClient:
             self._headers["Authorization"] = f"Bearer {key}"
         self._slots = asyncio.Semaphore(concurrency)
         self._session: aiohttp.ClientSession | None = None
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> ModelClient:
-        if not settings.ai_url or not settings.ai_model:
-            raise ValueError("model help is off: STUDYBOT_AI_URL and STUDYBOT_AI_MODEL are not both set")
-        return cls(
-            settings.ai_url,
-            settings.ai_model,
-            key=settings.ai_key.get_secret_value() if settings.ai_key else None,
-            timeout=settings.ai_timeout,
-            concurrency=settings.ai_concurrency,
-            max_tokens=settings.ai_max_tokens,
-            json_mode=settings.ai_json_mode,
-        )
 
     def __repr__(self) -> str:  # never the headers: they hold the key
         return f"ModelClient({self.url!r}, model={self.model!r})"

@@ -1,9 +1,9 @@
 """`ModelHelp`: what a front end calls for model help with learners (case verdicts, explanations, the
 opt-out), with the caches, the daily cap and the fallbacks in one place.
 
-    if settings.ai_enabled:                      # nothing of bot.ai is imported otherwise
+    if settings.ai_enabled:                      # in the composition root (bot/app.py); bot.ai unimported otherwise
         from bot.ai.service import ModelHelp
-        help = ModelHelp.from_settings(settings, store, concepts)
+        help = ModelHelp(model_client(settings), store, daily_cap=settings.ai_daily_cap, concepts=concepts)
     ...
     verdict = grade(question, reply, concepts)
     better = await help.judge_case(bank_id, question, reply, verdict, lang=lang, learner_id=uid, local_day=day)
@@ -39,7 +39,6 @@ from bot.ai.client import ModelClient, ModelError
 from bot.ai.explain import format_explanation, write_explanation
 from bot.ai.schemas import CaseJudgement
 from bot.banks.model import Kind, Question
-from bot.config import Settings
 from bot.grading.concepts import ConceptIndex
 from bot.grading.verdict import Verdict
 from bot.store import ai_cache
@@ -84,10 +83,6 @@ class ModelHelp:
         self.concepts = concepts
         self._clock = clock
         self._running: dict[Hashable, asyncio.Future[object]] = {}
-
-    @classmethod
-    def from_settings(cls, settings: Settings, store: Store, concepts: ConceptIndex | None = None) -> ModelHelp:
-        return cls(ModelClient.from_settings(settings), store, daily_cap=settings.ai_daily_cap, concepts=concepts)
 
     async def close(self) -> None:
         await self.client.close()

@@ -10,8 +10,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from pypinyin import lazy_pinyin
-
 from bot.banks.formats import FORMATS
 from bot.banks.importer import ImportResult, import_file
 from bot.banks.limits import UPLOAD_LIMITS, DocumentLimits
@@ -88,6 +86,8 @@ def bank_id_for(file_name: str | None, caption: str | None = None) -> str:
         return wanted
     stem = PurePath(_safe_name(file_name)).stem
     if not stem.isascii():
+        from pypinyin import lazy_pinyin  # only for a Chinese file name: not loaded at start-up
+
         stem = "-".join(lazy_pinyin(stem))
     # default_bank_id reads the stem of a file name; an id is at most 64 characters, like a caption's
     return default_bank_id(Path(stem + ".txt"))[:64].strip("-") or "bank"

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import time, tzinfo
 
-from bot.delivery.schedule import TimeZoneError, parse_local_time, parse_time_zone
+from bot.delivery.schedule import parse_local_time
+from bot.zones import TimeZoneError, parse_time_zone
 
 __all__ = ["ArgumentError", "RemindArgs", "SubscribeArgs", "parse_remind", "parse_subscribe"]
 

@@ -39,10 +39,11 @@ from datetime import time as clock_time
 
 from bot.delivery.outcomes import Classifier, Diagnosis, Failure, NotClaimed
 from bot.delivery.progress import Progress
-from bot.delivery.schedule import DueSlot, TimeZoneError, decide, parse_time_zone
+from bot.delivery.schedule import DueSlot, decide
+from bot.records import Announcement, Subscription
 from bot.store import Store, deliveries, subscriptions
-from bot.store.deliveries import Announcement, Claim, Outcome
-from bot.store.subscriptions import Subscription
+from bot.store.deliveries import AnnouncementRow, Claim, PushRow, SendOutcome
+from bot.zones import TimeZoneError, parse_time_zone
 
 __all__ = ["DeliveryService", "Push", "Sender", "backoff_seconds"]
 
@@ -55,8 +56,7 @@ class Push:
 
     kind: str  # 'daily', 'remind' or 'announce'
     chat_id: int
-    key: int  # subscription id, or announcement id
-    second: int  # local day (date.toordinal), or chat id
+    row: PushRow | AnnouncementRow  # the delivery row this send records
     learner_id: int | None = None
     count: int = 1
     banks: tuple[str, ...] | None = None
@@ -70,7 +70,7 @@ class Push:
 
     @property
     def announcement(self) -> bool:
-        return self.kind == "announce"
+        return isinstance(self.row, AnnouncementRow)
 
 
 # Sends a push; returns the (first) message id, or None when there was nothing to send (a reminder to a
@@ -105,12 +105,12 @@ class _Recorder:
     ) -> None:
         self._store, self._clock, self._monotonic = store, clock, monotonic
         self._size, self._age = size, age
-        self._outcomes: list[Outcome] = []
+        self._outcomes: list[SendOutcome] = []
         self._gone: list[int] = []
         self._since = monotonic()
         self._lock = asyncio.Lock()
 
-    async def add(self, outcome: Outcome, gone_chat: int | None = None) -> None:
+    async def add(self, outcome: SendOutcome, gone_chat: int | None = None) -> None:
         self._outcomes.append(outcome)
         if gone_chat is not None:
             self._gone.append(gone_chat)
@@ -155,8 +155,10 @@ class _Send:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
-    def key(self) -> tuple[str, int, int]:
-        return ("announce", self.push.key, self.push.second) if self.push.announcement else ("push", self.push.key, 0)
+    def key(self) -> PushRow | AnnouncementRow | int:
+        """What one send at a time is kept per: a subscription, or an announcement's chat."""
+        row = self.push.row
+        return row if isinstance(row, AnnouncementRow) else row.subscription_id
 
 
 class DeliveryService:
@@ -202,8 +204,8 @@ class DeliveryService:
         self.monotonic = monotonic
         self._slots = asyncio.Semaphore(concurrency)
         self._tasks: set[asyncio.Task[None]] = set()
-        self._busy: set[tuple[str, int, int]] = set()  # pushes under way
-        self._later: dict[tuple[str, int, int], _Later] = {}  # pushes waiting to be tried again
+        self._busy: set[AnnouncementRow | int] = set()  # sends under way (see _Send.key)
+        self._later: dict[AnnouncementRow | int, _Later] = {}  # sends waiting to be tried again
         self._recorder = _Recorder(store, clock, monotonic)
         self._wake = asyncio.Event()
         self._stopping = False
@@ -224,11 +226,11 @@ class DeliveryService:
                 row.subscription_id,
                 row.local_day,
             )
-        for row in lost_ann:
+        for ann in lost_ann:
             log.warning(
                 "announcement %d to chat %d was in flight at a crash: uncertain, not resent",
-                row.subscription_id,
-                row.local_day,
+                ann.announcement_id,
+                ann.chat_id,
             )
         total = len(lost) + len(lost_ann)
         log.info("delivery recovery: %d sends in flight at the last stop marked uncertain", total)
@@ -301,7 +303,7 @@ class DeliveryService:
                 done.append(await self._announcement_batch(ann))
             return done
 
-    def _waiting(self, key: tuple[str, int, int], now: datetime) -> bool:
+    def _waiting(self, key: AnnouncementRow | int, now: datetime) -> bool:
         """Under way, or waiting for its next try."""
         later = self._later.get(key)
         return key in self._busy or (later is not None and later.at > now)
@@ -323,7 +325,7 @@ class DeliveryService:
             last = page[-1]
             assert last.next_due is not None
             after = (last.next_due, last.id)
-            await self._start_page([s for s in page if not self._waiting(("push", s.id, 0), now)], now, progress)
+            await self._start_page([s for s in page if not self._waiting(s.id, now)], now, progress)
         await self._drain()
         log.info(progress.summary())
         return progress
@@ -366,7 +368,7 @@ class DeliveryService:
         slot = DueSlot(due_at.astimezone(tz).date(), due_at)
         at = clock_time(sub.minute // 60, sub.minute % 60)
         decision = decide(slot, at, tz, now, self.catchup)
-        later = self._later.pop(("push", sub.id, 0), None)
+        later = self._later.pop(sub.id, None)
         skip_day, skip_status, skip_error = None, "skipped", None
         if decision.skipped is not None:
             skip_day = decision.skipped.local_date.toordinal()
@@ -401,8 +403,7 @@ class DeliveryService:
         push = Push(
             sub.kind,
             sub.chat_id,
-            sub.id,
-            send_day,
+            PushRow(sub.id, send_day),
             learner_id=sub.learner_id,
             count=sub.count,
             banks=sub.banks,
@@ -433,16 +434,18 @@ class DeliveryService:
             for chat_id in chats:
                 if self._stopping:
                     break
-                key = ("announce", ann.id, chat_id)
+                key = AnnouncementRow(ann.id, chat_id)
                 if self._waiting(key, now):
                     continue
                 later = self._later.pop(key, None)
-                push = Push("announce", chat_id, ann.id, chat_id, text=ann.text)
+                push = Push("announce", chat_id, key, text=ann.text)
                 await self._slots.acquire()
                 self._launch(_Send(push, progress, max(deadline, now), tries=later.tries if later else 0))
         await self._drain()
         log.info(progress.summary())
-        if not self._stopping and not any(k[0] == "announce" and k[1] == ann.id for k in self._later):
+        if not self._stopping and not any(
+            isinstance(k, AnnouncementRow) and k.announcement_id == ann.id for k in self._later
+        ):
             async with self.store.read() as db:
                 left = await deliveries.count_recipients(db, ann.id)
             if not left:
@@ -470,10 +473,10 @@ class DeliveryService:
             if self._stopping and send.push.done == 0:
                 return False  # stopping: what has not left stays due for the next start
             now_ts = _ts(self.clock())
-            push = send.push
-            if push.announcement:
+            row = send.push.row
+            if isinstance(row, AnnouncementRow):
                 [ok] = await self.store.transaction(
-                    lambda conn: deliveries.claim_announcement(conn, push.key, [push.second], now_ts)
+                    lambda conn: deliveries.claim_announcement(conn, row.announcement_id, [row.chat_id], now_ts)
                 )
             else:
                 assert send.claim is not None
@@ -488,9 +491,11 @@ class DeliveryService:
             if not send.claimed:
                 return
             now_ts = _ts(self.clock())
-            push = send.push
-            if push.announcement:
-                await self.store.transaction(lambda conn: deliveries.unclaim_announcement(conn, push.key, push.second))
+            row = send.push.row
+            if isinstance(row, AnnouncementRow):
+                await self.store.transaction(
+                    lambda conn: deliveries.unclaim_announcement(conn, row.announcement_id, row.chat_id)
+                )
             else:
                 assert send.claim is not None
                 claim = send.claim
@@ -527,7 +532,7 @@ class DeliveryService:
             send.progress.count(outcome.status, gone=gone is not None)
             await self._recorder.add(outcome, gone)
 
-    async def _attempts(self, send: _Send) -> tuple[Outcome, int | None] | None:
+    async def _attempts(self, send: _Send) -> tuple[SendOutcome, int | None] | None:
         """Send until done; the outcome to record, or None when there is nothing to record (not claimed,
         or un-claimed to be tried again later)."""
         push, moved = send.push, 0
@@ -596,10 +601,12 @@ class DeliveryService:
         reason = f"gave up after {send.tries} tries: {diagnosis.reason}"[:300]
         if push.done or send.claimed:
             await self._recorder.add(self._outcome(send, "failed", reason))
-        elif push.announcement:
+        elif isinstance(row := push.row, AnnouncementRow):
             now_ts = _ts(self.clock())
             await self.store.transaction(
-                lambda conn: deliveries.fail_announcement(conn, push.key, push.second, reason, send.tries, now_ts)
+                lambda conn: deliveries.fail_announcement(
+                    conn, row.announcement_id, row.chat_id, reason, send.tries, now_ts
+                )
             )
         else:  # not claimed: claim it to move the subscription on, and record the day as failed
             if await self._claim(send):
@@ -607,7 +614,7 @@ class DeliveryService:
         send.progress.count("failed")
         return True
 
-    def _failed(self, send: _Send, diagnosis: Diagnosis, exc: BaseException) -> tuple[Outcome, int | None] | None:
+    def _failed(self, send: _Send, diagnosis: Diagnosis, exc: BaseException) -> tuple[SendOutcome, int | None] | None:
         push = send.push
         what = f"{push.kind} push to chat {push.chat_id}"
         if not send.claimed and not push.done:
@@ -633,8 +640,6 @@ class DeliveryService:
         return self._outcome(send, "failed", diagnosis.reason), None
 
     @staticmethod
-    def _outcome(send: _Send, status: str, error: str | None, message_id: int | None = None) -> Outcome:
+    def _outcome(send: _Send, status: str, error: str | None, message_id: int | None = None) -> SendOutcome:
         push = send.push
-        return Outcome(
-            push.announcement, push.key, push.second, status, message_id or push.first_message_id, error, send.tries
-        )
+        return SendOutcome(push.row, status, message_id or push.first_message_id, error, send.tries)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 __all__ = ["Spacer"]
 
@@ -25,10 +25,12 @@ class Spacer:
         *,
         paused_until: Callable[[], float] = lambda: 0.0,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
         self.interval = 1.0 / rate if rate > 0 else 0.0
         self._paused_until = paused_until
         self._clock = clock
+        self._sleep = sleep
         self._next = 0.0
         self._lock = asyncio.Lock()
 
@@ -41,4 +43,4 @@ class Spacer:
                     # A schedule, not a delay after each wake-up: oversleeping does not slow the pace.
                     self._next = max(self._next, now - self.interval / 2) + self.interval
                     return
-                await asyncio.sleep(start - now)
+                await self._sleep(start - now)

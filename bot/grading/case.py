@@ -27,7 +27,6 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-import rjieba
 from opencc import OpenCC
 from rapidfuzz import fuzz
 
@@ -195,6 +194,8 @@ class _Draft:
 def _tokens(text: str) -> list[str]:
     """Segmented words, normalised; a lone character joined to the word it belongs to (`小`+`模型`,
     `学习`+`率`); an empty string where punctuation breaks the text."""
+    import rjieba  # loaded at the first case answer, not at every start-up (its dictionary is large)
+
     out: list[str] = []
     pending = ""
     for token in rjieba.cut(clean(text)):

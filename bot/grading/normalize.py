@@ -11,7 +11,6 @@ import unicodedata
 from functools import lru_cache
 
 from opencc import OpenCC
-from pypinyin import Style, pinyin
 
 __all__ = ["allowed_typos", "clean", "drop_emoji", "is_han", "normalize", "readings", "strip_answer_prefix"]
 
@@ -84,6 +83,9 @@ def readings(ch: str) -> frozenset[str]:
     """Toneless pinyin readings of one character (every reading of a polyphone); empty if not Han."""
     if not is_han(ch):
         return frozenset()
+    # Imported at the first reading, not at start-up: its phrase tables take a third of a second to load.
+    from pypinyin import Style, pinyin
+
     found = pinyin(ch, style=Style.NORMAL, heteronym=True, errors="ignore")
     return frozenset(found[0]) if found else frozenset()
 

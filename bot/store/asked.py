@@ -1,4 +1,4 @@
-"""Asked questions: what was put to a chat, so a reply or a button press after a restart finds it."""
+"""AskedRow questions: what was put to a chat, so a reply or a button press after a restart finds it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from bot.store._util import fetch_all, fetch_one
 __all__ = [
     "CLOSE_SQL",
     "AnswerContext",
-    "Asked",
+    "AskedRow",
     "answer_context",
     "attach_message",
     "by_message",
@@ -21,7 +21,6 @@ __all__ = [
     "get",
     "insert",
     "latest_open",
-    "open_in_chat",
     "selection",
     "set_selection",
 ]
@@ -31,7 +30,9 @@ _COLS = "id, chat_id, learner_id, question, message_id, asked_at, closes_at, clo
 
 
 @dataclass(frozen=True)
-class Asked:
+class AskedRow:
+    """An asked question as stored (the engine turns it into a `bot.study.results.AskedQuestion`)."""
+
     id: int
     chat_id: int
     learner_id: int | None  # private: the learner; group: who asked
@@ -43,8 +44,8 @@ class Asked:
     poll_id: str | None
 
 
-def _row(row: tuple) -> Asked:
-    return Asked(row[0], row[1], row[2], row[3], row[4], row[5], row[6], bool(row[7]), row[8])
+def _row(row: tuple) -> AskedRow:
+    return AskedRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], bool(row[7]), row[8])
 
 
 async def insert(
@@ -69,7 +70,7 @@ async def insert(
 class AnswerContext:
     """All an answer needs to know before grading, read in one query."""
 
-    asked: Asked
+    asked: AskedRow
     chat_kind: str
     chat_tz: str | None
     learner_known: bool
@@ -120,7 +121,7 @@ async def latest_answer_context(
     return _context(await fetch_one(db, _CONTEXT_LAST if closed_too else _CONTEXT_LATEST, (learner_id, chat_id)))
 
 
-async def get(db: aiosqlite.Connection, asked_id: int) -> Asked | None:
+async def get(db: aiosqlite.Connection, asked_id: int) -> AskedRow | None:
     row = await fetch_one(db, f"SELECT {_COLS} FROM asked WHERE id = ?", (asked_id,))
     return _row(row) if row else None
 
@@ -134,12 +135,12 @@ async def attach_message(
     )
 
 
-async def by_poll(db: aiosqlite.Connection, poll_id: str) -> Asked | None:
+async def by_poll(db: aiosqlite.Connection, poll_id: str) -> AskedRow | None:
     row = await fetch_one(db, f"SELECT {_COLS} FROM asked WHERE poll_id = ?", (poll_id,))
     return _row(row) if row else None
 
 
-async def by_message(db: aiosqlite.Connection, chat_id: int, message_id: int) -> Asked | None:
+async def by_message(db: aiosqlite.Connection, chat_id: int, message_id: int) -> AskedRow | None:
     """The OPEN question a message carries (group members answer fill questions by replying to it)."""
     row = await fetch_one(
         db,
@@ -149,7 +150,7 @@ async def by_message(db: aiosqlite.Connection, chat_id: int, message_id: int) ->
     return _row(row) if row else None
 
 
-async def latest_open(db: aiosqlite.Connection, chat_id: int, learner_id: int | None) -> Asked | None:
+async def latest_open(db: aiosqlite.Connection, chat_id: int, learner_id: int | None) -> AskedRow | None:
     """The newest open question in a chat (for that learner when one is given)."""
     if learner_id is None:
         row = await fetch_one(
@@ -166,18 +167,13 @@ async def latest_open(db: aiosqlite.Connection, chat_id: int, learner_id: int | 
     return _row(row) if row else None
 
 
-async def open_in_chat(db: aiosqlite.Connection, chat_id: int) -> list[Asked]:
-    rows = await fetch_all(db, f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND closed = 0 ORDER BY id", (chat_id,))
-    return [_row(r) for r in rows]
-
-
 async def close(db: aiosqlite.Connection, asked_id: int) -> bool:
     """Close an open question; False when it was closed already (so only one closer acts)."""
     cur = await db.execute(CLOSE_SQL, (asked_id,))
     return cur.rowcount == 1
 
 
-async def due_closings(db: aiosqlite.Connection, now: int) -> list[Asked]:
+async def due_closings(db: aiosqlite.Connection, now: int) -> list[AskedRow]:
     """Open group questions whose time is up (also those missed while the bot was down)."""
     rows = await fetch_all(
         db,

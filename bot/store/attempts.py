@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import aiosqlite
 
-from bot.store._util import fetch_all
+from bot.records import Attempt, Tally
+from bot.store._util import fetch_all, fetch_one
 
 __all__ = [
     "INSERT_SQL",
@@ -14,9 +13,9 @@ __all__ = [
     "Attempt",
     "Tally",
     "for_asked",
-    "insert",
     "missed",
     "per_day",
+    "reply_of",
     "tallies",
 ]
 
@@ -31,71 +30,6 @@ INSERT_SQL = (
     " SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM asked WHERE id = ? AND closed = 0)"
     " ON CONFLICT DO NOTHING"
 )
-
-
-@dataclass(frozen=True)
-class Attempt:
-    learner_id: int
-    learner_name: str
-    asked_id: int
-    outcome: str
-    score: float
-    answered_at: int
-    millis: int | None
-    reply: str
-
-
-@dataclass(frozen=True)
-class Tally:
-    """Counts for one group of attempts (a kind, a bank, or everything)."""
-
-    total: int = 0
-    correct: int = 0
-    partial: int = 0
-    wrong: int = 0
-    score: float = 0.0  # sum of scores
-
-    @property
-    def accuracy(self) -> float:
-        """Share answered fully right (0 when nothing was answered)."""
-        return self.correct / self.total if self.total else 0.0
-
-    @property
-    def mean_score(self) -> float:
-        return self.score / self.total if self.total else 0.0
-
-
-async def insert(
-    db: aiosqlite.Connection,
-    *,
-    learner_id: int,
-    asked_id: int,
-    question: int,
-    outcome: str,
-    score: float,
-    answered_at: int,
-    local_day: int,
-    millis: int | None,
-    reply: str,
-) -> bool:
-    """Record an attempt at an OPEN asked question; False (nothing written) when this learner already
-    answered it or it is closed."""
-    cur = await db.execute(
-        INSERT_SQL,
-        (
-            learner_id,
-            asked_id,
-            question,
-            OUTCOME_CODES[outcome],
-            score,
-            answered_at,
-            local_day,
-            millis,
-            reply,
-            asked_id,
-        ),
-    )
-    return cur.rowcount == 1
 
 
 async def for_asked(db: aiosqlite.Connection, asked_id: int) -> list[Attempt]:
@@ -141,3 +75,11 @@ async def missed(db: aiosqlite.Connection, learner_id: int, limit: int) -> list[
         "HAVING misses > 0 ORDER BY misses DESC, count(*) DESC, q.bank, q.qid LIMIT ?",
         (learner_id, limit),
     )
+
+
+async def reply_of(db: aiosqlite.Connection, learner_id: int, asked_id: int) -> str | None:
+    """What the learner answered to an asked question, or None when they did not."""
+    row = await fetch_one(
+        db, "SELECT reply FROM attempts WHERE learner_id = ? AND asked_id = ?", (learner_id, asked_id)
+    )
+    return None if row is None else str(row[0])

@@ -7,20 +7,17 @@ file beside PATH and renamed over it only when complete, so PATH never holds hal
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import os
 import sqlite3
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.config import Settings
 from bot.files import fsync_dir, temporary_beside
 
-__all__ = ["BackupError", "BackupResult", "backup_database", "backup_file", "cmd_backup"]
+__all__ = ["BackupError", "BackupResult", "backup_database", "backup_file"]
 
 
 class BackupError(Exception):
@@ -97,27 +94,3 @@ def backup_file(src: Path, dest: Path) -> BackupResult:
 async def backup_database(src: Path, dest: Path) -> BackupResult:
     """The same as `backup_file`, in a worker thread so the event loop keeps serving updates."""
     return await asyncio.to_thread(backup_file, Path(src), Path(dest))
-
-
-def _human(size: int) -> str:
-    value = float(size)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    raise AssertionError("unreachable")
-
-
-def cmd_backup(args: argparse.Namespace) -> int:
-    """`studybot backup PATH`: 0 on success, 2 when the database or PATH's folder is missing, 1 on a failed copy."""
-    src = Settings().db
-    try:
-        result = backup_file(src, Path(args.path))
-    except BackupError as exc:
-        print(f"studybot backup: {exc}", file=sys.stderr)
-        return exc.code
-    print(
-        f"backed up {result.source} -> {result.dest}: {result.pages} pages x {result.page_size} bytes, "
-        f"{_human(result.size)} in {result.seconds:.2f} s"
-    )
-    return 0

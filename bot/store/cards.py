@@ -7,18 +7,14 @@ from datetime import UTC, datetime
 import aiosqlite
 from fsrs import Card, State
 
-from bot.store._util import fetch_all, fetch_one
-from bot.study.streaks import Streak
+from bot.records import Streak
+from bot.store._util import fetch_all
 
 __all__ = [
     "CARD_AND_STREAK_SQL",
     "PUT_SQL",
     "card_and_streak",
-    "due_count",
-    "get",
-    "get_with_streak",
     "learner_cards",
-    "put",
     "put_params",
 ]
 
@@ -44,28 +40,6 @@ def _dt(value: int | None) -> datetime | None:
     return None if value is None else datetime.fromtimestamp(value, UTC)
 
 
-async def get(db: aiosqlite.Connection, learner_id: int, question: int) -> tuple[Card, int] | None:
-    """The card and its lapse count, or None for a question the learner never answered."""
-    row = await fetch_one(
-        db,
-        "SELECT due, state, step, stability, difficulty, last_review, lapses FROM cards "
-        "WHERE learner_id = ? AND question = ?",
-        (learner_id, question),
-    )
-    if row is None:
-        return None
-    return _card(question, row), row[6]
-
-
-async def get_with_streak(
-    db: aiosqlite.Connection, learner_id: int, question: int
-) -> tuple[tuple[Card, int] | None, Streak]:
-    """The card (as `get`) and the learner's streak in one query: both change with every answer."""
-    row = await fetch_one(db, CARD_AND_STREAK_SQL, (learner_id, question))
-    assert row is not None
-    return card_and_streak(question, row)
-
-
 def card_and_streak(question: int, row: tuple) -> tuple[tuple[Card, int] | None, Streak]:
     """Decode a CARD_AND_STREAK_SQL row."""
     streak = Streak(*row[7:]) if row[7] is not None else Streak()
@@ -87,10 +61,6 @@ def _card(question: int, row: tuple) -> Card:
     )
 
 
-async def put(db: aiosqlite.Connection, learner_id: int, question: int, card: Card, lapses: int) -> None:
-    await db.execute(PUT_SQL, put_params(learner_id, question, card, lapses))
-
-
 def put_params(learner_id: int, question: int, card: Card, lapses: int) -> tuple:
     return (
         learner_id,
@@ -108,8 +78,3 @@ def put_params(learner_id: int, question: int, card: Card, lapses: int) -> tuple
 async def learner_cards(db: aiosqlite.Connection, learner_id: int) -> list[tuple[int, int]]:
     """(question, due) of every card the learner has, soonest due first."""
     return await fetch_all(db, "SELECT question, due FROM cards WHERE learner_id = ? ORDER BY due", (learner_id,))
-
-
-async def due_count(db: aiosqlite.Connection, learner_id: int, now: int) -> int:
-    row = await fetch_one(db, "SELECT count(*) FROM cards WHERE learner_id = ? AND due <= ?", (learner_id, now))
-    return int(row[0]) if row else 0

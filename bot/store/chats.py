@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import aiosqlite
 
+from bot.records import Chat
 from bot.store._util import fetch_one
 
-__all__ = ["Chat", "get", "migrate", "set_active", "update_settings", "upsert"]
+__all__ = ["ensure", "get", "migrate", "set_active", "update_settings", "upsert"]
 
 _COLS = "id, kind, title, active, tz, language, poll, created_at"
-
-
-@dataclass(frozen=True)
-class Chat:
-    id: int
-    kind: str  # private, group, supergroup, channel
-    title: str
-    active: bool
-    tz: str | None
-    language: str | None
-    poll: bool
-    created_at: int
-
-    @property
-    def is_group(self) -> bool:
-        return self.kind in ("group", "supergroup")
 
 
 def _row(row: tuple) -> Chat:
@@ -48,6 +31,13 @@ async def upsert(db: aiosqlite.Connection, chat_id: int, kind: str, title: str, 
     )
     assert row is not None
     return _row(row)
+
+
+async def ensure(db: aiosqlite.Connection, chat_id: int, kind: str, now: int) -> None:
+    """A row for a chat not seen before (kept as it is when it exists: `upsert` refines it)."""
+    await db.execute(
+        "INSERT INTO chats (id, kind, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", (chat_id, kind, now)
+    )
 
 
 async def set_active(db: aiosqlite.Connection, chat_id: int, active: bool) -> None:

@@ -13,7 +13,7 @@ import aiosqlite
 
 from bot.store.migrations import apply_migrations
 
-__all__ = ["BUSY_TIMEOUT_MS", "Store", "open_sync"]
+__all__ = ["BUSY_TIMEOUT_MS", "Store", "open_sync", "probe"]
 
 T = TypeVar("T")
 
@@ -48,6 +48,17 @@ def open_sync(path: Path | str, *, migrate: bool = True, target: int | None = No
     return conn
 
 
+def probe(path: Path, timeout: float = 5.0) -> None:
+    """Open the database for reading and writing and ask it one question; sqlite3.Error when it cannot.
+
+    mode=rw: a missing file is not created (the health check must not make an empty database)."""
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=timeout)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    finally:
+        conn.close()
+
+
 class Store:
     """Owns the aiosqlite connection.
 
@@ -62,11 +73,6 @@ class Store:
         self._conn = conn
         self._lock = asyncio.Lock()
         self.path = path
-
-    async def checkpoint(self) -> None:
-        """Copy the WAL into the database now (PASSIVE: never waits); for a front end's idle moments."""
-        async with self._lock:
-            await self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     @classmethod
     async def open(cls, path: Path | str, *, migrate: bool = True) -> Store:
@@ -128,6 +134,7 @@ class Store:
 
         async with self._lock:
             # aiosqlite runs every call through _execute on its worker thread; we hand it a whole function.
+            # Not public API: pyproject.toml pins aiosqlite to the versions this was tested with.
             return await self._conn._execute(body)
 
     async def version(self) -> int:

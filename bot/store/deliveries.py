@@ -1,16 +1,13 @@
-"""Deliveries: the record that makes pushes exactly-once.
+"""Deliveries: the rows that make pushes and announcements exactly-once.
 
-Write `plan` BEFORE sending; it returns False when the row for that subscription
-and local day exists already (the primary key refuses a second one), and then the
-push must not be sent. After the send, `mark` it sent or failed. At start-up,
-`mark_planned_uncertain` turns rows left 'planned' by a crash into 'uncertain',
-which are never resent.
+A push is one row per subscription and local day (`deliveries`), an announcement one row per
+announcement and chat (`announcement_deliveries`), each written 'planned' when the request is about to
+leave (`claim`, `claim_announcement`) and recorded after (`record`): sent, failed, uncertain or skipped.
+At start-up `mark_planned_uncertain` and `mark_announcements_uncertain` turn rows left 'planned' by a
+crash into 'uncertain', which are never resent.
 
-The scheduler claims and records in batches with plain sqlite3 functions (`claim`, `record`), run
-through `Store.transaction` so a batch is one trip to the database thread.
-
-Announcements (/announce) have their own rows, one per announcement and chat, with the same
-planned -> sent/failed/uncertain life.
+The scheduler claims and records in batches with plain sqlite3 functions, run through
+`Store.transaction` so a batch is one trip to the database thread.
 """
 
 from __future__ import annotations
@@ -21,111 +18,85 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.records import Announcement
 from bot.store._util import fetch_all, fetch_one
 
 __all__ = [
     "STATUSES",
-    "Announcement",
+    "AnnouncementDelivery",
+    "AnnouncementRow",
     "Claim",
     "Delivery",
-    "Outcome",
+    "PushRow",
+    "SendOutcome",
     "announcement_counts",
     "announcement_recipients",
     "claim",
     "claim_announcement",
     "count_recipients",
-    "counts",
     "create_announcement",
     "fail_announcement",
     "finish_announcement",
-    "get",
-    "get_announcement_delivery",
-    "mark",
     "mark_announcements_uncertain",
     "mark_planned_uncertain",
     "open_announcements",
-    "plan",
     "record",
     "unclaim",
     "unclaim_announcement",
 ]
 
 STATUSES = ("planned", "sent", "failed", "uncertain", "skipped")
-_COLS = "subscription_id, local_day, status, message_id, tries, error, planned_at, updated_at"
+
+
+@dataclass(frozen=True, slots=True)
+class PushRow:
+    """The key of a daily push's or a reminder's row: its subscription and the local day."""
+
+    subscription_id: int
+    local_day: int  # date.toordinal() in the subscription's time zone
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncementRow:
+    """The key of an announcement's row for one chat."""
+
+    announcement_id: int
+    chat_id: int
 
 
 @dataclass(frozen=True)
 class Delivery:
+    """A push's row as stored."""
+
     subscription_id: int
-    local_day: int  # date.toordinal() in the subscription's time zone
+    local_day: int
     status: str
     message_id: int | None
     tries: int
     error: str | None
-    planned_at: int
-    updated_at: int
 
 
-async def plan(
-    db: aiosqlite.Connection, subscription_id: int, local_day: int, now: int, status: str = "planned"
-) -> bool:
-    """Claim the push for that day; False if it was claimed before (nothing is written then)."""
-    cur = await db.execute(
-        "INSERT INTO deliveries (subscription_id, local_day, status, planned_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-        (subscription_id, local_day, status, now, now),
-    )
-    return cur.rowcount == 1
+@dataclass(frozen=True)
+class AnnouncementDelivery:
+    """An announcement's row for one chat as stored."""
 
-
-async def mark(
-    db: aiosqlite.Connection,
-    subscription_id: int,
-    local_day: int,
-    status: str,
-    now: int,
-    *,
-    message_id: int | None = None,
-    error: str | None = None,
-    tries: int | None = None,
-) -> None:
-    if status not in STATUSES:
-        raise ValueError(f"unknown delivery status {status!r}")
-    await db.execute(
-        "UPDATE deliveries SET status = ?, message_id = coalesce(?, message_id), error = ?,"
-        " tries = coalesce(?, tries + 1), updated_at = ? WHERE subscription_id = ? AND local_day = ?",
-        (status, message_id, error, tries, now, subscription_id, local_day),
-    )
-
-
-async def get(db: aiosqlite.Connection, subscription_id: int, local_day: int) -> Delivery | None:
-    row = await fetch_one(
-        db,
-        f"SELECT {_COLS} FROM deliveries WHERE subscription_id = ? AND local_day = ?",
-        (subscription_id, local_day),
-    )
-    return Delivery(*row) if row else None
+    announcement_id: int
+    chat_id: int
+    status: str
+    message_id: int | None
+    tries: int
+    error: str | None
 
 
 async def mark_planned_uncertain(db: aiosqlite.Connection, now: int) -> list[Delivery]:
     """After a crash: rows still 'planned' may or may not have been sent; mark them and return them."""
     rows = await fetch_all(
         db,
-        f"UPDATE deliveries SET status = 'uncertain', updated_at = ? WHERE status = 'planned' RETURNING {_COLS}",
+        "UPDATE deliveries SET status = 'uncertain', updated_at = ? WHERE status = 'planned'"
+        " RETURNING subscription_id, local_day, status, message_id, tries, error",
         (now,),
     )
     return [Delivery(*r) for r in rows]
-
-
-async def counts(db: aiosqlite.Connection, local_day: int | None = None) -> dict[str, int]:
-    """Deliveries per status (of one local day, or all)."""
-    if local_day is None:
-        rows = await fetch_all(db, "SELECT status, count(*) FROM deliveries GROUP BY status")
-    else:
-        rows = await fetch_all(
-            db, "SELECT status, count(*) FROM deliveries WHERE local_day = ? GROUP BY status", (local_day,)
-        )
-    return {status: n for status, n in rows}
 
 
 # ----- batches for the scheduler (plain sqlite3, inside Store.transaction) --------------------------------
@@ -191,44 +162,34 @@ def unclaim(conn: sqlite3.Connection, c: Claim, now: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """What became of one send: a daily/remind row (subscription id, local day) or an announcement row."""
+class SendOutcome:
+    """What became of one send, for its row (a push's or an announcement's)."""
 
-    announcement: bool
-    key: int  # subscription id, or announcement id
-    second: int  # local day, or chat id
+    row: PushRow | AnnouncementRow
     status: str
     message_id: int | None = None
     error: str | None = None
     tries: int = 1
 
 
-def record(conn: sqlite3.Connection, outcomes: Iterable[Outcome], now: int) -> None:
+def record(conn: sqlite3.Connection, outcomes: Iterable[SendOutcome], now: int) -> None:
     """Write the outcomes of finished sends (one transaction for a batch)."""
     for o in outcomes:
         if o.status not in STATUSES:
             raise ValueError(f"unknown delivery status {o.status!r}")
-        table, cols = (
-            ("announcement_deliveries", "announcement_id = ? AND chat_id = ?")
-            if o.announcement
-            else ("deliveries", "subscription_id = ? AND local_day = ?")
-        )
+        if isinstance(o.row, AnnouncementRow):
+            table, where, key = "announcement_deliveries", "announcement_id = ? AND chat_id = ?", o.row
+            params: tuple[int, int] = (key.announcement_id, key.chat_id)
+        else:
+            table, where = "deliveries", "subscription_id = ? AND local_day = ?"
+            params = (o.row.subscription_id, o.row.local_day)
         conn.execute(
-            f"UPDATE {table} SET status = ?, message_id = ?, error = ?, tries = ?, updated_at = ? WHERE {cols}",
-            (o.status, o.message_id, o.error, o.tries, now, o.key, o.second),
+            f"UPDATE {table} SET status = ?, message_id = ?, error = ?, tries = ?, updated_at = ? WHERE {where}",
+            (o.status, o.message_id, o.error, o.tries, now, *params),
         )
 
 
 # ----- announcements ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Announcement:
-    id: int
-    text: str
-    by_chat: int
-    created_at: int
-    finished_at: int | None
 
 
 _ANN_COLS = "id, text, by_chat, created_at, finished_at"
@@ -306,15 +267,15 @@ def fail_announcement(
     )
 
 
-async def mark_announcements_uncertain(db: aiosqlite.Connection, now: int) -> list[Delivery]:
-    """After a crash: announcement rows still 'planned' become 'uncertain' (as `Delivery`: id, chat)."""
+async def mark_announcements_uncertain(db: aiosqlite.Connection, now: int) -> list[AnnouncementDelivery]:
+    """After a crash: announcement rows still 'planned' become 'uncertain'; returns them."""
     rows = await fetch_all(
         db,
         "UPDATE announcement_deliveries SET status = 'uncertain', updated_at = ? WHERE status = 'planned'"
-        " RETURNING announcement_id, chat_id, status, message_id, tries, error, planned_at, updated_at",
+        " RETURNING announcement_id, chat_id, status, message_id, tries, error",
         (now,),
     )
-    return [Delivery(*r) for r in rows]
+    return [AnnouncementDelivery(*r) for r in rows]
 
 
 async def finish_announcement(db: aiosqlite.Connection, announcement_id: int, now: int) -> None:
@@ -328,14 +289,3 @@ async def announcement_counts(db: aiosqlite.Connection, announcement_id: int) ->
         (announcement_id,),
     )
     return {status: n for status, n in rows}
-
-
-async def get_announcement_delivery(db: aiosqlite.Connection, announcement_id: int, chat_id: int) -> Delivery | None:
-    """The row of one chat, as a `Delivery` whose subscription_id is the announcement id, local_day the chat."""
-    row = await fetch_one(
-        db,
-        "SELECT announcement_id, chat_id, status, message_id, tries, error, planned_at, updated_at"
-        " FROM announcement_deliveries WHERE announcement_id = ? AND chat_id = ?",
-        (announcement_id, chat_id),
-    )
-    return Delivery(*row) if row else None

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import aiosqlite
 
+from bot.records import Tally
 from bot.store._util import fetch_all
-from bot.store.attempts import Tally
 
 __all__ = ["group_per_day", "group_tallies"]
 

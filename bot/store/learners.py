@@ -3,30 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from types import EllipsisType
 
 import aiosqlite
 
+from bot.records import Learner
 from bot.store._util import dump_list, fetch_one, load_list
 
-__all__ = ["Learner", "get", "set_blocked", "set_last_question", "update_settings", "upsert"]
+__all__ = ["get", "set_blocked", "set_last_question", "update_settings", "upsert"]
 
 _COLS = "id, name, language, tz, blocked, banks, kinds, poll, last_question, created_at"
-
-
-@dataclass(frozen=True)
-class Learner:
-    id: int
-    name: str
-    language: str
-    tz: str
-    blocked: bool
-    banks: tuple[str, ...] | None  # None: every bank
-    kinds: tuple[str, ...] | None  # None: every kind
-    poll: bool
-    last_question: int | None
-    created_at: int
 
 
 def _row(row: tuple) -> Learner:

@@ -1,14 +1,19 @@
-"""The outbox (migration 6): replies that could not be sent, kept until they go."""
+"""The outbox (migration 6): replies that could not be sent, kept until they go; `Outbox` is the courier's
+port to these rows (bot/telegram/courier.py), each call one transaction."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import aiosqlite
 
 from bot.store._util import fetch_all, fetch_one
 
-__all__ = ["Kept", "add", "delay", "due", "next_try", "remove"]
+if TYPE_CHECKING:
+    from bot.store.db import Store
+
+__all__ = ["Kept", "Outbox", "add", "delay", "due", "next_try", "remove"]
 
 _COLS = "id, chat_id, text, markup, created_at, tries"
 
@@ -60,3 +65,30 @@ async def delay(db: aiosqlite.Connection, reply_id: int, next_at: int, error: st
 
 async def remove(db: aiosqlite.Connection, reply_id: int) -> None:
     await db.execute("DELETE FROM outbox WHERE id = ?", (reply_id,))
+
+
+class Outbox:
+    """Replies kept on one store (see the module docstring)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def keep(self, chat_id: int, text: str, markup: str | None, now: int, next_try: int, error: str) -> int:
+        async with self._store.write() as db:
+            return await add(db, chat_id, text, markup, now, next_try, error)
+
+    async def due(self, now: int, chat_id: int | None = None) -> list[Kept]:
+        async with self._store.read() as db:
+            return await due(db, now, chat_id=chat_id)
+
+    async def delay(self, reply_id: int, next_at: int, error: str) -> None:
+        async with self._store.write() as db:
+            await delay(db, reply_id, next_at, error)
+
+    async def remove(self, reply_id: int) -> None:
+        async with self._store.write() as db:
+            await remove(db, reply_id)
+
+    async def next_try(self) -> int | None:
+        async with self._store.read() as db:
+            return await next_try(db)

@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import aiosqlite
 
+from bot.records import ScoreRow
 from bot.store._util import fetch_all
 
-__all__ = ["ADD_SQL", "ScoreRow", "add", "top"]
+__all__ = ["ADD_SQL", "top"]
 
 ADD_SQL = (
     "INSERT INTO scores (chat_id, local_day, learner_id, points, correct, answered) VALUES (?, ?, ?, ?, ?, 1)"
     " ON CONFLICT DO UPDATE SET points = points + excluded.points, correct = correct + excluded.correct,"
     " answered = answered + 1"
 )
-
-
-@dataclass(frozen=True)
-class ScoreRow:
-    learner_id: int
-    name: str
-    points: int
-    correct: int
-    answered: int
-
-
-async def add(
-    db: aiosqlite.Connection, chat_id: int, local_day: int, learner_id: int, points: int, correct: bool
-) -> None:
-    await db.execute(ADD_SQL, (chat_id, local_day, learner_id, points, int(correct)))
 
 
 async def top(db: aiosqlite.Connection, chat_id: int, since_day: int | None = None, limit: int = 10) -> list[ScoreRow]:

@@ -1,13 +1,13 @@
-"""Streak rows (the rules live in bot.study.streaks)."""
+"""Streak rows (the record is bot.records.Streak; the rules live in bot.study.streaks)."""
 
 from __future__ import annotations
 
 import aiosqlite
 
+from bot.records import Streak
 from bot.store._util import fetch_one
-from bot.study.streaks import Streak
 
-__all__ = ["PUT_SQL", "get", "put", "put_params"]
+__all__ = ["PUT_SQL", "get", "put_params"]
 
 PUT_SQL = (
     "INSERT INTO streaks (learner_id, current, longest, last_day, freezes, frozen) VALUES (?, ?, ?, ?, ?, ?)"
@@ -21,10 +21,6 @@ async def get(db: aiosqlite.Connection, learner_id: int) -> Streak:
         db, "SELECT current, longest, last_day, freezes, frozen FROM streaks WHERE learner_id = ?", (learner_id,)
     )
     return Streak(*row) if row else Streak()
-
-
-async def put(db: aiosqlite.Connection, learner_id: int, streak: Streak) -> None:
-    await db.execute(PUT_SQL, put_params(learner_id, streak))
 
 
 def put_params(learner_id: int, streak: Streak) -> tuple:

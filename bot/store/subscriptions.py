@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.records import Subscription
 from bot.store._util import dump_list, fetch_all, fetch_one, load_list
 
 __all__ = [
@@ -15,34 +15,12 @@ __all__ = [
     "count_due",
     "deactivate",
     "deactivate_chats",
-    "due",
     "due_after",
     "get",
-    "set_next_due",
     "subscribe",
 ]
 
 _COLS = "id, chat_id, learner_id, kind, minute, tz, count, banks, kinds, active, next_due, updated_at"
-
-
-@dataclass(frozen=True)
-class Subscription:
-    id: int
-    chat_id: int
-    learner_id: int | None
-    kind: str  # 'daily' or 'remind'
-    minute: int  # local time as minutes after midnight
-    tz: str
-    count: int
-    banks: tuple[str, ...] | None
-    kinds: tuple[str, ...] | None
-    active: bool
-    next_due: int | None  # epoch seconds
-    updated_at: int
-
-    @property
-    def hhmm(self) -> str:
-        return f"{self.minute // 60:02d}:{self.minute % 60:02d}"
 
 
 def _row(row: tuple) -> Subscription:
@@ -109,16 +87,6 @@ async def deactivate(db: aiosqlite.Connection, chat_id: int, kind: str | None = 
     return cur.rowcount
 
 
-async def due(db: aiosqlite.Connection, now: int, limit: int = 1000) -> list[Subscription]:
-    """Active subscriptions whose next push time has come, earliest first (one page: read, claim, repeat)."""
-    rows = await fetch_all(
-        db,
-        f"SELECT {_COLS} FROM subscriptions WHERE active = 1 AND next_due <= ? ORDER BY next_due, id LIMIT ?",
-        (now, limit),
-    )
-    return [_row(r) for r in rows]
-
-
 async def due_after(
     db: aiosqlite.Connection, now: int, after: tuple[int, int] | None, limit: int = 1000
 ) -> list[Subscription]:
@@ -149,9 +117,3 @@ def deactivate_chats(conn: sqlite3.Connection, chat_ids: Iterable[int], now: int
         )
         total += cur.rowcount
     return total
-
-
-async def set_next_due(db: aiosqlite.Connection, subscription_id: int, next_due: int | None, now: int) -> None:
-    await db.execute(
-        "UPDATE subscriptions SET next_due = ?, updated_at = ? WHERE id = ?", (next_due, now, subscription_id)
-    )

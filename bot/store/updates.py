@@ -1,7 +1,7 @@
 """The update inbox's rows (migration 5): updates kept from the moment they are fetched until handled.
 
-Plain sqlite3 functions for `Store.transaction`: the inbox writes a batch of new updates and of handled
-ones in one transaction.
+Plain sqlite3 functions for `Store.transaction`, and `UpdateLog`, which runs them for the inbox
+(bot/telegram/inbox.py): a batch of new updates and of handled ones in one transaction.
 """
 
 from __future__ import annotations
@@ -9,8 +9,12 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["Waiting", "mark_handled", "prune", "recent_ids", "record", "waiting"]
+if TYPE_CHECKING:
+    from bot.store.db import Store
+
+__all__ = ["UpdateLog", "Waiting", "mark_handled", "prune", "recent_ids", "record", "waiting"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,3 +57,32 @@ def recent_ids(conn: sqlite3.Connection, since: int) -> list[int]:
 def prune(conn: sqlite3.Connection, before: int) -> int:
     """Forget updates handled before `before`; returns how many."""
     return conn.execute("DELETE FROM updates WHERE handled_at IS NOT NULL AND handled_at < ?", (before,)).rowcount
+
+
+class UpdateLog:
+    """The inbox's rows on one store, each call one transaction (the update inbox's port to the database)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    async def open(self, now: int, keep_seconds: int) -> tuple[list[Waiting], list[int]]:
+        """Prune what was handled long ago; the updates left unhandled, and the ids seen lately."""
+
+        def load(conn: sqlite3.Connection) -> tuple[list[Waiting], list[int]]:
+            prune(conn, now - keep_seconds)
+            return waiting(conn), recent_ids(conn, now - keep_seconds)
+
+        return await self._store.transaction(load)
+
+    async def write(
+        self, new: list[tuple[int, str]], handled: list[int], now: int, prune_before: int | None = None
+    ) -> None:
+        """New updates, then the handled ones (an update may be handled before it is written), in one go."""
+
+        def batch(conn: sqlite3.Connection) -> None:
+            record(conn, new, now)
+            mark_handled(conn, handled, now)
+            if prune_before is not None:
+                prune(conn, prune_before)
+
+        await self._store.transaction(batch)

@@ -1,7 +1,7 @@
 """Local days (pure): the learner's calendar date in their time zone, as the integer the store keeps.
 
-Time zone names are read by bot.delivery.schedule (IANA names or UTC offsets), so a
-learner's zone and a push's zone are written the same way ('Asia/Shanghai', 'UTC+08:00').
+Time zone names are read by bot.zones (IANA names or UTC offsets), so a learner's zone and a push's
+zone are written the same way ('Asia/Shanghai', 'UTC+08:00').
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date, datetime, tzinfo
 from functools import lru_cache
 
-from bot.delivery.schedule import TimeZoneError, parse_time_zone, zone_name
+from bot.zones import TimeZoneError, parse_time_zone, zone_name
 
 __all__ = ["local_date", "local_day", "parse_tz", "tzinfo_for"]
 

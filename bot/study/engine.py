@@ -19,20 +19,19 @@ from fsrs import Card, Rating, Scheduler
 from bot.banks.model import Bank, Kind, Question
 from bot.grading import ConceptIndex, grade
 from bot.grading.verdict import Outcome
+from bot.records import Chat, Learner, ScoreRow, Streak, Tally
 from bot.store import asked as asked_repo
 from bot.store import attempts as attempts_repo
 from bot.store import cards as cards_repo
 from bot.store import chats as chats_repo
+from bot.store import group_answers, report_admin
 from bot.store import learners as learners_repo
 from bot.store import questions as questions_repo
 from bot.store import reports as reports_repo
 from bot.store import scores as scores_repo
 from bot.store import streaks as streaks_repo
-from bot.store.attempts import OUTCOME_CODES, Tally
-from bot.store.chats import Chat
+from bot.store.attempts import OUTCOME_CODES
 from bot.store.db import Store
-from bot.store.learners import Learner
-from bot.store.scores import ScoreRow
 from bot.study.days import local_day, parse_tz, tzinfo_for
 from bot.study.kinds import parse_kind
 from bot.study.results import (
@@ -46,7 +45,7 @@ from bot.study.results import (
     SettingsError,
     Stats,
 )
-from bot.study.streaks import Streak, StreakView, record_day, view
+from bot.study.streaks import StreakView, record_day, view
 
 __all__ = ["RATINGS", "StudyEngine"]
 
@@ -148,6 +147,11 @@ class StudyEngine:
     async def migrate_chat(self, old_id: int, new_id: int) -> Chat | None:
         async with self.store.write() as db:
             return await chats_repo.migrate(db, old_id, new_id)
+
+    async def set_chat_poll(self, chat_id: int, poll: bool) -> Chat | None:
+        """A group's choice: its choice and true/false questions as quiz polls, or with buttons."""
+        async with self.store.write() as db:
+            return await chats_repo.update_settings(db, chat_id, poll=poll)
 
     async def set_blocked(self, user_id: int, blocked: bool) -> None:
         async with self.store.write() as db:
@@ -333,10 +337,7 @@ class StudyEngine:
         _, ts = self._now()
         async with self.store.write() as db:
             # A chat we never saw: a private one (Telegram: positive id) or a group; ensure_chat refines it.
-            await db.execute(
-                "INSERT INTO chats (id, kind, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                (chat_id, "private" if chat_id > 0 or chat_id == learner_id else "group", ts),
-            )
+            await chats_repo.ensure(db, chat_id, "private" if chat_id > 0 or chat_id == learner_id else "group", ts)
             asked_id = await asked_repo.insert(
                 db,
                 chat_id,
@@ -354,7 +355,7 @@ class StudyEngine:
         async with self.store.write() as db:
             await asked_repo.attach_message(db, asked_id, message_id, poll_id)
 
-    def _asked(self, row: asked_repo.Asked | None) -> AskedQuestion | None:
+    def _asked(self, row: asked_repo.AskedRow | None) -> AskedQuestion | None:
         if row is None:
             return None
         found = self._by_key.get(row.question)
@@ -530,23 +531,24 @@ class StudyEngine:
 
     async def _refusal(self, learner_id: int, asked_id: int, question: Question, bank_id: str) -> AnswerResult:
         async with self.store.read() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "SELECT reply FROM attempts WHERE learner_id = ? AND asked_id = ?", (learner_id, asked_id)
-                )
-            )
-        if rows:
+            first = await attempts_repo.reply_of(db, learner_id, asked_id)
+        if first is not None:
             return AnswerResult(
                 "already_answered",
                 asked_id,
-                grade(question, rows[0][0], self.concepts),
+                grade(question, first, self.concepts),
                 question,
                 bank_id,
-                first_reply=rows[0][0],
+                first_reply=first,
             )
         return AnswerResult("closed", asked_id, question=question, bank_id=bank_id)
 
     # ----- groups --------------------------------------------------------------------------------
+
+    async def answer_count(self, asked_id: int) -> int:
+        """Members who answered a group question so far (the live count under it)."""
+        async with self.store.read() as db:
+            return await group_answers.answer_count(db, asked_id)
 
     async def due_closings(self) -> list[AskedQuestion]:
         """Group questions whose time is up, including those missed while the bot was down."""
@@ -641,8 +643,28 @@ class StudyEngine:
                 return None
             return await reports_repo.insert(db, learner_id, key, asked_id, comment.strip()[:2000], ts)
 
+    # ----- reports, as an admin sees them --------------------------------------------------------
 
-def _same_place(row: asked_repo.Asked, place: tuple[int, int | None]) -> bool:
+    async def flagged_reports(self, limit: int = 20) -> list[report_admin.FlaggedQuestion]:
+        """Questions with open reports, the most reported first."""
+        async with self.store.read() as db:
+            return await report_admin.flagged_questions(db, limit)
+
+    async def dismiss_report(self, report_id: int) -> bool:
+        """Close one open report without changing the key; False when there is no such open report."""
+        async with self.store.write() as db:
+            return await report_admin.dismiss(db, report_id)
+
+    async def resolve_reports(self, bank_id: str, question_id: str) -> int:
+        """Close every open report of a question (its key was fixed, or the reports were wrong); how many."""
+        key = self.question_key(bank_id, question_id)
+        if key is None:
+            return 0
+        async with self.store.write() as db:
+            return await report_admin.resolve_question(db, key)
+
+
+def _same_place(row: asked_repo.AskedRow, place: tuple[int, int | None]) -> bool:
     chat_id, message_id = place
     return row.chat_id == chat_id and (row.message_id is None or row.message_id == message_id)
 

@@ -10,12 +10,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
+from bot.records import Streak, Tally
 from bot.store import chats as chats_repo
-from bot.store.attempts import Tally
 from bot.store.group_stats import group_per_day, group_tallies
 from bot.study.days import local_date
 from bot.study.engine import StudyEngine
-from bot.study.streaks import Streak, StreakView, record_day, view
+from bot.study.streaks import StreakView, record_day, view
 
 __all__ = ["GroupStats", "group_stats", "streak_of_days"]
 

@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 
 from bot.banks.model import Kind
 
-__all__ = ["KIND_NAMES", "QuizFilter", "parse_filter", "parse_kind", "parse_kinds"]
+__all__ = ["GROUP_KINDS", "KIND_NAMES", "QuizFilter", "parse_filter", "parse_kind", "parse_kinds"]
+
+# What a group can answer with buttons or a poll (typed kinds are answered by replying: asked on request only).
+GROUP_KINDS: tuple[Kind, ...] = (Kind.single, Kind.multiple, Kind.true_false)
 
 KIND_NAMES: dict[str, Kind] = {
     "single": Kind.single,

@@ -8,7 +8,7 @@ from typing import Literal
 
 from bot.banks.model import Question
 from bot.grading.verdict import Verdict
-from bot.store.attempts import Attempt, Tally
+from bot.records import Attempt, Tally
 from bot.study.streaks import StreakView
 
 __all__ = [

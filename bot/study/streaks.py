@@ -11,19 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-__all__ = ["DAYS_PER_FREEZE", "MAX_FREEZES", "Streak", "StreakView", "record_day", "view"]
+from bot.records import Streak
+
+__all__ = ["DAYS_PER_FREEZE", "MAX_FREEZES", "StreakView", "record_day", "view"]
 
 MAX_FREEZES = 2
 DAYS_PER_FREEZE = 7
-
-
-@dataclass(frozen=True)
-class Streak:
-    current: int = 0
-    longest: int = 0
-    last_day: int | None = None
-    freezes: int = 0  # held now
-    frozen: int = 0  # used so far
 
 
 @dataclass(frozen=True)

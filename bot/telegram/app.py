@@ -1,4 +1,8 @@
-"""Building the Telegram application: the same object for `studybot run` and for the tests."""
+"""The Telegram application: transport, pacing, ordering, the update inbox, every feature's handlers.
+
+`telegram_application` builds it; the composition root (bot/app.py) adds the lifecycle that opens the
+store, the engine and the background services, for `studybot run` and for the tests alike.
+"""
 
 from __future__ import annotations
 
@@ -7,57 +11,63 @@ import json
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import datetime
 
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.error import Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
-from telegram.ext import Application, ApplicationBuilder
+from telegram.ext import ApplicationBuilder
+from telegram.request import BaseRequest
 
 from bot.config import Settings
-from bot.telegram import admin, commands, courier, groups, learner, membership, quiz
-from bot.telegram import subscriptions as pushes
+from bot.telegram import admin, commands, groups, membership, presses, quiz
 from bot.telegram.callbacks import CallbackCodec
-from bot.telegram.common import CODEC, COMMANDS, ENGINE, INBOX, SETTINGS, STORE, Context
+from bot.telegram.context import CONTEXT_TYPES, BotApplication, CustomContext
+from bot.telegram.group_quiz import GroupQuiz
 from bot.telegram.inbox import ConfirmingRequest, Inbox, InboxQueue
 from bot.telegram.ordering import PerChatUpdateProcessor
 from bot.telegram.pacing import OutgoingBudget
-from bot.telegram.quiz import KNOWN
-from bot.telegram.texts import lang_of, t
+from bot.telegram.sending import send_html
 from bot.telegram.transport import AiohttpRequest
 
-__all__ = ["FEATURES", "build_application", "on_error"]
+__all__ = ["FEATURES", "on_error", "telegram_application"]
 
 log = logging.getLogger(__name__)
 
-# Feature registrations, in order: each adds its handlers to the application.
-FEATURES: list[Callable[[Application], None]] = [  # type: ignore[type-arg]
-    courier.register,
+# Feature registrations, in order: each adds its handlers to the application. The button presses of
+# every feature go through presses.register (one handler); the features fill in presses.PRESSES.
+FEATURES: list[Callable[[BotApplication], None]] = [
     commands.register,
     membership.register,
     quiz.register,
-    learner.register,
-    pushes.register,
     admin.register,
     groups.register,
+    presses.register,
 ]
 
 
-def build_application(
+def telegram_application(
     settings: Settings,
     *,
-    clock: Callable[[], datetime] | None = None,
-    rng: random.Random | None = None,
-) -> Application:  # type: ignore[type-arg]
-    """The bot, pointed at ``settings.api_url``; post_init opens the store and engine, publishes commands.
+    clock: Callable[[], datetime],
+    rng: random.Random,
+    monotonic: Callable[[], float],
+    request: BaseRequest | None = None,
+    get_updates_request: BaseRequest | None = None,
+) -> BotApplication:
+    """The bot, pointed at ``settings.api_url``, with every feature's handlers; nothing opened yet.
 
-    ``clock`` (timezone-aware) and ``rng`` go to the study engine; tests pass fixed ones.
-    """
+    ``request``: the transport (aiohttp by default; tests pass an offline one); getUpdates goes through
+    ``get_updates_request``, which waits for the inbox before it confirms anything."""
     if not settings.token:
         raise ValueError("STUDYBOT_TOKEN is not set")
     inbox = Inbox()  # updates kept in SQLite until handled: a crash loses none (bot/telegram/inbox.py)
     processor = PerChatUpdateProcessor(
-        16, flood_queue=settings.flood_queue or 1 << 30, on_start=_written(inbox), on_done=_handled(inbox)
+        16,
+        flood_queue=settings.flood_queue or 1 << 30,
+        on_start=_written(inbox),
+        on_done=_handled(inbox),
+        clock=monotonic,
     )
     budget = OutgoingBudget(
         settings.send_rate,
@@ -65,26 +75,26 @@ def build_application(
         paid_broadcast=settings.paid_broadcast,
         chat_rate=settings.chat_rate,
         chat_burst=settings.chat_burst,
+        clock=monotonic,
     )
-    app = (
+    app: BotApplication = (
         ApplicationBuilder()
         .token(settings.token)
         .base_url(settings.api_url)
         .base_file_url(settings.file_url)
+        .context_types(CONTEXT_TYPES)
         .rate_limiter(budget)
         .concurrent_updates(processor)  # chats in parallel, each chat in order, a flood kept to its chat
         .update_queue(InboxQueue(inbox))
-        .request(AiohttpRequest())  # cheaper per request than httpx: see transport.py
-        .get_updates_request(ConfirmingRequest(AiohttpRequest(1), inbox))
-        .post_init(_post_init)
-        .post_shutdown(_post_shutdown)
+        .request(request or AiohttpRequest())  # cheaper per request than httpx: see transport.py
+        .get_updates_request(ConfirmingRequest(get_updates_request or AiohttpRequest(1), inbox))
         .build()
     )
-    app.bot_data[SETTINGS] = settings
-    app.bot_data[INBOX] = inbox
-    app.bot_data[CODEC] = CallbackCodec.from_token(settings.token)
-    app.bot_data["clock"] = clock or (lambda: datetime.now(UTC))
-    app.bot_data["rng"] = rng or random.Random()
+    data = app.bot_data
+    data.settings, data.clock, data.rng, data.monotonic = settings, clock, rng, monotonic
+    data.codec = CallbackCodec.from_token(settings.token)
+    data.inbox = inbox
+    data.groups = GroupQuiz(app)
     processor.on_flood = functools.partial(_slow_down, app)
     for feature in FEATURES:
         feature(app)
@@ -107,52 +117,17 @@ def _handled(inbox: Inbox) -> Callable[[object], Awaitable[None]]:
     return handled
 
 
-async def _slow_down(app: Application, update: Update, tell: bool) -> None:  # type: ignore[type-arg]
+async def _slow_down(app: BotApplication, update: Update, tell: bool) -> None:
     """A private chat floods (bot/telegram/ordering.py): no burst for it, and now and then a polite notice."""
-    chat, user = update.effective_chat, update.effective_user
+    chat = update.effective_chat
     if chat is None:
         return
     budget = app.bot.rate_limiter
     if isinstance(budget, OutgoingBudget):
         budget.hold_back(chat.id)
-    if not tell:
-        return
-    known = app.bot_data.get(KNOWN, {})
-    lang = known.get(user.id) if user is not None else None
-    await app.bot.send_message(chat.id, t("flood_slow_down", lang or lang_of(user.language_code if user else None)))
-
-
-async def _post_init(app: Application) -> None:  # type: ignore[type-arg]
-    from bot.banks.model import load_banks_serving
-    from bot.store import Store
-    from bot.study.engine import StudyEngine
-
-    settings: Settings = app.bot_data[SETTINGS]
-    settings.db.parent.mkdir(parents=True, exist_ok=True)
-    store = await Store.open(settings.db)
-    app.bot_data[STORE] = store
-    for update in await app.bot_data[INBOX].open(store, app.bot):  # what a crash left unhandled, first
-        app.update_queue.put_nowait(update)
-    banks, unreadable = load_banks_serving(settings.banks)
-    for path, why in unreadable:  # one bad file must not keep the bot from serving the others
-        log.error("bank file %s cannot be read (%s): not served until it is fixed", path, why)
-    app.bot_data[ENGINE] = await StudyEngine.create(
-        store, banks, clock=app.bot_data["clock"], rng=app.bot_data["rng"], default_tz=settings.tz
-    )
-    log.info(
-        "studybot ready: %d banks, %d questions, database %s",
-        len(banks),
-        sum(len(b.questions) for b in banks),
-        settings.db,
-    )
-    await commands.publish_commands(app.bot, app.bot_data[COMMANDS])
-
-
-async def _post_shutdown(app: Application) -> None:  # type: ignore[type-arg]
-    store = app.bot_data.pop(STORE, None)
-    app.bot_data.pop(ENGINE, None)
-    if store is not None:
-        await store.close()
+    if tell:
+        lang = app.bot_data.languages.guess(update.effective_user)
+        await send_html(app.bot, chat.id, app.bot_data.texts("flood_slow_down", lang))
 
 
 def _describe(update: object) -> str:
@@ -161,7 +136,7 @@ def _describe(update: object) -> str:
     return repr(update)[:2000]
 
 
-async def on_error(update: object, context: Context) -> None:
+async def on_error(update: object, context: CustomContext) -> None:
     """Log what went wrong with the update and its traceback; tell the user if it was our fault."""
     error = context.error
     # A plain NetworkError is the connection; its subclass BadRequest is a request of ours that was wrong.
@@ -174,12 +149,12 @@ async def on_error(update: object, context: Context) -> None:
     log.error("error while handling update %s", _describe(update), exc_info=error)
     if not isinstance(update, Update):
         return
-    user = update.effective_user
-    lang = lang_of(user.language_code if user else None)
+    lang = context.bot_data.languages.guess(update.effective_user)  # the engine may be what failed
+    text = context.texts("error_ours", lang)
     try:
         if update.callback_query is not None:
-            await update.callback_query.answer(t("error_ours", lang)[:200])
+            await update.callback_query.answer(text[:200])
         elif update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE:
-            await context.bot.send_message(update.effective_chat.id, t("error_ours", lang))
+            await send_html(context.bot, update.effective_chat.id, text)
     except TelegramError as exc:  # the apology itself failed: nothing more to do than log it
         log.warning("could not tell the user about the error: %r", exc)

@@ -16,14 +16,14 @@ from telegram.ext import Application, CommandHandler, filters
 
 from bot.telegram import admin, basic, groups, learner, quiz, stats
 from bot.telegram import subscriptions as pushes
-from bot.telegram.common import COMMANDS, Context, lang_for, send_html
+from bot.telegram.context import CustomContext
 from bot.telegram.texts import LANGS, Lang, t
 
 __all__ = ["REGISTRY", "Command", "bot_commands", "help_text", "publish_commands", "register"]
 
 log = logging.getLogger(__name__)
 
-HandlerFn = Callable[[Update, Context], Awaitable[None]]
+HandlerFn = Callable[[Update, CustomContext], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,8 @@ class Command:
     private: bool = True  # available in private chats
     group: bool = False  # available in groups and supergroups
     menu: bool = True  # listed in /help and in Telegram's command menu
-    admin: bool = False  # STUDYBOT_ADMINS only: never in the public menus; in /help for admins alone
+    admin: bool = False  # STUDYBOT_ADMINS only (checked before the handler): no public menu; /help for admins
+    refusal: str = "admin_only"  # what a non-admin is told (a key of texts.TEXTS)
 
     def description(self, lang: str) -> str:
         return t(f"cmd_{self.name}", lang)
@@ -55,8 +56,8 @@ REGISTRY: list[Command] = [
     Command("stats", stats.stats_command, private=True, group=True),
     Command("reveal", groups.reveal_command, private=False, group=True),
     Command("top", groups.top_command, private=False, group=True),
-    # Admin commands check STUDYBOT_ADMINS themselves and answer others with a polite refusal.
-    Command("announce", pushes.announce_command, admin=True),
+    # Admin commands: in a private chat, the bot's admins only; anyone else gets a polite refusal.
+    Command("announce", pushes.announce_command, admin=True, refusal="announce_not_admin"),
     Command("reports", admin.reports_command, admin=True),
     Command("fixkey", admin.fixkey_command, admin=True),
     Command("dismiss", admin.dismiss_command, admin=True),
@@ -102,7 +103,7 @@ async def publish_commands(bot: Bot, commands: Sequence[Command]) -> None:
 def _guarded(command: Command) -> HandlerFn:
     """The handler, after checking the command is available in this kind of chat."""
 
-    async def handle(update: Update, context: Context) -> None:
+    async def handle(update: Update, context: CustomContext) -> None:
         chat = update.effective_chat
         if chat is None:
             return
@@ -110,9 +111,10 @@ def _guarded(command: Command) -> HandlerFn:
         if command.admin and not private:
             return  # admin work happens in private; a group is not told these commands exist
         if (private and not command.private) or (not private and not command.group):
-            lang = await lang_for(update, context)
             key = "command_group_only" if private else "command_private_only"
-            await send_html(context, chat.id, t(key, lang))
+            await context.reply(t(key, await context.lang()))
+            return
+        if command.admin and not await admin.admin_or_refuse(update, context, f"/{command.name}", command.refusal):
             return
         await command.handler(update, context)
 
@@ -121,7 +123,7 @@ def _guarded(command: Command) -> HandlerFn:
 
 
 def register(app: Application, commands: Sequence[Command] = REGISTRY) -> None:  # type: ignore[type-arg]
-    app.bot_data[COMMANDS] = list(commands)
+    app.bot_data.commands = list(commands)
     for command in commands:
         # New messages only: an edited "/quiz" must not ask a second question.
         app.add_handler(CommandHandler(command.name, _guarded(command), filters=filters.UpdateType.MESSAGE))

@@ -13,32 +13,58 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
-from telegram import InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
-from telegram.ext import Application
 
 from bot.delivery.outcomes import Failure
 from bot.delivery.service import backoff_seconds
-from bot.store import outbox
-from bot.telegram.common import STORE, run_while_serving
 from bot.telegram.failures import classify
 from bot.telegram.transport import post_unread
 
-__all__ = ["COURIER", "Courier", "register"]
+__all__ = ["Courier", "KeptReply", "ReplyStore"]
 
 log = logging.getLogger(__name__)
 
-COURIER = "courier"  # bot_data key
 GIVE_UP_SECONDS = 86_400
 
 
+class KeptReply(Protocol):
+    @property
+    def id(self) -> int: ...
+    @property
+    def chat_id(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def markup(self) -> str | None: ...
+    @property
+    def created_at(self) -> int: ...
+    @property
+    def tries(self) -> int: ...
+
+
+class ReplyStore(Protocol):
+    """Where kept replies live (bot.store.outbox.Outbox, given by the composition root)."""
+
+    async def keep(self, chat_id: int, text: str, markup: str | None, now: int, next_try: int, error: str) -> int: ...
+    async def due(self, now: int, chat_id: int | None = None) -> list[Any]: ...
+    async def delay(self, reply_id: int, next_at: int, error: str) -> None: ...
+    async def remove(self, reply_id: int) -> None: ...
+    async def next_try(self) -> int | None: ...
+
+
 class Courier:
-    def __init__(self, app: Application, *, poll_seconds: float = 30.0) -> None:  # type: ignore[type-arg]
-        self.app = app
+    def __init__(
+        self, bot: Bot, replies: ReplyStore, clock: Callable[[], datetime], *, poll_seconds: float = 30.0
+    ) -> None:
+        self.bot = bot
+        self.replies = replies
+        self.clock = clock
         self.poll_seconds = poll_seconds
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -46,24 +72,19 @@ class Courier:
         self.sent = 0
 
     def _now(self) -> int:
-        clock = self.app.bot_data["clock"]
-        moment: datetime = clock()
-        return int(moment.timestamp())
+        return int(self.clock().timestamp())
 
     async def keep(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, exc: BaseException) -> None:
         """Keep a reply whose send failed for a while; it goes out when sending works again."""
         now = self._now()
-        store = self.app.bot_data[STORE]
-        async with store.write() as db:
-            reply_id = await outbox.add(
-                db,
-                chat_id,
-                text,
-                json.dumps(markup.to_dict()) if markup else None,
-                now,
-                now + int(backoff_seconds(1)),
-                f"{type(exc).__name__}: {exc}",
-            )
+        reply_id = await self.replies.keep(
+            chat_id,
+            text,
+            json.dumps(markup.to_dict()) if markup else None,
+            now,
+            now + int(backoff_seconds(1)),
+            f"{type(exc).__name__}: {exc}",
+        )
         log.warning("reply to chat %d could not be sent (%s): kept as %d, sent again later", chat_id, exc, reply_id)
         self.wake()
 
@@ -72,20 +93,14 @@ class Courier:
 
     async def deliver_now(self, chat_id: int) -> int:
         """Send the kept replies of one chat now (its learner is back); how many went."""
-        store = self.app.bot_data.get(STORE)
-        if store is None:
-            return 0
-        async with store.read() as db:
-            kept = await outbox.due(db, self._now(), chat_id=chat_id)
+        kept = await self.replies.due(self._now(), chat_id=chat_id)
         return await self._send_all(kept) if kept else 0
 
     async def tick(self) -> int:
         """Send every kept reply whose time has come; how many went."""
-        async with self.app.bot_data[STORE].read() as db:
-            kept = await outbox.due(db, self._now())
-        return await self._send_all(kept)
+        return await self._send_all(await self.replies.due(self._now()))
 
-    async def _send_all(self, kept: list[outbox.Kept]) -> int:
+    async def _send_all(self, kept: list[KeptReply]) -> int:
         sent = 0
         async with self._lock:
             for reply in kept:
@@ -93,25 +108,22 @@ class Courier:
         self.sent += sent
         return sent
 
-    async def _send(self, reply: outbox.Kept) -> bool:
-        store = self.app.bot_data[STORE]
+    async def _send(self, reply: KeptReply) -> bool:
         now = self._now()
         params: dict[str, Any] = {"chat_id": reply.chat_id, "text": reply.text, "parse_mode": ParseMode.HTML}
         if reply.markup:
-            params["reply_markup"] = InlineKeyboardMarkup.de_json(json.loads(reply.markup), self.app.bot)
+            params["reply_markup"] = InlineKeyboardMarkup.de_json(json.loads(reply.markup), self.bot)
         delivered = False
         try:
-            await post_unread(self.app.bot, "sendMessage", **params)
+            await post_unread(self.bot, "sendMessage", **params)
             delivered = True
         except TelegramError as exc:
             failure = classify(exc).failure
             if failure in (Failure.retry, Failure.uncertain) and now - reply.created_at < GIVE_UP_SECONDS:
-                async with store.write() as db:
-                    await outbox.delay(db, reply.id, now + int(backoff_seconds(reply.tries + 1)), str(exc))
+                await self.replies.delay(reply.id, now + int(backoff_seconds(reply.tries + 1)), str(exc))
                 return False
             log.warning("kept reply %d to chat %d given up (%s)", reply.id, reply.chat_id, exc)
-        async with store.write() as db:
-            await outbox.remove(db, reply.id)
+        await self.replies.remove(reply.id)
         if delivered:
             log.info("kept reply %d delivered to chat %d after %d tries", reply.id, reply.chat_id, reply.tries + 1)
         return delivered
@@ -125,8 +137,7 @@ class Courier:
             except Exception:  # the courier must outlive a database hiccup
                 log.exception("sending kept replies failed")
             wait = self.poll_seconds
-            async with self.app.bot_data[STORE].read() as db:
-                soonest = await outbox.next_try(db)
+            soonest = await self.replies.next_try()
             if soonest is not None:
                 wait = min(wait, max(0.5, soonest - self._now()))
             with contextlib.suppress(TimeoutError):
@@ -143,17 +154,3 @@ class Courier:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-
-
-async def _start(app: Application) -> None:  # type: ignore[type-arg]
-    if STORE in app.bot_data:
-        app.bot_data[COURIER].start()
-
-
-async def _stop(app: Application) -> None:  # type: ignore[type-arg]
-    await app.bot_data[COURIER].stop()
-
-
-def register(app: Application) -> None:  # type: ignore[type-arg]
-    app.bot_data[COURIER] = Courier(app)
-    run_while_serving(app, _start, _stop)

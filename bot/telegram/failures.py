@@ -27,7 +27,7 @@ from telegram.error import (
 
 from bot.delivery.outcomes import Diagnosis, Failure
 
-__all__ = ["classify", "may_have_arrived", "worth_retrying"]
+__all__ = ["classify", "worth_retrying"]
 
 # aiohttp errors raised before the request left this machine, so Telegram cannot have acted on it.
 _NOT_SENT: tuple[type[BaseException], ...] = (
@@ -72,7 +72,3 @@ def classify(exc: BaseException) -> Diagnosis:
 def worth_retrying(exc: BaseException) -> bool:
     """A send that failed for a while (the network, Telegram, a 429) rather than for good."""
     return classify(exc).failure in (Failure.retry, Failure.uncertain)
-
-
-def may_have_arrived(exc: BaseException) -> bool:
-    return classify(exc).failure is Failure.uncertain

@@ -1,6 +1,6 @@
 """The group quiz's state and actions: posting a question, the live count, closing with the result.
 
-`GroupQuiz` (one per application, in ``bot_data[GROUPS]``) is what the handlers of bot/telegram/groups.py
+`GroupQuiz` (one per application, `context.groups`) is what the handlers of bot/telegram/groups.py
 call. One question is open per group at a time; what it may post is decided by `GroupBudget`
 (bot/telegram/group_budget.py). The closer looks for questions whose time is up every
 ``tick_seconds`` while the bot runs, the first time right after start-up, so a question left open by
@@ -18,38 +18,37 @@ from typing import TYPE_CHECKING
 
 from telegram import (
     Bot,
+    CallbackQuery,
     ChatMember,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
-    ReplyParameters,
     Update,
 )
-from telegram.constants import ParseMode, PollType
+from telegram.constants import ParseMode
 from telegram.error import TelegramError
-from telegram.ext import Application
 
-from bot.banks.model import Kind
-from bot.store.group_answers import answer_count
+from bot.study.kinds import GROUP_KINDS
 from bot.study.results import AskedQuestion, Empty, Pick
-from bot.telegram import quiz
-from bot.telegram.callbacks import CallbackCodec
-from bot.telegram.common import CODEC, ENGINE, GROUPS, SETTINGS
 from bot.telegram.group_budget import GroupBudget, GroupTuning
 from bot.telegram.group_budget import Kind as MessageKind
 from bot.telegram.group_render import footer, question_chunks, result_text, typed
-from bot.telegram.next_word import encode_next
-from bot.telegram.render import split_message
+from bot.telegram.next_word import NextWord, encode_next
+from bot.telegram.question_view import poll_shape, question_keyboard
+from bot.telegram.render import esc
+from bot.telegram.sending import chunks as message_parts
+from bot.telegram.sending import send_html, send_quiz_poll
 from bot.telegram.texts import Lang, t
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
+    from bot.telegram.callbacks import CallbackCodec
+    from bot.telegram.context import BotApplication
 
-__all__ = ["GROUPS", "GROUP_KINDS", "Asked", "GroupQuiz", "group_lang"]
+__all__ = ["GroupQuiz", "Posting"]
 
 log = logging.getLogger(__name__)
 
-GROUP_KINDS = (Kind.single, Kind.multiple, Kind.true_false)  # what buttons can answer
 _ADMIN = {ChatMember.ADMINISTRATOR, ChatMember.OWNER}
 _MEMBER = {ChatMember.MEMBER, ChatMember.RESTRICTED, *_ADMIN}
 
@@ -73,7 +72,7 @@ class _Live:
 
 
 @dataclass(frozen=True)
-class Asked:
+class Posting:
     """How /quiz (or "next question") went: posted, still open, too fast, or nothing to ask."""
 
     status: str  # posted, open, slow, empty
@@ -86,9 +85,9 @@ class Asked:
 class GroupQuiz:
     """The group quiz of one application: budget, open questions, and the closer's timer."""
 
-    def __init__(self, app: Application, tuning: GroupTuning | None = None) -> None:  # type: ignore[type-arg]
+    def __init__(self, app: BotApplication, tuning: GroupTuning | None = None) -> None:
         self.app = app
-        self.budget = GroupBudget(tuning)
+        self.budget = GroupBudget(tuning, clock=app.bot_data.monotonic)
         self.live: dict[int, _Live] = {}
         self.filters: dict[int, tuple[list[str], list[str], bool]] = {}  # chat -> last /quiz filter
         self._chat_locks: dict[int, asyncio.Lock] = {}
@@ -109,21 +108,31 @@ class GroupQuiz:
 
     @property
     def engine(self) -> StudyEngine | None:
-        return self.app.bot_data.get(ENGINE)
+        return self.app.bot_data.engine
 
     @property
     def codec(self) -> CallbackCodec:
-        return self.app.bot_data[CODEC]
+        codec = self.app.bot_data.codec
+        assert codec is not None
+        return codec
 
     def _now(self) -> float:
         return self.budget.clock()
 
     def _open_seconds(self) -> int:
-        return int(self.app.bot_data[SETTINGS].group_open_seconds)
+        settings = self.app.bot_data.settings
+        assert settings is not None
+        return int(settings.group_open_seconds)
+
+    async def _lang(self, chat_id: int, member_id: int | None, fallback: Lang = "zh") -> Lang:
+        engine = self.engine
+        if engine is None:
+            return fallback
+        return await self.app.bot_data.languages.of_group(engine, chat_id, member_id, fallback)
 
     # ----- sending ---------------------------------------------------------------------------------
 
-    async def _send(
+    async def send(
         self,
         chat_id: int,
         kind: MessageKind,
@@ -136,24 +145,13 @@ class GroupQuiz:
         if not self.budget.allow(chat_id, kind):
             log.info("group %s: %s not sent (the group's message budget is spent)", chat_id, kind)
             return None
-        chunks = split_message(text)
-        last: Message | None = None
-        for i, chunk in enumerate(chunks):
-            if i:
-                self.budget.allow(chat_id, "result")  # a continuation is part of a message already allowed
-            reply = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to and not i else None
-            last = await self.bot.send_message(
-                chat_id,
-                chunk,
-                parse_mode=ParseMode.HTML,
-                reply_parameters=reply,
-                reply_markup=markup if i == len(chunks) - 1 else None,
-            )
-        return last
+        for _ in message_parts(text)[1:]:
+            self.budget.allow(chat_id, "result")  # a continuation is part of a message already allowed
+        return await send_html(self.bot, chat_id, text, reply_to=reply_to, reply_markup=markup)
 
     async def notice(self, chat_id: int, text: str, reply_to: int | None = None) -> None:
         """A short reminder or refusal: at most a couple a minute per group, else nothing is said."""
-        await self._send(chat_id, "notice", text, reply_to=reply_to)
+        await self.send(chat_id, "notice", text, reply_to=reply_to)
 
     # ----- asking ------------------------------------------------------------------------------------
 
@@ -172,7 +170,7 @@ class GroupQuiz:
         kinds: Sequence[str] = (),
         banks: Sequence[str] = (),
         poll: bool = False,
-    ) -> Asked:
+    ) -> Posting:
         """Post the next question in the group unless one is open or questions come too fast."""
         engine = self.engine
         assert engine is not None
@@ -182,16 +180,16 @@ class GroupQuiz:
                 await self.close(current.id)  # its time is up: the closer's next tick would do it anyway
                 current = await engine.latest_open_asked(chat_id)
             if current is not None:
-                return Asked("open", asked=current)
+                return Posting("open", asked=current)
             if not self.budget.allow(chat_id, "question"):
-                return Asked("slow", wait=self.budget.asks_wait(chat_id))
+                return Posting("slow", wait=self.budget.asks_wait(chat_id))
             pick = await engine.next_question(
                 chat_id, banks=list(banks) or None, kinds=list(kinds) or [str(k) for k in GROUP_KINDS]
             )
             if isinstance(pick, Empty):
-                return Asked("empty", empty=pick)
+                return Posting("empty", empty=pick)
             asked_id = await self.post(chat_id, asker, pick, lang, poll=poll)
-            return Asked("posted", asked_id=asked_id)
+            return Posting("posted", asked_id=asked_id)
 
     async def post(self, chat_id: int, asker: int | None, pick: Pick, lang: Lang, *, poll: bool = False) -> int:
         """Record the question, then send it with its footer (or as a quiz poll); returns the asked id."""
@@ -201,33 +199,22 @@ class GroupQuiz:
         question = pick.question
         asked_id = await engine.ask(chat_id, asker, pick, open_seconds=seconds)
         try:
-            shape = quiz.poll_shape(question, lang) if poll else None
+            shape = poll_shape(question, lang) if poll else None
             if shape is not None:
                 # No open_period: the closer stops the poll, so Telegram and the database close together.
-                msg = await self.bot.send_poll(
-                    chat_id,
-                    shape.question,
-                    shape.options,
-                    is_anonymous=False,
-                    type=PollType.QUIZ,
-                    allows_multiple_answers=shape.multiple or None,
-                    correct_option_ids=shape.correct,
-                    explanation=shape.explanation,
-                )
+                msg = await send_quiz_poll(self.bot, chat_id, shape)
                 await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
                 self.live[asked_id] = _Live(asked_id, chat_id, msg.message_id, lang, seconds, None, None, self._now())
                 return asked_id
             chunks = question_chunks(question, lang)
-            markup = quiz.question_keyboard(self.codec, asked_id, question, lang)
+            markup = question_keyboard(self.codec, asked_id, question, lang)
             last: Message | None = None
             for i, chunk in enumerate(chunks):
                 final = i == len(chunks) - 1
                 if i:
                     self.budget.allow(chat_id, "result")  # a long question's continuation (counted, never refused)
                 text = f"{chunk}\n\n{footer(question, lang, seconds)}" if final else chunk
-                last = await self.bot.send_message(
-                    chat_id, text, parse_mode=ParseMode.HTML, reply_markup=markup if final else None
-                )
+                last = await send_html(self.bot, chat_id, text, reply_markup=markup if final else None)
         except TelegramError:
             await engine.close_question(asked_id)  # never shown: it must not be revealed later
             raise
@@ -243,14 +230,14 @@ class GroupQuiz:
         if live is not None or asked.question is None or asked.closed:
             return live
         # After a restart (or a question the push scheduler sent): rebuild what the edit needs.
-        lang = await group_lang(self.engine, asked.chat_id, asked.learner_id)
+        lang = await self._lang(asked.chat_id, asked.learner_id)
         chunks = question_chunks(asked.question, lang)
         poll = asked.poll_id is not None
         usable = not poll and len(chunks) == 1  # a long question's last part may be cut elsewhere
         seconds = self._open_seconds()
         if asked.closes_at is not None:
             seconds = max(1, round((asked.closes_at - asked.asked_at).total_seconds()))
-        markup = None if poll else quiz.question_keyboard(self.codec, asked.id, asked.question, lang)
+        markup = None if poll else question_keyboard(self.codec, asked.id, asked.question, lang)
         live = _Live(
             asked.id,
             asked.chat_id,
@@ -271,6 +258,13 @@ class GroupQuiz:
         live.pending = True
         self._spawn(self._edit_count(live))
 
+    async def counted_by_id(self, asked_id: int) -> None:
+        """`counted` for a question known by its id (a member's press was recorded)."""
+        engine = self.engine
+        asked = await engine.get_asked(asked_id) if engine is not None else None
+        if asked is not None:
+            await self.counted(asked)
+
     def _spawn(self, job: Awaitable[None]) -> None:
         task: asyncio.Task[None] = asyncio.ensure_future(job)
         self._tasks.add(task)
@@ -283,8 +277,7 @@ class GroupQuiz:
                 await asyncio.sleep(self.budget.edit_delay(live.last_edit))
                 if live.closed:
                     return
-                async with engine.store.read() as db:
-                    count = await answer_count(db, live.asked_id)
+                count = await engine.answer_count(live.asked_id)
                 if count == live.shown:
                     return
                 if not self.budget.allow(live.chat_id, "edit"):
@@ -307,6 +300,44 @@ class GroupQuiz:
         finally:
             live.pending = False
 
+    async def press_next(self, query: CallbackQuery, word: NextWord, lang: Lang) -> None:
+        """ "Next question" under a group's result: by anyone, one open question at a time."""
+        engine, chat = self.engine, query.message.chat if query.message is not None else None
+        assert engine is not None and chat is not None
+        if word.carried:  # the filter of the /quiz before the result: it survives a restart
+            kinds, banks, poll = list(word.kinds), list(word.banks), word.poll
+            self.filters[chat.id] = (kinds, banks, poll)  # and the next result's button carries it on
+        else:
+            kinds, banks, poll = self.filters.get(chat.id, ([], [], False))
+        if not poll:
+            found = await engine.chat(chat.id)
+            poll = bool(found and found.poll)  # the group's /settings poll
+        glang = await self._lang(chat.id, query.from_user.id, lang)
+        outcome = await self.ask(chat.id, query.from_user.id, glang, kinds=kinds, banks=banks, poll=poll)
+        if outcome.status == "posted":
+            await query.answer()
+        elif outcome.status == "open":
+            await query.answer(t("group_toast_open", lang))
+        elif outcome.status == "slow":
+            await query.answer(t("group_toast_slow", lang))
+        else:
+            await query.answer((outcome.empty.message(lang) if outcome.empty else t("callback_invalid", lang))[:200])
+
+    async def tell(self, chat_id: int, member_lang: Lang, outcome: Posting) -> None:
+        """Say why no question was posted: one notice, within the group's notice budget."""
+        engine = self.engine
+        assert engine is not None
+        if outcome.status == "open" and outcome.asked is not None:
+            left = outcome.asked.closes_at
+            seconds = 0 if left is None else max(1, int((left - engine.clock()).total_seconds()))
+            await self.notice(
+                chat_id, t("group_still_open", member_lang, seconds=seconds), reply_to=outcome.asked.message_id
+            )
+        elif outcome.status == "slow":
+            await self.notice(chat_id, t("group_slow_down", member_lang, seconds=max(1, round(outcome.wait))))
+        elif outcome.status == "empty" and outcome.empty is not None:
+            await self.notice(chat_id, esc(outcome.empty.message(member_lang)))
+
     # ----- closing -----------------------------------------------------------------------------------
 
     async def close(self, asked_id: int) -> bool:
@@ -319,7 +350,7 @@ class GroupQuiz:
             return False
         asked = result.asked
         live = self.live.pop(asked_id, None)
-        lang = live.lang if live is not None else await group_lang(engine, asked.chat_id, asked.learner_id)
+        lang = live.lang if live is not None else await self._lang(asked.chat_id, asked.learner_id)
         count = len(result.right) + len(result.partial) + len(result.wrong)
         lock = live.lock if live is not None else asyncio.Lock()
         async with lock:
@@ -339,7 +370,7 @@ class GroupQuiz:
             ]
         )
         try:
-            await self._send(
+            await self.send(
                 asked.chat_id, "result", result_text(result, lang), reply_to=asked.message_id, markup=markup
             )
         except TelegramError as exc:
@@ -370,8 +401,8 @@ class GroupQuiz:
     async def tick(self) -> int:
         """Close every group question whose time is up; returns how many this call closed."""
         engine = self.engine
-        if engine is None or not self.app.running:
-            return 0  # not yet started, or stopping: a result must not be half sent as the bot shuts down
+        if engine is None or self._stopping:
+            return 0  # not open, or stopping: a result must not be half sent as the bot shuts down
         closed = 0
         for asked in await engine.due_closings():
             try:
@@ -468,17 +499,3 @@ class GroupQuiz:
             self.seen(chat_id, user_id)
             return True
         return False
-
-
-async def group_lang(engine: StudyEngine | None, chat_id: int, member_id: int | None, fallback: Lang = "zh") -> Lang:
-    """The group's language if it chose one, else that of the member who asked, else ``fallback``."""
-    if engine is None:
-        return fallback
-    chat = await engine.chat(chat_id)
-    if chat is not None and chat.language in ("zh", "en"):
-        return "en" if chat.language == "en" else "zh"
-    if member_id is not None:
-        learner = await engine.learner(member_id)
-        if learner is not None:
-            return "en" if learner.language == "en" else "zh"
-    return fallback

@@ -6,8 +6,7 @@ from collections.abc import Sequence
 
 from bot.banks.model import CHOICE_KINDS, Kind, Question
 from bot.grading import format_question, format_verdict
-from bot.store.attempts import Attempt
-from bot.store.scores import ScoreRow
+from bot.records import Attempt, ScoreRow
 from bot.study.results import AnswerResult, GroupResult
 from bot.telegram.render import MAX_MESSAGE, esc, split_message
 from bot.telegram.texts import t

@@ -23,24 +23,18 @@ is given up and logged, so one poisoned update cannot keep the bot from starting
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from telegram import Bot, Update
 from telegram.error import NetworkError
 from telegram.request import BaseRequest, RequestData
 
-from bot.store import updates as updates_repo
-
-if TYPE_CHECKING:
-    from bot.store import Store
-
-__all__ = ["ConfirmingRequest", "Inbox", "InboxQueue"]
+__all__ = ["ConfirmingRequest", "Inbox", "InboxQueue", "UpdateJournal"]
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +42,30 @@ KEEP_SECONDS = 86_400  # handled rows are kept a day; Telegram keeps unconfirmed
 MAX_REPLAYS = 3
 
 
+class WaitingUpdate(Protocol):
+    @property
+    def update_id(self) -> int: ...
+    @property
+    def body(self) -> str: ...
+    @property
+    def replays(self) -> int: ...
+
+
+class UpdateJournal(Protocol):
+    """Where updates are kept (bot.store.updates.UpdateLog, given by the composition root)."""
+
+    async def open(self, now: int, keep_seconds: int) -> tuple[list[Any], list[int]]: ...
+    async def write(
+        self, new: list[tuple[int, str]], handled: list[int], now: int, prune_before: int | None = None
+    ) -> None: ...
+
+
 class Inbox:
     def __init__(
         self, *, clock: Callable[[], float] = time.time, remember: int = 100_000, max_replays: int = MAX_REPLAYS
     ) -> None:
         self._clock = clock
-        self._store: Store | None = None
+        self._journal: UpdateJournal | None = None
         self._known: set[int] = set()
         self._order: deque[int] = deque()
         self._remember = remember
@@ -71,18 +83,14 @@ class Inbox:
 
     @property
     def is_open(self) -> bool:
-        return self._store is not None
+        return self._journal is not None
 
-    async def open(self, store: Store, bot: Bot) -> list[Update]:
-        """Start keeping updates in `store`; the updates a crash left unhandled, oldest first."""
+    async def open(self, journal: UpdateJournal, bot: Bot) -> list[Update]:
+        """Start keeping updates in `journal`; the updates a crash left unhandled, oldest first."""
         now = int(self._clock())
-
-        def load(conn: Any) -> tuple[list[updates_repo.Waiting], list[int]]:
-            updates_repo.prune(conn, now - KEEP_SECONDS)
-            return updates_repo.waiting(conn), updates_repo.recent_ids(conn, now - KEEP_SECONDS)
-
-        waiting, recent = await store.transaction(load)
-        self._store, self._last_prune = store, now
+        found, recent = await journal.open(now, KEEP_SECONDS)
+        waiting: list[WaitingUpdate] = found
+        self._journal, self._last_prune = journal, now
         for update_id in recent:
             self._remember_id(update_id)
         out: list[Update] = []
@@ -153,20 +161,18 @@ class Inbox:
         self._schedule()
 
     def _schedule(self) -> None:
-        if self._store is not None and (self._writer is None or self._writer.done()):
+        if self._journal is not None and (self._writer is None or self._writer.done()):
             self._writer = asyncio.ensure_future(self._write())
 
     async def _write(self) -> None:
-        assert self._store is not None
+        assert self._journal is not None
         while self._new or self._handled:
             new, handled, upto = self._new, self._handled, self._queued
             self._new, self._handled = [], []
             now = int(self._clock())
             prune = now - self._last_prune > 3600
             try:
-                await self._store.transaction(
-                    functools.partial(_write_batch, new=new, handled=handled, now=now, prune=prune)
-                )
+                await self._journal.write(new, handled, now, now - KEEP_SECONDS if prune else None)
             except Exception as exc:  # keep them for the next try; whoever waits is told
                 self._new, self._handled = new + self._new, handled + self._handled
                 self._error = exc
@@ -186,19 +192,12 @@ class Inbox:
     async def flush(self) -> None:
         """Return once everything handed to the inbox so far is written; raise when it cannot be."""
         target = self._queued
-        while self._store is not None and self._written < target:
+        while self._journal is not None and self._written < target:
             changed = self._changed
             self._schedule()
             await changed.wait()
             if self._error is not None and self._written < target:
                 raise self._error
-
-
-def _write_batch(conn: Any, *, new: list[tuple[int, str]], handled: list[int], now: int, prune: bool) -> None:
-    updates_repo.record(conn, new, now)  # first: an update may be handled before it is written
-    updates_repo.mark_handled(conn, handled, now)
-    if prune:
-        updates_repo.prune(conn, now - KEEP_SECONDS)
 
 
 class InboxQueue(asyncio.Queue[object]):

@@ -7,17 +7,16 @@ from typing import TYPE_CHECKING
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.error import BadRequest
-from telegram.ext import Application, CallbackQueryHandler
 
 from bot.grading import kind_label
-from bot.store import subscriptions
+from bot.records import Subscription
 from bot.study.kinds import parse_kind
 from bot.study.results import LearnerSettings, SettingsError
-from bot.telegram.callbacks import VERSION, Callback, CallbackCodec
-from bot.telegram.common import Context, codec_of, engine_of, send_html
-from bot.telegram.quiz import learner_lang, remember_lang
+from bot.telegram.callbacks import Callback, CallbackCodec
+from bot.telegram.context import CustomContext
+from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
-from bot.telegram.texts import Lang, t
+from bot.telegram.texts import Lang, lang_of, t
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
@@ -27,7 +26,6 @@ __all__ = [
     "banks_command",
     "lang_command",
     "on_off",
-    "register",
     "report_command",
     "settings_command",
     "settings_text",
@@ -41,28 +39,24 @@ ALL_BANKS = "__all"  # the "every bank" button
 _LANG_NAMES: dict[Lang, str] = {"zh": "中文", "en": "English"}
 
 
-def _ids(update: Update) -> tuple[int, int] | None:
-    user, chat = update.effective_user, update.effective_chat
-    return (user.id, chat.id) if user is not None and chat is not None else None
-
-
 # ----- /streak -----------------------------------------------------------------------------------
 
 
-async def streak_command(update: Update, context: Context) -> None:
-    ids, engine = _ids(update), engine_of(context)
-    if ids is None or engine is None:
+async def streak_command(update: Update, context: CustomContext) -> None:
+    user = update.effective_user
+    if user is None:
         return
-    lang = await learner_lang(update, context)
-    view = await engine.streak(ids[0])
+    lang = await context.lang()
+    view = await context.engine.streak(user.id)
     if view.today_done:
         today = t("streak_today_done", lang)
     elif view.at_risk:
         today = t("streak_at_risk", lang)
     else:
         today = t("streak_start", lang)
-    text = t("streak", lang, current=view.current, longest=view.longest, freezes=view.freezes, today=today)
-    await send_html(context, ids[1], text)
+    await context.reply(
+        t("streak", lang, current=view.current, longest=view.longest, freezes=view.freezes, today=today)
+    )
 
 
 # ----- /banks ------------------------------------------------------------------------------------
@@ -102,13 +96,13 @@ def banks_view(
     return "\n".join(lines), InlineKeyboardMarkup(rows)
 
 
-async def banks_command(update: Update, context: Context) -> None:
+async def banks_command(update: Update, context: CustomContext) -> None:
     """/banks lists the banks with buttons to choose; /banks <id> [<id>...] or /banks all chooses."""
-    ids, engine = _ids(update), engine_of(context)
-    if ids is None or engine is None:
+    user = update.effective_user
+    if user is None:
         return
-    user_id, chat_id = ids
-    lang = await learner_lang(update, context)
+    engine, user_id = context.engine, user.id
+    lang = await context.lang()
     args = [a for a in (context.args or []) if a.strip()]
     if args:
         by_fold = {b.casefold(): b for b in engine.banks}
@@ -119,19 +113,18 @@ async def banks_command(update: Update, context: Context) -> None:
         try:
             settings = await engine.update_settings(user_id, banks=choice)
         except SettingsError as exc:
-            await send_html(context, chat_id, esc(exc.message(lang)))
+            await context.reply(esc(exc.message(lang)))
             return
         now = t("banks_all", lang) if settings.banks is None else ", ".join(settings.banks)
-        await send_html(context, chat_id, t("banks_now", lang, banks=esc(now)))
+        await context.reply(t("banks_now", lang, banks=esc(now)))
         return
     settings = await engine.settings(user_id)
-    text, markup = banks_view(engine, settings.banks, lang, codec_of(context))
-    await send_html(context, chat_id, text, reply_markup=markup)
+    text, markup = banks_view(engine, settings.banks, lang, context.codec)
+    await context.reply(text, reply_markup=markup)
 
 
-async def _press_bank(update: Update, context: Context, query: CallbackQuery, cb: Callback, lang: Lang) -> None:
-    engine = engine_of(context)
-    assert engine is not None
+async def press_bank(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    engine, lang = context.engine, await context.lang()
     word = cb.fields[0]
     ordered = sorted(engine.banks)
     if word == ALL_BANKS:
@@ -153,7 +146,7 @@ async def _press_bank(update: Update, context: Context, query: CallbackQuery, cb
     await query.answer(t("banks_now_plain", lang, banks=now)[:200])
     msg = query.message
     if msg is not None:
-        text, markup = banks_view(engine, settings.banks, lang, codec_of(context))
+        text, markup = banks_view(engine, settings.banks, lang, context.codec)
         try:
             await context.bot.edit_message_text(
                 text, msg.chat.id, msg.message_id, parse_mode="HTML", reply_markup=markup
@@ -176,23 +169,22 @@ def _lang_keyboard(codec: CallbackCodec, current: Lang) -> InlineKeyboardMarkup:
     )
 
 
-async def lang_command(update: Update, context: Context) -> None:
+async def lang_command(update: Update, context: CustomContext) -> None:
     """/lang shows buttons; /lang zh or /lang en switches at once."""
-    ids, engine = _ids(update), engine_of(context)
-    if ids is None or engine is None:
+    user = update.effective_user
+    if user is None:
         return
-    user_id, chat_id = ids
-    lang = await learner_lang(update, context)
+    lang = await context.lang()
     args = context.args or []
     if args:
         wanted = _read_lang(args[0])
         if wanted is None:
-            await send_html(context, chat_id, t("lang_bad", lang, value=esc(args[0][:40])))
+            await context.reply(t("lang_bad", lang, value=esc(args[0][:40])))
             return
-        await _set_lang(context, user_id, wanted)
-        await send_html(context, chat_id, t("lang_set", wanted))
+        await _set_lang(context, user.id, wanted)
+        await context.reply(t("lang_set", wanted))
         return
-    await send_html(context, chat_id, t("lang_prompt", lang), reply_markup=_lang_keyboard(codec_of(context), lang))
+    await context.reply(t("lang_prompt", lang), reply_markup=_lang_keyboard(context.codec, lang))
 
 
 def _read_lang(word: str) -> Lang | None:
@@ -204,14 +196,13 @@ def _read_lang(word: str) -> Lang | None:
     return None
 
 
-async def _set_lang(context: Context, user_id: int, lang: Lang) -> None:
-    engine = engine_of(context)
-    assert engine is not None
-    await engine.update_settings(user_id, language=lang)
-    remember_lang(context, user_id, lang)
+async def _set_lang(context: CustomContext, user_id: int, lang: Lang) -> None:
+    await context.engine.update_settings(user_id, language=lang)
+    context.bot_data.languages.remember(user_id, lang)
 
 
-async def _press_lang(update: Update, context: Context, query: CallbackQuery, cb: Callback, lang: Lang) -> None:
+async def press_lang(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    lang = await context.lang()
     wanted = _read_lang(cb.fields[0])
     if wanted is None:
         await query.answer(t("callback_invalid", lang))
@@ -228,7 +219,7 @@ async def _press_lang(update: Update, context: Context, query: CallbackQuery, cb
                 t("lang_prompt", wanted),
                 msg.chat.id,
                 msg.message_id,
-                reply_markup=_lang_keyboard(codec_of(context), wanted),
+                reply_markup=_lang_keyboard(context.codec, wanted),
             )
         except BadRequest as exc:
             log.info("could not update the language buttons: %s", exc)
@@ -241,9 +232,7 @@ def on_off(value: bool, lang: str) -> str:
     return t("on" if value else "off", lang)
 
 
-def settings_text(
-    s: LearnerSettings, lang: str, daily: subscriptions.Subscription | None, remind: subscriptions.Subscription | None
-) -> str:
+def settings_text(s: LearnerSettings, lang: str, daily: Subscription | None, remind: Subscription | None) -> str:
     """Every setting of a learner, one per line, then how to change them (HTML)."""
     kinds = t("kinds_all", lang)
     if s.kinds:
@@ -252,7 +241,7 @@ def settings_text(
     return t(
         "settings",
         lang,
-        language=_LANG_NAMES.get("en" if s.language == "en" else "zh"),
+        language=_LANG_NAMES[lang_of(s.language)],
         tz=esc(s.tz),
         banks=esc(banks),
         kinds=esc(kinds),
@@ -262,37 +251,34 @@ def settings_text(
     )
 
 
-def subscription_text(found: subscriptions.Subscription | None, lang: str) -> str:
+def subscription_text(found: Subscription | None, lang: str) -> str:
     """A push subscription in a settings list (HTML): "daily at 09:00 (UTC)", or off."""
     if found is None or not found.active:
         return t("off", lang)
     return t("sub_at", lang, hhmm=found.hhmm, tz=esc(found.tz))
 
 
-async def settings_command(update: Update, context: Context) -> None:
+async def settings_command(update: Update, context: CustomContext) -> None:
     """/settings shows everything; /settings poll on|off, kinds <kinds>|all, tz <zone> change one."""
-    ids, engine = _ids(update), engine_of(context)
-    if ids is None or engine is None:
+    user, chat = update.effective_user, update.effective_chat
+    if user is None or chat is None:
         return
-    user_id, chat_id = ids
-    lang = await learner_lang(update, context)
+    lang = await context.lang()
     args = [a for a in (context.args or []) if a.strip()]
     if args:
-        error = await _change_setting(context, user_id, args, lang)
+        error = await _change_setting(context, user.id, args, lang)
         if error is not None:
-            await send_html(context, chat_id, error)
+            await context.reply(error)
             return
-    settings = await engine.settings(user_id)
-    async with engine.store.read() as db:
-        daily = await subscriptions.get(db, chat_id, "daily")
-        remind = await subscriptions.get(db, chat_id, "remind")
-    await send_html(context, chat_id, settings_text(settings, lang, daily, remind))
+    settings = await context.engine.settings(user.id)
+    daily = await context.subscriptions.get(chat.id, "daily")
+    remind = await context.subscriptions.get(chat.id, "remind")
+    await context.reply(settings_text(settings, lang, daily, remind))
 
 
-async def _change_setting(context: Context, user_id: int, args: list[str], lang: Lang) -> str | None:
+async def _change_setting(context: CustomContext, user_id: int, args: list[str], lang: Lang) -> str | None:
     """Apply ``/settings <name> <value...>``; the error to show (HTML), or None when it was applied."""
-    engine = engine_of(context)
-    assert engine is not None
+    engine = context.engine
     name, values = args[0].casefold(), args[1:]
     try:
         if name in ("poll", "投票") and len(values) == 1 and values[0].casefold() in SWITCH:
@@ -315,46 +301,22 @@ SWITCH = {"on": True, "off": False, "开": True, "关": False, "yes": True, "no"
 # ----- /report -----------------------------------------------------------------------------------
 
 
-async def report_command(update: Update, context: Context) -> None:
+async def report_command(update: Update, context: CustomContext) -> None:
     """/report [comment]: the key of the learner's last question is flagged as wrong."""
-    ids, engine = _ids(update), engine_of(context)
-    if ids is None or engine is None:
+    user = update.effective_user
+    if user is None:
         return
-    user_id, chat_id = ids
-    lang = await learner_lang(update, context)
+    engine, user_id = context.engine, user.id
+    lang = await context.lang()
     comment = " ".join(context.args or [])
     learner = await engine.learner(user_id)
     found = engine.question_for(learner.last_question) if learner and learner.last_question else None
     report_id = await engine.report(user_id, None, comment)
     if report_id is None or found is None:
-        await send_html(context, chat_id, t("report_none", lang))
+        await context.reply(t("report_none", lang))
         return
     bank_id, question = found
-    await send_html(context, chat_id, t("report_done", lang, bank=esc(bank_id), number=question.number, id=report_id))
+    await context.reply(t("report_done", lang, bank=esc(bank_id), number=question.number, id=report_id))
 
 
-# ----- buttons -----------------------------------------------------------------------------------
-
-
-def _ours(data: object) -> bool:
-    return isinstance(data, str) and data[:1] == VERSION and data[1:2] in ("b", "l")
-
-
-async def on_button(update: Update, context: Context) -> None:
-    query = update.callback_query
-    if query is None:
-        return
-    lang = await learner_lang(update, context)
-    decoded = codec_of(context).decode(query.data)
-    if not isinstance(decoded, Callback) or engine_of(context) is None:
-        await query.answer(t("callback_invalid", lang))
-    elif decoded.action == "bank":
-        await _press_bank(update, context, query, decoded, lang)
-    elif decoded.action == "lang":
-        await _press_lang(update, context, query, decoded, lang)
-    else:
-        await query.answer(t("callback_invalid", lang))
-
-
-def register(app: Application) -> None:  # type: ignore[type-arg]
-    app.add_handler(CallbackQueryHandler(on_button, pattern=_ours))
+PRESSES.update({"bank": press_bank, "lang": press_lang})

@@ -8,7 +8,7 @@ from telegram import ChatMember, Update
 from telegram.constants import ChatType
 from telegram.ext import Application, ChatMemberHandler, MessageHandler, filters
 
-from bot.telegram.common import Context, engine_of
+from bot.telegram.context import CustomContext
 
 __all__ = ["on_migrate", "on_my_chat_member", "register"]
 
@@ -17,33 +17,29 @@ log = logging.getLogger(__name__)
 _PRESENT = {ChatMember.MEMBER, ChatMember.ADMINISTRATOR, ChatMember.OWNER, ChatMember.RESTRICTED}
 
 
-async def on_my_chat_member(update: Update, context: Context) -> None:
+async def on_my_chat_member(update: Update, context: CustomContext) -> None:
     change = update.my_chat_member
     if change is None:
         return
     chat = change.chat
     present = change.new_chat_member.status in _PRESENT
-    engine = engine_of(context)
+    engine = context.engine
     if chat.type == ChatType.PRIVATE:
         log.info("learner %s %s the bot", chat.id, "unblocked" if present else "blocked")
-        if engine is not None:
-            await engine.set_blocked(chat.id, not present)
+        await engine.set_blocked(chat.id, not present)
         return
     log.info("bot %s chat %s (%s)", "added to" if present else "removed from", chat.id, chat.type)
-    if engine is not None:
-        await engine.ensure_chat(chat.id, chat.type, chat.title or "")
-        await engine.set_chat_active(chat.id, present)
+    await engine.ensure_chat(chat.id, chat.type, chat.title or "")
+    await engine.set_chat_active(chat.id, present)
 
 
-async def on_migrate(update: Update, context: Context) -> None:
+async def on_migrate(update: Update, context: CustomContext) -> None:
     message = update.effective_message
     if message is None or message.migrate_to_chat_id is None:
         return
     old, new = message.chat.id, message.migrate_to_chat_id
     log.info("group %s became supergroup %s", old, new)
-    engine = engine_of(context)
-    if engine is not None:
-        await engine.migrate_chat(old, new)
+    await context.engine.migrate_chat(old, new)
 
 
 def register(app: Application) -> None:  # type: ignore[type-arg]

@@ -109,6 +109,11 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
     def running_limit(self) -> int:
         return self._max_running
 
+    def waiting(self, key: int) -> int:
+        """Updates of one chat (or user) running or waiting their turn."""
+        chat = self._chats.get(key)
+        return len(chat.entries) if chat is not None else 0
+
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = update_key(update)
         if key is None:

@@ -11,21 +11,26 @@ import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from telegram import Update
 from telegram.constants import ChatType, ParseMode
 
 from bot.banks.model import Kind
 from bot.grading import kind_label
-from bot.pictures import FontChoice, StatsPicture, find_font_choice, font_choice, render_stats_png
-from bot.pictures.stats import KIND_ORDER
-from bot.store.attempts import Tally
+from bot.records import Tally
 from bot.study.days import local_date
 from bot.study.group_stats import group_stats
 from bot.study.streaks import StreakView
-from bot.telegram.common import Context, engine_of, lang_for, settings_of
+from bot.telegram.context import CustomContext
 from bot.telegram.render import MAX_CAPTION, esc
 from bot.telegram.texts import t
+
+if TYPE_CHECKING:
+    from bot.pictures import FontChoice
+
+# The pictures (matplotlib, about a second to import) are imported at the first /stats, not at start-up.
+KIND_ORDER = tuple(kind.value for kind in Kind)  # the order of the bank model, as the picture draws them
 
 __all__ = ["StatsView", "caption", "stats_command"]
 
@@ -34,6 +39,8 @@ log = logging.getLogger(__name__)
 
 @lru_cache(maxsize=4)
 def _fonts_for(font: Path | None) -> FontChoice:
+    from bot.pictures import find_font_choice, font_choice
+
     # STUDYBOT_FONT may come from a .env file, which os.environ (read by font_choice) does not see.
     return find_font_choice({"STUDYBOT_FONT": str(font)}) if font else font_choice()
 
@@ -87,12 +94,13 @@ def caption(view: StatsView, lang: str) -> str:
     return text if len(text) <= MAX_CAPTION else "\n".join(lines[:1] + lines[-1:])
 
 
-async def stats_command(update: Update, context: Context) -> None:
+async def stats_command(update: Update, context: CustomContext) -> None:
+    from bot.pictures import StatsPicture, render_stats_png
+
     user, chat = update.effective_user, update.effective_chat
-    engine = engine_of(context)
-    if user is None or chat is None or engine is None:
+    if user is None or chat is None:
         return
-    lang = await lang_for(update, context)
+    engine, lang = context.engine, await context.lang()
     if chat.type == ChatType.PRIVATE:
         learner = await engine.ensure_learner(user.id, user.full_name, language=user.language_code)
         stats = await engine.stats(user.id)
@@ -113,7 +121,7 @@ async def stats_command(update: Update, context: Context) -> None:
         longest_streak=view.streak.longest,
         accuracy={k: (tally.correct, tally.total) for k, tally in view.by_kind.items()},
     )
-    fonts = await asyncio.to_thread(_fonts_for, settings_of(context).font)
+    fonts = await asyncio.to_thread(_fonts_for, context.settings.font)
     png = await asyncio.to_thread(render_stats_png, picture, lang, fonts)
     await context.bot.send_photo(
         chat.id, photo=png, caption=caption(view, lang), parse_mode=ParseMode.HTML, filename="stats.png"

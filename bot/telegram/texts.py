@@ -1,14 +1,15 @@
 """Every user-visible string of the Telegram front end, in Chinese (default) and English.
 
-`t("key", lang, **values)` formats one; `lang_of(language_code)` reads Telegram's language code
-(zh, zh-hans, en-US...) into one of ours. Keys are grouped by feature; a feature adds its own block.
+`t("key", lang, **values)` formats one (in a handler `context.texts`, the same catalogue);
+`lang_of(language_code)` reads Telegram's language code (zh, zh-hans, en-US...) into one of ours.
+Keys are grouped by feature; a feature adds its own block.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-__all__ = ["LANGS", "TEXTS", "Lang", "lang_of", "t"]
+__all__ = ["LANGS", "TEXTS", "Lang", "Texts", "lang_of", "t"]
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
@@ -391,14 +392,22 @@ TEXTS: dict[str, dict[Lang, str]] = {
 
 
 def lang_of(language_code: str | None) -> Lang:
-    """Telegram's language_code to zh/en: English for en*, Chinese for everything else."""
+    """Telegram's language_code, or a stored language, to zh/en: English for en*, Chinese for everything else."""
     if language_code and language_code.lower().startswith("en"):
         return "en"
     return "zh"
 
 
-def t(key: str, lang: str, **values: object) -> str:
-    """The text for ``key`` in ``lang`` (zh when the language is unknown), formatted with ``values``."""
-    entry = TEXTS[key]
-    text = entry["en"] if lang == "en" else entry["zh"]
-    return text.format(**values) if values else text
+class Texts:
+    """The catalogue, formatted: ``texts("key", lang, **values)`` (zh when the language is unknown)."""
+
+    def __init__(self, texts: dict[str, dict[Lang, str]] = TEXTS) -> None:
+        self._texts = texts
+
+    def __call__(self, key: str, lang: str, **values: object) -> str:
+        entry = self._texts[key]
+        text = entry["en"] if lang == "en" else entry["zh"]
+        return text.format(**values) if values else text
+
+
+t = Texts()  # `t("key", lang, **values)` where no context is at hand (texts built by pure functions)

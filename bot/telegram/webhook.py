@@ -17,8 +17,6 @@ from aiohttp import web
 from telegram import Update
 from telegram.ext import Application
 
-from bot.telegram.common import INBOX
-
 __all__ = ["MAX_BODY", "SECRET_HEADER", "webhook_app"]
 
 log = logging.getLogger(__name__)
@@ -43,7 +41,7 @@ def webhook_app(app: Application, path: str, secret: str) -> web.Application:  #
         except (ValueError, TypeError, KeyError) as exc:
             log.warning("webhook: a request with the secret but no update in it (%s)", exc)
             return web.Response(status=400, text="Bad Request")
-        inbox = app.bot_data.get(INBOX)
+        inbox = app.bot_data.inbox
         if inbox is not None:
             inbox.keep_body(update.update_id, body.decode())
         await app.update_queue.put(update)

@@ -236,7 +236,8 @@ async def test_a_slow_judgement_keeps_no_other_learner_waiting(fake: FakeModel, 
 
     fake.answer(respond)
     slow = asyncio.create_task(judge(assist, "慢慢来：" + REPLY, learner=1))
-    await asyncio.sleep(0.05)
+    while not fake.requests:  # the slow one is under way
+        await asyncio.sleep(0.01)
     others = await asyncio.gather(*(judge(assist, REPLY + str(n), learner=n) for n in (2, 3, 4)))
     assert all(v is not None for _, v in others) and not slow.done()
     release.set()

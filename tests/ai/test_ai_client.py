@@ -122,7 +122,8 @@ async def test_a_slow_answer_does_not_hold_up_the_others(fake: FakeModel, client
 
     fake.answer(respond)
     slow = asyncio.create_task(client.ask("s", "slow", Answer, purpose="test"))
-    await asyncio.sleep(0.05)
+    while not fake.requests:  # the slow one is under way
+        await asyncio.sleep(0.01)
     fast = await asyncio.gather(*(client.ask("s", f"fast {i}", Answer, purpose="test") for i in range(3)))
     assert [a.value.explanation for a in fast] == ["fast 0", "fast 1", "fast 2"]
     assert not slow.done()  # the others were served while it was still running
@@ -141,9 +142,8 @@ async def test_the_cap_bounds_requests_in_flight_and_queueing_counts_against_the
     capped = ModelClient(fake.url, "m", timeout=5.0, concurrency=2)
     try:
         held = [asyncio.create_task(capped.ask("s", str(i), Answer, purpose="test")) for i in range(4)]
-        while len(fake.requests) < 2:
+        while len(fake.requests) < 2 or len(capped._slots._waiters or ()) < 2:  # type: ignore[attr-defined]
             await asyncio.sleep(0.01)
-        await asyncio.sleep(0.05)
         assert len(fake.requests) == 2 and fake.in_flight == 2  # two more wait for a slot, unsent
         # While both slots stay taken, a request allowed 0.1 s gives up in the queue, never sent.
         with pytest.raises(ModelError) as raised:

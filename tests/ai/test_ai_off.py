@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """
 import json, sys
-import bot.cli, bot.telegram.app, bot.telegram.runner, bot.terminal
-import bot.banks.commands, bot.grading.commands, bot.store
+import bot.cli, bot.cli.run, bot.cli.practice, bot.telegram.app, bot.terminal
+import bot.cli.banks, bot.cli.grade, bot.cli.backup, bot.store
 from bot.cli import main
 codes = [main(["lint", sys.argv[1]]), main(["grade", sys.argv[1], "single-1", "B"])]
 loaded = sorted(m for m in sys.modules if m == "bot.ai" or m.startswith(("bot.ai.", "bot.store.ai_")) or m == "openai")
@@ -30,6 +30,8 @@ def test_with_no_model_url_nothing_of_model_help_is_imported(tmp_path: Path) -> 
     bank = ROOT / "data" / "banks" / "finetuning-2025.json"
     env = {k: v for k, v in os.environ.items() if not k.startswith("STUDYBOT_AI")}
     env["STUDYBOT_BANKS"] = str(ROOT / "data" / "banks")
+    # The code beside this test, whatever else an installed copy of the package points to.
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     done = subprocess.run(
         [sys.executable, "-c", PROBE, str(bank)], capture_output=True, text=True, env=env, cwd=tmp_path, check=True
     )

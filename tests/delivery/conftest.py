@@ -14,7 +14,7 @@ from fakebot import FakeBotServer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "telegram"))
 from push_harness import PushEnv, StepClock
-from tg_harness import BotEnv, running, settings_env
+from tg_harness import BotEnv, settings_env
 
 from bot.store import Store
 
@@ -45,7 +45,5 @@ def bot_settings_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: Fake
 
 @pytest.fixture
 async def bot_env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
-    async with running(bot_settings_env.build()) as app:
-        bot_settings_env.app = app
+    async with bot_settings_env.run():
         yield bot_settings_env
-    bot_settings_env.app = None

@@ -8,18 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 from fakebot import FakeBotServer
 from telegram.ext import ExtBot
 
-from bot.delivery.schedule import next_due, parse_time_zone, zone_name
+from bot.delivery.schedule import next_due
 from bot.delivery.service import DeliveryService, Push
 from bot.delivery.spacing import Spacer
 from bot.store import Store
 from bot.telegram.failures import classify
 from bot.telegram.pacing import OutgoingBudget, push_args
 from bot.telegram.transport import AiohttpRequest
+from bot.zones import parse_time_zone, zone_name
 
 __all__ = ["PushEnv", "StepClock"]
 
@@ -58,7 +60,7 @@ class PushEnv:
         async def send(push: Push) -> int:
             msg = await bot.send_message(
                 push.chat_id,
-                f"{push.kind} {push.key}/{push.second} {push.text or ''}",
+                f"{push.kind} {push.row} {push.text or ''}",
                 rate_limit_args=push_args(push.claim),
             )
             self.sends.append((push.chat_id, self.clock(), push.kind))
@@ -118,3 +120,16 @@ class PushEnv:
     async def rows(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
         async with self.store.read() as db:
             return [tuple(r) for r in await db.execute_fetchall(sql, params)]
+
+    async def delivery(self, subscription_id: int, local_day: int) -> Any:
+        """The push's row for that day: status, tries, message_id, error (None when there is none)."""
+        rows = await self.rows(
+            "SELECT status, tries, message_id, error FROM deliveries WHERE subscription_id = ? AND local_day = ?",
+            subscription_id,
+            local_day,
+        )
+        return (
+            SimpleNamespace(**dict(zip(("status", "tries", "message_id", "error"), rows[0], strict=True)))
+            if rows
+            else None
+        )

@@ -15,7 +15,7 @@ def utc(*args: int) -> datetime:
 
 async def tick(env: BotEnv) -> list:
     assert env.app is not None
-    return await env.app.bot_data["deliveries"].tick()
+    return await env.app.bot_data.deliveries.tick()
 
 
 async def test_subscribe_explains_bad_arguments_then_pushes_the_questions_at_the_local_time(bot_env: BotEnv) -> None:

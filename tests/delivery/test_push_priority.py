@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from fakebot import FakeBotServer
-from tg_harness import BotEnv, running, settings_env
+from tg_harness import BotEnv, settings_env
 
 from bot.store import subscriptions
 
@@ -23,10 +23,8 @@ PUSH_PACE = 20
 @pytest.fixture
 async def slow_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBotServer) -> AsyncIterator[BotEnv]:
     env = settings_env(monkeypatch, tmp_path, fake, push_poll_seconds=3600, send_rate=PACE, broadcast_rate=PUSH_PACE)
-    async with running(env.build()) as app:
-        env.app = app
+    async with env.run():
         yield env
-    env.app = None
 
 
 def _pushes_sent(fake: FakeBotServer) -> int:
@@ -56,7 +54,7 @@ async def test_a_verdict_overtakes_a_long_broadcast(slow_env: BotEnv) -> None:
                 db, chat_id=chat, learner_id=chat, minute=9 * 60, tz="UTC", now=now, next_due=now
             )
 
-    broadcast = asyncio.create_task(env.app.bot_data["deliveries"].tick())
+    broadcast = asyncio.create_task(env.app.bot_data.deliveries.tick())
     await fake.wait_for(lambda: _pushes_sent(fake) >= 10, timeout=20, what="the broadcast under way")
     lea.send_text("对")
     pushes_when_answered = _pushes_sent(fake)

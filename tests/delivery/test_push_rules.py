@@ -3,7 +3,6 @@ tests/telegram/test_failures.py, beside the transport)."""
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 from datetime import UTC, time, timedelta, timezone
 from zoneinfo import ZoneInfo
@@ -51,17 +50,37 @@ def test_remind_arguments() -> None:
         assert caught.value.problem == problem
 
 
+class VirtualTime:
+    """A clock that moves only when someone sleeps on it: the spacer's schedule, exactly."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
 async def test_the_spacer_hands_out_even_start_times_and_waits_out_a_pause() -> None:
-    loop = asyncio.get_running_loop()
+    clock = VirtualTime()
     paused = {"until": 0.0}
-    spacer = Spacer(50, paused_until=lambda: paused["until"], clock=loop.time)
+    spacer = Spacer(50, paused_until=lambda: paused["until"], clock=clock, sleep=clock.sleep)
     starts = []
     for _ in range(6):
         await spacer()
-        starts.append(loop.time())
-    gaps = [b - a for a, b in itertools.pairwise(starts)]
-    assert all(g >= 0.019 for g in gaps[1:]) and sum(gaps) < 0.2  # 20 ms apart, not a burst, no drift
-    paused["until"] = loop.time() + 0.1
-    before = loop.time()
+        starts.append(clock())
+    # 20 ms apart, not a burst (the first wait is half an interval: a schedule that starts from idle)
+    assert [round(b - a, 6) for a, b in itertools.pairwise(starts)] == [0.01, 0.02, 0.02, 0.02, 0.02]
+    paused["until"] = clock() + 0.1
+    before = clock()
     await spacer()
-    assert loop.time() - before >= 0.099
+    assert round(clock() - before, 6) == 0.1  # none while paused
+    clock.now += 1.0  # a late caller (an oversleeping event loop) ...
+    late = clock()
+    await spacer()
+    await spacer()
+    assert clock() - late == pytest.approx(0.01)  # ... catches up half an interval, never a burst

@@ -11,13 +11,11 @@ from hypothesis import strategies as st
 
 from bot.delivery.schedule import (
     DueSlot,
-    TimeZoneError,
     decide,
     next_due,
     parse_local_time,
-    parse_time_zone,
-    zone_name,
 )
+from bot.zones import TimeZoneError, parse_time_zone, zone_name
 
 NY = ZoneInfo("America/New_York")
 SH = ZoneInfo("Asia/Shanghai")

@@ -43,6 +43,10 @@ Faults: ``fake.fail(Fault.too_many_requests(5), method="sendMessage", times=3)``
 also ``Fault.blocked()``, ``.deactivated()``, ``.chat_not_found()``, ``.server_error()``,
 ``.slow(seconds)``. ``times=None`` keeps failing until ``clear_faults()``.
 
+Without sockets (python-telegram-bot's own test pattern): ``OfflineRequest(fake)`` as the bot's request
+object answers each call through ``fake.call`` with the same checks, and ``Feeder(app, fake)`` hands the
+users' updates to ``app.process_update`` one by one (``await feeder.settle()``: all handled).
+
 Users: ``fake.user(id, first_name, language_code=...)`` and ``fake.group(chat_id, title, admins=[...])``
 return ``SimUser``/``SimGroup`` (``users.py``); ``fake.inject({...})`` queues any raw update.
 With ``strict_chats`` (default) sending to a chat no simulated user or group opened is
@@ -50,6 +54,7 @@ With ``strict_chats`` (default) sending to a chat no simulated user or group ope
 """
 
 from .limits import ManualClock, RateRules
+from .offline import Feeder, OfflineRequest
 from .records import CallbackAnswer, CallbackPress, Fault, MessageState, Violation
 from .server import FakeBotServer
 from .spec import ApiError, load_spec
@@ -61,8 +66,10 @@ __all__ = [
     "CallbackPress",
     "FakeBotServer",
     "Fault",
+    "Feeder",
     "ManualClock",
     "MessageState",
+    "OfflineRequest",
     "RateRules",
     "SimGroup",
     "SimUser",

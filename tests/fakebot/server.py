@@ -383,32 +383,53 @@ class FakeBotServer:
         return params, uploads
 
     async def _handle(self, request: web.Request) -> web.Response:
-        method = request.match_info["method"]
+        try:
+            params, uploads = await self._read_params(request)
+        except ApiError as exc:
+            params, uploads, unread = {}, {}, exc
+        else:
+            unread = None
+        status, body = await self.call(
+            request.match_info["method"], request.match_info["token"], params, uploads, unread
+        )
+        return web.json_response(body, status=status)
+
+    async def call(
+        self,
+        method: str,
+        token: str,
+        params: dict[str, Any],
+        uploads: dict[str, Upload] | None = None,
+        unreadable: ApiError | None = None,
+    ) -> tuple[int, dict[str, Any]]:
+        """One Bot API call, however it arrived (HTTP, or an offline request object): (status, answer)."""
+        uploads = uploads or {}
         record = RequestRecord(method, {}, self.clock())
         self.requests.append(record)
         try:
-            if request.match_info["token"] != self.token:
+            if token != self.token:
                 raise ApiError(401, "Unauthorized")
-            params, uploads = await self._read_params(request)
+            if unreadable is not None:
+                raise unreadable
             record.params = {**params, **{k: f"<upload {u.filename}>" for k, u in uploads.items()}}
             canonical = self.spec.method_name(method)
             values = self._validate(canonical, params, uploads, record)
             result = await self._serve(canonical, values, record)
         except ApiError as exc:
-            return self._error_response(record, exc)
+            return self._error_answer(record, exc)
         except Exception as exc:  # a bug of the fake itself: answer like Telegram's 500 and remember it
             self.crashes.append(f"{method}: {exc!r}\n{traceback.format_exc()}")
-            return self._error_response(record, ApiError(500, f"Internal Server Error (fake: {exc!r})"))
+            return self._error_answer(record, ApiError(500, f"Internal Server Error (fake: {exc!r})"))
         record.status = 200
         self._notify()
-        return web.json_response({"ok": True, "result": result})
+        return 200, {"ok": True, "result": result}
 
-    def _error_response(self, record: RequestRecord, exc: ApiError) -> web.Response:
+    def _error_answer(self, record: RequestRecord, exc: ApiError) -> tuple[int, dict[str, Any]]:
         record.status = exc.code
         record.description = exc.description
         self.errors.append(record)
         self._notify()
-        return web.json_response(exc.body(), status=exc.code)
+        return exc.code, exc.body()
 
     def _validate(
         self, method: str, params: dict[str, Any], uploads: dict[str, Upload], record: RequestRecord
@@ -486,13 +507,19 @@ class FakeBotServer:
         return chat_id
 
     async def _download(self, request: web.Request) -> web.Response:
-        if request.match_info["token"] != self.token:
+        content = self.file_content(request.match_info["token"], request.match_info["path"])
+        if content is None:
             return web.json_response({"ok": False, "error_code": 404, "description": "Not Found"}, status=404)
-        path = request.match_info["path"]
+        return web.Response(body=content[0], content_type=content[1])
+
+    def file_content(self, token: str, path: str) -> tuple[bytes, str] | None:
+        """A stored file's bytes and type, as the file URL serves them (None: Not Found)."""
+        if token != self.token:
+            return None
         for f in self.files.values():
             if f.file_path == path:
-                return web.Response(body=f.content, content_type=f.mime_type or "application/octet-stream")
-        return web.json_response({"ok": False, "error_code": 404, "description": "Not Found"}, status=404)
+                return f.content, f.mime_type or "application/octet-stream"
+        return None
 
     # -- validation of limits ----------------------------------------------------------------------------
 

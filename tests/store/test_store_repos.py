@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import Store, asked, attempts, chats, deliveries, learners, questions, scores, subscriptions
+from bot.store.deliveries import Claim, PushRow, SendOutcome
 
 NOW = 1_700_000_000
 
@@ -25,14 +26,21 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
+async def _claim(store: Store, *claims: Claim) -> list[bool]:
+    return await store.transaction(lambda conn: deliveries.claim(conn, claims, NOW))
+
+
 async def test_a_second_delivery_for_the_same_day_is_refused(store: Store) -> None:
     async with store.write() as db:
         sub = await subscriptions.subscribe(
             db, chat_id=-100, learner_id=1, minute=540, tz="Asia/Shanghai", now=NOW, next_due=NOW + 60
         )
-        assert await deliveries.plan(db, sub.id, 739000, NOW) is True
-        assert await deliveries.plan(db, sub.id, 739000, NOW + 5) is False
-        assert await deliveries.plan(db, sub.id, 739001, NOW + 5) is True
+    assert await _claim(store, Claim(sub.id, NOW + 60, NOW + 120, 739000)) == [True]
+    # Subscribed again (next_due back where it was): that day's row exists, so nothing is sent twice.
+    async with store.write() as db:
+        await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=540, tz="UTC", now=NOW, next_due=NOW + 60)
+    assert await _claim(store, Claim(sub.id, NOW + 60, NOW + 120, 739000)) == [False]
+    assert await _claim(store, Claim(sub.id, NOW + 120, NOW + 180, 739001)) == [True]
     # The rule is the database's, not only the function's: a raw second row violates the key.
     async with store.write() as db:
         with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
@@ -42,24 +50,24 @@ async def test_a_second_delivery_for_the_same_day_is_refused(store: Store) -> No
                 (sub.id,),
             )
     async with store.read() as db:
-        first = await deliveries.get(db, sub.id, 739000)
-    assert first is not None and first.planned_at == NOW and first.status == "planned"
+        rows = await db.execute_fetchall("SELECT local_day, status, planned_at FROM deliveries ORDER BY local_day")
+    assert [tuple(r) for r in rows] == [(739000, "planned", NOW), (739001, "planned", NOW)]
 
 
 async def test_planned_rows_left_by_a_crash_become_uncertain_and_stay_claimed(store: Store) -> None:
     async with store.write() as db:
         sub = await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=540, tz="UTC", now=NOW, next_due=NOW)
-        await deliveries.plan(db, sub.id, 1, NOW)
-        await deliveries.plan(db, sub.id, 2, NOW)
-        await deliveries.mark(db, sub.id, 2, "sent", NOW + 1, message_id=55)
+    assert await _claim(store, Claim(sub.id, NOW, NOW + 1, 1), Claim(sub.id, NOW + 1, NOW + 2, 2)) == [True, True]
+    sent = SendOutcome(PushRow(sub.id, 2), "sent", message_id=55)
+    await store.transaction(lambda conn: deliveries.record(conn, [sent], NOW + 1))
     async with store.write() as db:
         lost = await deliveries.mark_planned_uncertain(db, NOW + 100)
-        assert await deliveries.plan(db, sub.id, 1, NOW + 101) is False
+        await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=540, tz="UTC", now=NOW, next_due=NOW)
     assert [(d.local_day, d.status) for d in lost] == [(1, "uncertain")]
+    assert await _claim(store, Claim(sub.id, NOW, NOW + 1, 1)) == [False]  # uncertain: never sent again
     async with store.read() as db:
-        assert await deliveries.counts(db) == {"sent": 1, "uncertain": 1}
-        sent = await deliveries.get(db, sub.id, 2)
-    assert sent is not None and sent.message_id == 55 and sent.tries == 1
+        rows = await db.execute_fetchall("SELECT local_day, status, message_id, tries FROM deliveries ORDER BY 1")
+    assert [tuple(r) for r in rows] == [(1, "uncertain", None, 0), (2, "sent", 55, 1)]
 
 
 async def test_subscriptions_due_by_time_and_switched_off(store: Store) -> None:
@@ -70,13 +78,13 @@ async def test_subscriptions_due_by_time_and_switched_off(store: Store) -> None:
         await chats.upsert(db, 2, "private", "", NOW)
         await subscriptions.subscribe(db, chat_id=2, learner_id=2, minute=60, tz="UTC", now=NOW, next_due=NOW + 10)
     async with store.read() as db:
-        assert [s.id for s in await subscriptions.due(db, NOW)] == [early.id]
+        assert [s.id for s in await subscriptions.due_after(db, NOW, None)] == [early.id]
+        assert await subscriptions.count_due(db, NOW) == 1
     async with store.write() as db:
         assert await subscriptions.deactivate(db, -100, now=NOW) == 1
         assert await subscriptions.deactivate(db, -100, now=NOW) == 0
     async with store.read() as db:
-        assert await subscriptions.due(db, NOW + 20) != []
-        assert all(s.chat_id == 2 for s in await subscriptions.due(db, NOW + 20))
+        assert [s.chat_id for s in await subscriptions.due_after(db, NOW + 20, None)] == [2]
         again = await subscriptions.get(db, -100)
     assert again is not None and not again.active and again.hhmm == "01:00"
 
@@ -84,14 +92,19 @@ async def test_subscriptions_due_by_time_and_switched_off(store: Store) -> None:
 async def test_an_attempt_is_recorded_once_per_learner_and_asked_question(store: Store) -> None:
     async with store.write() as db:
         aid = await asked.insert(db, -100, 1, 1, NOW)
-        args = dict(
-            asked_id=aid, question=1, outcome="correct", score=1.0, answered_at=NOW, local_day=1, millis=900, reply="A"
-        )
-        assert await attempts.insert(db, learner_id=1, **args) is True
-        assert await attempts.insert(db, learner_id=2, **args) is True
-        assert await attempts.insert(db, learner_id=1, **{**args, "outcome": "wrong", "reply": "B"}) is False
+
+    def three(conn: sqlite3.Connection) -> list[bool]:
+        def insert(learner_id: int, outcome: str, reply: str) -> bool:
+            params = (learner_id, aid, 1, attempts.OUTCOME_CODES[outcome], 1.0, NOW, 1, 900, reply, aid)
+            return bool(conn.execute(attempts.INSERT_SQL, params).rowcount)
+
+        return [insert(1, "correct", "A"), insert(2, "correct", "A"), insert(1, "wrong", "B")]
+
+    assert await store.transaction(three) == [True, True, False]
     async with store.read() as db:
         rows = await attempts.for_asked(db, aid)
+        assert await attempts.reply_of(db, 1, aid) == "A"
+        assert await attempts.reply_of(db, 1, aid + 1) is None
     assert [(a.learner_name, a.outcome, a.reply) for a in rows] == [("Ann", "correct", "A"), ("Bo", "correct", "A")]
 
 
@@ -108,7 +121,7 @@ async def test_group_migration_carries_questions_subscription_and_scores(store: 
     async with store.write() as db:
         aid = await asked.insert(db, -100, 1, 1, NOW, closes_at=NOW + 60)
         await subscriptions.subscribe(db, chat_id=-100, learner_id=1, minute=540, tz="UTC", now=NOW, next_due=NOW)
-        await scores.add(db, -100, 5, 1, 10, True)
+        await db.execute(scores.ADD_SQL, (-100, 5, 1, 10, 1))
         await chats.migrate(db, -100, -1009)
     async with store.read() as db:
         moved = await asked.get(db, aid)
@@ -125,8 +138,8 @@ async def test_group_migration_carries_questions_subscription_and_scores(store: 
 async def test_group_migration_into_a_chat_already_known_merges_scores(store: Store) -> None:
     async with store.write() as db:
         await chats.upsert(db, -1009, "supergroup", "Study", NOW)
-        await scores.add(db, -100, 5, 1, 10, True)
-        await scores.add(db, -1009, 5, 1, 5, False)
+        await db.execute(scores.ADD_SQL, (-100, 5, 1, 10, 1))
+        await db.execute(scores.ADD_SQL, (-1009, 5, 1, 5, 0))
         aid = await asked.insert(db, -100, 1, 1, NOW)
         await chats.migrate(db, -100, -1009)
     async with store.read() as db:

@@ -194,11 +194,13 @@ async def test_report_flags_the_last_question_by_default(engine: StudyEngine) ->
     asked = await ask_one(engine, 1, "med", "f1")
     rid = await engine.report(1, None, "  the key should be 4  ")
     rid2 = await engine.report(1, asked, "again")
-    from bot.store import reports
-
     async with engine.store.read() as db:
-        found = await reports.open_reports(db)
-    assert [(r.id, r.bank, r.qid, r.comment, r.asked_id) for r in found] == [
+        rows = await db.execute_fetchall("SELECT id, question, comment, asked_id FROM reports ORDER BY id")
+    found = []
+    for report_id, key, comment, asked_id in rows:
+        bank_id, question = engine.question_for(key)
+        found.append((report_id, bank_id, question.id, comment, asked_id))
+    assert found == [
         (rid, "med", "f1", "the key should be 4", None),
         (rid2, "med", "f1", "again", asked),
     ]

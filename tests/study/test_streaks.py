@@ -10,9 +10,10 @@ from engine_helpers import Clock
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.records import Streak
 from bot.study.days import local_day
 from bot.study.engine import StudyEngine
-from bot.study.streaks import MAX_FREEZES, Streak, record_day, view
+from bot.study.streaks import MAX_FREEZES, record_day, view
 
 
 def run(days: list[int]) -> Streak:

@@ -1,11 +1,14 @@
-"""Fixtures for the Telegram front end: the fake Bot API server and the bot running against it.
+"""Fixtures for the Telegram front end: the fake Bot API and the bot running against it.
 
-``bot_env`` gives a ``BotEnv`` (``tg_harness.py``) with the bot already running by long polling:
-``bot_env.fake`` (the server: users, groups, recorded messages), ``bot_env.app``, ``bot_env.engine``,
-``bot_env.settings``, ``bot_env.db``, ``bot_env.banks`` (a copy of the seed banks) and ``bot_env.clock``
-(the engine's clock). To restart the bot inside a test::
+``bot_env`` gives a ``BotEnv`` (``tg_harness.py``) with the bot already running offline (an offline
+request object and `process_update`, no sockets): ``bot_env.fake`` (users, groups, recorded messages),
+``bot_env.app``, ``bot_env.engine``, ``bot_env.settings``, ``bot_env.db``, ``bot_env.banks`` (a copy of
+the seed banks), ``bot_env.clock`` (the engine's clock) and ``await bot_env.settle()`` (every update so far
+handled). To restart the bot inside a test::
 
-    async with running(bot_env.build()) as app: ...
+    async with bot_env.run(): ...
+
+``http_fake`` and ``http_bot_env``: the same over HTTP by long polling, for the end-to-end tests.
 """
 
 from __future__ import annotations
@@ -20,6 +23,15 @@ from tg_harness import BotEnv, running, settings_env
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeBotServer]:
+    """The fake, not listening: the bot reaches it through an offline request object."""
+    server = FakeBotServer()
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+async def http_fake() -> AsyncIterator[FakeBotServer]:
+    """The fake listening on 127.0.0.1."""
     async with FakeBotServer() as server:
         yield server
 
@@ -32,7 +44,19 @@ def bot_settings_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: Fake
 
 @pytest.fixture
 async def bot_env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
-    async with running(bot_settings_env.build()) as app:
-        bot_settings_env.app = app
+    async with bot_settings_env.run():
         yield bot_settings_env
-    bot_settings_env.app = None
+
+
+@pytest.fixture
+def http_settings_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, http_fake: FakeBotServer) -> BotEnv:
+    return settings_env(monkeypatch, tmp_path, http_fake)
+
+
+@pytest.fixture
+async def http_bot_env(http_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
+    """The bot running by long polling against the listening fake, as `studybot run` does."""
+    async with running(http_settings_env.build(http=True)) as app:
+        http_settings_env.app = app
+        yield http_settings_env
+    http_settings_env.app = None

@@ -51,15 +51,26 @@ def _flag_bank() -> Bank:
     return Bank(id="flag", title="Flag me", source="tests", questions=[q])
 
 
+def _with_admin(env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> BotEnv:
+    monkeypatch.setenv("STUDYBOT_ADMINS", str(ADMIN))
+    env.settings = Settings()
+    save_bank(_flag_bank(), env.banks)
+    return env
+
+
 @pytest.fixture
 async def env(bot_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[BotEnv]:
-    monkeypatch.setenv("STUDYBOT_ADMINS", str(ADMIN))
-    bot_settings_env.settings = Settings()
-    save_bank(_flag_bank(), bot_settings_env.banks)
-    async with running(bot_settings_env.build()) as app:
-        bot_settings_env.app = app
+    async with _with_admin(bot_settings_env, monkeypatch).run():
         yield bot_settings_env
-    bot_settings_env.app = None
+
+
+@pytest.fixture
+async def http_env(http_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[BotEnv]:
+    env = _with_admin(http_settings_env, monkeypatch)
+    async with running(env.build(http=True)) as app:
+        env.app = app
+        yield env
+    env.app = None
 
 
 async def _reply(fake: FakeBotServer, user: SimUser) -> str:
@@ -68,7 +79,9 @@ async def _reply(fake: FakeBotServer, user: SimUser) -> str:
     return message.text
 
 
-async def test_admin_imports_a_text_document(env: BotEnv) -> None:
+async def test_admin_imports_a_text_document(http_env: BotEnv) -> None:
+    """End to end over HTTP: getFile, the download from the file URL, the import in its own process."""
+    env = http_env
     fake = env.fake
     admin = fake.user(ADMIN, "Teacher", language_code="en")
     admin.send_document(LAW.encode("gb18030"), "law.txt", "text/plain")
@@ -273,7 +286,7 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
 
 
 async def test_an_unwritable_banks_folder_is_said_plainly(env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> None:
-    import bot.telegram.admin as admin_module
+    import bot.study.bank_admin as admin_module
 
     def refuse(bank: Bank, folder: object) -> None:
         raise PermissionError(13, "Permission denied")
@@ -352,8 +365,8 @@ async def test_a_bank_file_that_cannot_be_read_leaves_the_others_served(
 ) -> None:
     env = bot_settings_env
     (env.banks / "half.json").write_text('{"id": "half", "title": "Half", "questi', encoding="utf-8")
-    async with running(env.build()) as app:
-        assert sorted(app.bot_data["engine"].banks) == ["distributed-training-2025", "finetuning-2025"]
+    async with env.run() as app:
+        assert sorted(app.bot_data.engine.banks) == ["distributed-training-2025", "finetuning-2025"]
         amy = env.fake.user(7801, "Amy", language_code="en")
         amy.command("/quiz")
         assert (await env.fake.next_message(amy.id)).buttons

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 from fakebot import FakeBotServer, RateRules, SimUser
 from quiz_kit import errors
-from tg_harness import BotEnv, running
+from tg_harness import BotEnv
 
 from bot.config import Settings
 from bot.telegram.commands import REGISTRY
@@ -65,10 +65,8 @@ async def env(bot_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> Asyn
     for name, value in (("ADMINS", str(ADMIN)), ("SEND_RATE", "0"), ("CHAT_RATE", "0")):
         monkeypatch.setenv(f"STUDYBOT_{name}", value)
     bot_settings_env.settings = Settings()
-    async with running(bot_settings_env.build()) as app:
-        bot_settings_env.app = app
+    async with bot_settings_env.run():
         yield bot_settings_env
-    bot_settings_env.app = None
 
 
 async def _answered(fake: FakeBotServer, user: SimUser, sent_before: int) -> list[str]:

@@ -104,23 +104,25 @@ async def _from_fake(fake: FakeBotServer, fault: Fault | None, read_timeout: flo
         (Fault(400, "Bad Request: message is too long"), Failure.permanent),
     ],
 )
-async def test_telegram_answers(fake: FakeBotServer, fault: Fault, failure: Failure) -> None:
-    exc = await _from_fake(fake, fault)
+async def test_telegram_answers(http_fake: FakeBotServer, fault: Fault, failure: Failure) -> None:
+    exc = await _from_fake(http_fake, fault)
     assert exc is not None and classify(exc).failure is failure
 
 
-async def test_a_group_that_moved_gives_its_new_id(fake: FakeBotServer) -> None:
-    exc = await _from_fake(fake, Fault(400, "Bad Request: group chat was upgraded", migrate_to_chat_id=-1009))
+async def test_a_group_that_moved_gives_its_new_id(http_fake: FakeBotServer) -> None:
+    exc = await _from_fake(http_fake, Fault(400, "Bad Request: group chat was upgraded", migrate_to_chat_id=-1009))
     assert isinstance(exc, ChatMigrated)
     diagnosis = classify(exc)
     assert (diagnosis.failure, diagnosis.new_chat_id) == (Failure.migrated, -1009)
 
 
-async def test_a_read_timeout_may_have_arrived(fake: FakeBotServer) -> None:
+async def test_a_read_timeout_may_have_arrived(http_fake: FakeBotServer) -> None:
+    fake = http_fake
     exc = await _from_fake(fake, Fault.slow(0.6), read_timeout=0.1)
     assert isinstance(exc, TimedOut) and isinstance(exc.__cause__, aiohttp.SocketTimeoutError | TimeoutError)
     assert classify(exc).failure is Failure.uncertain
-    await asyncio.sleep(0.6)  # the fake finishes the slow request before it stops
+    # the fake finishes the slow request (answered after the client gave up) before it stops
+    await fake.wait_for(lambda: all(r.status for r in fake.calls("sendMessage")), what="the slow answer")
 
 
 def _caused(exc: TelegramError, cause: BaseException) -> TelegramError:

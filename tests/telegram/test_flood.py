@@ -36,7 +36,11 @@ async def _practise(fake, user: SimUser, offset: float, latencies: list[float]) 
             await asyncio.sleep(THINK)
 
 
-async def test_one_chat_flooding_never_delays_the_others(bot_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
+async def test_one_chat_flooding_never_delays_the_others(
+    http_bot_env: BotEnv, caplog: pytest.LogCaptureFixture
+) -> None:
+    """End to end over HTTP: the update processor's per-chat queues and the pacing are what is tested."""
+    bot_env = http_bot_env
     fake = bot_env.fake
     flooder = fake.user(8000, "Flood", language_code="en")
     others = [fake.user(8100 + i, f"L{i}", language_code="en") for i in range(OTHERS)]
@@ -63,7 +67,8 @@ async def test_one_chat_flooding_never_delays_the_others(bot_env: BotEnv, caplog
     await fake.wait_for(
         lambda: any("slow down" in (m.text or "") for m in fake.sent_to(flooder.id)), timeout=10, what="the notice"
     )
-    await asyncio.sleep(1.5)
+    processor = bot_env.app.update_processor
+    await fake.wait_for(lambda: processor.waiting(flooder.id) == 0, timeout=30, what="the flooder's queue handled")
     sent = [m.text or "" for m in fake.sent_to(flooder.id)][1:]  # after the question
     elapsed = asyncio.get_running_loop().time() - started
     assert sum("slow down" in s for s in sent) == 1

@@ -8,8 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.banks.model import Question
-from bot.store.attempts import Attempt
-from bot.store.scores import ScoreRow
+from bot.records import Attempt, ScoreRow
 from bot.study.results import AskedQuestion, GroupResult
 from bot.telegram.group_budget import GroupBudget, GroupTuning, Window
 from bot.telegram.group_render import (

@@ -13,37 +13,48 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from fakebot import FakeBotServer, MessageState, RateRules, SimGroup, SimUser
+from fakebot import FakeBotServer, ManualClock, MessageState, RateRules, SimGroup, SimUser
 from quiz_kit import errors, wrong_letter
 from tg_harness import BotEnv, running
 
 from bot.store import subscriptions
 from bot.telegram.callbacks import CallbackCodec
-from bot.telegram.groups import GROUPS, GroupQuiz
+from bot.telegram.group_quiz import GroupQuiz
 
 BOT = "studybot_test_bot"
 
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeBotServer]:
+    server = FakeBotServer(rules=RateRules(count_edits=True))
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+async def http_fake() -> AsyncIterator[FakeBotServer]:
     async with FakeBotServer(rules=RateRules(count_edits=True)) as server:
         yield server
 
 
 def _quick(app: Any, *, edit_seconds: float = 0.2) -> Any:
-    """The group quiz with test timings: the closer looks every 50 ms, counts are edited fast."""
-    groups: GroupQuiz = app.bot_data[GROUPS]
-    groups.tuning.tick_seconds = 0.05
+    """The group quiz with test timings: counts are edited fast, and the closer looks only at start-up
+    (and when a test calls `tick()`: question time is the test's clock, moved by hand)."""
+    groups: GroupQuiz = app.bot_data.groups
+    groups.tuning.tick_seconds = 3600
     groups.tuning.edit_seconds = edit_seconds
     return app
 
 
+def _groups(env: BotEnv) -> GroupQuiz:
+    assert env.app is not None
+    return env.app.bot_data.groups
+
+
 @pytest.fixture
 async def env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
-    async with running(_quick(bot_settings_env.build())) as app:
-        bot_settings_env.app = app
+    async with bot_settings_env.run(_quick(bot_settings_env.build())):
         yield bot_settings_env
-    bot_settings_env.app = None
 
 
 def members(fake: FakeBotServer) -> tuple[SimUser, SimUser, SimUser, SimUser, SimGroup]:
@@ -59,16 +70,10 @@ async def ask(env: BotEnv, user: SimUser, group: SimGroup, command: str = "/quiz
     """``command`` in the group; the question message and its asked row."""
     user.command(command, group)
     question = await env.fake.next_message(group.id)
-
-    async def attached() -> Any:
-        asked = await env.engine.latest_open_asked(group.id)
-        return asked if asked is not None and asked.message_id == question.message_id else None
-
-    for _ in range(250):  # the message id is stored right after the send returns
-        if (asked := await attached()) is not None:
-            return question, asked
-        await asyncio.sleep(0.02)
-    raise AssertionError("the question was not attached to its message")
+    await env.settle()  # the message id is stored right after the send returns
+    asked = await env.engine.latest_open_asked(group.id)
+    assert asked is not None and asked.message_id == question.message_id
+    return question, asked
 
 
 async def press(env: BotEnv, user: SimUser, message: MessageState, button: str, after: float = 0.0) -> Any:
@@ -209,9 +214,10 @@ async def test_closes_by_itself_when_time_is_up_and_the_next_button_asks_again(e
     question, asked = await ask(env, bob, group)
     await press(env, dan, question, wrong_letter(asked.question), after=10)
     env.clock.advance(seconds=49)
-    await asyncio.sleep(0.3)  # several closer ticks: 59 s is not yet 60
+    assert await _groups(env).tick() == 0  # 59 s is not yet 60
     assert len(fake.sent_to(group.id)) == 1
     env.clock.advance(seconds=1)
+    assert await _groups(env).tick() == 1
     result = await fake.next_message(group.id)
     assert "❌ Wrong (1): Dan" in result.text and "Right" not in result.text
     assert (await engine.get_asked(asked.id)).closed
@@ -246,7 +252,7 @@ async def test_fill_questions_are_answered_by_replying_and_graded_silently(env: 
     dan.reply_to(question, "certainly not this")
     await fake.wait_for(lambda: "👥 2 answered" in question.text, what="the count of replies")
     cat.reply_to(question, "a second try")  # once only
-    await asyncio.sleep(0.3)
+    await env.settle()
     assert len(fake.sent_to(group.id)) == 1  # graded silently
     bob.command("/reveal", group)
     result = await fake.next_message(group.id)
@@ -269,13 +275,8 @@ async def test_a_group_that_asks_for_polls_gets_a_quiz_poll_closed_with_the_resu
     cat.answer_poll(poll_msg, [right])
     dan.answer_poll(poll_msg, [1 - right])
 
-    async def answered() -> int:
-        return sum(len(x) for x in await _result_lists(env, asked.id))
-
-    for _ in range(100):
-        if await answered() == 2:
-            break
-        await asyncio.sleep(0.02)
+    await env.settle()
+    assert sum(len(x) for x in await _result_lists(env, asked.id)) == 2
     bob.command("/reveal", group)
     result = await fake.next_message(group.id)
     assert "✅ Right (1): Cat (3.0 s)" in result.text and "❌ Wrong (1): Dan" in result.text
@@ -293,29 +294,25 @@ async def test_closing_survives_a_restart(bot_settings_env: BotEnv, caplog: pyte
     env = bot_settings_env
     fake = env.fake
     _amy, bob, cat, dan, group = members(fake)
-    async with running(_quick(env.build())) as app:
-        env.app = app
+    async with env.run(_quick(env.build())):
         question, asked = await ask(env, bob, group)
         await press(env, cat, question, asked.question.letters, after=5)
-    async with running(_quick(env.build())) as app:  # a new process on the same database
-        env.app = app
+    async with env.run(_quick(env.build())):  # a new process on the same database
         wrong = await press(env, dan, question, wrong_letter(asked.question), after=2)  # old buttons still work
         assert wrong.text.startswith("❌")
         await fake.wait_for(lambda: "👥 2 answered" in question.text, what="the count after the restart")
-    env.app = None
     assert len(fake.sent_to(group.id)) == 1  # not revealed while the bot was up
     env.clock.advance(seconds=120)  # its time passes while the bot is down
-    async with running(_quick(env.build())) as app:
-        env.app = app
+    async with env.run(_quick(env.build())):
         result = await fake.next_message(group.id)  # revealed at start-up
         assert "✅ Right (1): Cat (5.0 s)" in result.text and "❌ Wrong (1): Dan" in result.text
         await fake.wait_for(lambda: "🔒 Revealed · 2 answered" in question.text, what="the question to close")
-        await asyncio.sleep(0.2)
+        assert await _groups(env).tick() == 0
         assert len(fake.sent_to(group.id)) == 2  # once
-    async with running(_quick(env.build())) as app:
-        await asyncio.sleep(0.2)
+    async with env.run(_quick(env.build())):
+        await env.settle()
+        assert await _groups(env).tick() == 0
         assert len(fake.sent_to(group.id)) == 2  # and never again
-    env.app = None
     fake.assert_clean()
     assert not errors(caplog)
 
@@ -376,11 +373,10 @@ async def test_only_admins_subscribe_the_group_and_the_daily_question_closes_wit
     assert "This group gets 1 daily question(s) at 09:00 (UTC)" in (await fake.next_message(group.id)).text
     cat.command("/unsubscribe", group)
     assert "Only the group's admins" in (await fake.next_message(group.id)).text
-    async with engine.store.read() as db:
-        assert [s.chat_id for s in await subscriptions.due(db, 2**40)] == [group.id]
+    assert [s.chat_id for s in await _active_subscriptions(env)] == [group.id]
 
     env.clock.now = datetime(2026, 3, 7, 9, 0, tzinfo=UTC)
-    [progress] = await env.app.bot_data["deliveries"].tick()
+    [progress] = await env.app.bot_data.deliveries.tick()
     assert progress.sent == 1
     question = await fake.next_message(group.id)
     asked = await engine.latest_open_asked(group.id)
@@ -390,6 +386,7 @@ async def test_only_admins_subscribe_the_group_and_the_daily_question_closes_wit
     bob.command("/reveal", group)  # nobody asked it: only an admin may reveal it early
     assert "Only the member who asked or a group admin" in (await fake.next_message(group.id)).text
     env.clock.advance(seconds=60)
+    assert await _groups(env).tick() == 1
     result = await fake.next_message(group.id)
     assert result.text.startswith("🏁") and "Bob" in result.text
     amy.command("/unsubscribe", group)
@@ -407,42 +404,43 @@ async def test_membership_and_migration_keep_the_groups_data(env: BotEnv) -> Non
         chat = await engine.chat(chat_id)
         return None if chat is None else chat.active
 
-    await _until(lambda: active(group.id), True)
+    await env.settle()
+    assert await active(group.id) is True
     await _round(env, amy, group, [bob], [amy])
     amy.command("/subscribe 08:00 UTC", group)
     await fake.next_message(group.id)
     group.remove_bot(by=amy)
-    await _until(lambda: active(group.id), False)
+    await env.settle()
+    assert await active(group.id) is False
     group.add_bot(by=amy)
-    await _until(lambda: active(group.id), True)
+    await env.settle()
+    assert await active(group.id) is True
 
     supergroup = group.migrate(-1007200, by=amy)
-    await _until(lambda: active(supergroup.id), True)
+    await env.settle()
+    assert await active(supergroup.id) is True
     assert (await engine.chat(supergroup.id)).kind == "supergroup"
     assert [(r.name, r.points) for r in await engine.top(supergroup.id)] == [("Bob", 10), ("Amy", 0)]
     assert await engine.top(group.id) == []
-    async with engine.store.read() as db:
-        assert [s.chat_id for s in await subscriptions.due(db, 2**40)] == [supergroup.id]
+    assert [s.chat_id for s in await _active_subscriptions(env)] == [supergroup.id]
     bob.command("/top", supergroup)
     assert "🥇 Bob — 10 points (1/1 right)" in (await fake.next_message(supergroup.id)).text
     await _round(env, bob, supergroup, [amy], [])  # and the group quiz goes on in the supergroup
     fake.assert_clean()
 
 
-async def _until(probe: Any, expected: Any, timeout: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while (value := await probe()) != expected:
-        if loop.time() > deadline:
-            raise AssertionError(f"still {value!r}, expected {expected!r}")
-        await asyncio.sleep(0.02)
+async def _active_subscriptions(env: BotEnv) -> list[Any]:
+    async with env.engine.store.read() as db:
+        return await subscriptions.due_after(db, 2**40, None)
 
 
 async def test_spam_of_commands_and_buttons_never_floods_the_group(
-    bot_settings_env: BotEnv, caplog: pytest.LogCaptureFixture
+    http_settings_env: BotEnv, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """50 commands and 200 button presses by nine members within a minute: no flood, every press answered."""
-    env = bot_settings_env
+    """50 commands and 200 button presses by nine members within a minute: no flood, every press answered.
+
+    End to end over HTTP: updates are fetched in batches and handled concurrently, as in production."""
+    env = http_settings_env
     fake = env.fake
     rng = random.Random(7)
     admin = fake.user(7300, "Admin", language_code="en")
@@ -464,8 +462,7 @@ async def test_spam_of_commands_and_buttons_never_floods_the_group(
     script.insert(60, ("admin", "/reveal"))
     script.insert(150, ("admin", "/reveal"))
     loop = asyncio.get_running_loop()
-    async with running(_quick(env.build(), edit_seconds=0.5)) as app:
-        env.app = app
+    async with running(_quick(env.build(http=True), edit_seconds=0.5)) as app:
         started = loop.time()
         admin.command("/quiz single", group)  # the members' /reveal of it are refused
         await fake.next_message(group.id)
@@ -485,9 +482,9 @@ async def test_spam_of_commands_and_buttons_never_floods_the_group(
                 await fake.wait_for(lambda: fake.pending_updates() < 20, timeout=30, what="the bot to catch up")
         await fake.wait_for(lambda: fake.pending_updates() == 0, timeout=30, what="every update read")
         await fake.wait_for(lambda: not fake.unanswered_callbacks(), timeout=30, what="every press answered")
-        await asyncio.sleep(1.0)  # pending live-count edits
+        await asyncio.wait_for(app.update_queue.join(), 30)  # every update handled
         elapsed = loop.time() - started
-        engine = app.bot_data["engine"]
+        engine = app.bot_data.engine
         async with engine.store.read() as db:
             attempts = (
                 await db.execute_fetchall(
@@ -495,7 +492,6 @@ async def test_spam_of_commands_and_buttons_never_floods_the_group(
                 )
             )[0]
             asked = (await db.execute_fetchall("SELECT count(*) FROM asked WHERE chat_id = ?", (group.id,)))[0][0]
-    env.app = None
 
     assert presses == 200 and elapsed < 60, elapsed  # it all happened within one minute
     counted = fake.max_sends_in_window(group.id, 60)  # messages and edits to the group
@@ -580,9 +576,8 @@ async def test_settings_spam_in_a_group_stays_within_its_budget(env: BotEnv) -> 
     _amy, _bob, _cat, dan, group = members(fake)
     for _ in range(15):
         dan.command("/settings", group)
-    await fake.wait_for(lambda: fake.pending_updates() == 0, what="every update read")
-    await asyncio.sleep(0.3)
-    limit = env.app.bot_data[GROUPS].tuning.others_per_minute
+    await env.settle()
+    limit = env.app.bot_data.groups.tuning.others_per_minute
     assert len(fake.sent_to(group.id)) == limit < 15  # the rest dropped unanswered
     assert fake.violations == []
     fake.assert_clean()
@@ -594,22 +589,19 @@ async def test_the_next_button_keeps_the_groups_filter_and_poll_mode_after_a_res
     env = bot_settings_env
     fake = env.fake
     amy, bob, _cat, _dan, group = members(fake)
-    async with running(_quick(env.build())) as app:
-        env.app = app
+    async with env.run(_quick(env.build())):
         await ask(env, bob, group, "/quiz truefalse finetuning-2025")
         bob.command("/reveal", group)
         result = await fake.next_message(group.id)
     for _ in range(2):  # each press in a new process: only the button remembers the /quiz
-        async with running(_quick(env.build())) as app:
-            env.app = app
+        async with env.run(_quick(env.build())):
             assert (await fake.callback_answer(amy.press(result, "➡️"))).text is None
             await fake.next_message(group.id)
             asked = await env.engine.latest_open_asked(group.id)
             assert (asked.question.kind.value, asked.bank_id) == ("true_false", "finetuning-2025")
             amy.command("/reveal", group)
             result = await fake.next_message(group.id)
-    async with running(_quick(env.build())) as app:
-        env.app = app
+    async with env.run(_quick(env.build())):
         amy.command("/settings poll on", group)
         assert "Quiz polls: on" in (await fake.next_message(group.id)).text
         await fake.callback_answer(bob.press(result, "➡️"))
@@ -619,7 +611,6 @@ async def test_the_next_button_keeps_the_groups_filter_and_poll_mode_after_a_res
         assert (asked.question.kind.value, asked.bank_id) == ("true_false", "finetuning-2025")
         bob.command("/reveal", group)
         assert (await fake.next_message(group.id)).text.startswith("🏁")
-    env.app = None
     fake.assert_clean()
     assert not errors(caplog)
 
@@ -669,10 +660,7 @@ async def test_group_answers_count_only_from_its_own_message_by_its_members(env:
 
     eve.answer_poll(poll, [0])
     bob.answer_poll(poll, [0])
-    for _ in range(100):
-        if await voted(bob.id):
-            break
-        await asyncio.sleep(0.02)
+    await env.settle()
     assert await voted(bob.id) and not await voted(eve.id)
     assert [int(c.params["user_id"]) for c in fake.calls("getChatMember")].count(eve.id) == 1  # asked once, cached
 
@@ -681,19 +669,25 @@ async def test_live_count_edits_stay_within_the_groups_budget(env: BotEnv) -> No
     fake = env.fake
     crowd = [fake.user(7200 + i, f"M{i}", language_code="en") for i in range(8)]
     group = fake.group(-1007200, "Counted", members=crowd)
-    groups: GroupQuiz = env.app.bot_data[GROUPS]
+    groups = _groups(env)
+    groups.budget.clock = ManualClock()  # the group's minute stands still: what the budget allows, it allows once
     groups.tuning.edit_seconds = 0.05
     groups.tuning.edit_cap = 3  # the question is one request: two edits fit under the cap this minute
     question, asked = await ask(env, crowd[0], group, "/quiz truefalse")
-    for member in crowd:  # one answer after another, each count worth an edit
+
+    def edits() -> list[Any]:
+        return [
+            r
+            for r in fake.calls("editMessageText")
+            if int(r.params["chat_id"]) == group.id and int(r.params["message_id"]) == question.message_id
+        ]
+
+    for n, member in enumerate(crowd, 1):  # one answer after another, each count worth an edit...
         await answer_right(env, member, question, asked)
-        await asyncio.sleep(0.1)
-    await asyncio.sleep(0.3)
-    edits = [
-        r
-        for r in fake.calls("editMessageText")
-        if int(r.params["chat_id"]) == group.id and int(r.params["message_id"]) == question.message_id
-    ]
-    assert 1 <= len(edits) <= 2  # the count moved, within the budget (eight answers would make eight edits)
-    assert groups.budget.level(group.id) <= 3
+        await fake.wait_for(  # ... once it is shown, or the budget has no room for it
+            lambda n=n: f"👥 {n} answered" in (question.text or "") or groups.budget.level(group.id) >= 3,
+            what=f"the count of {n}",
+        )
+    assert len(edits()) == 2 and "👥 2 answered" in question.text  # eight answers would make eight edits
+    assert groups.budget.level(group.id) == 3 and not groups.budget.allow(group.id, "edit")  # no third one
     fake.assert_clean()

@@ -13,6 +13,7 @@ from telegram.error import NetworkError
 from telegram.request import BaseRequest
 
 from bot.store import Store
+from bot.store.updates import UpdateLog
 from bot.telegram.inbox import ConfirmingRequest, Inbox, InboxQueue
 
 BOT = Bot("123:abc")
@@ -47,7 +48,7 @@ async def rows(store: Store) -> list[tuple[Any, ...]]:
 async def test_updates_are_kept_until_handled_and_handed_out_again_after_a_crash(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     inbox = Inbox()
-    assert await inbox.open(store, BOT) == []
+    assert await inbox.open(UpdateLog(store), BOT) == []
     queue = InboxQueue(inbox)
     for i in (1, 2, 3):
         await queue.put(update(i, f"m{i}"))
@@ -61,7 +62,7 @@ async def test_updates_are_kept_until_handled_and_handed_out_again_after_a_crash
 
     # A crash: a new process on the same database hands out 2 and 3 again, in order, and knows all three.
     again = Inbox()
-    replayed = await again.open(store, BOT)
+    replayed = await again.open(UpdateLog(store), BOT)
     assert [(u.update_id, u.effective_message.text) for u in replayed] == [(2, "m2"), (3, "m3")]
     assert again.replayed == {2, 3}
     assert not again.accept(update(1)) and not again.accept(update(3))  # Telegram sending them again
@@ -74,11 +75,11 @@ async def test_an_update_that_crashed_the_bot_three_times_is_given_up(
 ) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     first = Inbox()
-    await first.open(store, BOT)
+    await first.open(UpdateLog(store), BOT)
     first.accept(update(7, "poison"))
     await first.flush()
     for expected in (1, 1, 1, 0):  # three start-ups hand it out; the fourth gives it up
-        assert len(await Inbox().open(store, BOT)) == expected
+        assert len(await Inbox().open(UpdateLog(store), BOT)) == expected
     assert (await rows(store))[0][2] == 1
     assert "crashes in a row: given up" in caplog.text
     await store.close()
@@ -107,7 +108,7 @@ class Recording(BaseRequest):
 async def test_get_updates_confirms_only_what_is_written(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     inbox = Inbox()
-    await inbox.open(store, BOT)
+    await inbox.open(UpdateLog(store), BOT)
     inner = Recording(inbox, store)
     request = ConfirmingRequest(inner, inbox)
     for i in range(1, 51):
@@ -132,7 +133,7 @@ async def test_get_updates_confirms_only_what_is_written(tmp_path: Path) -> None
 async def test_updates_are_kept_as_telegram_sent_them(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "db.sqlite3")
     inbox = Inbox()
-    await inbox.open(store, BOT)
+    await inbox.open(UpdateLog(store), BOT)
     sent = {
         "update_id": 9,
         "message": {

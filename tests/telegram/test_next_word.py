@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fakebot import MessageState, SimUser
 from quiz_kit import errors
-from tg_harness import BotEnv, running
+from tg_harness import BotEnv
 
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.next_word import WORD_MAX, NextWord, bank_token, decode_next, encode_next
@@ -60,22 +60,22 @@ async def test_the_next_button_keeps_the_quiz_filter_after_a_restart(
     env = bot_settings_env
     fake = env.fake
     amy = fake.user(5101, "Amy", language_code="en")
-    async with running(env.build()) as app:
+    async with env.run() as app:
         amy.command("/quiz truefalse finetuning-2025")
         await fake.next_message(amy.id)
         verdict, data = await _answer_and_next(env, amy)
     assert "-t-" in data  # the kind and the bank ride along
 
     for _ in range(3):  # each press in a new process: no memory of the /quiz but the button
-        async with running(env.build()) as app:
-            engine = app.bot_data["engine"]
+        async with env.run() as app:
+            engine = app.bot_data.engine
             amy.press(verdict, "➡️")
             await fake.next_message(amy.id)
             asked = await engine.latest_open_asked(amy.id, amy.id)
             assert (asked.question.kind.value, asked.bank_id) == ("true_false", "finetuning-2025")
             verdict, data = await _answer_and_next(env, amy)
-    async with running(env.build()) as app:  # a plain /quiz clears the filter, in the button too
-        engine = app.bot_data["engine"]
+    async with env.run() as app:  # a plain /quiz clears the filter, in the button too
+        engine = app.bot_data.engine
         amy.command("/quiz")
         await fake.next_message(amy.id)
         _verdict, data = await _answer_and_next(env, amy)

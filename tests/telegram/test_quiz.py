@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 from quiz_kit import LONG_EXPLANATION, errors, write_awkward_banks, wrong_letter
-from tg_harness import BotEnv, running
+from tg_harness import BotEnv
 
 from bot.telegram.callbacks import CallbackCodec
 
@@ -15,14 +15,13 @@ from bot.telegram.callbacks import CallbackCodec
 async def awkward(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
     """The bot with the seed banks plus one bank per awkward question (see quiz_kit.AWKWARD)."""
     write_awkward_banks(bot_settings_env.banks)
-    async with running(bot_settings_env.build()) as app:
-        bot_settings_env.app = app
+    async with bot_settings_env.run():
         yield bot_settings_env
-    bot_settings_env.app = None
 
 
-async def test_single_choice_by_button(bot_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
-    fake, engine = bot_env.fake, bot_env.engine
+async def test_single_choice_by_button(http_bot_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
+    """End to end over HTTP, by long polling (the other tests here run offline)."""
+    fake, engine = http_bot_env.fake, http_bot_env.engine
     li = fake.user(3001, "李雷")
     li.command("/quiz 单选")
     q = await fake.next_message(li.id)

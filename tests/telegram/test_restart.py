@@ -7,13 +7,14 @@ from quiz_kit import errors
 from tg_harness import BotEnv, running
 
 
-async def test_answers_after_a_restart(bot_settings_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
-    env = bot_settings_env
+async def test_answers_after_a_restart(http_settings_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
+    """End to end over HTTP by long polling: a process stops, a new one serves the same database."""
+    env = http_settings_env
     fake = env.fake
     li, amy, bo = fake.user(5001, "李雷"), fake.user(5002, "Amy", language_code="en"), fake.user(5003, "Bo")
 
-    async with running(env.build()) as app:
-        engine = app.bot_data["engine"]
+    async with running(env.build(http=True)) as app:
+        engine = app.bot_data.engine
         li.command("/quiz 单选")
         single = await fake.next_message(li.id)
         single_asked = await engine.latest_open_asked(li.id, li.id)
@@ -28,8 +29,8 @@ async def test_answers_after_a_restart(bot_settings_env: BotEnv, caplog: pytest.
         await fake.wait_for(lambda: any("☑" in b for b in multi.button_texts), what="the first tick")
     assert not app.running
 
-    async with running(env.build()) as app:  # a new process on the same database
-        engine = app.bot_data["engine"]
+    async with running(env.build(http=True)) as app:  # a new process on the same database
+        engine = app.bot_data.engine
         li.press(single, single_asked.question.letters)
         verdict = await fake.next_message(li.id)
         assert verdict.text.startswith("✅")

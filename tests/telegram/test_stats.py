@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 import pytest
 from fakebot import FakeBotServer, MessageState
 from PIL import Image
-from tg_harness import BotEnv, running
+from tg_harness import BotEnv
 
 from bot.banks.model import Bank, Question, save_bank
 from bot.pictures import HEIGHT_PX, WIDTH_PX
@@ -36,10 +36,8 @@ def _bank() -> Bank:
 @pytest.fixture
 async def env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
     save_bank(_bank(), bot_settings_env.banks)
-    async with running(bot_settings_env.build()) as app:
-        bot_settings_env.app = app
+    async with bot_settings_env.run():
         yield bot_settings_env
-    bot_settings_env.app = None
 
 
 def _png(fake: FakeBotServer, photo: MessageState) -> bytes:
@@ -130,7 +128,7 @@ def test_group_streak_follows_the_learner_rules() -> None:
 
 
 def test_caption_stays_within_telegram_limits() -> None:
-    from bot.store.attempts import Tally
+    from bot.records import Tally
     from bot.study.streaks import StreakView
     from bot.telegram.stats import StatsView
 

@@ -47,8 +47,9 @@ async def test_start_and_help_in_chinese_and_english(bot_env: BotEnv, caplog: py
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-async def test_command_menus_come_from_the_registry(bot_env: BotEnv) -> None:
-    fake = bot_env.fake
+async def test_command_menus_come_from_the_registry(http_bot_env: BotEnv) -> None:
+    """End to end over HTTP: what `studybot run` publishes at start-up."""
+    fake = http_bot_env.fake
     for lang in ("zh", "en"):
         private = fake.commands[("all_private_chats", lang)]
         group = fake.commands[("all_group_chats", lang)]

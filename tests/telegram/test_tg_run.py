@@ -19,7 +19,7 @@ from telegram.ext import CommandHandler, ContextTypes
 from tg_harness import BotEnv, running, start_process, wait_serving
 
 from bot.cli import build_parser
-from bot.telegram.runner import cmd_run, webhook_secret
+from bot.cli.run import cmd_run, webhook_secret
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -195,11 +195,17 @@ async def test_a_rejected_token_ends_with_a_sentence_and_never_shows_the_token(t
         assert secret not in out + err and secret.split(":")[1] not in out + err
 
 
-# Loaded by `python -m bot run` at start-up (sitecustomize): one more command, whose handler blocks the loop.
+# Loaded by `python -m bot run` at start-up (sitecustomize): one more command, whose handler blocks the loop,
+# and a heartbeat every 0.1 s instead of 10 s, so that a healthy loop is never near the `--stale` used here
+# however slowly the health check itself starts, and a stuck one is seen within seconds.
+STALE = 2.0
 BLOCKING = """
 import time
 from telegram.ext import CommandHandler
 import bot.telegram.app as app_module
+import bot.telegram.serving as serving
+
+serving.HEARTBEAT_SECONDS = 0.1
 
 async def block(update, context):
     time.sleep(60)  # a call that never comes back, on the event loop: the bot is stuck
@@ -251,11 +257,11 @@ async def test_a_stuck_event_loop_is_unhealthy_and_sigterm_still_ends_the_proces
         )
         try:
             await wait_serving(fake, proc, lambda: len(fake.calls("setMyCommands")) == 6, "startup")
-            assert (await _health(tmp_path / "db.sqlite3", stale=1))[0] == 0
+            assert (await _health(tmp_path / "db.sqlite3", stale=STALE))[0] == 0
             fake.user(3101, "Amy").command("/block")
             loop = asyncio.get_running_loop()
             deadline = loop.time() + 20
-            while (health := await _health(tmp_path / "db.sqlite3", stale=1))[0] == 0 and loop.time() < deadline:
+            while (health := await _health(tmp_path / "db.sqlite3", stale=STALE))[0] == 0 and loop.time() < deadline:
                 await asyncio.sleep(0.5)
             assert health[0] == 1 and "stuck" in health[1]
             stopped_at = loop.time()

@@ -8,8 +8,6 @@ from fakebot import Fault
 from quiz_kit import errors
 from tg_harness import BotEnv
 
-from bot.telegram.courier import COURIER
-
 
 async def _question(env: BotEnv, user):  # type: ignore[no-untyped-def]
     user.command("/quiz 判断")
@@ -20,7 +18,7 @@ async def _back_up(env: BotEnv) -> None:
     """Telegram works again; the courier's next try comes."""
     env.fake.clear_faults()
     env.clock.advance(seconds=10)
-    env.app.bot_data[COURIER].wake()
+    env.app.bot_data.courier.wake()
 
 
 async def test_a_verdict_lost_to_500s_is_kept_repeated_on_a_press_and_sent_later(
@@ -60,7 +58,7 @@ async def test_a_verdict_behind_429s_past_the_retries_is_kept_and_sent(bot_env: 
     fake.fail(Fault.too_many_requests(1), method="sendMessage", chat_id=bo.id, times=4)  # one more than the retries
     bo.send_text("对")
     await fake.wait_for(lambda: len([f for f in fake.faulted if f[1] == bo.id]) == 4, timeout=10, what="four 429s")
-    await fake.wait_for(lambda: env.app.bot_data[COURIER].sent == 0 and _kept(env), timeout=10, what="kept")
+    await fake.wait_for(lambda: env.app.bot_data.courier.sent == 0 and _kept(env), timeout=10, what="kept")
     await _back_up(env)
     verdict = await fake.next_message(bo.id, timeout=10)
     assert verdict.text.startswith(("✅", "❌"))

@@ -1,4 +1,6 @@
-"""Running the bot's application against the fake Bot API server, the way `studybot run` does."""
+"""Running the bot's application against the fake Bot API: offline (python-telegram-bot's own test
+pattern: an offline request object and `process_update`, for the handler tests) or over HTTP by long
+polling, the way `studybot run` does (the end-to-end tests)."""
 
 from __future__ import annotations
 
@@ -14,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakebot import FakeBotServer
+from fakebot import FakeBotServer, Feeder, OfflineRequest
 from telegram.ext import Application
 
+from bot.app import build_application
 from bot.config import Settings
-from bot.telegram.app import build_application
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED_BANKS = ROOT / "data" / "banks"
@@ -64,12 +66,40 @@ def settings_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBotS
 
 
 @asynccontextmanager
+async def _started(app: Application) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+    """Initialised, its lifecycle started, then everything stopped in order, whatever happens."""
+    await app.initialize()
+    try:
+        if app.post_init is not None:
+            await app.post_init(app)
+        yield app
+    finally:
+        if app.running:
+            await app.stop()
+            if app.post_stop is not None:
+                await app.post_stop(app)
+        await app.shutdown()
+        if app.post_shutdown is not None:
+            await app.post_shutdown(app)
+
+
+@asynccontextmanager
+async def offline(app: Application, fake: FakeBotServer) -> AsyncIterator[Feeder]:  # type: ignore[type-arg]
+    """The application started with its lifecycle, fed the fake's updates through `process_update`."""
+    async with _started(app):
+        feeder = Feeder(app, fake)
+        await app.start()
+        feeder.start()
+        try:
+            yield feeder
+        finally:
+            await feeder.stop()
+
+
+@asynccontextmanager
 async def running(app: Application) -> AsyncIterator[Application]:  # type: ignore[type-arg]
     """What Application.run_polling does, minus signals and the event loop it would own."""
-    await app.initialize()
-    if app.post_init is not None:
-        await app.post_init(app)
-    try:
+    async with _started(app):
         assert app.updater is not None
         await app.updater.start_polling(poll_interval=0, timeout=1)
         await app.start()
@@ -78,12 +108,6 @@ async def running(app: Application) -> AsyncIterator[Application]:  # type: igno
         finally:
             if app.updater.running:
                 await app.updater.stop()
-            if app.running:
-                await app.stop()
-    finally:
-        await app.shutdown()
-        if app.post_shutdown is not None:
-            await app.post_shutdown(app)
 
 
 @dataclass
@@ -96,16 +120,37 @@ class BotEnv:
     banks: Path
     clock: StepClock = field(default_factory=StepClock)
     app: Application | None = None  # type: ignore[type-arg]
+    feeder: Feeder | None = None
 
-    def build(self) -> Application:  # type: ignore[type-arg]
+    def build(self, *, http: bool = False) -> Application:  # type: ignore[type-arg]
+        """The bot as `studybot run` builds it; offline (no sockets) unless ``http``."""
         import random
 
-        return build_application(self.settings, clock=self.clock, rng=random.Random(1234))
+        request = None if http else OfflineRequest(self.fake)
+        return build_application(
+            self.settings, clock=self.clock, rng=random.Random(1234), request=request, get_updates_request=request
+        )
+
+    @asynccontextmanager
+    async def run(self, app: Application | None = None) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+        """The bot (``app``, else a new one) running offline; a restart is a second ``run``."""
+        app = app or self.build()
+        async with offline(app, self.fake) as feeder:
+            self.app, self.feeder = app, feeder
+            try:
+                yield app
+            finally:
+                self.app, self.feeder = None, None
+
+    async def settle(self) -> None:
+        """Every update the simulated users made so far is handled."""
+        assert self.feeder is not None
+        await self.feeder.settle()
 
     @property
     def engine(self) -> Any:
         assert self.app is not None
-        return self.app.bot_data["engine"]
+        return self.app.bot_data.engine
 
 
 def copy_seed_banks(dest: Path) -> Path:

@@ -47,7 +47,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     # uncaught tracebacks included.
     redact = configure_logging(settings.log_level, secrets=secrets)
 
-    from bot.telegram.app import build_application
+    from bot.app import build_application
     from bot.telegram.serving import Serving, Webhook
 
     app = build_application(settings)

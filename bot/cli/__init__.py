@@ -1,4 +1,8 @@
-"""The `studybot` command: one subcommand per task; each lives in the module named beside it."""
+"""The `studybot` command: one subcommand per task, each in a module of this package.
+
+The commands are the composition root's other half (with bot/app.py): they read the settings and build
+what a task needs; the layers below are handed what they need and read no settings themselves.
+"""
 
 from __future__ import annotations
 
@@ -11,14 +15,14 @@ __all__ = ["build_parser", "main"]
 
 # subcommand -> "module:function"; the function takes the parsed args and returns an exit code.
 COMMANDS: dict[str, str] = {
-    "run": "bot.telegram.runner:cmd_run",
-    "practice": "bot.terminal:cmd_practice",
-    "import": "bot.banks.commands:cmd_import",
-    "export": "bot.banks.commands:cmd_export",
-    "lint": "bot.banks.commands:cmd_lint",
-    "explain": "bot.ai.commands:cmd_explain",
-    "grade": "bot.grading.commands:cmd_grade",
-    "backup": "bot.store.backup:cmd_backup",
+    "run": "bot.cli.run:cmd_run",
+    "practice": "bot.cli.practice:cmd_practice",
+    "import": "bot.cli.banks:cmd_import",
+    "export": "bot.cli.banks:cmd_export",
+    "lint": "bot.cli.banks:cmd_lint",
+    "explain": "bot.cli.explain:cmd_explain",
+    "grade": "bot.cli.grade:cmd_grade",
+    "backup": "bot.cli.backup:cmd_backup",
 }
 
 

@@ -75,7 +75,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     out = Path(args.out)
     reader = None
     if getattr(args, "ai", False):
-        from bot.ai.commands import ModelReader  # only with --ai: model help stays unimported otherwise
+        from bot.cli.explain import ModelReader  # only with --ai: model help stays unimported otherwise
 
         reader = ModelReader.from_environment()
         if reader is None:

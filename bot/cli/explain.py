@@ -13,20 +13,35 @@ from pydantic import ValidationError
 from bot.ai.client import ModelClient
 from bot.ai.drafting import Drafted, draft_explanations
 from bot.ai.reading import read_left_out, reading_summary
-from bot.banks.commands import BankNotFound, bank_file
 from bot.banks.draft import ImportResult
 from bot.banks.model import bank_json, load_bank
+from bot.cli.banks import BankNotFound, bank_file
 from bot.config import Settings
 from bot.files import write_atomically
 from bot.locale import terminal_language
 from bot.logsetup import configure_logging
 
-__all__ = ["ModelReader", "cmd_explain", "model_settings"]
+__all__ = ["ModelReader", "cmd_explain", "model_client", "model_settings"]
 
 NOT_SET = (
     "model help is off: set STUDYBOT_AI_URL and STUDYBOT_AI_MODEL (see docs/ai.md) / "
     "未启用模型：请设置 STUDYBOT_AI_URL 和 STUDYBOT_AI_MODEL（见 docs/ai.md）"
 )
+
+
+def model_client(settings: Settings, timeout: float | None = None) -> ModelClient:
+    """The model client the settings describe (model help must be on: `settings.ai_enabled`)."""
+    if not settings.ai_url or not settings.ai_model:
+        raise ValueError("model help is off: STUDYBOT_AI_URL and STUDYBOT_AI_MODEL are not both set")
+    return ModelClient(
+        settings.ai_url,
+        settings.ai_model,
+        key=settings.ai_key.get_secret_value() if settings.ai_key else None,
+        timeout=settings.ai_timeout if timeout is None else timeout,
+        concurrency=settings.ai_concurrency,
+        max_tokens=settings.ai_max_tokens,
+        json_mode=settings.ai_json_mode,
+    )
 
 
 def model_settings() -> Settings | None:
@@ -58,7 +73,7 @@ class ModelReader:
 
     def read(self, text: str, result: ImportResult, lang: str) -> tuple[ImportResult, list[str]]:
         async def run() -> tuple[ImportResult, list[str]]:
-            client = ModelClient.from_settings(self.settings)
+            client = model_client(self.settings)
             try:
                 reading = await read_left_out(
                     client, text, result, today=date.today(), timeout=self.settings.ai_tool_timeout
@@ -85,7 +100,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return 2
 
     async def run() -> Drafted:
-        client = ModelClient.from_settings(settings)
+        client = model_client(settings)
         try:
             return await draft_explanations(
                 client,

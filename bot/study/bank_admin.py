@@ -1,0 +1,120 @@
+"""Banks changed by an admin while the bot runs: an imported bank written and put live, a key fixed.
+
+One change at a time (a lock): each writes a bank file (whole or not at all, bot/files.py), reads the
+folder's servable banks again and swaps them into the live engine (bot/study/reload.py). Nothing here
+knows Telegram; the front end says what happened in the admin's language.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from bot.banks.key_fix import KeyFixError, describe_key, parse_key, with_key
+from bot.banks.lint import LintFinding, lint_banks
+from bot.banks.model import Bank, load_bank, load_banks_serving, save_bank
+from bot.study.engine import StudyEngine
+from bot.study.reload import reload_banks
+
+__all__ = ["NOT_WRITABLE", "BankAdmin", "Installed", "KeyFixed"]
+
+log = logging.getLogger("bot.admin")
+
+NOT_WRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})  # the folder, not the disk, is the problem
+
+
+@dataclass(frozen=True)
+class Installed:
+    replaced: bool  # a bank of that id was there before
+    findings: list[LintFinding]  # the lint of every bank served now
+
+
+@dataclass(frozen=True)
+class KeyFixed:
+    old: str  # the key as it was, described for people
+    new: str
+    resolved: int  # open reports of the question closed by the fix
+
+
+class BankAdmin:
+    def __init__(self, engine: StudyEngine, folder: Path) -> None:
+        self.engine = engine
+        self.folder = folder
+        self._lock = asyncio.Lock()
+
+    async def _servable(self) -> list[Bank]:
+        """The banks of the folder that can be read; those that cannot are logged and left out."""
+        banks, problems = await asyncio.to_thread(load_banks_serving, self.folder)
+        for path, why in problems:
+            log.error("bank file %s cannot be read (%s): not served", path, why)
+        return banks
+
+    async def install(self, bank: Bank) -> Installed:
+        """Write the bank into the folder (replacing one of the same id) and serve it at once.
+
+        OSError when it cannot be written: the old file, if any, is left as it was."""
+        async with self._lock:
+            replaced = (self.folder / f"{bank.id}.json").is_file()
+            await asyncio.to_thread(save_bank, bank, self.folder)
+            banks = await self._servable()
+            findings = await asyncio.to_thread(lint_banks, banks)
+            await reload_banks(self.engine, banks)
+        return Installed(replaced, findings)
+
+    async def fix_key(self, bank_id: str, qid: str, typed: str) -> KeyFixed:
+        """Write the new key into the bank file, put it live, resolve the question's reports (KeyFixError)."""
+        async with self._lock:
+            old, new = await self._rewrite(bank_id, qid, typed)
+            await reload_banks(self.engine, await self._servable())
+        resolved = await self.engine.resolve_reports(bank_id, qid)
+        return KeyFixed(old, new, resolved)
+
+    async def _rewrite(self, bank_id: str, qid: str, typed: str) -> tuple[str, str]:
+        # Only a bank the bot serves: a typed id never becomes a path of its own (../, NUL, 300 bytes...).
+        path = await asyncio.to_thread(_bank_path, self.folder, bank_id) if bank_id in self.engine.banks else None
+        if path is None:
+            raise KeyFixError(f"题库文件夹中没有题库 {bank_id}", f"there is no bank {bank_id} in the banks folder")
+        bank = await asyncio.to_thread(load_bank, path)
+        question = bank.question(qid)
+        if question is None:
+            raise KeyFixError(f"题库 {bank_id} 中没有题目 {qid}", f"bank {bank_id} has no question {qid}")
+        fixed = with_key(bank, qid, parse_key(question, typed))
+        new_question = fixed.question(qid)
+        assert new_question is not None
+        try:
+            await asyncio.to_thread(save_bank, fixed, self.folder, path)
+        except OSError as exc:
+            log.error("cannot write bank file %s: %s", path, exc)
+            zh, en = (
+                ("（STUDYBOT_BANKS 须可写）", " (STUDYBOT_BANKS must be writable)")
+                if exc.errno in NOT_WRITABLE
+                else ("", "")
+            )
+            raise KeyFixError(
+                f"无法写入题库文件 {path}：{exc.strerror}{zh}。答案没有改变，题库文件保持原样。",
+                f"cannot write the bank file {path}: {exc.strerror}{en}. The key is unchanged "
+                "and the bank file is as it was.",
+            ) from exc
+        return describe_key(question), describe_key(new_question)
+
+
+def _bank_path(folder: Path, bank_id: str) -> Path | None:
+    """The file in the banks folder that holds bank `bank_id` (normally `<id>.json`)."""
+    usual = folder / f"{bank_id}.json"
+    try:
+        candidates = [usual] if usual.is_file() else []
+    except (OSError, ValueError):  # a name no file system takes
+        candidates = []
+    candidates += sorted(p for p in folder.glob("*.json") if p != usual)
+    for path in candidates:
+        try:
+            if load_bank(path).id == bank_id:
+                return path
+        except (OSError, ValidationError, ValueError):
+            continue
+    return None
