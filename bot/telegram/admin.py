@@ -1,5 +1,11 @@
-"""Admins (STUDYBOT_ADMINS) manage banks from the chat: send a document to import it, /reports to review
-flagged keys, /fixkey to correct a key, /dismiss to close a report.
+"""Admins (STUDYBOT_ADMINS) manage banks from the chat: send a document to import it (a preview first,
+live only once the admin confirms), delete a bank from /banks, /reports to review flagged keys, /fixkey
+to correct a key, /dismiss to close a report.
+
+An upload is imported at once (in a capped process) and held in the database with its preview's
+buttons pointing at that row, so a restart between the preview and the confirmation loses nothing.
+Only the admin who sent the document can confirm or cancel it (the preview is in their private chat);
+any admin can delete a bank.
 
 Non-admins never reach any of it: in a private chat they are told politely that only admins may do
 this; a document sent in a group is ignored (groups share files all the time). Every admin action is
@@ -8,12 +14,14 @@ one log line on the `bot.admin` logger.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from dataclasses import replace
 
-from telegram import Document, Update
+from telegram import CallbackQuery, Document, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, MessageHandler, filters
 
 from bot.banks.importer import ImportResult
@@ -21,13 +29,17 @@ from bot.banks.issues import DocumentError, Issue
 from bot.banks.key_fix import KeyFixError, describe_key
 from bot.banks.limits import UPLOAD_LIMITS, DocumentTooLarge
 from bot.banks.lint import LintFinding
-from bot.banks.model import Bank, Kind
+from bot.banks.model import Bank, Kind, Question, bank_json
 from bot.banks.sandbox import import_isolated
-from bot.banks.upload import bank_id_for, check_upload
-from bot.grading import kind_label
-from bot.study.bank_admin import NOT_WRITABLE
+from bot.banks.summary import shown_key, summary
+from bot.banks.upload import bank_id_for, check_upload, safe_name
+from bot.grading import format_question, kind_label
+from bot.study.bank_admin import NOT_WRITABLE, Target, target_for
+from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
+from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
+from bot.telegram.sending import send_html
 from bot.telegram.texts import t
 
 __all__ = [
@@ -35,8 +47,11 @@ __all__ = [
     "dismiss_command",
     "fixkey_command",
     "on_document",
+    "preview_text",
     "register",
     "reports_command",
+    "samples",
+    "send_bank_manager",
 ]
 
 log = logging.getLogger("bot.admin")
@@ -81,10 +96,11 @@ def _counts(bank: Bank, lang: str) -> str:
     return sep.join(f"{kind_label(kind, lang)} {counts[kind]}" for kind in Kind if counts[kind])
 
 
-# ----- document upload -----------------------------------------------------------------------------
+# ----- document upload: import, preview, confirm ---------------------------------------------------
 
 
 async def on_document(update: Update, context: CustomContext) -> None:
+    """Import the document in a capped process and show a preview; nothing changes until the admin confirms."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or message.document is None or user is None or chat is None:
         return
@@ -103,6 +119,7 @@ async def on_document(update: Update, context: CustomContext) -> None:
         await context.reply(esc(refusal.message(lang)))
         return
     bank_id = bank_id_for(doc.file_name, message.caption)
+    named = bank_id == (message.caption or "").strip()  # the caption named the bank
     settings = context.settings
     limits = replace(UPLOAD_LIMITS, max_seconds=settings.import_seconds, max_memory_mb=settings.import_memory_mb)
     try:
@@ -119,30 +136,33 @@ async def on_document(update: Update, context: CustomContext) -> None:
         lines += _more([_issue_line(i, lang) for i in exc.issues], lang)
         await context.reply("\n".join(lines))
         return
-    shelf = context.bank_admin
-    try:
-        installed = await shelf.install(result.bank)
-    except OSError as exc:
-        log.error("admin %d: cannot write bank %s into %s: %s", user.id, bank_id, shelf.folder, exc)
-        # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable. A
-        # full disk is not that; either way the old file is untouched (written whole or not at all).
-        key = "admin_unwritable" if exc.errno in NOT_WRITABLE else "admin_save_failed"
-        why = esc(exc.strerror or exc)
-        await context.reply(t(key, lang, id=esc(bank_id), folder=esc(shelf.folder), why=why))
-        return
-    findings = installed.findings
+    # A document sent again replaces its bank (same id, else same title) instead of adding a copy.
+    target = target_for(context.engine.banks, bank_id, result.bank.title, named=named)
+    bank = result.bank.model_copy(update={"id": target.bank_id})
+    file_name = safe_name(doc.file_name)
+    upload_id = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank))
     log.info(
-        "admin %d imported bank %s from %s: %d questions, %d warnings, %s; lint: %d errors, %d warnings",
+        "admin %d: %s read as bank %s (%d questions, %d left out, %s); waiting for confirmation #%d",
         user.id,
-        bank_id,
-        doc.file_name,
-        len(result.bank.questions),
-        len(result.warnings),
-        "replaced" if installed.replaced else "new",
-        sum(f.level == "error" for f in findings),
-        sum(f.level == "warning" for f in findings),
+        file_name,
+        bank.id,
+        len(bank.questions),
+        len(result.left_out),
+        "replacing" if target.replaces else "new",
+        upload_id,
     )
-    await context.reply(_import_report(result, doc.file_name or "", installed.replaced, findings, lang))
+    confirm = t("btn_upload_confirm", lang, n=len(bank.questions))
+    markup = InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(confirm, callback_data=context.codec.encode("upload", upload_id, "y")),
+                InlineKeyboardButton(
+                    t("btn_cancel", lang), callback_data=context.codec.encode("upload", upload_id, "n")
+                ),
+            ]
+        ]
+    )
+    await context.reply(preview_text(result, bank, target, file_name, lang), reply_markup=markup)
 
 
 async def _download(doc: Document) -> bytes:
@@ -151,8 +171,99 @@ async def _download(doc: Document) -> bytes:
     return bytes(await file.download_as_bytearray())
 
 
-def _import_report(result: ImportResult, file_name: str, replaced: bool, findings: list[LintFinding], lang: str) -> str:
-    bank = result.bank
+PREVIEW_LINES = 60  # lines of the import summary in a preview (a document can leave out hundreds)
+SAMPLES = 3
+
+
+def samples(bank: Bank, n: int = SAMPLES) -> list[Question]:
+    """Questions to show: the first of each kind in document order, then the next ones, `n` at most."""
+    firsts = {q.kind: q for q in reversed(bank.questions)}
+    chosen = [q for q in bank.questions if firsts.get(q.kind) is q][:n]
+    chosen += [q for q in bank.questions if q not in chosen][: n - len(chosen)]
+    return sorted(chosen, key=bank.questions.index)
+
+
+def preview_text(result: ImportResult, bank: Bank, target: Target, file_name: str, lang: str) -> str:
+    """The import summary (per section, conventions, what was left out with its line) and sample questions
+    as learners will see them (HTML)."""
+    lines = [t("upload_preview_head", lang, file=esc(file_name), id=esc(bank.id), title=esc(bank.title))]
+    report = summary(result, lang)
+    if len(report) > PREVIEW_LINES:
+        report = [*report[:PREVIEW_LINES], t("admin_more", lang, n=len(report) - PREVIEW_LINES)]
+    lines += [esc(line) for line in report]
+    lines.append("")
+    if target.replaces is not None:
+        lines.append(t("upload_replaces", lang, title=esc(target.replaces.title), n=len(target.replaces.questions)))
+    else:
+        lines.append(t("upload_new_bank", lang, id=esc(bank.id)))
+    lines += ["", t("upload_samples", lang)]
+    for q in samples(bank):
+        # The learner's rendering (bot/telegram/quiz.py sends the same text), then the key to check.
+        lines += ["──────", esc(format_question(q, lang)), t("upload_key", lang, answer=esc(shown_key(q, lang)))]
+    lines += ["──────", t("upload_ask", lang)]
+    return "\n".join(lines)
+
+
+async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """[导入 N 题] or [取消] under a preview: only the admin who sent the document, once."""
+    lang, engine = await context.lang(), context.engine
+    upload_id, choice = int(cb.fields[0]), cb.fields[1]
+    if not context.is_bot_admin():
+        log.info("refused an upload confirmation to non-admin %d", query.from_user.id)
+        await _toast(query, t("admin_only", lang), alert=True)
+        return
+    held = await engine.held_upload(upload_id)
+    if held is not None and held.admin_id != query.from_user.id:
+        await _toast(query, t("upload_not_yours", lang), alert=True)
+        return
+    if choice not in ("y", "n"):
+        await _toast(query, t("callback_invalid", lang))
+        return
+    taken = await engine.take_upload(upload_id) if held is not None else None
+    if taken is None:
+        await _toast(query, t("upload_stale", lang), alert=True)
+        await _drop_buttons(context, query)
+        return
+    await _toast(query)
+    if choice == "n":
+        await _drop_buttons(context, query)
+        log.info("admin %d cancelled upload #%d (%s)", query.from_user.id, upload_id, taken.file_name)
+        await _say(context, query, t("upload_cancelled", lang, file=esc(taken.file_name)))
+        return
+    bank = Bank.model_validate_json(taken.bank_json)
+    shelf = context.bank_admin
+    try:
+        installed = await shelf.install(bank)
+    except OSError as exc:
+        await engine.hold_again(taken)  # its buttons stay: pressed again once the folder is fixed
+        log.error("admin %d: cannot write bank %s into %s: %s", taken.admin_id, bank.id, shelf.folder, exc)
+        # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable. A
+        # full disk is not that; either way the old file is untouched (written whole or not at all).
+        key = "admin_unwritable" if exc.errno in NOT_WRITABLE else "admin_save_failed"
+        why = esc(exc.strerror or exc)
+        await _say(context, query, t(key, lang, id=esc(bank.id), folder=esc(shelf.folder), why=why))
+        return
+    await _drop_buttons(context, query)
+    findings = installed.findings
+    log.info(
+        "admin %d imported bank %s from %s: %d questions, %s; lint: %d errors, %d warnings",
+        taken.admin_id,
+        bank.id,
+        taken.file_name,
+        len(bank.questions),
+        "replaced" if installed.replaced else "new",
+        sum(f.level == "error" for f in findings),
+        sum(f.level == "warning" for f in findings),
+    )
+    await _say(context, query, _import_report(bank, taken.file_name, installed.replaced, findings, lang))
+
+
+def _concerns(finding: LintFinding, bank_id: str) -> bool:
+    return finding.bank_id == bank_id or any(r.split("/", 1)[0] == bank_id for r in finding.related)
+
+
+def _import_report(bank: Bank, file_name: str, replaced: bool, findings: list[LintFinding], lang: str) -> str:
+    """The bank is live: what it holds, and the lint of this bank (other banks: one line with a count)."""
     lines = [
         t(
             "admin_imported",
@@ -167,17 +278,138 @@ def _import_report(result: ImportResult, file_name: str, replaced: bool, finding
     if replaced:
         lines.append(t("admin_replaced", lang))
     lines.append(t("admin_live", lang))
-    if result.warnings:
-        lines += ["", t("admin_warnings", lang, n=len(result.warnings))]
-        lines += _more([_issue_line(w, lang) for w in result.warnings], lang)
-    errors = sum(f.level == "error" for f in findings)
-    lines += ["", t("admin_lint", lang, errors=errors, warnings=len(findings) - errors)]
-    # The new bank's findings first, errors before warnings: what the admin just did matters most.
-    ordered = sorted(
-        findings, key=lambda f: (f.bank_id != bank.id and bank.id not in " ".join(f.related), f.level != "error")
-    )
-    lines += _more([_finding_line(f, lang) for f in ordered], lang)
+    mine = [f for f in findings if _concerns(f, bank.id)]  # lint_banks orders errors first
+    errors = sum(f.level == "error" for f in mine)
+    lines += ["", t("upload_lint_bank", lang, errors=errors, warnings=len(mine) - errors)]
+    lines += _more([_finding_line(f, lang) for f in mine], lang)
+    others = len(findings) - len(mine)
+    if others:
+        lines.append(t("upload_lint_others", lang, n=others))
     return "\n".join(lines)
+
+
+async def _toast(query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:
+    try:
+        await query.answer(text, show_alert=alert)
+    except TelegramError as exc:  # answered too late, say: the message that follows still goes
+        log.info("could not answer a button press: %s", exc)
+
+
+async def _drop_buttons(context: CustomContext, query: CallbackQuery) -> None:
+    """A preview's or a question's buttons are used once: they go from the message."""
+    msg = query.message
+    if msg is None or not isinstance(msg, Message) or msg.reply_markup is None:
+        return
+    try:
+        await context.bot.edit_message_reply_markup(msg.chat.id, msg.message_id, reply_markup=None)
+    except BadRequest as exc:  # deleted meanwhile, or too old to edit
+        log.info("could not remove the buttons: %s", exc)
+
+
+async def _say(context: CustomContext, query: CallbackQuery, text: str) -> None:
+    await send_html(context.bot, _chat_of(query), text)
+
+
+# ----- deleting a bank (/banks shows admins a button per bank) -------------------------------------
+
+
+def _bank_word(bank_id: str) -> str:
+    """A bank in callback data: its id when it fits the codec, else a digest of it (no list position:
+    the list changes when banks come and go)."""
+    if _WORD.fullmatch(bank_id) and not bank_id.startswith("_"):
+        return bank_id
+    return "_" + hashlib.sha256(bank_id.encode()).hexdigest()[:16]
+
+
+def _bank_of(context: CustomContext, word: str) -> str | None:
+    banks = context.engine.banks
+    if word in banks:
+        return word
+    return next((b for b in banks if _bank_word(b) == word), None)
+
+
+_WORD = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+async def send_bank_manager(update: Update, context: CustomContext) -> None:
+    """Under /banks, for an admin in a private chat: a delete button per bank (each asks first)."""
+    chat = update.effective_chat
+    if chat is None or chat.type != ChatType.PRIVATE or not context.is_bot_admin() or not context.engine.banks:
+        return
+    lang = await context.lang()
+    rows = []
+    for bank_id, bank in sorted(context.engine.banks.items()):
+        label = t("btn_delete_bank", lang, title=bank.title)
+        label = label if len(label) <= 40 else label[:39] + "…"
+        rows.append(
+            [InlineKeyboardButton(label, callback_data=context.codec.encode("delete_bank", _bank_word(bank_id), "a"))]
+        )
+    await context.reply(t("bank_admin_header", lang), reply_markup=InlineKeyboardMarkup(rows))
+
+
+async def press_delete(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """🗑 asks; [删除 N 题] deletes; [取消] keeps the bank. Any admin may; the data names the bank, so the
+    buttons work after a restart and say so when the bank is gone."""
+    lang = await context.lang()
+    if not context.is_bot_admin():
+        log.info("refused a bank deletion to non-admin %d", query.from_user.id)
+        await _toast(query, t("admin_only", lang), alert=True)
+        return
+    word, choice = cb.fields
+    bank_id = _bank_of(context, word)
+    bank = context.engine.banks.get(bank_id) if bank_id else None
+    if bank is None or bank_id is None:
+        await _toast(query)
+        await _say(context, query, t("delete_gone", lang, id=esc(word)))
+        return
+    await _toast(query)
+    if choice == "a":
+        markup = InlineKeyboardMarkup(
+            [
+                [
+                    InlineKeyboardButton(
+                        t("btn_delete_confirm", lang, n=len(bank.questions)),
+                        callback_data=context.codec.encode("delete_bank", word, "y"),
+                    ),
+                    InlineKeyboardButton(
+                        t("btn_cancel", lang), callback_data=context.codec.encode("delete_bank", word, "n")
+                    ),
+                ]
+            ]
+        )
+        ask = t("delete_ask", lang, title=esc(bank.title), id=esc(bank_id), n=len(bank.questions))
+        await send_html(context.bot, _chat_of(query), ask, reply_markup=markup)
+        return
+    await _drop_buttons(context, query)
+    if choice != "y":
+        await _say(context, query, t("delete_kept", lang, title=esc(bank.title)))
+        return
+    try:
+        deleted = await context.bank_admin.delete(bank_id)
+    except OSError as exc:
+        log.error("admin %d: cannot remove bank %s: %s", query.from_user.id, bank_id, exc)
+        await _say(context, query, t("delete_failed", lang, why=esc(exc.strerror or exc)))
+        return
+    if deleted is None:
+        await _say(context, query, t("delete_gone", lang, id=esc(bank_id)))
+        return
+    log.info(
+        "admin %d deleted bank %s (%s, %d questions); %d learners and %d subscriptions had chosen it",
+        query.from_user.id,
+        bank_id,
+        deleted.file,
+        len(deleted.bank.questions),
+        deleted.learners,
+        deleted.subscriptions,
+    )
+    lines = [t("delete_done", lang, title=esc(deleted.bank.title), id=esc(bank_id), file=esc(deleted.file))]
+    if deleted.learners or deleted.subscriptions:
+        lines.append(t("delete_moved", lang, learners=deleted.learners, subscriptions=deleted.subscriptions))
+    await _say(context, query, "\n".join(lines))
+
+
+def _chat_of(query: CallbackQuery) -> int:
+    return query.message.chat.id if query.message is not None else query.from_user.id
 
 
 # ----- reports --------------------------------------------------------------------------------------
@@ -279,3 +511,6 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     # not an import request (groups share files all the time).
     private = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
     app.add_handler(MessageHandler(filters.Document.ALL & private, on_document))
+
+
+PRESSES.update({"upload": press_upload, "delete_bank": press_delete})
