@@ -29,9 +29,9 @@ from bot.banks.issues import DocumentError, Issue
 from bot.banks.key_fix import KeyFixError, describe_key
 from bot.banks.limits import UPLOAD_LIMITS, DocumentTooLarge
 from bot.banks.lint import LintFinding
-from bot.banks.model import Bank, Kind, Question, bank_json
+from bot.banks.model import Bank, Kind, bank_json
 from bot.banks.sandbox import import_isolated
-from bot.banks.summary import shown_key, summary
+from bot.banks.summary import samples, shown_key, summary
 from bot.banks.upload import bank_id_for, check_upload, safe_name
 from bot.grading import format_question, kind_label
 from bot.study.bank_admin import NOT_WRITABLE, Target, target_for
@@ -50,7 +50,6 @@ __all__ = [
     "preview_text",
     "register",
     "reports_command",
-    "samples",
     "send_bank_manager",
 ]
 
@@ -172,15 +171,6 @@ async def _download(doc: Document) -> bytes:
 
 
 PREVIEW_LINES = 60  # lines of the import summary in a preview (a document can leave out hundreds)
-SAMPLES = 3
-
-
-def samples(bank: Bank, n: int = SAMPLES) -> list[Question]:
-    """Questions to show: the first of each kind in document order, then the next ones, `n` at most."""
-    firsts = {q.kind: q for q in reversed(bank.questions)}
-    chosen = [q for q in bank.questions if firsts.get(q.kind) is q][:n]
-    chosen += [q for q in bank.questions if q not in chosen][: n - len(chosen)]
-    return sorted(chosen, key=bank.questions.index)
 
 
 def preview_text(result: ImportResult, bank: Bank, target: Target, file_name: str, lang: str) -> str:

@@ -164,6 +164,7 @@ async def test_an_upload_of_each_format_is_previewed_confirmed_and_live(env: Bot
     assert count >= 2
     assert text.startswith(f"📄 {name} → 题库 {bank_id}（"), text
     assert text.splitlines()[1].startswith(f"导入 {count} 题（")
+    assert any(line.startswith("识别到：") for line in text.splitlines())  # the conventions recognised
     assert f"这将新建题库 {bank_id}。" in text
     # Samples as learners see them (the hint on how to answer included), each with its key.
     samples = text.split("示例：学员看到的样子")[1].split("──────")[1:-1]
@@ -392,3 +393,36 @@ async def test_a_week_old_preview_has_expired(env: BotEnv) -> None:
     answer = await fake.callback_answer(admin.press(preview, "Import 3 questions"))
     assert answer.show_alert and answer.text is not None and answer.text.startswith("This import was already")
     assert preview.buttons == [] and "law" not in env.engine.banks
+
+
+async def test_the_admins_help_says_that_sending_a_document_imports_it(env: BotEnv) -> None:
+    fake = env.fake
+    admin, eve = fake.user(ADMIN, "老师", language_code="zh"), fake.user(7666, "Eve", language_code="zh")
+    admin.command("/help")
+    eve.command("/help")
+    line = (
+        "发送文件即可导入题库（.txt .md .docx .pdf .xlsx .csv .html .htm）：先看预览，确认后才生效；同名题库会被替换。"
+    )
+    assert line in ((await fake.next_message(admin.id)).text or "").splitlines()
+    assert "导入题库" not in ((await fake.next_message(eve.id)).text or "")
+
+
+async def test_a_bank_file_that_cannot_be_removed_stays_served(env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = env.fake
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    await import_document(fake, admin, LAW.encode(), "law.txt", "text/plain")
+
+    def refuse(self: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    admin.command("/banks")
+    await fake.next_message(admin.id)
+    manager = await fake.next_message(admin.id)
+    admin.press(manager, "🗑 Delete 法律基础测验")
+    admin.press(await fake.next_message(admin.id), "Delete 3 questions")
+    assert (await fake.next_message(admin.id)).text == (
+        "Cannot remove the bank file: Permission denied. The bank is served as before; nothing changed."
+    )
+    monkeypatch.undo()
+    assert (env.banks / "law.json").exists() and "law" in env.engine.banks
