@@ -200,11 +200,6 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "the bank files are as they were.",
     },
     "admin_live": {"zh": "新题库已生效。", "en": "The bank is live now."},
-    "admin_warnings": {"zh": "导入警告 {n} 条：", "en": "{n} import warnings:"},
-    "admin_lint": {
-        "zh": "全部题库检查：{errors} 个错误，{warnings} 个警告。",
-        "en": "Lint of every bank: {errors} errors, {warnings} warnings.",
-    },
     "reports_none": {"zh": "目前没有待处理的反馈。", "en": "There are no open reports."},
     "reports_header": {"zh": "<b>待处理的答案反馈：{n} 条</b>", "en": "<b>Open reports on answer keys: {n}</b>"},
     "reports_item": {
@@ -411,10 +406,6 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "upload_ask": {
         "zh": "确认后才会生效，在此之前什么都不会改变。",
         "en": "Nothing changes until you confirm.",
-    },
-    "upload_none": {
-        "zh": "没有读出可导入的题目，什么都没有改变。",
-        "en": "No question could be imported; nothing was changed.",
     },
     "btn_upload_confirm": {"zh": "导入 {n} 题", "en": "Import {n} questions"},
     "btn_cancel": {"zh": "取消", "en": "Cancel"},
