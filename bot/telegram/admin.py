@@ -286,7 +286,7 @@ async def _toast(query: CallbackQuery, text: str | None = None, *, alert: bool =
 
 
 async def _drop_buttons(context: CustomContext, query: CallbackQuery) -> None:
-    """A preview's or a question's buttons are used once: they go from the message."""
+    """The buttons of a preview or of a delete confirmation are used once: they go from the message."""
     msg = query.message
     if msg is None or not isinstance(msg, Message) or msg.reply_markup is None:
         return

@@ -426,3 +426,17 @@ async def test_a_bank_file_that_cannot_be_removed_stays_served(env: BotEnv, monk
     )
     monkeypatch.undo()
     assert (env.banks / "law.json").exists() and "law" in env.engine.banks
+
+
+async def test_a_long_preview_comes_in_parts_with_the_buttons_under_the_last(env: BotEnv) -> None:
+    fake = env.fake
+    admin = fake.user(ADMIN, "Teacher", language_code="en")
+    keyless = "".join(f"{n}. 第{n}题的题干写得很长很长很长很长很长很长很长很长？\nA. 甲\nB. 乙\n" for n in range(2, 90))
+    document = "一、单选题\n1. 有答案的题" + "很长" * 1000 + "？\nA. 是\nB. 否\n答案：A\n" + keyless
+    preview = await preview_of(fake, admin, document.encode(), "long.txt", "text/plain")
+    parts = [m for m in fake.sent_to(admin.id) if m.message_id <= preview.message_id]
+    text = _preview_text(fake, admin, preview)
+    assert len(parts) == 2 and [m.buttons == [] for m in parts] == [True, False]
+    assert preview.button_texts == ["Import 1 questions", "Cancel"]
+    assert "… and " in text and text.endswith("Nothing changes until you confirm.")
+    assert all(len(m.text or "") <= 4096 for m in parts)
