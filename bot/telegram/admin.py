@@ -328,8 +328,11 @@ async def send_bank_manager(update: Update, context: CustomContext) -> None:
         return
     lang = await context.lang()
     rows = []
+    titles = [b.title for b in context.engine.banks.values()]
     for bank_id, bank in sorted(context.engine.banks.items()):
-        label = t("btn_delete_bank", lang, title=bank.title)
+        # Two banks of one title (a bundled one and an upload, say) are told apart by their ids.
+        title = bank.title if titles.count(bank.title) == 1 else f"{bank.title} ({bank_id})"
+        label = t("btn_delete_bank", lang, title=title)
         label = label if len(label) <= 40 else label[:39] + "…"
         rows.append(
             [InlineKeyboardButton(label, callback_data=context.codec.encode("delete_bank", _bank_word(bank_id), "a"))]

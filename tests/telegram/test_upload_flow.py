@@ -338,6 +338,17 @@ async def test_presses_of_anyone_but_the_uploading_admin_are_refused(env: BotEnv
 
     admin.press(preview, "Import 3 questions")  # the uploader still can
     assert (await fake.next_message(admin.id)).text.startswith("Imported bank law")  # type: ignore[union-attr]
+
+    # A non-admin's press of a delete button (forwarded data, a modified client) is refused too.
+    admin.command("/banks")
+    await fake.next_message(admin.id)
+    manager = await fake.next_message(admin.id)
+    ask = manager.find_button("🗑 Delete 法律基础测验")["callback_data"]
+    answer = await fake.callback_answer(eve.press_data(manager, ask.replace("rm:law:a", "rm:law:y")))
+    assert answer.text is not None and "law" in env.engine.banks  # a changed field breaks the signature
+    answer = await fake.callback_answer(eve.press_data(manager, ask))
+    assert answer.text == "Only admins can import banks or handle reports." and answer.show_alert
+    assert "law" in env.engine.banks and (env.banks / "law.json").exists()
     fake.assert_clean()
 
 
