@@ -1,11 +1,11 @@
 """Admins (STUDYBOT_ADMINS) manage banks from the chat: send a document to import it (a preview first,
-live only once the admin confirms), delete a bank from /banks, /reports to review flagged keys, /fixkey
+live only once the admin confirms), /reports to review flagged keys, /fixkey
 to correct a key, /dismiss to close a report.
 
 An upload is imported at once (in a capped process) and held in the database with its preview's
 buttons pointing at that row, so a restart between the preview and the confirmation loses nothing.
-Only the admin who sent the document can confirm or cancel it (the preview is in their private chat);
-any admin can delete a bank.
+Only the admin who sent the document can confirm or cancel it (the preview is in their private chat).
+Deleting a bank from /banks: bot/telegram/bank_delete.py.
 
 Non-admins never reach any of it: in a private chat they are told politely that only admins may do
 this; a document sent in a group is ignored (groups share files all the time). Every admin action is
@@ -14,7 +14,6 @@ one log line on the `bot.admin` logger.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 from dataclasses import replace
@@ -44,13 +43,16 @@ from bot.telegram.texts import t
 
 __all__ = [
     "admin_or_refuse",
+    "answer_press",
+    "chat_of",
     "dismiss_command",
+    "drop_buttons",
     "fixkey_command",
     "on_document",
     "preview_text",
     "register",
     "reports_command",
-    "send_bank_manager",
+    "say",
 ]
 
 log = logging.getLogger("bot.admin")
@@ -200,25 +202,25 @@ async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callbac
     upload_id, choice = int(cb.fields[0]), cb.fields[1]
     if not context.is_bot_admin():
         log.info("refused an upload confirmation to non-admin %d", query.from_user.id)
-        await _toast(query, t("admin_only", lang), alert=True)
+        await answer_press(query, t("admin_only", lang), alert=True)
         return
     held = await engine.held_upload(upload_id)
     if held is not None and held.admin_id != query.from_user.id:
-        await _toast(query, t("upload_not_yours", lang), alert=True)
+        await answer_press(query, t("upload_not_yours", lang), alert=True)
         return
     if choice not in ("y", "n"):
-        await _toast(query, t("callback_invalid", lang))
+        await answer_press(query, t("callback_invalid", lang))
         return
     taken = await engine.take_upload(upload_id) if held is not None else None
     if taken is None:
-        await _toast(query, t("upload_stale", lang), alert=True)
-        await _drop_buttons(context, query)
+        await answer_press(query, t("upload_stale", lang), alert=True)
+        await drop_buttons(context, query)
         return
-    await _toast(query)
+    await answer_press(query)
     if choice == "n":
-        await _drop_buttons(context, query)
+        await drop_buttons(context, query)
         log.info("admin %d cancelled upload #%d (%s)", query.from_user.id, upload_id, taken.file_name)
-        await _say(context, query, t("upload_cancelled", lang, file=esc(taken.file_name)))
+        await say(context, query, t("upload_cancelled", lang, file=esc(taken.file_name)))
         return
     bank = Bank.model_validate_json(taken.bank_json)
     shelf = context.bank_admin
@@ -231,9 +233,9 @@ async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callbac
         # full disk is not that; either way the old file is untouched (written whole or not at all).
         key = "admin_unwritable" if exc.errno in NOT_WRITABLE else "admin_save_failed"
         why = esc(exc.strerror or exc)
-        await _say(context, query, t(key, lang, id=esc(bank.id), folder=esc(shelf.folder), why=why))
+        await say(context, query, t(key, lang, id=esc(bank.id), folder=esc(shelf.folder), why=why))
         return
-    await _drop_buttons(context, query)
+    await drop_buttons(context, query)
     findings = installed.findings
     log.info(
         "admin %d imported bank %s from %s: %d questions, %s; lint: %d errors, %d warnings",
@@ -245,7 +247,7 @@ async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callbac
         sum(f.level == "error" for f in findings),
         sum(f.level == "warning" for f in findings),
     )
-    await _say(context, query, _import_report(bank, taken.file_name, installed.replaced, findings, lang))
+    await say(context, query, _import_report(bank, taken.file_name, installed.replaced, findings, lang))
 
 
 def _concerns(finding: LintFinding, bank_id: str) -> bool:
@@ -278,14 +280,15 @@ def _import_report(bank: Bank, file_name: str, replaced: bool, findings: list[Li
     return "\n".join(lines)
 
 
-async def _toast(query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:
+async def answer_press(query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:
+    """Answer a button press (a toast, or an alert); a failure is logged and the rest goes on."""
     try:
         await query.answer(text, show_alert=alert)
     except TelegramError as exc:  # answered too late, say: the message that follows still goes
         log.info("could not answer a button press: %s", exc)
 
 
-async def _drop_buttons(context: CustomContext, query: CallbackQuery) -> None:
+async def drop_buttons(context: CustomContext, query: CallbackQuery) -> None:
     """The buttons of a preview or of a delete confirmation are used once: they go from the message."""
     msg = query.message
     if msg is None or not isinstance(msg, Message) or msg.reply_markup is None:
@@ -296,112 +299,12 @@ async def _drop_buttons(context: CustomContext, query: CallbackQuery) -> None:
         log.info("could not remove the buttons: %s", exc)
 
 
-async def _say(context: CustomContext, query: CallbackQuery, text: str) -> None:
-    await send_html(context.bot, _chat_of(query), text)
+async def say(context: CustomContext, query: CallbackQuery, text: str) -> None:
+    """A message (HTML) in the chat of the pressed button."""
+    await send_html(context.bot, chat_of(query), text)
 
 
-# ----- deleting a bank (/banks shows admins a button per bank) -------------------------------------
-
-
-def _bank_word(bank_id: str) -> str:
-    """A bank in callback data: its id when it fits the codec, else a digest of it (no list position:
-    the list changes when banks come and go)."""
-    if _WORD.fullmatch(bank_id) and not bank_id.startswith("_"):
-        return bank_id
-    return "_" + hashlib.sha256(bank_id.encode()).hexdigest()[:16]
-
-
-def _bank_of(context: CustomContext, word: str) -> str | None:
-    banks = context.engine.banks
-    if word in banks:
-        return word
-    return next((b for b in banks if _bank_word(b) == word), None)
-
-
-_WORD = re.compile(r"[A-Za-z0-9_-]{1,40}")
-
-
-async def send_bank_manager(update: Update, context: CustomContext) -> None:
-    """Under /banks, for an admin in a private chat: a delete button per bank (each asks first)."""
-    chat = update.effective_chat
-    if chat is None or chat.type != ChatType.PRIVATE or not context.is_bot_admin() or not context.engine.banks:
-        return
-    lang = await context.lang()
-    rows = []
-    titles = [b.title for b in context.engine.banks.values()]
-    for bank_id, bank in sorted(context.engine.banks.items()):
-        # Two banks of one title (a bundled one and an upload, say) are told apart by their ids.
-        title = bank.title if titles.count(bank.title) == 1 else f"{bank.title} ({bank_id})"
-        label = t("btn_delete_bank", lang, title=title)
-        label = label if len(label) <= 40 else label[:39] + "…"
-        rows.append(
-            [InlineKeyboardButton(label, callback_data=context.codec.encode("delete_bank", _bank_word(bank_id), "a"))]
-        )
-    await context.reply(t("bank_admin_header", lang), reply_markup=InlineKeyboardMarkup(rows))
-
-
-async def press_delete(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
-    """🗑 asks; [删除 N 题] deletes; [取消] keeps the bank. Any admin may; the data names the bank, so the
-    buttons work after a restart and say so when the bank is gone."""
-    lang = await context.lang()
-    if not context.is_bot_admin():
-        log.info("refused a bank deletion to non-admin %d", query.from_user.id)
-        await _toast(query, t("admin_only", lang), alert=True)
-        return
-    word, choice = cb.fields
-    bank_id = _bank_of(context, word)
-    bank = context.engine.banks.get(bank_id) if bank_id else None
-    if bank is None or bank_id is None:
-        await _toast(query)
-        await _say(context, query, t("delete_gone", lang, id=esc(word)))
-        return
-    await _toast(query)
-    if choice == "a":
-        markup = InlineKeyboardMarkup(
-            [
-                [
-                    InlineKeyboardButton(
-                        t("btn_delete_confirm", lang, n=len(bank.questions)),
-                        callback_data=context.codec.encode("delete_bank", word, "y"),
-                    ),
-                    InlineKeyboardButton(
-                        t("btn_cancel", lang), callback_data=context.codec.encode("delete_bank", word, "n")
-                    ),
-                ]
-            ]
-        )
-        ask = t("delete_ask", lang, title=esc(bank.title), id=esc(bank_id), n=len(bank.questions))
-        await send_html(context.bot, _chat_of(query), ask, reply_markup=markup)
-        return
-    await _drop_buttons(context, query)
-    if choice != "y":
-        await _say(context, query, t("delete_kept", lang, title=esc(bank.title)))
-        return
-    try:
-        deleted = await context.bank_admin.delete(bank_id)
-    except OSError as exc:
-        log.error("admin %d: cannot remove bank %s: %s", query.from_user.id, bank_id, exc)
-        await _say(context, query, t("delete_failed", lang, why=esc(exc.strerror or exc)))
-        return
-    if deleted is None:
-        await _say(context, query, t("delete_gone", lang, id=esc(bank_id)))
-        return
-    log.info(
-        "admin %d deleted bank %s (%s, %d questions); %d learners and %d subscriptions had chosen it",
-        query.from_user.id,
-        bank_id,
-        deleted.file,
-        len(deleted.bank.questions),
-        deleted.learners,
-        deleted.subscriptions,
-    )
-    lines = [t("delete_done", lang, title=esc(deleted.bank.title), id=esc(bank_id), file=esc(deleted.file))]
-    if deleted.learners or deleted.subscriptions:
-        lines.append(t("delete_moved", lang, learners=deleted.learners, subscriptions=deleted.subscriptions))
-    await _say(context, query, "\n".join(lines))
-
-
-def _chat_of(query: CallbackQuery) -> int:
+def chat_of(query: CallbackQuery) -> int:
     return query.message.chat.id if query.message is not None else query.from_user.id
 
 
@@ -506,4 +409,4 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(MessageHandler(filters.Document.ALL & private, on_document))
 
 
-PRESSES.update({"upload": press_upload, "delete_bank": press_delete})
+PRESSES.update({"upload": press_upload})

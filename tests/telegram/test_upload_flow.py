@@ -384,7 +384,7 @@ async def test_lint_after_an_upload_reports_on_that_bank_and_counts_the_others(e
 
 
 def test_bank_words_fit_the_callback_data() -> None:
-    from bot.telegram.admin import _bank_word
+    from bot.telegram.bank_delete import _bank_word
     from bot.telegram.callbacks import CallbackCodec
 
     codec = CallbackCodec(b"k")
