@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Announcement", "Attempt", "Chat", "Learner", "ScoreRow", "Streak", "Subscription", "Tally"]
+__all__ = [
+    "Announcement",
+    "Attempt",
+    "Chat",
+    "Learner",
+    "PendingUpload",
+    "ScoreRow",
+    "Streak",
+    "Subscription",
+    "Tally",
+]
 
 
 @dataclass(frozen=True)
@@ -130,3 +140,16 @@ class Announcement:
     by_chat: int
     created_at: int
     finished_at: int | None
+
+
+@dataclass(frozen=True)
+class PendingUpload:
+    """A bank an admin sent as a document, imported and previewed, waiting for the admin's confirmation."""
+
+    id: int
+    admin_id: int
+    chat_id: int
+    bank_id: str  # the bank it becomes (or replaces)
+    file_name: str
+    bank_json: str  # the imported bank as its file would hold it
+    created_at: int  # epoch seconds

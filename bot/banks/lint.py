@@ -19,7 +19,7 @@ from bot.banks.provenance import explained_by_model, read_by_model
 from bot.banks.text import to_simplified
 from bot.grading.names import bank_pairs
 
-__all__ = ["LintFinding", "lint_banks", "normalize"]
+__all__ = ["LintFinding", "lint_banks", "normalize", "option_form"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,19 @@ def normalize(text: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch)[0] not in "PZS")
 
 
+# Marks that end an option like a sentence ("北京。", "Paris.") and say nothing about it.
+_TRAILING_MARKS = "。.,，;；、:："
+
+
+def option_form(text: str) -> str:
+    """For comparing options: like `normalize`, but symbols and punctuation inside stay. Options that
+    differ only in them are different answers (`2^i` and `2i`, `O(n^2)` and `O(n2)`, `x_1` and `x1`,
+    `C++` and `C`); only spaces and a closing full stop or comma are ignored."""
+    text = unicodedata.normalize("NFKC", to_simplified(text)).casefold()
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "Z" and not ch.isspace())
+    return text.rstrip(_TRAILING_MARKS) or text
+
+
 def _describe(q: Question) -> str:
     if q.kind is Kind.true_false:
         return "正确 (true)" if q.answer is True else "错误 (false)"
@@ -55,7 +68,7 @@ def _describe(q: Question) -> str:
 def _key_signature(q: Question) -> object:
     """What the key means, independent of option order and script."""
     if q.kind in CHOICE_KINDS:
-        return frozenset(normalize(q.options.get(letter, letter)) for letter in q.letters)
+        return frozenset(option_form(q.options.get(letter, letter)) for letter in q.letters)
     if q.kind is Kind.true_false:
         return q.answer
     if q.kind is Kind.fill:
@@ -72,7 +85,7 @@ def _keys_conflict(a: Question, b: Question) -> bool:
 
 
 def _fingerprint(q: Question) -> tuple[object, ...]:
-    options = frozenset(normalize(t) for t in q.options.values()) if q.kind in CHOICE_KINDS else frozenset()
+    options = frozenset(option_form(t) for t in q.options.values()) if q.kind in CHOICE_KINDS else frozenset()
     return (q.kind, normalize(q.prompt), options)
 
 
@@ -83,7 +96,7 @@ def _question_findings(bank: Bank, q: Question) -> Iterable[LintFinding]:
     if q.kind in CHOICE_KINDS:
         groups: dict[str, list[str]] = defaultdict(list)
         for letter, text in q.options.items():
-            groups[normalize(text)].append(letter)
+            groups[option_form(text)].append(letter)
         for letters in groups.values():
             if len(letters) > 1:
                 keyed = [x for x in letters if x in q.letters]

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from bot.banks.draft import ImportResult
 from bot.banks.issues import Issue
-from bot.banks.model import KIND_NAMES, Kind, Question
+from bot.banks.model import KIND_NAMES, Bank, Kind, Question
 
-__all__ = ["issue_line", "preview", "shown_key", "summary"]
+__all__ = ["issue_line", "preview", "samples", "shown_key", "summary"]
 
 
 def _zh(lang: str) -> bool:
@@ -80,6 +80,16 @@ def preview(
         out.append(("答案：" if zh else "Key: ") + shown_key(q, lang))
         out.append("")
     return out
+
+
+def samples(bank: Bank, n: int = 3) -> list[Question]:
+    """Questions that show an author what the bank holds: the first of each kind, then the next ones, at
+    most `n`, in document order."""
+    firsts = {q.kind: q for q in reversed(bank.questions)}
+    chosen = [q for q in bank.questions if firsts.get(q.kind) is q][:n]
+    chosen += [q for q in bank.questions if all(q is not c for c in chosen)][: n - len(chosen)]
+    order = {id(q): i for i, q in enumerate(bank.questions)}
+    return sorted(chosen, key=lambda q: order[id(q)])
 
 
 def shown_key(q: Question, lang: str) -> str:

@@ -15,7 +15,15 @@ from bot.banks.importer import ImportResult, import_file
 from bot.banks.limits import UPLOAD_LIMITS, DocumentLimits
 from bot.banks.sources import default_bank_id
 
-__all__ = ["ALLOWED_SUFFIXES", "MAX_UPLOAD_BYTES", "Refusal", "bank_id_for", "check_upload", "import_upload"]
+__all__ = [
+    "ALLOWED_SUFFIXES",
+    "MAX_UPLOAD_BYTES",
+    "Refusal",
+    "bank_id_for",
+    "check_upload",
+    "import_upload",
+    "safe_name",
+]
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 ALLOWED_SUFFIXES = FORMATS
@@ -37,7 +45,7 @@ class Refusal:
 MAX_NAME_BYTES = 255  # what a file system takes, and plenty to name a file in a message
 
 
-def _safe_name(file_name: str | None) -> str:
+def safe_name(file_name: str | None) -> str:
     """The name to show: any name a client sends, without folders or control characters, at most 255
     bytes (the end cut, the suffix kept)."""
     name = PurePath((file_name or "").replace("\\", "/")).name
@@ -53,7 +61,7 @@ def _safe_name(file_name: str | None) -> str:
 
 def check_upload(file_name: str | None, size: int | None) -> Refusal | None:
     """None when the document may be imported; else the reason (type first, then size)."""
-    name = _safe_name(file_name)
+    name = safe_name(file_name)
     suffix = PurePath(name).suffix.lower()
     allowed = "、".join(ALLOWED_SUFFIXES)
     if suffix in _SAVE_AS:
@@ -84,7 +92,7 @@ def bank_id_for(file_name: str | None, caption: str | None = None) -> str:
     wanted = (caption or "").strip()
     if _BANK_ID.fullmatch(wanted):
         return wanted
-    stem = PurePath(_safe_name(file_name)).stem
+    stem = PurePath(safe_name(file_name)).stem
     if not stem.isascii():
         from pypinyin import lazy_pinyin  # only for a Chinese file name: not loaded at start-up
 
@@ -98,7 +106,7 @@ def import_upload(
 ) -> ImportResult:
     """Import the document's bytes as bank `bank_id`; DocumentError (file and line) when malformed,
     DocumentTooLarge when over `limits`. The bot runs it in a separate process (bot/banks/sandbox.py)."""
-    name = _safe_name(file_name)
+    name = safe_name(file_name)
     with tempfile.TemporaryDirectory(prefix="studybot-upload-") as folder:
         path = Path(folder) / name
         path.write_bytes(data)

@@ -277,6 +277,21 @@ CREATE INDEX outbox_due ON outbox (next_try);
 CREATE INDEX outbox_chat ON outbox (chat_id);
 """
 
+_PENDING_UPLOADS = """
+-- A bank an admin sent as a document, imported and shown as a preview, waiting for the admin's
+-- confirmation (bot/telegram/admin.py): kept here so that a restart in between loses nothing. The row
+-- goes when the import is confirmed or cancelled; an old one is cleared away at the next upload.
+CREATE TABLE pending_uploads (
+    id         INTEGER PRIMARY KEY,
+    admin_id   INTEGER NOT NULL,                    -- the admin who sent the document
+    chat_id    INTEGER NOT NULL,                    -- where the preview was sent
+    bank_id    TEXT    NOT NULL,                    -- the bank it becomes (or replaces)
+    file_name  TEXT    NOT NULL,
+    bank       TEXT    NOT NULL,                    -- the imported bank as JSON
+    created_at INTEGER NOT NULL
+);
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -284,6 +299,7 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(4, "model help: judgement and explanation caches, daily use, opt-outs", _MODEL_HELP),
     Migration(5, "the update inbox: fetched updates kept until handled", _UPDATE_INBOX),
     Migration(6, "the outbox: replies kept until they can be sent", _OUTBOX),
+    Migration(7, "uploaded banks waiting for the admin's confirmation", _PENDING_UPLOADS),
 )
 
 

@@ -1,8 +1,9 @@
-"""Banks changed by an admin while the bot runs: an imported bank written and put live, a key fixed.
+"""Banks changed by an admin while the bot runs: an imported bank written and put live, a bank deleted,
+a key fixed.
 
-One change at a time (a lock): each writes a bank file (whole or not at all, bot/files.py), reads the
-folder's servable banks again and swaps them into the live engine (bot/study/reload.py). Nothing here
-knows Telegram; the front end says what happened in the admin's language.
+One change at a time (a lock): each writes (or removes) a bank file (whole or not at all, bot/files.py),
+reads the folder's servable banks again and swaps them into the live engine (bot/study/reload.py).
+Nothing here knows Telegram; the front end says what happened in the admin's language.
 """
 
 from __future__ import annotations
@@ -10,18 +11,20 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from bot.banks.key_fix import KeyFixError, describe_key, parse_key, with_key
-from bot.banks.lint import LintFinding, lint_banks
+from bot.banks.lint import LintFinding, lint_banks, normalize
 from bot.banks.model import Bank, load_bank, load_banks_serving, save_bank
+from bot.files import fsync_dir
 from bot.study.engine import StudyEngine
 from bot.study.reload import reload_banks
 
-__all__ = ["NOT_WRITABLE", "BankAdmin", "Installed", "KeyFixed"]
+__all__ = ["NOT_WRITABLE", "BankAdmin", "Deleted", "Installed", "KeyFixed", "Target", "target_for"]
 
 log = logging.getLogger("bot.admin")
 
@@ -32,6 +35,35 @@ NOT_WRITABLE = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})  # the folder
 class Installed:
     replaced: bool  # a bank of that id was there before
     findings: list[LintFinding]  # the lint of every bank served now
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where an imported bank goes: its id, and the live bank it replaces (None for a new bank)."""
+
+    bank_id: str
+    replaces: Bank | None
+
+
+def target_for(live: Mapping[str, Bank], bank_id: str, title: str, *, named: bool = False) -> Target:
+    """The bank an upload becomes. A document sent again replaces its bank instead of adding a copy: the
+    bank of the same id (the id the admin `named` in the caption, or the one from the file name), else
+    the bank of the same title (compared as lint compares text: script, width, case, punctuation)."""
+    if named or bank_id in live:
+        return Target(bank_id, live.get(bank_id))
+    wanted = normalize(title)
+    same = sorted(b.id for b in live.values() if wanted and normalize(b.title) == wanted)
+    if same:
+        return Target(same[0], live[same[0]])
+    return Target(bank_id, None)
+
+
+@dataclass(frozen=True)
+class Deleted:
+    bank: Bank  # the bank as it was served
+    file: str  # the name of the file removed
+    learners: int  # learners who had chosen it: now their other banks, or every bank
+    subscriptions: int  # push subscriptions that had chosen it: the same
 
 
 @dataclass(frozen=True)
@@ -59,12 +91,30 @@ class BankAdmin:
 
         OSError when it cannot be written: the old file, if any, is left as it was."""
         async with self._lock:
-            replaced = (self.folder / f"{bank.id}.json").is_file()
-            await asyncio.to_thread(save_bank, bank, self.folder)
+            # The file that holds the bank now, whatever its name: a second file of the same id would
+            # leave the folder with two banks of one id.
+            path = await asyncio.to_thread(_bank_path, self.folder, bank.id)
+            await asyncio.to_thread(save_bank, bank, self.folder, path)
+            replaced = path is not None
             banks = await self._servable()
             findings = await asyncio.to_thread(lint_banks, banks)
             await reload_banks(self.engine, banks)
         return Installed(replaced, findings)
+
+    async def delete(self, bank_id: str) -> Deleted | None:
+        """Remove a served bank's file (one unlink: there or gone, never half) and stop serving it. None when
+        the bot serves no such bank. Learners' answers and cards stay in the database. OSError when the
+        file cannot be removed: the bank is served as before."""
+        async with self._lock:
+            bank = self.engine.banks.get(bank_id)
+            path = await asyncio.to_thread(_bank_path, self.folder, bank_id) if bank is not None else None
+            if bank is None or path is None:
+                return None
+            await asyncio.to_thread(path.unlink)
+            await asyncio.to_thread(fsync_dir, self.folder)
+            await reload_banks(self.engine, await self._servable())
+        learners, subscriptions = await self.engine.forget_bank(bank_id)
+        return Deleted(bank, path.name, learners, subscriptions)
 
     async def fix_key(self, bank_id: str, qid: str, typed: str) -> KeyFixed:
         """Write the new key into the bank file, put it live, resolve the question's reports (KeyFixError)."""

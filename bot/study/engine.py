@@ -19,13 +19,14 @@ from fsrs import Card, Rating, Scheduler
 from bot.banks.model import Bank, Kind, Question
 from bot.grading import ConceptIndex, grade
 from bot.grading.verdict import Outcome
-from bot.records import Chat, Learner, ScoreRow, Streak, Tally
+from bot.records import Chat, Learner, PendingUpload, ScoreRow, Streak, Tally
 from bot.store import asked as asked_repo
 from bot.store import attempts as attempts_repo
 from bot.store import cards as cards_repo
 from bot.store import chats as chats_repo
 from bot.store import group_answers, report_admin
 from bot.store import learners as learners_repo
+from bot.store import pending_uploads as pending_repo
 from bot.store import questions as questions_repo
 from bot.store import reports as reports_repo
 from bot.store import scores as scores_repo
@@ -51,6 +52,7 @@ __all__ = ["RATINGS", "StudyEngine"]
 
 RATINGS = {Outcome.wrong: Rating.Again, Outcome.partial: Rating.Hard, Outcome.correct: Rating.Good}
 LANGUAGES = ("zh", "en")
+UPLOAD_KEEP_SECONDS = 7 * 86400  # an upload's preview can be confirmed for a week
 
 
 def _ts(moment: datetime) -> int:
@@ -662,6 +664,45 @@ class StudyEngine:
             return 0
         async with self.store.write() as db:
             return await report_admin.resolve_question(db, key)
+
+    # ----- uploads waiting for an admin's confirmation, deleted banks -----------------------------
+
+    async def hold_upload(self, admin_id: int, chat_id: int, bank_id: str, file_name: str, bank_json: str) -> int:
+        """Keep an imported bank until its admin confirms it (uploads held longer than UPLOAD_KEEP go); its id."""
+        _, ts = self._now()
+        async with self.store.write() as db:
+            await pending_repo.clear_older(db, ts - UPLOAD_KEEP_SECONDS)
+            return await pending_repo.add(
+                db,
+                admin_id=admin_id,
+                chat_id=chat_id,
+                bank_id=bank_id,
+                file_name=file_name,
+                bank_json=bank_json,
+                now=ts,
+            )
+
+    async def held_upload(self, upload_id: int) -> PendingUpload | None:
+        async with self.store.read() as db:
+            return await pending_repo.get(db, upload_id)
+
+    async def take_upload(self, upload_id: int) -> PendingUpload | None:
+        """The held upload, no longer held (None when it was taken or cancelled already, or has expired)."""
+        _, ts = self._now()
+        async with self.store.write() as db:
+            taken = await pending_repo.take(db, upload_id)
+        return taken if taken is not None and taken.created_at >= ts - UPLOAD_KEEP_SECONDS else None
+
+    async def hold_again(self, upload: PendingUpload) -> None:
+        """A taken upload that could not be put live waits again under its own id."""
+        async with self.store.write() as db:
+            await pending_repo.put_back(db, upload)
+
+    async def forget_bank(self, bank_id: str) -> tuple[int, int]:
+        """A deleted bank out of learners' and push subscriptions' chosen banks ("every bank" when it was the
+        only one); (learners, subscriptions) changed. Their history (answers, review cards) stays."""
+        async with self.store.write() as db:
+            return await pending_repo.forget_bank(db, bank_id)
 
 
 def _same_place(row: asked_repo.AskedRow, place: tuple[int, int | None]) -> bool:

@@ -1,5 +1,11 @@
-"""Admins (STUDYBOT_ADMINS) manage banks from the chat: send a document to import it, /reports to review
-flagged keys, /fixkey to correct a key, /dismiss to close a report.
+"""Admins (STUDYBOT_ADMINS) manage banks from the chat: send a document to import it (a preview first,
+live only once the admin confirms), /reports to review flagged keys, /fixkey
+to correct a key, /dismiss to close a report.
+
+An upload is imported at once (in a capped process) and held in the database with its preview's
+buttons pointing at that row, so a restart between the preview and the confirmation loses nothing.
+Only the admin who sent the document can confirm or cancel it (the preview is in their private chat).
+Deleting a bank from /banks: bot/telegram/bank_delete.py.
 
 Non-admins never reach any of it: in a private chat they are told politely that only admins may do
 this; a document sent in a group is ignored (groups share files all the time). Every admin action is
@@ -12,8 +18,9 @@ import logging
 import re
 from dataclasses import replace
 
-from telegram import Document, Update
+from telegram import CallbackQuery, Document, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, MessageHandler, filters
 
 from bot.banks.importer import ImportResult
@@ -21,22 +28,31 @@ from bot.banks.issues import DocumentError, Issue
 from bot.banks.key_fix import KeyFixError, describe_key
 from bot.banks.limits import UPLOAD_LIMITS, DocumentTooLarge
 from bot.banks.lint import LintFinding
-from bot.banks.model import Bank, Kind
+from bot.banks.model import Bank, Kind, bank_json
 from bot.banks.sandbox import import_isolated
-from bot.banks.upload import bank_id_for, check_upload
-from bot.grading import kind_label
-from bot.study.bank_admin import NOT_WRITABLE
+from bot.banks.summary import samples, shown_key, summary
+from bot.banks.upload import bank_id_for, check_upload, safe_name
+from bot.grading import format_question, kind_label
+from bot.study.bank_admin import NOT_WRITABLE, Target, target_for
+from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
+from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
+from bot.telegram.sending import send_html
 from bot.telegram.texts import t
 
 __all__ = [
     "admin_or_refuse",
+    "answer_press",
+    "chat_of",
     "dismiss_command",
+    "drop_buttons",
     "fixkey_command",
     "on_document",
+    "preview_text",
     "register",
     "reports_command",
+    "say",
 ]
 
 log = logging.getLogger("bot.admin")
@@ -81,10 +97,11 @@ def _counts(bank: Bank, lang: str) -> str:
     return sep.join(f"{kind_label(kind, lang)} {counts[kind]}" for kind in Kind if counts[kind])
 
 
-# ----- document upload -----------------------------------------------------------------------------
+# ----- document upload: import, preview, confirm ---------------------------------------------------
 
 
 async def on_document(update: Update, context: CustomContext) -> None:
+    """Import the document in a capped process and show a preview; nothing changes until the admin confirms."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or message.document is None or user is None or chat is None:
         return
@@ -103,6 +120,7 @@ async def on_document(update: Update, context: CustomContext) -> None:
         await context.reply(esc(refusal.message(lang)))
         return
     bank_id = bank_id_for(doc.file_name, message.caption)
+    named = bank_id == (message.caption or "").strip()  # the caption named the bank
     settings = context.settings
     limits = replace(UPLOAD_LIMITS, max_seconds=settings.import_seconds, max_memory_mb=settings.import_memory_mb)
     try:
@@ -119,30 +137,33 @@ async def on_document(update: Update, context: CustomContext) -> None:
         lines += _more([_issue_line(i, lang) for i in exc.issues], lang)
         await context.reply("\n".join(lines))
         return
-    shelf = context.bank_admin
-    try:
-        installed = await shelf.install(result.bank)
-    except OSError as exc:
-        log.error("admin %d: cannot write bank %s into %s: %s", user.id, bank_id, shelf.folder, exc)
-        # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable. A
-        # full disk is not that; either way the old file is untouched (written whole or not at all).
-        key = "admin_unwritable" if exc.errno in NOT_WRITABLE else "admin_save_failed"
-        why = esc(exc.strerror or exc)
-        await context.reply(t(key, lang, id=esc(bank_id), folder=esc(shelf.folder), why=why))
-        return
-    findings = installed.findings
+    # A document sent again replaces its bank (same id, else same title) instead of adding a copy.
+    target = target_for(context.engine.banks, bank_id, result.bank.title, named=named)
+    bank = result.bank.model_copy(update={"id": target.bank_id})
+    file_name = safe_name(doc.file_name)
+    upload_id = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank))
     log.info(
-        "admin %d imported bank %s from %s: %d questions, %d warnings, %s; lint: %d errors, %d warnings",
+        "admin %d: %s read as bank %s (%d questions, %d left out, %s); waiting for confirmation #%d",
         user.id,
-        bank_id,
-        doc.file_name,
-        len(result.bank.questions),
-        len(result.warnings),
-        "replaced" if installed.replaced else "new",
-        sum(f.level == "error" for f in findings),
-        sum(f.level == "warning" for f in findings),
+        file_name,
+        bank.id,
+        len(bank.questions),
+        len(result.left_out),
+        "replacing" if target.replaces else "new",
+        upload_id,
     )
-    await context.reply(_import_report(result, doc.file_name or "", installed.replaced, findings, lang))
+    confirm = t("btn_upload_confirm", lang, n=len(bank.questions))
+    markup = InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(confirm, callback_data=context.codec.encode("upload", upload_id, "y")),
+                InlineKeyboardButton(
+                    t("btn_cancel", lang), callback_data=context.codec.encode("upload", upload_id, "n")
+                ),
+            ]
+        ]
+    )
+    await context.reply(preview_text(result, bank, target, file_name, lang), reply_markup=markup)
 
 
 async def _download(doc: Document) -> bytes:
@@ -151,8 +172,90 @@ async def _download(doc: Document) -> bytes:
     return bytes(await file.download_as_bytearray())
 
 
-def _import_report(result: ImportResult, file_name: str, replaced: bool, findings: list[LintFinding], lang: str) -> str:
-    bank = result.bank
+PREVIEW_LINES = 60  # lines of the import summary in a preview (a document can leave out hundreds)
+
+
+def preview_text(result: ImportResult, bank: Bank, target: Target, file_name: str, lang: str) -> str:
+    """The import summary (per section, conventions, what was left out with its line) and sample questions
+    as learners will see them (HTML)."""
+    lines = [t("upload_preview_head", lang, file=esc(file_name), id=esc(bank.id), title=esc(bank.title))]
+    report = summary(result, lang)
+    if len(report) > PREVIEW_LINES:
+        report = [*report[:PREVIEW_LINES], t("admin_more", lang, n=len(report) - PREVIEW_LINES)]
+    lines += [esc(line) for line in report]
+    lines.append("")
+    if target.replaces is not None:
+        lines.append(t("upload_replaces", lang, title=esc(target.replaces.title), n=len(target.replaces.questions)))
+    else:
+        lines.append(t("upload_new_bank", lang, id=esc(bank.id)))
+    lines += ["", t("upload_samples", lang)]
+    for q in samples(bank):
+        # The learner's rendering (bot/telegram/quiz.py sends the same text), then the key to check.
+        lines += ["──────", esc(format_question(q, lang)), t("upload_key", lang, answer=esc(shown_key(q, lang)))]
+    lines += ["──────", t("upload_ask", lang)]
+    return "\n".join(lines)
+
+
+async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """[导入 N 题] or [取消] under a preview: only the admin who sent the document, once."""
+    lang, engine = await context.lang(), context.engine
+    upload_id, choice = int(cb.fields[0]), cb.fields[1]
+    if not context.is_bot_admin():
+        log.info("refused an upload confirmation to non-admin %d", query.from_user.id)
+        await answer_press(query, t("admin_only", lang), alert=True)
+        return
+    held = await engine.held_upload(upload_id)
+    if held is not None and held.admin_id != query.from_user.id:
+        await answer_press(query, t("upload_not_yours", lang), alert=True)
+        return
+    if choice not in ("y", "n"):
+        await answer_press(query, t("callback_invalid", lang))
+        return
+    taken = await engine.take_upload(upload_id) if held is not None else None
+    if taken is None:
+        await answer_press(query, t("upload_stale", lang), alert=True)
+        await drop_buttons(context, query)
+        return
+    await answer_press(query)
+    if choice == "n":
+        await drop_buttons(context, query)
+        log.info("admin %d cancelled upload #%d (%s)", query.from_user.id, upload_id, taken.file_name)
+        await say(context, query, t("upload_cancelled", lang, file=esc(taken.file_name)))
+        return
+    bank = Bank.model_validate_json(taken.bank_json)
+    shelf = context.bank_admin
+    try:
+        installed = await shelf.install(bank)
+    except OSError as exc:
+        await engine.hold_again(taken)  # its buttons stay: pressed again once the folder is fixed
+        log.error("admin %d: cannot write bank %s into %s: %s", taken.admin_id, bank.id, shelf.folder, exc)
+        # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable. A
+        # full disk is not that; either way the old file is untouched (written whole or not at all).
+        key = "admin_unwritable" if exc.errno in NOT_WRITABLE else "admin_save_failed"
+        why = esc(exc.strerror or exc)
+        await say(context, query, t(key, lang, id=esc(bank.id), folder=esc(shelf.folder), why=why))
+        return
+    await drop_buttons(context, query)
+    findings = installed.findings
+    log.info(
+        "admin %d imported bank %s from %s: %d questions, %s; lint: %d errors, %d warnings",
+        taken.admin_id,
+        bank.id,
+        taken.file_name,
+        len(bank.questions),
+        "replaced" if installed.replaced else "new",
+        sum(f.level == "error" for f in findings),
+        sum(f.level == "warning" for f in findings),
+    )
+    await say(context, query, _import_report(bank, taken.file_name, installed.replaced, findings, lang))
+
+
+def _concerns(finding: LintFinding, bank_id: str) -> bool:
+    return finding.bank_id == bank_id or any(r.split("/", 1)[0] == bank_id for r in finding.related)
+
+
+def _import_report(bank: Bank, file_name: str, replaced: bool, findings: list[LintFinding], lang: str) -> str:
+    """The bank is live: what it holds, and the lint of this bank (other banks: one line with a count)."""
     lines = [
         t(
             "admin_imported",
@@ -167,17 +270,42 @@ def _import_report(result: ImportResult, file_name: str, replaced: bool, finding
     if replaced:
         lines.append(t("admin_replaced", lang))
     lines.append(t("admin_live", lang))
-    if result.warnings:
-        lines += ["", t("admin_warnings", lang, n=len(result.warnings))]
-        lines += _more([_issue_line(w, lang) for w in result.warnings], lang)
-    errors = sum(f.level == "error" for f in findings)
-    lines += ["", t("admin_lint", lang, errors=errors, warnings=len(findings) - errors)]
-    # The new bank's findings first, errors before warnings: what the admin just did matters most.
-    ordered = sorted(
-        findings, key=lambda f: (f.bank_id != bank.id and bank.id not in " ".join(f.related), f.level != "error")
-    )
-    lines += _more([_finding_line(f, lang) for f in ordered], lang)
+    mine = [f for f in findings if _concerns(f, bank.id)]  # lint_banks orders errors first
+    errors = sum(f.level == "error" for f in mine)
+    lines += ["", t("upload_lint_bank", lang, errors=errors, warnings=len(mine) - errors)]
+    lines += _more([_finding_line(f, lang) for f in mine], lang)
+    others = len(findings) - len(mine)
+    if others:
+        lines.append(t("upload_lint_others", lang, n=others))
     return "\n".join(lines)
+
+
+async def answer_press(query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:
+    """Answer a button press (a toast, or an alert); a failure is logged and the rest goes on."""
+    try:
+        await query.answer(text, show_alert=alert)
+    except TelegramError as exc:  # answered too late, say: the message that follows still goes
+        log.info("could not answer a button press: %s", exc)
+
+
+async def drop_buttons(context: CustomContext, query: CallbackQuery) -> None:
+    """The buttons of a preview or of a delete confirmation are used once: they go from the message."""
+    msg = query.message
+    if msg is None or not isinstance(msg, Message) or msg.reply_markup is None:
+        return
+    try:
+        await context.bot.edit_message_reply_markup(msg.chat.id, msg.message_id, reply_markup=None)
+    except BadRequest as exc:  # deleted meanwhile, or too old to edit
+        log.info("could not remove the buttons: %s", exc)
+
+
+async def say(context: CustomContext, query: CallbackQuery, text: str) -> None:
+    """A message (HTML) in the chat of the pressed button."""
+    await send_html(context.bot, chat_of(query), text)
+
+
+def chat_of(query: CallbackQuery) -> int:
+    return query.message.chat.id if query.message is not None else query.from_user.id
 
 
 # ----- reports --------------------------------------------------------------------------------------
@@ -279,3 +407,6 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     # not an import request (groups share files all the time).
     private = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
     app.add_handler(MessageHandler(filters.Document.ALL & private, on_document))
+
+
+PRESSES.update({"upload": press_upload})

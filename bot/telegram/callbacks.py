@@ -39,6 +39,8 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "n": ("next", ("word",)),  # next question (of a kind, or "-" for any)
     "b": ("bank", ("word",)),  # choose a bank
     "l": ("lang", ("word",)),  # choose the language
+    "up": ("upload", ("id", "choice")),  # an admin's upload: y confirms, n cancels (a pending_uploads row)
+    "rm": ("delete_bank", ("word", "choice")),  # an admin deletes a bank: a asks, y deletes, n keeps it
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

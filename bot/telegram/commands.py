@@ -14,6 +14,7 @@ from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
+from bot.banks.upload import ALLOWED_SUFFIXES as UPLOAD_FORMATS
 from bot.telegram import admin, basic, groups, learner, quiz, stats
 from bot.telegram import subscriptions as pushes
 from bot.telegram.context import CustomContext
@@ -88,6 +89,7 @@ def help_text(commands: Sequence[Command], lang: Lang, *, private: bool, admin: 
     if admin and private:
         lines += ["", t("help_admin_header", lang)]
         lines += [f"/{c.name} — {c.description(lang)}" for c in commands if c.admin]
+        lines.append(t("help_admin_upload", lang, formats=" ".join(UPLOAD_FORMATS)))
     lines += ["", t("help_footer", lang)]
     return "\n".join(lines)
 

@@ -12,6 +12,7 @@ from bot.grading import kind_label
 from bot.records import Subscription
 from bot.study.kinds import parse_kind
 from bot.study.results import LearnerSettings, SettingsError
+from bot.telegram.bank_delete import send_bank_manager
 from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
@@ -121,6 +122,7 @@ async def banks_command(update: Update, context: CustomContext) -> None:
     settings = await engine.settings(user_id)
     text, markup = banks_view(engine, settings.banks, lang, context.codec)
     await context.reply(text, reply_markup=markup)
+    await send_bank_manager(update, context)  # admins: a delete button per bank
 
 
 async def press_bank(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:

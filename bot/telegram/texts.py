@@ -200,11 +200,6 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "the bank files are as they were.",
     },
     "admin_live": {"zh": "新题库已生效。", "en": "The bank is live now."},
-    "admin_warnings": {"zh": "导入警告 {n} 条：", "en": "{n} import warnings:"},
-    "admin_lint": {
-        "zh": "全部题库检查：{errors} 个错误，{warnings} 个警告。",
-        "en": "Lint of every bank: {errors} errors, {warnings} warnings.",
-    },
     "reports_none": {"zh": "目前没有待处理的反馈。", "en": "There are no open reports."},
     "reports_header": {"zh": "<b>待处理的答案反馈：{n} 条</b>", "en": "<b>Open reports on answer keys: {n}</b>"},
     "reports_item": {
@@ -387,6 +382,82 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "group_settings_admins_only": {
         "zh": "抱歉，只有群管理员可以修改本群设置；/settings 人人都能查看。",
         "en": "Sorry, only the group's admins can change its settings; anyone can see them with /settings.",
+    },
+    # teachers in the chat (bot/telegram/admin.py): an upload's preview and confirmation, deleting a bank
+    "help_admin_upload": {
+        "zh": "发送文件即可导入题库（{formats}）：先看预览，确认后才生效；同名题库会被替换。",
+        "en": "Send a document to import it as a bank ({formats}): you see a preview, and it goes live only "
+        "when you confirm; a bank of the same title is replaced.",
+    },
+    "upload_preview_head": {
+        "zh": "📄 {file} → 题库 <code>{id}</code>（{title}）",
+        "en": "📄 {file} → bank <code>{id}</code> ({title})",
+    },
+    "upload_new_bank": {"zh": "这将新建题库 <code>{id}</code>。", "en": "This adds the new bank <code>{id}</code>."},
+    "upload_replaces": {
+        "zh": "将替换题库「{title}」（现有 {n} 题）。",
+        "en": "This replaces the bank “{title}” (now {n} questions).",
+    },
+    "upload_samples": {
+        "zh": "<b>示例：学员看到的样子</b>",
+        "en": "<b>Samples, as learners will see them</b>",
+    },
+    "upload_key": {"zh": "答案：{answer}", "en": "Key: {answer}"},
+    "upload_ask": {
+        "zh": "确认后才会生效，在此之前什么都不会改变。",
+        "en": "Nothing changes until you confirm.",
+    },
+    "btn_upload_confirm": {"zh": "导入 {n} 题", "en": "Import {n} questions"},
+    "btn_cancel": {"zh": "取消", "en": "Cancel"},
+    "upload_cancelled": {
+        "zh": "已取消导入 {file}：什么都没有改变。",
+        "en": "The import of {file} is cancelled: nothing was changed.",
+    },
+    "upload_stale": {
+        "zh": "这次导入已经确认、取消或过期了。要导入请重新发送文件。",
+        "en": "This import was already confirmed, cancelled or has expired. Send the document again to import it.",
+    },
+    "upload_not_yours": {
+        "zh": "只有发送这个文件的管理员可以确认或取消。",
+        "en": "Only the admin who sent the document can confirm or cancel it.",
+    },
+    "upload_lint_bank": {
+        "zh": "本题库检查：{errors} 个错误，{warnings} 个警告。",
+        "en": "Lint of this bank: {errors} errors, {warnings} warnings.",
+    },
+    "upload_lint_others": {
+        "zh": "其他题库另有 {n} 条检查结果（studybot lint 查看）。",
+        "en": "Other banks: {n} more findings (see studybot lint).",
+    },
+    "bank_admin_header": {
+        "zh": "<b>管理员：删除题库</b>（会先请你确认）",
+        "en": "<b>Admin: delete a bank</b> (you will be asked to confirm)",
+    },
+    "btn_delete_bank": {"zh": "🗑 删除 {title}", "en": "🗑 Delete {title}"},
+    "delete_ask": {
+        "zh": "删除题库「{title}」（<code>{id}</code>，{n} 题）？\n学员的答题记录会保留；选了这个题库的学员和推送"
+        "改为练习其余所选题库（只选了它的改为全部题库）。",
+        "en": "Delete the bank “{title}” (<code>{id}</code>, {n} questions)?\nLearners' history stays; learners "
+        "and pushes that chose it practise their other chosen banks (every bank if it was the only one).",
+    },
+    "btn_delete_confirm": {"zh": "删除 {n} 题", "en": "Delete {n} questions"},
+    "delete_done": {
+        "zh": "已删除题库「{title}」（<code>{id}</code>），文件 {file} 已移除。学员的答题记录保留。",
+        "en": "Deleted the bank “{title}” (<code>{id}</code>); the file {file} is removed. Learners' history stays.",
+    },
+    "delete_moved": {
+        "zh": "{learners} 位学员、{subscriptions} 个推送选过它：已改为其余所选题库（只选了它的改为全部题库）。",
+        "en": "{learners} learners and {subscriptions} pushes had chosen it: they now practise their other chosen "
+        "banks (every bank if it was the only one).",
+    },
+    "delete_kept": {"zh": "题库「{title}」保留，没有改变。", "en": "The bank “{title}” is kept; nothing changed."},
+    "delete_gone": {
+        "zh": "题库 <code>{id}</code> 已经不在了（可能已被删除）。",
+        "en": "The bank <code>{id}</code> is not there any more (it may have been deleted already).",
+    },
+    "delete_failed": {
+        "zh": "无法删除题库文件：{why}。题库照常使用，没有改变。",
+        "en": "Cannot remove the bank file: {why}. The bank is served as before; nothing changed.",
     },
 }
 

@@ -13,25 +13,10 @@ from pathlib import Path
 import pytest
 from fakebot import FakeBotServer, SimUser
 from tg_harness import BotEnv, running
+from upload_kit import ADMIN, LAW
 
 from bot.banks.model import Bank, Question, save_bank
 from bot.config import Settings
-
-ADMIN = 7001
-
-LAW = """法律基础测验
-一、单选题（共 2 题）
-1. 我国的根本大法是（ ）。
-A. 宪法  B. 刑法  C. 民法典  D. 行政法
-答案：A
-解析：宪法是根本大法。
-3. 民法典施行于哪一年？
-A. 2019  B. 2020  C. 2021
-答案：C
-二、判断题（共 1 题）
-4. 法律面前人人平等。
-答案：对
-"""
 
 MALFORMED = "一、单选题\n1.甲？\nA.是\nB.否\n答案：\n2.乙？\nA.是\nB.否\n"
 PARTLY = "一、单选题\n1.甲？\nA.是\nB.否\n答案：A\n2.乙？\nA.是\nB.否\n"
@@ -79,20 +64,30 @@ async def _reply(fake: FakeBotServer, user: SimUser) -> str:
     return message.text
 
 
+async def _confirmed(fake: FakeBotServer, user: SimUser) -> str:
+    """The admin confirms the preview of the document just sent (its first button); the bot's answer."""
+    preview = await fake.next_message(user.id, timeout=15)
+    while not preview.buttons:
+        preview = await fake.next_message(user.id, timeout=15)
+    user.press(preview, 0)
+    return await _reply(fake, user)
+
+
 async def test_admin_imports_a_text_document(http_env: BotEnv) -> None:
     """End to end over HTTP: getFile, the download from the file URL, the import in its own process."""
     env = http_env
     fake = env.fake
     admin = fake.user(ADMIN, "Teacher", language_code="en")
     admin.send_document(LAW.encode("gb18030"), "law.txt", "text/plain")
+    preview = await _reply(fake, admin)
+    assert "  line 7: numbering jumps from 1 to 3: check that no question was lost" in preview.splitlines()
+    assert not (env.banks / "law.json").exists()
+    admin.press(fake.sent_to(admin.id)[-1], "Import 3 questions")
     report = await _reply(fake, admin)
     lines = report.splitlines()
     assert lines[0] == "Imported bank law (法律基础测验) from law.txt: 3 questions (Single choice 2, True or false 1)."
     assert "The bank is live now." in lines
-    assert "1 import warnings:" in lines
-    warning = lines[lines.index("1 import warnings:") + 1]
-    assert warning == "line 7: numbering jumps from 1 to 3: check that no question was lost"
-    assert any(line.startswith("Lint of every bank: ") for line in lines)
+    assert any(line.startswith("Lint of this bank: ") for line in lines)
     assert len(fake.calls("getFile")) == 1
     saved = json.loads((env.banks / "law.json").read_text(encoding="utf-8"))
     assert [q["id"] for q in saved["questions"]] == ["single-1", "single-3", "tf-4"]
@@ -122,14 +117,14 @@ async def test_docx_with_a_chinese_name_and_the_caption_as_bank_id(env: BotEnv) 
         "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
         caption="law-docx",
     )
-    report = await _reply(fake, admin)
+    report = await _confirmed(fake, admin)
     assert report.startswith(
         "已导入题库 law-docx（法律基础测验），来自 法律 题库.docx：共 3 题（单选题 2、判断题 1）。"
     )
     assert (env.banks / "law-docx.json").is_file()
     # Without a caption the id comes from the name, in pinyin.
-    admin.send_document(LAW.encode(), "法律 题库.md", "text/markdown")
-    assert (await _reply(fake, admin)).startswith("已导入题库 fa-lv-ti-ku")
+    admin.send_document(LAW.replace("法律基础测验", "法律题库").encode(), "法律 题库.md", "text/markdown")
+    assert (await _confirmed(fake, admin)).startswith("已导入题库 fa-lv-ti-ku")
     assert {"law-docx", "fa-lv-ti-ku"} <= set(env.engine.banks)
 
 
@@ -148,8 +143,9 @@ async def test_a_malformed_document_names_its_lines_and_changes_nothing(env: Bot
     # one unreadable question costs only itself
     admin.send_document(PARTLY.encode(), "part.txt", "text/plain")
     report = await _reply(fake, admin)
-    assert report.startswith("已导入题库 part")
+    assert report.startswith("📄 part.txt → 题库 part")
     assert "第 6 行：第 2 题没有答案，未导入" in report
+    assert not (env.banks / "part.json").exists()
 
     admin.send_document(b"1.\xff\xfe\xfd broken\n", "broken.txt", "text/plain")
     assert "第 1 行：无法解码" in await _reply(fake, admin)
@@ -288,18 +284,23 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
 async def test_an_unwritable_banks_folder_is_said_plainly(env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> None:
     import bot.study.bank_admin as admin_module
 
-    def refuse(bank: Bank, folder: object) -> None:
+    def refuse(bank: Bank, folder: object, path: object = None) -> None:
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(admin_module, "save_bank", refuse)
     fake = env.fake
     admin = fake.user(ADMIN, "Teacher", language_code="en")
     admin.send_document(LAW.encode(), "law.txt", "text/plain")
-    assert await _reply(fake, admin) == (
+    assert await _confirmed(fake, admin) == (
         f"Cannot save the bank: the folder {env.banks} is not writable (Permission denied). "
         "Point STUDYBOT_BANKS at a writable folder."
     )
     assert "law" not in env.engine.banks
+    # Its buttons stay: once the folder is writable again, the same press imports it.
+    monkeypatch.undo()
+    admin.press(fake.sent_to(admin.id)[-2], 0)
+    assert (await _reply(fake, admin)).startswith("Imported bank law")
+    assert "law" in env.engine.banks
 
 
 def test_keys_are_read_per_kind() -> None:
@@ -346,7 +347,7 @@ async def test_a_full_disk_changes_no_bank_and_the_admin_is_told_so(
     before = (env.banks / "flag.json").read_bytes()
     monkeypatch.setattr(files.os, "fsync", full)
     admin.send_document(LAW.encode(), "flag.txt", "text/plain", caption="flag")  # would replace bank "flag"
-    assert await _reply(fake, admin) == (
+    assert await _confirmed(fake, admin) == (
         f"Cannot save the bank flag: writing to {env.banks} failed (No space left on device). Nothing was "
         "changed: the bank files are as they were."
     )

@@ -126,9 +126,14 @@ async def test_documents_with_hostile_names_are_answered_plainly(
     fake = env.fake
     admin = fake.user(ADMIN, "Teacher", language_code="en")
     admin.send_document("一、判断题\n1. 水是湿的。\n答案：对\n".encode(), name, "text/plain")
-    reply = (await fake.next_message(admin.id, timeout=15)).text or ""
+    message = await fake.next_message(admin.id, timeout=15)
+    reply = message.text or ""
     assert not reply.startswith(OOPS), reply
-    assert reply.startswith(("Imported", "Cannot import")), reply
+    assert reply.startswith(("📄 ", "Cannot import")), reply
+    if message.buttons:  # a preview: confirmed, the bank goes live under a safe name
+        admin.press(message, 0)
+        reply = (await fake.next_message(admin.id, timeout=15)).text or ""
+        assert reply.startswith("Imported bank "), reply
     fake.assert_clean()
     assert not errors(caplog), [r.getMessage()[:200] for r in errors(caplog)]
 
