@@ -39,6 +39,8 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "n": ("next", ("word",)),  # next question (of a kind, or "-" for any)
     "b": ("bank", ("word",)),  # choose a bank
     "l": ("lang", ("word",)),  # choose the language
+    "M": ("menu", ("word",)),  # a menu screen, or what a command does (bot/telegram/menus.py)
+    "V": ("set", ("word", "word")),  # one setting from a menu: (what, value)
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

@@ -259,7 +259,8 @@ def subscription_text(found: Subscription | None, lang: str) -> str:
 
 
 async def settings_command(update: Update, context: CustomContext) -> None:
-    """/settings shows everything; /settings poll on|off, kinds <kinds>|all, tz <zone> change one."""
+    """/settings shows everything as a menu of buttons; /settings poll on|off, kinds <kinds>|all, tz <zone>
+    change one by typing."""
     user, chat = update.effective_user, update.effective_chat
     if user is None or chat is None:
         return
@@ -270,10 +271,11 @@ async def settings_command(update: Update, context: CustomContext) -> None:
         if error is not None:
             await context.reply(error)
             return
-    settings = await context.engine.settings(user.id)
-    daily = await context.subscriptions.get(chat.id, "daily")
-    remind = await context.subscriptions.get(chat.id, "remind")
-    await context.reply(settings_text(settings, lang, daily, remind))
+    from bot.telegram.menus import screen  # the menus show this module's texts
+
+    shown = await screen(context, "settings", chat.id, user.id, lang)
+    assert shown is not None
+    await context.reply(shown[0], reply_markup=shown[1])
 
 
 async def _change_setting(context: CustomContext, user_id: int, args: list[str], lang: Lang) -> str | None:
