@@ -23,7 +23,7 @@ from bot.banks.model import Kind
 from bot.delivery.arguments import DEFAULT_TIME
 from bot.grading import kind_label
 from bot.study.days import tzinfo_for
-from bot.study.results import Empty
+from bot.study.progress import missed_pick
 from bot.telegram import learner, quiz
 from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
@@ -224,12 +224,11 @@ async def press_menu(context: CustomContext, query: CallbackQuery, cb: Callback)
 
 
 async def _ask_missed(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> None:
-    from bot.study.progress import missed_pick  # the stats' reading of mistakes
-
+    """The most-missed question again (the [错题] button under /stats)."""
     engine = context.engine
     pick = await missed_pick(engine, user_id)
-    if isinstance(pick, Empty):
-        await send_html(context.bot, chat_id, esc(pick.message(lang)))
+    if pick is None:
+        await send_html(context.bot, chat_id, t("stats_no_missed", lang))
         return
     poll = (await engine.settings(user_id)).poll
     await quiz.send_question(context.bot, engine, context.codec, chat_id, user_id, pick, lang, poll=poll)

@@ -157,12 +157,12 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     # /stats (bot/telegram/stats.py): the caption under the picture
     "cmd_stats": {
-        "zh": "学习统计图：打卡日历、连续天数、各题型正确率",
-        "en": "Your stats picture: practice calendar, streaks, accuracy per kind",
+        "zh": "学习统计图：近 12 周日历、连续天数、待复习、各题型得分率、常错题",
+        "en": "Your stats picture: 12 weeks of practice, streaks, reviews due, score per kind, most missed",
     },
     "stats_total": {
-        "zh": "共答 {total} 题，全对 {correct} 题，部分对 {partial} 题，正确率 {percent}",
-        "en": "{total} answered, {correct} right, {partial} partly right: {percent} accuracy",
+        "zh": "共答 {total} 题，全对 {correct} 题，部分对 {partial} 题，得分率 {percent}",
+        "en": "{total} answered, {correct} right, {partial} partly right: {percent} of the points",
     },
     "stats_none": {"zh": "还没有答题记录。", "en": "No answers yet."},
     "stats_streak": {
@@ -459,6 +459,14 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "arg_unread": {
         "zh": "看不懂「{arg}」：它不是时间（如 7:30、早上7点）、时区（如 北京、UTC+8），也不是题数（1–50）。",
         "en": 'Cannot read "{arg}": it is not a time (7:30, 9pm), a time zone (London, UTC+8) or a count (1–50).',
+    },
+    # ----- the stats picture to act on (bot/telegram/stats.py) -----
+    "btn_review": {"zh": "🔁 复习", "en": "🔁 Review"},
+    "btn_missed": {"zh": "❌ 错题", "en": "❌ Mistakes"},
+    "stats_kind": {"zh": "{kind} {percent}（{n} 题）", "en": "{kind} {percent} ({n} answered)"},
+    "stats_no_missed": {
+        "zh": "还没有答错过的题目，继续保持！发送 /quiz 再来一题。",
+        "en": "Nothing missed so far: keep it up! Send /quiz for another question.",
     },
 }
 
