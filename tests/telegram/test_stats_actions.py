@@ -10,33 +10,18 @@ import pytest
 from PIL import Image
 from tg_harness import BotEnv
 
-from bot.banks.model import Bank, Question, save_bank
+from bot.banks.model import save_bank
 from bot.pictures import HEIGHT_PX, WIDTH_PX
 from bot.records import Tally
 from bot.study.streaks import StreakView
 from bot.telegram.stats import StatsView, caption
-
-BANK = "actdemo"
-
-
-def _bank() -> Bank:
-    questions = [
-        Question(
-            id=f"a-{n}",
-            kind="single",
-            number=n,
-            prompt=f"Question {n}: which letter is right?",
-            options={"A": "alpha", "B": "beta", "C": "gamma"},
-            answer="A",
-        )
-        for n in range(1, 4)
-    ]
-    return Bank(id=BANK, title="Act demo", source="tests", questions=questions)
+from tests.telegram.test_stats import BANK
+from tests.telegram.test_stats import _bank as stats_bank
 
 
 @pytest.fixture
 async def env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
-    save_bank(_bank(), bot_settings_env.banks)
+    save_bank(stats_bank(), bot_settings_env.banks)  # five single-choice questions, key A
     async with bot_settings_env.run():
         yield bot_settings_env
 
