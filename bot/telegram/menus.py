@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import time
+from datetime import time, tzinfo
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ChatType, ParseMode
@@ -36,6 +36,7 @@ from bot.zones import MENU_ZONES, zone_name
 __all__ = [
     "DAILY_COUNTS",
     "DAILY_TIMES",
+    "follow_zone",
     "private_link",
     "private_link_markup",
     "screen",
@@ -251,7 +252,9 @@ async def press_set(context: CustomContext, query: CallbackQuery, cb: Callback) 
         context.bot_data.languages.remember(user_id, lang)
         toast = t("lang_set", lang)
     elif what == "tz" and value.isdigit() and int(value) < len(MENU_ZONES):
-        await engine.update_settings(user_id, tz=MENU_ZONES[int(value)][0])
+        name = MENU_ZONES[int(value)][0]
+        await engine.update_settings(user_id, tz=name)
+        await follow_zone(context, chat_id, tzinfo_for(name))
     elif what == "poll" and value in ("on", "off"):
         await engine.update_settings(user_id, poll=value == "on")
     elif what == "kind" and (value == "all" or value in {k.value for k in Kind}):
@@ -306,6 +309,20 @@ async def _subscribe(
     slot = await context.subscriptions.subscribe(chat_id, user_id, at, tz, count=count)
     context.subscriptions.wake(slot.due_at)
     log.info("chat %s: daily questions at %s (%s), %d each", chat_id, at, zone_name(tz), count)
+
+
+async def follow_zone(context: CustomContext, chat_id: int, tz: tzinfo) -> None:
+    """A learner who moves to another zone keeps the local times of their daily questions and reminder."""
+    for kind in ("daily", "remind"):
+        current = await context.subscriptions.get(chat_id, kind)
+        if current is None or not current.active or current.tz == zone_name(tz):
+            continue
+        at = time(current.minute // 60, current.minute % 60)
+        assert current.learner_id is not None
+        slot = await context.subscriptions.subscribe(
+            chat_id, current.learner_id, at, tz, count=current.count, kind=kind
+        )
+        context.subscriptions.wake(slot.due_at)
 
 
 PRESSES.update({"menu": press_menu, "set": press_set})

@@ -162,3 +162,29 @@ async def test_subscribe_reads_times_as_people_write_them_and_names_the_problem(
     daily = await env.app.bot_data.subscriptions.get(amy.id, "daily")
     assert (daily.hhmm, daily.tz) == ("07:30", "America/New_York")
     fake.assert_clean()
+
+
+async def test_a_new_time_zone_takes_the_daily_questions_along(bot_env: BotEnv) -> None:
+    env, fake = bot_env, bot_env.fake
+    env.clock.now = utc(2026, 3, 7, 1, 0)
+    amy = fake.user(6501, "Amy", language_code="en")
+    amy.command("/subscribe 7:00 3")
+    assert "at 07:00 (Asia/Shanghai)" in (await fake.next_message(amy.id)).text
+    amy.command("/settings tz New York")  # a place of two words, typed
+    assert "Time zone: America/New_York" in (await fake.next_message(amy.id)).text
+    daily = await env.app.bot_data.subscriptions.get(amy.id, "daily")
+    assert (daily.hhmm, daily.tz, daily.count) == ("07:00", "America/New_York", 3)  # 07:00 where she is now
+    amy.command("/settings tz UTC+15")
+    assert 'the time zone "UTC+15": a UTC offset is between -12 and +14 hours' in (await fake.next_message(amy.id)).text
+    amy.command("/settings tz Atlantis")
+    assert 'Unknown time zone "Atlantis"' in (await fake.next_message(amy.id)).text
+    amy.command("/settings")
+    menu = await fake.next_message(amy.id)
+    amy.press(menu, "🕒 Time zone")
+    await env.settle()
+    amy.press(menu, "Tokyo")
+    await env.settle()
+    daily = await env.app.bot_data.subscriptions.get(amy.id, "daily")
+    assert (daily.hhmm, daily.tz) == ("07:00", "Asia/Tokyo")
+    assert "daily at 07:00 (Asia/Tokyo)" in menu.text
+    fake.assert_clean()
