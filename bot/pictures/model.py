@@ -9,6 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeFloat, NonNegative
 __all__ = ["MissedQuestion", "StatsPicture"]
 
 DEFAULT_WEEKS = 12  # an exam plan's weeks, not a year: the calendar's span by default
+MAX_WEEKS = 26  # beyond, the calendar's cells and labels get too small to read on a phone
+MIN_WEEKS = 8  # the legend under the calendar takes 7 columns
 
 
 class MissedQuestion(BaseModel):
@@ -27,7 +29,7 @@ class StatsPicture(BaseModel):
 
     title: str = Field(description="The learner's or the group's name, shown at the top.")
     today: date = Field(description="The viewer's local date: the calendar ends with its week.")
-    weeks: int = Field(default=DEFAULT_WEEKS, ge=4, le=53, description="Weeks the calendar shows.")
+    weeks: int = Field(default=DEFAULT_WEEKS, ge=MIN_WEEKS, le=MAX_WEEKS, description="Weeks the calendar shows.")
     per_day: dict[date, NonNegativeInt] = Field(
         default_factory=dict, description="Questions answered per local day; days outside the weeks shown are ignored."
     )

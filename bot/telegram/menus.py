@@ -108,7 +108,10 @@ async def _settings_screen(context: CustomContext, chat_id: int, user_id: int, l
     rows = [
         [_button(codec, t("btn_lang", lang), "menu", "lang"), _button(codec, t("btn_tz", lang), "menu", "tz")],
         [_button(codec, t("btn_daily", lang), "menu", "daily"), _button(codec, t("btn_kinds", lang), "menu", "kinds")],
-        [_button(codec, poll, "set", "poll", "off" if settings.poll else "on")],
+        [
+            _button(codec, poll, "set", "poll", "off" if settings.poll else "on"),
+            _button(codec, t("btn_banks", lang), "menu", "banks"),
+        ],
         _back(codec, lang, "start"),
     ]
     return learner.settings_text(settings, lang, daily, remind), InlineKeyboardMarkup(rows)

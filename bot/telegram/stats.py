@@ -115,6 +115,14 @@ def _missed(items: list[Missed]) -> list[MissedQuestion]:
     return out
 
 
+def _weeks(args: list[str]) -> int:
+    """`/stats 26` shows 26 weeks (MIN_WEEKS to MAX_WEEKS); anything else the default 12."""
+    from bot.pictures.model import DEFAULT_WEEKS, MAX_WEEKS, MIN_WEEKS
+
+    word = args[0].strip() if args else ""
+    return min(max(int(word), MIN_WEEKS), MAX_WEEKS) if word.isdigit() else DEFAULT_WEEKS
+
+
 def _buttons(context: CustomContext, lang: str) -> InlineKeyboardMarkup:
     codec = context.codec
     return InlineKeyboardMarkup(
@@ -153,6 +161,7 @@ async def stats_command(update: Update, context: CustomContext) -> None:
     picture = StatsPicture(
         title=view.title,
         today=today,
+        weeks=_weeks(context.args or []),
         per_day=per_day,
         current_streak=view.streak.current,
         longest_streak=view.streak.longest,

@@ -157,8 +157,9 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     # /stats (bot/telegram/stats.py): the caption under the picture
     "cmd_stats": {
-        "zh": "学习统计图：近 12 周日历、连续天数、待复习、各题型得分率、常错题",
-        "en": "Your stats picture: 12 weeks of practice, streaks, reviews due, score per kind, most missed",
+        "zh": "学习统计图：近 12 周日历、连续天数、待复习、各题型得分率、常错题（/stats 26 看 26 周）",
+        "en": "Your stats picture: 12 weeks of practice, streaks, reviews due, score per kind, most missed "
+        "(/stats 26 for 26 weeks)",
     },
     "stats_total": {
         "zh": "共答 {total} 题，全对 {correct} 题，部分对 {partial} 题，得分率 {percent}",

@@ -69,11 +69,11 @@ def bundled_only(tmp_path: Path) -> FontChoice:
     return find_font_choice({}, font_dirs=[empty])
 
 
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_every_label_is_legible_at_phone_width(lang: str, bundled_only: FontChoice) -> None:
-    fig = render_stats_figure(picture(), lang, bundled_only)
+@pytest.mark.parametrize(("lang", "weeks"), [("zh", 12), ("en", 12), ("zh", 26), ("en", 8)])
+def test_every_label_is_legible_at_phone_width(lang: str, weeks: int, bundled_only: FontChoice) -> None:
+    fig = render_stats_figure(picture(weeks=weeks), lang, bundled_only)
     assert fig.get_size_inches()[0] * fig.dpi == WIDTH_PX == PHONE_WIDTH_PX
-    with Image.open(io.BytesIO(render_stats_png(picture(), lang, bundled_only))) as image:
+    with Image.open(io.BytesIO(render_stats_png(picture(weeks=weeks), lang, bundled_only))) as image:
         assert image.size == (PHONE_WIDTH_PX, HEIGHT_PX)
     renderer = fig.canvas.get_renderer()
     boxes = []

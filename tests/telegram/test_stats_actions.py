@@ -36,6 +36,10 @@ async def test_the_stats_buttons_practise_the_mistakes_and_the_reviews(env: BotE
     with Image.open(io.BytesIO(png)) as image:
         assert image.size == (WIDTH_PX, HEIGHT_PX)
 
+    li.command("/stats 26")  # more weeks on request: another picture of the same size
+    longer = await fake.next_message(li.id, timeout=30)
+    assert fake.files[longer.extra["photo"][0]["file_id"]].content != png
+
     li.press(photo, "❌ 错题")  # nothing missed yet
     assert "还没有答错过的题目" in (await fake.next_message(li.id)).text
 
