@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.delivery.arguments import ArgumentError, parse_remind, parse_subscribe
 from bot.zones import MENU_ZONES, PLACES, ReadError, TimeZoneError, parse_clock, parse_time_zone, zone_name
@@ -149,3 +151,15 @@ def test_subscribe_names_the_actual_problem(args: list[str], problem: str, arg: 
 def test_remind_takes_natural_times() -> None:
     assert parse_remind(["晚上8点半"]).at == time(20, 30)
     assert parse_remind(["9pm", "London"]).tz is not None
+
+
+_TYPED = "零〇一二两三四五六七八九十廿百点时分半刻早上晚下午中东西区:：.+-0123456789apmh UTCGMT/²٣"
+
+
+@given(st.text(alphabet=_TYPED, max_size=12))
+def test_anything_typed_is_read_or_refused_with_a_problem(typed: str) -> None:
+    for parse in (parse_subscribe, parse_remind):
+        try:
+            parse(typed.split())
+        except ArgumentError as exc:
+            assert exc.problem

@@ -120,7 +120,9 @@ def _weeks(args: list[str]) -> int:
     from bot.pictures.model import DEFAULT_WEEKS, MAX_WEEKS, MIN_WEEKS
 
     word = args[0].strip() if args else ""
-    return min(max(int(word), MIN_WEEKS), MAX_WEEKS) if word.isdigit() else DEFAULT_WEEKS
+    if not (word.isascii() and word.isdigit()) or len(word) > 3:
+        return DEFAULT_WEEKS
+    return min(max(int(word), MIN_WEEKS), MAX_WEEKS)
 
 
 def _buttons(context: CustomContext, lang: str) -> InlineKeyboardMarkup:

@@ -15,13 +15,6 @@ Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 
 TEXTS: dict[str, dict[Lang, str]] = {
-    # /start: two lines, greeting then what to do
-    "start": {
-        "zh": "你好，{name}！我是刷题助手：每次出一道题，答完立刻判分并讲解。\n"
-        "发送 /quiz 开始练习，/help 查看全部命令。",
-        "en": "Hi {name}! I am a study assistant: one question at a time, graded and explained at once.\n"
-        "Send /quiz to start practising, /help for every command.",
-    },
     "help_header": {"zh": "<b>命令</b>", "en": "<b>Commands</b>"},
     "help_footer": {
         "zh": "直接发送文字即可回答最近一道题：字母、对/错或答案原文。",
@@ -42,10 +35,6 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "消息来得太快了，我只处理你最新的一条。请放慢一点，谢谢！",
         "en": "Messages are coming faster than I can answer: I will answer your latest one. "
         "Please slow down a little, thank you!",
-    },
-    "command_private_only": {
-        "zh": "这个命令只能在与我的私聊中使用。",
-        "en": "This command works only in a private chat with me.",
     },
     "command_group_only": {
         "zh": "这个命令只能在群组中使用。",
@@ -135,17 +124,17 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "sub_at": {"zh": "每天 {hhmm}（{tz}）", "en": "daily at {hhmm} ({tz})"},
     "settings": {
         "zh": "<b>设置</b>\n语言：{language}\n时区：{tz}\n题库：{banks}\n题型：{kinds}\n投票模式：{poll}\n"
-        "每日推送：{daily}\n学习提醒：{remind}\n\n修改：/lang，/banks，/settings poll on|off，"
-        "/settings kinds 单选 多选|all，/settings tz Asia/Shanghai",
+        "每日推送：{daily}\n学习提醒：{remind}\n\n点下面的按钮修改，或输入：/settings tz 北京，"
+        "/settings kinds 单选 多选|all，/settings poll on|off",
         "en": "<b>Settings</b>\nLanguage: {language}\nTime zone: {tz}\nBanks: {banks}\nKinds: {kinds}\n"
-        "Quiz polls: {poll}\nDaily question: {daily}\nReminder: {remind}\n\nChange: /lang, /banks, "
-        "/settings poll on|off, /settings kinds single multiple|all, /settings tz Asia/Shanghai",
+        "Quiz polls: {poll}\nDaily question: {daily}\nReminder: {remind}\n\nTap a button below to change them, "
+        "or type: /settings tz London, /settings kinds single multiple|all, /settings poll on|off",
     },
     "settings_usage": {
         "zh": "用法：\n/settings poll on|off — 选择题用投票形式\n/settings kinds 单选 多选|all — 练习的题型\n"
-        "/settings tz Asia/Shanghai — 时区（也可以写 UTC+8）",
+        "/settings tz 北京 — 时区（城市、UTC+8 或 Asia/Shanghai）",
         "en": "Usage:\n/settings poll on|off — choice questions as quiz polls\n/settings kinds single multiple|all"
-        " — kinds to practise\n/settings tz Asia/Shanghai — time zone (UTC+8 works too)",
+        " — kinds to practise\n/settings tz London — time zone (a city, UTC+8 or Europe/Berlin)",
     },
     "report_done": {
         "zh": "谢谢！已记录对 {bank} 第 {number} 题答案的反馈（编号 {id}），会有人核对。",
