@@ -188,3 +188,19 @@ async def test_a_new_time_zone_takes_the_daily_questions_along(bot_env: BotEnv) 
     assert (daily.hhmm, daily.tz) == ("07:00", "Asia/Tokyo")
     assert "daily at 07:00 (Asia/Tokyo)" in menu.text
     fake.assert_clean()
+
+
+async def test_the_tap_first_flow_over_http(http_bot_env: BotEnv) -> None:
+    """The same screens through long polling and JSON, as `studybot run` serves them."""
+    fake = http_bot_env.fake
+    li = fake.user(6601, "李雷", language_code="zh")
+    li.command("/start")
+    start = await fake.next_message(li.id, timeout=10)
+    li.press(start, "☀️ 每日推送")
+    await fake.wait_for(lambda: (start.text or "").startswith("每日推送"), timeout=10, what="the daily screen")
+    li.press(start, "21:00")
+    await fake.wait_for(lambda: "☑ 21:00" in start.button_texts, timeout=10, what="21:00 ticked")
+    li.press(start, "« 返回")
+    await fake.wait_for(lambda: "每日推送：每天 21:00" in (start.text or ""), timeout=10, what="the settings")
+    assert len(fake.sent_to(li.id)) == 1
+    fake.assert_clean()
