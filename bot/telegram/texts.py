@@ -289,8 +289,9 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "remind_off": {"zh": "已关闭晚间提醒。", "en": "Evening reminder switched off."},
     "remind_none": {"zh": "你没有开启晚间提醒。", "en": "You have no evening reminder."},
     "remind_push": {
-        "zh": "🔥 你已连续打卡 {n} 天，今天还没练习。发送 /quiz 做一道题，保持连续！",
-        "en": "🔥 Your streak is {n} days and you have not practised today. Send /quiz to keep it going!",
+        "zh": "🔥 你已连续打卡 {n} 天，今天还没练习。点下面的按钮（或发送 /quiz）做一道题，保持连续！",
+        "en": "🔥 Your streak is {n} days and you have not practised today. Tap below (or send /quiz) "
+        "for a question to keep it going!",
     },
     "announce_usage": {"zh": "用法：<code>/announce 公告内容</code>", "en": "Usage: <code>/announce TEXT</code>"},
     "announce_not_admin": {"zh": "只有管理员可以发公告。", "en": "Only admins can send announcements."},
