@@ -1,9 +1,11 @@
 """Finding a font that draws Chinese, at run time.
 
 Order: the file in STUDYBOT_FONT, then well-known CJK families matplotlib already knows, then font
-files whose names look CJK, then any known font that holds every character the Chinese labels use.
-Without one, the picture is drawn with English labels (never boxes in place of characters) and one
-warning is logged.
+files whose names look CJK, then any known font that holds every character the Chinese labels use,
+then the subset of Noto Sans CJK SC the package ships (bot/pictures/font, built by
+bot/pictures/subset.py): a plain `pip install` draws the Chinese picture on a machine with no CJK
+font. Only without that file too is the picture drawn with English labels (never boxes in place of
+characters), and one warning is logged.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from matplotlib import font_manager
 from matplotlib.ft2font import FT2Font
 
 from bot.pictures.labels import cjk_characters
+from bot.pictures.subset import BUNDLED_FONT
 
 __all__ = ["LATIN_FAMILY", "FontChoice", "find_font_choice", "font_choice", "font_covers"]
 
@@ -115,7 +118,11 @@ def font_covers(path: Path | str, text: str) -> bool:
     return all(ord(c) in charmap for c in text if not c.isspace())
 
 
-def _candidates() -> Iterable[Path]:
+def _candidates(font_dirs: Iterable[Path] | None = None) -> Iterable[Path]:
+    if font_dirs is not None:  # only these folders (a test's empty folder: a machine without fonts)
+        for fname in sorted(font_manager.findSystemFonts(fontpaths=[str(d) for d in font_dirs])):
+            yield Path(fname)
+        return
     known = font_manager.fontManager.ttflist
     by_family: dict[str, list[str]] = {}
     for entry in known:
@@ -146,8 +153,17 @@ def _register(path: Path) -> str:
     return names[0]
 
 
-def find_font_choice(env: Mapping[str, str] | None = None, required: str | None = None) -> FontChoice:
-    """Search for a CJK font now (no caching); `required` defaults to the Chinese labels' characters."""
+def find_font_choice(
+    env: Mapping[str, str] | None = None,
+    required: str | None = None,
+    *,
+    font_dirs: Iterable[Path] | None = None,
+    bundled: Path | None = BUNDLED_FONT,
+) -> FontChoice:
+    """Search for a CJK font now (no caching); `required` defaults to the Chinese labels' characters.
+
+    `font_dirs`: look for system fonts only there (default: every font matplotlib and the system know);
+    `bundled`: the last resort, the font the package ships (None: none)."""
     env = os.environ if env is None else env
     required = cjk_characters() if required is None else required
     override = env.get("STUDYBOT_FONT")
@@ -155,12 +171,15 @@ def find_font_choice(env: Mapping[str, str] | None = None, required: str | None 
         if font_covers(override, required):
             return FontChoice(cjk=Path(override), cjk_family=_register(Path(override)))
         log.warning("STUDYBOT_FONT=%s is missing or cannot draw Chinese; looking for another font", override)
-    for path in _candidates():
+    for path in _candidates(font_dirs):
         if font_covers(path, required):
             return FontChoice(cjk=path, cjk_family=_register(path))
+    if bundled is not None and font_covers(bundled, required):
+        log.info("no system font draws Chinese: the stats picture uses the bundled subset %s", bundled.name)
+        return FontChoice(cjk=bundled, cjk_family=_register(bundled))
     log.warning(
-        "no font that draws Chinese was found: stats pictures use English labels. Install one "
-        "(Debian/Ubuntu: fonts-wqy-microhei or fonts-noto-cjk) or set STUDYBOT_FONT to a font file."
+        "no font that draws Chinese was found, and the bundled one is missing: stats pictures use English "
+        "labels. Install one (Debian/Ubuntu: fonts-wqy-microhei or fonts-noto-cjk) or set STUDYBOT_FONT."
     )
     return FontChoice()
 

@@ -10,13 +10,20 @@ __all__ = ["EN", "ZH", "Labels", "cjk_characters"]
 @dataclass(frozen=True, slots=True)
 class Labels:
     untitled: str  # the title when the chat's own cannot be drawn
-    answered: str  # format: {n}
+    answered: str  # format: {n}, {weeks}
     current: str
     longest: str
     days: str  # format: {n}
     one_day: str
     accuracy: str
     no_answers: str
+    answers: str  # format: {n} (answers of one kind, beside its bar)
+    one_answer: str
+    due: str  # the label under the number of questions due for review now
+    due_week: str  # format: {n}
+    missed: str
+    missed_none: str
+    missed_line: str  # format: {misses}, {attempts}
     less: str
     more: str
     months: tuple[str, ...]  # January first
@@ -26,19 +33,29 @@ class Labels:
     def day_count(self, n: int) -> str:
         return self.one_day if n == 1 else self.days.format(n=n)
 
+    def answer_count(self, n: int) -> str:
+        return self.one_answer if n == 1 else self.answers.format(n=n)
+
     def kind(self, key: str) -> str:
         return self.kinds.get(key, key)
 
 
 ZH = Labels(
     untitled="学习统计",
-    answered="过去一年答题 {n} 道",
+    answered="近 {weeks} 周答题 {n} 道",
     current="当前连续",
     longest="最长连续",
     days="{n} 天",
     one_day="1 天",
-    accuracy="各题型正确率",
+    accuracy="各题型得分率（部分得分计入）",
     no_answers="还没有答题记录",
+    answers="{n} 题",
+    one_answer="1 题",
+    due="道题待复习",
+    due_week="7 天内还有 {n} 道",
+    missed="最常错的题",
+    missed_none="还没有错题",
+    missed_line="错 {misses}/{attempts} 次",
     less="少",
     more="多",
     months=tuple(f"{m}月" for m in range(1, 13)),
@@ -48,13 +65,20 @@ ZH = Labels(
 
 EN = Labels(
     untitled="Study stats",
-    answered="{n} questions answered in the last year",
+    answered="{n} answered in the last {weeks} weeks",
     current="Current streak",
     longest="Longest streak",
     days="{n} days",
     one_day="1 day",
-    accuracy="Accuracy by kind",
+    accuracy="Score by kind (partial credit counts)",
     no_answers="No answers yet",
+    answers="{n} answers",
+    one_answer="1 answer",
+    due="due for review",
+    due_week="{n} more within 7 days",
+    missed="Most missed",
+    missed_none="No mistakes yet",
+    missed_line="missed {misses} of {attempts}",
     less="Less",
     more="More",
     months=("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),

@@ -41,6 +41,8 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "l": ("lang", ("word",)),  # choose the language
     "up": ("upload", ("id", "choice")),  # an admin's upload: y confirms, n cancels (a pending_uploads row)
     "rm": ("delete_bank", ("word", "choice")),  # an admin deletes a bank: a asks, y deletes, n keeps it
+    "M": ("menu", ("word",)),  # a menu screen, or what a command does (bot/telegram/menus.py)
+    "V": ("set", ("word", "word")),  # one setting from a menu: (what, value)
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

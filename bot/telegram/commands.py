@@ -15,7 +15,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
 from bot.banks.upload import ALLOWED_SUFFIXES as UPLOAD_FORMATS
-from bot.telegram import admin, basic, groups, learner, quiz, stats
+from bot.telegram import admin, basic, groups, learner, menus, quiz, stats
 from bot.telegram import subscriptions as pushes
 from bot.telegram.context import CustomContext
 from bot.telegram.texts import LANGS, Lang, t
@@ -112,9 +112,15 @@ def _guarded(command: Command) -> HandlerFn:
         private = chat.type == ChatType.PRIVATE
         if command.admin and not private:
             return  # admin work happens in private; a group is not told these commands exist
-        if (private and not command.private) or (not private and not command.group):
-            key = "command_group_only" if private else "command_private_only"
-            await context.reply(t(key, await context.lang()))
+        if private and not command.private:
+            await context.reply(t("command_group_only", await context.lang()))
+            return
+        if not private and not command.group:  # a link that opens the private chat on this command
+            lang, label = await context.lang(), f"/{command.name}"
+            markup = menus.private_link_markup(
+                context.bot.username, command.name, t("btn_open_private", lang, command=label)
+            )
+            await context.reply(t("command_private_only_link", lang, command=label), reply_markup=markup)
             return
         if command.admin and not await admin.admin_or_refuse(update, context, f"/{command.name}", command.refusal):
             return

@@ -18,6 +18,7 @@ from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.texts import Lang, lang_of, t
+from bot.zones import ReadError, parse_time_zone, zone_name
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
@@ -261,7 +262,8 @@ def subscription_text(found: Subscription | None, lang: str) -> str:
 
 
 async def settings_command(update: Update, context: CustomContext) -> None:
-    """/settings shows everything; /settings poll on|off, kinds <kinds>|all, tz <zone> change one."""
+    """/settings shows everything as a menu of buttons; /settings poll on|off, kinds <kinds>|all, tz <zone>
+    change one by typing."""
     user, chat = update.effective_user, update.effective_chat
     if user is None or chat is None:
         return
@@ -272,10 +274,11 @@ async def settings_command(update: Update, context: CustomContext) -> None:
         if error is not None:
             await context.reply(error)
             return
-    settings = await context.engine.settings(user.id)
-    daily = await context.subscriptions.get(chat.id, "daily")
-    remind = await context.subscriptions.get(chat.id, "remind")
-    await context.reply(settings_text(settings, lang, daily, remind))
+    from bot.telegram.menus import screen  # the menus show this module's texts
+
+    shown = await screen(context, "settings", chat.id, user.id, lang)
+    assert shown is not None
+    await context.reply(shown[0], reply_markup=shown[1])
 
 
 async def _change_setting(context: CustomContext, user_id: int, args: list[str], lang: Lang) -> str | None:
@@ -288,8 +291,16 @@ async def _change_setting(context: CustomContext, user_id: int, args: list[str],
         elif name in ("kinds", "kind", "题型") and values:
             all_kinds = len(values) == 1 and values[0].casefold() in ("all", "全部")
             await engine.update_settings(user_id, kinds=None if all_kinds else [v[:40] for v in values[:10]])
-        elif name in ("tz", "时区") and len(values) == 1:
-            await engine.update_settings(user_id, tz=values[0][:64])
+        elif name in ("tz", "时区") and values:
+            place = " ".join(values)[:64]  # New York, Pacific Standard Time
+            try:
+                zone = parse_time_zone(place)
+            except ReadError as exc:  # say what was wrong: an unknown place, or an offset out of range
+                return t(f"arg_{exc.problem}", lang, arg=esc(place))
+            await engine.update_settings(user_id, tz=zone_name(zone))
+            from bot.telegram.menus import follow_zone  # the menus import this module
+
+            await follow_zone(context, user_id, zone)
         else:
             return t("settings_usage", lang)
     except SettingsError as exc:

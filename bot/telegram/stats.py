@@ -1,4 +1,7 @@
-"""/stats: a picture of the learner's (or, in a group, the group's) year of practice, with a short caption.
+"""/stats: a picture of the learner's (or, in a group, the group's) last 12 weeks, with a short caption.
+
+In a private chat the picture shows what to act on (the reviews due, the most-missed questions) and
+the message carries [复习] and [错题] buttons (bot/telegram/menus.py answers them).
 
 The picture (bot.pictures) is rendered in a worker thread: it takes a few hundred milliseconds and the
 event loop keeps serving other chats meanwhile.
@@ -13,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from telegram import Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType, ParseMode
 
 from bot.banks.model import Kind
@@ -21,13 +24,15 @@ from bot.grading import kind_label
 from bot.records import Tally
 from bot.study.days import local_date
 from bot.study.group_stats import group_stats
+from bot.study.progress import reviews_due
+from bot.study.results import Missed
 from bot.study.streaks import StreakView
 from bot.telegram.context import CustomContext
 from bot.telegram.render import MAX_CAPTION, esc
 from bot.telegram.texts import t
 
 if TYPE_CHECKING:
-    from bot.pictures import FontChoice
+    from bot.pictures import FontChoice, MissedQuestion
 
 # The pictures (matplotlib, about a second to import) are imported at the first /stats, not at start-up.
 KIND_ORDER = tuple(kind.value for kind in Kind)  # the order of the bank model, as the picture draws them
@@ -56,7 +61,8 @@ class StatsView:
 
 
 def _percent(tally: Tally) -> str:
-    return f"{round(tally.accuracy * 100)}%"
+    """The share of the points: each answer at its score, so partial credit counts."""
+    return f"{round(tally.mean_score * 100)}%"
 
 
 def _kind_name(kind: str, lang: str) -> str:
@@ -82,7 +88,7 @@ def caption(view: StatsView, lang: str) -> str:
         )
         kinds = [k for k in KIND_ORDER if k in view.by_kind] + sorted(k for k in view.by_kind if k not in KIND_ORDER)
         parts = [
-            f"{_kind_name(k, lang)} {tally.correct}/{tally.total} ({_percent(tally)})"
+            t("stats_kind", lang, kind=_kind_name(k, lang), percent=_percent(tally), n=tally.total)
             for k in kinds
             for tally in [view.by_kind[k]]
         ]
@@ -94,6 +100,43 @@ def caption(view: StatsView, lang: str) -> str:
     return text if len(text) <= MAX_CAPTION else "\n".join(lines[:1] + lines[-1:])
 
 
+def _missed(items: list[Missed]) -> list[MissedQuestion]:
+    from bot.pictures import MissedQuestion
+
+    out = []
+    for item in items:
+        if item.question is None:  # no longer in its bank
+            continue
+        first = " ".join((item.question.prompt.strip().splitlines() or [""])[0].split())
+        fallback = f"{item.bank_id} #{item.question.number}"
+        out.append(
+            MissedQuestion(title=first[:60] or fallback, fallback=fallback, misses=item.misses, attempts=item.attempts)
+        )
+    return out
+
+
+def _weeks(args: list[str]) -> int:
+    """`/stats 26` shows 26 weeks (MIN_WEEKS to MAX_WEEKS); anything else the default 12."""
+    from bot.pictures.model import DEFAULT_WEEKS, MAX_WEEKS, MIN_WEEKS
+
+    word = args[0].strip() if args else ""
+    if not (word.isascii() and word.isdigit()) or len(word) > 3:
+        return DEFAULT_WEEKS
+    return min(max(int(word), MIN_WEEKS), MAX_WEEKS)
+
+
+def _buttons(context: CustomContext, lang: str) -> InlineKeyboardMarkup:
+    codec = context.codec
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(t("btn_review", lang), callback_data=codec.encode("menu", "review")),
+                InlineKeyboardButton(t("btn_missed", lang), callback_data=codec.encode("menu", "missed")),
+            ]
+        ]
+    )
+
+
 async def stats_command(update: Update, context: CustomContext) -> None:
     from bot.pictures import StatsPicture, render_stats_png
 
@@ -101,12 +144,16 @@ async def stats_command(update: Update, context: CustomContext) -> None:
     if user is None or chat is None:
         return
     engine, lang = context.engine, await context.lang()
-    if chat.type == ChatType.PRIVATE:
+    private = chat.type == ChatType.PRIVATE
+    extra: dict[str, object] = {}
+    if private:
         learner = await engine.ensure_learner(user.id, user.full_name, language=user.language_code)
-        stats = await engine.stats(user.id)
+        stats = await engine.stats(user.id, most_missed=3)
         today = local_date(engine.clock(), learner.tz)
         view = StatsView(user.full_name, stats.total, stats.by_kind, stats.streak)
         per_day = stats.per_day
+        reviews = await reviews_due(engine, user.id)
+        extra = {"due_now": reviews.due_now, "due_week": reviews.due_soon, "missed": _missed(stats.most_missed)}
     else:
         await engine.ensure_chat(chat.id, chat.type, chat.title or "")
         group = await group_stats(engine, chat.id)
@@ -116,13 +163,20 @@ async def stats_command(update: Update, context: CustomContext) -> None:
     picture = StatsPicture(
         title=view.title,
         today=today,
+        weeks=_weeks(context.args or []),
         per_day=per_day,
         current_streak=view.streak.current,
         longest_streak=view.streak.longest,
-        accuracy={k: (tally.correct, tally.total) for k, tally in view.by_kind.items()},
+        accuracy={k: (min(tally.score, tally.total), tally.total) for k, tally in view.by_kind.items()},
+        **extra,  # type: ignore[arg-type]
     )
     fonts = await asyncio.to_thread(_fonts_for, context.settings.font)
     png = await asyncio.to_thread(render_stats_png, picture, lang, fonts)
     await context.bot.send_photo(
-        chat.id, photo=png, caption=caption(view, lang), parse_mode=ParseMode.HTML, filename="stats.png"
+        chat.id,
+        photo=png,
+        caption=caption(view, lang),
+        parse_mode=ParseMode.HTML,
+        filename="stats.png",
+        reply_markup=_buttons(context, lang) if private else None,
     )

@@ -11,7 +11,7 @@ import logging
 from datetime import UTC, datetime, tzinfo
 from typing import Any
 
-from telegram import Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 
 from bot.delivery.arguments import ArgumentError, parse_remind, parse_subscribe
@@ -75,7 +75,13 @@ class PushSender:
         if not streak.at_risk:
             return None  # practised today, or no streak to lose: no reminder (the day's row says skipped)
         lang = await self.app.bot_data.languages.of_learner(engine, push.learner_id)
-        msg = await send_html(self.app.bot, push.chat_id, t("remind_push", lang, n=streak.current), **self._args(push))
+        codec = self.app.bot_data.codec
+        assert codec is not None
+        markup = InlineKeyboardMarkup(
+            [[InlineKeyboardButton(t("btn_one_question", lang), callback_data=codec.encode("menu", "practice"))]]
+        )
+        text = t("remind_push", lang, n=streak.current)
+        msg = await send_html(self.app.bot, push.chat_id, text, reply_markup=markup, **self._args(push))
         assert msg is not None
         return int(msg.message_id)
 

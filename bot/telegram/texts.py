@@ -15,13 +15,6 @@ Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 
 TEXTS: dict[str, dict[Lang, str]] = {
-    # /start: two lines, greeting then what to do
-    "start": {
-        "zh": "你好，{name}！我是刷题助手：每次出一道题，答完立刻判分并讲解。\n"
-        "发送 /quiz 开始练习，/help 查看全部命令。",
-        "en": "Hi {name}! I am a study assistant: one question at a time, graded and explained at once.\n"
-        "Send /quiz to start practising, /help for every command.",
-    },
     "help_header": {"zh": "<b>命令</b>", "en": "<b>Commands</b>"},
     "help_footer": {
         "zh": "直接发送文字即可回答最近一道题：字母、对/错或答案原文。",
@@ -42,10 +35,6 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "消息来得太快了，我只处理你最新的一条。请放慢一点，谢谢！",
         "en": "Messages are coming faster than I can answer: I will answer your latest one. "
         "Please slow down a little, thank you!",
-    },
-    "command_private_only": {
-        "zh": "这个命令只能在与我的私聊中使用。",
-        "en": "This command works only in a private chat with me.",
     },
     "command_group_only": {
         "zh": "这个命令只能在群组中使用。",
@@ -135,17 +124,17 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "sub_at": {"zh": "每天 {hhmm}（{tz}）", "en": "daily at {hhmm} ({tz})"},
     "settings": {
         "zh": "<b>设置</b>\n语言：{language}\n时区：{tz}\n题库：{banks}\n题型：{kinds}\n投票模式：{poll}\n"
-        "每日推送：{daily}\n学习提醒：{remind}\n\n修改：/lang，/banks，/settings poll on|off，"
-        "/settings kinds 单选 多选|all，/settings tz Asia/Shanghai",
+        "每日推送：{daily}\n学习提醒：{remind}\n\n点下面的按钮修改，或输入：/settings tz 北京，"
+        "/settings kinds 单选 多选|all，/settings poll on|off",
         "en": "<b>Settings</b>\nLanguage: {language}\nTime zone: {tz}\nBanks: {banks}\nKinds: {kinds}\n"
-        "Quiz polls: {poll}\nDaily question: {daily}\nReminder: {remind}\n\nChange: /lang, /banks, "
-        "/settings poll on|off, /settings kinds single multiple|all, /settings tz Asia/Shanghai",
+        "Quiz polls: {poll}\nDaily question: {daily}\nReminder: {remind}\n\nTap a button below to change them, "
+        "or type: /settings tz London, /settings kinds single multiple|all, /settings poll on|off",
     },
     "settings_usage": {
         "zh": "用法：\n/settings poll on|off — 选择题用投票形式\n/settings kinds 单选 多选|all — 练习的题型\n"
-        "/settings tz Asia/Shanghai — 时区（也可以写 UTC+8）",
+        "/settings tz 北京 — 时区（城市、UTC+8 或 Asia/Shanghai）",
         "en": "Usage:\n/settings poll on|off — choice questions as quiz polls\n/settings kinds single multiple|all"
-        " — kinds to practise\n/settings tz Asia/Shanghai — time zone (UTC+8 works too)",
+        " — kinds to practise\n/settings tz London — time zone (a city, UTC+8 or Europe/Berlin)",
     },
     "report_done": {
         "zh": "谢谢！已记录对 {bank} 第 {number} 题答案的反馈（编号 {id}），会有人核对。",
@@ -157,12 +146,13 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     # /stats (bot/telegram/stats.py): the caption under the picture
     "cmd_stats": {
-        "zh": "学习统计图：打卡日历、连续天数、各题型正确率",
-        "en": "Your stats picture: practice calendar, streaks, accuracy per kind",
+        "zh": "学习统计图：近 12 周日历、连续天数、待复习、各题型得分率、常错题（/stats 26 看 26 周）",
+        "en": "Your stats picture: 12 weeks of practice, streaks, reviews due, score per kind, most missed "
+        "(/stats 26 for 26 weeks)",
     },
     "stats_total": {
-        "zh": "共答 {total} 题，全对 {correct} 题，部分对 {partial} 题，正确率 {percent}",
-        "en": "{total} answered, {correct} right, {partial} partly right: {percent} accuracy",
+        "zh": "共答 {total} 题，全对 {correct} 题，部分对 {partial} 题，得分率 {percent}",
+        "en": "{total} answered, {correct} right, {partial} partly right: {percent} of the points",
     },
     "stats_none": {"zh": "还没有答题记录。", "en": "No answers yet."},
     "stats_streak": {
@@ -268,15 +258,6 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "en": "{problem}\nUsage: <code>/remind HH:MM [TZ]</code>, e.g. <code>/remind 20:30</code>; "
         "to stop: <code>/remind off</code>",
     },
-    "arg_bad_time": {
-        "zh": "“{arg}”不是有效的时间：请写 00:00 到 23:59 之间的 HH:MM。",
-        "en": '"{arg}" is not a time: write HH:MM between 00:00 and 23:59.',
-    },
-    "arg_bad_zone": {
-        "zh": "“{arg}”不是时区：请写 IANA 名称（如 Asia/Shanghai）或 UTC 偏移（如 UTC+8、+05:30）。",
-        "en": '"{arg}" is not a time zone: write an IANA name (e.g. Europe/Berlin) or a UTC '
-        "offset (e.g. UTC+8, -05:00).",
-    },
     "arg_bad_count": {"zh": "“{arg}”题数不对：每天 1 到 50 道题。", "en": '"{arg}": the count must be 1 to 50.'},
     "arg_twice": {
         "zh": "“{arg}”重复了：时间、时区、题数各写一次。",
@@ -303,8 +284,9 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "remind_off": {"zh": "已关闭晚间提醒。", "en": "Evening reminder switched off."},
     "remind_none": {"zh": "你没有开启晚间提醒。", "en": "You have no evening reminder."},
     "remind_push": {
-        "zh": "🔥 你已连续打卡 {n} 天，今天还没练习。发送 /quiz 做一道题，保持连续！",
-        "en": "🔥 Your streak is {n} days and you have not practised today. Send /quiz to keep it going!",
+        "zh": "🔥 你已连续打卡 {n} 天，今天还没练习。点下面的按钮（或发送 /quiz）做一道题，保持连续！",
+        "en": "🔥 Your streak is {n} days and you have not practised today. Tap below (or send /quiz) "
+        "for a question to keep it going!",
     },
     "announce_usage": {"zh": "用法：<code>/announce 公告内容</code>", "en": "Usage: <code>/announce TEXT</code>"},
     "announce_not_admin": {"zh": "只有管理员可以发公告。", "en": "Only admins can send announcements."},
@@ -458,6 +440,95 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "delete_failed": {
         "zh": "无法删除题库文件：{why}。题库照常使用，没有改变。",
         "en": "Cannot remove the bank file: {why}. The bank is served as before; nothing changed.",
+    },
+    # ----- tap first: /start buttons, the settings menu, deep links, times and places as typed
+    # (bot/telegram/menus.py, bot/telegram/subscriptions.py, bot/zones.py) -----
+    "start_private": {
+        "zh": "你好，{name}！我是刷题助手：每次出一道题，答完立刻判分并讲解。\n"
+        "点下面的按钮开始（或发送 /quiz），/help 查看全部命令。",
+        "en": "Hi {name}! I am a study assistant: one question at a time, graded and explained at once.\n"
+        "Tap a button below to begin (or send /quiz), /help for every command.",
+    },
+    "btn_practice": {"zh": "📝 练习", "en": "📝 Practice"},
+    "btn_banks": {"zh": "📚 题库", "en": "📚 Banks"},
+    "btn_daily": {"zh": "☀️ 每日推送", "en": "☀️ Daily"},
+    "btn_settings": {"zh": "⚙️ 设置", "en": "⚙️ Settings"},
+    "btn_back": {"zh": "« 返回", "en": "« Back"},
+    "btn_lang": {"zh": "🌐 语言", "en": "🌐 Language"},
+    "btn_tz": {"zh": "🕒 时区", "en": "🕒 Time zone"},
+    "btn_kinds": {"zh": "🧩 题型", "en": "🧩 Kinds"},
+    "btn_poll": {"zh": "📊 投票模式：{state}", "en": "📊 Quiz polls: {state}"},
+    "btn_count": {"zh": "{n} 题", "en": "{n} q."},
+    "btn_daily_off": {"zh": "⏹ 关闭每日推送", "en": "⏹ Stop the daily questions"},
+    "btn_all_kinds": {"zh": "全部题型", "en": "Every kind"},
+    "btn_one_question": {"zh": "📝 来一题", "en": "📝 One question"},
+    "btn_open_private": {"zh": "💬 打开私聊：{command}", "en": "💬 Open the private chat: {command}"},
+    "menu_lang": {"zh": "<b>语言</b>\n当前：{language}", "en": "<b>Language</b>\nNow: {language}"},
+    "menu_tz": {
+        "zh": "<b>时区</b>\n当前：{tz}（现在 {now}）\n点一个城市，或发送 <code>/settings tz 城市</code>"
+        "（如 北京、London、UTC+8）。",
+        "en": "<b>Time zone</b>\nNow: {tz} (it is {now} there)\nTap a city, or send <code>/settings tz CITY</code>"
+        " (e.g. London, 北京, UTC-5).",
+    },
+    "menu_daily": {
+        "zh": "<b>每日推送</b>\n当前：{daily}，每次 {n} 题\n点一个时间订阅（时区：{tz}），或发送 "
+        "<code>/subscribe 早上7点半</code> 这样的时间。",
+        "en": "<b>Daily questions</b>\nNow: {daily}, {n} per day\nTap a time to subscribe (time zone: {tz}), or "
+        "send a time like <code>/subscribe 7:30am</code>.",
+    },
+    "menu_kinds": {
+        "zh": "<b>题型</b>\n当前：{kinds}\n点一下勾选或取消。",
+        "en": "<b>Kinds</b>\nNow: {kinds}\nTap to tick or untick.",
+    },
+    "menu_private_only": {"zh": "请在与我的私聊中使用这个按钮。", "en": "Use this button in a private chat with me."},
+    "toast_saved": {"zh": "已保存 ✅", "en": "Saved ✅"},
+    "toast_daily_off": {"zh": "已关闭每日推送。", "en": "Daily questions stopped."},
+    "start_group": {
+        "zh": "大家好！我是刷题助手。群里发送 /quiz 大家一起答题，/top 看排行榜。个人练习和设置请私聊我：",
+        "en": "Hello everyone! I am a study assistant. Send /quiz here to answer together, /top for the "
+        "leaderboard. For your own practice and settings, talk to me in private:",
+    },
+    "command_private_only_link": {
+        "zh": "{command} 只能在私聊中使用：点下面的按钮打开与我的私聊，就会直接执行。",
+        "en": "{command} works only in a private chat: tap the button below to open it with me, and it runs there.",
+    },
+    "arg_hour": {
+        "zh": "看不懂时间「{arg}」：小时应在 0–23。",
+        "en": 'Cannot read the time "{arg}": the hour must be 0–23.',
+    },
+    "arg_hour12": {
+        "zh": "看不懂时间「{arg}」：写了 am/pm 时小时应在 1–12。",
+        "en": 'Cannot read the time "{arg}": with am/pm the hour must be 1–12.',
+    },
+    "arg_minute": {
+        "zh": "看不懂时间「{arg}」：分钟应在 0–59。",
+        "en": 'Cannot read the time "{arg}": the minutes must be 0–59.',
+    },
+    "arg_time": {
+        "zh": "看不懂时间「{arg}」：请写 7:30、21:00、早上7点、晚上9点半 或 9pm 这样的时间。",
+        "en": 'Cannot read the time "{arg}": write it like 7:30, 21:00, 7:30am, 9pm or 早上7点.',
+    },
+    "arg_offset": {
+        "zh": "看不懂时区「{arg}」：UTC 偏移应在 −12 到 +14 小时之间，分钟 0–59。",
+        "en": 'Cannot read the time zone "{arg}": a UTC offset is between -12 and +14 hours.',
+    },
+    "arg_zone": {
+        "zh": "不认识时区「{arg}」：请写城市（北京、香港、London、New York）、UTC 偏移（UTC+8）或 "
+        "IANA 名称（Asia/Shanghai）。",
+        "en": 'Unknown time zone "{arg}": write a city (London, New York, 北京), a UTC offset (UTC-5) or an '
+        "IANA name (Europe/Berlin).",
+    },
+    "arg_unread": {
+        "zh": "看不懂「{arg}」：它不是时间（如 7:30、早上7点）、时区（如 北京、UTC+8），也不是题数（1–50）。",
+        "en": 'Cannot read "{arg}": it is not a time (7:30, 9pm), a time zone (London, UTC+8) or a count (1–50).',
+    },
+    # ----- the stats picture to act on (bot/telegram/stats.py) -----
+    "btn_review": {"zh": "🔁 复习", "en": "🔁 Review"},
+    "btn_missed": {"zh": "❌ 错题", "en": "❌ Mistakes"},
+    "stats_kind": {"zh": "{kind} {percent}（{n} 题）", "en": "{kind} {percent} ({n} answered)"},
+    "stats_no_missed": {
+        "zh": "还没有答错过的题目，继续保持！发送 /quiz 再来一题。",
+        "en": "Nothing missed so far: keep it up! Send /quiz for another question.",
     },
 }
 

@@ -998,6 +998,8 @@ def _check_inline_keyboard(markup: dict[str, Any]) -> None:
             actions = [k for k in button if k not in ("text", "icon_custom_emoji_id", "style")]
             if len(actions) != 1:
                 raise bad(f"can't parse inline keyboard button: {where} needs exactly one action, got {actions}")
+            if "url" in button and not str(button["url"]).startswith(("http://", "https://", "tg://")):
+                raise bad(f"BUTTON_URL_INVALID: the url of {where} is not an http(s) or tg link")
             if "callback_data" in button:
                 size = len(button["callback_data"].encode("utf-8"))
                 if not 1 <= size <= 64:

@@ -59,7 +59,7 @@ def with_cjk(cjk_font: Path) -> FontChoice:
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_png_decodes_with_the_fixed_size(lang: str, with_cjk: FontChoice) -> None:
     image = decode(render_stats_png(sample(), lang, with_cjk))
-    assert image.format == "PNG" and image.size == (WIDTH_PX, HEIGHT_PX) == (1200, 600)
+    assert image.format == "PNG" and image.size == (WIDTH_PX, HEIGHT_PX) == (1080, 1080)
 
 
 def test_empty_data_renders(with_cjk: FontChoice, no_cjk: FontChoice) -> None:
@@ -92,19 +92,19 @@ def test_picture_changes_with_the_data(change: dict[str, object], with_cjk: Font
 
 
 def test_the_calendar_cell_of_today_is_shaded(no_cjk: FontChoice) -> None:
-    # Pixels, not just bytes: a busy today darkens the picture where the last column is drawn.
+    # Pixels, not just bytes: a busy today darkens the picture where the calendar's last column is drawn.
     quiet = decode(render_stats_png(sample(per_day={}), "en", no_cjk)).convert("L")
     busy = decode(render_stats_png(sample(per_day={TODAY: 9}), "en", no_cjk)).convert("L")
-    top, bottom = int(HEIGHT_PX * 0.23), int(HEIGHT_PX * 0.57)  # the calendar's band
+    top, bottom = int(HEIGHT_PX * 0.15), int(HEIGHT_PX * 0.53)  # the calendar's band
     diff = [
         (x, y)
-        for x in range(WIDTH_PX)
-        for y in range(top, bottom)
+        for x in range(0, WIDTH_PX, 2)
+        for y in range(top, bottom, 2)
         if abs(quiet.getpixel((x, y)) - busy.getpixel((x, y))) > 40
     ]
     assert diff, "nothing changed in the calendar"
     xs = [x for x, _ in diff]
-    assert min(xs) > WIDTH_PX * 0.85  # only at the right end, where this week's column is
+    assert min(xs) > WIDTH_PX * 0.45 and max(xs) < WIDTH_PX * 0.62  # only this week's column, right of the grid
 
 
 def test_chinese_labels_use_the_cjk_font(with_cjk: FontChoice, no_cjk: FontChoice) -> None:
@@ -152,7 +152,7 @@ def test_renders_in_parallel_threads(with_cjk: FontChoice) -> None:
 
 
 def test_bad_data_is_refused() -> None:
-    with pytest.raises(ValidationError, match="correct out of"):
+    with pytest.raises(ValidationError, match="points out of"):
         sample(accuracy={"single": (5, 4)})
     with pytest.raises(ValidationError):
         sample(current_streak=-1)
@@ -178,9 +178,9 @@ class TestFontSearch:
     def test_no_cjk_font_gives_english_and_one_warning(
         self, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
     ) -> None:
-        monkeypatch.setattr(fonts_module, "_candidates", lambda: iter(()))
+        monkeypatch.setattr(fonts_module, "_candidates", lambda dirs=None: iter(()))
         with caplog.at_level(logging.WARNING, logger="bot.pictures.fonts"):
-            choice = find_font_choice({})
+            choice = find_font_choice({}, bundled=None)
         assert choice.cjk is None and choice.families("zh") == ["DejaVu Sans"]
         warned = [r for r in caplog.records if r.levelno == logging.WARNING]
         assert len(warned) == 1 and "fonts-wqy-microhei" in warned[0].getMessage()

@@ -127,7 +127,7 @@ async def test_settings_show_and_change(bot_env: BotEnv, caplog: pytest.LogCaptu
     await fake.next_message(li.id)
     assert str((await engine.latest_open_asked(li.id, li.id)).question.kind) in ("multiple", "true_false")
     li.command("/settings tz Mars/Olympus")
-    assert "无法识别的时区：Mars/Olympus" in (await fake.next_message(li.id)).text
+    assert "不认识时区「Mars/Olympus」" in (await fake.next_message(li.id)).text
     li.command("/settings kinds 作文")
     assert "没有这个题型：作文" in (await fake.next_message(li.id)).text
     li.command("/settings colour blue")

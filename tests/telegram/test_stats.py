@@ -80,8 +80,8 @@ async def test_private_stats_picture_decodes_and_follows_the_answers(env: BotEnv
     assert after != before
     lines = photo.caption.splitlines()
     assert lines[0] == "Amy"
-    assert lines[1].startswith("3 answered, 2 right, 0 partly right: 67% accuracy")
-    assert lines[2].endswith(" 2/3 (67%)")
+    assert lines[1].startswith("3 answered, 2 right, 0 partly right: 67% of the points")
+    assert lines[2].endswith(" 67% (3 answered)")
     assert lines[3] == "Streak in days: current 1, longest 1"
     assert photo.extra["caption_entities"][0]["type"] == "bold"
     fake.assert_clean()
@@ -110,8 +110,8 @@ async def test_chinese_caption_and_group_picture(env: BotEnv) -> None:
     assert full != empty
     lines = photo.caption.splitlines()
     assert lines[0] == "刷题小组"
-    assert lines[1] == "共答 2 题，全对 1 题，部分对 0 题，正确率 50%"
-    assert lines[2] == "单选题 1/2 (50%)"
+    assert lines[1] == "共答 2 题，全对 1 题，部分对 0 题，得分率 50%"
+    assert lines[2] == "单选题 50%（2 题）"
     assert lines[3] == "当前连续 1 天，最长连续 1 天"
     # The learner's own picture in private counts the group answer too, and differs from the group's.
     photo, own = await _stats(fake, li)

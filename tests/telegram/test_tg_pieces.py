@@ -23,8 +23,8 @@ def test_every_text_in_both_languages_with_the_same_placeholders() -> None:
         assert entry["zh"].strip() and entry["en"].strip(), key
         fields = [set(re.findall(r"{(\w+)}", entry[lang])) for lang in ("zh", "en")]
         assert fields[0] == fields[1], key
-    assert t("start", "en", name="Amy").startswith("Hi Amy")
-    assert t("start", "fr", name="Amy").startswith("你好")  # unknown language: Chinese
+    assert t("start_private", "en", name="Amy").startswith("Hi Amy")
+    assert t("start_private", "fr", name="Amy").startswith("你好")  # unknown language: Chinese
 
 
 @pytest.mark.parametrize(

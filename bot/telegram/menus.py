@@ -1,0 +1,331 @@
+"""Tap first: /start's buttons, the settings menu (edited in place), and links from a group to the private chat.
+
+Two button actions (bot/telegram/callbacks.py): ``menu`` opens a screen or does what a command does
+(practice, banks, review, mistakes), ``set`` changes one setting and shows the screen again. Every
+screen is one message edited in place (editMessageText), with a back button; nothing a screen shows
+is kept in memory, so its buttons work after a restart.
+
+A private-only command used in a group answers with a deep link, ``https://t.me/<bot>?start=<command>``:
+Telegram opens the private chat and sends ``/start <command>``, which runs that command there.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import time, tzinfo
+
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.constants import ChatType, ParseMode
+from telegram.error import BadRequest
+
+from bot.banks.model import Kind
+from bot.delivery.arguments import DEFAULT_TIME
+from bot.grading import kind_label
+from bot.study.days import tzinfo_for
+from bot.study.progress import missed_pick
+from bot.telegram import learner, quiz
+from bot.telegram.callbacks import Callback, CallbackCodec
+from bot.telegram.context import CustomContext
+from bot.telegram.presses import PRESSES
+from bot.telegram.render import esc
+from bot.telegram.sending import send_html
+from bot.telegram.texts import Lang, lang_of, t
+from bot.zones import MENU_ZONES, zone_name
+
+__all__ = [
+    "DAILY_COUNTS",
+    "DAILY_TIMES",
+    "follow_zone",
+    "private_link",
+    "private_link_markup",
+    "screen",
+    "start_keyboard",
+]
+
+log = logging.getLogger(__name__)
+
+DAILY_TIMES = ("07:00", "08:00", "12:00", "18:00", "20:00", "21:00")
+DAILY_COUNTS = (1, 3, 5, 10)
+_LANG_NAMES: dict[Lang, str] = {"zh": "中文", "en": "English"}
+
+Screen = tuple[str, InlineKeyboardMarkup]
+
+
+def _button(codec: CallbackCodec, text: str, action: str, *fields: str | int) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text, callback_data=codec.encode(action, *fields))
+
+
+def _back(codec: CallbackCodec, lang: str, to: str = "settings") -> list[InlineKeyboardButton]:
+    return [_button(codec, t("btn_back", lang), "menu", to)]
+
+
+def start_keyboard(codec: CallbackCodec, lang: str) -> InlineKeyboardMarkup:
+    """练习 · 题库 / 每日推送 · 设置: what /quiz, /banks, /subscribe and /settings do, a tap away."""
+    practice, banks = (_button(codec, t(f"btn_{w}", lang), "menu", w) for w in ("practice", "banks"))
+    daily, settings = (_button(codec, t(f"btn_{w}", lang), "menu", w) for w in ("daily", "settings"))
+    return InlineKeyboardMarkup([[practice, banks], [daily, settings]])
+
+
+def private_link(bot_username: str, payload: str) -> str:
+    """The deep link that opens the private chat with the bot and sends ``/start payload`` there."""
+    return f"https://t.me/{bot_username}?start={payload}"
+
+
+def private_link_markup(bot_username: str, payload: str, label: str) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[InlineKeyboardButton(label, url=private_link(bot_username, payload))]])
+
+
+# ----- the screens -----------------------------------------------------------------------------------------
+
+
+async def screen(context: CustomContext, name: str, chat_id: int, user_id: int, lang: Lang) -> Screen | None:
+    """A menu screen by name (start, settings, lang, tz, daily, kinds); None for an unknown name."""
+    builders: dict[str, Callable[[CustomContext, int, int, Lang], Awaitable[Screen]]] = {
+        "start": _start_screen,
+        "settings": _settings_screen,
+        "lang": _lang_screen,
+        "tz": _tz_screen,
+        "daily": _daily_screen,
+        "kinds": _kinds_screen,
+    }
+    build = builders.get(name)
+    return None if build is None else await build(context, chat_id, user_id, lang)
+
+
+async def _start_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
+    learner_row = await context.engine.learner(user_id)
+    name = learner_row.name if learner_row is not None else ""
+    return t("start_private", lang, name=esc(name)), start_keyboard(context.codec, lang)
+
+
+async def _settings_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
+    settings = await context.engine.settings(user_id)
+    daily = await context.subscriptions.get(chat_id, "daily")
+    remind = await context.subscriptions.get(chat_id, "remind")
+    codec = context.codec
+    poll = t("btn_poll", lang, state=learner.on_off(settings.poll, lang))
+    rows = [
+        [_button(codec, t("btn_lang", lang), "menu", "lang"), _button(codec, t("btn_tz", lang), "menu", "tz")],
+        [_button(codec, t("btn_daily", lang), "menu", "daily"), _button(codec, t("btn_kinds", lang), "menu", "kinds")],
+        [
+            _button(codec, poll, "set", "poll", "off" if settings.poll else "on"),
+            _button(codec, t("btn_banks", lang), "menu", "banks"),
+        ],
+        _back(codec, lang, "start"),
+    ]
+    return learner.settings_text(settings, lang, daily, remind), InlineKeyboardMarkup(rows)
+
+
+async def _lang_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
+    codec = context.codec
+    row = [
+        _button(codec, ("☑ " if code == lang else "") + name, "set", "lang", code) for code, name in _LANG_NAMES.items()
+    ]
+    return t("menu_lang", lang, language=_LANG_NAMES[lang]), InlineKeyboardMarkup([row, _back(codec, lang)])
+
+
+async def _tz_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
+    settings = await context.engine.settings(user_id)
+    codec = context.codec
+    buttons = [
+        _button(codec, ("☑ " if name == settings.tz else "") + (zh if lang == "zh" else en), "set", "tz", i)
+        for i, (name, zh, en) in enumerate(MENU_ZONES)
+    ]
+    rows = [buttons[i : i + 3] for i in range(0, len(buttons), 3)]
+    now = context.clock().astimezone(tzinfo_for(settings.tz)).strftime("%H:%M")
+    return t("menu_tz", lang, tz=esc(settings.tz), now=now), InlineKeyboardMarkup([*rows, _back(codec, lang)])
+
+
+async def _daily_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
+    settings = await context.engine.settings(user_id)
+    daily = await context.subscriptions.get(chat_id, "daily")
+    active = daily is not None and daily.active
+    count = daily.count if daily is not None and active else 1
+    codec = context.codec
+    times = [
+        _button(
+            codec,
+            ("☑ " if active and daily is not None and daily.hhmm == hhmm else "") + hhmm,
+            "set",
+            "time",
+            hhmm.replace(":", ""),
+        )
+        for hhmm in DAILY_TIMES
+    ]
+    counts = [
+        _button(codec, ("☑ " if active and n == count else "") + t("btn_count", lang, n=n), "set", "count", n)
+        for n in DAILY_COUNTS
+    ]
+    rows = [times[:3], times[3:], counts]
+    if active:
+        rows.append([_button(codec, t("btn_daily_off", lang), "set", "time", "off")])
+    rows.append(_back(codec, lang))
+    tz = daily.tz if daily is not None and active else settings.tz
+    text = t("menu_daily", lang, daily=learner.subscription_text(daily, lang), n=count, tz=esc(tz))
+    return text, InlineKeyboardMarkup(rows)
+
+
+async def _kinds_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
+    settings = await context.engine.settings(user_id)
+    codec = context.codec
+    chosen = set(settings.kinds or ())
+    buttons = [
+        _button(codec, ("☑ " if kind.value in chosen else "☐ ") + kind_label(kind, lang), "set", "kind", kind.value)
+        for kind in Kind
+    ]
+    every = _button(codec, ("☑ " if not chosen else "") + t("btn_all_kinds", lang), "set", "kind", "all")
+    rows = [buttons[:3], buttons[3:], [every], _back(codec, lang)]
+    kinds = ", ".join(kind_label(Kind(k), lang) for k in settings.kinds or ()) or t("kinds_all", lang)
+    return t("menu_kinds", lang, kinds=esc(kinds)), InlineKeyboardMarkup(rows)
+
+
+async def _show(context: CustomContext, query: CallbackQuery, shown: Screen) -> None:
+    """The screen in place of the message whose button was pressed."""
+    msg = query.message
+    if msg is None:
+        return
+    text, markup = shown
+    try:
+        await context.bot.edit_message_text(
+            text, msg.chat.id, msg.message_id, parse_mode=ParseMode.HTML, reply_markup=markup
+        )
+    except BadRequest as exc:  # the same screen again ("not modified"), or the message is gone
+        log.info("menu screen not shown in place: %s", exc)
+
+
+# ----- presses ------------------------------------------------------------------------------------------
+
+
+async def press_menu(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """A screen, or what a command does: practice (/quiz), banks (/banks), review (/review), missed (mistakes)."""
+    lang = await context.lang()
+    msg, word, user_id = query.message, cb.fields[0], query.from_user.id
+    if msg is None or msg.chat.type != ChatType.PRIVATE:
+        await query.answer(t("menu_private_only", lang))
+        return
+    chat_id = msg.chat.id
+    if word in ("practice", "review"):
+        await query.answer()
+        await quiz.ask_next(context, chat_id, user_id, lang, review=word == "review")
+        return
+    if word == "missed":
+        await query.answer()
+        await _ask_missed(context, chat_id, user_id, lang)
+        return
+    if word == "banks":
+        await query.answer()
+        settings = await context.engine.settings(user_id)
+        text, markup = learner.banks_view(context.engine, settings.banks, lang, context.codec)
+        await send_html(context.bot, chat_id, text, reply_markup=markup)
+        return
+    shown = await screen(context, word, chat_id, user_id, lang)
+    if shown is None:
+        await query.answer(t("callback_invalid", lang))
+        return
+    await query.answer()
+    await _show(context, query, shown)
+
+
+async def _ask_missed(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> None:
+    """The most-missed question again (the [错题] button under /stats)."""
+    engine = context.engine
+    pick = await missed_pick(engine, user_id)
+    if pick is None:
+        await send_html(context.bot, chat_id, t("stats_no_missed", lang))
+        return
+    poll = (await engine.settings(user_id)).poll
+    await quiz.send_question(context.bot, engine, context.codec, chat_id, user_id, pick, lang, poll=poll)
+
+
+async def press_set(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """One setting changed from a menu; the screen it belongs to is shown again, changed."""
+    lang = await context.lang()
+    msg, user_id = query.message, query.from_user.id
+    if msg is None or msg.chat.type != ChatType.PRIVATE:
+        await query.answer(t("menu_private_only", lang))
+        return
+    what, value = cb.fields
+    engine, chat_id = context.engine, msg.chat.id
+    back = "settings"
+    toast = t("toast_saved", lang)
+    if what == "lang" and value in _LANG_NAMES:
+        lang = lang_of(value)
+        await engine.update_settings(user_id, language=lang)
+        context.bot_data.languages.remember(user_id, lang)
+        toast = t("lang_set", lang)
+    elif what == "tz" and value.isdigit() and int(value) < len(MENU_ZONES):
+        name = MENU_ZONES[int(value)][0]
+        await engine.update_settings(user_id, tz=name)
+        await follow_zone(context, chat_id, tzinfo_for(name))
+    elif what == "poll" and value in ("on", "off"):
+        await engine.update_settings(user_id, poll=value == "on")
+    elif what == "kind" and (value == "all" or value in {k.value for k in Kind}):
+        await engine.update_settings(user_id, kinds=_toggled((await engine.settings(user_id)).kinds, value))
+        back = "kinds"
+    elif what == "time" and (value == "off" or _hhmm(value) is not None):
+        back = "daily"
+        if value == "off":
+            await context.subscriptions.stop(chat_id, "daily")
+            toast = t("toast_daily_off", lang)
+        else:
+            await _subscribe(context, chat_id, user_id, at=_hhmm(value))
+    elif what == "count" and value.isdigit() and int(value) in DAILY_COUNTS:
+        back = "daily"
+        await _subscribe(context, chat_id, user_id, count=int(value))
+    else:
+        await query.answer(t("callback_invalid", lang))
+        return
+    await query.answer(toast)
+    shown = await screen(context, back, chat_id, user_id, lang)
+    assert shown is not None
+    await _show(context, query, shown)
+
+
+def _hhmm(value: str) -> time | None:
+    if len(value) != 4 or not value.isdigit() or int(value[:2]) > 23 or int(value[2:]) > 59:
+        return None
+    return time(int(value[:2]), int(value[2:]))
+
+
+def _toggled(kinds: tuple[str, ...] | None, value: str) -> list[str] | None:
+    """The kinds after a tap: `all` (or every kind, or none) is None, meaning every kind."""
+    if value == "all":
+        return None
+    chosen = [k for k in (kinds or ()) if k != value] if value in (kinds or ()) else [*(kinds or ()), value]
+    return None if not chosen or len(chosen) == len(Kind) else chosen
+
+
+async def _subscribe(
+    context: CustomContext, chat_id: int, user_id: int, *, at: time | None = None, count: int | None = None
+) -> None:
+    """Subscribe (or change the subscription) with a new time or count; the rest stays as it was."""
+    current = await context.subscriptions.get(chat_id, "daily")
+    active = current is not None and current.active
+    settings = await context.engine.settings(user_id)
+    if at is None:
+        at = time(current.minute // 60, current.minute % 60) if current is not None and active else DEFAULT_TIME
+    if count is None:
+        count = current.count if current is not None and active else 1
+    tz = tzinfo_for(current.tz if current is not None and active else settings.tz)
+    await context.engine.ensure_chat(chat_id, ChatType.PRIVATE)
+    slot = await context.subscriptions.subscribe(chat_id, user_id, at, tz, count=count)
+    context.subscriptions.wake(slot.due_at)
+    log.info("chat %s: daily questions at %s (%s), %d each", chat_id, at, zone_name(tz), count)
+
+
+async def follow_zone(context: CustomContext, chat_id: int, tz: tzinfo) -> None:
+    """A learner who moves to another zone keeps the local times of their daily questions and reminder."""
+    for kind in ("daily", "remind"):
+        current = await context.subscriptions.get(chat_id, kind)
+        if current is None or not current.active or current.tz == zone_name(tz):
+            continue
+        at = time(current.minute // 60, current.minute % 60)
+        assert current.learner_id is not None
+        slot = await context.subscriptions.subscribe(
+            chat_id, current.learner_id, at, tz, count=current.count, kind=kind
+        )
+        context.subscriptions.wake(slot.due_at)
+
+
+PRESSES.update({"menu": press_menu, "set": press_set})
