@@ -277,6 +277,11 @@ CREATE INDEX outbox_due ON outbox (next_try);
 CREATE INDEX outbox_chat ON outbox (chat_id);
 """
 
+_GROUP_WINDOW = """
+-- A group's daily question stays open until this local minute (NULL: the default, 22:00) or the next push.
+ALTER TABLE chats ADD COLUMN close_minute INTEGER CHECK (close_minute BETWEEN 0 AND 1439);
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -284,6 +289,7 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(4, "model help: judgement and explanation caches, daily use, opt-outs", _MODEL_HELP),
     Migration(5, "the update inbox: fetched updates kept until handled", _UPDATE_INBOX),
     Migration(6, "the outbox: replies kept until they can be sent", _OUTBOX),
+    Migration(7, "a group's daily question window", _GROUP_WINDOW),
 )
 
 

@@ -153,6 +153,25 @@ class StudyEngine:
         async with self.store.write() as db:
             return await chats_repo.update_settings(db, chat_id, poll=poll)
 
+    async def set_chat_language(self, chat_id: int, language: str) -> Chat | None:
+        """A group's language (zh or en), chosen by an admin or taken from the admin who added the bot."""
+        if language not in LANGUAGES:
+            raise SettingsError("bad_language", value=language)
+        async with self.store.write() as db:
+            return await chats_repo.update_settings(db, chat_id, language=language)
+
+    async def set_chat_close(self, chat_id: int, minute: int) -> Chat | None:
+        """When a group's daily question closes: a local minute of the day (0..1439)."""
+        async with self.store.write() as db:
+            return await chats_repo.update_settings(db, chat_id, close_minute=minute % 1440)
+
+    async def open_asked(self, chat_id: int) -> list[AskedQuestion]:
+        """Every question still open in a chat whose time is not up, newest first."""
+        _, ts = self._now()
+        async with self.store.read() as db:
+            rows = await asked_repo.open_in_chat(db, chat_id, ts)
+        return [a for a in map(self._asked, rows) if a is not None]
+
     async def set_blocked(self, user_id: int, blocked: bool) -> None:
         async with self.store.write() as db:
             await learners_repo.set_blocked(db, user_id, blocked)
