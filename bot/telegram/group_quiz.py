@@ -276,11 +276,14 @@ class GroupQuiz:
         return window_close(engine.clock(), await self.zone(chat_id), close, push_at)
 
     async def close_daily(self, chat_id: int) -> int:
-        """Close the group's open daily questions (the next push is starting); returns how many."""
+        """Close the group's open daily questions (the next push is starting, at their closing time or after it);
+        returns how many."""
         engine = self.engine
         assert engine is not None
+        due = [a for a in await engine.due_closings() if a.chat_id == chat_id]
+        still_open = reversed(await engine.open_asked(chat_id))
         closed = 0
-        for asked in reversed(await engine.open_asked(chat_id)):
+        for asked in [*due, *still_open]:
             if asked.learner_id is None:
                 closed += await self.close(asked.id)
         return closed
