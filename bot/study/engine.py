@@ -19,7 +19,7 @@ from fsrs import Card, Rating, Scheduler
 from bot.banks.model import Bank, Kind, Question
 from bot.grading import ConceptIndex, grade
 from bot.grading.verdict import Outcome
-from bot.records import Chat, Learner, ScoreRow, Streak, Tally
+from bot.records import Chat, Learner, ScoreRow, Tally
 from bot.store import asked as asked_repo
 from bot.store import attempts as attempts_repo
 from bot.store import cards as cards_repo
@@ -45,7 +45,7 @@ from bot.study.results import (
     SettingsError,
     Stats,
 )
-from bot.study.streaks import StreakView, record_day, view
+from bot.study.streaks import StreakView, record_day, view, view_after
 
 __all__ = ["RATINGS", "StudyEngine"]
 
@@ -519,7 +519,7 @@ class StudyEngine:
         rating = RATINGS[verdict.outcome]
         chat_day = local_day(now, ctx.chat_tz or learner_tz) if group else 0
 
-        def record(conn: sqlite3.Connection) -> tuple[Card, Streak] | None:
+        def record(conn: sqlite3.Connection) -> tuple[Card, StreakView] | None:
             # One transaction, one trip to the connection's thread (see Store.transaction).
             if conn.execute(attempts_repo.INSERT_SQL, attempt).rowcount != 1:
                 return None  # answered already, or closed meanwhile
@@ -531,17 +531,17 @@ class StudyEngine:
             card, _ = self.scheduler.review_card(card, rating, now)
             lapses += rating is Rating.Again
             conn.execute(cards_repo.PUT_SQL, cards_repo.put_params(learner_id, row.question, card, lapses))
-            streak = record_day(streak, day)
-            conn.execute(streaks_repo.PUT_SQL, streaks_repo.put_params(learner_id, streak))
+            after = record_day(streak, day)
+            conn.execute(streaks_repo.PUT_SQL, streaks_repo.put_params(learner_id, after))
             if group:
                 conn.execute(scores_repo.ADD_SQL, (row.chat_id, chat_day, learner_id, points, int(verdict.correct)))
-            return card, streak
+            return card, view_after(streak, after, day)
 
         done = await self.store.transaction(record)
         if done is None:
             return await self._refusal(learner_id, asked_id, question, bank_id)
-        card, streak = done
-        return AnswerResult("recorded", asked_id, verdict, question, bank_id, view(streak, day), card.due, points)
+        card, shown = done
+        return AnswerResult("recorded", asked_id, verdict, question, bank_id, shown, card.due, points)
 
     @staticmethod
     def _new_card(key: int, now: datetime) -> Card:

@@ -93,7 +93,7 @@ def _allowed(node: ast.Constant, parents: dict[ast.AST, ast.AST]) -> bool:
 
 @pytest.mark.parametrize(
     "module",
-    ["groups.py", "group_quiz.py", "group_render.py", "membership.py", "quiz.py"],
+    ["groups.py", "group_quiz.py", "group_render.py", "verdicts.py", "membership.py", "quiz.py"],
 )
 def test_the_front_end_shows_no_chinese_outside_the_table(module: str) -> None:
     tree = ast.parse((FRONT_END / module).read_text(encoding="utf-8"))
