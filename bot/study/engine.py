@@ -502,7 +502,7 @@ class StudyEngine:
             seconds = max(0.0, (now - datetime.fromtimestamp(row.asked_at, UTC)).total_seconds())
         learner_tz = ctx.learner_tz or self.default_tz
         day = local_day(now, learner_tz)
-        points = round(verdict.score * 10) if group else 0
+        points = group_points(verdict.score) if group else 0
 
         attempt = (
             learner_id,
@@ -591,6 +591,22 @@ class StudyEngine:
             return sorted(chosen, key=lambda a: (a.millis if a.millis is not None else 1 << 40, a.answered_at))
 
         return GroupResult(asked, fastest("correct"), fastest("partial"), fastest("wrong"))
+
+    async def session_board(self, asked_ids: Sequence[int]) -> list[ScoreRow]:
+        """The leaderboard of a group's run of questions (`/quiz 5`): points won in those questions alone."""
+        async with self.store.read() as db:
+            attempts = [a for asked_id in asked_ids for a in await attempts_repo.for_asked(db, asked_id)]
+        rows: dict[int, ScoreRow] = {}
+        for a in attempts:
+            row = rows.get(a.learner_id) or ScoreRow(a.learner_id, a.learner_name, 0, 0, 0)
+            rows[a.learner_id] = ScoreRow(
+                a.learner_id,
+                row.name,
+                row.points + group_points(a.score),
+                row.correct + (a.outcome == "correct"),
+                row.answered + 1,
+            )
+        return sorted(rows.values(), key=lambda r: (-r.points, -r.correct, r.learner_id))
 
     async def top(self, chat_id: int, period: str = "all", limit: int = 10) -> list[ScoreRow]:
         """The group leaderboard: period 'today', 'week' (since Monday, local) or 'all'."""
@@ -681,6 +697,11 @@ class StudyEngine:
             return 0
         async with self.store.write() as db:
             return await report_admin.resolve_question(db, key)
+
+
+def group_points(score: float) -> int:
+    """A group answer's points: 10 for a right one, the score's share of 10 for a partial one."""
+    return round(score * 10)
 
 
 def _same_place(row: asked_repo.AskedRow, place: tuple[int, int | None]) -> bool:

@@ -35,7 +35,7 @@ from bot.study.kinds import GROUP_KINDS
 from bot.study.results import AskedQuestion, Empty, Pick
 from bot.telegram.group_budget import GroupBudget, GroupTuning
 from bot.telegram.group_budget import Kind as MessageKind
-from bot.telegram.group_render import footer, question_chunks, result_text, typed
+from bot.telegram.group_render import footer, question_chunks, result_text, session_board_text, typed
 from bot.telegram.next_word import NextWord, encode_next
 from bot.telegram.question_view import poll_shape, question_keyboard
 from bot.telegram.render import esc
@@ -76,6 +76,19 @@ class _Live:
     until: str | None = None  # a daily question: the clock time it closes (else it shows `seconds`)
 
 
+@dataclass
+class _Run:
+    """A group's run of questions (`/quiz 5`): the next one follows each result, a board ends it."""
+
+    total: int
+    asker: int | None
+    lang: Lang
+    kinds: list[str]
+    banks: list[str]
+    poll: bool
+    asked: list[int] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Posting:
     """How /quiz (or "next question") went: posted, still open, too fast, or nothing to ask."""
@@ -95,6 +108,7 @@ class GroupQuiz:
         self.budget = GroupBudget(tuning, clock=app.bot_data.monotonic)
         self.live: dict[int, _Live] = {}
         self.filters: dict[int, tuple[list[str], list[str], bool]] = {}  # chat -> last /quiz filter
+        self.runs: dict[int, _Run] = {}  # chat -> its run of questions under way (memory only)
         self._chat_locks: dict[int, asyncio.Lock] = {}
         self._statuses: dict[tuple[int, int], tuple[str, float]] = {}  # getChatMember answers, when
         self._members: set[tuple[int, int]] = set()  # (chat, user) seen writing in the group
@@ -175,6 +189,7 @@ class GroupQuiz:
         kinds: Sequence[str] = (),
         banks: Sequence[str] = (),
         poll: bool = False,
+        header: str | None = None,
     ) -> Posting:
         """Post the next question in the group unless one is open or questions come too fast."""
         engine = self.engine
@@ -194,8 +209,56 @@ class GroupQuiz:
             )
             if isinstance(pick, Empty):
                 return Posting("empty", empty=pick)
-            asked_id = await self.post(chat_id, asker, pick, lang, poll=poll)
+            asked_id = await self.post(chat_id, asker, pick, lang, poll=poll, header=header)
             return Posting("posted", asked_id=asked_id)
+
+    # ----- a run of questions (`/quiz 5`) -------------------------------------------------------------
+
+    async def start_run(
+        self,
+        chat_id: int,
+        asker: int,
+        lang: Lang,
+        total: int,
+        *,
+        kinds: Sequence[str],
+        banks: Sequence[str],
+        poll: bool,
+    ) -> Posting:
+        """Post the first of ``total`` questions; each result brings the next, and a board ends the run."""
+        run = _Run(total, asker, lang, list(kinds), list(banks), poll)
+        outcome = await self.ask(chat_id, asker, lang, kinds=kinds, banks=banks, poll=poll, header=self._header(run))
+        if outcome.status == "posted" and outcome.asked_id is not None:
+            run.asked.append(outcome.asked_id)
+            self.runs[chat_id] = run
+        return outcome
+
+    def _header(self, run: _Run) -> str:
+        return t("group_session_header", run.lang, i=len(run.asked) + 1, n=run.total)
+
+    async def _run_on(self, chat_id: int, run: _Run) -> None:
+        """After a result of the run: its next question, or (the last one, or none to be had) its board."""
+        engine = self.engine
+        assert engine is not None
+        if len(run.asked) < run.total:
+            for _ in range(3):  # questions asked too fast: wait for the budget, a few times
+                header = self._header(run)
+                outcome = await self.ask(
+                    chat_id, run.asker, run.lang, kinds=run.kinds, banks=run.banks, poll=run.poll, header=header
+                )
+                if outcome.status != "slow":
+                    break
+                await asyncio.sleep(outcome.wait)
+            if outcome.status == "posted" and outcome.asked_id is not None:
+                run.asked.append(outcome.asked_id)
+                return
+            if outcome.status == "open" and outcome.asked is not None:  # someone pressed "next" first
+                run.asked.append(outcome.asked.id)
+                return
+        if self.runs.get(chat_id) is run:
+            del self.runs[chat_id]
+        board = session_board_text(await engine.session_board(run.asked), len(run.asked), run.lang)
+        await self.send(chat_id, "result", board)
 
     async def post(
         self,
@@ -206,6 +269,7 @@ class GroupQuiz:
         *,
         poll: bool = False,
         closes_at: datetime | None = None,
+        header: str | None = None,
         **extra: Any,
     ) -> int:
         """Record the question, then send it with its footer (or as a quiz poll); returns the asked id.
@@ -230,7 +294,7 @@ class GroupQuiz:
                 live = _Live(asked_id, chat_id, msg.message_id, lang, seconds, None, None, self._now(), until=until)
                 self.live[asked_id] = live
                 return asked_id
-            chunks = question_chunks(question, lang)
+            chunks = question_chunks(question, lang, header)
             markup = question_keyboard(self.codec, asked_id, question, lang)
             last: Message | None = None
             for i, chunk in enumerate(chunks):
@@ -452,6 +516,9 @@ class GroupQuiz:
             )
         except TelegramError as exc:
             log.warning("result of group question %s not posted in %s: %s", asked_id, asked.chat_id, exc)
+        run = self.runs.get(asked.chat_id)
+        if run is not None and run.asked and run.asked[-1] == asked_id:
+            self._spawn(self._run_on(asked.chat_id, run))  # not here: `ask` may hold the chat's lock
         return True
 
     async def _retire(self, asked: AskedQuestion, live: _Live | None, lang: Lang, count: int) -> None:

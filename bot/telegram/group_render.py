@@ -20,6 +20,7 @@ __all__ = [
     "parse_period",
     "question_chunks",
     "result_text",
+    "session_board_text",
     "typed",
     "verdict_alert",
 ]
@@ -53,9 +54,11 @@ def typed(question: Question) -> bool:
     return question.kind not in CHOICE_KINDS and question.kind is not Kind.true_false
 
 
-def question_chunks(question: Question, lang: str) -> list[str]:
-    """The question as HTML messages; the last one leaves room for the footer."""
-    return split_message(esc(format_question(question, lang)), MAX_MESSAGE - FOOTER_ROOM)
+def question_chunks(question: Question, lang: str, header: str | None = None) -> list[str]:
+    """The question as HTML messages (under ``header``, a run's "question 2 of 5"); the last one leaves room
+    for the footer."""
+    text = esc(format_question(question, lang))
+    return split_message(f"{esc(header)}\n{text}" if header else text, MAX_MESSAGE - FOOTER_ROOM)
 
 
 def footer(
@@ -157,6 +160,24 @@ def parse_period(word: str) -> str | None:
     return _PERIOD_WORDS.get(word.strip().casefold())
 
 
+def _board_rows(rows: Sequence[ScoreRow], lang: str) -> list[str]:
+    if not rows:
+        return [t("top_empty", lang)]
+    lines = []
+    for rank, row in enumerate(rows, 1):
+        medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"{rank}.")
+        name = esc(_cut(row.name or str(row.learner_id), NAME_LIMIT))
+        lines.append(
+            t("top_row", lang, rank=medal, name=name, points=row.points, correct=row.correct, answered=row.answered)
+        )
+    return lines
+
+
+def session_board_text(rows: Sequence[ScoreRow], questions: int, lang: str, limit: int = 10) -> str:
+    """The leaderboard at the end of a run of questions (`/quiz 5` in a group): its points alone."""
+    return "\n".join([t("group_session_title", lang, n=questions), "", *_board_rows(rows[:limit], lang)])
+
+
 def board_text(boards: Sequence[tuple[str, Sequence[ScoreRow]]], lang: str) -> str:
     """The leaderboard: one section per period, each row with points and right answers.
 
@@ -172,19 +193,5 @@ def board_text(boards: Sequence[tuple[str, Sequence[ScoreRow]]], lang: str) -> s
     for periods, rows in merged:
         lines.append("")
         lines.append(t("top_and", lang).join(t(f"top_{p}", lang) for p in periods))
-        if not rows:
-            lines.append(t("top_empty", lang))
-        for rank, row in enumerate(rows, 1):
-            medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"{rank}.")
-            lines.append(
-                t(
-                    "top_row",
-                    lang,
-                    rank=medal,
-                    name=esc(_cut(row.name or str(row.learner_id), NAME_LIMIT)),
-                    points=row.points,
-                    correct=row.correct,
-                    answered=row.answered,
-                )
-            )
+        lines += _board_rows(rows, lang)
     return "\n".join(lines)

@@ -55,6 +55,7 @@ log = logging.getLogger(__name__)
 
 FIRST = -1  # handler group: before the features' commands and messages
 MINE = frozenset({"quiz", "reveal", "top"})  # group commands paced by GroupQuiz (the others by guard_commands)
+RUN_MOST = 20  # `/quiz N` in a group: at most this many questions in a run
 
 
 async def _group_lang(context: CustomContext) -> tuple[Lang, Lang]:
@@ -82,7 +83,9 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
     engine, groups = context.engine, context.groups
     found = await engine.ensure_chat(chat.id, chat.type, chat.title or "")
     _, lang = await _group_lang(context)
-    flt = parse_filter(context.args or [], engine.banks)
+    args = list(context.args or [])
+    total = int(args.pop(0)) if args and args[0].isdigit() and 1 <= int(args[0]) <= RUN_MOST else 1
+    flt = parse_filter(args, engine.banks)
     if flt.unknown:
         words = ", ".join(w[:40] for w in flt.unknown[:5])
         banks = esc(", ".join(sorted(engine.banks)) or "-")
@@ -91,7 +94,10 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
     kinds, banks_chosen = [str(k) for k in flt.kinds], list(flt.banks)
     poll = flt.poll or bool(found.poll)
     groups.filters[chat.id] = (kinds, banks_chosen, poll)
-    outcome = await groups.ask(chat.id, user.id, lang, kinds=kinds, banks=banks_chosen, poll=poll)
+    if total > 1:
+        outcome = await groups.start_run(chat.id, user.id, lang, total, kinds=kinds, banks=banks_chosen, poll=poll)
+    else:
+        outcome = await groups.ask(chat.id, user.id, lang, kinds=kinds, banks=banks_chosen, poll=poll)
     if outcome.status != "posted":
         await groups.tell(chat.id, lang, outcome)
 

@@ -431,6 +431,11 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "list_sep": {"zh": "、", "en": ", "},
     "options_sep": {"zh": "；", "en": "; "},
     "top_and": {"zh": " · ", "en": " · "},
+    "group_session_header": {"zh": "📚 第 {i}/{n} 题", "en": "📚 Question {i} of {n}"},
+    "group_session_title": {
+        "zh": "🏁 <b>本轮 {n} 题结束</b>",
+        "en": "🏁 <b>The run of {n} {n:question|questions} is over</b>",
+    },
     # ----- verdicts and streaks (bot/telegram/verdicts.py, bot/telegram/learner.py /streak) -----
     "verdict_plan_soon": {"zh": "🔁 过一会儿再考你一次", "en": "🔁 I'll ask you again in a few minutes"},
     "verdict_plan_today": {"zh": "🔁 今天晚些时候再考你一次", "en": "🔁 I'll ask you again later today"},

@@ -89,8 +89,8 @@ async def test_admin_imports_a_text_document(http_env: BotEnv) -> None:
     lines = report.splitlines()
     assert lines[0] == "Imported bank law (法律基础测验) from law.txt: 3 questions (Single choice 2, True or false 1)."
     assert "The bank is live now." in lines
-    assert "1 import warnings:" in lines
-    warning = lines[lines.index("1 import warnings:") + 1]
+    assert "1 import warning:" in lines
+    warning = lines[lines.index("1 import warning:") + 1]
     assert warning == "line 7: numbering jumps from 1 to 3: check that no question was lost"
     assert any(line.startswith("Lint of every bank: ") for line in lines)
     assert len(fake.calls("getFile")) == 1
@@ -209,12 +209,13 @@ async def test_non_admins_never_reach_any_of_it(env: BotEnv) -> None:
     admin = fake.user(ADMIN, "Teacher", language_code="en")
     group = fake.group(-100777, "Class", members=[admin, eve])
     group.add_bot(admin)
+    await fake.next_message(group.id)  # the welcome
     admin.send_document(LAW.encode(), "law.txt", "text/plain", chat=group)
     admin.command("/reports", group)
     eve.command("/stats", group)  # a later update, answered: the two before it were passed over
     photo = await fake.next_message(group.id, timeout=30)
     assert photo.kind == "photo"
-    assert [m.kind for m in fake.sent_to(group.id)] == ["photo"]
+    assert [m.kind for m in fake.sent_to(group.id)] == ["text", "photo"]  # the welcome, then the picture
     assert fake.calls("getFile") == []
     fake.assert_clean()
 
@@ -279,7 +280,7 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
     listing = await _reply(fake, admin)
     report_id = int(listing.split("(#", 1)[1].split(")", 1)[0])
     admin.command(f"/dismiss {report_id}")
-    assert await _reply(fake, admin) == f"Dismissed 1 report(s) of #{report_id}."
+    assert await _reply(fake, admin) == f"Dismissed 1 report of #{report_id}."
     admin.command(f"/dismiss {report_id}")
     assert await _reply(fake, admin) == f"No open report for #{report_id}."
     fake.assert_clean()

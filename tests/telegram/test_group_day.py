@@ -275,3 +275,31 @@ async def test_top_on_the_first_day_is_one_board(env: BotEnv) -> None:
     board = (await fake.next_message(group.id)).text
     assert board.splitlines() == ["🏆 本群排行榜", "", "今天 · 本周 · 总榜", "🥇 李雷 — 10 分（答对 1/1）"]
     fake.assert_clean()
+
+
+async def test_a_run_of_questions_ends_with_its_own_board(env: BotEnv) -> None:
+    fake, engine = env.fake, env.engine
+    wang, li, tom, group = chinese_group(fake)
+    group.add_bot(by=wang)
+    await fake.next_message(group.id)
+    li.command("/quiz 3 判断", group)
+    for i in range(1, 4):
+        question = await fake.next_message(group.id)
+        assert question.text.startswith(f"📚 第 {i}/3 题\n【判断题】")
+        await env.settle()
+        asked = await engine.latest_open_asked(group.id)
+        await _press_right(env, li, question, asked)
+        if i == 2:
+            await _press_right(env, tom, question, asked)
+        li.command("/reveal", group)
+        assert (await fake.next_message(group.id)).text.startswith("🏁 揭晓")
+    board = await fake.next_message(group.id)
+    assert board.text.splitlines() == [
+        "🏁 本轮 3 题结束",
+        "",
+        "🥇 李雷 — 30 分（答对 3/3）",
+        "🥈 Tom — 10 分（答对 1/1）",
+    ]
+    li.command("/quiz", group)  # the run is over: a single question again
+    assert not (await fake.next_message(group.id)).text.startswith("📚")
+    fake.assert_clean()
