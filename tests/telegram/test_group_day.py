@@ -27,13 +27,17 @@ async def fake() -> AsyncIterator[FakeBotServer]:
     await server.stop()
 
 
-@pytest.fixture
-async def env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
-    app = bot_settings_env.build()
+def _quick(env: BotEnv) -> Any:
+    app = env.build()
     groups: GroupQuiz = app.bot_data.groups
     groups.tuning.tick_seconds = 3600  # the test's clock decides; `tick()` is called by hand
     groups.tuning.edit_seconds = 0.2
-    async with bot_settings_env.run(app):
+    return app
+
+
+@pytest.fixture
+async def env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
+    async with bot_settings_env.run(_quick(bot_settings_env)):
         yield bot_settings_env
 
 
@@ -211,6 +215,9 @@ async def test_replies_get_a_reaction_and_a_bare_letter_counts_while_one_questio
     await fake.wait_for(lambda: reply.reactions, what="a reaction to the counted reply")
     assert reply.reactions == [{"type": "emoji", "emoji": "👍"}]
     assert len(fake.sent_to(group.id)) == 2  # no message for it: the reaction says it all
+    unread = tom.reply_to(fill, "？")  # nothing to read: a 🤔, and the question stays open for Tom
+    await fake.wait_for(lambda: unread.reactions, what="a reaction to a reply that is no answer")
+    assert unread.reactions == [{"type": "emoji", "emoji": "🤔"}]
     li.command("/reveal", group)
     await fake.next_message(group.id)
 
@@ -302,4 +309,26 @@ async def test_a_run_of_questions_ends_with_its_own_board(env: BotEnv) -> None:
     ]
     li.command("/quiz", group)  # the run is over: a single question again
     assert not (await fake.next_message(group.id)).text.startswith("📚")
+    fake.assert_clean()
+
+
+async def test_the_daily_question_and_its_closing_time_survive_a_restart(bot_settings_env: BotEnv) -> None:
+    env, fake = bot_settings_env, bot_settings_env.fake
+    wang, li, _tom, group = chinese_group(fake)
+    env.clock.now = datetime(2026, 3, 7, 0, 0, tzinfo=UTC)
+    async with env.run(_quick(env)):
+        group.add_bot(by=wang)
+        await fake.next_message(group.id)
+        wang.command("/subscribe 09:00 Asia/Shanghai", group)
+        await fake.next_message(group.id)
+        env.clock.now = datetime(2026, 3, 7, 1, 0, tzinfo=UTC)
+        await env.app.bot_data.deliveries.tick()
+        question = await fake.next_message(group.id)
+        asked = await env.engine.latest_open_asked(group.id)
+    env.clock.now = datetime(2026, 3, 7, 9, 0, tzinfo=UTC)  # 17:00 in Shanghai, after a restart
+    async with env.run(_quick(env)):
+        assert await _groups(env).tick() == 0
+        assert (await _press_right(env, li, question, asked)).text.startswith("✅")
+        await fake.wait_for(lambda: "👥 已有 1 人作答" in question.text, what="the live count after the restart")
+        assert "⏱ 22:00 截止，每人答一次 · 点按钮或回复本消息作答" in question.text
     fake.assert_clean()
