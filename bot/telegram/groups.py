@@ -84,7 +84,9 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
     found = await engine.ensure_chat(chat.id, chat.type, chat.title or "")
     _, lang = await _group_lang(context)
     args = list(context.args or [])
-    total = int(args.pop(0)) if args and args[0].isdigit() and 1 <= int(args[0]) <= RUN_MOST else 1
+    total = 1
+    if args and re.fullmatch(r"[0-9]{1,3}", args[0]) and 1 <= int(args[0]) <= RUN_MOST:  # not "²": isdigit says yes
+        total = int(args.pop(0))
     flt = parse_filter(args, engine.banks)
     if flt.unknown:
         words = ", ".join(w[:40] for w in flt.unknown[:5])

@@ -14,6 +14,8 @@ from __future__ import annotations
 import string
 from typing import Any, Literal
 
+from bot.locale import plural
+
 __all__ = ["LANGS", "TEXTS", "Lang", "Texts", "lang_of", "plural", "t"]
 
 Lang = Literal["zh", "en"]
@@ -476,14 +478,6 @@ def lang_of(language_code: str | None) -> Lang:
     if language_code and language_code.lower().startswith("en"):
         return "en"
     return "zh"
-
-
-def plural(n: object, one: str, other: str) -> str:
-    """English number agreement: ``one`` for exactly 1 (also "1" and 1.0), else ``other``."""
-    try:
-        return one if float(str(n)) == 1 else other
-    except ValueError:
-        return other
 
 
 class _Formatter(string.Formatter):
