@@ -110,7 +110,7 @@ class Lifecycle:
 
     def _deliveries(self, app: BotApplication, store: Store) -> DeliveryService:
         settings, data = self.settings, app.bot_data
-        sender = PushSender(app, paid=settings.paid_broadcast, group_open_seconds=settings.group_open_seconds)
+        sender = PushSender(app, paid=settings.paid_broadcast)
         budget = app.bot.rate_limiter
         paused = (lambda: budget.paused_until) if isinstance(budget, OutgoingBudget) else (lambda: 0.0)
 

@@ -47,7 +47,9 @@ class Settings(BaseSettings):
         description="Pushes in flight at once (the rate "
         "limiter sets the pace; this bounds memory and uncertain sends at a crash).",
     )
-    group_open_seconds: int = Field(default=60, ge=5, description="How long a group question stays open.")
+    group_open_seconds: int = Field(
+        default=60, ge=5, description="How long a /quiz question in a group stays open (a daily one: until it closes)."
+    )
     import_seconds: float = Field(default=30.0, gt=0, description="Longest time reading an uploaded document may take.")
     import_memory_mb: int = Field(
         default=1024, ge=256, description="Memory ceiling of the process that reads an uploaded document."

@@ -47,6 +47,7 @@ class Chat:
     language: str | None
     poll: bool
     created_at: int
+    close_minute: int | None = None  # a group's daily question closes at this local minute (None: the default)
 
     @property
     def is_group(self) -> bool:

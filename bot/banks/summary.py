@@ -8,6 +8,7 @@ from collections.abc import Callable
 from bot.banks.draft import ImportResult
 from bot.banks.issues import Issue
 from bot.banks.model import KIND_NAMES, Bank, Kind, Question
+from bot.locale import count
 
 __all__ = ["issue_line", "preview", "samples", "shown_key", "summary"]
 
@@ -36,7 +37,7 @@ def summary(result: ImportResult, lang: str, *, warnings: bool = True) -> list[s
     head = (
         f"导入 {imported} 题（{_counts(result, lang)}），未导入 {left} 题"
         if zh
-        else f"imported {imported} questions ({_counts(result, lang)}), left out {left}"
+        else f"imported {count(imported, 'question')} ({_counts(result, lang)}), left out {left}"
     )
     lines = [head]
     for s in result.sections:

@@ -16,7 +16,7 @@ from bot.banks.model import Bank, Kind, load_bank, load_banks, save_bank
 from bot.banks.sources import MANIFEST, options_for, read_source_document
 from bot.banks.summary import preview, summary
 from bot.config import Settings
-from bot.locale import terminal_language
+from bot.locale import count, terminal_language
 
 __all__ = ["BankNotFound", "bank_file", "cmd_export", "cmd_import", "cmd_lint", "resolve_bank"]
 
@@ -47,7 +47,7 @@ def resolve_bank(ref: str, folder: Path | None = None) -> Bank:
 def _summary(bank: Bank) -> str:
     counts = bank.counts()
     parts = ", ".join(f"{kind.value} {counts[kind]}" for kind in Kind)
-    return f"{len(bank.questions)} questions ({parts})"
+    return f"{count(len(bank.questions), 'question')} ({parts})"
 
 
 def _report(
@@ -55,7 +55,8 @@ def _report(
 ) -> None:
     lang = terminal_language()
     left = len(result.left_out)
-    print(f"{path} -> {target}: {_summary(result.bank)}, {left} left out, {len(result.warnings) - left} warnings")
+    warned = count(len(result.warnings) - left, "warning")
+    print(f"{path} -> {target}: {_summary(result.bank)}, {left} left out, {warned}")
     for line in summary(result, lang)[1:]:
         print("  " + line)
     for line in read or []:  # what a model read (import --ai)
@@ -114,7 +115,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             for lo in result.left_out:
                 print(Issue("error", lo.line, lo.zh, lo.en).render(path.name), file=sys.stderr)
             print(
-                f"{path}: --strict: {len(result.left_out)} questions left out, no bank written / "
+                f"{path}: --strict: {count(len(result.left_out), 'question')} left out, no bank written / "
                 f"有 {len(result.left_out)} 题未导入，未写入题库",
                 file=sys.stderr,
             )
@@ -159,5 +160,5 @@ def cmd_lint(args: argparse.Namespace) -> int:
     for finding in findings:
         print(finding)
     errors = sum(f.level == "error" for f in findings)
-    print(f"{len(banks)} banks, {errors} errors, {len(findings) - errors} warnings")
+    print(f"{count(len(banks), 'bank')}, {count(errors, 'error')}, {count(len(findings) - errors, 'warning')}")
     return 1 if errors else 0

@@ -4,7 +4,7 @@ Build `concepts = ConceptIndex.from_banks(banks)` once at start-up; then `grade(
 """
 
 from bot.grading.concepts import ConceptIndex
-from bot.grading.format import format_question, format_verdict, kind_label
+from bot.grading.format import VerdictParts, format_question, format_verdict, kind_label, verdict_parts
 from bot.grading.grader import grade
 from bot.grading.normalize import normalize
 from bot.grading.verdict import Outcome, Verdict
@@ -13,9 +13,11 @@ __all__ = [
     "ConceptIndex",
     "Outcome",
     "Verdict",
+    "VerdictParts",
     "format_question",
     "format_verdict",
     "grade",
     "kind_label",
     "normalize",
+    "verdict_parts",
 ]

@@ -674,8 +674,8 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     right = total and not missed and score >= _RIGHT_SCORE
     outcome = Outcome.correct if right else Outcome.partial if score else Outcome.wrong
     earned = f"{sum(scores):g}"
-    zh_parts = [f"要点得分 {earned}/{total}。"]
-    en_parts = [f"Key points: {earned} of {total}."]
+    zh_parts = [f"要点覆盖 {earned}/{total}"]
+    en_parts = [f"Key points covered: {earned} of {total}"]
     if covered:
         zh_parts.append("已覆盖：" + "；".join(covered) + "。")
         en_parts.append("Covered: " + "; ".join(covered) + ".")
@@ -701,8 +701,8 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         score=score,
         understood=norm if len(norm) <= 200 else norm[:199] + "…",
         expected=reference,
-        feedback_zh="".join(zh_parts),
-        feedback_en=" ".join(en_parts),
+        feedback_zh="\n".join(zh_parts),
+        feedback_en="\n".join(en_parts),
         covered=covered,
         partly=partly,
         missed=missed,

@@ -5,11 +5,13 @@ Plain text only; front ends escape it for their markup.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.banks.model import CHOICE_KINDS, Kind, Question
 from bot.banks.provenance import explained_by_model
 from bot.grading.verdict import Outcome, Verdict
 
-__all__ = ["MARKS", "format_question", "format_verdict", "kind_label"]
+__all__ = ["MARKS", "VerdictParts", "format_question", "format_verdict", "kind_label", "verdict_parts"]
 
 MARKS = {Outcome.correct: "✅", Outcome.partial: "🟡", Outcome.wrong: "❌"}
 NOT_READ = "❓"
@@ -94,35 +96,62 @@ def _answer(question: Question, verdict: Verdict, lang: str) -> str:
     return ("正确答案：" if zh else "Answer: ") + verdict.expected
 
 
-def format_verdict(question: Question, verdict: Verdict, lang: str) -> str:
-    """First line ✅ / 🟡 / ❌ with the outcome, then the answer, the feedback, the explanation.
+@dataclass(frozen=True)
+class VerdictParts:
+    """A verdict's pieces, so a front end can lay them out (a case's long reference answer folded away)."""
 
-    A reply that was not an answer at all (`verdict.understood is None`) gives only ❓ and the request
-    for a proper answer: the question stays open, so the answer is not shown.
-    """
+    head: str  # ✅ / 🟡 / ❌ and the outcome; ❓ and the request for a proper answer when nothing was read
+    answer: str = ""  # the key, or the reference answer of a case
+    feedback: str = ""  # what the grader says of this reply (a case: the key points covered, line by line)
+    explanation: str = ""  # the bank's explanation, labelled
+    judge: str = ""  # who judged a case when a model did
+
+    @property
+    def answered(self) -> bool:
+        return bool(self.answer)
+
+
+def verdict_parts(question: Question, verdict: Verdict, lang: str) -> VerdictParts:
+    """The pieces of `format_verdict`, in the same words."""
     lang = _lang(lang)
     zh = lang == "zh"
     feedback = verdict.feedback(lang).strip()
     if not verdict.answered:
-        return f"{NOT_READ} {feedback}"
+        return VerdictParts(f"{NOT_READ} {feedback}")
     percent = round(verdict.score * 100)
     head = {
         Outcome.correct: "回答正确" if zh else "Correct",
         Outcome.partial: f"部分正确（得分 {percent}%）" if zh else f"Partly correct (score {percent}%)",
         Outcome.wrong: "回答错误" if zh else "Wrong",
     }[verdict.outcome]
-    lines = [f"{MARKS[verdict.outcome]} {head}", _answer(question, verdict, lang)]
-    if feedback and feedback not in ("回答正确。", "Right."):
-        lines.append(feedback)
+    explanation = ""
     if question.explanation and question.explanation.strip():
         label = "解析：" if zh else "Explanation: "
         if explained_by_model(question):
             label = "解析（模型生成，待老师审核）：" if zh else "Explanation (written by a model, not yet reviewed): "
-        lines.append(label + question.explanation.strip())
+        explanation = label + question.explanation.strip()
+    judge = ""
     if verdict.judged_by:
-        lines.append(
+        judge = (
             f"🤖 本题由模型（{verdict.judged_by}）按要点评分。"
             if zh
             else f"🤖 Judged point by point by a model ({verdict.judged_by})."
         )
-    return "\n".join(lines)
+    return VerdictParts(
+        f"{MARKS[verdict.outcome]} {head}",
+        _answer(question, verdict, lang),
+        feedback if feedback not in ("回答正确。", "Right.") else "",
+        explanation,
+        judge,
+    )
+
+
+def format_verdict(question: Question, verdict: Verdict, lang: str) -> str:
+    """First line ✅ / 🟡 / ❌ with the outcome, then the answer, the feedback, the explanation.
+
+    A reply that was not an answer at all (`verdict.understood is None`) gives only ❓ and the request
+    for a proper answer: the question stays open, so the answer is not shown.
+    """
+    parts = verdict_parts(question, verdict, lang)
+    lines = [parts.head, parts.answer, parts.feedback, parts.explanation, parts.judge]
+    return "\n".join(line for line in lines if line)

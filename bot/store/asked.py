@@ -21,6 +21,7 @@ __all__ = [
     "get",
     "insert",
     "latest_open",
+    "open_in_chat",
     "selection",
     "set_selection",
 ]
@@ -165,6 +166,17 @@ async def latest_open(db: aiosqlite.Connection, chat_id: int, learner_id: int | 
             (chat_id, learner_id),
         )
     return _row(row) if row else None
+
+
+async def open_in_chat(db: aiosqlite.Connection, chat_id: int, now: int, limit: int = 20) -> list[AskedRow]:
+    """Open questions in a chat whose time is not up (a group's daily question beside a /quiz), newest first."""
+    rows = await fetch_all(
+        db,
+        f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND closed = 0 AND (closes_at IS NULL OR closes_at > ?) "
+        "ORDER BY id DESC LIMIT ?",
+        (chat_id, now, limit),
+    )
+    return [_row(r) for r in rows]
 
 
 async def close(db: aiosqlite.Connection, asked_id: int) -> bool:

@@ -9,11 +9,11 @@ from bot.store._util import fetch_one
 
 __all__ = ["ensure", "get", "migrate", "set_active", "update_settings", "upsert"]
 
-_COLS = "id, kind, title, active, tz, language, poll, created_at"
+_COLS = "id, kind, title, active, tz, language, poll, created_at, close_minute"
 
 
 def _row(row: tuple) -> Chat:
-    return Chat(row[0], row[1], row[2], bool(row[3]), row[4], row[5], bool(row[6]), row[7])
+    return Chat(row[0], row[1], row[2], bool(row[3]), row[4], row[5], bool(row[6]), row[7], row[8])
 
 
 async def get(db: aiosqlite.Connection, chat_id: int) -> Chat | None:
@@ -51,8 +51,9 @@ async def update_settings(
     tz: str | None = None,
     language: str | None = None,
     poll: bool | None = None,
+    close_minute: int | None = None,
 ) -> Chat | None:
-    for column, value in (("tz", tz), ("language", language), ("poll", poll)):
+    for column, value in (("tz", tz), ("language", language), ("poll", poll), ("close_minute", close_minute)):
         if value is not None:
             await db.execute(
                 f"UPDATE chats SET {column} = ? WHERE id = ?",

@@ -292,6 +292,11 @@ CREATE TABLE pending_uploads (
 );
 """
 
+_GROUP_WINDOW = """
+-- A group's daily question stays open until this local minute (NULL: the default, 22:00) or the next push.
+ALTER TABLE chats ADD COLUMN close_minute INTEGER CHECK (close_minute BETWEEN 0 AND 1439);
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -300,6 +305,7 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(5, "the update inbox: fetched updates kept until handled", _UPDATE_INBOX),
     Migration(6, "the outbox: replies kept until they can be sent", _OUTBOX),
     Migration(7, "uploaded banks waiting for the admin's confirmation", _PENDING_UPLOADS),
+    Migration(8, "a group's daily question window", _GROUP_WINDOW),
 )
 
 

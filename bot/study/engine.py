@@ -19,7 +19,7 @@ from fsrs import Card, Rating, Scheduler
 from bot.banks.model import Bank, Kind, Question
 from bot.grading import ConceptIndex, grade
 from bot.grading.verdict import Outcome
-from bot.records import Chat, Learner, PendingUpload, ScoreRow, Streak, Tally
+from bot.records import Chat, Learner, PendingUpload, ScoreRow, Tally
 from bot.store import asked as asked_repo
 from bot.store import attempts as attempts_repo
 from bot.store import cards as cards_repo
@@ -46,7 +46,7 @@ from bot.study.results import (
     SettingsError,
     Stats,
 )
-from bot.study.streaks import StreakView, record_day, view
+from bot.study.streaks import StreakView, record_day, view, view_after
 
 __all__ = ["RATINGS", "StudyEngine"]
 
@@ -154,6 +154,25 @@ class StudyEngine:
         """A group's choice: its choice and true/false questions as quiz polls, or with buttons."""
         async with self.store.write() as db:
             return await chats_repo.update_settings(db, chat_id, poll=poll)
+
+    async def set_chat_language(self, chat_id: int, language: str) -> Chat | None:
+        """A group's language (zh or en), chosen by an admin or taken from the admin who added the bot."""
+        if language not in LANGUAGES:
+            raise SettingsError("bad_language", value=language)
+        async with self.store.write() as db:
+            return await chats_repo.update_settings(db, chat_id, language=language)
+
+    async def set_chat_close(self, chat_id: int, minute: int) -> Chat | None:
+        """When a group's daily question closes: a local minute of the day (0..1439)."""
+        async with self.store.write() as db:
+            return await chats_repo.update_settings(db, chat_id, close_minute=minute % 1440)
+
+    async def open_asked(self, chat_id: int) -> list[AskedQuestion]:
+        """Every question still open in a chat whose time is not up, newest first."""
+        _, ts = self._now()
+        async with self.store.read() as db:
+            rows = await asked_repo.open_in_chat(db, chat_id, ts)
+        return [a for a in map(self._asked, rows) if a is not None]
 
     async def set_blocked(self, user_id: int, blocked: bool) -> None:
         async with self.store.write() as db:
@@ -485,7 +504,7 @@ class StudyEngine:
             seconds = max(0.0, (now - datetime.fromtimestamp(row.asked_at, UTC)).total_seconds())
         learner_tz = ctx.learner_tz or self.default_tz
         day = local_day(now, learner_tz)
-        points = round(verdict.score * 10) if group else 0
+        points = group_points(verdict.score) if group else 0
 
         attempt = (
             learner_id,
@@ -502,7 +521,7 @@ class StudyEngine:
         rating = RATINGS[verdict.outcome]
         chat_day = local_day(now, ctx.chat_tz or learner_tz) if group else 0
 
-        def record(conn: sqlite3.Connection) -> tuple[Card, Streak] | None:
+        def record(conn: sqlite3.Connection) -> tuple[Card, StreakView] | None:
             # One transaction, one trip to the connection's thread (see Store.transaction).
             if conn.execute(attempts_repo.INSERT_SQL, attempt).rowcount != 1:
                 return None  # answered already, or closed meanwhile
@@ -514,17 +533,17 @@ class StudyEngine:
             card, _ = self.scheduler.review_card(card, rating, now)
             lapses += rating is Rating.Again
             conn.execute(cards_repo.PUT_SQL, cards_repo.put_params(learner_id, row.question, card, lapses))
-            streak = record_day(streak, day)
-            conn.execute(streaks_repo.PUT_SQL, streaks_repo.put_params(learner_id, streak))
+            after = record_day(streak, day)
+            conn.execute(streaks_repo.PUT_SQL, streaks_repo.put_params(learner_id, after))
             if group:
                 conn.execute(scores_repo.ADD_SQL, (row.chat_id, chat_day, learner_id, points, int(verdict.correct)))
-            return card, streak
+            return card, view_after(streak, after, day)
 
         done = await self.store.transaction(record)
         if done is None:
             return await self._refusal(learner_id, asked_id, question, bank_id)
-        card, streak = done
-        return AnswerResult("recorded", asked_id, verdict, question, bank_id, view(streak, day), card.due, points)
+        card, shown = done
+        return AnswerResult("recorded", asked_id, verdict, question, bank_id, shown, card.due, points)
 
     @staticmethod
     def _new_card(key: int, now: datetime) -> Card:
@@ -574,6 +593,22 @@ class StudyEngine:
             return sorted(chosen, key=lambda a: (a.millis if a.millis is not None else 1 << 40, a.answered_at))
 
         return GroupResult(asked, fastest("correct"), fastest("partial"), fastest("wrong"))
+
+    async def session_board(self, asked_ids: Sequence[int]) -> list[ScoreRow]:
+        """The leaderboard of a group's run of questions (`/quiz 5`): points won in those questions alone."""
+        async with self.store.read() as db:
+            attempts = [a for asked_id in asked_ids for a in await attempts_repo.for_asked(db, asked_id)]
+        rows: dict[int, ScoreRow] = {}
+        for a in attempts:
+            row = rows.get(a.learner_id) or ScoreRow(a.learner_id, a.learner_name, 0, 0, 0)
+            rows[a.learner_id] = ScoreRow(
+                a.learner_id,
+                row.name,
+                row.points + group_points(a.score),
+                row.correct + (a.outcome == "correct"),
+                row.answered + 1,
+            )
+        return sorted(rows.values(), key=lambda r: (-r.points, -r.correct, r.learner_id))
 
     async def top(self, chat_id: int, period: str = "all", limit: int = 10) -> list[ScoreRow]:
         """The group leaderboard: period 'today', 'week' (since Monday, local) or 'all'."""
@@ -703,6 +738,11 @@ class StudyEngine:
         only one); (learners, subscriptions) changed. Their history (answers, review cards) stays."""
         async with self.store.write() as db:
             return await pending_repo.forget_bank(db, bank_id)
+
+
+def group_points(score: float) -> int:
+    """A group answer's points: 10 for a right one, the score's share of 10 for a partial one."""
+    return round(score * 10)
 
 
 def _same_place(row: asked_repo.AskedRow, place: tuple[int, int | None]) -> bool:

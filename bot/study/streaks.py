@@ -13,10 +13,20 @@ from dataclasses import dataclass, replace
 
 from bot.records import Streak
 
-__all__ = ["DAYS_PER_FREEZE", "MAX_FREEZES", "StreakView", "record_day", "view"]
+__all__ = [
+    "DAYS_PER_FREEZE",
+    "MAX_FREEZES",
+    "MILESTONES",
+    "StreakView",
+    "next_milestone",
+    "record_day",
+    "view",
+    "view_after",
+]
 
 MAX_FREEZES = 2
 DAYS_PER_FREEZE = 7
+MILESTONES = (7, 30, 100, 365)  # streaks worth a celebration
 
 
 @dataclass(frozen=True)
@@ -28,6 +38,10 @@ class StreakView:
     freezes: int
     today_done: bool
     at_risk: bool  # a streak is running and today has no answer yet
+    # What the answer that made this view changed (`view_after`; a plain `view` says nothing of it):
+    freeze_earned: bool = False  # it earned a freeze
+    first_freeze: bool = False  # ... the learner's first ever (no streak of 7 days before)
+    milestone: int | None = None  # it made the streak reach one of MILESTONES
 
 
 def record_day(streak: Streak, day: int) -> Streak:
@@ -63,3 +77,21 @@ def view(streak: Streak, today: int) -> StreakView:
     current = streak.current if alive else 0
     done = today <= last
     return StreakView(current, streak.longest, streak.freezes, done, current > 0 and not done)
+
+
+def view_after(before: Streak, after: Streak, day: int) -> StreakView:
+    """The view after an answer on `day` turned `before` into `after`, with what that answer earned."""
+    plain = view(after, day)
+    new_day = after.last_day != before.last_day
+    earned = new_day and after.current % DAYS_PER_FREEZE == 0 and after.freezes > before.freezes
+    return replace(
+        plain,
+        freeze_earned=earned,
+        first_freeze=earned and before.longest < DAYS_PER_FREEZE,
+        milestone=after.current if new_day and after.current in MILESTONES else None,
+    )
+
+
+def next_milestone(current: int) -> int | None:
+    """The next milestone above `current` days (None past the last)."""
+    return next((m for m in MILESTONES if m > current), None)

@@ -14,7 +14,8 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from datetime import datetime, time, tzinfo
+from typing import TYPE_CHECKING, Any
 
 from telegram import (
     Bot,
@@ -28,17 +29,20 @@ from telegram import (
 from telegram.constants import ParseMode
 from telegram.error import TelegramError
 
+from bot.delivery.outcomes import NotClaimed
+from bot.delivery.window import close_label, window_close
 from bot.study.kinds import GROUP_KINDS
 from bot.study.results import AskedQuestion, Empty, Pick
 from bot.telegram.group_budget import GroupBudget, GroupTuning
 from bot.telegram.group_budget import Kind as MessageKind
-from bot.telegram.group_render import footer, question_chunks, result_text, typed
+from bot.telegram.group_render import footer, question_chunks, result_text, session_board_text, typed
 from bot.telegram.next_word import NextWord, encode_next
 from bot.telegram.question_view import poll_shape, question_keyboard
 from bot.telegram.render import esc
 from bot.telegram.sending import chunks as message_parts
 from bot.telegram.sending import send_html, send_quiz_poll
 from bot.telegram.texts import Lang, t
+from bot.zones import TimeZoneError, parse_time_zone
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
@@ -69,6 +73,20 @@ class _Live:
     pending: bool = False
     closed: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    until: str | None = None  # a daily question: the clock time it closes (else it shows `seconds`)
+
+
+@dataclass
+class _Run:
+    """A group's run of questions (`/quiz 5`): the next one follows each result, a board ends it."""
+
+    total: int
+    asker: int | None
+    lang: Lang
+    kinds: list[str]
+    banks: list[str]
+    poll: bool
+    asked: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -90,6 +108,7 @@ class GroupQuiz:
         self.budget = GroupBudget(tuning, clock=app.bot_data.monotonic)
         self.live: dict[int, _Live] = {}
         self.filters: dict[int, tuple[list[str], list[str], bool]] = {}  # chat -> last /quiz filter
+        self.runs: dict[int, _Run] = {}  # chat -> its run of questions under way (memory only)
         self._chat_locks: dict[int, asyncio.Lock] = {}
         self._statuses: dict[tuple[int, int], tuple[str, float]] = {}  # getChatMember answers, when
         self._members: set[tuple[int, int]] = set()  # (chat, user) seen writing in the group
@@ -170,6 +189,7 @@ class GroupQuiz:
         kinds: Sequence[str] = (),
         banks: Sequence[str] = (),
         poll: bool = False,
+        header: str | None = None,
     ) -> Posting:
         """Post the next question in the group unless one is open or questions come too fast."""
         engine = self.engine
@@ -178,7 +198,8 @@ class GroupQuiz:
             current = await engine.latest_open_asked(chat_id)
             if current is not None and current.closes_at is not None and current.closes_at <= engine.clock():
                 await self.close(current.id)  # its time is up: the closer's next tick would do it anyway
-                current = await engine.latest_open_asked(chat_id)
+            # The day's question (asked by nobody: a push) stays open for hours beside /quiz questions.
+            current = next((a for a in await engine.open_asked(chat_id) if a.learner_id is not None), None)
             if current is not None:
                 return Posting("open", asked=current)
             if not self.budget.allow(chat_id, "question"):
@@ -188,40 +209,155 @@ class GroupQuiz:
             )
             if isinstance(pick, Empty):
                 return Posting("empty", empty=pick)
-            asked_id = await self.post(chat_id, asker, pick, lang, poll=poll)
+            asked_id = await self.post(chat_id, asker, pick, lang, poll=poll, header=header)
             return Posting("posted", asked_id=asked_id)
 
-    async def post(self, chat_id: int, asker: int | None, pick: Pick, lang: Lang, *, poll: bool = False) -> int:
-        """Record the question, then send it with its footer (or as a quiz poll); returns the asked id."""
+    # ----- a run of questions (`/quiz 5`) -------------------------------------------------------------
+
+    async def start_run(
+        self,
+        chat_id: int,
+        asker: int,
+        lang: Lang,
+        total: int,
+        *,
+        kinds: Sequence[str],
+        banks: Sequence[str],
+        poll: bool,
+    ) -> Posting:
+        """Post the first of ``total`` questions; each result brings the next, and a board ends the run."""
+        run = _Run(total, asker, lang, list(kinds), list(banks), poll)
+        outcome = await self.ask(chat_id, asker, lang, kinds=kinds, banks=banks, poll=poll, header=self._header(run))
+        if outcome.status == "posted" and outcome.asked_id is not None:
+            run.asked.append(outcome.asked_id)
+            self.runs[chat_id] = run
+        return outcome
+
+    def _header(self, run: _Run) -> str:
+        return t("group_session_header", run.lang, i=len(run.asked) + 1, n=run.total)
+
+    async def _run_on(self, chat_id: int, run: _Run) -> None:
+        """After a result of the run: its next question, or (the last one, or none to be had) its board."""
         engine = self.engine
         assert engine is not None
-        seconds = self._open_seconds()
+        if len(run.asked) < run.total:
+            for _ in range(3):  # questions asked too fast: wait for the budget, a few times
+                header = self._header(run)
+                outcome = await self.ask(
+                    chat_id, run.asker, run.lang, kinds=run.kinds, banks=run.banks, poll=run.poll, header=header
+                )
+                if outcome.status != "slow":
+                    break
+                await asyncio.sleep(outcome.wait)
+            if outcome.status == "posted" and outcome.asked_id is not None:
+                run.asked.append(outcome.asked_id)
+                return
+            if outcome.status == "open" and outcome.asked is not None:  # someone pressed "next" first
+                run.asked.append(outcome.asked.id)
+                return
+        if self.runs.get(chat_id) is run:
+            del self.runs[chat_id]
+        board = session_board_text(await engine.session_board(run.asked), len(run.asked), run.lang)
+        await self.send(chat_id, "result", board)
+
+    async def post(
+        self,
+        chat_id: int,
+        asker: int | None,
+        pick: Pick,
+        lang: Lang,
+        *,
+        poll: bool = False,
+        closes_at: datetime | None = None,
+        header: str | None = None,
+        **extra: Any,
+    ) -> int:
+        """Record the question, then send it with its footer (or as a quiz poll); returns the asked id.
+
+        ``closes_at``: a daily question's end (its footer shows the clock time), else it is open for the
+        configured seconds; ``extra`` goes with the sends (a push's rate-limit claim)."""
+        engine = self.engine
+        assert engine is not None
+        seconds, until = self._open_seconds(), None
+        if closes_at is not None:
+            now = engine.clock()
+            seconds = max(60, int((closes_at - now).total_seconds()))
+            until = close_label(closes_at, await self.zone(chat_id), now)
         question = pick.question
         asked_id = await engine.ask(chat_id, asker, pick, open_seconds=seconds)
         try:
             shape = poll_shape(question, lang) if poll else None
             if shape is not None:
                 # No open_period: the closer stops the poll, so Telegram and the database close together.
-                msg = await send_quiz_poll(self.bot, chat_id, shape)
+                msg = await send_quiz_poll(self.bot, chat_id, shape, **extra)
                 await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
-                self.live[asked_id] = _Live(asked_id, chat_id, msg.message_id, lang, seconds, None, None, self._now())
+                live = _Live(asked_id, chat_id, msg.message_id, lang, seconds, None, None, self._now(), until=until)
+                self.live[asked_id] = live
                 return asked_id
-            chunks = question_chunks(question, lang)
+            chunks = question_chunks(question, lang, header)
             markup = question_keyboard(self.codec, asked_id, question, lang)
             last: Message | None = None
             for i, chunk in enumerate(chunks):
                 final = i == len(chunks) - 1
                 if i:
                     self.budget.allow(chat_id, "result")  # a long question's continuation (counted, never refused)
-                text = f"{chunk}\n\n{footer(question, lang, seconds)}" if final else chunk
-                last = await send_html(self.bot, chat_id, text, reply_markup=markup if final else None)
-        except TelegramError:
+                text = f"{chunk}\n\n{footer(question, lang, seconds, until=until)}" if final else chunk
+                last = await send_html(self.bot, chat_id, text, reply_markup=markup if final else None, **extra)
+        except (TelegramError, NotClaimed):
             await engine.close_question(asked_id)  # never shown: it must not be revealed later
             raise
         message_id = last.message_id if last else None
         await engine.attach_message(asked_id, message_id)
-        self.live[asked_id] = _Live(asked_id, chat_id, message_id, lang, seconds, chunks[-1], markup, self._now())
+        live = _Live(asked_id, chat_id, message_id, lang, seconds, chunks[-1], markup, self._now(), until=until)
+        self.live[asked_id] = live
         return asked_id
+
+    # ----- the daily question ------------------------------------------------------------------------
+
+    async def zone(self, chat_id: int) -> tzinfo:
+        """The group's time zone: its own, else its daily subscription's, else the bot's default."""
+        engine, data = self.engine, self.app.bot_data
+        chat = await engine.chat(chat_id) if engine is not None else None
+        name = chat.tz if chat is not None and chat.tz else None
+        if name is None and data.subscriptions is not None:
+            sub = await data.subscriptions.get(chat_id, "daily")
+            name = sub.tz if sub is not None else None
+        try:
+            return parse_time_zone(name or (data.settings.tz if data.settings is not None else "UTC"))
+        except TimeZoneError:
+            return parse_time_zone("UTC")
+
+    async def daily_close(self, chat_id: int) -> datetime:
+        """When a daily question pushed now closes: the group's closing time, or the next push if sooner."""
+        engine, data = self.engine, self.app.bot_data
+        assert engine is not None
+        chat = await engine.chat(chat_id)
+        close = None
+        if chat is not None and chat.close_minute is not None:
+            close = time(chat.close_minute // 60, chat.close_minute % 60)
+        sub = await data.subscriptions.get(chat_id, "daily") if data.subscriptions is not None else None
+        push_at = time(sub.minute // 60, sub.minute % 60) if sub is not None else None
+        return window_close(engine.clock(), await self.zone(chat_id), close, push_at)
+
+    async def close_daily(self, chat_id: int) -> int:
+        """Close the group's open daily questions (the next push is starting, at their closing time or after it);
+        returns how many."""
+        engine = self.engine
+        assert engine is not None
+        due = [a for a in await engine.due_closings() if a.chat_id == chat_id]
+        still_open = reversed(await engine.open_asked(chat_id))
+        closed = 0
+        for asked in [*due, *still_open]:
+            if asked.learner_id is None:
+                closed += await self.close(asked.id)
+        return closed
+
+    async def react(self, chat_id: int, message_id: int, emoji: str = "👍") -> None:
+        """Acknowledge a member's message with a reaction (no message: the group's budget is not spent)."""
+        try:
+            await self.bot.set_message_reaction(chat_id, message_id, emoji)
+        except TelegramError as exc:  # reactions switched off in the group, the message deleted...
+            log.info("could not react to message %s in %s: %s", message_id, chat_id, exc)
 
     # ----- the live count ----------------------------------------------------------------------------
 
@@ -229,14 +365,17 @@ class GroupQuiz:
         live = self.live.get(asked.id)
         if live is not None or asked.question is None or asked.closed:
             return live
-        # After a restart (or a question the push scheduler sent): rebuild what the edit needs.
+        # After a restart: rebuild what the edit needs.
+        engine = self.engine
         lang = await self._lang(asked.chat_id, asked.learner_id)
         chunks = question_chunks(asked.question, lang)
         poll = asked.poll_id is not None
         usable = not poll and len(chunks) == 1  # a long question's last part may be cut elsewhere
-        seconds = self._open_seconds()
+        seconds, until = self._open_seconds(), None
         if asked.closes_at is not None:
             seconds = max(1, round((asked.closes_at - asked.asked_at).total_seconds()))
+            if asked.learner_id is None and engine is not None:  # a daily question: open until a clock time
+                until = close_label(asked.closes_at, await self.zone(asked.chat_id), asked.asked_at)
         markup = None if poll else question_keyboard(self.codec, asked.id, asked.question, lang)
         live = _Live(
             asked.id,
@@ -247,6 +386,7 @@ class GroupQuiz:
             chunks[-1] if usable else None,
             markup,
             self._now(),
+            until=until,
         )
         return self.live.setdefault(asked.id, live)  # another update of the same question may have been first
 
@@ -289,7 +429,8 @@ class GroupQuiz:
                     question = await engine.get_asked(live.asked_id)
                     if question is None or question.question is None:
                         return
-                    text = f"{live.chunk}\n\n{footer(question.question, live.lang, live.seconds, count)}"
+                    shown = footer(question.question, live.lang, live.seconds, count, until=live.until)
+                    text = f"{live.chunk}\n\n{shown}"
                     live.last_edit = self._now()
                     await self.bot.edit_message_text(
                         text, live.chat_id, live.message_id, parse_mode=ParseMode.HTML, reply_markup=live.markup
@@ -375,6 +516,9 @@ class GroupQuiz:
             )
         except TelegramError as exc:
             log.warning("result of group question %s not posted in %s: %s", asked_id, asked.chat_id, exc)
+        run = self.runs.get(asked.chat_id)
+        if run is not None and run.asked and run.asked[-1] == asked_id:
+            self._spawn(self._run_on(asked.chat_id, run))  # not here: `ask` may hold the chat's lock
         return True
 
     async def _retire(self, asked: AskedQuestion, live: _Live | None, lang: Lang, count: int) -> None:

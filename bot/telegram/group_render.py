@@ -20,6 +20,7 @@ __all__ = [
     "parse_period",
     "question_chunks",
     "result_text",
+    "session_board_text",
     "typed",
     "verdict_alert",
 ]
@@ -53,18 +54,22 @@ def typed(question: Question) -> bool:
     return question.kind not in CHOICE_KINDS and question.kind is not Kind.true_false
 
 
-def question_chunks(question: Question, lang: str) -> list[str]:
-    """The question as HTML messages; the last one leaves room for the footer."""
-    return split_message(esc(format_question(question, lang)), MAX_MESSAGE - FOOTER_ROOM)
+def question_chunks(question: Question, lang: str, header: str | None = None) -> list[str]:
+    """The question as HTML messages (under ``header``, a run's "question 2 of 5"); the last one leaves room
+    for the footer."""
+    text = esc(format_question(question, lang))
+    return split_message(f"{esc(header)}\n{text}" if header else text, MAX_MESSAGE - FOOTER_ROOM)
 
 
-def footer(question: Question, lang: str, seconds: int, count: int = 0, *, closed: bool = False) -> str:
-    """The line under a group question: how long it is open and how to answer, the live count, or closed."""
+def footer(
+    question: Question, lang: str, seconds: int, count: int = 0, *, closed: bool = False, until: str | None = None
+) -> str:
+    """The line under a group question: until when it is open (``until``: a clock time, else ``seconds``), how
+    to answer, the live count; or closed."""
     if closed:
         return t("group_closed_footer", lang, n=count)
-    parts = [t("group_footer", lang, seconds=seconds)]
-    if typed(question):
-        parts.append(t("group_footer_reply", lang))
+    opened = t("group_footer_until", lang, until=until) if until else t("group_footer", lang, seconds=seconds)
+    parts = [opened, t("group_hint_reply" if typed(question) else "group_hint_buttons", lang)]
     if count:
         parts.append(t("group_count", lang, n=count))
     return " · ".join(parts)
@@ -77,21 +82,18 @@ def _cut(text: str, limit: int) -> str:
 
 def answer_text(question: Question, lang: str) -> str:
     """The key as a reader wants it (plain text): letters with their options, true/false, blanks, reference."""
-    zh = lang != "en"
-    label = "正确答案：" if zh else "Answer: "
+    label = t("group_answer_label", lang)
     if question.kind in CHOICE_KINDS:
         letters = question.letters.upper()
         texts = [f"{k}. {question.options.get(k, question.options.get(k.lower(), ''))}" for k in letters]
-        return label + ("；".join(texts) if zh else "; ".join(texts))
+        return label + t("options_sep", lang).join(texts)
     if question.kind is Kind.true_false:
-        if zh:
-            return label + ("正确" if question.answer is True else "错误")
-        return label + ("true" if question.answer is True else "false")
+        return label + t("group_true" if question.answer is True else "group_false", lang)
     if question.kind is Kind.fill:
         blanks = [b[0] for b in question.blanks() if b]
         return label + (" / ".join(blanks))
     reference = question.answer if isinstance(question.answer, str) else ""
-    return ("参考答案：" if zh else "Reference answer:") + "\n" + _cut(reference, CASE_ANSWER_LIMIT)
+    return t("group_reference_label", lang) + "\n" + _cut(reference, CASE_ANSWER_LIMIT)
 
 
 def verdict_alert(result: AnswerResult, lang: str) -> tuple[str, bool]:
@@ -126,7 +128,7 @@ def _names(attempts: Sequence[Attempt], lang: str, *, timed: bool) -> str:
     rest = len(attempts) - len(shown)
     if rest > 0:
         shown.append(t("group_more", lang, n=rest))
-    return ", ".join(shown) if lang == "en" else "、".join(shown)
+    return t("list_sep", lang).join(shown)
 
 
 def result_text(result: GroupResult, lang: str) -> str:
@@ -138,7 +140,7 @@ def result_text(result: GroupResult, lang: str) -> str:
         lines.append(f"<b>{esc(prompt)}</b>")
         lines.append(esc(answer_text(question, lang)))
         if question.explanation and question.explanation.strip():
-            lines.append(esc(("解析：" if lang != "en" else "Explanation: ") + question.explanation.strip()))
+            lines.append(esc(t("group_explanation", lang, text=question.explanation.strip())))
     else:
         lines.append(t("group_gone", lang))
     lines.append("")
@@ -158,25 +160,38 @@ def parse_period(word: str) -> str | None:
     return _PERIOD_WORDS.get(word.strip().casefold())
 
 
+def _board_rows(rows: Sequence[ScoreRow], lang: str) -> list[str]:
+    if not rows:
+        return [t("top_empty", lang)]
+    lines = []
+    for rank, row in enumerate(rows, 1):
+        medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"{rank}.")
+        name = esc(_cut(row.name or str(row.learner_id), NAME_LIMIT))
+        lines.append(
+            t("top_row", lang, rank=medal, name=name, points=row.points, correct=row.correct, answered=row.answered)
+        )
+    return lines
+
+
+def session_board_text(rows: Sequence[ScoreRow], questions: int, lang: str, limit: int = 10) -> str:
+    """The leaderboard at the end of a run of questions (`/quiz 5` in a group): its points alone."""
+    return "\n".join([t("group_session_title", lang, n=questions), "", *_board_rows(rows[:limit], lang)])
+
+
 def board_text(boards: Sequence[tuple[str, Sequence[ScoreRow]]], lang: str) -> str:
-    """The leaderboard: one section per period, each row with points and right answers."""
-    lines = [t("top_title", lang)]
+    """The leaderboard: one section per period, each row with points and right answers.
+
+    Periods whose boards are the same (on a group's first day today, this week and all time are) share
+    one section headed by their names together."""
+    merged: list[tuple[list[str], Sequence[ScoreRow]]] = []
     for period, rows in boards:
+        if merged and list(merged[-1][1]) == list(rows):
+            merged[-1][0].append(period)
+        else:
+            merged.append(([period], rows))
+    lines = [t("top_title", lang)]
+    for periods, rows in merged:
         lines.append("")
-        lines.append(t(f"top_{period}", lang))
-        if not rows:
-            lines.append(t("top_empty", lang))
-        for rank, row in enumerate(rows, 1):
-            medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"{rank}.")
-            lines.append(
-                t(
-                    "top_row",
-                    lang,
-                    rank=medal,
-                    name=esc(_cut(row.name or str(row.learner_id), NAME_LIMIT)),
-                    points=row.points,
-                    correct=row.correct,
-                    answered=row.answered,
-                )
-            )
+        lines.append(t("top_and", lang).join(t(f"top_{p}", lang) for p in periods))
+        lines += _board_rows(rows, lang)
     return "\n".join(lines)

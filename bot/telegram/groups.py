@@ -1,13 +1,16 @@
 """Group study chats: /quiz for everyone, private verdicts, a live count, /reveal, the result, /top.
 
-In a group or supergroup one question is open at a time. Members answer with the buttons (or by
-replying to the question for fill and case questions, or in a quiz poll); each member once. The
+In a group or supergroup one /quiz question is open at a time, and beside it the day's pushed question,
+open for hours (until the group's closing time, default 22:00, or the next push). Members answer with
+the buttons, by replying to the question (any kind), in a quiz poll, or with a bare letter or true/false
+when exactly one open question can take it; each member once. A counted reply gets a 👍 reaction, not
+a message. The
 verdict goes to the member alone (the callback answer); the group sees only a live count, edited at
 most every few seconds, and at the close one result message: the answer, the explanation, who was
 right (fastest first) and who was not, and a "next question" button.
 
-A question closes after STUDYBOT_GROUP_OPEN_SECONDS, or earlier on /reveal by the member who asked or
-a chat admin; closing survives a restart (bot/telegram/group_quiz.py). What the group quiz may post
+A /quiz question closes after STUDYBOT_GROUP_OPEN_SECONDS, or earlier on /reveal by the member who asked
+or a chat admin; closing survives a restart (bot/telegram/group_quiz.py). What the group quiz may post
 is decided by `GroupBudget` (bot/telegram/group_budget.py): spam of commands or buttons never turns
 into a flood of messages, and the bot's rate limiter stays the last line of defence, not the first.
 
@@ -19,17 +22,24 @@ groups before the features' commands (FIRST), so a dropped command reaches no fe
 from __future__ import annotations
 
 import logging
+import re
+from datetime import time
 
 from telegram import Update
 from telegram.ext import Application, ApplicationHandlerStop, MessageHandler, TypeHandler, filters
 
+from bot.banks.model import CHOICE_KINDS, Kind
+from bot.delivery.arguments import ArgumentError, parse_remind
+from bot.delivery.window import DEFAULT_CLOSE
 from bot.study.kinds import parse_filter
+from bot.study.results import AskedQuestion
 from bot.telegram import learner, quiz
 from bot.telegram.context import CustomContext
-from bot.telegram.group_render import PERIODS, board_text, parse_period
+from bot.telegram.group_render import PERIODS, board_text, parse_period, typed
 from bot.telegram.quiz import is_group
 from bot.telegram.render import esc
-from bot.telegram.texts import Lang
+from bot.telegram.texts import Lang, lang_of
+from bot.zones import zone_name
 
 __all__ = [
     "guard_commands",
@@ -45,6 +55,7 @@ log = logging.getLogger(__name__)
 
 FIRST = -1  # handler group: before the features' commands and messages
 MINE = frozenset({"quiz", "reveal", "top"})  # group commands paced by GroupQuiz (the others by guard_commands)
+RUN_MOST = 20  # `/quiz N` in a group: at most this many questions in a run
 
 
 async def _group_lang(context: CustomContext) -> tuple[Lang, Lang]:
@@ -72,7 +83,11 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
     engine, groups = context.engine, context.groups
     found = await engine.ensure_chat(chat.id, chat.type, chat.title or "")
     _, lang = await _group_lang(context)
-    flt = parse_filter(context.args or [], engine.banks)
+    args = list(context.args or [])
+    total = 1
+    if args and re.fullmatch(r"[0-9]{1,3}", args[0]) and 1 <= int(args[0]) <= RUN_MOST:  # not "²": isdigit says yes
+        total = int(args.pop(0))
+    flt = parse_filter(args, engine.banks)
     if flt.unknown:
         words = ", ".join(w[:40] for w in flt.unknown[:5])
         banks = esc(", ".join(sorted(engine.banks)) or "-")
@@ -81,7 +96,10 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
     kinds, banks_chosen = [str(k) for k in flt.kinds], list(flt.banks)
     poll = flt.poll or bool(found.poll)
     groups.filters[chat.id] = (kinds, banks_chosen, poll)
-    outcome = await groups.ask(chat.id, user.id, lang, kinds=kinds, banks=banks_chosen, poll=poll)
+    if total > 1:
+        outcome = await groups.start_run(chat.id, user.id, lang, total, kinds=kinds, banks=banks_chosen, poll=poll)
+    else:
+        outcome = await groups.ask(chat.id, user.id, lang, kinds=kinds, banks=banks_chosen, poll=poll)
     if outcome.status != "posted":
         await groups.tell(chat.id, lang, outcome)
 
@@ -96,8 +114,9 @@ async def reveal_command(update: Update, context: CustomContext) -> None:
     target = None
     if message.reply_to_message is not None:
         target = await engine.asked_by_message(chat.id, message.reply_to_message.message_id)
-    if target is None:
-        target = await engine.latest_open_asked(chat.id)
+    if target is None:  # the /quiz question before the day's question (asked by nobody: admins only)
+        open_now = await engine.open_asked(chat.id)
+        target = next((a for a in open_now if a.learner_id is not None), open_now[0] if open_now else None)
     if target is None:
         await groups.notice(chat.id, context.texts("group_nothing_open", lang), reply_to=message.message_id)
         return
@@ -143,24 +162,64 @@ async def settings_command(update: Update, context: CustomContext) -> None:
     _, lang = await _group_lang(context)
     args = [a.casefold() for a in (context.args or []) if a.strip()]
     if args:
-        if len(args) != 2 or args[0] not in ("poll", "投票") or args[1] not in learner.SWITCH:
+        change = _group_setting(args)
+        if change is None:
             await context.reply(context.texts("group_settings_usage", lang))
             return
         if not await context.groups.is_admin(update):
             await context.reply(context.texts("group_settings_admins_only", lang))
             return
-        await engine.set_chat_poll(chat.id, learner.SWITCH[args[1]])
-        log.info("group %s: quiz polls %s (by %s)", chat.id, args[1], user.id)
+        name, value = change
+        if name == "poll":
+            await engine.set_chat_poll(chat.id, bool(value))
+        elif name == "lang":
+            assert isinstance(value, str)
+            await engine.set_chat_language(chat.id, value)
+            lang = lang_of(value)
+            await context.reply(context.texts("group_lang_set", lang))
+        else:
+            assert isinstance(value, time)
+            await engine.set_chat_close(chat.id, value.hour * 60 + value.minute)
+            zone = await context.groups.zone(chat.id)
+            await context.reply(
+                context.texts("group_close_set", lang, time=value.strftime("%H:%M"), tz=esc(zone_name(zone)))
+            )
+        log.info("group %s: %s %s (by %s)", chat.id, name, value, user.id)
     await context.reply(await group_settings_text(context, chat.id, lang))
+
+
+_LANG_WORDS = {"zh": "zh", "cn": "zh", "中文": "zh", "chinese": "zh", "en": "en", "english": "en", "英文": "en"}
+
+
+def _group_setting(args: list[str]) -> tuple[str, bool | str | time] | None:
+    """``poll on|off``, ``lang zh|en`` or ``close HH:MM`` as (name, value); None when it is none of them."""
+    if len(args) != 2:
+        return None
+    name, value = args
+    if name in ("poll", "投票") and value in learner.SWITCH:
+        return "poll", learner.SWITCH[value]
+    if name in ("lang", "language", "语言") and value in _LANG_WORDS:
+        return "lang", _LANG_WORDS[value]
+    if name in ("close", "截止"):
+        try:
+            at = parse_remind([value]).at
+        except ArgumentError:
+            return None
+        return ("close", at) if at is not None else None
+    return None
 
 
 async def group_settings_text(context: CustomContext, chat_id: int, lang: Lang) -> str:
     """The group's settings as /settings shows them (HTML)."""
     found = await context.engine.chat(chat_id)
     daily = await context.subscriptions.get(chat_id, "daily")
+    minute = found.close_minute if found is not None else None
+    close = time(minute // 60, minute % 60) if minute is not None else DEFAULT_CLOSE
     return context.texts(
         "group_settings",
         lang,
+        language=context.texts(f"bank_language_{lang}", lang),
+        close=close.strftime("%H:%M"),
         poll=learner.on_off(bool(found and found.poll), lang),
         daily=learner.subscription_text(daily, lang),
     )
@@ -170,21 +229,74 @@ async def group_settings_text(context: CustomContext, chat_id: int, lang: Lang) 
 
 
 async def on_group_reply(update: Update, context: CustomContext) -> None:
-    """A reply to a group question answers it (fill and case; any kind works): graded silently, once."""
+    """A reply to a group question answers it (any kind): graded silently, once; counted with a 👍 reaction,
+    and a reply that is no answer at all gets 🤔 (the question stays open for it)."""
     message, user = update.message, update.effective_user
     if message is None or user is None or message.text is None:
         return
     replied = message.reply_to_message
     if replied is None or replied.from_user is None or replied.from_user.id != context.bot.id:
         return
-    engine = context.engine
-    asked = await engine.asked_by_message(message.chat_id, replied.message_id)
-    if asked is None:
+    asked = await context.engine.asked_by_message(message.chat_id, replied.message_id)
+    if asked is not None:
+        await _answer_in_group(context, asked, user.id, message.message_id, message.text)
+
+
+async def on_group_text(update: Update, context: CustomContext) -> None:
+    """A bare answer that is no reply (``B``, ``ac``, ``对``, ``false``) counts when exactly one open question
+    can take it; when several can, the group is told to reply to the one meant. Other chat is left alone."""
+    message, user, chat = update.message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None or message.text is None:
         return
+    text = message.text.strip()
+    if not _looks_like_an_answer(text):
+        return
+    takers = [a for a in await context.engine.open_asked(chat.id) if _takes(a, text)]
+    if len(takers) == 1:
+        await _answer_in_group(context, takers[0], user.id, message.message_id, text)
+    elif takers:
+        lang = await context.bot_data.languages.of_group(context.engine, chat.id, None)
+        await context.groups.notice(
+            chat.id, context.texts("group_which_one", lang, n=len(takers)), reply_to=message.message_id
+        )
+
+
+async def _answer_in_group(
+    context: CustomContext, asked: AskedQuestion, user_id: int, message_id: int, text: str
+) -> None:
     await context.lang()  # the member exists as a learner before the answer
-    result = await engine.answer(user.id, asked.id, message.text[:4000])
+    result = await context.engine.answer(user_id, asked.id, text[:4000])
     if result.recorded:
+        await context.groups.react(asked.chat_id, message_id, "👍")
         await context.groups.counted(asked)
+    elif result.status == "not_an_answer":
+        await context.groups.react(asked.chat_id, message_id, "🤔")
+
+
+_BARE_LETTERS = re.compile(r"[A-Za-z]{1,8}")
+_TRUE_FALSE = frozenset(
+    {"对", "错", "正确", "错误", "√", "×", "✓", "✗", "t", "f", "true", "false", "yes", "no", "是", "否", "对的", "错的"}
+)
+
+
+def _looks_like_an_answer(text: str) -> bool:
+    return bool(_BARE_LETTERS.fullmatch(text)) or text.casefold() in _TRUE_FALSE
+
+
+def _takes(asked: AskedQuestion, text: str) -> bool:
+    """This open question can take ``text`` as a bare answer: option letters of its own, or true/false."""
+    question = asked.question
+    if question is None or typed(question):
+        return False
+    if question.kind is Kind.true_false:
+        return text.casefold() in _TRUE_FALSE
+    if question.kind not in CHOICE_KINDS or not _BARE_LETTERS.fullmatch(text):
+        return False
+    letters = text.upper()
+    options = {k.upper() for k in question.options}
+    if len(set(letters)) != len(letters) or not set(letters) <= options:
+        return False
+    return question.kind is Kind.multiple or len(letters) == 1
 
 
 async def guard_commands(update: Update, context: CustomContext) -> None:
@@ -228,4 +340,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(MessageHandler(groups_only & filters.COMMAND, guard_commands), group=FIRST)
     app.add_handler(
         MessageHandler(groups_only & filters.REPLY & filters.TEXT & ~filters.COMMAND, on_group_reply), group=FIRST
+    )
+    app.add_handler(
+        MessageHandler(groups_only & ~filters.REPLY & filters.TEXT & ~filters.COMMAND, on_group_text), group=FIRST
     )

@@ -1,9 +1,10 @@
 """The one language resolver: which of zh and en to answer a learner, a group, or an unknown user in.
 
 A learner's choice (/lang) is stored by the engine; until they choose, their Telegram language decides
-(`lang_of`). A group's language is its own choice, else that of the member who asked, else the
-caller's fallback. Languages of learners seen since start-up are kept in memory, so most updates cost
-no database read; /lang updates the cache.
+(`lang_of`). A group's language is its own, fixed once (bot/telegram/membership.py sets it from the admin
+who adds the bot; an admin changes it with /settings lang), else the caller's fallback. Languages of
+learners seen since start-up are kept in memory, so most updates cost no database read; /lang updates
+the cache.
 """
 
 from __future__ import annotations
@@ -57,12 +58,18 @@ class Languages:
         return lang
 
     async def of_group(self, engine: StudyEngine, chat_id: int, member_id: int | None, fallback: Lang = "zh") -> Lang:
-        """The group's language if it chose one, else that of the member who asked, else ``fallback``."""
+        """The group's language: its own (set by an admin, or taken from the admin who added the bot).
+
+        A group without one (the bot was added before groups had a language) takes that of the first
+        member who uses the bot there, and keeps it: one member's /quiz never switches the group."""
         chat = await engine.chat(chat_id)
         if chat is not None and chat.language in ("zh", "en"):
             return lang_of(chat.language)
         if member_id is not None:
             learner = await engine.learner(member_id)
             if learner is not None:
-                return lang_of(learner.language)
+                lang = lang_of(learner.language)
+                if chat is not None:
+                    await engine.set_chat_language(chat_id, lang)
+                return lang
         return fallback

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.error import BadRequest
 
+from bot.banks.language import bank_language
 from bot.grading import kind_label
 from bot.records import Subscription
 from bot.study.kinds import parse_kind
 from bot.study.results import LearnerSettings, SettingsError
+from bot.study.streaks import MAX_FREEZES, MILESTONES, next_milestone
 from bot.telegram.bank_delete import send_bank_manager
 from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
@@ -56,9 +58,15 @@ async def streak_command(update: Update, context: CustomContext) -> None:
         today = t("streak_at_risk", lang)
     else:
         today = t("streak_start", lang)
-    await context.reply(
-        t("streak", lang, current=view.current, longest=view.longest, freezes=view.freezes, today=today)
-    )
+    lines = [t("streak", lang, current=view.current, longest=view.longest, freezes=view.freezes, today=today)]
+    if view.current in MILESTONES:
+        lines.append(t("streak_milestone", lang, days=view.current))
+    goal = next_milestone(view.current)
+    if view.current and goal is not None:
+        lines.append(t("streak_next_milestone", lang, goal=goal, left=goal - view.current))
+    if view.freezes:  # what a freeze is, for whoever holds one
+        lines.append(t("streak_freezes_help", lang, most=MAX_FREEZES))
+    await context.reply("\n".join(lines))
 
 
 # ----- /banks ------------------------------------------------------------------------------------
@@ -81,7 +89,18 @@ def banks_view(
     for i, (bank_id, bank) in enumerate(sorted(engine.banks.items())):
         on = chosen is None or bank_id in chosen
         mark = "☑" if on else "☐"
-        lines.append(t("banks_line", lang, mark=mark, id=esc(bank_id), title=esc(bank.title), n=len(bank.questions)))
+        language = t(f"bank_language_{bank_language(bank)}", lang)
+        lines.append(
+            t(
+                "banks_line",
+                lang,
+                mark=mark,
+                id=esc(bank_id),
+                title=esc(bank.title),
+                language=language,
+                n=len(bank.questions),
+            )
+        )
         label = f"{'☑ ' if chosen is not None and on else ''}{bank.title}"
         label = label if len(label) <= 40 else label[:39] + "…"
         rows.append([InlineKeyboardButton(label, callback_data=_bank_token(codec, bank_id, i))])

@@ -1,4 +1,7 @@
-"""Being blocked, unblocked, added to or removed from chats (my_chat_member), and group migrations."""
+"""Being blocked, unblocked, added to or removed from chats (my_chat_member), and group migrations.
+
+Added to a group, the bot takes the language of the admin who added it as the group's (unless the group
+chose one before) and says hello there: how to answer and what admins can set."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, ChatMemberHandler, MessageHandler, filters
 
 from bot.telegram.context import CustomContext
+from bot.telegram.texts import lang_of
 
 __all__ = ["on_migrate", "on_my_chat_member", "register"]
 
@@ -29,8 +33,16 @@ async def on_my_chat_member(update: Update, context: CustomContext) -> None:
         await engine.set_blocked(chat.id, not present)
         return
     log.info("bot %s chat %s (%s)", "added to" if present else "removed from", chat.id, chat.type)
-    await engine.ensure_chat(chat.id, chat.type, chat.title or "")
+    found = await engine.ensure_chat(chat.id, chat.type, chat.title or "")
     await engine.set_chat_active(chat.id, present)
+    added = present and change.old_chat_member.status not in _PRESENT  # not a promotion to admin
+    if not added or chat.type not in (ChatType.GROUP, ChatType.SUPERGROUP):
+        return
+    lang = lang_of(found.language) if found.language else None
+    if lang is None:
+        lang = await context.bot_data.languages.of_user(engine, change.from_user)
+        await engine.set_chat_language(chat.id, lang)
+    await context.groups.notice(chat.id, context.texts("group_welcome", lang))
 
 
 async def on_migrate(update: Update, context: CustomContext) -> None:

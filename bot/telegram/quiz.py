@@ -34,8 +34,8 @@ from bot.telegram.presses import PRESSES
 from bot.telegram.question_view import TF_REPLY, next_keyboard, poll_reply, poll_shape, question_keyboard
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html, send_quiz_poll
-from bot.telegram.texts import t
 from bot.telegram.transport import post_unread
+from bot.telegram.verdicts import verdict_text
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
@@ -104,34 +104,7 @@ async def send_question(
     return asked_id
 
 
-# ----- verdicts ----------------------------------------------------------------------------------
-
-
-def _until(when: datetime, now: datetime, lang: str) -> str:
-    seconds = max(0, int((when - now).total_seconds()))
-    if seconds < 3600:
-        return t("in_minutes", lang, n=max(1, seconds // 60))
-    if seconds < 86400:
-        return t("in_hours", lang, n=seconds // 3600)
-    return t("in_days", lang, n=round(seconds / 86400))
-
-
-def verdict_text(result: AnswerResult, lang: str, now: datetime, *, with_explanation: bool = True) -> str:
-    """HTML for a recorded answer: the verdict (✅/🟡/❌ first), then streak and next review."""
-    assert result.question is not None and result.verdict is not None
-    plain = format_verdict(result.question, result.verdict, lang)
-    if not with_explanation:
-        plain = plain.splitlines()[0]
-    lines = [esc(plain)]
-    extra: list[str] = []
-    if result.streak is not None and result.streak.current > 0:
-        extra.append(t("verdict_streak", lang, days=result.streak.current))
-    if result.review_due is not None:
-        extra.append(t("verdict_review", lang, when=_until(result.review_due, now, lang)))
-    if extra:
-        lines.append("")
-        lines.append(" · ".join(extra))
-    return "\n".join(lines)
+# ----- verdicts (their layout: bot/telegram/verdicts.py) ---------------------------------------------
 
 
 def _refusal_text(result: AnswerResult, lang: str) -> str:

@@ -45,11 +45,10 @@ log = logging.getLogger(__name__)
 class PushSender:
     """Sends one `Push`; returns its first message id, or None when there was nothing to send."""
 
-    def __init__(self, app: BotApplication, *, paid: bool, group_open_seconds: int) -> None:
+    def __init__(self, app: BotApplication, *, paid: bool) -> None:
         self.app = app
         # STUDYBOT_PAID_BROADCAST: every request of a push with allow_paid_broadcast.
         self.extra: dict[str, Any] = {"allow_paid_broadcast": True} if paid else {}
-        self.group_open_seconds = group_open_seconds
 
     async def __call__(self, push: Push) -> int | None:
         if push.kind == "announce":
@@ -85,22 +84,42 @@ class PushSender:
         assert msg is not None
         return int(msg.message_id)
 
+    async def _group_questions(self, push: Push) -> int | None:
+        """A group's daily question: open until the group's closing time or the next push (the group quiz
+        posts it, with its footer and live count); yesterday's still open one is revealed first."""
+        data = self.app.bot_data
+        engine, groups = data.engine, data.groups
+        assert engine is not None and groups is not None
+        chat = await engine.chat(push.chat_id)
+        lang = await data.languages.of_group(engine, push.chat_id, None)
+        poll = bool(chat and chat.poll)
+        kinds = list(push.kinds or [str(k) for k in GROUP_KINDS])  # the group itself is the "learner" picks rotate for
+        if push.done == 0:
+            await groups.close_daily(push.chat_id)
+        closes_at = await groups.daily_close(push.chat_id)
+        while push.done < push.count:
+            pick = await engine.next_question(push.chat_id, banks=push.banks, kinds=kinds)
+            if not isinstance(pick, Pick):
+                log.info("push to group %d: no question to send (%s)", push.chat_id, pick.reason)
+                break
+            args = self._args(push)
+            asked_id = await groups.post(push.chat_id, None, pick, lang, poll=poll, closes_at=closes_at, **args)
+            push.done += 1
+            if push.first_message_id is None:
+                asked = await engine.get_asked(asked_id)
+                push.first_message_id = asked.message_id if asked is not None else None
+        return push.first_message_id if push.done else None
+
     async def _questions(self, push: Push) -> int | None:
+        if push.chat_id < 0:
+            return await self._group_questions(push)
         data = self.app.bot_data
         engine, codec = data.engine, data.codec
         assert engine is not None and codec is not None
-        group = push.chat_id < 0
-        if group:
-            chat = await engine.chat(push.chat_id)
-            lang = lang_of(chat.language if chat is not None else None)
-            poll = bool(chat and chat.poll)
-            # The group itself is the "learner" the picks rotate for: nobody's personal filters apply.
-            picker, kinds = push.chat_id, push.kinds or [str(k) for k in GROUP_KINDS]
-        else:
-            learner = await engine.learner(push.chat_id)
-            lang = lang_of(learner.language if learner is not None else None)
-            poll = bool(learner and learner.poll)
-            picker, kinds = push.learner_id or push.chat_id, push.kinds
+        learner = await engine.learner(push.chat_id)
+        lang = lang_of(learner.language if learner is not None else None)
+        poll = bool(learner and learner.poll)
+        picker, kinds = push.learner_id or push.chat_id, push.kinds
         while push.done < push.count:
             pick = await engine.next_question(picker, banks=push.banks, kinds=kinds)
             if not isinstance(pick, Pick):
@@ -111,13 +130,12 @@ class PushSender:
                 engine,
                 codec,
                 push.chat_id,
-                None if group else push.learner_id,
+                push.learner_id,
                 pick,
                 lang,
                 poll=poll,
                 push=True,
                 claim=push.claim,
-                open_seconds=self.group_open_seconds if group else None,
                 **self.extra,
             )
             push.done += 1

@@ -3,13 +3,20 @@
 `t("key", lang, **values)` formats one (in a handler `context.texts`, the same catalogue);
 `lang_of(language_code)` reads Telegram's language code (zh, zh-hans, en-US...) into one of ours.
 Keys are grouped by feature; a feature adds its own block.
+
+English plurals are written in the entry itself: ``{n:day|days}`` prints "day" when n is 1 and "days"
+otherwise (the number is printed by its own ``{n}``), so "1 day" and "2 days" come from one string.
+`plural(n, one, other)` is the same rule for code that builds a phrase itself.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import string
+from typing import Any, Literal
 
-__all__ = ["LANGS", "TEXTS", "Lang", "Texts", "lang_of", "t"]
+from bot.locale import plural
+
+__all__ = ["LANGS", "TEXTS", "Lang", "Texts", "lang_of", "plural", "t"]
 
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
@@ -47,9 +54,9 @@ TEXTS: dict[str, dict[Lang, str]] = {
     # ----- quiz: asking and answering (bot/telegram/quiz.py) -----
     "cmd_quiz": {"zh": "来一道题：/quiz [题型] [题库] [poll]", "en": "One question now: /quiz [kind] [bank] [poll]"},
     "cmd_review": {"zh": "复习到期的题目", "en": "Review the questions that are due"},
-    "btn_true": {"zh": "正确", "en": "True · 正确"},
-    "btn_false": {"zh": "错误", "en": "False · 错误"},
-    "btn_submit": {"zh": "✔ 提交", "en": "✔ Submit · 提交"},
+    "btn_true": {"zh": "正确", "en": "True"},
+    "btn_false": {"zh": "错误", "en": "False"},
+    "btn_submit": {"zh": "✔ 提交", "en": "✔ Submit"},
     "btn_next": {"zh": "➡️ 下一题", "en": "➡️ Next question"},
     "btn_next_review": {"zh": "➡️ 下一道复习题", "en": "➡️ Next review"},
     "quiz_bad_args": {
@@ -78,7 +85,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "verdict_review": {"zh": "🔁 {when}复习", "en": "🔁 review {when}"},
     "in_minutes": {"zh": "{n} 分钟后", "en": "in {n} min"},
     "in_hours": {"zh": "{n} 小时后", "en": "in {n} h"},
-    "in_days": {"zh": "{n} 天后", "en": "in {n} days"},
+    "in_days": {"zh": "{n} 天后", "en": "in {n} {n:day|days}"},
     # ----- learner: /streak /banks /lang /settings /report (bot/telegram/learner.py) -----
     "cmd_streak": {"zh": "连续学习天数", "en": "Your streak of study days"},
     "cmd_banks": {"zh": "查看并选择题库", "en": "List the banks and choose"},
@@ -87,7 +94,8 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "cmd_report": {"zh": "反馈上一题答案有误：/report [说明]", "en": "Flag the last question's key: /report [note]"},
     "streak": {
         "zh": "🔥 当前连续：<b>{current}</b> 天\n🏆 最长连续：{longest} 天\n🧊 补签卡：{freezes} 张\n{today}",
-        "en": "🔥 Current streak: <b>{current}</b> days\n🏆 Longest: {longest} days\n🧊 Freezes: {freezes}\n{today}",
+        "en": "🔥 Current streak: <b>{current}</b> {current:day|days}\n🏆 Longest: {longest} {longest:day|days}\n"
+        "🧊 Freezes: {freezes}\n{today}",
     },
     "streak_today_done": {"zh": "今天已经练习过了 ✅", "en": "Done for today ✅"},
     "streak_at_risk": {
@@ -100,8 +108,8 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     "banks_header": {"zh": "<b>题库</b>", "en": "<b>Question banks</b>"},
     "banks_line": {
-        "zh": "{mark} <code>{id}</code> {title}（{n} 题）",
-        "en": "{mark} <code>{id}</code> {title} ({n} questions)",
+        "zh": "{mark} <code>{id}</code> {title}（{language} · {n} 题）",
+        "en": "{mark} <code>{id}</code> {title} ({language} · {n} {n:question|questions})",
     },
     "banks_now": {"zh": "当前练习：{banks}", "en": "Practising: {banks}"},
     "banks_now_plain": {"zh": "当前练习：{banks}", "en": "Practising: {banks}"},
@@ -168,7 +176,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "admin_warning": {"zh": "⚠️ 警告", "en": "⚠️ warning"},
     "admin_malformed": {
         "zh": "无法导入 {file}：发现 {n} 处错误，请修改后重新发送。",
-        "en": "Cannot import {file}: {n} errors found. Fix them and send the file again.",
+        "en": "Cannot import {file}: {n} {n:error|errors} found. Fix them and send the file again.",
     },
     "admin_too_big": {
         "zh": "无法导入 {file}：{why}。什么都没有改变。",
@@ -176,7 +184,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     "admin_imported": {
         "zh": "已导入题库 <b>{id}</b>（{title}），来自 {file}：共 {n} 题（{counts}）。",
-        "en": "Imported bank <b>{id}</b> ({title}) from {file}: {n} questions ({counts}).",
+        "en": "Imported bank <b>{id}</b> ({title}) from {file}: {n} {n:question|questions} ({counts}).",
     },
     "admin_replaced": {"zh": "它替换了原有的同名题库。", "en": "It replaces the earlier bank of that id."},
     "admin_unwritable": {
@@ -194,7 +202,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "reports_header": {"zh": "<b>待处理的答案反馈：{n} 条</b>", "en": "<b>Open reports on answer keys: {n}</b>"},
     "reports_item": {
         "zh": "{i}. <code>{bank} {qid}</code> — {n} 条反馈（{ids}）",
-        "en": "{i}. <code>{bank} {qid}</code> — {n} reports ({ids})",
+        "en": "{i}. <code>{bank} {qid}</code> — {n} {n:report|reports} ({ids})",
     },
     "reports_gone": {"zh": "（这道题已不在题库中）", "en": "(the question is no longer in its bank)"},
     "reports_key": {"zh": "当前答案：{answer}", "en": "Current key: {answer}"},
@@ -211,14 +219,14 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "fixkey_done": {
         "zh": "已更正 <code>{bank} {qid}</code> 的答案：{old} → {new}。之后的作答按新答案判分；已处理 {n} 条反馈。",
         "en": "Fixed the key of <code>{bank} {qid}</code>: {old} → {new}. Later answers are graded "
-        "by the new key; {n} reports resolved.",
+        "by the new key; {n} {n:report|reports} resolved.",
     },
     "dismiss_usage": {
         "zh": "用法：/dismiss 反馈编号，或 /dismiss 题库 题号",
         "en": "Usage: /dismiss REPORT_ID, or /dismiss BANK QUESTION",
     },
     "dismiss_none": {"zh": "{what} 没有待处理的反馈。", "en": "No open report for {what}."},
-    "dismiss_done": {"zh": "已忽略 {what} 的 {n} 条反馈。", "en": "Dismissed {n} report(s) of {what}."},
+    "dismiss_done": {"zh": "已忽略 {what} 的 {n} 条反馈。", "en": "Dismissed {n} {n:report|reports} of {what}."},
     # ----- daily pushes, reminders, announcements (bot/telegram/subscriptions.py) -----
     "cmd_subscribe": {
         "zh": "每日推送：/subscribe [HH:MM] [时区] [题数]",
@@ -238,11 +246,12 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "cmd_dismiss": {"zh": "（管理员）关闭反馈：/dismiss 编号", "en": "(admins) Close a report: /dismiss ID"},
     "sub_done": {
         "zh": "已订阅：每天 {time}（{tz}）推送 {n} 道题。下一次：{next}。\n发送 /unsubscribe 取消。",
-        "en": "Subscribed: {n} question(s) every day at {time} ({tz}). Next: {next}.\nSend /unsubscribe to stop.",
+        "en": "Subscribed: {n} {n:question|questions} every day at {time} ({tz}). Next: {next}.\n"
+        "Send /unsubscribe to stop.",
     },
     "sub_group_done": {
         "zh": "本群已订阅每日一题：每天 {time}（{tz}）推送 {n} 道题。下一次：{next}。",
-        "en": "This group gets {n} daily question(s) at {time} ({tz}). Next: {next}.",
+        "en": "This group gets {n} daily {n:question|questions} at {time} ({tz}). Next: {next}.",
     },
     "sub_usage": {
         "zh": "{problem}\n用法：<code>/subscribe [HH:MM] [时区] [题数]</code>\n"
@@ -285,14 +294,14 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "remind_none": {"zh": "你没有开启晚间提醒。", "en": "You have no evening reminder."},
     "remind_push": {
         "zh": "🔥 你已连续打卡 {n} 天，今天还没练习。点下面的按钮（或发送 /quiz）做一道题，保持连续！",
-        "en": "🔥 Your streak is {n} days and you have not practised today. Tap below (or send /quiz) "
+        "en": "🔥 Your streak is {n} {n:day|days} and you have not practised today. Tap below (or send /quiz) "
         "for a question to keep it going!",
     },
     "announce_usage": {"zh": "用法：<code>/announce 公告内容</code>", "en": "Usage: <code>/announce TEXT</code>"},
     "announce_not_admin": {"zh": "只有管理员可以发公告。", "en": "Only admins can send announcements."},
     "announce_queued": {
         "zh": "公告 #{id} 已排队，将按推送节奏发给 {n} 个订阅的聊天。",
-        "en": "Announcement #{id} queued for {n} subscribed chats, at the push pace.",
+        "en": "Announcement #{id} queued for {n} subscribed {n:chat|chats}, at the push pace.",
     },
     "announce_done": {
         "zh": "公告 #{id} 发送完毕：成功 {sent}，失败 {failed}，不确定 {uncertain}。",
@@ -305,10 +314,12 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     "cmd_top": {"zh": "本群排行榜：/top [today|week|all]", "en": "The group's leaderboard: /top [today|week|all]"},
     "group_footer": {"zh": "⏱ {seconds} 秒后揭晓，每人答一次", "en": "⏱ Revealed in {seconds} s, one answer each"},
-    "group_footer_reply": {"zh": "回复本消息作答", "en": "reply to this message to answer"},
+    "group_footer_until": {"zh": "⏱ {until} 截止，每人答一次", "en": "⏱ Open until {until}, one answer each"},
+    "group_hint_buttons": {"zh": "点按钮或回复本消息作答", "en": "tap a button or reply to this message"},
+    "group_hint_reply": {"zh": "回复本消息作答", "en": "reply to this message to answer"},
     "group_count": {"zh": "👥 已有 {n} 人作答", "en": "👥 {n} answered"},
     "group_closed_footer": {"zh": "🔒 已揭晓 · {n} 人作答", "en": "🔒 Revealed · {n} answered"},
-    "group_points": {"zh": "+{points} 分", "en": "+{points} points"},
+    "group_points": {"zh": "+{points} 分", "en": "+{points} {points:point|points}"},
     "group_seconds": {"zh": "{s} 秒", "en": "{s} s"},
     "group_more": {"zh": "等另外 {n} 人", "en": "and {n} more"},
     "group_result_title": {"zh": "🏁 <b>揭晓</b>", "en": "🏁 <b>Result</b>"},
@@ -343,7 +354,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "top_empty": {"zh": "还没有人得分。", "en": "No points yet."},
     "top_row": {
         "zh": "{rank} {name} — {points} 分（答对 {correct}/{answered}）",
-        "en": "{rank} {name} — {points} points ({correct}/{answered} right)",
+        "en": "{rank} {name} — {points} {points:point|points} ({correct}/{answered} right)",
     },
     "top_usage": {
         "zh": "“{arg}”不是排行榜的时段：请写 today（今天）、week（本周）或 all（总榜）。",
@@ -351,15 +362,20 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     # group settings (bot/telegram/groups.py)
     "group_settings": {
-        "zh": "<b>本群设置</b>\n投票模式：{poll}\n每日一题：{daily}\n\n管理员可以修改：/settings poll on|off，"
+        "zh": "<b>本群设置</b>\n语言：{language}\n每日一题截止：{close}\n投票模式：{poll}\n每日一题：{daily}\n\n"
+        "管理员可以修改：/settings lang zh|en，/settings close 22:00，/settings poll on|off，"
         "/subscribe HH:MM [时区]，/unsubscribe",
-        "en": "<b>Group settings</b>\nQuiz polls: {poll}\nDaily question: {daily}\n\nAdmins can change them: "
+        "en": "<b>Group settings</b>\nLanguage: {language}\nDaily question open until: {close}\nQuiz polls: {poll}\n"
+        "Daily question: {daily}\n\nAdmins can change them: /settings lang zh|en, /settings close 22:00, "
         "/settings poll on|off, /subscribe HH:MM [TZ], /unsubscribe",
     },
     "group_settings_usage": {
-        "zh": "用法：/settings 查看本群设置；/settings poll on|off — 本群的选择题和判断题用投票形式（管理员）。",
-        "en": "Usage: /settings shows the group's settings; /settings poll on|off — choice and true/false "
-        "questions as quiz polls in this group (admins).",
+        "zh": "用法：/settings 查看本群设置；管理员可以修改：\n/settings lang zh|en — 本群的语言\n"
+        "/settings close 22:00 — 每日一题的截止时间（当地时间；下一次推送前总会截止）\n"
+        "/settings poll on|off — 本群的选择题和判断题用投票形式",
+        "en": "Usage: /settings shows the group's settings; admins can change them:\n/settings lang zh|en — the "
+        "group's language\n/settings close 22:00 — when the daily question closes (local time; always before "
+        "the next push)\n/settings poll on|off — choice and true/false questions as quiz polls in this group",
     },
     "group_settings_admins_only": {
         "zh": "抱歉，只有群管理员可以修改本群设置；/settings 人人都能查看。",
@@ -378,7 +394,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "upload_new_bank": {"zh": "这将新建题库 <code>{id}</code>。", "en": "This adds the new bank <code>{id}</code>."},
     "upload_replaces": {
         "zh": "将替换题库「{title}」（现有 {n} 题）。",
-        "en": "This replaces the bank “{title}” (now {n} questions).",
+        "en": "This replaces the bank “{title}” (now {n} {n:question|questions}).",
     },
     "upload_samples": {
         "zh": "<b>示例：学员看到的样子</b>",
@@ -389,7 +405,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "确认后才会生效，在此之前什么都不会改变。",
         "en": "Nothing changes until you confirm.",
     },
-    "btn_upload_confirm": {"zh": "导入 {n} 题", "en": "Import {n} questions"},
+    "btn_upload_confirm": {"zh": "导入 {n} 题", "en": "Import {n} {n:question|questions}"},
     "btn_cancel": {"zh": "取消", "en": "Cancel"},
     "upload_cancelled": {
         "zh": "已取消导入 {file}：什么都没有改变。",
@@ -405,7 +421,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     "upload_lint_bank": {
         "zh": "本题库检查：{errors} 个错误，{warnings} 个警告。",
-        "en": "Lint of this bank: {errors} errors, {warnings} warnings.",
+        "en": "Lint of this bank: {errors} {errors:error|errors}, {warnings} {warnings:warning|warnings}.",
     },
     "upload_lint_others": {
         "zh": "其他题库另有 {n} 条检查结果（studybot lint 查看）。",
@@ -419,17 +435,17 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "delete_ask": {
         "zh": "删除题库「{title}」（<code>{id}</code>，{n} 题）？\n学员的答题记录会保留；选了这个题库的学员和推送"
         "改为练习其余所选题库（只选了它的改为全部题库）。",
-        "en": "Delete the bank “{title}” (<code>{id}</code>, {n} questions)?\nLearners' history stays; learners "
+        "en": "Delete the bank “{title}” (<code>{id}</code>, {n} {n:question|questions})?\nLearners' history stays; learners "
         "and pushes that chose it practise their other chosen banks (every bank if it was the only one).",
     },
-    "btn_delete_confirm": {"zh": "删除 {n} 题", "en": "Delete {n} questions"},
+    "btn_delete_confirm": {"zh": "删除 {n} 题", "en": "Delete {n} {n:question|questions}"},
     "delete_done": {
         "zh": "已删除题库「{title}」（<code>{id}</code>），文件 {file} 已移除。学员的答题记录保留。",
         "en": "Deleted the bank “{title}” (<code>{id}</code>); the file {file} is removed. Learners' history stays.",
     },
     "delete_moved": {
         "zh": "{learners} 位学员、{subscriptions} 个推送选过它：已改为其余所选题库（只选了它的改为全部题库）。",
-        "en": "{learners} learners and {subscriptions} pushes had chosen it: they now practise their other chosen "
+        "en": "{learners} {learners:learner|learners} and {subscriptions} {subscriptions:push|pushes} had chosen it: they now practise their other chosen "
         "banks (every bank if it was the only one).",
     },
     "delete_kept": {"zh": "题库「{title}」保留，没有改变。", "en": "The bank “{title}” is kept; nothing changed."},
@@ -468,12 +484,12 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "<b>时区</b>\n当前：{tz}（现在 {now}）\n点一个城市，或发送 <code>/settings tz 城市</code>"
         "（如 北京、London、UTC+8）。",
         "en": "<b>Time zone</b>\nNow: {tz} (it is {now} there)\nTap a city, or send <code>/settings tz CITY</code>"
-        " (e.g. London, 北京, UTC-5).",
+        " (e.g. London, New York, UTC-5).",
     },
     "menu_daily": {
         "zh": "<b>每日推送</b>\n当前：{daily}，每次 {n} 题\n点一个时间订阅（时区：{tz}），或发送 "
         "<code>/subscribe 早上7点半</code> 这样的时间。",
-        "en": "<b>Daily questions</b>\nNow: {daily}, {n} per day\nTap a time to subscribe (time zone: {tz}), or "
+        "en": "<b>Daily questions</b>\nNow: {daily}, {n} {n:question|questions} each day\nTap a time to subscribe (time zone: {tz}), or "
         "send a time like <code>/subscribe 7:30am</code>.",
     },
     "menu_kinds": {
@@ -506,7 +522,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     "arg_time": {
         "zh": "看不懂时间「{arg}」：请写 7:30、21:00、早上7点、晚上9点半 或 9pm 这样的时间。",
-        "en": 'Cannot read the time "{arg}": write it like 7:30, 21:00, 7:30am, 9pm or 早上7点.',
+        "en": 'Cannot read the time "{arg}": write it like 7:30, 21:00, 7:30am or 9pm.',
     },
     "arg_offset": {
         "zh": "看不懂时区「{arg}」：UTC 偏移应在 −12 到 +14 小时之间，分钟 0–59。",
@@ -515,7 +531,7 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "arg_zone": {
         "zh": "不认识时区「{arg}」：请写城市（北京、香港、London、New York）、UTC 偏移（UTC+8）或 "
         "IANA 名称（Asia/Shanghai）。",
-        "en": 'Unknown time zone "{arg}": write a city (London, New York, 北京), a UTC offset (UTC-5) or an '
+        "en": 'Unknown time zone "{arg}": write a city (London, New York, Tokyo), a UTC offset (UTC-5) or an '
         "IANA name (Europe/Berlin).",
     },
     "arg_unread": {
@@ -530,6 +546,72 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "还没有答错过的题目，继续保持！发送 /quiz 再来一题。",
         "en": "Nothing missed so far: keep it up! Send /quiz for another question.",
     },
+    # ----- groups: the daily question's window, the group's language, welcome, answers (bot/telegram/groups.py) -----
+    "group_welcome": {
+        "zh": "大家好！我是刷题助手，陪本群一起练习。\n"
+        "• 发送 /quiz 出一道题：点按钮或回复题目作答，每人一次；只有一道题在进行时，直接发字母（如 B）或对/错也算。\n"
+        "• 管理员：/subscribe 09:00 设置每日一题，/settings 设置语言和截止时间。\n"
+        "• /top 查看排行榜。",
+        "en": "Hello everyone! I am a study assistant for this group.\n"
+        "• Send /quiz for a question: tap a button or reply to it, one answer each; while only one question is "
+        "open, a bare letter (like B) or true/false counts too.\n"
+        "• Admins: /subscribe 09:00 sets a daily question, /settings the language and closing time.\n"
+        "• /top shows the leaderboard.",
+    },
+    "group_which_one": {
+        "zh": "现在有 {n} 道题在进行：请用“回复”回答你要答的那道题。",
+        "en": "{n} {n:question is|questions are} open: reply to the one you are answering.",
+    },
+    "group_lang_set": {"zh": "本群语言已设为中文。", "en": "The group's language is English now."},
+    "group_close_set": {
+        "zh": "每日一题将在每天 {time}（{tz}）截止，下一次推送前总会截止。",
+        "en": "The daily question closes at {time} ({tz}) each day, and always before the next push.",
+    },
+    "group_answer_label": {"zh": "正确答案：", "en": "Answer: "},
+    "group_reference_label": {"zh": "参考答案：", "en": "Reference answer:"},
+    "group_true": {"zh": "正确", "en": "true"},
+    "group_false": {"zh": "错误", "en": "false"},
+    "group_explanation": {"zh": "解析：{text}", "en": "Explanation: {text}"},
+    "list_sep": {"zh": "、", "en": ", "},
+    "options_sep": {"zh": "；", "en": "; "},
+    "top_and": {"zh": " · ", "en": " · "},
+    "group_session_header": {"zh": "📚 第 {i}/{n} 题", "en": "📚 Question {i} of {n}"},
+    "group_session_title": {
+        "zh": "🏁 <b>本轮 {n} 题结束</b>",
+        "en": "🏁 <b>The run of {n} {n:question|questions} is over</b>",
+    },
+    # ----- verdicts and streaks (bot/telegram/verdicts.py, bot/telegram/learner.py /streak) -----
+    "verdict_plan_soon": {"zh": "🔁 过一会儿再考你一次", "en": "🔁 I'll ask you again in a few minutes"},
+    "verdict_plan_today": {"zh": "🔁 今天晚些时候再考你一次", "en": "🔁 I'll ask you again later today"},
+    "verdict_plan_tomorrow": {"zh": "🔁 明天再考你一次", "en": "🔁 I'll ask you again tomorrow"},
+    "verdict_plan_days": {"zh": "🔁 {n} 天后再复习", "en": "🔁 Review again in {n} {n:day|days}"},
+    "verdict_reference": {"zh": "参考答案", "en": "Reference answer"},
+    "verdict_milestone": {
+        "zh": "🎉 连续 {days} 天，里程碑达成！",
+        "en": "🎉 {days} {days:day|days} in a row: a milestone!",
+    },
+    "verdict_freeze_first": {
+        "zh": "🧊 你得到了第一张补签卡！哪天忘了练习，它会自动用掉，连续天数不会中断。"
+        "每连续 7 天得 1 张，最多存 {most} 张。",
+        "en": "🧊 You earned your first freeze! If you miss a day, it is used by itself and your streak "
+        "goes on. One for every 7 days in a row, {most} at most.",
+    },
+    "verdict_freeze_more": {"zh": "🧊 +1 张补签卡（共 {n} 张）", "en": "🧊 +1 freeze ({n} held)"},
+    "streak_freezes_help": {
+        "zh": "补签卡：哪天漏练了，自动用一张，连续天数不中断；每连续 7 天得 1 张，最多 {most} 张。",
+        "en": "Freezes: a missed day uses one by itself and the streak goes on; one for every 7 days in a "
+        "row, {most} at most.",
+    },
+    "streak_milestone": {
+        "zh": "🎉 连续 {days} 天，了不起！",
+        "en": "🎉 {days} {days:day|days} in a row: well done!",
+    },
+    "streak_next_milestone": {
+        "zh": "🎯 下一个里程碑：{goal} 天（还差 {left} 天）",
+        "en": "🎯 Next milestone: {goal} {goal:day|days} ({left} to go)",
+    },
+    "bank_language_zh": {"zh": "中文", "en": "Chinese"},
+    "bank_language_en": {"zh": "英文", "en": "English"},
 }
 
 
@@ -538,6 +620,19 @@ def lang_of(language_code: str | None) -> Lang:
     if language_code and language_code.lower().startswith("en"):
         return "en"
     return "zh"
+
+
+class _Formatter(string.Formatter):
+    """str.format plus the plural spec ``{n:one|other}``."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, _, other = format_spec.partition("|")
+            return plural(value, one, other)
+        return super().format_field(value, format_spec)
+
+
+_FORMAT = _Formatter()
 
 
 class Texts:
@@ -549,7 +644,7 @@ class Texts:
     def __call__(self, key: str, lang: str, **values: object) -> str:
         entry = self._texts[key]
         text = entry["en"] if lang == "en" else entry["zh"]
-        return text.format(**values) if values else text
+        return _FORMAT.vformat(text, (), values) if values else text
 
 
 t = Texts()  # `t("key", lang, **values)` where no context is at hand (texts built by pure functions)

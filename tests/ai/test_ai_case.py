@@ -75,7 +75,7 @@ async def test_the_model_judges_each_key_point_and_the_verdict_says_so(fake: Fak
     assert (verdict.covered, verdict.partly, verdict.missed) == (["显存优化"], ["并行策略"], ["训练加速"])
     assert verdict.score == pytest.approx(0.5) and verdict.outcome is Outcome.partial
     assert (verdict.understood, verdict.expected) == (rules.understood, rules.expected)
-    assert "要点得分 1.5/3（模型按要点评分）" in verdict.feedback_zh
+    assert "要点覆盖 1.5/3（模型按要点评分）" in verdict.feedback_zh
     assert "✔ 显存优化：第1点的理由" in verdict.feedback_zh and "✘ 训练加速：第3点的理由" in verdict.feedback_zh
     shown = format_verdict(CASE, verdict, "zh")
     assert "🤖 本题由模型（fake-model）按要点评分。" in shown and "◐ 并行策略：第2点的理由" in shown

@@ -17,7 +17,7 @@ def test_import_writes_bank_and_prints_summary(tmp_path: Path, capsys: pytest.Ca
     (tmp_path / "Quiz 1.txt").write_text(DOC, encoding="utf-8")
     assert main(["import", str(tmp_path / "Quiz 1.txt"), "--out", str(tmp_path / "banks")]) == 0
     out = capsys.readouterr().out
-    assert "1 questions (single 1, multiple 0, true_false 0, fill 0, case 0), 0 left out, 1 warnings" in out
+    assert "1 question (single 1, multiple 0, true_false 0, fill 0, case 0), 0 left out, 1 warning" in out
     assert "declares 2 questions but holds 1" in out
     data = json.loads((tmp_path / "banks" / "quiz-1.json").read_text(encoding="utf-8"))
     assert (data["id"], data["source"], data["questions"][0]["id"]) == ("quiz-1", "Quiz 1.txt", "single-1")
@@ -47,7 +47,7 @@ def test_import_writes_what_it_can_and_says_what_it_left_out(
     (tmp_path / "part.txt").write_text(PARTLY, encoding="utf-8")
     assert main(["import", str(tmp_path / "part.txt"), "--out", str(tmp_path / "banks")]) == 0
     out = capsys.readouterr().out
-    assert "1 questions (single 1, multiple 0, true_false 0, fill 0, case 0), 2 left out" in out
+    assert "1 question (single 1, multiple 0, true_false 0, fill 0, case 0), 2 left out" in out
     assert "一、单选题：导入 1，未导入 2" in out
     assert "第 6 行：第 2 题没有答案，未导入" in out
     assert "第 12 行：第 3 题的答案含 E，但没有选项 E，未导入" in out

@@ -29,7 +29,7 @@ async def test_subscribe_explains_bad_arguments_then_pushes_the_questions_at_the
     assert 'Unknown time zone "Mars/Olympus"' in (await fake.next_message(amy.id)).text
     amy.command("/subscribe 08:30 europe/berlin 2")
     reply = await fake.next_message(amy.id)
-    assert "2 question(s) every day at 08:30 (Europe/Berlin)" in reply.text and "2026-03-07 08:30" in reply.text
+    assert "2 questions every day at 08:30 (Europe/Berlin)" in reply.text and "2026-03-07 08:30" in reply.text
     env.clock.now = utc(2026, 3, 7, 7, 29)  # 08:29 in Berlin
     assert await tick(env) == []
     env.clock.now = utc(2026, 3, 7, 7, 30)
@@ -53,7 +53,7 @@ async def test_in_a_group_only_admins_subscribe_and_the_group_gets_its_question(
     joe.command("/subscribe 09:00 UTC", chat=group)
     assert "Only the group's admins" in (await fake.next_message(group.id)).text
     boss.command("/subscribe 09:00 UTC", chat=group)
-    assert "This group gets 1 daily question(s) at 09:00 (UTC)" in (await fake.next_message(group.id)).text
+    assert "This group gets 1 daily question at 09:00 (UTC)" in (await fake.next_message(group.id)).text
     assert len(fake.calls("getChatMember")) == 2
     env.clock.now = utc(2026, 3, 7, 9, 0)
     [progress] = await tick(env)

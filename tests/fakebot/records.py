@@ -66,6 +66,7 @@ class MessageState:
     deleted: bool = False
     history: list[tuple[str | None, dict[str, Any] | None]] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)  # the converted send parameters
+    reactions: list[dict[str, Any]] = field(default_factory=list)  # the bot's reaction (setMessageReaction)
 
     @property
     def buttons(self) -> list[list[dict[str, Any]]]:

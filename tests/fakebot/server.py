@@ -137,6 +137,7 @@ class FakeBotServer:
             "getMyCommands": self._get_my_commands,
             "deleteMyCommands": self._delete_my_commands,
             "getFile": self._get_file,
+            "setMessageReaction": self._set_message_reaction,
         }
 
     # -- lifecycle --------------------------------------------------------------------------------------
@@ -967,6 +968,24 @@ class FakeBotServer:
             "file_size": len(stored.content),
             "file_path": stored.file_path,
         }
+
+    async def _set_message_reaction(self, v: dict[str, Any]) -> Any:
+        """A bot sets at most one reaction, an emoji from the list ReactionTypeEmoji documents (or its own
+        custom emoji, which the fake does not model), on a message that exists and is no service message."""
+        try:
+            msg = self._target(v, "react to")
+        except ApiError as exc:
+            raise self._rejected_here("setMessageReaction", v, exc.description.removeprefix("Bad Request: ")) from None
+        reaction = v.get("reaction") or []
+        if len(reaction) > 1:
+            raise self._rejected_here("setMessageReaction", v, "REACTIONS_TOO_MANY")
+        for item in reaction:
+            if item.get("type") != "emoji" or item.get("emoji") not in self.spec.reaction_emoji():
+                raise self._rejected_here("setMessageReaction", v, "REACTION_INVALID")
+        if msg.kind == "service":
+            raise self._rejected_here("setMessageReaction", v, "message can't be reacted to")
+        msg.reactions = list(reaction)
+        return True
 
     async def _generic(self, v: dict[str, Any], method: str = "") -> Any:
         """Methods without their own handler: a well-formed neutral result of the declared type."""

@@ -74,6 +74,11 @@ class Spec:
     def returns(self, method: str) -> list[str]:
         return list(self.methods[method].get("returns", []))
 
+    def reaction_emoji(self) -> frozenset[str]:
+        """The emoji a reaction may be, as ReactionTypeEmoji's description lists them."""
+        field = next(f for f in self.types["ReactionTypeEmoji"]["fields"] if f["name"] == "emoji")
+        return frozenset(re.findall(r'"([^"]+)"', field["description"]))
+
     def check_call(self, method: str, params: dict[str, Any], uploads: dict[str, Upload]) -> dict[str, Any]:
         """Parameters converted to their declared types; ApiError(400) when the call breaks the spec."""
         fields = {f["name"]: f for f in self.fields(method)}

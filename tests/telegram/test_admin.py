@@ -205,12 +205,13 @@ async def test_non_admins_never_reach_any_of_it(env: BotEnv) -> None:
     admin = fake.user(ADMIN, "Teacher", language_code="en")
     group = fake.group(-100777, "Class", members=[admin, eve])
     group.add_bot(admin)
+    await fake.next_message(group.id)  # the welcome
     admin.send_document(LAW.encode(), "law.txt", "text/plain", chat=group)
     admin.command("/reports", group)
     eve.command("/stats", group)  # a later update, answered: the two before it were passed over
     photo = await fake.next_message(group.id, timeout=30)
     assert photo.kind == "photo"
-    assert [m.kind for m in fake.sent_to(group.id)] == ["photo"]
+    assert [m.kind for m in fake.sent_to(group.id)] == ["text", "photo"]  # the welcome, then the picture
     assert fake.calls("getFile") == []
     fake.assert_clean()
 
@@ -275,7 +276,7 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
     listing = await _reply(fake, admin)
     report_id = int(listing.split("(#", 1)[1].split(")", 1)[0])
     admin.command(f"/dismiss {report_id}")
-    assert await _reply(fake, admin) == f"Dismissed 1 report(s) of #{report_id}."
+    assert await _reply(fake, admin) == f"Dismissed 1 report of #{report_id}."
     admin.command(f"/dismiss {report_id}")
     assert await _reply(fake, admin) == f"No open report for #{report_id}."
     fake.assert_clean()

@@ -124,7 +124,8 @@ def test_answers_per_kind() -> None:
 
 
 def test_footer_says_how_to_answer_and_counts() -> None:
-    assert footer(_q(), "en", 60) == "⏱ Revealed in 60 s, one answer each"
+    assert footer(_q(), "en", 60) == "⏱ Revealed in 60 s, one answer each · tap a button or reply to this message"
+    assert footer(_q(), "zh", 60, until="22:00") == "⏱ 22:00 截止，每人答一次 · 点按钮或回复本消息作答"
     fill = _q(kind="fill", options={}, answer=["Paris"])
     assert footer(fill, "en", 60, 2) == (
         "⏱ Revealed in 60 s, one answer each · reply to this message to answer · 👥 2 answered"

@@ -19,7 +19,7 @@ async def test_review_brings_back_a_missed_question(bot_env: BotEnv) -> None:
     missed = await engine.latest_open_asked(li.id, li.id)
     li.press(q, wrong_letter(missed.question))
     verdict = await fake.next_message(li.id)
-    assert verdict.text.startswith("❌") and "复习" in verdict.text.splitlines()[-1]
+    assert verdict.text.startswith("❌") and "过一会儿再考你一次" in verdict.text.splitlines()[-1]
     li.command("/review")  # due in minutes, not yet
     assert "下一题复习时间" in (await fake.next_message(li.id)).text
     li.press(verdict)  # another question, so the missed one is not the last asked (never asked twice in a row)
@@ -55,7 +55,8 @@ async def test_streak(bot_env: BotEnv) -> None:
     assert "🔥 1-day streak" in verdict.text
     amy.command("/streak")
     shown = await fake.next_message(amy.id)
-    assert "Current streak: 1 days" in shown.text and "Longest: 1 days" in shown.text and "Done for today" in shown.text
+    assert "Current streak: 1 day\n" in shown.text and "Longest: 1 day\n" in shown.text
+    assert "Done for today" in shown.text
     fake.assert_clean()
 
 

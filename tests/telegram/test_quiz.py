@@ -67,8 +67,7 @@ async def test_true_false_buttons_and_english(bot_env: BotEnv) -> None:
     amy.command("/quiz truefalse")
     q = await fake.next_message(amy.id)
     assert q.text.startswith("【True or false】")
-    assert [b.split(" · ")[0] for b in q.button_texts] == ["True", "False"]
-    assert all(zh in b for b, zh in zip(q.button_texts, ("正确", "错误"), strict=True))
+    assert q.button_texts == ["True", "False"]  # one language per message
     asked = await bot_env.engine.latest_open_asked(amy.id, amy.id)
     amy.press(q, "True" if asked.question.answer else "False")
     verdict = await fake.next_message(amy.id)

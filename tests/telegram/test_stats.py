@@ -93,6 +93,7 @@ async def test_chinese_caption_and_group_picture(env: BotEnv) -> None:
     han = fake.user(5003, "韩梅梅", language_code="zh-hans")
     group = fake.group(-100500, "刷题小组", members=[li, han])
     group.add_bot(li)
+    assert (await fake.next_message(group.id)).text.startswith("大家好！")  # the welcome
 
     _, empty = await _stats(fake, li, group)
     # Group answers are recorded as a push to the group would record them.

@@ -1,0 +1,109 @@
+"""The one text table: every key in zh and en, English plurals right, one language per message, and no
+user-facing Chinese written outside the table in the Telegram front end."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.telegram.texts import TEXTS, plural, t
+
+FRONT_END = Path(__file__).resolve().parents[2] / "bot" / "telegram"
+CJK = re.compile(r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]")
+NOUNS = "day|question|point|error|warning|report|chat|member|answer|freeze|bank|minute|hour|second|time"
+SINGULAR_AFTER_1 = re.compile(rf"\b1 ({NOUNS})s\b")
+PLURAL_AFTER_2 = re.compile(rf"\b2 (?:\w+ )?({NOUNS})\b(?!s)")
+# English entries that show Chinese on purpose: the language's own name where one chooses it, a
+# character to type.
+CHINESE_ON_PURPOSE = {"cmd_lang", "lang_prompt", "lang_bad", "fixkey_usage"}
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _render_all(value: object) -> dict[tuple[str, str], str]:
+    out = {}
+    for key, entry in TEXTS.items():
+        for lang in ("zh", "en"):
+            values = dict.fromkeys(_fields(entry["zh"]) | _fields(entry["en"]), value)
+            out[(key, lang)] = t(key, lang, **values)
+    return out
+
+
+def test_every_key_has_both_languages_with_the_same_fields() -> None:
+    for key, entry in TEXTS.items():
+        assert set(entry) == {"zh", "en"}, key
+        assert entry["zh"].strip() and entry["en"].strip(), key
+        assert _fields(entry["zh"]) == _fields(entry["en"]), key
+
+
+def test_english_plurals_agree_with_their_number() -> None:
+    ones, twos = _render_all(1), _render_all(2)
+    for (key, lang), text in ones.items():
+        if lang != "en":
+            continue
+        assert "(s)" not in text, key
+        assert not SINGULAR_AFTER_1.search(text), (key, text)
+        assert not PLURAL_AFTER_2.search(twos[(key, lang)]), (key, twos[(key, lang)])
+    assert t("sub_done", "en", n=1, time="09:00", tz="UTC", next="x").startswith("Subscribed: 1 question every")
+    assert t("sub_done", "en", n=3, time="09:00", tz="UTC", next="x").startswith("Subscribed: 3 questions every")
+    assert "1</b> day\n" in t("streak", "en", current=1, longest=2, freezes=0, today="")
+    assert "2</b> days\n" in t("streak", "en", current=2, longest=2, freezes=0, today="")
+
+
+def test_the_plural_helper() -> None:
+    assert [plural(n, "day", "days") for n in (0, 1, 1.0, "1", 2, 1.5, "x")] == [
+        "days",
+        "day",
+        "day",
+        "day",
+        "days",
+        "days",
+        "days",
+    ]
+
+
+def test_one_language_per_message() -> None:
+    """English entries carry no Chinese (but the name of the language itself, where one chooses it)."""
+    for key, entry in TEXTS.items():
+        if key not in CHINESE_ON_PURPOSE:
+            assert not CJK.search(entry["en"]), key
+    assert t("btn_true", "en") == "True" and t("btn_submit", "en") == "✔ Submit"
+
+
+def _allowed(node: ast.Constant, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Chinese a learner types (words the bot reads), not words it shows: dict keys, `in (...)` choices,
+    comparisons, docstrings."""
+    parent = parents.get(node)
+    if isinstance(parent, ast.Dict) and node in parent.keys:
+        return True
+    if isinstance(parent, (ast.Tuple, ast.Set, ast.List)):
+        parent = parents.get(parent)
+    if isinstance(parent, ast.Compare):
+        return True
+    if isinstance(parent, ast.Call) and getattr(parent.func, "id", "") in ("frozenset", "set"):
+        return True
+    return isinstance(parent, ast.Expr)  # a docstring
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["groups.py", "group_quiz.py", "group_render.py", "verdicts.py", "membership.py", "quiz.py"],
+)
+def test_the_front_end_shows_no_chinese_outside_the_table(module: str) -> None:
+    tree = ast.parse((FRONT_END / module).read_text(encoding="utf-8"))
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    found = [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and CJK.search(node.value)
+        and not _allowed(node, parents)
+    ]
+    assert not found, f"{module}: strings for the text table (bot/telegram/texts.py): {found}"
