@@ -39,6 +39,8 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "n": ("next", ("word",)),  # next question (of a kind, or "-" for any)
     "b": ("bank", ("word",)),  # choose a bank
     "l": ("lang", ("word",)),  # choose the language
+    "y": ("why", ("id",)),  # model help: explain the key of an answered question
+    "j": ("ai", ("word",)),  # model help: model grading "on" or "off" for the learner
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

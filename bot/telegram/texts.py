@@ -388,6 +388,49 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "抱歉，只有群管理员可以修改本群设置；/settings 人人都能查看。",
         "en": "Sorry, only the group's admins can change its settings; anyone can see them with /settings.",
     },
+    # ----- model help: case answers judged by a model, /why, the opt-out (bot/telegram/model_help.py) -----
+    "cmd_why": {
+        "zh": "上一题的答案为什么对（模型讲解）",
+        "en": "Why the key of your last question is right (explained by a model)",
+    },
+    "btn_why": {"zh": "为什么？", "en": "Why?"},
+    "why_asking": {"zh": "正在请模型讲解……", "en": "Asking the model to explain…"},
+    "why_nothing_yet": {
+        "zh": "你还没有答过题。先发 /quiz 答一道题，再发 /why。",
+        "en": "You have not answered a question yet. Send /quiz, answer it, then send /why.",
+    },
+    "why_gone": {"zh": "这道题已从题库中移除，无法讲解。", "en": "That question is no longer in its bank."},
+    "why_bank": {"zh": "📖 题库解析：\n{text}", "en": "📖 The bank's explanation:\n{text}"},
+    "why_failed": {
+        "zh": "模型暂时没能给出讲解，请稍后再试。",
+        "en": "The model could not explain it just now; please try again later.",
+    },
+    "why_off": {
+        "zh": "这里没有开启模型讲解，这道题的题库也没有解析。",
+        "en": "Explanations by a model are not switched on here, and the bank has none for this question.",
+    },
+    "ai_grading_state": {
+        "zh": "案例分析题由模型按要点评分：{state}",
+        "en": "Case answers judged by a model: {state}",
+    },
+    "ai_grading_on": {
+        "zh": "已开启：你的案例分析题回答会发送给模型（{model}）按要点评分；模型没能评分时仍按规则评分。"
+        "关闭：/settings ai off",
+        "en": "On: your answers to case questions are sent to the model ({model}), which judges them point "
+        "by point; when it cannot, the rules grade them. To stop: /settings ai off",
+    },
+    "ai_grading_off": {
+        "zh": "已关闭：你的回答不会再发送给模型，案例分析题按规则评分。重新开启：/settings ai on",
+        "en": "Off: your answers are no longer sent to a model; case questions are graded by the rules. "
+        "To switch it back on: /settings ai on",
+    },
+    "ai_settings_usage": {
+        "zh": "用法：/settings ai on|off — 案例分析题的回答是否发送给模型按要点评分",
+        "en": "Usage: /settings ai on|off — whether your answers to case questions are sent to a model to be "
+        "judged point by point",
+    },
+    "btn_ai_on": {"zh": "🤖 开启模型评分", "en": "🤖 Model grading on"},
+    "btn_ai_off": {"zh": "🤖 关闭模型评分", "en": "🤖 Model grading off"},
 }
 
 
