@@ -41,6 +41,7 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "l": ("lang", ("word",)),  # choose the language
     "y": ("why", ("id",)),  # model help: explain the key of an answered question
     "j": ("ai", ("word",)),  # model help: model grading "on" or "off" for the learner
+    "i": ("aread", ("id",)),  # model help: read an upload's left-out passages (the pending upload's id)
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

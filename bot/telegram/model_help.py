@@ -17,9 +17,10 @@ rules' verdict comes at once, and a slow model never keeps other learners waitin
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from telegram import Bot, CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
@@ -50,6 +51,7 @@ __all__ = [
     "press_why",
     "register",
     "set_model_grading",
+    "typing",
     "why_command",
     "with_why",
 ]
@@ -76,6 +78,21 @@ async def _keep_typing(bot: Bot, chat_id: int) -> None:
         await asyncio.sleep(TYPING_EVERY)
 
 
+async def _typing_later(bot: Bot, chat_id: int) -> None:
+    await asyncio.sleep(TYPING_AFTER)
+    await _keep_typing(bot, chat_id)
+
+
+@contextlib.asynccontextmanager
+async def typing(bot: Bot, chat_id: int) -> AsyncIterator[None]:
+    """ "typing…" in the chat while the block runs, from `TYPING_AFTER` seconds on."""
+    shown = asyncio.ensure_future(_typing_later(bot, chat_id))
+    try:
+        yield
+    finally:
+        shown.cancel()
+
+
 async def _waited(context: CustomContext, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
     """`make()`'s result, with "typing…" in the chat while it takes; None at once when `WAITING` others
     wait on the model already (then the caller does without)."""
@@ -84,18 +101,11 @@ async def _waited(context: CustomContext, chat_id: int, make: Callable[[], Await
         log.info("model help skipped in %s: %d answers wait on the model already", chat_id, data.model_waiting)
         return None
     data.model_waiting += 1
-    work = asyncio.ensure_future(make())
-    typing: asyncio.Future[None] | None = None
     try:
-        done, _ = await asyncio.wait({work}, timeout=TYPING_AFTER)
-        if not done:
-            typing = asyncio.ensure_future(_keep_typing(context.bot, chat_id))
-        return await work
+        async with typing(context.bot, chat_id):
+            return await make()
     finally:
         data.model_waiting -= 1
-        for task in (typing, work):
-            if task is not None and not task.done():
-                task.cancel()
 
 
 # ----- case answers ----------------------------------------------------------------------------------------
@@ -302,4 +312,5 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(CommandHandler("why", why_command, filters=private))
     if enabled:
         typed = private & _SettingsAi()
-        app.add_handler(MessageHandler(typed, settings_ai_command), group=-1)
+        # A handler group of its own, before every feature's (a group runs only its first match).
+        app.add_handler(MessageHandler(typed, settings_ai_command), group=-10)

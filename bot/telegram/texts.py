@@ -431,6 +431,12 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     "btn_ai_on": {"zh": "🤖 开启模型评分", "en": "🤖 Model grading on"},
     "btn_ai_off": {"zh": "🤖 关闭模型评分", "en": "🤖 Model grading off"},
+    "btn_ai_read": {"zh": "🤖 AI 补读", "en": "🤖 Read the rest with AI"},
+    "ai_read_still_out": {"zh": "仍未导入 {n} 题：", "en": "{n} questions still left out:"},
+    "ai_read_confirm": {
+        "zh": "模型读出的题目要经你确认后才会导入；请对照原文核对答案。",
+        "en": "What the model read is imported only when you confirm; check the keys against the document.",
+    },
 }
 
 

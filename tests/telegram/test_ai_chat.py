@@ -267,3 +267,86 @@ async def test_without_model_settings_no_button_no_menu_entry_and_why_shows_the_
     gus.command("/settings ai off")  # not a setting here: the settings command answers as before
     answer = await fake.next_message(gus.id)
     assert not answer.text.startswith("Off:")
+
+
+# ----- an admin's upload: [AI 补读] ------------------------------------------------------------------------------
+
+UPLOAD = """一、单选题
+1.梯度累积的主要作用是什么？
+A.在显存有限时模拟更大的批大小
+B.提高学习率
+答案：A
+2.下列哪种做法属于参数高效微调？
+A.LoRA
+B.全量微调
+C.从头预训练
+（参考：第一项是对的，只训练低秩矩阵。）
+3.BF16 与 FP16 相比的优点是什么？
+A.指数位更多，不易溢出
+B.尾数位更多
+答案：F
+"""
+
+READ_BACK = {
+    "2.": {
+        "number": 2,
+        "kind": "single",
+        "prompt": "下列哪种做法属于参数高效微调？",
+        "options": {"A": "LoRA", "B": "全量微调", "C": "从头预训练"},
+        "answer": "A",
+        "explanation": "只训练低秩矩阵。",
+    },
+    "3.": {
+        "number": 3,
+        "kind": "single",
+        "prompt": "BF16 与 FP16 相比的优点是什么？",
+        "options": {"A": "指数位更多，不易溢出", "B": "尾数位更多"},
+        "answer": "F",
+    },
+}
+
+
+async def test_an_uploads_left_out_passages_are_read_for_the_admin_to_confirm(env: BotEnv, model: FakeModel) -> None:
+    from telegram import InlineKeyboardMarkup, Update
+    from telegram.ext import CommandHandler
+
+    from bot.banks.importer import import_text
+    from bot.telegram.context import CustomContext
+    from bot.telegram.model_reading import offers_reading, read_for_upload, reading_button
+
+    result = import_text(UPLOAD, source="upload.txt", bank_id="upload")
+    assert [lo.number for lo in result.left_out] == [2, 3] and len(result.bank.questions) == 1
+    assert set(result.passages) == {lo.first_line for lo in result.left_out}
+
+    def read(body: dict[str, Any]) -> Reply:
+        passage = user_data(body)["passage"]
+        return Reply.json({"questions": [q for start, q in READ_BACK.items() if passage.startswith(start)]})
+
+    model.answer(read)
+    seen: dict[str, Any] = {}
+
+    async def upload_flow(update: Update, context: CustomContext) -> None:  # what admin.py's preview does
+        assert offers_reading(context, result)
+        button = InlineKeyboardMarkup([[reading_button(context, "zh", 42)]])
+        seen["reading"] = reading = await read_for_upload(context, update.effective_chat.id, result, "zh")
+        await context.reply(reading.report, reply_markup=button)
+
+    assert env.app is not None
+    env.app.add_handler(
+        CommandHandler("uploadtest", upload_flow), group=-100
+    )  # a group of its own: in a group, the first handler that matches runs
+    admin = env.fake.user(7110, "Admin", language_code="zh")
+    admin.command("/uploadtest")
+    report = await env.fake.next_message(admin.id)
+
+    sent = [user_data(body)["passage"] for body in model.requests]
+    assert len(sent) == 2 and all(p in UPLOAD and "梯度累积" not in p for p in sent)  # only the left-out passages
+    reading = seen["reading"]
+    assert [q.id for q in reading.added] == ["single-2"] and reading.added[0].answer == "A"
+    assert reading.added[0].meta["question_source"] == "model"
+    assert [q.id for q in reading.result.bank.questions] == ["single-1", "single-2"]  # document order
+    assert [lo.number for lo in reading.still_left_out] == [3] and "F" in reading.still_left_out[0].zh
+    assert "模型（fake-model）读了 2 段未导入的文字，读出 1 题" in report.text
+    assert "single-2（单选题）下列哪种做法属于参数高效微调？ —— 答案：A" in report.text
+    assert "仍未导入 1 题" in report.text and "确认" in report.text
+    assert report.button_texts == ["🤖 AI 补读"]
