@@ -195,6 +195,32 @@ async def test_an_opted_out_learner_is_never_sent_to_the_model_and_can_opt_back_
     assert len(model.requests) == 1 and "Judged point by point by a model" in verdict.text
 
 
+async def test_when_many_answers_wait_on_the_model_the_next_gets_the_rules_verdict_at_once(
+    env: BotEnv, model: FakeModel
+) -> None:
+    from bot.telegram.model_help import WAITING
+
+    assert env.app is not None
+    hal = env.fake.user(7111, "Hal", language_code="en")
+    _, asked = await ask(env, hal, "case")
+    env.app.bot_data.model_waiting = WAITING  # as if that many answers were waiting on a slow model
+    try:
+        hal.send_text(CASE_REPLY)
+        verdict = await env.fake.next_message(hal.id)
+    finally:
+        env.app.bot_data.model_waiting = 0
+    assert model.requests == []
+    assert verdict.text.split("\n\n🔥")[0] == rules_verdict(env, asked, CASE_REPLY, "en")
+
+
+async def test_with_model_help_why_is_in_the_menu_and_in_help(env: BotEnv) -> None:
+    menus = [str(c.params.get("commands")) for c in env.fake.calls("setMyCommands")]
+    assert any("'why'" in m for m in menus)
+    ivy = env.fake.user(7112, "Ivy", language_code="en")
+    ivy.command("/help")
+    assert "/why — Why the key of your last question is right" in (await env.fake.next_message(ivy.id)).text
+
+
 # ----- explanations ----------------------------------------------------------------------------------------------
 
 
