@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "WAITING",
     "ai_button",
-    "ai_settings_line",
+    "ai_menu_entry",
     "case_judge",
     "press_ai",
     "press_why",
@@ -208,13 +208,14 @@ async def _toast(query: CallbackQuery, text: str | None) -> None:
 # ----- the opt-out: /settings ai on|off and a button for the settings menu ------------------------------------
 
 
-async def ai_settings_line(context: CustomContext, learner_id: int, lang: str) -> str | None:
-    """The settings menu's line ("案例分析题由模型按要点评分：开"), or None without model help."""
+async def ai_menu_entry(context: CustomContext, learner_id: int, lang: str) -> tuple[str, InlineKeyboardButton] | None:
+    """What a settings menu shows for model grading: its line ("案例分析题由模型按要点评分：开") and the
+    button that flips it; None without model help (then the menu shows nothing of it)."""
     model_help = context.model_help
     if model_help is None:
         return None
     allowed = await model_help.model_grading(learner_id)
-    return t("ai_grading_state", lang, state=on_off(allowed, lang))
+    return t("ai_grading_state", lang, state=on_off(allowed, lang)), ai_button(context.codec, lang, allowed)
 
 
 def ai_button(codec: CallbackCodec, lang: str, allowed: bool) -> InlineKeyboardButton:
@@ -289,11 +290,9 @@ async def settings_ai_command(update: Update, context: CustomContext) -> None:
     said = await set_model_grading(context, user.id, SWITCH[word], lang) if word in SWITCH else None
     if said is not None:
         await context.reply(said)
-    elif context.model_help is not None:  # the state, how to change it, and a button that does
-        allowed = await context.model_help.model_grading(user.id)
-        line = t("ai_grading_state", lang, state=on_off(allowed, lang))
-        markup = InlineKeyboardMarkup([[ai_button(context.codec, lang, allowed)]])
-        await context.reply(f"{line}\n{t('ai_settings_usage', lang)}", reply_markup=markup)
+    elif (entry := await ai_menu_entry(context, user.id, lang)) is not None:  # the state, and a button
+        line, button = entry
+        await context.reply(f"{line}\n{t('ai_settings_usage', lang)}", reply_markup=InlineKeyboardMarkup([[button]]))
     raise ApplicationHandlerStop  # the settings command has nothing to add
 
 
