@@ -20,14 +20,11 @@ from bot.banks.build import finish, question_id
 from bot.banks.draft import Draft, ImportResult, LeftOut
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.model import CHOICE_KINDS, KIND_NAMES, Bank, Kind, Question
+from bot.banks.passages import left_out_passages
 from bot.banks.provenance import mark_read
 from bot.banks.summary import shown_key
 
-__all__ = ["ModelReading", "passages", "read_left_out", "reading_summary"]
-
-# A passage is one question: past this many lines, or characters, it is not sent.
-_MAX_LINES = 80
-_MAX_CHARS = 8000
+__all__ = ["ModelReading", "kept_passages", "passages", "read_left_out", "read_passages", "reading_summary"]
 
 
 @dataclass
@@ -39,29 +36,14 @@ class ModelReading:
     requests: int = 0
 
 
-def _lines(text: str) -> list[str]:
-    # The importer's own numbering (bot.banks.lines.prepare_lines): line 1 is the first line.
-    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-
-
 def passages(text: str, result: ImportResult) -> dict[LeftOut, str]:
     """Each left-out question's passage: its lines, up to where the next question or heading starts."""
-    lines = _lines(text)
-    starts = sorted(
-        {q.line for q in result.bank.questions if q.line}
-        | {lo.first_line for lo in result.left_out if lo.first_line}
-        | {s.line for s in result.sections if s.title is not None}
-    )
-    out: dict[LeftOut, str] = {}
-    for lo in result.left_out:
-        if not lo.first_line:
-            continue
-        following = next((s for s in starts if s > lo.first_line), len(lines) + 1)
-        last = min(max(lo.last_line, following - 1), lo.first_line + _MAX_LINES - 1, len(lines))
-        passage = "\n".join(lines[lo.first_line - 1 : last]).strip()
-        if passage and len(passage) <= _MAX_CHARS:
-            out[lo] = passage
-    return out
+    return left_out_passages(text, result)
+
+
+def kept_passages(result: ImportResult) -> dict[LeftOut, str]:
+    """The passages the importer kept with its result (an upload: the document's text is gone by now)."""
+    return {lo: result.passages[lo.first_line] for lo in result.left_out if lo.first_line in result.passages}
 
 
 def _key(read: ReadQuestion, kind: Kind) -> tuple[str | None, str | None]:
@@ -144,7 +126,13 @@ async def read_left_out(
 ) -> ModelReading:
     """Send each left-out passage of `text` (the document `result` was imported from) to the model;
     the import with what it read added."""
-    found = passages(text, result)
+    return await read_passages(client, passages(text, result), result, today=today, timeout=timeout)
+
+
+async def read_passages(
+    client: ModelClient, found: dict[LeftOut, str], result: ImportResult, *, today: date, timeout: float | None = None
+) -> ModelReading:
+    """`read_left_out` for passages already cut out of the document (`kept_passages(result)`)."""
     outcomes = await asyncio.gather(*(_read_one(client, lo, p, result.bank, timeout) for lo, p in found.items()))
     by_left_out = {o.lo: o for o in outcomes}
     taken = {q.id for q in result.bank.questions}
@@ -189,7 +177,14 @@ async def read_left_out(
         passages_read, added = remaining.pop(s.title, (0, 0))
         sections.append(replace(s, found=s.found + added, left_out=s.left_out - passages_read))
     return ModelReading(
-        ImportResult(bank, sorted(warnings, key=lambda i: i.line), unread, sections, list(result.conventions)),
+        ImportResult(
+            bank,
+            sorted(warnings, key=lambda i: i.line),
+            unread,
+            sections,
+            list(result.conventions),
+            {lo.first_line: result.passages[lo.first_line] for lo in unread if lo.first_line in result.passages},
+        ),
         read,
         unread,
         model,

@@ -82,3 +82,6 @@ class ImportResult:
     left_out: list[LeftOut] = field(default_factory=list)
     sections: list[SectionReport] = field(default_factory=list)
     conventions: list[Convention] = field(default_factory=list)
+    # The document's text of each left-out question, by its first line (bot/banks/passages.py): what a
+    # model may be asked to read again, kept here because an upload's text stays in its import process.
+    passages: dict[int, str] = field(default_factory=dict)

@@ -21,6 +21,7 @@ from bot.banks.formats.combine import combine, explained, with_rejected
 from bot.banks.gift import is_gift, read_gift
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
+from bot.banks.passages import left_out_passages
 from bot.banks.reader import Reading, read_text
 
 __all__ = ["ImportResult", "import_document", "import_file", "import_text", "question_id"]
@@ -74,7 +75,9 @@ def import_document(
         )
     except DocumentError as exc:
         raise explained(exc, parts) from None
-    return with_rejected(result, parts)
+    result = with_rejected(result, parts)
+    result.passages = {lo.first_line: text for lo, text in left_out_passages(doc.text, result).items()}
+    return result
 
 
 def import_file(

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from bot.config import Settings
 from bot.logsetup import configure_logging
 
-__all__ = ["cmd_run", "webhook_secret"]
+__all__ = ["cmd_run", "log_secrets", "webhook_secret"]
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,14 @@ def webhook_secret(token: str) -> str:
     return hashlib.sha256(b"studybot webhook\0" + token.encode()).hexdigest()[:48]
 
 
+def log_secrets(settings: Settings) -> list[str]:
+    """What no log line may show: the bot token, the webhook secret made from it, the model's API key."""
+    secrets = [settings.token, webhook_secret(settings.token)] if settings.token else []
+    if settings.ai_key is not None and settings.ai_key.get_secret_value():
+        secrets.append(settings.ai_key.get_secret_value())
+    return secrets
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     try:
         settings = Settings()
@@ -42,10 +50,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    secrets = [settings.token, webhook_secret(settings.token)]
-    # URLs hold the token: configure_logging quiets request logging and redacts the token everywhere,
+    # URLs hold the token: configure_logging quiets request logging and redacts the secrets everywhere,
     # uncaught tracebacks included.
-    redact = configure_logging(settings.log_level, secrets=secrets)
+    redact = configure_logging(settings.log_level, secrets=log_secrets(settings))
 
     from bot.app import build_application
     from bot.telegram.serving import Serving, Webhook

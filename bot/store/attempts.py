@@ -83,3 +83,11 @@ async def reply_of(db: aiosqlite.Connection, learner_id: int, asked_id: int) -> 
         db, "SELECT reply FROM attempts WHERE learner_id = ? AND asked_id = ?", (learner_id, asked_id)
     )
     return None if row is None else str(row[0])
+
+
+async def last_answered(db: aiosqlite.Connection, learner_id: int) -> int | None:
+    """The asked id of the learner's latest answer (asked ids grow: the latest asked of those answered)."""
+    row = await fetch_one(
+        db, "SELECT asked_id FROM attempts WHERE learner_id = ? ORDER BY asked_id DESC LIMIT 1", (learner_id,)
+    )
+    return None if row is None else int(row[0])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from types import EllipsisType
 from typing import Any
@@ -18,7 +18,7 @@ from fsrs import Card, Rating, Scheduler
 
 from bot.banks.model import Bank, Kind, Question
 from bot.grading import ConceptIndex, grade
-from bot.grading.verdict import Outcome
+from bot.grading.verdict import Outcome, Verdict
 from bot.records import Chat, Learner, PendingUpload, ScoreRow, Tally
 from bot.store import asked as asked_repo
 from bot.store import attempts as attempts_repo
@@ -48,7 +48,12 @@ from bot.study.results import (
 )
 from bot.study.streaks import StreakView, record_day, view, view_after
 
-__all__ = ["RATINGS", "StudyEngine"]
+__all__ = ["RATINGS", "Judge", "StudyEngine"]
+
+# A second opinion on a reply the rules read as an answer, asked before the answer is recorded:
+# (bank id, question, reply, the rules' verdict, the learner's local day) -> a verdict that replaces the
+# rules' one, or None (the rules' verdict stands). The chat front end passes model help here.
+Judge = Callable[[str, Question, str, Verdict, int], Awaitable[Verdict | None]]
 
 RATINGS = {Outcome.wrong: Rating.Again, Outcome.partial: Rating.Hard, Outcome.correct: Rating.Good}
 LANGUAGES = ("zh", "en")
@@ -400,6 +405,12 @@ class StudyEngine:
         async with self.store.read() as db:
             return self._asked(await asked_repo.get(db, asked_id))
 
+    async def last_answered(self, learner_id: int) -> AskedQuestion | None:
+        """The question the learner answered last, anywhere (for /why)."""
+        async with self.store.read() as db:
+            asked_id = await attempts_repo.last_answered(db, learner_id)
+            return None if asked_id is None else self._asked(await asked_repo.get(db, asked_id))
+
     async def latest_open_asked(self, chat_id: int, learner_id: int | None = None) -> AskedQuestion | None:
         """The newest open question in the chat (asked to/by that learner when given) - for typed answers."""
         async with self.store.read() as db:
@@ -437,13 +448,14 @@ class StudyEngine:
         seconds: float | None = None,
         *,
         place: tuple[int, int | None] | None = None,
+        judge: Judge | None = None,
     ) -> AnswerResult:
         """Grade and record once: attempt, card, streak, group score, in one transaction.
 
         A second answer by the same learner, a closed question, or a reply that is not an answer
         changes nothing; the result's status says which and `message(lang)` explains. `place`: the
         (chat, message) a button was pressed on: an answer counts only from the question's own message
-        in its own chat ('elsewhere' otherwise: forged or copied callback data).
+        in its own chat ('elsewhere' otherwise: forged or copied callback data). `judge`: see `Judge`.
         """
         async with self.store.read() as db:
             ctx = await asked_repo.answer_context(db, asked_id, learner_id)
@@ -451,10 +463,17 @@ class StudyEngine:
             return AnswerResult("unknown", asked_id)
         if place is not None and not _same_place(ctx.asked, place):
             return AnswerResult("elsewhere", asked_id)
-        return await self._answer(ctx, learner_id, reply, seconds)
+        return await self._answer(ctx, learner_id, reply, seconds, judge)
 
     async def answer_latest(
-        self, chat_id: int, learner_id: int, reply: str, seconds: float | None = None, *, closed_too: bool = False
+        self,
+        chat_id: int,
+        learner_id: int,
+        reply: str,
+        seconds: float | None = None,
+        *,
+        closed_too: bool = False,
+        judge: Judge | None = None,
     ) -> tuple[AskedQuestion, AnswerResult] | None:
         """`answer` for the latest open question asked to the learner in the chat (a typed reply).
 
@@ -468,10 +487,15 @@ class StudyEngine:
             return None
         asked = self._asked(ctx.asked)
         assert asked is not None
-        return asked, await self._answer(ctx, learner_id, reply, seconds)
+        return asked, await self._answer(ctx, learner_id, reply, seconds, judge)
 
     async def _answer(
-        self, ctx: asked_repo.AnswerContext, learner_id: int, reply: str, seconds: float | None
+        self,
+        ctx: asked_repo.AnswerContext,
+        learner_id: int,
+        reply: str,
+        seconds: float | None,
+        judge: Judge | None = None,
     ) -> AnswerResult:
         now, ts = self._now()
         asked_id = ctx.asked.id
@@ -504,6 +528,8 @@ class StudyEngine:
             seconds = max(0.0, (now - datetime.fromtimestamp(row.asked_at, UTC)).total_seconds())
         learner_tz = ctx.learner_tz or self.default_tz
         day = local_day(now, learner_tz)
+        if judge is not None:  # before recording: the score, the card and the streak follow the verdict shown
+            verdict = await judge(bank_id, question, reply, verdict, day) or verdict
         points = group_points(verdict.score) if group else 0
 
         attempt = (
@@ -620,6 +646,13 @@ class StudyEngine:
             return await scores_repo.top(db, chat_id, since.toordinal() if since else None, limit)
 
     # ----- streaks, stats, reports ---------------------------------------------------------------
+
+    async def local_today(self, learner_id: int) -> int:
+        """The learner's local date now, as the store keeps days (a daily cap counts these)."""
+        now, _ = self._now()
+        async with self.store.read() as db:
+            learner = await learners_repo.get(db, learner_id)
+        return local_day(now, learner.tz if learner else self.default_tz)
 
     async def streak(self, learner_id: int) -> StreakView:
         now, _ = self._now()

@@ -20,7 +20,7 @@ from telegram.ext import ApplicationBuilder
 from telegram.request import BaseRequest
 
 from bot.config import Settings
-from bot.telegram import admin, commands, groups, membership, presses, quiz
+from bot.telegram import admin, commands, groups, membership, model_help, presses, quiz
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.context import CONTEXT_TYPES, BotApplication, CustomContext
 from bot.telegram.group_quiz import GroupQuiz
@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 # every feature go through presses.register (one handler); the features fill in presses.PRESSES.
 FEATURES: list[Callable[[BotApplication], None]] = [
     commands.register,
+    model_help.register,
     membership.register,
     quiz.register,
     admin.register,

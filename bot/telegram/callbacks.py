@@ -43,6 +43,9 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "rm": ("delete_bank", ("word", "choice")),  # an admin deletes a bank: a asks, y deletes, n keeps it
     "M": ("menu", ("word",)),  # a menu screen, or what a command does (bot/telegram/menus.py)
     "V": ("set", ("word", "word")),  # one setting from a menu: (what, value)
+    "y": ("why", ("id",)),  # model help: explain the key of an answered question
+    "j": ("ai", ("word",)),  # model help: model grading "on" or "off" for the learner
+    "i": ("aread", ("id",)),  # model help: read an upload's left-out passages (the pending upload's id)
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

@@ -62,6 +62,7 @@ class BotData:
         self.subscriptions: Subscriptions | None = None
         self.deliveries: DeliveryService | None = None
         self.model_help: ModelHelp | None = None  # only when STUDYBOT_AI_URL is set
+        self.model_waiting = 0  # answers waiting on the model now (bot/telegram/model_help.py)
 
 
 def _ready(value: T | None, what: str) -> T:

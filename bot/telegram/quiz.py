@@ -28,6 +28,7 @@ from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
 from bot.telegram.failures import worth_retrying
 from bot.telegram.group_render import verdict_alert
+from bot.telegram.model_help import case_judge, with_why
 from bot.telegram.next_word import decode_next
 from bot.telegram.pacing import push_args
 from bot.telegram.presses import PRESSES
@@ -152,6 +153,7 @@ async def deliver_result(
     review = review or _reviewing(context, result.asked_id)
     carry = None if review or context.user_data is None else context.user_data.get(FILTER)
     markup = next_keyboard(context.codec, lang, result.asked_id, review=review, carry=carry)
+    markup = with_why(context, markup, result, lang)  # [为什么?] with model help only
     await _send_or_keep(context, chat_id, text, markup)
     if retire:  # after the verdict, not beside it: a chat told to wait (429) gets one request at a time
         await _retire_question(context.bot, chat_id, message_id, result.question, poll)
@@ -256,7 +258,10 @@ async def on_text(update: Update, context: CustomContext) -> None:
         return
     lang = await context.lang()
     replay = is_replay(context, update)
-    answered = await context.engine.answer_latest(message.chat_id, user.id, message.text, closed_too=replay)
+    judge = case_judge(context, message.chat_id, user.id, lang)  # a case answer judged by a model, if on
+    answered = await context.engine.answer_latest(
+        message.chat_id, user.id, message.text, closed_too=replay, judge=judge
+    )
     if answered is None or (
         answered[1].status == "already_answered" and answered[1].first_reply != message.text[:1000]
     ):

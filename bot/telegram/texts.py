@@ -435,8 +435,8 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "delete_ask": {
         "zh": "删除题库「{title}」（<code>{id}</code>，{n} 题）？\n学员的答题记录会保留；选了这个题库的学员和推送"
         "改为练习其余所选题库（只选了它的改为全部题库）。",
-        "en": "Delete the bank “{title}” (<code>{id}</code>, {n} {n:question|questions})?\nLearners' history stays; learners "
-        "and pushes that chose it practise their other chosen banks (every bank if it was the only one).",
+        "en": "Delete the bank “{title}” (<code>{id}</code>, {n} {n:question|questions})?\nLearners' history stays; "
+        "learners and pushes that chose it practise their other chosen banks (every bank if it was the only one).",
     },
     "btn_delete_confirm": {"zh": "删除 {n} 题", "en": "Delete {n} {n:question|questions}"},
     "delete_done": {
@@ -445,7 +445,8 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     "delete_moved": {
         "zh": "{learners} 位学员、{subscriptions} 个推送选过它：已改为其余所选题库（只选了它的改为全部题库）。",
-        "en": "{learners} {learners:learner|learners} and {subscriptions} {subscriptions:push|pushes} had chosen it: they now practise their other chosen "
+        "en": "{learners} {learners:learner|learners} and {subscriptions} {subscriptions:push|pushes} had chosen it: "
+        "they now practise their other chosen "
         "banks (every bank if it was the only one).",
     },
     "delete_kept": {"zh": "题库「{title}」保留，没有改变。", "en": "The bank “{title}” is kept; nothing changed."},
@@ -489,7 +490,8 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "menu_daily": {
         "zh": "<b>每日推送</b>\n当前：{daily}，每次 {n} 题\n点一个时间订阅（时区：{tz}），或发送 "
         "<code>/subscribe 早上7点半</code> 这样的时间。",
-        "en": "<b>Daily questions</b>\nNow: {daily}, {n} {n:question|questions} each day\nTap a time to subscribe (time zone: {tz}), or "
+        "en": "<b>Daily questions</b>\nNow: {daily}, {n} {n:question|questions} each day\n"
+        "Tap a time to subscribe (time zone: {tz}), or "
         "send a time like <code>/subscribe 7:30am</code>.",
     },
     "menu_kinds": {
@@ -612,6 +614,55 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     "bank_language_zh": {"zh": "中文", "en": "Chinese"},
     "bank_language_en": {"zh": "英文", "en": "English"},
+    # ----- model help: case answers judged by a model, /why, the opt-out (bot/telegram/model_help.py) -----
+    "cmd_why": {
+        "zh": "上一题的答案为什么对（模型讲解）",
+        "en": "Why the key of your last question is right (explained by a model)",
+    },
+    "btn_why": {"zh": "为什么？", "en": "Why?"},
+    "why_asking": {"zh": "正在请模型讲解……", "en": "Asking the model to explain…"},
+    "why_nothing_yet": {
+        "zh": "你还没有答过题。先发 /quiz 答一道题，再发 /why。",
+        "en": "You have not answered a question yet. Send /quiz, answer it, then send /why.",
+    },
+    "why_gone": {"zh": "这道题已从题库中移除，无法讲解。", "en": "That question is no longer in its bank."},
+    "why_bank": {"zh": "📖 题库解析：\n{text}", "en": "📖 The bank's explanation:\n{text}"},
+    "why_failed": {
+        "zh": "模型暂时没能给出讲解，请稍后再试。",
+        "en": "The model could not explain it just now; please try again later.",
+    },
+    "why_off": {
+        "zh": "这里没有开启模型讲解，这道题的题库也没有解析。",
+        "en": "Explanations by a model are not switched on here, and the bank has none for this question.",
+    },
+    "ai_grading_state": {
+        "zh": "案例分析题由模型按要点评分：{state}",
+        "en": "Case answers judged by a model: {state}",
+    },
+    "ai_grading_on": {
+        "zh": "已开启：你的案例分析题回答会发送给模型（{model}）按要点评分；模型没能评分时仍按规则评分。"
+        "关闭：/settings ai off",
+        "en": "On: your answers to case questions are sent to the model ({model}), which judges them point "
+        "by point; when it cannot, the rules grade them. To stop: /settings ai off",
+    },
+    "ai_grading_off": {
+        "zh": "已关闭：你的回答不会再发送给模型，案例分析题按规则评分。重新开启：/settings ai on",
+        "en": "Off: your answers are no longer sent to a model; case questions are graded by the rules. "
+        "To switch it back on: /settings ai on",
+    },
+    "ai_settings_usage": {
+        "zh": "用法：/settings ai on|off — 案例分析题的回答是否发送给模型按要点评分",
+        "en": "Usage: /settings ai on|off — whether your answers to case questions are sent to a model to be "
+        "judged point by point",
+    },
+    "btn_ai_on": {"zh": "🤖 开启模型评分", "en": "🤖 Model grading on"},
+    "btn_ai_off": {"zh": "🤖 关闭模型评分", "en": "🤖 Model grading off"},
+    "btn_ai_read": {"zh": "🤖 AI 补读", "en": "🤖 Read the rest with AI"},
+    "ai_read_still_out": {"zh": "仍未导入 {n} 题：", "en": "{n} {n:question|questions} still left out:"},
+    "ai_read_confirm": {
+        "zh": "模型读出的题目要经你确认后才会导入；请对照原文核对答案。",
+        "en": "What the model read is imported only when you confirm; check the keys against the document.",
+    },
 }
 
 
