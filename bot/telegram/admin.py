@@ -152,8 +152,19 @@ async def on_document(update: Update, context: CustomContext) -> None:
         "replacing" if target.replaces else "new",
         upload_id,
     )
-    confirm = t("btn_upload_confirm", lang, n=len(bank.questions))
-    markup = InlineKeyboardMarkup(
+    markup = _preview_buttons(context, upload_id, len(bank.questions), lang)
+    # here, not at the top: model_reading's imports lead back to this module (learner → bank_delete)
+    from bot.telegram.model_reading import offers_reading, reading_button
+
+    if offers_reading(context, result):  # model help on, and passages left out: [AI 补读] under the preview
+        _keep_import(context, upload_id, result)
+        markup = InlineKeyboardMarkup([*markup.inline_keyboard, [reading_button(context, lang, upload_id)]])
+    await context.reply(preview_text(result, bank, target, file_name, lang), reply_markup=markup)
+
+
+def _preview_buttons(context: CustomContext, upload_id: int, questions: int, lang: str) -> InlineKeyboardMarkup:
+    confirm = t("btn_upload_confirm", lang, n=questions)
+    return InlineKeyboardMarkup(
         [
             [
                 InlineKeyboardButton(confirm, callback_data=context.codec.encode("upload", upload_id, "y")),
@@ -163,7 +174,54 @@ async def on_document(update: Update, context: CustomContext) -> None:
             ]
         ]
     )
-    await context.reply(preview_text(result, bank, target, file_name, lang), reply_markup=markup)
+
+
+KEPT_IMPORTS = 16  # imports kept in memory for [AI 补读] (the newest; a restart forgets them: send it again)
+
+
+def _keep_import(context: CustomContext, upload_id: int, result: ImportResult) -> None:
+    kept = context.bot_data.held_imports
+    kept[upload_id] = result
+    while len(kept) > KEPT_IMPORTS:
+        kept.pop(next(iter(kept)))
+
+
+async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """[AI 补读] under a preview: the model reads the passages the import left out; a new preview to confirm."""
+    lang, engine = await context.lang(), context.engine
+    upload_id = int(cb.fields[0])
+    held = await engine.held_upload(upload_id)
+    if not context.is_bot_admin() or (held is not None and held.admin_id != query.from_user.id):
+        await answer_press(query, t("upload_not_yours", lang), alert=True)
+        return
+    result = context.bot_data.held_imports.get(upload_id)
+    if held is None or result is None:
+        await answer_press(query, t("ai_read_gone", lang), alert=True)
+        return
+    await answer_press(query)
+    from bot.telegram.model_reading import read_for_upload
+
+    reading = await read_for_upload(context, chat_of(query), result, lang)
+    if reading is None:
+        await say(context, query, t("ai_read_gone", lang))
+        return
+    taken = await engine.take_upload(upload_id)
+    if taken is None:  # confirmed or cancelled while the model read
+        await say(context, query, t("upload_stale", lang))
+        return
+    await drop_buttons(context, query)
+    context.bot_data.held_imports.pop(upload_id, None)
+    bank = reading.result.bank.model_copy(update={"id": held.bank_id})
+    target = target_for(engine.banks, held.bank_id, bank.title, named=True)
+    new_id = await engine.hold_upload(held.admin_id, held.chat_id, bank.id, held.file_name, bank_json(bank))
+    log.info("admin %d: upload #%d read further by the model as #%d", held.admin_id, upload_id, new_id)
+    text = preview_text(reading.result, bank, target, held.file_name, lang) + "\n\n" + reading.report
+    await send_html(
+        context.bot,
+        chat_of(query),
+        text,
+        reply_markup=_preview_buttons(context, new_id, len(bank.questions), lang),
+    )
 
 
 async def _download(doc: Document) -> bytes:
@@ -409,4 +467,4 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(MessageHandler(filters.Document.ALL & private, on_document))
 
 
-PRESSES.update({"upload": press_upload})
+PRESSES.update({"upload": press_upload, "aread": press_read})

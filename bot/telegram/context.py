@@ -25,6 +25,7 @@ from bot.telegram.texts import Lang, Texts
 
 if TYPE_CHECKING:
     from bot.ai.service import ModelHelp
+    from bot.banks.draft import ImportResult
     from bot.config import Settings
     from bot.delivery.service import DeliveryService
     from bot.delivery.subscriptions import Subscriptions
@@ -63,6 +64,7 @@ class BotData:
         self.deliveries: DeliveryService | None = None
         self.model_help: ModelHelp | None = None  # only when STUDYBOT_AI_URL is set
         self.model_waiting = 0  # answers waiting on the model now (bot/telegram/model_help.py)
+        self.held_imports: dict[int, ImportResult] = {}  # pending upload id -> its import, for [AI 补读]
 
 
 def _ready(value: T | None, what: str) -> T:
@@ -76,13 +78,14 @@ class CustomContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any]
 
     def __init__(self, application: Application[Any, Any, Any, Any, Any, Any], **kwargs: Any) -> None:
         super().__init__(application, **kwargs)
-        self.update: Update | None = None
+        # the update being handled (not `update`: CallbackContext.update() is what data filters call)
+        self.current_update: Update | None = None
 
     @classmethod
     def from_update(cls, update: object, application: Application[Any, Any, Any, Any, Any, Any]) -> CustomContext:
         context = super().from_update(update, application)
         if isinstance(update, Update):
-            context.update = update
+            context.current_update = update
         return context
 
     # ----- what the application shares ---------------------------------------------------------------
@@ -140,17 +143,17 @@ class CustomContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any]
 
     async def lang(self) -> Lang:
         """The language of whoever sent the update (the learner is created on first contact)."""
-        user = self.update.effective_user if self.update is not None else None
+        user = self.current_update.effective_user if self.current_update is not None else None
         return await self.bot_data.languages.of_user(self.engine, user)
 
     def is_bot_admin(self) -> bool:
         """The sender is one of the bot's admins (STUDYBOT_ADMINS), wherever they write from."""
-        user = self.update.effective_user if self.update is not None else None
+        user = self.current_update.effective_user if self.current_update is not None else None
         return user is not None and user.id in self.settings.admins
 
     async def reply(self, text: str, **kwargs: Any) -> Message | None:
         """Send HTML `text` to the update's chat (split when long; a keyboard goes under the last part)."""
-        chat = self.update.effective_chat if self.update is not None else None
+        chat = self.current_update.effective_chat if self.current_update is not None else None
         if chat is None:
             return None
         return await send_html(self.bot, chat.id, text, **kwargs)

@@ -60,7 +60,7 @@ RUN_MOST = 20  # `/quiz N` in a group: at most this many questions in a run
 
 async def _group_lang(context: CustomContext) -> tuple[Lang, Lang]:
     """(the member's language, the group's): the group's own choice, else the member's."""
-    update = context.update
+    update = context.current_update
     assert update is not None and update.effective_chat is not None and update.effective_user is not None
     member = await context.lang()
     group = await context.bot_data.languages.of_group(

@@ -24,7 +24,7 @@ from bot.delivery.arguments import DEFAULT_TIME
 from bot.grading import kind_label
 from bot.study.days import tzinfo_for
 from bot.study.progress import missed_pick
-from bot.telegram import learner, quiz
+from bot.telegram import learner, model_help, quiz
 from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
@@ -114,7 +114,11 @@ async def _settings_screen(context: CustomContext, chat_id: int, user_id: int, l
         ],
         _back(codec, lang, "start"),
     ]
-    return learner.settings_text(settings, lang, daily, remind), InlineKeyboardMarkup(rows)
+    text = learner.settings_text(settings, lang, daily, remind)
+    if (model := await model_help.ai_menu_entry(context, user_id, lang)) is not None:
+        text += "\n" + esc(model[0])  # with model help on: model grading of case answers, and its switch
+        rows.insert(-1, [model[1]])
+    return text, InlineKeyboardMarkup(rows)
 
 
 async def _lang_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:

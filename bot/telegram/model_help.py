@@ -272,8 +272,8 @@ _SETTINGS_AI = re.compile(r"^/settings(?:@\w+)?\s+(?:ai|模型)(?:\s+(\S+))?\s*$
 
 
 class _SettingsAi(filters.MessageFilter):
-    """``/settings ai …``. Not filters.Regex: a data filter would call ``context.update(...)``, which the
-    typed context (bot/telegram/context.py) uses for the update itself."""
+    """``/settings ai …``: the message's whole text, stripped, against one pattern (a plain filter, no
+    match data kept in the context)."""
 
     def filter(self, message: Message) -> bool:
         return bool(message.text and _SETTINGS_AI.match(message.text.strip()))

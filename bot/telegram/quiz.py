@@ -363,7 +363,7 @@ async def press_answer(context: CustomContext, query: CallbackQuery, cb: Callbac
     if result.status != "recorded":
         await toast(query, repeated_verdict(result, lang))
         if result.status == "already_answered":
-            if is_replay(context, context.update):  # the first handling may have died before the verdict went
+            if is_replay(context, context.current_update):  # the first handling may have died before the verdict went
                 await deliver_result(context, chat_id, result, lang, message_id=msg.message_id, poll=False, repeat=True)
             await context.courier.deliver_now(chat_id)  # a verdict kept for this chat goes now
         return

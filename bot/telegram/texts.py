@@ -658,6 +658,11 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "btn_ai_on": {"zh": "🤖 开启模型评分", "en": "🤖 Model grading on"},
     "btn_ai_off": {"zh": "🤖 关闭模型评分", "en": "🤖 Model grading off"},
     "btn_ai_read": {"zh": "🤖 AI 补读", "en": "🤖 Read the rest with AI"},
+    "ai_read_gone": {
+        "zh": "这份文件已不能再交给模型补读（已确认、取消，或机器人重启过）。请重新发送文件。",
+        "en": "This document can no longer be read further by the model (confirmed, cancelled, or the bot "
+        "restarted). Send the document again.",
+    },
     "ai_read_still_out": {"zh": "仍未导入 {n} 题：", "en": "{n} {n:question|questions} still left out:"},
     "ai_read_confirm": {
         "zh": "模型读出的题目要经你确认后才会导入；请对照原文核对答案。",

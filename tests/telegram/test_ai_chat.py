@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from fakebot import FakeBotServer
 from fakemodel import FakeModel, Reply, user_data
 from tg_harness import BotEnv, running, settings_env
 
-from bot.grading import format_verdict, grade
+from bot.grading import grade
 
 KEY = "sk-chat-test-0a1b2c3d4e5f"
 CASE_REPLY = (
@@ -80,7 +81,19 @@ def recorded(db: Path, learner_id: int) -> list[tuple[int, float]]:
 
 
 def rules_verdict(env: BotEnv, asked: Any, reply: str, lang: str) -> str:
-    return format_verdict(asked.question, grade(asked.question, reply, env.engine.concepts), lang)
+    """The verdict the chat shows for the rules' grade alone (before the streak and review lines)."""
+    import html
+
+    from bot.study.results import AnswerResult
+    from bot.telegram.verdicts import verdict_text
+
+    verdict = grade(asked.question, reply, env.engine.concepts)
+    result = AnswerResult("recorded", 0, verdict=verdict, question=asked.question)
+    return html.unescape(
+        verdict_text(result, lang, datetime.now(UTC))
+        .replace("<blockquote expandable>", "")
+        .replace("</blockquote>", "")
+    )
 
 
 # ----- case answers -------------------------------------------------------------------------------------------
@@ -376,3 +389,51 @@ async def test_an_uploads_left_out_passages_are_read_for_the_admin_to_confirm(en
     assert "single-2（单选题）下列哪种做法属于参数高效微调？ —— 答案：A" in report.text
     assert "仍未导入 1 题" in report.text and "确认" in report.text
     assert report.button_texts == ["🤖 AI 补读"]
+
+
+async def test_an_admin_presses_ai_read_under_the_preview_and_confirms_what_the_model_read(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBotServer, model: FakeModel
+) -> None:
+    """The whole chat flow: upload → preview with [AI 补读] → the model reads only the left-out passages →
+    a new preview of the import with them → [导入 2 题] → the bank is live with the question read."""
+    from upload_kit import ADMIN, preview_of
+
+    def read(body: dict[str, Any]) -> Reply:
+        passage = user_data(body)["passage"]
+        return Reply.json({"questions": [q for start, q in READ_BACK.items() if passage.startswith(start)]})
+
+    model.answer(read)
+    monkeypatch.setenv("STUDYBOT_ADMINS", str(ADMIN))
+    made = ai_env(monkeypatch, tmp_path, fake, model)
+    async with made.run():
+        admin = fake.user(ADMIN, "老师", language_code="zh")
+        preview = await preview_of(fake, admin, UPLOAD.encode(), "upload.txt", "text/plain")
+        assert preview.button_texts == ["导入 1 题", "取消", "🤖 AI 补读"]
+        read_data = preview.find_button("🤖 AI 补读")["callback_data"]
+        admin.press(preview, "🤖 AI 补读")
+        second = await fake.next_message(admin.id, timeout=30)
+        while not second.buttons:
+            second = await fake.next_message(admin.id, timeout=30)
+        assert len(model.requests) == 2  # the two left-out passages, nothing else
+        assert second.button_texts == ["导入 2 题", "取消"]
+        assert "读出 1 题" in (second.text or "") and not (made.banks / "upload.json").exists()
+        admin.press(second, "导入 2 题")
+        done = await fake.next_message(admin.id, timeout=15)
+        assert "upload" in (done.text or "")
+        assert [q.id for q in made.engine.banks["upload"].questions] == ["single-1", "single-2"]
+        # the first preview's upload is gone: its button, pressed again, says so
+        answer = await fake.callback_answer(admin.press_data(preview, read_data))
+        assert answer.show_alert and "重新发送" in (answer.text or "")
+
+
+async def test_the_settings_menu_switches_model_grading_with_model_help_on(env: BotEnv) -> None:
+    fake = env.fake
+    ana = fake.user(7120, "Ana", language_code="zh")
+    ana.command("/settings")
+    menu = await fake.next_message(ana.id)
+    assert "案例分析题由模型按要点评分：开" in (menu.text or "")
+    await fake.callback_answer(ana.press(menu, "🤖 关闭模型评分"))
+    await fake.wait_for(lambda: "🤖 开启模型评分" in menu.button_texts or None, 5, "the switch flipped in place")
+    ana.command("/settings")
+    again = await fake.next_message(ana.id)
+    assert "案例分析题由模型按要点评分：关" in (again.text or "")
