@@ -297,7 +297,7 @@ async def test_deleting_a_bank_asks_first_keeps_history_and_moves_choices(env: B
     done = (await fake.next_message(admin.id)).text or ""
     assert done.splitlines() == [
         "Deleted the bank “法律基础测验” (law); the file law.json is removed. Learners' history stays.",
-        "1 learners and 0 pushes had chosen it: they now practise their other chosen banks (every bank if it "
+        "1 learner and 0 pushes had chosen it: they now practise their other chosen banks (every bank if it "
         "was the only one).",
     ]
     assert not (env.banks / "law.json").exists() and "law" not in env.engine.banks
@@ -448,6 +448,6 @@ async def test_a_long_preview_comes_in_parts_with_the_buttons_under_the_last(env
     parts = [m for m in fake.sent_to(admin.id) if m.message_id <= preview.message_id]
     text = _preview_text(fake, admin, preview)
     assert len(parts) == 2 and [m.buttons == [] for m in parts] == [True, False]
-    assert preview.button_texts == ["Import 1 questions", "Cancel"]
+    assert preview.button_texts == ["Import 1 question", "Cancel"]
     assert "… and " in text and text.endswith("Nothing changes until you confirm.")
     assert all(len(m.text or "") <= 4096 for m in parts)
