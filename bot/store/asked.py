@@ -12,6 +12,7 @@ __all__ = [
     "CLOSE_SQL",
     "AnswerContext",
     "AskedRow",
+    "add_messages",
     "answer_context",
     "attach_message",
     "by_message",
@@ -21,12 +22,17 @@ __all__ = [
     "get",
     "insert",
     "latest_open",
+    "open_count",
+    "replied_context",
     "selection",
     "set_selection",
+    "typed_answer_context",
+    "unsent_session_questions",
 ]
 
 CLOSE_SQL = "UPDATE asked SET closed = 1 WHERE id = ? AND closed = 0"
-_COLS = "id, chat_id, learner_id, question, message_id, asked_at, closes_at, closed, poll_id"
+_COLS = "id, chat_id, learner_id, question, message_id, asked_at, closes_at, closed, poll_id, session_id, position"
+_N = 11  # columns in _COLS
 
 
 @dataclass(frozen=True)
@@ -42,10 +48,12 @@ class AskedRow:
     closes_at: int | None
     closed: bool
     poll_id: str | None
+    session_id: int | None = None  # a practice session's question (bot/store/sessions.py)
+    position: int | None = None  # its number in the session, from 1
 
 
 def _row(row: tuple) -> AskedRow:
-    return AskedRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], bool(row[7]), row[8])
+    return AskedRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], bool(row[7]), row[8], row[9], row[10])
 
 
 async def insert(
@@ -57,10 +65,14 @@ async def insert(
     *,
     message_id: int | None = None,
     closes_at: int | None = None,
+    session: tuple[int, int] | None = None,
 ) -> int:
+    """A question put to a chat; `session`: (session id, position) of a practice session's question."""
+    session_id, position = session if session is not None else (None, None)
     cur = await db.execute(
-        "INSERT INTO asked (chat_id, learner_id, question, message_id, asked_at, closes_at) VALUES (?, ?, ?, ?, ?, ?)",
-        (chat_id, learner_id, question, message_id, asked_at, closes_at),
+        "INSERT INTO asked (chat_id, learner_id, question, message_id, asked_at, closes_at, session_id, position)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (chat_id, learner_id, question, message_id, asked_at, closes_at, session_id, position),
     )
     assert cur.lastrowid is not None
     return cur.lastrowid
@@ -103,10 +115,31 @@ _CONTEXT_LAST = _context_sql(
 )
 
 
+# A typed answer without a Telegram reply: the newest open question asked to this learner in this chat
+# BEFORE the answer was written (?3: the answer's message id; in a private chat message ids grow with
+# every message of either side). A question sent after it (the next one, asked because a button press on
+# the same question was handled first) cannot be what the learner meant.
+_CONTEXT_TYPED = _context_sql(
+    "a.id = (SELECT id FROM asked WHERE chat_id = ?2 AND learner_id = ?1 AND closed = 0"
+    " AND message_id IS NOT NULL AND message_id < ?3 ORDER BY id DESC LIMIT 1)"
+)
+# The newest question asked before the answer was written, open or not (the race above: that question
+# was answered by a button meanwhile, and the typed answer must not count again or elsewhere).
+_CONTEXT_BEFORE = _context_sql(
+    "a.id = (SELECT id FROM asked WHERE chat_id = ?2 AND learner_id = ?1"
+    " AND message_id IS NOT NULL AND message_id < ?3 ORDER BY id DESC LIMIT 1)"
+)
+# The question a message carries, open or not (a Telegram reply to it answers it).
+_CONTEXT_BY_MESSAGE = _context_sql(
+    "a.id = coalesce((SELECT asked_id FROM asked_messages WHERE chat_id = ?2 AND message_id = ?3),"
+    " (SELECT id FROM asked WHERE chat_id = ?2 AND message_id = ?3 ORDER BY id DESC LIMIT 1))"
+)
+
+
 def _context(row: tuple | None) -> AnswerContext | None:  # type: ignore[type-arg]
     if row is None:
         return None
-    return AnswerContext(_row(row[:9]), row[9], row[10], bool(row[11]), row[12], row[13])
+    return AnswerContext(_row(row[:_N]), row[_N], row[_N + 1], bool(row[_N + 2]), row[_N + 3], row[_N + 4])
 
 
 async def answer_context(db: aiosqlite.Connection, asked_id: int, learner_id: int) -> AnswerContext | None:
@@ -119,6 +152,51 @@ async def latest_answer_context(
     """answer_context of the latest open question asked to `learner_id` in `chat_id` (None if there is none);
     `closed_too`: the latest question, answered or not."""
     return _context(await fetch_one(db, _CONTEXT_LAST if closed_too else _CONTEXT_LATEST, (learner_id, chat_id)))
+
+
+async def typed_answer_context(
+    db: aiosqlite.Connection, chat_id: int, learner_id: int, before: int, *, closed_too: bool = False
+) -> AnswerContext | None:
+    """answer_context of the newest open question asked to `learner_id` in `chat_id` by a message older than
+    message `before`; `closed_too`: the newest such question, answered or not."""
+    sql = _CONTEXT_BEFORE if closed_too else _CONTEXT_TYPED
+    return _context(await fetch_one(db, sql, (learner_id, chat_id, before)))
+
+
+async def replied_context(
+    db: aiosqlite.Connection, chat_id: int, message_id: int, learner_id: int
+) -> AnswerContext | None:
+    """answer_context of the question that message `message_id` of `chat_id` carries (None: no question)."""
+    return _context(await fetch_one(db, _CONTEXT_BY_MESSAGE, (learner_id, chat_id, message_id)))
+
+
+async def open_count(db: aiosqlite.Connection, chat_id: int, learner_id: int) -> int:
+    """Open questions (shown: with a message) asked to the learner in the chat."""
+    row = await fetch_one(
+        db,
+        "SELECT count(*) FROM asked WHERE chat_id = ? AND learner_id = ? AND closed = 0 AND message_id IS NOT NULL",
+        (chat_id, learner_id),
+    )
+    return int(row[0]) if row else 0
+
+
+async def add_messages(db: aiosqlite.Connection, chat_id: int, asked_id: int, message_ids: list[int]) -> None:
+    """The messages that carry a question (a reply to any of them answers it)."""
+    await db.executemany(
+        "INSERT OR REPLACE INTO asked_messages (chat_id, message_id, asked_id) VALUES (?, ?, ?)",
+        [(chat_id, m, asked_id) for m in message_ids],
+    )
+
+
+async def unsent_session_questions(db: aiosqlite.Connection, chat_id: int, learner_id: int) -> list[int]:
+    """Sessions with an open question recorded for the learner in the chat and never shown, newest first."""
+    rows = await fetch_all(
+        db,
+        "SELECT DISTINCT session_id FROM asked WHERE chat_id = ? AND learner_id = ? AND closed = 0"
+        " AND message_id IS NULL AND session_id IS NOT NULL ORDER BY session_id DESC",
+        (chat_id, learner_id),
+    )
+    return [r[0] for r in rows]
 
 
 async def get(db: aiosqlite.Connection, asked_id: int) -> AskedRow | None:
@@ -173,11 +251,14 @@ async def close(db: aiosqlite.Connection, asked_id: int) -> bool:
     return cur.rowcount == 1
 
 
-async def due_closings(db: aiosqlite.Connection, now: int) -> list[AskedRow]:
-    """Open group questions whose time is up (also those missed while the bot was down)."""
+async def due_closings(db: aiosqlite.Connection, now: int, *, sessions: bool = False) -> list[AskedRow]:
+    """Open group questions whose time is up (also those missed while the bot was down); `sessions`: the
+    timed questions of practice sessions instead (bot/store/sessions.py), which the group closer leaves."""
+    which = "IS NOT NULL" if sessions else "IS NULL"
     rows = await fetch_all(
         db,
-        f"SELECT {_COLS} FROM asked WHERE closed = 0 AND closes_at IS NOT NULL AND closes_at <= ? ORDER BY closes_at",
+        f"SELECT {_COLS} FROM asked WHERE closed = 0 AND closes_at IS NOT NULL AND closes_at <= ?"
+        f" AND session_id {which} ORDER BY closes_at",
         (now,),
     )
     return [_row(r) for r in rows]

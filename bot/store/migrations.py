@@ -277,6 +277,43 @@ CREATE INDEX outbox_due ON outbox (next_try);
 CREATE INDEX outbox_chat ON outbox (chat_id);
 """
 
+_SESSIONS = """
+-- A short practice session: a daily push of N questions or `/quiz 10`, one question at a time, the next
+-- after each answer, a summary at the end. `position` is the number of the question asked last; moving it
+-- on is a compare-and-set, so one answer (or one time-out) asks the next question, never two.
+CREATE TABLE sessions (
+    id          INTEGER PRIMARY KEY,
+    chat_id     INTEGER NOT NULL REFERENCES chats (id) ON UPDATE CASCADE,
+    learner_id  INTEGER NOT NULL REFERENCES learners (id),
+    kind        TEXT    NOT NULL CHECK (kind IN ('push', 'quiz')),
+    total       INTEGER NOT NULL CHECK (total BETWEEN 1 AND 50),
+    position    INTEGER NOT NULL DEFAULT 0,
+    banks       TEXT,                               -- JSON lists; NULL: the learner's settings
+    kinds       TEXT,
+    poll        INTEGER NOT NULL DEFAULT 0,
+    seconds     INTEGER,                            -- time limit per question (NULL: none)
+    origin      TEXT    UNIQUE,                     -- a push: 'push:<subscription>:<local day>'
+    started_at  INTEGER NOT NULL,
+    finished_at INTEGER                             -- NULL while it runs
+);
+CREATE INDEX sessions_running ON sessions (chat_id, learner_id, kind) WHERE finished_at IS NULL;
+
+ALTER TABLE asked ADD COLUMN session_id INTEGER REFERENCES sessions (id);
+ALTER TABLE asked ADD COLUMN position INTEGER;     -- 1-based within its session
+CREATE INDEX asked_session ON asked (session_id, position) WHERE session_id IS NOT NULL;
+
+-- Every message that carries a question (a long one is several): a Telegram reply to any of them
+-- answers that question, whether it is the latest or not.
+CREATE TABLE asked_messages (
+    chat_id    INTEGER NOT NULL REFERENCES chats (id) ON UPDATE CASCADE,
+    message_id INTEGER NOT NULL,
+    asked_id   INTEGER NOT NULL REFERENCES asked (id),
+    PRIMARY KEY (chat_id, message_id)
+) WITHOUT ROWID;
+INSERT OR IGNORE INTO asked_messages (chat_id, message_id, asked_id)
+    SELECT chat_id, message_id, id FROM asked WHERE message_id IS NOT NULL;
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -284,6 +321,7 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(4, "model help: judgement and explanation caches, daily use, opt-outs", _MODEL_HELP),
     Migration(5, "the update inbox: fetched updates kept until handled", _UPDATE_INBOX),
     Migration(6, "the outbox: replies kept until they can be sent", _OUTBOX),
+    Migration(7, "practice sessions, and the messages that carry each asked question", _SESSIONS),
 )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from types import EllipsisType
 from typing import Any
@@ -44,7 +44,9 @@ from bot.study.results import (
     Pick,
     SettingsError,
     Stats,
+    TypedAnswer,
 )
+from bot.study.sessions import Sessions
 from bot.study.streaks import StreakView, record_day, view
 
 __all__ = ["RATINGS", "StudyEngine"]
@@ -85,6 +87,7 @@ class StudyEngine:
         self._by_key: dict[int, tuple[str, Question]] = {}
         self._by_object: dict[int, int] = {}  # id(question object) -> key
         self._candidates: dict[tuple[tuple[str, ...], tuple[Kind, ...]], tuple[list[int], frozenset[int]]] = {}
+        self.sessions = Sessions(self)  # practice sessions: a push of N, /quiz 10 (bot/study/sessions.py)
 
     @classmethod
     async def create(
@@ -247,9 +250,11 @@ class StudyEngine:
         banks: Iterable[str] | None = None,
         kinds: Iterable[str | Kind] | None = None,
         review_only: bool = False,
+        exclude: Collection[int] = (),
     ) -> Pick | Empty:
         """Due review cards first (most overdue first), then never-seen questions at random, then the seen
-        question due soonest; never the question asked last. Filters default to the learner's settings."""
+        question due soonest; never the question asked last, nor one in `exclude` (question keys: what a
+        session or a push asked already). Filters default to the learner's settings."""
         _, ts = self._now()
         async with self.store.read() as db:
             learner = await learners_repo.get(db, learner_id)
@@ -268,6 +273,9 @@ class StudyEngine:
             what = ", ".join([*bank_ids, *map(str, kind_set)])
             return Empty("no_questions", {"filter": what})
         last = learner.last_question if learner else None
+        if exclude:
+            key_set = key_set - frozenset(exclude)
+            keys = [k for k in keys if k in key_set]
         due = [q for q, d in cards if d <= ts and q in key_set and q != last]
         if due:
             return self._pick(due[0], "review", len(due))
@@ -286,6 +294,8 @@ class StudyEngine:
         return Empty("only_repeat")
 
     def _random_unseen(self, keys: list[int], seen: set[int], last: int | None) -> int | None:
+        if not keys:
+            return None
         # A few random draws find an unseen question fast while most are unseen; then filter exactly.
         for _ in range(8):
             key = keys[self.rng.randrange(len(keys))]
@@ -336,24 +346,52 @@ class StudyEngine:
         key = self._key_of(question, bank_id)
         _, ts = self._now()
         async with self.store.write() as db:
-            # A chat we never saw: a private one (Telegram: positive id) or a group; ensure_chat refines it.
-            await chats_repo.ensure(db, chat_id, "private" if chat_id > 0 or chat_id == learner_id else "group", ts)
-            asked_id = await asked_repo.insert(
-                db,
-                chat_id,
-                learner_id,
-                key,
-                ts,
-                message_id=message_id,
-                closes_at=ts + open_seconds if open_seconds else None,
-            )
-            if learner_id is not None:
-                await learners_repo.set_last_question(db, learner_id, key)
+            return await self.insert_asked(db, chat_id, learner_id, key, ts, message_id, open_seconds)
+
+    @staticmethod
+    async def insert_asked(
+        db: Any,
+        chat_id: int,
+        learner_id: int | None,
+        key: int,
+        ts: int,
+        message_id: int | None = None,
+        open_seconds: int | None = None,
+        session: tuple[int, int] | None = None,
+    ) -> int:
+        """`ask` inside a write the caller holds (a session moves on in the same transaction)."""
+        # A chat we never saw: a private one (Telegram: positive id) or a group; ensure_chat refines it.
+        await chats_repo.ensure(db, chat_id, "private" if chat_id > 0 or chat_id == learner_id else "group", ts)
+        asked_id = await asked_repo.insert(
+            db,
+            chat_id,
+            learner_id,
+            key,
+            ts,
+            message_id=message_id,
+            closes_at=ts + open_seconds if open_seconds else None,
+            session=session,
+        )
+        if learner_id is not None:
+            await learners_repo.set_last_question(db, learner_id, key)
         return asked_id
 
-    async def attach_message(self, asked_id: int, message_id: int | None, poll_id: str | None = None) -> None:
+    async def attach_message(
+        self, asked_id: int, message_id: int | None, poll_id: str | None = None, *, parts: Sequence[int] = ()
+    ) -> None:
+        """The message that shows an asked question (its buttons), and every message that carries it
+        (`parts`: a long question is several; a reply to any of them answers it)."""
         async with self.store.write() as db:
             await asked_repo.attach_message(db, asked_id, message_id, poll_id)
+            ids = [*parts, *([message_id] if message_id is not None else [])]
+            if ids:
+                row = await asked_repo.get(db, asked_id)
+                if row is not None:
+                    await asked_repo.add_messages(db, row.chat_id, asked_id, list(dict.fromkeys(ids)))
+
+    def asked_view(self, row: asked_repo.AskedRow | None) -> AskedQuestion | None:
+        """A stored asked row with its bank question (None for None)."""
+        return self._asked(row)
 
     def _asked(self, row: asked_repo.AskedRow | None) -> AskedQuestion | None:
         if row is None:
@@ -373,6 +411,8 @@ class StudyEngine:
             asked_at,
             _dt(row.closes_at),
             row.closed,
+            row.session_id,
+            row.position,
         )
 
     async def get_asked(self, asked_id: int) -> AskedQuestion | None:
@@ -449,6 +489,45 @@ class StudyEngine:
         assert asked is not None
         return asked, await self._answer(ctx, learner_id, reply, seconds)
 
+    async def answer_typed(
+        self,
+        chat_id: int,
+        learner_id: int,
+        reply: str,
+        message_id: int,
+        *,
+        reply_to: int | None = None,
+        closed_too: bool = False,
+    ) -> TypedAnswer | None:
+        """A typed answer in a private chat, graded against the question the learner meant.
+
+        `reply_to`: the message the answer is a Telegram reply to; when it carries a question, that question
+        is answered (open or not: a closed one says so). Else the newest open question shown before the
+        answer was written (`message_id`: message ids grow with every message of a private chat); when none
+        is open but one was sent after the answer, the answer raced a button press and is taken for the
+        question before it, which then says it was answered already: never graded twice, nor against a
+        question the learner had not seen. `closed_too`: the newest question before it, answered or not (a
+        typed answer handled again after a crash finds its verdict). None: nothing to answer.
+        """
+        async with self.store.read() as db:
+            ctx = None
+            if reply_to is not None:
+                ctx = await asked_repo.replied_context(db, chat_id, reply_to, learner_id)
+                if ctx is not None and ctx.asked.learner_id not in (None, learner_id):
+                    ctx = None
+            if ctx is None:
+                ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id, closed_too=closed_too)
+            if ctx is None:
+                newer = await asked_repo.latest_open(db, chat_id, learner_id)
+                if newer is not None and newer.message_id is not None and newer.message_id > message_id:
+                    ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id, closed_too=True)
+            if ctx is None:
+                return None
+            others = await asked_repo.open_count(db, chat_id, learner_id) - (not ctx.asked.closed)
+        asked = self._asked(ctx.asked)
+        assert asked is not None
+        return TypedAnswer(asked, await self._answer(ctx, learner_id, reply, None), others)
+
     async def _answer(
         self, ctx: asked_repo.AnswerContext, learner_id: int, reply: str, seconds: float | None
     ) -> AnswerResult:
@@ -472,9 +551,10 @@ class StudyEngine:
                 question,
                 bank_id,
                 first_reply=ctx.answered_reply,
+                session_id=row.session_id,
             )
         if row.closed or (row.closes_at is not None and ts >= row.closes_at):
-            return AnswerResult("closed", asked_id, question=question, bank_id=bank_id)
+            return AnswerResult("closed", asked_id, question=question, bank_id=bank_id, session_id=row.session_id)
 
         verdict = grade(question, reply, self.concepts)
         if not verdict.answered:
@@ -522,7 +602,9 @@ class StudyEngine:
         if done is None:
             return await self._refusal(learner_id, asked_id, question, bank_id)
         card, streak = done
-        return AnswerResult("recorded", asked_id, verdict, question, bank_id, view(streak, day), card.due, points)
+        return AnswerResult(
+            "recorded", asked_id, verdict, question, bank_id, view(streak, day), card.due, points, None, row.session_id
+        )
 
     @staticmethod
     def _new_card(key: int, now: datetime) -> Card:

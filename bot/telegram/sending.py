@@ -42,11 +42,13 @@ async def send_html(
     reply_markup: InlineKeyboardMarkup | None = None,
     reply_to: int | None = None,
     unread: bool = False,
+    sent: list[int] | None = None,
     **extra: Any,
 ) -> Message | None:
     """Send HTML ``text`` to ``chat_id``; the last message sent (None when ``unread``).
 
     ``reply_to``: the first part answers that message (sent even if it was deleted meanwhile);
+    ``sent``: gets the id of every part sent (not with ``unread``);
     ``extra`` (rate_limit_args, allow_paid_broadcast...) goes with every part."""
     parts = chunks(text)
     last: Message | None = None
@@ -68,6 +70,8 @@ async def send_html(
         last = await bot.send_message(
             chat_id, part, parse_mode=ParseMode.HTML, reply_markup=keyboard, reply_parameters=reply, **extra
         )
+        if sent is not None:
+            sent.append(last.message_id)
     return last
 
 
