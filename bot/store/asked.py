@@ -18,6 +18,7 @@ __all__ = [
     "by_message",
     "by_poll",
     "close",
+    "closed_after",
     "due_closings",
     "get",
     "insert",
@@ -115,18 +116,15 @@ _CONTEXT_LAST = _context_sql(
 )
 
 
-# A typed answer without a Telegram reply: the newest open question asked to this learner in this chat
-# BEFORE the answer was written (?3: the answer's message id; in a private chat message ids grow with
-# every message of either side). A question sent after it (the next one, asked because a button press on
-# the same question was handled first) cannot be what the learner meant.
-_CONTEXT_TYPED = _context_sql(
-    "a.id = (SELECT id FROM asked WHERE chat_id = ?2 AND learner_id = ?1 AND closed = 0"
-    " AND message_id IS NOT NULL AND message_id < ?3 ORDER BY id DESC LIMIT 1)"
-)
-# The newest question asked before the answer was written, open or not (the race above: that question
-# was answered by a button meanwhile, and the typed answer must not count again or elsewhere).
-_CONTEXT_BEFORE = _context_sql(
+# A typed answer without a Telegram reply: the newest question shown to this learner in this chat BEFORE
+# the answer was written (?3: the answer's message id; in a private chat message ids grow with every
+# message of either side), open or not; and the newest open one shown before it.
+_CONTEXT_SHOWN_BEFORE = _context_sql(
     "a.id = (SELECT id FROM asked WHERE chat_id = ?2 AND learner_id = ?1"
+    " AND message_id IS NOT NULL AND message_id < ?3 ORDER BY message_id DESC LIMIT 1)"
+)
+_CONTEXT_OPEN_BEFORE = _context_sql(
+    "a.id = (SELECT id FROM asked WHERE chat_id = ?2 AND learner_id = ?1 AND closed = 0"
     " AND message_id IS NOT NULL AND message_id < ?3 ORDER BY id DESC LIMIT 1)"
 )
 # The question a message carries, open or not (a Telegram reply to it answers it).
@@ -155,12 +153,23 @@ async def latest_answer_context(
 
 
 async def typed_answer_context(
-    db: aiosqlite.Connection, chat_id: int, learner_id: int, before: int, *, closed_too: bool = False
+    db: aiosqlite.Connection, chat_id: int, learner_id: int, before: int, *, open_only: bool = False
 ) -> AnswerContext | None:
-    """answer_context of the newest open question asked to `learner_id` in `chat_id` by a message older than
-    message `before`; `closed_too`: the newest such question, answered or not."""
-    sql = _CONTEXT_BEFORE if closed_too else _CONTEXT_TYPED
+    """answer_context of the newest question shown to `learner_id` in `chat_id` by a message older than
+    message `before`, open or not; `open_only`: the newest open one."""
+    sql = _CONTEXT_OPEN_BEFORE if open_only else _CONTEXT_SHOWN_BEFORE
     return _context(await fetch_one(db, sql, (learner_id, chat_id, before)))
+
+
+async def closed_after(db: aiosqlite.Connection, chat_id: int, asked_id: int, message_id: int) -> bool:
+    """A message about the question (its verdict, a time-out) was sent after message `message_id`: an answer
+    written before then was written while the question still looked open."""
+    row = await fetch_one(
+        db,
+        "SELECT 1 FROM asked_messages WHERE chat_id = ? AND message_id > ? AND asked_id = ? LIMIT 1",
+        (chat_id, message_id, asked_id),
+    )
+    return row is not None
 
 
 async def replied_context(

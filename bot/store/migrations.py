@@ -301,9 +301,11 @@ CREATE INDEX sessions_running ON sessions (chat_id, learner_id, kind) WHERE fini
 ALTER TABLE asked ADD COLUMN session_id INTEGER REFERENCES sessions (id);
 ALTER TABLE asked ADD COLUMN position INTEGER;     -- 1-based within its session
 CREATE INDEX asked_session ON asked (session_id, position) WHERE session_id IS NOT NULL;
+CREATE INDEX asked_shown ON asked (chat_id, message_id) WHERE message_id IS NOT NULL;
 
--- Every message that carries a question (a long one is several): a Telegram reply to any of them
--- answers that question, whether it is the latest or not.
+-- Every message that carries a question (a long one is several), and the verdict or notice that closed
+-- it: a Telegram reply to any of them answers that question, whether it is the latest or not; a typed
+-- answer written before a question's verdict was sent was meant for that question.
 CREATE TABLE asked_messages (
     chat_id    INTEGER NOT NULL REFERENCES chats (id) ON UPDATE CASCADE,
     message_id INTEGER NOT NULL,

@@ -379,10 +379,11 @@ class StudyEngine:
     async def attach_message(
         self, asked_id: int, message_id: int | None, poll_id: str | None = None, *, parts: Sequence[int] = ()
     ) -> None:
-        """The message that shows an asked question (its buttons), and every message that carries it
-        (`parts`: a long question is several; a reply to any of them answers it)."""
+        """The message that shows an asked question (its buttons), and every message about it (`parts`: a
+        long question is several, then its verdict; a reply to any of them answers it)."""
         async with self.store.write() as db:
-            await asked_repo.attach_message(db, asked_id, message_id, poll_id)
+            if message_id is not None or poll_id is not None:
+                await asked_repo.attach_message(db, asked_id, message_id, poll_id)
             ids = [*parts, *([message_id] if message_id is not None else [])]
             if ids:
                 row = await asked_repo.get(db, asked_id)
@@ -501,13 +502,14 @@ class StudyEngine:
     ) -> TypedAnswer | None:
         """A typed answer in a private chat, graded against the question the learner meant.
 
-        `reply_to`: the message the answer is a Telegram reply to; when it carries a question, that question
-        is answered (open or not: a closed one says so). Else the newest open question shown before the
-        answer was written (`message_id`: message ids grow with every message of a private chat); when none
-        is open but one was sent after the answer, the answer raced a button press and is taken for the
-        question before it, which then says it was answered already: never graded twice, nor against a
-        question the learner had not seen. `closed_too`: the newest question before it, answered or not (a
-        typed answer handled again after a crash finds its verdict). None: nothing to answer.
+        `reply_to`: the message the answer is a Telegram reply to; when it carries a question (or its
+        verdict), that question is answered (a closed one says so). Else the newest question shown before
+        the answer was written (`message_id`: message ids grow with every message of a private chat): when
+        it is open, or was closed only after the answer was written (a button press on it was handled
+        first: the answer then says it was answered already, never graded twice nor moved to another
+        question). Else the newest open question shown before the answer. `closed_too`: the newest
+        question shown before it, answered or not (a typed answer handled again after a crash finds its
+        verdict). None: nothing to answer.
         """
         async with self.store.read() as db:
             ctx = None
@@ -516,11 +518,14 @@ class StudyEngine:
                 if ctx is not None and ctx.asked.learner_id not in (None, learner_id):
                     ctx = None
             if ctx is None:
-                ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id, closed_too=closed_too)
-            if ctx is None:
-                newer = await asked_repo.latest_open(db, chat_id, learner_id)
-                if newer is not None and newer.message_id is not None and newer.message_id > message_id:
-                    ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id, closed_too=True)
+                ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id)
+                if (
+                    ctx is not None
+                    and ctx.asked.closed
+                    and not closed_too
+                    and not await asked_repo.closed_after(db, chat_id, ctx.asked.id, message_id)
+                ):
+                    ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id, open_only=True)
             if ctx is None:
                 return None
             others = await asked_repo.open_count(db, chat_id, learner_id) - (not ctx.asked.closed)

@@ -30,7 +30,7 @@ class PracticeArgs:
     count: int | None = None  # None: no count given
     seconds: int | None = None  # None: no time limit
     rest: list[str] = field(default_factory=list)
-    problem: str | None = None  # 'count', 'seconds' or 'timer_number' (see bot/telegram/texts.py)
+    problem: str | None = None  # 'count', 'seconds' or 'timer' (see bot/telegram/texts.py)
     word: str = ""  # the word the problem is about
 
     @property
@@ -42,7 +42,7 @@ class PracticeArgs:
 def _seconds(args: PracticeArgs, text: str, word: str) -> None:
     found = _NUMBER.match(text)
     if found is None:
-        args.problem, args.word = "timer_number", word
+        args.problem, args.word = "timer", word
         return
     value = int(found.group(1))
     if not MIN_SECONDS <= value <= MAX_SECONDS:
@@ -62,7 +62,7 @@ def parse_practice(words: Sequence[str]) -> PracticeArgs:
         glued = _GLUED.match(word)
         if low in _TIMER_WORDS:
             if i + 1 >= len(items):
-                args.problem, args.word = "timer_number", word
+                args.problem, args.word = "timer", word
                 break
             _seconds(args, items[i + 1], f"{word} {items[i + 1]}")
             i += 2

@@ -137,7 +137,9 @@ async def expire(app: BotApplication, asked: AskedQuestion) -> bool:
     lang = await data.languages.of_learner(engine, learner)
     if asked.question is not None:
         label = question_label(asked.question, lang)
-        await send_html(app.bot, asked.chat_id, t("session_timeout", lang, label=label))
+        sent: list[int] = []
+        await send_html(app.bot, asked.chat_id, t("session_timeout", lang, label=label), sent=sent)
+        await engine.attach_message(asked.id, None, parts=sent)  # a reply to it is about that question
         await retire_question(app.bot, asked.chat_id, asked.message_id, asked.question, asked.poll_id is not None)
     await send_next(app.bot, engine, codec, await engine.sessions.after(asked), lang)
     return True

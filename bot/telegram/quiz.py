@@ -130,20 +130,27 @@ async def deliver_result(
         review = review or _reviewing(context, result.asked_id)
         carry = None if review or context.user_data is None else context.user_data.get(FILTER)
         markup = next_keyboard(context.codec, lang, result.asked_id, review=review, carry=carry)
-    await _send_or_keep(context, chat_id, text, markup)
+    await _send_or_keep(context, chat_id, text, markup, result.asked_id)
     if retire:  # after the verdict, not beside it: a chat told to wait (429) gets one request at a time
         await retire_question(context.bot, chat_id, message_id, result.question, poll)
     if result.session_id is not None:
         await practice.go_on(context, result.asked_id, lang)
 
 
-async def _send_or_keep(context: CustomContext, chat_id: int, text: str, markup: InlineKeyboardMarkup | None) -> None:
+async def _send_or_keep(
+    context: CustomContext, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, asked_id: int
+) -> None:
+    """Send a verdict, recorded as a message about its question (a typed answer written before it was meant
+    for that question; a reply to it is about that question)."""
+    sent: list[int] = []
     try:
-        await send_html(context.bot, chat_id, text, reply_markup=markup, unread=True)
+        await send_html(context.bot, chat_id, text, reply_markup=markup, unread=True, sent=sent)
     except TelegramError as exc:
         if not worth_retrying(exc):
             raise
         await context.courier.keep(chat_id, text, markup, exc)
+    if sent:
+        await context.engine.attach_message(asked_id, None, parts=sent)
 
 
 def is_replay(context: CustomContext, update: Update | None) -> bool:
