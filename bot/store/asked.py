@@ -9,21 +9,20 @@ import aiosqlite
 from bot.store._util import fetch_all, fetch_one
 
 __all__ = [
+    "ADD_MESSAGE_SQL",
+    "ATTACH_SQL",
     "CLOSE_SQL",
     "AnswerContext",
     "AskedRow",
-    "add_messages",
     "answer_context",
     "attach_message",
     "by_message",
     "by_poll",
     "close",
-    "closed_after",
     "due_closings",
     "get",
     "insert",
     "latest_open",
-    "open_count",
     "replied_context",
     "selection",
     "set_selection",
@@ -89,6 +88,10 @@ class AnswerContext:
     learner_known: bool
     learner_tz: str | None
     answered_reply: str | None  # what this learner answered before (None: no attempt yet)
+    # Read with a typed answer (message ?3) only: the learner's open questions shown in the chat, and
+    # whether a message about this question (its verdict, a time-out) was sent after the answer was written.
+    open_shown: int = 0
+    noted_after: bool = False
 
     @property
     def answered(self) -> bool:
@@ -96,11 +99,20 @@ class AnswerContext:
         return self.answered_reply is not None
 
 
-def _context_sql(where: str) -> str:
+_TYPED_COLS = (
+    ", (SELECT count(*) FROM asked o WHERE o.chat_id = a.chat_id AND o.learner_id = ?1 AND o.closed = 0"
+    " AND o.message_id IS NOT NULL),"
+    " EXISTS (SELECT 1 FROM asked_messages m WHERE m.chat_id = a.chat_id AND m.message_id > ?3 AND m.asked_id = a.id)"
+)
+
+
+def _context_sql(where: str, typed: bool = False) -> str:
+    """One query for what answering needs; `typed`: with the columns a typed answer (message ?3) needs."""
     cols = ", ".join(f"a.{c.strip()}" for c in _COLS.split(","))
     return (
         f"SELECT {cols}, c.kind, c.tz, l.id IS NOT NULL, l.tz,"
         " (SELECT reply FROM attempts t WHERE t.learner_id = ?1 AND t.asked_id = a.id)"
+        f"{_TYPED_COLS if typed else ''}"
         f" FROM asked a JOIN chats c ON c.id = a.chat_id LEFT JOIN learners l ON l.id = ?1 WHERE {where}"
     )
 
@@ -121,23 +133,27 @@ _CONTEXT_LAST = _context_sql(
 # message of either side), open or not; and the newest open one shown before it.
 _CONTEXT_SHOWN_BEFORE = _context_sql(
     "a.id = (SELECT id FROM asked WHERE chat_id = ?2 AND learner_id = ?1"
-    " AND message_id IS NOT NULL AND message_id < ?3 ORDER BY message_id DESC LIMIT 1)"
+    " AND message_id IS NOT NULL AND message_id < ?3 ORDER BY message_id DESC LIMIT 1)",
+    typed=True,
 )
 _CONTEXT_OPEN_BEFORE = _context_sql(
     "a.id = (SELECT id FROM asked WHERE chat_id = ?2 AND learner_id = ?1 AND closed = 0"
-    " AND message_id IS NOT NULL AND message_id < ?3 ORDER BY id DESC LIMIT 1)"
+    " AND message_id IS NOT NULL AND message_id < ?3 ORDER BY id DESC LIMIT 1)",
+    typed=True,
 )
 # The question a message carries, open or not (a Telegram reply to it answers it).
 _CONTEXT_BY_MESSAGE = _context_sql(
     "a.id = coalesce((SELECT asked_id FROM asked_messages WHERE chat_id = ?2 AND message_id = ?3),"
-    " (SELECT id FROM asked WHERE chat_id = ?2 AND message_id = ?3 ORDER BY id DESC LIMIT 1))"
+    " (SELECT id FROM asked WHERE chat_id = ?2 AND message_id = ?3 ORDER BY id DESC LIMIT 1))",
+    typed=True,
 )
 
 
 def _context(row: tuple | None) -> AnswerContext | None:  # type: ignore[type-arg]
     if row is None:
         return None
-    return AnswerContext(_row(row[:_N]), row[_N], row[_N + 1], bool(row[_N + 2]), row[_N + 3], row[_N + 4])
+    typed = (int(row[_N + 5]), bool(row[_N + 6])) if len(row) > _N + 5 else (0, False)
+    return AnswerContext(_row(row[:_N]), row[_N], row[_N + 1], bool(row[_N + 2]), row[_N + 3], row[_N + 4], *typed)
 
 
 async def answer_context(db: aiosqlite.Connection, asked_id: int, learner_id: int) -> AnswerContext | None:
@@ -161,17 +177,6 @@ async def typed_answer_context(
     return _context(await fetch_one(db, sql, (learner_id, chat_id, before)))
 
 
-async def closed_after(db: aiosqlite.Connection, chat_id: int, asked_id: int, message_id: int) -> bool:
-    """A message about the question (its verdict, a time-out) was sent after message `message_id`: an answer
-    written before then was written while the question still looked open."""
-    row = await fetch_one(
-        db,
-        "SELECT 1 FROM asked_messages WHERE chat_id = ? AND message_id > ? AND asked_id = ? LIMIT 1",
-        (chat_id, message_id, asked_id),
-    )
-    return row is not None
-
-
 async def replied_context(
     db: aiosqlite.Connection, chat_id: int, message_id: int, learner_id: int
 ) -> AnswerContext | None:
@@ -179,22 +184,12 @@ async def replied_context(
     return _context(await fetch_one(db, _CONTEXT_BY_MESSAGE, (learner_id, chat_id, message_id)))
 
 
-async def open_count(db: aiosqlite.Connection, chat_id: int, learner_id: int) -> int:
-    """Open questions (shown: with a message) asked to the learner in the chat."""
-    row = await fetch_one(
-        db,
-        "SELECT count(*) FROM asked WHERE chat_id = ? AND learner_id = ? AND closed = 0 AND message_id IS NOT NULL",
-        (chat_id, learner_id),
-    )
-    return int(row[0]) if row else 0
-
-
-async def add_messages(db: aiosqlite.Connection, chat_id: int, asked_id: int, message_ids: list[int]) -> None:
-    """The messages that carry a question (a reply to any of them answers it)."""
-    await db.executemany(
-        "INSERT OR REPLACE INTO asked_messages (chat_id, message_id, asked_id) VALUES (?, ?, ?)",
-        [(chat_id, m, asked_id) for m in message_ids],
-    )
+# A message about an asked question (it shows it, or its verdict): the chat is the question's.
+ADD_MESSAGE_SQL = (
+    "INSERT OR REPLACE INTO asked_messages (chat_id, message_id, asked_id)"
+    " SELECT chat_id, ?, id FROM asked WHERE id = ?"
+)
+ATTACH_SQL = "UPDATE asked SET message_id = coalesce(?, message_id), poll_id = coalesce(?, poll_id) WHERE id = ?"
 
 
 async def unsent_session_questions(db: aiosqlite.Connection, chat_id: int, learner_id: int) -> list[int]:
@@ -216,10 +211,7 @@ async def get(db: aiosqlite.Connection, asked_id: int) -> AskedRow | None:
 async def attach_message(
     db: aiosqlite.Connection, asked_id: int, message_id: int | None, poll_id: str | None = None
 ) -> None:
-    await db.execute(
-        "UPDATE asked SET message_id = coalesce(?, message_id), poll_id = coalesce(?, poll_id) WHERE id = ?",
-        (message_id, poll_id, asked_id),
-    )
+    await db.execute(ATTACH_SQL, (message_id, poll_id, asked_id))
 
 
 async def by_poll(db: aiosqlite.Connection, poll_id: str) -> AskedRow | None:

@@ -380,15 +380,15 @@ class StudyEngine:
         self, asked_id: int, message_id: int | None, poll_id: str | None = None, *, parts: Sequence[int] = ()
     ) -> None:
         """The message that shows an asked question (its buttons), and every message about it (`parts`: a
-        long question is several, then its verdict; a reply to any of them answers it)."""
-        async with self.store.write() as db:
+        long question is several, then its verdict; a reply to any of them answers it). One trip."""
+        ids = list(dict.fromkeys([*parts, *([message_id] if message_id is not None else [])]))
+
+        def write(conn: sqlite3.Connection) -> None:
             if message_id is not None or poll_id is not None:
-                await asked_repo.attach_message(db, asked_id, message_id, poll_id)
-            ids = [*parts, *([message_id] if message_id is not None else [])]
-            if ids:
-                row = await asked_repo.get(db, asked_id)
-                if row is not None:
-                    await asked_repo.add_messages(db, row.chat_id, asked_id, list(dict.fromkeys(ids)))
+                conn.execute(asked_repo.ATTACH_SQL, (message_id, poll_id, asked_id))
+            conn.executemany(asked_repo.ADD_MESSAGE_SQL, [(m, asked_id) for m in ids])
+
+        await self.store.transaction(write)
 
     def asked_view(self, row: asked_repo.AskedRow | None) -> AskedQuestion | None:
         """A stored asked row with its bank question (None for None)."""
@@ -519,16 +519,11 @@ class StudyEngine:
                     ctx = None
             if ctx is None:
                 ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id)
-                if (
-                    ctx is not None
-                    and ctx.asked.closed
-                    and not closed_too
-                    and not await asked_repo.closed_after(db, chat_id, ctx.asked.id, message_id)
-                ):
+                if ctx is not None and ctx.asked.closed and not closed_too and not ctx.noted_after:
                     ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id, open_only=True)
-            if ctx is None:
-                return None
-            others = await asked_repo.open_count(db, chat_id, learner_id) - (not ctx.asked.closed)
+        if ctx is None:
+            return None
+        others = ctx.open_shown - (not ctx.asked.closed)
         asked = self._asked(ctx.asked)
         assert asked is not None
         return TypedAnswer(asked, await self._answer(ctx, learner_id, reply, None), others)
