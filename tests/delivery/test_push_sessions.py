@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from fakebot import Fault
 from session_kit import statement_of, truth_of, write_banks
 from tg_harness import BotEnv
 
@@ -106,3 +107,34 @@ async def test_a_push_session_in_chinese_ends_with_its_summary(bot_settings_env:
         summary = await fake.next_message(li.id)
         assert summary.text == "🏁 今日练习完成：答对 3/3，得分 100% · 🔥 连续 1 天"
     fake.assert_clean()
+
+
+async def test_a_push_that_did_not_get_through_sends_the_question_it_recorded(bot_settings_env: BotEnv) -> None:
+    """The first send fails with a 500 (it certainly did not arrive): the push is tried again later and
+    sends the same recorded question, still 1/3; the day is pushed once."""
+    env = bot_settings_env
+    write_banks(env.banks)
+    fake = env.fake
+    env.clock.now = utc(2026, 3, 7, 7, 0)
+    async with env.run():
+        amy = fake.user(7204, "Amy", language_code="en")
+        amy.command("/subscribe 08:00 UTC 3")
+        await fake.next_message(amy.id)
+        await env.engine.update_settings(amy.id, banks=["facts"])
+        env.clock.now = utc(2026, 3, 7, 8, 0)
+        fake.fail(Fault.server_error(), method="sendMessage", chat_id=amy.id, times=1)
+        [first] = await tick(env)
+        assert first.sent == 0
+        recorded = await env.engine.latest_open_asked(amy.id, amy.id)
+        assert recorded is not None and recorded.message_id is None  # asked, never shown
+        env.clock.advance(minutes=1)
+        [again] = await tick(env)
+        assert again.sent == 1
+        question = await fake.next_message(amy.id)
+        assert question.text.splitlines()[0] == "☀️ Today's practice 1/3"
+        shown = await env.engine.latest_open_asked(amy.id, amy.id)
+        assert shown.id == recorded.id and shown.message_id == question.message_id
+        assert await tick(env) == []
+        amy.press(question, "True" if truth_of(question.text) else "False")
+        assert (await fake.next_message(amy.id)).text.startswith("✅")
+        assert "Today's practice 2/3" in (await fake.next_message(amy.id)).text

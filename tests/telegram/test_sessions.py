@@ -218,3 +218,15 @@ async def test_a_typed_answer_racing_a_button_press_is_not_moved_to_an_older_ope
     li.send_text("Paris")  # written after the verdict: the older open question it is
     assert (await fake.next_message(li.id)).text.startswith("✅")
     fake.assert_clean()
+
+
+async def test_the_job_queue_keeps_time_limits_by_itself(env: BotEnv) -> None:
+    """Nobody calls the timer here: the application's job queue looks every second (on the engine's clock)."""
+    fake = env.fake
+    amy = fake.user(7109, "Amy", language_code="en")
+    amy.command("/quiz 1 timer 5 facts")
+    question = await fake.next_message(amy.id)
+    assert question.text.startswith("📝 Practice 1/1 · ⏱ 5 s to answer")
+    env.clock.advance(seconds=6)
+    assert (await fake.next_message(amy.id)).text.startswith("⏰ Time is up")
+    assert (await fake.next_message(amy.id)).text.startswith("🏁 Practice done: 0/1 right, score 0% · ⏰ 1 timed out")
