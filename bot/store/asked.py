@@ -27,7 +27,6 @@ __all__ = [
     "selection",
     "set_selection",
     "typed_answer_context",
-    "unsent_session_questions",
 ]
 
 CLOSE_SQL = "UPDATE asked SET closed = 1 WHERE id = ? AND closed = 0"
@@ -190,17 +189,6 @@ ADD_MESSAGE_SQL = (
     " SELECT chat_id, ?, id FROM asked WHERE id = ?"
 )
 ATTACH_SQL = "UPDATE asked SET message_id = coalesce(?, message_id), poll_id = coalesce(?, poll_id) WHERE id = ?"
-
-
-async def unsent_session_questions(db: aiosqlite.Connection, chat_id: int, learner_id: int) -> list[int]:
-    """Sessions with an open question recorded for the learner in the chat and never shown, newest first."""
-    rows = await fetch_all(
-        db,
-        "SELECT DISTINCT session_id FROM asked WHERE chat_id = ? AND learner_id = ? AND closed = 0"
-        " AND message_id IS NULL AND session_id IS NOT NULL ORDER BY session_id DESC",
-        (chat_id, learner_id),
-    )
-    return [r[0] for r in rows]
 
 
 async def get(db: aiosqlite.Connection, asked_id: int) -> AskedRow | None:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.store._util import dump_list, fetch_all, fetch_one, load_list
+from bot.store.asked import AskedRow
+from bot.store.asked import get as asked_get
 
 __all__ = [
     "SessionRow",
@@ -14,12 +16,14 @@ __all__ = [
     "advance",
     "by_origin",
     "close_running",
+    "current",
     "finish",
     "get",
     "insert",
     "last_asked",
     "pending",
     "question_keys",
+    "running",
     "tally",
     "unask",
 ]
@@ -140,6 +144,26 @@ async def unask(db: aiosqlite.Connection, asked_id: int) -> None:
     )
     if row is not None and row[0] is not None:
         await db.execute("UPDATE sessions SET position = ? WHERE id = ? AND position = ?", (row[1] - 1, row[0], row[1]))
+
+
+async def running(db: aiosqlite.Connection, chat_id: int, learner_id: int) -> list[SessionRow]:
+    """The learner's sessions in the chat that have not ended, newest first."""
+    rows = await fetch_all(
+        db,
+        f"SELECT {_COLS} FROM sessions WHERE chat_id = ? AND learner_id = ? AND finished_at IS NULL ORDER BY id DESC",
+        (chat_id, learner_id),
+    )
+    return [_row(r) for r in rows]
+
+
+async def current(db: aiosqlite.Connection, session_id: int, position: int) -> AskedRow | None:
+    """The session's question at `position` (its current one)."""
+    row = await fetch_one(
+        db,
+        "SELECT id FROM asked WHERE session_id = ? AND position = ? ORDER BY id DESC LIMIT 1",
+        (session_id, position),
+    )
+    return await asked_get(db, row[0]) if row else None
 
 
 async def last_asked(db: aiosqlite.Connection, session_id: int) -> int | None:

@@ -234,16 +234,22 @@ class Sessions:
             return await self.pending(session)
         return None
 
-    async def resume(self, chat_id: int, learner_id: int) -> SessionStep | None:
-        """A running session of the learner's whose current question was never shown (to send it now)."""
+    async def resume(self, chat_id: int, learner_id: int) -> SessionStep | SessionSummary | None:
+        """A running session of the learner's that waits on nothing: its current question was recorded and
+        never shown (the bot stopped in between), or is closed without the next one asked (a time-out whose
+        notice failed): what to send now. None when every running session has its question out."""
         async with self.engine.store.read() as db:
-            rows = await asked_repo.unsent_session_questions(db, chat_id, learner_id)
-        for session_id in rows:
-            session = await self.get(session_id)
-            if session is not None and not session.finished:
-                step = await self.pending(session)
-                if step is not None:
-                    return step
+            rows = await sessions_repo.running(db, chat_id, learner_id)
+            current = [await sessions_repo.current(db, row.id, row.position) for row in rows]
+        for row, asked in zip(rows, current, strict=True):
+            if asked is None:
+                continue
+            if not asked.closed and asked.message_id is None:
+                return await self.pending(_session(row))
+            if asked.closed:
+                found = await self.after(asked.id)
+                if found is not None:
+                    return found
         return None
 
     async def unask(self, asked_id: int) -> None:

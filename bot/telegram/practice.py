@@ -119,11 +119,12 @@ async def go_on(context: CustomContext, asked_id: int, lang: str) -> None:
 
 
 async def resume(context: CustomContext, chat_id: int, user_id: int, lang: str) -> bool:
-    """A session question recorded and never shown (the bot stopped in between): sent now; False if none."""
-    step = await context.engine.sessions.resume(chat_id, user_id)
-    if step is None:
+    """A session that waits on nothing (its question never shown, or closed without a next one: the bot
+    stopped in between) goes on now; False if there is none."""
+    nxt = await context.engine.sessions.resume(chat_id, user_id)
+    if nxt is None:
         return False
-    await send_step(context.bot, context.engine, context.codec, step, lang)
+    await send_next(context.bot, context.engine, context.codec, nxt, lang)
     return True
 
 

@@ -136,3 +136,20 @@ def test_practice_words(words: list[str], count: int | None, seconds: int | None
 def test_practice_words_that_cannot_be_used(words: list[str], problem: str, word: str) -> None:
     args = parse_practice(words)
     assert (args.problem, args.word) == (problem, word)
+
+
+async def test_a_session_left_waiting_on_nothing_resumes(make_engine: EngineFactory, clock: Clock) -> None:
+    """A time-out closed the question and the bot stopped before the next was asked: `resume` goes on."""
+    engine = await make_engine()
+    await engine.ensure_learner(7)
+    session = await engine.sessions.start(7, 7, "quiz", 2, banks=("law",), seconds=10)
+    step = await engine.sessions.step(session, 0)
+    assert isinstance(step, SessionStep)
+    await engine.attach_message(step.asked_id, 3)
+    assert await engine.sessions.resume(7, 7) is None  # its question is out and open: nothing to do
+    clock.advance(seconds=11)
+    assert await engine.sessions.time_out(step.asked_id)
+    nxt = await engine.sessions.resume(7, 7)
+    assert isinstance(nxt, SessionStep) and nxt.position == 2
+    again = await engine.sessions.resume(7, 7)  # recorded, not yet shown: the same one again
+    assert isinstance(again, SessionStep) and again.asked_id == nxt.asked_id
