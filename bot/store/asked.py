@@ -12,6 +12,7 @@ __all__ = [
     "ADD_MESSAGE_SQL",
     "ATTACH_SQL",
     "CLOSE_SQL",
+    "OPEN_SHOWN_SQL",
     "AnswerContext",
     "AskedRow",
     "answer_context",
@@ -98,6 +99,10 @@ class AnswerContext:
         return self.answered_reply is not None
 
 
+# The learner's open questions shown in a private chat (the answer path reads it in its transaction).
+OPEN_SHOWN_SQL = (
+    "SELECT count(*) FROM asked WHERE chat_id = ? AND learner_id = ? AND closed = 0 AND message_id IS NOT NULL"
+)
 _TYPED_COLS = (
     ", (SELECT count(*) FROM asked o WHERE o.chat_id = a.chat_id AND o.learner_id = ?1 AND o.closed = 0"
     " AND o.message_id IS NOT NULL),"

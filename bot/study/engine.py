@@ -580,12 +580,14 @@ class StudyEngine:
         rating = RATINGS[verdict.outcome]
         chat_day = local_day(now, ctx.chat_tz or learner_tz) if group else 0
 
-        def record(conn: sqlite3.Connection) -> tuple[Card, Streak] | None:
+        def record(conn: sqlite3.Connection) -> tuple[Card, Streak, int] | None:
             # One transaction, one trip to the connection's thread (see Store.transaction).
             if conn.execute(attempts_repo.INSERT_SQL, attempt).rowcount != 1:
                 return None  # answered already, or closed meanwhile
+            open_left = 0
             if not group:
                 conn.execute(asked_repo.CLOSE_SQL, (asked_id,))  # a private question takes one answer
+                open_left = conn.execute(asked_repo.OPEN_SHOWN_SQL, (row.chat_id, learner_id)).fetchone()[0]
             both = conn.execute(cards_repo.CARD_AND_STREAK_SQL, (learner_id, row.question)).fetchone()
             found_card, streak = cards_repo.card_and_streak(row.question, both)
             card, lapses = found_card if found_card else (self._new_card(row.question, now), 0)
@@ -596,14 +598,24 @@ class StudyEngine:
             conn.execute(streaks_repo.PUT_SQL, streaks_repo.put_params(learner_id, streak))
             if group:
                 conn.execute(scores_repo.ADD_SQL, (row.chat_id, chat_day, learner_id, points, int(verdict.correct)))
-            return card, streak
+            return card, streak, open_left
 
         done = await self.store.transaction(record)
         if done is None:
             return await self._refusal(learner_id, asked_id, question, bank_id)
-        card, streak = done
+        card, streak, open_left = done
         return AnswerResult(
-            "recorded", asked_id, verdict, question, bank_id, view(streak, day), card.due, points, None, row.session_id
+            "recorded",
+            asked_id,
+            verdict,
+            question,
+            bank_id,
+            view(streak, day),
+            card.due,
+            points,
+            None,
+            row.session_id,
+            open_left,
         )
 
     @staticmethod

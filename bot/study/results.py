@@ -144,6 +144,7 @@ class AnswerResult:
     points: int = 0  # group points won ('recorded' in a group only)
     first_reply: str | None = None  # 'already_answered': what the learner answered then
     session_id: int | None = None  # the question belongs to a practice session (the next follows the answer)
+    open_left: int = 0  # 'recorded' in a private chat: the learner's questions still open there
 
     @property
     def recorded(self) -> bool:

@@ -130,7 +130,10 @@ async def deliver_result(
         review = review or _reviewing(context, result.asked_id)
         carry = None if review or context.user_data is None else context.user_data.get(FILTER)
         markup = next_keyboard(context.codec, lang, result.asked_id, review=review, carry=carry)
-    await _send_or_keep(context, chat_id, text, markup, result.asked_id)
+    # Recorded only when the learner has another question open (or a session goes on): else a typed answer
+    # racing this verdict has no other question to land on, and the busiest path keeps its trips.
+    noted = result.asked_id if result.session_id is not None or result.open_left else None
+    await _send_or_keep(context, chat_id, text, markup, noted)
     if retire:  # after the verdict, not beside it: a chat told to wait (429) gets one request at a time
         await retire_question(context.bot, chat_id, message_id, result.question, poll)
     if result.session_id is not None:
@@ -138,10 +141,11 @@ async def deliver_result(
 
 
 async def _send_or_keep(
-    context: CustomContext, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, asked_id: int
+    context: CustomContext, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, asked_id: int | None
 ) -> None:
-    """Send a verdict, recorded as a message about its question (a typed answer written before it was meant
-    for that question; a reply to it is about that question)."""
+    """Send a verdict; with ``asked_id`` it is recorded as a message about its question (a typed answer
+    written before it came was meant for that question, not for another one open; a reply to it is about
+    that question)."""
     sent: list[int] = []
     try:
         await send_html(context.bot, chat_id, text, reply_markup=markup, unread=True, sent=sent)
@@ -149,7 +153,7 @@ async def _send_or_keep(
         if not worth_retrying(exc):
             raise
         await context.courier.keep(chat_id, text, markup, exc)
-    if sent:
+    if sent and asked_id is not None:
         await context.engine.attach_message(asked_id, None, parts=sent)
 
 
