@@ -88,10 +88,12 @@ class AnswerContext:
     learner_known: bool
     learner_tz: str | None
     answered_reply: str | None  # what this learner answered before (None: no attempt yet)
-    # Read with a typed answer (message ?3) only: the learner's open questions shown in the chat, and
-    # whether a message about this question (its verdict, a time-out) was sent after the answer was written.
+    # Read with a typed answer (message ?3) only: the learner's open questions shown in the chat; whether a
+    # message about this question (its verdict, a time-out) came after the answer was written; whether one
+    # came between the question and the answer (the learner's own typed answer to it, a verdict they saw).
     open_shown: int = 0
     noted_after: bool = False
+    noted_before: bool = False
 
     @property
     def answered(self) -> bool:
@@ -106,7 +108,9 @@ OPEN_SHOWN_SQL = (
 _TYPED_COLS = (
     ", (SELECT count(*) FROM asked o WHERE o.chat_id = a.chat_id AND o.learner_id = ?1 AND o.closed = 0"
     " AND o.message_id IS NOT NULL),"
-    " EXISTS (SELECT 1 FROM asked_messages m WHERE m.chat_id = a.chat_id AND m.message_id > ?3 AND m.asked_id = a.id)"
+    " EXISTS (SELECT 1 FROM asked_messages m WHERE m.chat_id = a.chat_id AND m.message_id > ?3 AND m.asked_id = a.id),"
+    " EXISTS (SELECT 1 FROM asked_messages m WHERE m.chat_id = a.chat_id AND m.message_id > a.message_id"
+    " AND m.message_id < ?3 AND m.asked_id = a.id)"
 )
 
 
@@ -156,7 +160,7 @@ _CONTEXT_BY_MESSAGE = _context_sql(
 def _context(row: tuple | None) -> AnswerContext | None:  # type: ignore[type-arg]
     if row is None:
         return None
-    typed = (int(row[_N + 5]), bool(row[_N + 6])) if len(row) > _N + 5 else (0, False)
+    typed = (int(row[_N + 5]), bool(row[_N + 6]), bool(row[_N + 7])) if len(row) > _N + 5 else (0, False, False)
     return AnswerContext(_row(row[:_N]), row[_N], row[_N + 1], bool(row[_N + 2]), row[_N + 3], row[_N + 4], *typed)
 
 

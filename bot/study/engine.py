@@ -504,12 +504,14 @@ class StudyEngine:
 
         `reply_to`: the message the answer is a Telegram reply to; when it carries a question (or its
         verdict), that question is answered (a closed one says so). Else the newest question shown before
-        the answer was written (`message_id`: message ids grow with every message of a private chat): when
-        it is open, or was closed only after the answer was written (a button press on it was handled
-        first: the answer then says it was answered already, never graded twice nor moved to another
-        question). Else the newest open question shown before the answer. `closed_too`: the newest
+        the answer was written (`message_id`: message ids grow with every message of a private chat) when
+        it is open, or when it was closed by a button press (or a time-out) whose verdict came only after
+        the answer was written: the learner meant it, so the answer says it was answered already, never
+        graded twice nor moved to another question. Else (nothing shown before; or closed and the learner
+        knew: their own typed answer to it, or its verdict, came before this one, as when several answers
+        are typed in a row) the newest open question shown before the answer. `closed_too`: the newest
         question shown before it, answered or not (a typed answer handled again after a crash finds its
-        verdict). None: nothing to answer.
+        verdict). None: nothing to answer. The answer's message is recorded as one about its question.
         """
         async with self.store.read() as db:
             ctx = None
@@ -519,17 +521,23 @@ class StudyEngine:
                     ctx = None
             if ctx is None:
                 ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id)
-                if ctx is not None and ctx.asked.closed and not closed_too and not ctx.noted_after:
+                knew = ctx is not None and (ctx.noted_before or not ctx.noted_after)
+                if ctx is not None and ctx.asked.closed and not closed_too and knew:
                     ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id, open_only=True)
         if ctx is None:
             return None
         others = ctx.open_shown - (not ctx.asked.closed)
         asked = self._asked(ctx.asked)
         assert asked is not None
-        return TypedAnswer(asked, await self._answer(ctx, learner_id, reply, None), others)
+        return TypedAnswer(asked, await self._answer(ctx, learner_id, reply, None, message_id), others)
 
     async def _answer(
-        self, ctx: asked_repo.AnswerContext, learner_id: int, reply: str, seconds: float | None
+        self,
+        ctx: asked_repo.AnswerContext,
+        learner_id: int,
+        reply: str,
+        seconds: float | None,
+        message_id: int | None = None,
     ) -> AnswerResult:
         now, ts = self._now()
         asked_id = ctx.asked.id
@@ -587,6 +595,8 @@ class StudyEngine:
             open_left = 0
             if not group:
                 conn.execute(asked_repo.CLOSE_SQL, (asked_id,))  # a private question takes one answer
+                if message_id is not None:  # the typed answer: a later one was not meant for this question
+                    conn.execute(asked_repo.ADD_MESSAGE_SQL, (message_id, asked_id))
                 open_left = conn.execute(asked_repo.OPEN_SHOWN_SQL, (row.chat_id, learner_id)).fetchone()[0]
             both = conn.execute(cards_repo.CARD_AND_STREAK_SQL, (learner_id, row.question)).fetchone()
             found_card, streak = cards_repo.card_and_streak(row.question, both)

@@ -175,4 +175,11 @@ async def _timer_job(context: CustomContext) -> None:
 def register(app: BotApplication) -> None:
     """The time limits' timer, on the application's job queue (started and stopped with the application)."""
     if app.job_queue is not None:
-        app.job_queue.run_repeating(_timer_job, interval=TIMER_SECONDS, first=TIMER_SECONDS, name="session-timers")
+        app.job_queue.run_repeating(
+            _timer_job,
+            interval=TIMER_SECONDS,
+            first=TIMER_SECONDS,
+            name="session-timers",
+            # A run missed on a busy machine is no warning: the next one sees everything due by then.
+            job_kwargs={"misfire_grace_time": None, "coalesce": True, "max_instances": 1},
+        )

@@ -230,3 +230,21 @@ async def test_the_job_queue_keeps_time_limits_by_itself(env: BotEnv) -> None:
     env.clock.advance(seconds=6)
     assert (await fake.next_message(amy.id)).text.startswith("⏰ Time is up")
     assert (await fake.next_message(amy.id)).text.startswith("🏁 Practice done: 0/1 right, score 0% · ⏰ 1 timed out")
+
+
+async def test_answers_typed_in_a_row_go_to_the_open_questions_newest_first(env: BotEnv) -> None:
+    """Several answers typed before any verdict came: each goes to the next open question (the learner's own
+    earlier answer shows they knew the newest was answered), none is refused as answered already."""
+    fake = env.fake
+    li = fake.user(7110, "李雷")
+    for bank in CITIES:
+        li.command(f"/quiz {bank}")
+        await fake.next_message(li.id)
+    for city in ("Oslo", "Rome", "Paris"):
+        li.send_text(city)
+    await env.settle()
+    verdicts = [(await fake.next_message(li.id)).text for _ in range(3)]
+    assert [v.split("\n")[0] for v in verdicts] == ["第 3 题 · 填空题", "第 2 题 · 填空题", "✅ 回答正确"]
+    assert all("✅" in v for v in verdicts)
+    assert (await env.engine.stats(li.id)).total.correct == 3
+    fake.assert_clean()
