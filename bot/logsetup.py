@@ -20,7 +20,8 @@ __all__ = ["FORMAT", "REDACTED", "RedactFilter", "configure_logging"]
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 REDACTED = "<redacted>"
-QUIET = ("httpx", "httpcore")
+# apscheduler (the job queue) logs every run of a job at INFO: the session timer runs every second.
+QUIET = ("httpx", "httpcore", "apscheduler")
 
 
 class RedactFilter(logging.Filter):

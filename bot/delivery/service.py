@@ -64,6 +64,7 @@ class Push:
     text: str | None = None  # the announcement
     done: int = 0  # messages of this push already sent: a retry goes on from there
     first_message_id: int | None = None
+    asked: list[int] = field(default_factory=list)  # question keys this push asked: none asked twice
     # Awaited by the rate limiter right before the first request leaves (False: do not send). Set by the
     # service; a sender passes it with every request of the push (it claims once, then says True).
     claim: Callable[[], Awaitable[bool]] | None = None
@@ -71,6 +72,14 @@ class Push:
     @property
     def announcement(self) -> bool:
         return isinstance(self.row, AnnouncementRow)
+
+    @property
+    def origin(self) -> str:
+        """Names this push for what it starts (a practice session): the same push tried again, the same name."""
+        row = self.row
+        if isinstance(row, AnnouncementRow):
+            return f"announce:{row.announcement_id}:{row.chat_id}"
+        return f"push:{row.subscription_id}:{row.local_day}"
 
 
 # Sends a push; returns the (first) message id, or None when there was nothing to send (a reminder to a

@@ -297,6 +297,45 @@ _GROUP_WINDOW = """
 ALTER TABLE chats ADD COLUMN close_minute INTEGER CHECK (close_minute BETWEEN 0 AND 1439);
 """
 
+_SESSIONS = """
+-- A short practice session: a daily push of N questions or `/quiz 10`, one question at a time, the next
+-- after each answer, a summary at the end. `position` is the number of the question asked last; moving it
+-- on is a compare-and-set, so one answer (or one time-out) asks the next question, never two.
+CREATE TABLE sessions (
+    id          INTEGER PRIMARY KEY,
+    chat_id     INTEGER NOT NULL REFERENCES chats (id) ON UPDATE CASCADE,
+    learner_id  INTEGER NOT NULL REFERENCES learners (id),
+    kind        TEXT    NOT NULL CHECK (kind IN ('push', 'quiz')),
+    total       INTEGER NOT NULL CHECK (total BETWEEN 1 AND 50),
+    position    INTEGER NOT NULL DEFAULT 0,
+    banks       TEXT,                               -- JSON lists; NULL: the learner's settings
+    kinds       TEXT,
+    poll        INTEGER NOT NULL DEFAULT 0,
+    seconds     INTEGER,                            -- time limit per question (NULL: none)
+    origin      TEXT    UNIQUE,                     -- a push: 'push:<subscription>:<local day>'
+    started_at  INTEGER NOT NULL,
+    finished_at INTEGER                             -- NULL while it runs
+);
+CREATE INDEX sessions_running ON sessions (chat_id, learner_id, kind) WHERE finished_at IS NULL;
+
+ALTER TABLE asked ADD COLUMN session_id INTEGER REFERENCES sessions (id);
+ALTER TABLE asked ADD COLUMN position INTEGER;     -- 1-based within its session
+CREATE INDEX asked_session ON asked (session_id, position) WHERE session_id IS NOT NULL;
+CREATE INDEX asked_shown ON asked (chat_id, message_id) WHERE message_id IS NOT NULL;
+
+-- Every message that carries a question (a long one is several), and the verdict or notice that closed
+-- it: a Telegram reply to any of them answers that question, whether it is the latest or not; a typed
+-- answer written before a question's verdict was sent was meant for that question.
+CREATE TABLE asked_messages (
+    chat_id    INTEGER NOT NULL REFERENCES chats (id) ON UPDATE CASCADE,
+    message_id INTEGER NOT NULL,
+    asked_id   INTEGER NOT NULL REFERENCES asked (id),
+    PRIMARY KEY (chat_id, message_id)
+) WITHOUT ROWID;
+INSERT OR IGNORE INTO asked_messages (chat_id, message_id, asked_id)
+    SELECT chat_id, message_id, id FROM asked WHERE message_id IS NOT NULL;
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -306,6 +345,7 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(6, "the outbox: replies kept until they can be sent", _OUTBOX),
     Migration(7, "uploaded banks waiting for the admin's confirmation", _PENDING_UPLOADS),
     Migration(8, "a group's daily question window", _GROUP_WINDOW),
+    Migration(9, "practice sessions, and the messages that carry each asked question", _SESSIONS),
 )
 
 

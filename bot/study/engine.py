@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from types import EllipsisType
 from typing import Any
@@ -45,7 +45,9 @@ from bot.study.results import (
     Pick,
     SettingsError,
     Stats,
+    TypedAnswer,
 )
+from bot.study.sessions import Sessions
 from bot.study.streaks import StreakView, record_day, view, view_after
 
 __all__ = ["RATINGS", "Judge", "StudyEngine"]
@@ -92,6 +94,7 @@ class StudyEngine:
         self._by_key: dict[int, tuple[str, Question]] = {}
         self._by_object: dict[int, int] = {}  # id(question object) -> key
         self._candidates: dict[tuple[tuple[str, ...], tuple[Kind, ...]], tuple[list[int], frozenset[int]]] = {}
+        self.sessions = Sessions(self)  # practice sessions: a push of N, /quiz 10 (bot/study/sessions.py)
 
     @classmethod
     async def create(
@@ -273,9 +276,11 @@ class StudyEngine:
         banks: Iterable[str] | None = None,
         kinds: Iterable[str | Kind] | None = None,
         review_only: bool = False,
+        exclude: Collection[int] = (),
     ) -> Pick | Empty:
         """Due review cards first (most overdue first), then never-seen questions at random, then the seen
-        question due soonest; never the question asked last. Filters default to the learner's settings."""
+        question due soonest; never the question asked last, nor one in `exclude` (question keys: what a
+        session or a push asked already). Filters default to the learner's settings."""
         _, ts = self._now()
         async with self.store.read() as db:
             learner = await learners_repo.get(db, learner_id)
@@ -294,6 +299,9 @@ class StudyEngine:
             what = ", ".join([*bank_ids, *map(str, kind_set)])
             return Empty("no_questions", {"filter": what})
         last = learner.last_question if learner else None
+        if exclude:
+            key_set = key_set - frozenset(exclude)
+            keys = [k for k in keys if k in key_set]
         due = [q for q, d in cards if d <= ts and q in key_set and q != last]
         if due:
             return self._pick(due[0], "review", len(due))
@@ -312,6 +320,8 @@ class StudyEngine:
         return Empty("only_repeat")
 
     def _random_unseen(self, keys: list[int], seen: set[int], last: int | None) -> int | None:
+        if not keys:
+            return None
         # A few random draws find an unseen question fast while most are unseen; then filter exactly.
         for _ in range(8):
             key = keys[self.rng.randrange(len(keys))]
@@ -362,24 +372,53 @@ class StudyEngine:
         key = self._key_of(question, bank_id)
         _, ts = self._now()
         async with self.store.write() as db:
-            # A chat we never saw: a private one (Telegram: positive id) or a group; ensure_chat refines it.
-            await chats_repo.ensure(db, chat_id, "private" if chat_id > 0 or chat_id == learner_id else "group", ts)
-            asked_id = await asked_repo.insert(
-                db,
-                chat_id,
-                learner_id,
-                key,
-                ts,
-                message_id=message_id,
-                closes_at=ts + open_seconds if open_seconds else None,
-            )
-            if learner_id is not None:
-                await learners_repo.set_last_question(db, learner_id, key)
+            return await self.insert_asked(db, chat_id, learner_id, key, ts, message_id, open_seconds)
+
+    @staticmethod
+    async def insert_asked(
+        db: Any,
+        chat_id: int,
+        learner_id: int | None,
+        key: int,
+        ts: int,
+        message_id: int | None = None,
+        open_seconds: int | None = None,
+        session: tuple[int, int] | None = None,
+    ) -> int:
+        """`ask` inside a write the caller holds (a session moves on in the same transaction)."""
+        # A chat we never saw: a private one (Telegram: positive id) or a group; ensure_chat refines it.
+        await chats_repo.ensure(db, chat_id, "private" if chat_id > 0 or chat_id == learner_id else "group", ts)
+        asked_id = await asked_repo.insert(
+            db,
+            chat_id,
+            learner_id,
+            key,
+            ts,
+            message_id=message_id,
+            closes_at=ts + open_seconds if open_seconds else None,
+            session=session,
+        )
+        if learner_id is not None:
+            await learners_repo.set_last_question(db, learner_id, key)
         return asked_id
 
-    async def attach_message(self, asked_id: int, message_id: int | None, poll_id: str | None = None) -> None:
-        async with self.store.write() as db:
-            await asked_repo.attach_message(db, asked_id, message_id, poll_id)
+    async def attach_message(
+        self, asked_id: int, message_id: int | None, poll_id: str | None = None, *, parts: Sequence[int] = ()
+    ) -> None:
+        """The message that shows an asked question (its buttons), and every message about it (`parts`: a
+        long question is several, then its verdict; a reply to any of them answers it). One trip."""
+        ids = list(dict.fromkeys([*parts, *([message_id] if message_id is not None else [])]))
+
+        def write(conn: sqlite3.Connection) -> None:
+            if message_id is not None or poll_id is not None:
+                conn.execute(asked_repo.ATTACH_SQL, (message_id, poll_id, asked_id))
+            conn.executemany(asked_repo.ADD_MESSAGE_SQL, [(m, asked_id) for m in ids])
+
+        await self.store.transaction(write)
+
+    def asked_view(self, row: asked_repo.AskedRow | None) -> AskedQuestion | None:
+        """A stored asked row with its bank question (None for None)."""
+        return self._asked(row)
 
     def _asked(self, row: asked_repo.AskedRow | None) -> AskedQuestion | None:
         if row is None:
@@ -399,6 +438,8 @@ class StudyEngine:
             asked_at,
             _dt(row.closes_at),
             row.closed,
+            row.session_id,
+            row.position,
         )
 
     async def get_asked(self, asked_id: int) -> AskedQuestion | None:
@@ -489,6 +530,49 @@ class StudyEngine:
         assert asked is not None
         return asked, await self._answer(ctx, learner_id, reply, seconds, judge)
 
+    async def answer_typed(
+        self,
+        chat_id: int,
+        learner_id: int,
+        reply: str,
+        message_id: int,
+        *,
+        reply_to: int | None = None,
+        closed_too: bool = False,
+        judge: Judge | None = None,
+    ) -> TypedAnswer | None:
+        """A typed answer in a private chat, graded against the question the learner meant.
+
+        `reply_to`: the message the answer is a Telegram reply to; when it carries a question (or its
+        verdict), that question is answered (a closed one says so). Else the newest question shown before
+        the answer was written (`message_id`: message ids grow with every message of a private chat) when
+        it is open, or when it was closed by a button press (or a time-out) whose verdict came only after
+        the answer was written: the learner meant it, so the answer says it was answered already, never
+        graded twice nor moved to another question. Else (nothing shown before; or closed and the learner
+        knew: their own typed answer to it, or its verdict, came before this one, as when several answers
+        are typed in a row) the newest open question shown before the answer. `closed_too`: the newest
+        question shown before it, answered or not (a typed answer handled again after a crash finds its
+        verdict). None: nothing to answer. The answer's message is recorded as one about its question.
+        """
+        async with self.store.read() as db:
+            ctx = None
+            if reply_to is not None:
+                ctx = await asked_repo.replied_context(db, chat_id, reply_to, learner_id)
+                if ctx is not None and ctx.asked.learner_id not in (None, learner_id):
+                    ctx = None
+            if ctx is None:
+                ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id)
+                knew = ctx is not None and (ctx.noted_before or not ctx.noted_after)
+                if ctx is not None and ctx.asked.closed and not closed_too and knew:
+                    ctx = await asked_repo.typed_answer_context(db, chat_id, learner_id, message_id, open_only=True)
+        if ctx is None:
+            return None
+        others = ctx.open_shown - (not ctx.asked.closed)
+        asked = self._asked(ctx.asked)
+        assert asked is not None
+        verdict = await self._answer(ctx, learner_id, reply, None, judge, message_id=message_id)
+        return TypedAnswer(asked, verdict, others)
+
     async def _answer(
         self,
         ctx: asked_repo.AnswerContext,
@@ -496,6 +580,7 @@ class StudyEngine:
         reply: str,
         seconds: float | None,
         judge: Judge | None = None,
+        message_id: int | None = None,
     ) -> AnswerResult:
         now, ts = self._now()
         asked_id = ctx.asked.id
@@ -517,9 +602,10 @@ class StudyEngine:
                 question,
                 bank_id,
                 first_reply=ctx.answered_reply,
+                session_id=row.session_id,
             )
         if row.closed or (row.closes_at is not None and ts >= row.closes_at):
-            return AnswerResult("closed", asked_id, question=question, bank_id=bank_id)
+            return AnswerResult("closed", asked_id, question=question, bank_id=bank_id, session_id=row.session_id)
 
         verdict = grade(question, reply, self.concepts)
         if not verdict.answered:
@@ -547,12 +633,16 @@ class StudyEngine:
         rating = RATINGS[verdict.outcome]
         chat_day = local_day(now, ctx.chat_tz or learner_tz) if group else 0
 
-        def record(conn: sqlite3.Connection) -> tuple[Card, StreakView] | None:
+        def record(conn: sqlite3.Connection) -> tuple[Card, StreakView, int] | None:
             # One transaction, one trip to the connection's thread (see Store.transaction).
             if conn.execute(attempts_repo.INSERT_SQL, attempt).rowcount != 1:
                 return None  # answered already, or closed meanwhile
+            open_left = 0
             if not group:
                 conn.execute(asked_repo.CLOSE_SQL, (asked_id,))  # a private question takes one answer
+                if message_id is not None:  # the typed answer: a later one was not meant for this question
+                    conn.execute(asked_repo.ADD_MESSAGE_SQL, (message_id, asked_id))
+                open_left = conn.execute(asked_repo.OPEN_SHOWN_SQL, (row.chat_id, learner_id)).fetchone()[0]
             both = conn.execute(cards_repo.CARD_AND_STREAK_SQL, (learner_id, row.question)).fetchone()
             found_card, streak = cards_repo.card_and_streak(row.question, both)
             card, lapses = found_card if found_card else (self._new_card(row.question, now), 0)
@@ -563,13 +653,25 @@ class StudyEngine:
             conn.execute(streaks_repo.PUT_SQL, streaks_repo.put_params(learner_id, after))
             if group:
                 conn.execute(scores_repo.ADD_SQL, (row.chat_id, chat_day, learner_id, points, int(verdict.correct)))
-            return card, view_after(streak, after, day)
+            return card, view_after(streak, after, day), open_left
 
         done = await self.store.transaction(record)
         if done is None:
             return await self._refusal(learner_id, asked_id, question, bank_id)
-        card, shown = done
-        return AnswerResult("recorded", asked_id, verdict, question, bank_id, shown, card.due, points)
+        card, shown, open_left = done
+        return AnswerResult(
+            "recorded",
+            asked_id,
+            verdict,
+            question,
+            bank_id,
+            shown,
+            card.due,
+            points,
+            None,
+            row.session_id,
+            open_left,
+        )
 
     @staticmethod
     def _new_card(key: int, now: datetime) -> Card:

@@ -22,6 +22,7 @@ __all__ = [
     "Pick",
     "SettingsError",
     "Stats",
+    "TypedAnswer",
     "text",
 ]
 
@@ -115,6 +116,8 @@ class AskedQuestion:
     asked_at: datetime
     closes_at: datetime | None
     closed: bool
+    session_id: int | None = None  # a practice session's question (bot/study/sessions.py)
+    position: int | None = None  # its number in the session, from 1
 
 
 AnswerStatus = Literal[
@@ -140,6 +143,8 @@ class AnswerResult:
     review_due: datetime | None = None  # when the card comes back ('recorded' only)
     points: int = 0  # group points won ('recorded' in a group only)
     first_reply: str | None = None  # 'already_answered': what the learner answered then
+    session_id: int | None = None  # the question belongs to a practice session (the next follows the answer)
+    open_left: int = 0  # 'recorded' in a private chat: the learner's questions still open there
 
     @property
     def recorded(self) -> bool:
@@ -152,6 +157,16 @@ class AnswerResult:
         if self.status == "not_an_answer" and self.verdict is not None:
             return self.verdict.feedback(lang) or text("not_an_answer", lang)
         return text("unknown_asked" if self.status == "unknown" else self.status, lang)
+
+
+@dataclass(frozen=True)
+class TypedAnswer:
+    """A typed answer in a private chat: the question it answered, what became of it, and how many other
+    questions stay open for the learner there (the verdict then names its question)."""
+
+    asked: AskedQuestion
+    result: AnswerResult
+    others_open: int
 
 
 @dataclass(frozen=True)

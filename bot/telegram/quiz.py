@@ -10,37 +10,33 @@ count, one open question at a time) are the group quiz's (bot/telegram/group_qui
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from telegram import Bot, CallbackQuery, InlineKeyboardMarkup, Message, Update
+from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, MessageHandler, PollAnswerHandler, filters
 
-from bot.banks.model import CHOICE_KINDS, Kind, Question
-from bot.delivery.outcomes import NotClaimed
-from bot.grading import format_question, format_verdict
+from bot.banks.model import Kind
+from bot.grading import format_verdict
 from bot.study.kinds import parse_filter
+from bot.study.practice_args import MAX_SECONDS, MIN_SECONDS, parse_practice
 from bot.study.results import AnswerResult, AskedQuestion, Empty
-from bot.telegram.callbacks import Callback, CallbackCodec
+from bot.study.sessions import MAX_QUESTIONS
+from bot.telegram import practice
+from bot.telegram.asking import retire_question, send_question
+from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
 from bot.telegram.failures import worth_retrying
 from bot.telegram.group_render import verdict_alert
 from bot.telegram.model_help import case_judge, with_why
 from bot.telegram.next_word import decode_next
-from bot.telegram.pacing import push_args
 from bot.telegram.presses import PRESSES
 from bot.telegram.question_view import TF_REPLY, next_keyboard, poll_reply, poll_shape, question_keyboard
 from bot.telegram.render import esc
-from bot.telegram.sending import send_html, send_quiz_poll
-from bot.telegram.transport import post_unread
+from bot.telegram.sending import send_html
 from bot.telegram.verdicts import verdict_text
-
-if TYPE_CHECKING:
-    from bot.study.engine import StudyEngine
-    from bot.study.results import Pick
 
 __all__ = [
     "deliver_result",
@@ -63,70 +59,20 @@ def is_group(chat: Any) -> bool:
     return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
 
 
-async def send_question(
-    bot: Bot,
-    engine: StudyEngine,
-    codec: CallbackCodec,
-    chat_id: int,
-    learner_id: int | None,
-    pick: Pick,
-    lang: str,
-    *,
-    poll: bool = False,
-    push: bool = False,
-    claim: Callable[[], Awaitable[bool]] | None = None,
-    open_seconds: int | None = None,
-    **extra: Any,
-) -> int:
-    """Ask ``pick`` in ``chat_id``; returns the asked id.
-
-    The asked row is recorded before the send (buttons carry its id), the message attached after.
-    ``poll``: a quiz poll when the question fits one, else buttons. ``push``: the send is a push
-    (paced behind replies); ``claim`` goes with it to the rate limiter (bot/delivery/service.py);
-    ``extra`` goes with the send (allow_paid_broadcast). Telegram errors reach the caller.
-    """
-    if push:
-        extra["rate_limit_args"] = push_args(claim)
-    question = pick.question
-    asked_id = await engine.ask(chat_id, learner_id, pick, open_seconds=open_seconds)
-    try:
-        shape = poll_shape(question, lang) if poll else None
-        if shape is not None:
-            open_period = open_seconds if open_seconds and open_seconds <= 600 else None
-            msg = await send_quiz_poll(bot, chat_id, shape, open_period=open_period, **extra)
-            await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
-            return asked_id
-        markup = question_keyboard(codec, asked_id, question, lang)
-        last = await send_html(bot, chat_id, esc(format_question(question, lang)), reply_markup=markup, **extra)
-    except NotClaimed:  # the push was not to be sent after all: its question was never shown
-        await engine.close_question(asked_id)
-        raise
-    await engine.attach_message(asked_id, last.message_id if last else None)
-    return asked_id
-
-
 # ----- verdicts (their layout: bot/telegram/verdicts.py) ---------------------------------------------
 
 
 def _refusal_text(result: AnswerResult, lang: str) -> str:
     if result.status == "not_an_answer" and result.question is not None and result.verdict is not None:
         return esc(format_verdict(result.question, result.verdict, lang))
+    if result.status == "already_answered":  # with the first answer's verdict line: what stands
+        return esc(repeated_verdict(result, lang))
     return esc(result.message(lang))
 
 
-async def _retire_question(
-    bot: Bot, chat_id: int, message_id: int | None, question: Question | None, poll: bool
-) -> None:
-    """Take the buttons off an answered question (or stop its poll) so it is plainly done."""
-    if message_id is None or question is None:
-        return
-    try:
-        if poll:
-            await bot.stop_poll(chat_id, message_id)
-        elif question.kind in CHOICE_KINDS or question.kind is Kind.true_false:
-            await post_unread(bot, "editMessageReplyMarkup", chat_id=chat_id, message_id=message_id)
-    except BadRequest as exc:  # the learner deleted it, or it is too old to edit: nothing to retire
-        log.info("could not retire question message %s in %s: %s", message_id, chat_id, exc)
+def _labelled(label: str | None, text: str) -> str:
+    """The verdict under the question's label (`第 3 题 · 判断题`) when the learner has several open."""
+    return f"{label}\n{text}" if label else text
 
 
 async def deliver_result(
@@ -141,31 +87,49 @@ async def deliver_result(
     retire: bool = True,
     with_explanation: bool = True,
     repeat: bool = False,
+    label: str | None = None,
 ) -> None:
     """Tell a learner in a private chat what became of their answer.
 
     ``repeat``: an answer recorded before (its verdict may have been lost with a crash) gets its verdict
-    again. A verdict that cannot be sent for a while is kept and sent later (bot/telegram/courier.py)."""
+    again. ``label``: the question's name, above the verdict. A verdict that cannot be sent for a while is
+    kept and sent later (bot/telegram/courier.py). A practice session's question is followed by the
+    session's next question, or its summary (bot/telegram/practice.py)."""
     if not result.recorded and not (repeat and result.status == "already_answered" and result.verdict):
-        await send_html(context.bot, chat_id, _refusal_text(result, lang))
+        await send_html(context.bot, chat_id, _labelled(label, _refusal_text(result, lang)))
         return
-    text = verdict_text(result, lang, context.clock(), with_explanation=with_explanation)
-    review = review or _reviewing(context, result.asked_id)
-    carry = None if review or context.user_data is None else context.user_data.get(FILTER)
-    markup = next_keyboard(context.codec, lang, result.asked_id, review=review, carry=carry)
+    text = _labelled(label, verdict_text(result, lang, context.clock(), with_explanation=with_explanation))
+    markup: InlineKeyboardMarkup | None = None
+    if result.session_id is None:  # in a session the next question comes by itself
+        review = review or _reviewing(context, result.asked_id)
+        carry = None if review or context.user_data is None else context.user_data.get(FILTER)
+        markup = next_keyboard(context.codec, lang, result.asked_id, review=review, carry=carry)
     markup = with_why(context, markup, result, lang)  # [为什么?] with model help only
-    await _send_or_keep(context, chat_id, text, markup)
+    # Recorded only when the learner has another question open (or a session goes on): else a typed answer
+    # racing this verdict has no other question to land on, and the busiest path keeps its trips.
+    noted = result.asked_id if result.session_id is not None or result.open_left else None
+    await _send_or_keep(context, chat_id, text, markup, noted)
     if retire:  # after the verdict, not beside it: a chat told to wait (429) gets one request at a time
-        await _retire_question(context.bot, chat_id, message_id, result.question, poll)
+        await retire_question(context.bot, chat_id, message_id, result.question, poll)
+    if result.session_id is not None:
+        await practice.go_on(context, result.asked_id, lang)
 
 
-async def _send_or_keep(context: CustomContext, chat_id: int, text: str, markup: InlineKeyboardMarkup) -> None:
+async def _send_or_keep(
+    context: CustomContext, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, asked_id: int | None
+) -> None:
+    """Send a verdict; with ``asked_id`` it is recorded as a message about its question (a typed answer
+    written before it came was meant for that question, not for another one open; a reply to it is about
+    that question)."""
+    sent: list[int] = []
     try:
-        await send_html(context.bot, chat_id, text, reply_markup=markup, unread=True)
+        await send_html(context.bot, chat_id, text, reply_markup=markup, unread=True, sent=sent)
     except TelegramError as exc:
         if not worth_retrying(exc):
             raise
         await context.courier.keep(chat_id, text, markup, exc)
+    if sent and asked_id is not None:
+        await context.engine.attach_message(asked_id, None, parts=sent)
 
 
 def is_replay(context: CustomContext, update: Update | None) -> bool:
@@ -199,7 +163,19 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
     if user is None or chat is None:
         return
     engine, lang = context.engine, await context.lang()
-    flt = parse_filter(context.args or [], engine.banks)
+    practice_args = parse_practice(context.args or [])
+    if practice_args.problem is not None:
+        await context.reply(
+            context.texts(
+                f"practice_bad_{practice_args.problem}",
+                lang,
+                word=esc(practice_args.word[:40]),
+                least=MIN_SECONDS,
+                most=MAX_SECONDS if practice_args.problem != "count" else MAX_QUESTIONS,
+            )
+        )
+        return
+    flt = parse_filter(practice_args.rest, engine.banks)
     if flt.unknown:
         words = ", ".join(w[:40] for w in flt.unknown[:5])
         banks = ", ".join(sorted(engine.banks)) or "-"
@@ -208,6 +184,24 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
     kinds = [str(k) for k in flt.kinds]
     if context.user_data is not None:
         context.user_data[FILTER] = (kinds, list(flt.banks), flt.poll)
+    if practice_args.session:  # /quiz 10 [timer 30]: a round, one question at a time, a summary at the end
+        poll = flt.poll or (await engine.settings(user.id)).poll
+        session = await engine.sessions.start(
+            chat.id,
+            user.id,
+            "quiz",
+            practice_args.count or 1,
+            banks=tuple(flt.banks) or None,
+            kinds=tuple(kinds) or None,
+            poll=poll,
+            seconds=practice_args.seconds,
+        )
+        first = await engine.sessions.step(session, 0)
+        if isinstance(first, Empty):
+            await send_html(context.bot, chat.id, esc(first.message(lang)))
+            return
+        await practice.send_next(context.bot, engine, context.codec, first, lang)
+        return
     await ask_next(context, chat.id, user.id, lang, kinds=kinds, banks=list(flt.banks), poll=flt.poll)
 
 
@@ -252,23 +246,35 @@ def _reviewing(context: CustomContext, asked_id: int) -> bool:
 
 
 async def on_text(update: Update, context: CustomContext) -> None:
-    """A plain text message in a private chat answers the latest open question there."""
+    """A plain text message in a private chat answers a question there: the one it is a Telegram reply to,
+    else the latest open one shown before it (the engine's `answer_typed` says which and why)."""
     message, user = update.message, update.effective_user
     if message is None or user is None or message.text is None:
         return
     lang = await context.lang()
     replay = is_replay(context, update)
     judge = case_judge(context, message.chat_id, user.id, lang)  # a case answer judged by a model, if on
-    answered = await context.engine.answer_latest(
-        message.chat_id, user.id, message.text, closed_too=replay, judge=judge
+    replied = message.reply_to_message
+    typed = await context.engine.answer_typed(
+        message.chat_id,
+        user.id,
+        message.text,
+        message.message_id,
+        reply_to=replied.message_id if replied is not None else None,
+        closed_too=replay,
+        judge=judge,
     )
-    if answered is None or (
-        answered[1].status == "already_answered" and answered[1].first_reply != message.text[:1000]
+    if typed is None or (
+        replay and typed.result.status == "already_answered" and typed.result.first_reply != message.text[:1000]
     ):
         # Nothing open; or, handled again after a crash, the latest question was answered by another message.
-        await context.reply(context.texts("quiz_no_open", lang))
+        if not await practice.resume(context, message.chat_id, user.id, lang):
+            await context.reply(context.texts("quiz_no_open", lang))
         return
-    asked, result = answered
+    asked, result = typed.asked, typed.result
+    if result.status == "closed" and await practice.expire_if_due(context, asked):
+        return  # its time ran out before the answer came: said so, and the session goes on
+    label = practice.question_label(asked.question, lang) if typed.others_open and asked.question else None
     await deliver_result(
         context,
         message.chat_id,
@@ -277,6 +283,7 @@ async def on_text(update: Update, context: CustomContext) -> None:
         message_id=asked.message_id,
         poll=asked.poll_id is not None,
         repeat=replay,
+        label=label,
     )
 
 
@@ -360,6 +367,11 @@ async def press_answer(context: CustomContext, query: CallbackQuery, cb: Callbac
         if result.recorded:
             await context.groups.counted_by_id(cb.asked_id)
         return
+    if result.status == "closed" and result.session_id is not None:
+        asked = await engine.get_asked(cb.asked_id)
+        if asked is not None and await practice.expire_if_due(context, asked):
+            await toast(query, AnswerResult("closed", cb.asked_id).message(lang))
+            return
     if result.status != "recorded":
         await toast(query, repeated_verdict(result, lang))
         if result.status == "already_answered":
@@ -465,6 +477,7 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     """Typed answers, poll votes, and the replies to what the bot cannot read (private chats)."""
     private_new = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
     app.add_handler(PollAnswerHandler(on_poll_answer))
+    practice.register(app)
     app.add_handler(MessageHandler(private_new & filters.TEXT & ~filters.COMMAND, on_text))
     # Late groups: only when no command handler of any feature took the message.
     app.add_handler(MessageHandler(private_new & filters.COMMAND, on_unknown_command), group=90)

@@ -42,11 +42,13 @@ async def send_html(
     reply_markup: InlineKeyboardMarkup | None = None,
     reply_to: int | None = None,
     unread: bool = False,
+    sent: list[int] | None = None,
     **extra: Any,
 ) -> Message | None:
     """Send HTML ``text`` to ``chat_id``; the last message sent (None when ``unread``).
 
     ``reply_to``: the first part answers that message (sent even if it was deleted meanwhile);
+    ``sent``: gets the id of every part sent;
     ``extra`` (rate_limit_args, allow_paid_broadcast...) goes with every part."""
     parts = chunks(text)
     last: Message | None = None
@@ -54,7 +56,7 @@ async def send_html(
         keyboard = reply_markup if i == len(parts) - 1 else None
         reply = ReplyParameters(reply_to, allow_sending_without_reply=True) if reply_to and not i else None
         if unread:
-            await post_unread(
+            result = await post_unread(
                 bot,
                 "sendMessage",
                 chat_id=chat_id,
@@ -64,10 +66,14 @@ async def send_html(
                 reply_parameters=reply,
                 **extra,
             )
+            if sent is not None and isinstance(result, dict) and "message_id" in result:
+                sent.append(int(result["message_id"]))
             continue
         last = await bot.send_message(
             chat_id, part, parse_mode=ParseMode.HTML, reply_markup=keyboard, reply_parameters=reply, **extra
         )
+        if sent is not None:
+            sent.append(last.message_id)
     return last
 
 

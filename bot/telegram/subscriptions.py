@@ -1,8 +1,9 @@
 """/subscribe, /unsubscribe, /remind, /announce, and what a push sends (`PushSender`).
 
-What a push sends is decided here: N questions through `quiz.send_question`, an evening reminder when
-the streak is at risk, or an announcement; when and how often is the push scheduler's
-(bot/delivery/service.py, started and stopped by the lifecycle in bot/app.py).
+What a push sends is decided here: N questions (to a learner: a practice session, one question at a
+time, bot/telegram/practice.py), an evening reminder when the streak is at risk, or an announcement; when
+and how often is the push scheduler's (bot/delivery/service.py, started and stopped by the lifecycle in
+bot/app.py).
 """
 
 from __future__ import annotations
@@ -15,13 +16,15 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 
 from bot.delivery.arguments import ArgumentError, parse_remind, parse_subscribe
+from bot.delivery.outcomes import NotClaimed
 from bot.delivery.service import Push
 from bot.records import Announcement
 from bot.study.kinds import GROUP_KINDS
 from bot.study.results import Pick
+from bot.study.sessions import SessionStep
 from bot.telegram.context import BotApplication, CustomContext
 from bot.telegram.pacing import push_args
-from bot.telegram.quiz import send_question
+from bot.telegram.practice import send_step
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
 from bot.telegram.texts import Lang, lang_of, t
@@ -98,13 +101,15 @@ class PushSender:
             await groups.close_daily(push.chat_id)
         closes_at = await groups.daily_close(push.chat_id)
         while push.done < push.count:
-            pick = await engine.next_question(push.chat_id, banks=push.banks, kinds=kinds)
+            # No question twice in one push (nobody answers a group's push before the next is picked).
+            pick = await engine.next_question(push.chat_id, banks=push.banks, kinds=kinds, exclude=push.asked)
             if not isinstance(pick, Pick):
                 log.info("push to group %d: no question to send (%s)", push.chat_id, pick.reason)
                 break
             args = self._args(push)
             asked_id = await groups.post(push.chat_id, None, pick, lang, poll=poll, closes_at=closes_at, **args)
             push.done += 1
+            push.asked.append(pick.key)
             if push.first_message_id is None:
                 asked = await engine.get_asked(asked_id)
                 push.first_message_id = asked.message_id if asked is not None else None
@@ -118,31 +123,42 @@ class PushSender:
         assert engine is not None and codec is not None
         learner = await engine.learner(push.chat_id)
         lang = lang_of(learner.language if learner is not None else None)
-        poll = bool(learner and learner.poll)
-        picker, kinds = push.learner_id or push.chat_id, push.kinds
-        while push.done < push.count:
-            pick = await engine.next_question(picker, banks=push.banks, kinds=kinds)
-            if not isinstance(pick, Pick):
-                log.info("push to chat %d: no question to send (%s)", push.chat_id, pick.reason)
-                break
-            asked_id = await send_question(
-                self.app.bot,
-                engine,
-                codec,
-                push.chat_id,
-                push.learner_id,
-                pick,
-                lang,
-                poll=poll,
-                push=True,
-                claim=push.claim,
-                **self.extra,
+        return await self._session(push, lang, bool(learner and learner.poll))
+
+    async def _session(self, push: Push, lang: Lang, poll: bool) -> int | None:
+        """A private daily push of N questions is a practice session (bot/telegram/practice.py): its first
+        question is the push (under the claim); the others follow the learner's answers. Once it is out,
+        the learner's earlier push sessions end, their unanswered questions closed (not counted wrong)."""
+        engine, codec = self.app.bot_data.engine, self.app.bot_data.codec
+        assert engine is not None and codec is not None
+        learner_id = push.learner_id or push.chat_id
+        session = await engine.sessions.start(
+            push.chat_id,
+            learner_id,
+            "push",
+            push.count,
+            banks=push.banks,
+            kinds=push.kinds,
+            poll=poll,
+            origin=push.origin,
+        )
+        # The same push tried again (its first send did not get through) sends the question it recorded.
+        step = await engine.sessions.pending(session) if session.position else await engine.sessions.step(session, 0)
+        if not isinstance(step, SessionStep):
+            log.info("push to chat %d: no question to send (%s)", push.chat_id, getattr(step, "reason", "sent"))
+            return None
+        try:
+            message_id = await send_step(
+                self.app.bot, engine, codec, step, lang, push=True, claim=push.claim, **self.extra
             )
-            push.done += 1
-            if push.first_message_id is None:
-                asked = await engine.get_asked(asked_id)
-                push.first_message_id = asked.message_id if asked is not None else None
-        return push.first_message_id if push.done else None
+        except NotClaimed:  # not to be sent after all: as if it had never been asked
+            await engine.sessions.unask(step.asked_id)
+            raise
+        push.done, push.first_message_id = push.count, message_id
+        closed = await engine.sessions.close_earlier(step.session)
+        if closed:
+            log.info("push to chat %d: %d unanswered questions of earlier pushes closed", push.chat_id, closed)
+        return message_id
 
 
 async def announcement_finished(app: BotApplication, ann: Announcement, counts: dict[str, int]) -> None:

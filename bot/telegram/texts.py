@@ -52,7 +52,10 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "en": "This button is no longer valid.",
     },
     # ----- quiz: asking and answering (bot/telegram/quiz.py) -----
-    "cmd_quiz": {"zh": "来一道题：/quiz [题型] [题库] [poll]", "en": "One question now: /quiz [kind] [bank] [poll]"},
+    "cmd_quiz": {
+        "zh": "来一道题，或一组：/quiz [题数] [计时 秒数] [题型] [题库] [poll]",
+        "en": "One question, or a round: /quiz [count] [timer seconds] [kind] [bank] [poll]",
+    },
     "cmd_review": {"zh": "复习到期的题目", "en": "Review the questions that are due"},
     "btn_true": {"zh": "正确", "en": "True"},
     "btn_false": {"zh": "错误", "en": "False"},
@@ -359,6 +362,44 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "top_usage": {
         "zh": "“{arg}”不是排行榜的时段：请写 today（今天）、week（本周）或 all（总榜）。",
         "en": '"{arg}" is not a leaderboard period: write today, week or all.',
+    },
+    # ----- practice sessions and the question meant (bot/telegram/practice.py, quiz.py: issue 16, 1-2) -----
+    "session_header_push": {"zh": "☀️ <b>今日练习 {n}/{total}</b>", "en": "☀️ <b>Today's practice {n}/{total}</b>"},
+    "session_header_quiz": {"zh": "📝 <b>练习 {n}/{total}</b>", "en": "📝 <b>Practice {n}/{total}</b>"},
+    "session_header_timer": {"zh": " · ⏱ 限时 {s} 秒", "en": " · ⏱ {s} s to answer"},
+    "session_summary_push": {
+        "zh": "🏁 今日练习完成：答对 {right}/{total}，得分 {percent}%",
+        "en": "🏁 Today's practice done: {right}/{total} right, score {percent}%",
+    },
+    "session_summary_quiz": {
+        "zh": "🏁 练习完成：答对 {right}/{total}，得分 {percent}%",
+        "en": "🏁 Practice done: {right}/{total} right, score {percent}%",
+    },
+    "session_summary_timeouts": {"zh": " · ⏰ 超时 {n} 题", "en": " · ⏰ {n} timed out"},
+    "session_summary_streak": {"zh": " · 🔥 连续 {days} 天", "en": " · 🔥 {days}-day streak"},
+    "session_timeout": {
+        "zh": "⏰ 时间到：{label} 没有作答，不计分。",
+        "en": "⏰ Time is up: {label} was not answered and does not count.",
+    },
+    "answer_label": {"zh": "<b>第 {n} 题 · {kind}</b>", "en": "<b>Question {n} · {kind}</b>"},
+    "label_single": {"zh": "单选题", "en": "Single choice"},
+    "label_multiple": {"zh": "多选题", "en": "Multiple choice"},
+    "label_true_false": {"zh": "判断题", "en": "True/false"},
+    "label_fill": {"zh": "填空题", "en": "Fill-in"},
+    "label_case": {"zh": "案例分析题", "en": "Case analysis"},
+    "practice_bad_count": {
+        "zh": "“{word}”：一次练习可以有 1 到 {most} 题。\n"
+        "用法：/quiz [题数] [计时 秒数] [题型] [题库]，例如 /quiz 10 计时 30",
+        "en": '"{word}": a practice round holds 1 to {most} questions.\n'
+        "Usage: /quiz [count] [timer seconds] [kind] [bank], e.g. /quiz 10 timer 30",
+    },
+    "practice_bad_seconds": {
+        "zh": "“{word}”：每题限时要在 {least} 到 {most} 秒之间，例如 /quiz 10 计时 30",
+        "en": '"{word}": the time per question must be {least} to {most} seconds, e.g. /quiz 10 timer 30',
+    },
+    "practice_bad_timer": {
+        "zh": "“{word}”：计时后面要写每题的秒数，例如 /quiz 10 计时 30",
+        "en": '"{word}": write the seconds per question after the timer word, e.g. /quiz 10 timer 30',
     },
     # group settings (bot/telegram/groups.py)
     "group_settings": {

@@ -111,11 +111,12 @@ def _without_path(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}/…"
 
 
-async def post_unread(bot: Bot, endpoint: str, **params: Any) -> None:
+async def post_unread(bot: Bot, endpoint: str, **params: Any) -> Any:
     """Call ``endpoint`` (camelCase, e.g. "editMessageReplyMarkup") and drop the result unparsed.
 
     ``Bot.do_api_request`` would be the public way, but it warns for every endpoint the library knows;
     ``Bot._post`` is what it and every ``bot.<method>`` call go through: None values are dropped,
     defaults inserted, and on an ExtBot the request passes the rate limiter. Errors are raised as usual.
+    Returns the result as JSON (a sent message's ``message_id`` can be read from it).
     """
-    await bot._post(endpoint, params)
+    return await bot._post(endpoint, params)

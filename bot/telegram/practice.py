@@ -1,0 +1,185 @@
+"""Practice sessions in a private chat: a daily push of N questions and `/quiz 10 [timer 30]`.
+
+One question at a time under a header (`☀️ 今日练习 1/3`), the next after each answer, a one-line summary
+at the end. The session itself is the engine's (bot/study/sessions.py, in SQLite: it survives a restart);
+here it is shown. Time limits are kept by `tick_timeouts`, run every second by the application's job
+queue and reading the engine's clock, so tests move the clock and call it instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from telegram import Bot, InlineKeyboardMarkup
+from telegram.error import TelegramError
+
+from bot.banks.model import Question
+from bot.study.results import AskedQuestion
+from bot.study.sessions import Session, SessionStep, SessionSummary
+from bot.telegram.asking import retire_question, send_question
+from bot.telegram.callbacks import CallbackCodec
+from bot.telegram.question_view import next_keyboard
+from bot.telegram.sending import send_html
+from bot.telegram.texts import t
+
+if TYPE_CHECKING:
+    from bot.study.engine import StudyEngine
+    from bot.telegram.context import BotApplication, CustomContext
+
+__all__ = [
+    "TIMER_SECONDS",
+    "expire",
+    "expire_if_due",
+    "go_on",
+    "header_text",
+    "question_label",
+    "register",
+    "resume",
+    "send_next",
+    "send_step",
+    "summary_text",
+    "tick_timeouts",
+]
+
+log = logging.getLogger(__name__)
+
+TIMER_SECONDS = 1.0  # how often the job queue looks for questions whose time is up
+
+
+def question_label(question: Question, lang: str) -> str:
+    """`第 3 题 · 判断题` / `Question 3 · True/false`: which question a verdict is about."""
+    return t("answer_label", lang, n=question.number, kind=t(f"label_{question.kind}", lang))
+
+
+def header_text(session: Session, position: int, lang: str) -> str:
+    key = "session_header_push" if session.kind == "push" else "session_header_quiz"
+    text = t(key, lang, n=position, total=session.total)
+    if session.seconds:
+        text += t("session_header_timer", lang, s=session.seconds)
+    return text
+
+
+def summary_text(summary: SessionSummary, lang: str) -> str:
+    """One line: right answers of those asked, the score (partial credit as its score), time-outs, streak."""
+    tally, session = summary.tally, summary.session
+    asked = max(1, tally.asked)
+    key = "session_summary_push" if session.kind == "push" else "session_summary_quiz"
+    text = t(key, lang, right=tally.correct, total=tally.asked, percent=round(100 * tally.score / asked))
+    if tally.timed_out:
+        text += t("session_summary_timeouts", lang, n=tally.timed_out)
+    if summary.streak.current > 0:
+        text += t("session_summary_streak", lang, days=summary.streak.current)
+    return text
+
+
+async def send_step(
+    bot: Bot, engine: StudyEngine, codec: CallbackCodec, step: SessionStep, lang: str, **kwargs: Any
+) -> int | None:
+    """Send a session's question under its header; the id of the message that shows it. ``kwargs``: a
+    push's (push, claim, allow_paid_broadcast)."""
+    session = step.session
+    asked_id = await send_question(
+        bot,
+        engine,
+        codec,
+        session.chat_id,
+        session.learner_id,
+        step.pick,
+        lang,
+        poll=session.poll,
+        open_seconds=session.seconds,
+        asked_id=step.asked_id,
+        header=header_text(session, step.position, lang),
+        **kwargs,
+    )
+    asked = await engine.get_asked(asked_id)
+    return asked.message_id if asked is not None else None
+
+
+async def send_next(
+    bot: Bot, engine: StudyEngine, codec: CallbackCodec, nxt: SessionStep | SessionSummary | None, lang: str
+) -> None:
+    """The session's next question, or its summary (a /quiz round's offers one more question)."""
+    if isinstance(nxt, SessionStep):
+        await send_step(bot, engine, codec, nxt, lang)
+    elif isinstance(nxt, SessionSummary):
+        session = nxt.session
+        markup: InlineKeyboardMarkup | None = None
+        if session.kind == "quiz" and nxt.last_asked is not None:
+            carry = (list(session.kinds or ()), list(session.banks or ()), session.poll)
+            markup = next_keyboard(codec, lang, nxt.last_asked, carry=carry)
+        await send_html(bot, session.chat_id, summary_text(nxt, lang), reply_markup=markup)
+
+
+async def go_on(context: CustomContext, asked_id: int, lang: str) -> None:
+    """A session's question was answered: the next one, or the summary (nothing for other questions)."""
+    nxt = await context.engine.sessions.after(asked_id)
+    await send_next(context.bot, context.engine, context.codec, nxt, lang)
+
+
+async def resume(context: CustomContext, chat_id: int, user_id: int, lang: str) -> bool:
+    """A session that waits on nothing (its question never shown, or closed without a next one: the bot
+    stopped in between) goes on now; False if there is none."""
+    nxt = await context.engine.sessions.resume(chat_id, user_id)
+    if nxt is None:
+        return False
+    await send_next(context.bot, context.engine, context.codec, nxt, lang)
+    return True
+
+
+async def expire(app: BotApplication, asked: AskedQuestion) -> bool:
+    """A session question whose time is up: closed (once), said so, its buttons off, the next one sent."""
+    data = app.bot_data
+    engine, codec = data.engine, data.codec
+    if engine is None or codec is None or not await engine.sessions.time_out(asked.id):
+        return False
+    learner = asked.learner_id if asked.learner_id is not None else asked.chat_id
+    lang = await data.languages.of_learner(engine, learner)
+    if asked.question is not None:
+        label = question_label(asked.question, lang)
+        sent: list[int] = []
+        await send_html(app.bot, asked.chat_id, t("session_timeout", lang, label=label), sent=sent)
+        await engine.attach_message(asked.id, None, parts=sent)  # a reply to it is about that question
+        await retire_question(app.bot, asked.chat_id, asked.message_id, asked.question, asked.poll_id is not None)
+    await send_next(app.bot, engine, codec, await engine.sessions.after(asked), lang)
+    return True
+
+
+async def expire_if_due(context: CustomContext, asked: AskedQuestion) -> bool:
+    """An answer found its session question closed: if its time ran out and the timer has not said so yet,
+    say it now and go on (True); False otherwise (the usual refusal stands)."""
+    if asked.session_id is None or asked.closes_at is None or asked.closes_at > context.clock():
+        return False
+    return await expire(context.application, asked)  # type: ignore[arg-type]
+
+
+async def tick_timeouts(app: BotApplication) -> int:
+    """Close every session question whose time is up (by the engine's clock); how many this call closed."""
+    engine = app.bot_data.engine
+    if engine is None:
+        return 0
+    closed = 0
+    for asked in await engine.sessions.due_timeouts():
+        try:
+            closed += await expire(app, asked)
+        except TelegramError as exc:  # the learner blocked the bot, or Telegram failed: the next tick goes on
+            log.warning("time-out of session question %s in %s: %s", asked.id, asked.chat_id, exc)
+    return closed
+
+
+async def _timer_job(context: CustomContext) -> None:
+    await tick_timeouts(context.application)  # type: ignore[arg-type]
+
+
+def register(app: BotApplication) -> None:
+    """The time limits' timer, on the application's job queue (started and stopped with the application)."""
+    if app.job_queue is not None:
+        app.job_queue.run_repeating(
+            _timer_job,
+            interval=TIMER_SECONDS,
+            first=TIMER_SECONDS,
+            name="session-timers",
+            # A run missed on a busy machine is no warning: the next one sees everything due by then.
+            job_kwargs={"misfire_grace_time": None, "coalesce": True, "max_instances": 1},
+        )
