@@ -390,12 +390,12 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "practice_bad_count": {
         "zh": "“{word}”：一次练习可以有 1 到 {most} 题。\n"
         "用法：/quiz [题数] [计时 秒数] [题型] [题库]，例如 /quiz 10 计时 30",
-        "en": '"{word}": a practice round holds 1 to {most} questions.\n'
+        "en": '"{word}": a practice round holds 1 to {most} {most:question|questions}.\n'
         "Usage: /quiz [count] [timer seconds] [kind] [bank], e.g. /quiz 10 timer 30",
     },
     "practice_bad_seconds": {
         "zh": "“{word}”：每题限时要在 {least} 到 {most} 秒之间，例如 /quiz 10 计时 30",
-        "en": '"{word}": the time per question must be {least} to {most} seconds, e.g. /quiz 10 timer 30',
+        "en": '"{word}": the time per question must be {least} to {most} {most:second|seconds}, e.g. /quiz 10 timer 30',
     },
     "practice_bad_timer": {
         "zh": "“{word}”：计时后面要写每题的秒数，例如 /quiz 10 计时 30",
