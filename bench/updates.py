@@ -48,7 +48,9 @@ from bot.app import build_application  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.telegram.quiz import send_question  # noqa: E402
 
-MARKS = ("✅", "🟡", "❌")
+# A verdict (as sent, HTML) starts with its mark, or with its question's label when several questions are
+# open (<b>第 5 题 · 单选题</b>).
+MARKS = ("✅", "🟡", "❌", "<b>第 ")
 
 
 def echo_application(fake: RemoteFake) -> Application:  # type: ignore[type-arg]

@@ -1,9 +1,12 @@
 """Asking and answering: /quiz, /review, button presses, typed answers, quiz poll votes, verdicts.
 
-`send_question` is the one way a question reaches a private chat (the push scheduler calls it too): the
-asked row is recorded first, so every button points at a database row and works after a restart. The
-presses of a question's buttons (answer, toggle, submit, next) come here from private chats and groups
-alike (bot/telegram/presses.py); a group's own rules (members only, a verdict in a toast, the live
+Questions reach a private chat through `send_question` (bot/telegram/asking.py; the push scheduler and
+practice sessions use it too): the asked row is recorded first, so every button points at a database row
+and works after a restart. A typed answer goes to the question meant (`StudyEngine.answer_typed`: the one
+a Telegram reply is about, else the latest open one shown before it); `/quiz 10 [timer 30]` starts a
+practice session (bot/telegram/practice.py), whose next question follows each verdict. The presses of a
+question's buttons (answer, toggle, submit, next) come here from private chats and groups alike
+(bot/telegram/presses.py); a group's own rules (members only, a verdict in a toast, the live
 count, one open question at a time) are the group quiz's (bot/telegram/group_quiz.py).
 """
 
