@@ -342,13 +342,13 @@ def _marker(role: str, label: str, words: str, *, colon: bool = True) -> Marker:
 
 MARKERS: list[Marker] = [
     # 学习通 and other platform exports: "我的答案：A 正确答案：B" -> the correct one (read in reader)
-    _marker("key", "答案：", r"The correct answers? (?:is|are)", colon=False),  # Moodle's review page
+    _marker("key", "答案：", r"The correct answers? (?:is|are)|The answer is", colon=False),  # Moodle's review page
     _marker("meta", "我的答案", r"我的答案|你的答案|您的答案|考生答案|学生答案|用户答案|作答|Your answer"),
     _marker(
         "key",
         "答案：",
         r"正确答案是|正确答案为|正确答案|参考答案|标准答案|正确选项|答案是|答案为|答案|答\s+案|答桉|答"
-        r"|Answer|Answers"
+        r"|Answers?\s*Keys?|Answer|Answers|Correct"
         r"|Ans|Key|Correct answers?|ANS|正解|答え|정답",  # 正解, 答え: Japanese papers; 정답: Korean
     ),
     _marker(
@@ -376,6 +376,7 @@ MARKERS: list[Marker] = [
 _KEY_MARKER = next(m for m in MARKERS if m.label == "答案：" and "答" in m.pattern.pattern)
 _KEY_INLINE = re.compile(
     r"^(?:正确)?答案\s*(?:为|是)?\s*(?=(?:[A-H]{1,8}|[√×✓✗✔✘]|对|错|正确|错误)\s*(?:[。.；;，,(（]|$|\s(?=\s*(?:你的|我的|您的))))"
+    r"|^(?:故|所以|因此)?(?:本题)?(?:应)?选\s*(?=[A-H]{1,8}\s*[。.]?$)"  # "故选B" alone under the options
 )
 _BARE_MARKERS = re.compile(r"^(?:窗体顶端|窗体底端|收起|展开|展开全部|AI讲解|查看解析|显示答案|隐藏答案)$")
 

@@ -261,3 +261,14 @@ def test_a_moodle_attempt_review_saved_as_a_page() -> None:
     result = imp(page, source="review.html")
     assert answers(result) == [(Kind.single, "B")]
     assert result.bank.questions[0].options == {"A": "Network", "B": "Transport", "C": "Link"}
+
+
+@pytest.mark.parametrize(
+    "line", ["Answer Key: 1.B 2.A", "The answer is B.", "Correct: B", "选B", "故选B。", "【正确答案】B", "答案B"]
+)
+def test_more_ways_to_write_a_key_under_the_options(line: str) -> None:
+    first = f"1. Which is right?\nA. x\nB. y\nC. z\n{line}\n"
+    text = first + (
+        "2. Which is wrong?\nA. p\nB. q\n" if "Key" in line else "2. Which is wrong?\nA. p\nB. q\n答案：A\n"
+    )
+    assert answers(imp(text)) == [(Kind.single, "B"), (Kind.single, "A")]
