@@ -94,6 +94,9 @@ _NEEDS_PICTURE = re.compile(
 )
 
 
+_JUDGEMENT_SLOT = re.compile(r"[。.！!？?）)]\s*[（(]\s*[)）]\s*[。.]?\s*$")  # a statement, then its slot
+
+
 # A stem that points at a figure the text does not carry, with no placeholder left for it: "如下图所示",
 # "如图所示的仪表", "见图", "the exhibit shown below" (not "如图所示，前方路口黄灯持续闪烁……", which says what
 # the picture shows; not "在有向图中": a graph; not "上图书馆")
@@ -170,8 +173,10 @@ class _Checker:
             return declared
         if d.answer:
             return Kind.case
-        if d.key is not None and read_true_false_key(d.key, {}) is not None and not count_blanks(d.stem):
-            return Kind.true_false
+        if d.key is not None and read_true_false_key(d.key, {}) is not None and (
+            not count_blanks(d.stem) or (_JUDGEMENT_SLOT.search(d.stem) and count_blanks(d.stem) == 1)
+        ):
+            return Kind.true_false  # "地球是圆的。（ ）" keyed 对: the brackets are where the judgement goes
         if not count_blanks(d.stem) and _ESSAY.match(d.stem):
             return Kind.case  # "简述分层体系结构的好处。" answered with a list: a short-answer question
         if count_blanks(d.stem) or (d.key is not None and len(d.key) <= 40 and "\n" not in d.key):

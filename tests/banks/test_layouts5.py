@@ -272,3 +272,8 @@ def test_more_ways_to_write_a_key_under_the_options(line: str) -> None:
         "2. Which is wrong?\nA. p\nB. q\n" if "Key" in line else "2. Which is wrong?\nA. p\nB. q\n答案：A\n"
     )
     assert answers(imp(text)) == [(Kind.single, "B"), (Kind.single, "A")]
+
+
+def test_a_statement_with_its_judgement_slot_keyed_right_or_wrong_is_true_false() -> None:
+    text = "1. 地球是圆的。（ ）\n答案：对\n2. 中国的首都是______。\n答案：北京\n3. 这种说法是（ ）的：水往低处流\n答案：对\n"
+    assert answers(imp(text)) == [(Kind.true_false, True), (Kind.fill, ["北京"]), (Kind.fill, ["对"])]
