@@ -173,8 +173,10 @@ class _Checker:
             return declared
         if d.answer:
             return Kind.case
-        if d.key is not None and read_true_false_key(d.key, {}) is not None and (
-            not count_blanks(d.stem) or (_JUDGEMENT_SLOT.search(d.stem) and count_blanks(d.stem) == 1)
+        if (
+            d.key is not None
+            and read_true_false_key(d.key, {}) is not None
+            and (not count_blanks(d.stem) or (_JUDGEMENT_SLOT.search(d.stem) and count_blanks(d.stem) == 1))
         ):
             return Kind.true_false  # "地球是圆的。（ ）" keyed 对: the brackets are where the judgement goes
         if not count_blanks(d.stem) and _ESSAY.match(d.stem):

@@ -40,6 +40,7 @@ _NOTE_WORDS = re.compile(r"单位|保留|精确|填写|写出|注[:：意]|提�
 _ANY_BRACKET_KEY = re.compile(r"[（(]\s*([A-H](?:[\s,，、]*[A-H]){0,7})\s*[)）]")
 _TRAILING_LETTERS = re.compile(r"(?<=[\u4e00-\u9fff。）)])\s?([A-H]{1,4})\s*$")
 _TRAILING_TICK = re.compile(r"\s+([√×✓✗✔✘])\s*$")
+_TRAILING_WORD = re.compile(r"(?<=[.。!！])\s+(T|F|True|False|TRUE|FALSE|对|错|正确|错误)\s*$")
 _TICK_AFTER_BRACKET = re.compile(r"[（(]\s*[)）]\s*([√×✓✗✔✘]|对|错)\s*$")
 _LOWER_BRACKET_KEY = re.compile(r"(?<=[\u4e00-\u9fff])\s*[（(]\s*([a-h]{1,4})\s*[)）]")
 _UNCLOSED = re.compile(r"[（(]\s*([A-H]{1,4})\s+(?=[\u4e00-\u9fff])(?![^（(]*[)）])")
@@ -165,6 +166,8 @@ def true_false_key_in_stem(stem: str) -> tuple[str, str | None]:
     if key is not None:
         return stem, key
     if m := _TRAILING_TICK.search(stem):  # "……要求之一。 ✔"
+        return stem[: m.start()], m.group(1)
+    if m := _TRAILING_WORD.search(stem):  # "Cats are mammals. T", "水在0℃结冰。 对"
         return stem[: m.start()], m.group(1)
     if m := _TICK_AFTER_BRACKET.search(stem):  # "……首要职能。（ ）√"
         return stem[: m.start()] + "（ ）", m.group(1)

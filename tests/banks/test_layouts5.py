@@ -275,5 +275,23 @@ def test_more_ways_to_write_a_key_under_the_options(line: str) -> None:
 
 
 def test_a_statement_with_its_judgement_slot_keyed_right_or_wrong_is_true_false() -> None:
-    text = "1. 地球是圆的。（ ）\n答案：对\n2. 中国的首都是______。\n答案：北京\n3. 这种说法是（ ）的：水往低处流\n答案：对\n"
+    text = (
+        "1. 地球是圆的。（ ）\n答案：对\n2. 中国的首都是______。\n答案：北京\n"
+        "3. 这种说法是（ ）的：水往低处流\n答案：对\n"
+    )
     assert answers(imp(text)) == [(Kind.true_false, True), (Kind.fill, ["北京"]), (Kind.fill, ["对"])]
+
+
+def test_an_english_paper_in_parts_with_judgements_keyed_every_way() -> None:
+    text = (
+        "Part A True/False\n1. The sun rises in the east. ______\nAnswer: True\n2. Water boils at 50 C. (F)\n"
+        "3. Cats are mammals. T\nPart B Fill in the blanks\n4. The capital of France is ______.\nAnswer: Paris\n"
+        "Part C Multiple choice\n5. Which are primes?\nA. 2\nB. 4\nC. 5\nAnswer: A, C\n"
+    )
+    assert answers(imp(text)) == [
+        (Kind.true_false, True),
+        (Kind.true_false, False),
+        (Kind.true_false, True),
+        (Kind.fill, ["Paris"]),
+        (Kind.multiple, "AC"),
+    ]
