@@ -408,7 +408,7 @@ def _numbered_options(text: str) -> str | None:
 _LISTED = re.compile(r"^\s*([1-8])\s*[.)）、]\s*(\S.*)$")
 _ASKS_CHOICE = re.compile(r"[?？:：]\s*$|\)\s*$|（[^（）]*选[^（）]*）\s*$|select all", re.I)
 _NUMBER_KEY_LINE = re.compile(
-    r"^\s*(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|答案|正确答案)(?:\*\*)?\s*[:：]"
+    r"^\s*(?:>\s*)?(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|答案|正确答案)(?:\*\*)?\s*[:：]"
     r"\s*[1-8](?:\s*[,，、 ]\s*[1-8])*\s*$",
     re.I,
 )
@@ -422,13 +422,14 @@ def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
     i = 0
     while i < len(out):
         m = _LISTED.match(out[i])
-        if not (m and m.group(1) == "1" and i > 0 and _ASKS_CHOICE.search(out[i - 1])):
+        above = next((k for k in range(i - 1, max(-1, i - 3), -1) if out[k].strip()), None)  # blank lines apart
+        if not (m and m.group(1) == "1" and above is not None and _ASKS_CHOICE.search(out[above])):
             i += 1
             continue
         run = [i]
         while run[-1] + 1 < len(out) and (n := _LISTED.match(out[run[-1] + 1])) and int(n.group(1)) == len(run) + 1:
             run.append(run[-1] + 1)
-        after = run[-1] + 1
+        after = next((k for k in range(run[-1] + 1, min(len(out), run[-1] + 3)) if out[k].strip()), len(out))
         if len(run) >= 3 and after < len(out) and _NUMBER_KEY_LINE.match(out[after]):
             for k, j in enumerate(run):
                 out[j] = f"{'ABCDEFGH'[k]}. {_LISTED.match(out[j]).group(2)}"  # type: ignore[union-attr]

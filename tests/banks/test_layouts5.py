@@ -295,3 +295,19 @@ def test_an_english_paper_in_parts_with_judgements_keyed_every_way() -> None:
         (Kind.fill, ["Paris"]),
         (Kind.multiple, "AC"),
     ]
+
+
+def test_markdown_notes_with_numbered_options_a_quoted_key_and_emoji_judgements() -> None:
+    text = (
+        "## 第一章\n\n### 1. 以下哪个是Python关键字？\n- A. func\n- B. def\n\n**答案：B**\n\n"
+        "### 2. 列表用什么括号？\n\n1. ()\n2. []\n3. {}\n\n> 答案：2\n\n"
+        "### 3. Python是解释型语言。\n\n答案：✅\n\n### 4. 元组可以修改。\n\n答案：❌\n"
+    )
+    result = imp(text, source="notes.md")
+    assert answers(result) == [
+        (Kind.single, "B"),
+        (Kind.single, "B"),
+        (Kind.true_false, True),
+        (Kind.true_false, False),
+    ]
+    assert result.bank.questions[1].options == {"A": "()", "B": "[]", "C": "{}"}
