@@ -478,6 +478,11 @@ def _counted_heads(raw: str) -> str:
     return f"{m.group(1)}.（{m.group(3)}）"
 
 
+# "（单选）1．……": a kind tag before the number; read as "1．（单选）……" (the number starts the question)
+_TAG_BEFORE_NUMBER = re.compile(
+    r"^\s*([（(【\[]\s*(?:单项选择|多项选择|不定项选择|单选|多选|选择|判断|填空|简答|问答|案例分析)题?\s*[）)】\]])\s*"
+    r"(?=\d{1,4}\s*[.．、](?!\d))(\d{1,4}\s*[.．、]\s*)"
+)
 _LETTER_AT_END = re.compile(r"(?<=\s)([A-H])\s*$")
 
 
@@ -548,6 +553,7 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
             raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
     raw_lines = _numbered_option_runs(raw_lines)
     _rejoin_option_letters(raw_lines)
+    raw_lines = [_TAG_BEFORE_NUMBER.sub(r"\2\1", raw) if raw.lstrip()[:1] in "（(【[" else raw for raw in raw_lines]
     if "===" in text or "---" in text or "***" in text:
         raw_lines = _unlettered_blocks(raw_lines)
     if "/" in text:

@@ -311,3 +311,19 @@ def test_markdown_notes_with_numbered_options_a_quoted_key_and_emoji_judgements(
         (Kind.true_false, False),
     ]
     assert result.bank.questions[1].options == {"A": "()", "B": "[]", "C": "{}"}
+
+
+def test_kind_tags_before_the_number_on_some_questions_only() -> None:
+    text = (
+        "（单选）1．中国的首都是（Ｂ）\nA 上海  B 北京  C 广州\n（多选）2．下列是直辖市的有（ABD）\n"
+        "A 北京  B 上海  C 苏州  D 重庆\n"
+        "3．下列是省会的是（　）A．南京 B．苏州 C．无锡【答案】A【解析】南京是江苏省会。\n"
+        "（判断）4．长江是中国最长的河流。（√）\n5．黄河流经（　）个省区。【答案】9\n"
+    )
+    assert answers(imp(text)) == [
+        (Kind.single, "B"),
+        (Kind.multiple, "ABD"),
+        (Kind.single, "A"),
+        (Kind.true_false, True),
+        (Kind.fill, ["9"]),
+    ]
