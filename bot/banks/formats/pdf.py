@@ -53,6 +53,7 @@ def _page_lines(page: object) -> list[_Line]:
     chunks: list[tuple[str, float]] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: object) -> None:
+        text = text.replace("\x00", "")  # two-byte codes some fonts' text decodes into: a NUL before each
         if text:
             chunks.append((text, tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
 
@@ -69,7 +70,7 @@ def _page_lines(page: object) -> list[_Line]:
                 y = height
             current += part
     lines.append(_Line(current, y))
-    return [_Line(_unspace(line.text.strip()), line.y) for line in lines if line.text.strip()]
+    return [_Line(line.text.strip(), line.y) for line in lines if line.text.strip()]
 
 
 def _unspace(text: str) -> str:
@@ -160,6 +161,7 @@ def read_pdf(path: Path) -> Extracted:
         heights.append(float(box.top))
     if not any(pages):
         raise _no_text_layer(path.name)
+    pages = [[_Line(_unspace(line.text), line.y) for line in page] for page in pages]
     dropped = _furniture(pages, heights)
     lines: list[str] = []
     issues: list[Issue] = []
