@@ -216,7 +216,9 @@ class Apart:
             return True
         return any(count_blanks(b.text) for b in before)  # short text keys: a section of fill-ins
 
-    def _entry_like(self, info: Info) -> bool:
+    def _entry_like(self, info: Info, *, within: bool = False) -> bool:
+        """Whether the line reads as a numbered key; `within` a block already opened, a worded answer may be
+        longer (a line of a poem, a phrase)."""
         if entries_of_line(info.text) or info.line.cells is not None:
             return True
         entry = numbered_entry(info.text)
@@ -225,7 +227,10 @@ class Apart:
         rest = entry[1]
         if _KEY_START.match(probe(rest)):
             return True  # "1. B。因为……", "3. `a`, `b`：……"
-        return bool(rest) and len(rest) <= 12 and not re.search(r"[？?_]|（\s*）", rest) and not rest.endswith("：")
+        longest = 40 if within else 12
+        return (
+            bool(rest) and len(rest) <= longest and not re.search(r"[？?_]|（\s*）", rest) and not rest.endswith("：")
+        )
 
     def _block_end(self, i: int, stop: int) -> int:
         explaining = False
@@ -238,7 +243,7 @@ class Apart:
             elif explaining:
                 if info.option is not None and info.option[1] == "A":
                     return i
-            elif not self._entry_like(info):
+            elif not self._entry_like(info, within=True):
                 return i
             i += 1
         return i

@@ -236,6 +236,7 @@ class OptionStyle:
 OPTION_STYLES: list[OptionStyle] = [
     OptionStyle("paren", "(A)", r"[（(]\s*{L}\s*[)）]\s*"),
     OptionStyle("bracket", "【A】", r"[【\[]\s*{L}\s*[】\]]\s*"),
+    OptionStyle("label", "选项A：", r"选项\s*{L}\s*[:：.．、]\s*"),  # a platform export's "选项A：A1"
     OptionStyle("dot", "A.", r"{L}\s*[.．]\s*"),
     OptionStyle("comma", "A、", r"{L}\s*、\s*"),
     OptionStyle("colon", "A:", r"{L}\s*[:：]\s*"),
@@ -270,7 +271,7 @@ def option_start(text: str, styles: tuple[str, ...] | None = None) -> tuple[str,
     return None
 
 
-_OPTION_FIRST = frozenset("ABCDEFGHabcdefgh（(【[")
+_OPTION_FIRST = frozenset("ABCDEFGHabcdefgh（(【[选")
 _SEPARATOR = r"(?:\s+|\s*[;；|，,]\s*|(?<=[。.]))"
 
 
@@ -378,7 +379,9 @@ _KEY_INLINE = re.compile(
     r"^(?:正确)?答案\s*(?:为|是)?\s*(?=(?:[A-H]{1,8}|[√×✓✗✔✘]|对|错|正确|错误)\s*(?:[。.；;，,(（]|$|\s(?=\s*(?:你的|我的|您的))))"
     r"|^(?:故|所以|因此)?(?:本题)?(?:应)?选\s*(?=[A-H]{1,8}\s*[。.]?$)"  # "故选B" alone under the options
 )
-_BARE_MARKERS = re.compile(r"^(?:窗体顶端|窗体底端|收起|展开|展开全部|AI讲解|查看解析|显示答案|隐藏答案)$")
+_BARE_MARKERS = re.compile(
+    r"^(?:窗体顶端|窗体底端|收起|展开|展开全部|AI讲解|查看解析|显示答案|隐藏答案|查看答案|点击查看答案|收起答案)$"
+)
 
 
 _ANSWER_STARTS = ("答案", "答 案", "答桉", "答:", "答：", "答;", "答；", "【答", "答え")

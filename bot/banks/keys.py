@@ -16,15 +16,24 @@ __all__ = [
     "true_false_options",
 ]
 
-_BLANK = re.compile(r"_{2,}|[（(]\s*[)）]|(?<=\S)【\d{1,3}】")  # ___, （ ）, and labelled blanks "使用运算符【3】"
+# blanks: ___, （ ）, "运算符【3】", 【】; not the call f()
+_BLANK = re.compile(r"_{2,}|（\s*[)）]|(?<![A-Za-z0-9_)])\(\s*[)）]|(?<=\S)【\d{1,3}】|【\s*】")
 _ALTERNATIVE = re.compile(r"\s*[;；]\s*|\s+或\s+|\s+[/／]\s+")  # "A；B", "A 或 B", "A / B" ("或" in a word, "1/2" stay)
 _BLANK_SEP = re.compile(r"\s*[;；]\s*")
 # "（1）北京（2）东京", "填空1: 李白 填空2: 杜甫", "第1空：…", "①北京②东京"
 _ENUMERATED = re.compile(
     r"[（(]\s*\d+\s*[)）]\s*|(?:填空|空|第)\s*(?:\d+|[一二三四五六七八九十]+)\s*空?\s*[:：]\s*|[①-⑳]\s*"
 )
-_CHOICE_BRACKET = re.compile(r"[（(]\s*([A-Ha-h](?:[\s,，、]*[A-Ha-h]){0,7})\s*[)）]\s*([。.]?)\s*$")
-_TF_BRACKET = re.compile(r"[（(\[【]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）\]】]\s*([。.]?)\s*$")
+# at the stem's end: "（ B ）", "【A B D】", "（答案：D）", "——答案 B"
+_KEY_LABEL_IN = r"(?:(?:参考|正确|标准)?答案\s*[:：]?\s*)?"
+_CHOICE_BRACKET = re.compile(
+    rf"(?:[（(【\[]\s*{_KEY_LABEL_IN}([A-Ha-h](?:[\s,，、]*[A-Ha-h]){{0,7}})\s*[)）】\]]"
+    r"|[—–-]{1,2}\s*答案\s*[:：]?\s*([A-H]{1,8}))\s*([。.]?)\s*$"
+)
+_TF_BRACKET = re.compile(
+    rf"(?:[（(\[【]\s*{_KEY_LABEL_IN}(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）\]】]"
+    r"|(?:[—–-]{1,2}\s*答案\s*[:：]?|【\s*判断\s*】)\s*(√|×|对|错|正确|错误))\s*([。.]?)\s*$"  # "【判断】错误"
+)
 
 
 def count_blanks(stem: str) -> int:
@@ -81,7 +90,8 @@ def take_bracket_key(stem: str, *, true_false: bool) -> tuple[str, str | None]:
     m = (_TF_BRACKET if true_false else _CHOICE_BRACKET).search(stem)
     if not m:
         return stem, None
-    return stem[: m.start()] + "（ ）" + m.group(2), re.sub(r"[\s,，、]", "", m.group(1))
+    key = m.group(1) or m.group(2)
+    return stem[: m.start()] + "（ ）" + m.group(3), re.sub(r"[\s,，、]", "", key)
 
 
 # -- keys as people write them -------------------------------------------------------------------

@@ -96,6 +96,7 @@ _INLINE_META = re.compile(
     r"难易程度\s*[:：].*?(?:预计答题时间\s*[:：]\s*[\d.]+\s*分钟|(?=参考答案|正确答案|答案[:：])|$)"
 )
 _ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
+_POINTS_FIELD = re.compile(r"\s*[（(]?(?:分值|分数|得分)\s*[:：]\s*[\d.]+\s*分?\s*[)）]?\s*$")
 _TRAILING_FIELDS = re.compile(r"\s{2,}(?:PTS|DIF|REF|OBJ|TOP|MSC|NAT|STA|LOC|BLM)\s*:.*$")
 _ANSWER_SLOT = re.compile(r"^_{2,}\s*(?=\d{1,4}\s*[.．、)）])")
 _STARRED = re.compile(r"^[*＊★☆]\s*(?=[A-Ha-h](?:\s*[.．、:：)）]|\s+\S))")
@@ -611,6 +612,8 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
         text = _ESCAPED.sub(r"\1", text)
     if "难易程度" in text:
         text = _INLINE_META.sub("", text).strip()
+    if "分" in text and (m := _POINTS_FIELD.search(text)) and m.start() > 0:
+        text = text[: m.start()].rstrip()  # "第1题  [单选题]  分值：2": the points, no part of the question
     if "  " in text and (m := _TRAILING_FIELDS.search(text)) and m.start() > 0:
         text = text[: m.start()].rstrip()  # "…safety culture.          PTS: 1": the test bank's fields
     if first == "_" and (m := _ANSWER_SLOT.match(text)):  # "____ 1. …": the slot for the learner's answer

@@ -577,7 +577,7 @@ class _Reader:
         """Text, split where a key or an explanation is written on the same line (`…（ ） 答案：B`)."""
         m = _INLINE_KEY.search(text) if not q.is_case else None
         if (m and not first) or (m and m.start() > 0):
-            before, after = text[: m.start()].strip(), text[m.end() :].strip()
+            before, after = _unwrapped(text[: m.start()].strip(), text[m.end() :].strip())
             if before:
                 self.add_text(q, before, info, first=first)
             self.on_key(q, after, info)
@@ -1242,8 +1242,15 @@ def _option_key(text: str) -> tuple[str, str]:
     """An option line that carries the key at its end (`D. 梨   答案：B`)."""
     m = _INLINE_KEY.search(text)
     if m:
-        return text[: m.start()].strip(), text[m.end() :].strip()
+        return _unwrapped(text[: m.start()].strip(), text[m.end() :].strip())
     return text, ""
+
+
+def _unwrapped(before: str, key: str) -> tuple[str, str]:
+    """ "……芽孢。（" and "×）": a key written in brackets with its label (`（答案：×）`), the brackets dropped."""
+    if before.endswith(("（", "(", "【", "[")) and key.endswith(("）", ")", "】", "]")):
+        return before[:-1].rstrip(), key[:-1].strip()
+    return before, key
 
 
 def _statements_not_questions(infos: list[Info]) -> None:

@@ -327,3 +327,45 @@ def test_kind_tags_before_the_number_on_some_questions_only() -> None:
         (Kind.true_false, True),
         (Kind.fill, ["9"]),
     ]
+
+
+def test_keys_at_the_end_of_the_stem_in_more_dresses() -> None:
+    text = (
+        "1. 细菌的基本结构不包括：（答案：D）\nA.细胞壁 B.细胞膜 C.细胞质 D.芽孢\n"
+        "2. 高压灭菌的温度是：【C】\nA.100℃ B.80℃ C.121℃ D.160℃\n"
+        "3. 属于原核生物的是：（多选）【A B D】\nA.细菌 B.支原体 C.真菌 D.衣原体\n"
+        "4. 青霉素的作用机制是：——答案 B\nA.抑制蛋白合成 B.抑制细胞壁合成\n"
+        "5. 判断：所有细菌都能形成芽孢。（答案：×）\n6. 剩余饭菜应彻底加热。【判断】正确\n"
+    )
+    assert answers(imp(text)) == [
+        (Kind.single, "D"),
+        (Kind.single, "C"),
+        (Kind.multiple, "ABD"),
+        (Kind.single, "B"),
+        (Kind.true_false, False),
+        (Kind.true_false, True),
+    ]
+
+
+def test_a_platform_export_with_labelled_options_and_empty_bracket_blanks() -> None:
+    text = (
+        "第1题  [单选题]  分值：2\n题干：绝对引用 A1 的写法是\n选项A：A1\n选项B：$A$1\n标准答案：B\n"
+        "第2题  [填空题]  分值：2\n题干：判断条件常用函数【】，同时满足多个条件嵌套【】函数\n标准答案：IF|AND\n"
+        "第3题  [填空题]  分值：1\n题干：将对象转为字符串用 JSON.____() 方法\n标准答案：stringify\n"
+    )
+    result = imp(text)
+    assert answers(result) == [(Kind.single, "B"), (Kind.fill, [["IF"], ["AND"]]), (Kind.fill, ["stringify"])]
+    assert not result.bank.questions[0].prompt.startswith("分值")
+
+
+def test_worded_answers_of_a_key_block_may_be_long() -> None:
+    text = (
+        "1. 海内存知己，____________。\n2. ____________，____________。谁言寸草心，报得三春晖。\n"
+        "3. 乱花渐欲迷人眼，____________。\n\n"
+        "参考答案：\n1. 天涯若比邻\n2. 临行密密缝 / 意恐迟迟归\n3. 浅草才能没马蹄\n"
+    )
+    assert answers(imp(text)) == [
+        (Kind.fill, ["天涯若比邻"]),
+        (Kind.fill, [["临行密密缝"], ["意恐迟迟归"]]),
+        (Kind.fill, ["浅草才能没马蹄"]),
+    ]

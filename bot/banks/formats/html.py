@@ -50,8 +50,10 @@ class _Text(HTMLParser):
             self.cells = []
             self.out.append("\n")
         elif tag in ("td", "th") and self.cells is not None:
-            self.cells.append(tag)
-            self.out.append(" | ")
+            span = dict(attrs).get("colspan") or "1"
+            extra = min(int(span), 20) - 1 if span.isdigit() and int(span) > 1 else 0
+            self.cells.extend([tag] * (1 + extra))
+            self.out.append(" | " + " | " * extra)  # a cell spread over columns: empty cells after it
         elif tag in _BLOCKS:
             self.out.append("\n" + _HEADINGS.get(tag, ""))
         elif tag == "input" and dict(attrs).get("type") in ("checkbox", "radio"):
