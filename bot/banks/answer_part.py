@@ -210,7 +210,8 @@ def entries_of_line(text: str, warn: Warn | None = None, line: int = 0) -> list[
     if note := _NOTE_THEN_KEYS.match(p):
         p, labelled = p[note.end() :], True  # "一、共16分。每题2分。答案：1. ④ 2. ④": a scoring note, then the keys
     elif prefix := _ENTRY_PREFIX.match(p):
-        p, labelled = p[prefix.end() :], "答案" in prefix.group(0)
+        # "答案：1.B", "二、多项选择题：7.ABC": a label says the line holds keys, even one
+        p, labelled = p[prefix.end() :], "答案" in prefix.group(0) or bool(re.search(r"[:：]\s*$", prefix.group(0)))
     ranges = list(_RANGE.finditer(p))
     if ranges and all(_GAP.fullmatch(gap) for gap in _gaps(p, ranges)):
         out: list[tuple[int, str]] = []

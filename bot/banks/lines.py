@@ -284,6 +284,8 @@ def _unflatten(raw: str) -> list[str]:
 
 
 def _split_breaks(raw: str) -> list[str]:
+    if "\n" in raw:  # parted already (two questions on one line)
+        return [part for line in raw.split("\n") for part in _split_breaks(line)]
     if "<" not in raw:
         return _unflatten(raw)
     raw = _SUMMARY.sub(lambda m: "\n" + _summary_marker(m.group(1)) + "\n", raw)
@@ -484,6 +486,29 @@ _TAG_BEFORE_NUMBER = re.compile(
     r"^\s*([（(【\[]\s*(?:单项选择|多项选择|不定项选择|单选|多选|选择|判断|填空|简答|问答|案例分析)题?\s*[）)】\]])\s*"
     r"(?=\d{1,4}\s*[.．、](?!\d))(\d{1,4}\s*[.．、]\s*)"
 )
+_LINE_NUMBER = re.compile(r"^\s*(\d{1,3})\s*[.．、](?!\d)")
+
+
+def _two_a_line(raw_lines: list[str]) -> list[str]:
+    """Two questions on one line (`1. ……（  ）2. ……（  ）`, a paper printed in two columns): the line parted
+    where the next number follows a closed bracket or a sentence's end. Line numbers stay: the second
+    question shares its line's number."""
+    out: list[str] = []
+    for raw in raw_lines:
+        m = _LINE_NUMBER.match(raw)
+        if m is None or len(raw) < 12:
+            out.append(raw)
+            continue
+        nxt = int(m.group(1)) + 1
+        cut = re.search(rf"(?<=[）)。？?])\s*(?={nxt}\s*[.．、](?!\d))", raw[m.end() :])
+        if cut is None:
+            out.append(raw)
+            continue
+        at = m.end() + cut.start()
+        out.append(raw[:at].rstrip() + "\n" + raw[at:].strip())
+    return out
+
+
 _LETTER_AT_END = re.compile(r"(?<=\s)([A-H])\s*$")
 
 
@@ -554,6 +579,7 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
             raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
     raw_lines = _numbered_option_runs(raw_lines)
     _rejoin_option_letters(raw_lines)
+    raw_lines = _two_a_line(raw_lines)
     raw_lines = [_TAG_BEFORE_NUMBER.sub(r"\2\1", raw) if raw.lstrip()[:1] in "（(【[" else raw for raw in raw_lines]
     if "===" in text or "---" in text or "***" in text:
         raw_lines = _unlettered_blocks(raw_lines)

@@ -369,3 +369,12 @@ def test_worded_answers_of_a_key_block_may_be_long() -> None:
         (Kind.fill, [["临行密密缝"], ["意恐迟迟归"]]),
         (Kind.fill, ["浅草才能没马蹄"]),
     ]
+
+
+def test_two_judgements_on_a_line_and_a_section_label_over_one_key() -> None:
+    text = (
+        "一、判断题\n1. 会计主体就是法律主体。（  ）2. 借贷记账法有借必有贷。（  ）\n"
+        "二、多项选择题\n3. 属于保险合同当事人的有（  ）\nA、投保人  B、保险人  C、受益人\n"
+        "参考答案\n一、判断题：1.错 2.对\n二、多项选择题：3.AB\n"
+    )
+    assert answers(imp(text)) == [(Kind.true_false, False), (Kind.true_false, True), (Kind.multiple, "AB")]
