@@ -382,7 +382,8 @@ _OPTION_NUMBER = re.compile(r"(?:^|(?<=\s))([1-8])[)）]?\s+(?=\S)")  # "1 x", "
 _KEYISH = re.compile(r"^(?:[A-Ha-h]{1,4}|[√×✓✗对错TF])$")
 
 
-_GLUED_OPTION_NUMBER = re.compile(r"(?:^|(?<=\s))([1-8])(?=[\u2e80-\u9fff\uf900-\ufaff])")  # "1のに 2ために"
+# "1のに 2ために": kana and ideographs, not CJK punctuation ("1、A 2、B" is a line of keys)
+_GLUED_OPTION_NUMBER = re.compile(r"(?:^|(?<=\s))([1-8])(?=[\u3040-\u9fff\uf900-\ufaff])")
 
 
 def _numbered_options(text: str) -> str | None:
@@ -390,7 +391,7 @@ def _numbered_options(text: str) -> str | None:
     papers print them: lettered A–D for the reader, so a key `1` or `A` names the first. Not a line of keys
     (`1 A 2 B 3 C`), nor numbered clauses that ask something."""
     found = list(_OPTION_NUMBER.finditer(text))
-    if len(found) < 3 and text[1:2] > "\u2e80":
+    if len(found) < 3 and text[1:2] >= "\u3040":
         found = list(_GLUED_OPTION_NUMBER.finditer(text))  # the number glued to a word in CJK script
     run = []
     for m in found:
@@ -644,7 +645,7 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
         text = text[: m.start()].rstrip()  # "…safety culture.          PTS: 1": the test bank's fields
     if first == "_" and (m := _ANSWER_SLOT.match(text)):  # "____ 1. …": the slot for the learner's answer
         text = text[m.end() :]
-    numbered = text[:1] == "1" and (text[1:2] in " )）\u3000" or text[1:2] > "\u2e80")
+    numbered = text[:1] == "1" and (text[1:2] in " )）\u3000" or text[1:2] >= "\u3040")
     if numbered and (lettered := _numbered_options(text)):
         text = lettered
     if not text or (text[0] in "-*_=|:+" and (_RULE.match(text) or _TABLE_SEPARATOR.match(text))):

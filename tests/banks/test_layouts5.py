@@ -378,3 +378,12 @@ def test_two_judgements_on_a_line_and_a_section_label_over_one_key() -> None:
         "参考答案\n一、判断题：1.错 2.对\n二、多项选择题：3.AB\n"
     )
     assert answers(imp(text)) == [(Kind.true_false, False), (Kind.true_false, True), (Kind.multiple, "AB")]
+
+
+@pytest.mark.parametrize(
+    "keys", ["1、A 2、B 3、C", "1 A  2 B  3 C", "答案：1.A；2.B；3.C", "1．A　2．B　3．C", "(1)A (2)B (3)C"]
+)
+def test_a_line_of_keys_in_the_answer_part_is_no_set_of_numbered_options(keys: str) -> None:
+    question = "{n}. 第{n}题是（ ）\nA. x\nB. y\nC. z\n"
+    text = "".join(question.format(n=n) for n in (1, 2, 3)) + f"\n参考答案\n{keys}\n"
+    assert answers(imp(text)) == [(Kind.single, "A"), (Kind.single, "B"), (Kind.single, "C")]
