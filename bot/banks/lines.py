@@ -488,6 +488,7 @@ _TAG_BEFORE_NUMBER = re.compile(
     r"(?=\d{1,4}\s*[.．、](?!\d))(\d{1,4}\s*[.．、]\s*)"
 )
 _LINE_NUMBER = re.compile(r"^\s*(\d{1,3})\s*[.．、](?!\d)")
+_NEXT_NUMBER = re.compile(r"(?<=[）)。？?])\s*(\d{1,3})\s*[.．、](?!\d)")
 
 
 def _two_a_line(raw_lines: list[str]) -> list[str]:
@@ -501,11 +502,11 @@ def _two_a_line(raw_lines: list[str]) -> list[str]:
             out.append(raw)
             continue
         nxt = int(m.group(1)) + 1
-        cut = re.search(rf"(?<=[）)。？?])\s*(?={nxt}\s*[.．、](?!\d))", raw[m.end() :])
+        cut = next((c for c in _NEXT_NUMBER.finditer(raw, m.end()) if int(c.group(1)) == nxt), None)
         if cut is None:
             out.append(raw)
             continue
-        at = m.end() + cut.start()
+        at = cut.start()
         out.append(raw[:at].rstrip() + "\n" + raw[at:].strip())
     return out
 
