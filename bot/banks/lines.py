@@ -426,8 +426,11 @@ def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
     i = 0
     while i < len(out):
         m = _LISTED.match(out[i])
+        if not (m and m.group(1) == "1"):
+            i += 1
+            continue
         above = next((k for k in range(i - 1, max(-1, i - 3), -1) if out[k].strip()), None)  # blank lines apart
-        if not (m and m.group(1) == "1" and above is not None and _ASKS_CHOICE.search(out[above])):
+        if above is None or not _ASKS_CHOICE.search(out[above]):
             i += 1
             continue
         run = [i]
