@@ -39,6 +39,7 @@ class SubscribeArgs:
     tz: tzinfo | None  # None: the learner's (or group's) zone
     count: int
     time_given: bool = field(default=True, compare=False)  # False: the default time
+    count_given: bool = field(default=True, compare=False)  # False: one, or what the subscription had
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def parse_subscribe(args: Sequence[str]) -> SubscribeArgs:
                 raise ArgumentError("twice", what)
             tz = found
         i += n
-    return SubscribeArgs(at or DEFAULT_TIME, tz, count or 1, time_given=at is not None)
+    return SubscribeArgs(at or DEFAULT_TIME, tz, count or 1, time_given=at is not None, count_given=count is not None)
 
 
 def parse_remind(args: Sequence[str]) -> RemindArgs:
