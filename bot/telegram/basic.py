@@ -63,6 +63,6 @@ async def help_command(update: Update, context: CustomContext) -> None:
     chat = update.effective_chat
     if chat is None:
         return
-    lang = await context.lang()
+    lang = await context.chat_lang()
     private = chat.type == ChatType.PRIVATE
     await context.reply(help_text(context.bot_data.commands, lang, private=private, admin=context.is_bot_admin()))

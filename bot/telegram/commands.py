@@ -116,7 +116,7 @@ def _guarded(command: Command) -> HandlerFn:
             await context.reply(t("command_group_only", await context.lang()))
             return
         if not private and not command.group:  # a link that opens the private chat on this command
-            lang, label = await context.lang(), f"/{command.name}"
+            lang, label = await context.chat_lang(), f"/{command.name}"
             markup = menus.private_link_markup(
                 context.bot.username, command.name, t("btn_open_private", lang, command=label)
             )

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
+from fakebot import FakeBotServer
 from tg_harness import BotEnv
 
 from bot.banks.model import Bank, Question, save_bank
+from bot.telegram.practice import tick_timeouts
 
 
 def utc(*args: int) -> datetime:
@@ -85,16 +90,66 @@ TYPED = {
 BUTTON = {"s1": "A", "t1": "正确", "s2": "A"}
 
 
+# More true/false statements, for a group's run of three.
+FACTS = {
+    "流水线并行会把模型按层切到不同的卡上。": True,
+    "混合精度训练一定会降低模型精度。": False,
+    "LoRA 需要更新全部参数。": False,
+}
+FACT_QUESTIONS = [
+    Question(id=f"t{n}", kind="true_false", number=n, prompt=text, answer=truth, explanation="见教材。")
+    for n, (text, truth) in enumerate(FACTS.items(), start=10)
+]
+BUTTON.update({q.id: "正确" if q.answer else "错误" for q in FACT_QUESTIONS})
+
+
 def which(text: str) -> Question:
-    return next(q for q in QUESTIONS if q.prompt.splitlines()[0][:12] in text)
+    return next(q for q in QUESTIONS + FACT_QUESTIONS if q.prompt.splitlines()[0][:12] in text)
 
 
 @pytest.fixture
 async def zh_env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
+    async with _zh_banks(bot_settings_env) as env:
+        yield env
+
+
+class Minutes:
+    """The monotonic clock of the rate budgets (the bot's and the fake's), moved a minute on by hand:
+    people in a scenario take their time between steps; the budgets' own rules have their own tests."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.offset
+
+    def next_minute(self) -> None:
+        self.offset += 61
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeBotServer]:
+    server = FakeBotServer(clock=Minutes())
+    yield server
+    await server.stop()
+
+
+@pytest.fixture
+async def group_env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
+    app = bot_settings_env.build(monotonic=bot_settings_env.fake.clock)
+    app.bot_data.groups.tuning.tick_seconds = 3600  # the test's clock decides when questions close
+    async with _zh_banks(bot_settings_env, app, group_banks=True) as env:
+        yield env
+
+
+@asynccontextmanager
+async def _zh_banks(bot_settings_env: BotEnv, app: Any = None, group_banks: bool = False) -> AsyncIterator[BotEnv]:
     for old in bot_settings_env.banks.glob("*.json"):
         old.unlink()
     save_bank(Bank(id="dt", title="分布式训练", source="tests", questions=QUESTIONS), bot_settings_env.banks)
-    async with bot_settings_env.run():
+    if group_banks:
+        save_bank(Bank(id="facts", title="判断", source="tests", questions=FACT_QUESTIONS), bot_settings_env.banks)
+    async with bot_settings_env.run(app):
         yield bot_settings_env
 
 
@@ -181,6 +236,139 @@ async def test_a_chinese_student_practises_subscribes_and_gets_a_push_session(zh
     assert picture.button_texts == ["🔁 复习", "❌ 错题"]
     li.command("/review")
     assert "复习" in (await fake.next_message(li.id)).text
+    await env.settle()
+    assert not fake.unanswered_callbacks()
+    fake.assert_clean()
+
+
+async def test_an_english_learner_runs_a_timed_round_then_answers_with_two_questions_open(zh_env: BotEnv) -> None:
+    env, fake = zh_env, zh_env.fake
+    env.clock.now = utc(2026, 3, 7, 1, 0)
+    amy = fake.user(8101, "Amy", language_code="zh")  # a Chinese app, an English learner
+    amy.command("/lang en")
+    assert (await fake.next_message(amy.id)).text == "Language set to English."
+    amy.command("/quiz 3 timer 30")
+    first = await fake.next_message(amy.id)
+    assert first.text.startswith("📝 Practice 1/3 · ⏱ 30 s to answer\n")
+    env.clock.advance(seconds=31)  # she lets it run out
+    assert await tick_timeouts(env.app) == 1
+    timed_out = await fake.next_message(amy.id)
+    assert timed_out.text.startswith("⏰ Time is up:") and "does not count" in timed_out.text
+    for position in (2, 3):
+        question = await fake.next_message(amy.id)
+        assert question.text.startswith(f"📝 Practice {position}/3 · ⏱ 30 s")
+        amy.send_text(TYPED[which(question.text).id])
+        verdict = await fake.next_message(amy.id)
+        assert verdict.text.startswith("✅ Correct"), verdict.text
+    summary = await fake.next_message(amy.id)
+    assert summary.text.startswith("🏁 Practice done: 2/3 right, score 67% · ⏰ 1 timed out")
+    assert (await env.engine.stats(amy.id)).total.total == 2
+
+    amy.command("/quiz")
+    older = await fake.next_message(amy.id)
+    amy.command("/quiz")
+    newer = await fake.next_message(amy.id)
+    amy.send_text(TYPED[which(newer.text).id])  # two open: the newest is meant, and the verdict says which
+    verdict = await fake.next_message(amy.id)
+    kind = {"single": "Single choice", "case": "Case analysis", "fill": "Fill-in", "true_false": "True/false"}
+    meant = which(newer.text)
+    assert verdict.text.startswith(f"Question {meant.number} · {kind[meant.kind]}\n"), verdict.text
+    assert await env.engine.latest_open_asked(amy.id, amy.id) is not None
+    assert which(older.text).id != meant.id
+
+    amy.command("/why")  # no model help configured: said plainly, in English
+    why = await fake.next_message(amy.id)
+    assert why.text.startswith("Explanation") or "not switched on" in why.text, why.text
+    fake.assert_clean()
+
+
+async def test_a_study_group_day(group_env: BotEnv) -> None:
+    env, fake = group_env, group_env.fake
+    minute = env.fake.clock.next_minute
+    env.clock.now = utc(2026, 3, 7, 0, 0)  # 08:00 in Shanghai
+    wang = fake.user(8201, "王老师", language_code="zh-hans")
+    li = fake.user(8202, "李雷", language_code="zh-hans")
+    tom = fake.user(8203, "Tom", language_code="en")
+    late = fake.user(8204, "晚到的人", language_code="zh-hans")
+    group = fake.group(-1008200, "分布式训练学习群", admins=[wang], members=[li, tom, late])
+    group.add_bot(by=wang)
+    assert (await fake.next_message(group.id)).text.startswith("大家好！")
+
+    tom.command("/quiz 单选", group)  # an English member: the group stays Chinese
+    question = await fake.next_message(group.id)
+    assert "【单选题】" in question.text and "点按钮或回复本消息作答" in question.text
+    meant = which(question.text)
+    toast = await fake.callback_answer(li.press(question, BUTTON[meant.id]))
+    assert toast.text.startswith("✅")
+    by_reply = tom.reply_to(question, "B")
+    await fake.wait_for(lambda: by_reply.reactions, what="a reaction to Tom's reply")
+    bare = wang.send_text("a", group)  # one question open: a bare letter counts
+    await fake.wait_for(lambda: bare.reactions, what="a reaction to the bare letter")
+    again = li.reply_to(question, "C")  # Li answered by button already: not counted twice
+    await env.settle()
+    assert {r.name: r.answered for r in await env.engine.top(group.id, "today")} == {"李雷": 1, "Tom": 1, "王老师": 1}
+    assert again.reactions == [] and fake.sent_to(group.id)[-1] is question  # quietly not counted again
+    minute()
+    tom.command("/reveal", group)
+    result = await fake.next_message(group.id)
+    assert result.text.startswith("🏁 揭晓") and "李雷" in result.text and "Tom" in result.text
+    minute()
+    li.command("/top", group)
+    board = await fake.next_message(group.id)
+    assert board.text.startswith("🏆 本群排行榜") and "🥇" in board.text
+
+    minute()
+    li.command("/quiz 3 判断", group)
+    for i in range(1, 4):
+        step = await fake.next_message(group.id)
+        assert step.text.startswith(f"📚 第 {i}/3 题\n【判断题】"), step.text
+        await fake.callback_answer(li.press(step, BUTTON[which(step.text).id]))
+        minute()
+        li.command("/reveal", group)
+        assert (await fake.next_message(group.id)).text.startswith("🏁 揭晓")
+    run_board = await fake.next_message(group.id)
+    assert run_board.text.splitlines()[0] == "🏁 本轮 3 题结束" and "李雷 — 30 分（答对 3/3）" in run_board.text
+
+    minute()
+    tom.command("/settings close 21:00", group)
+    assert (await fake.next_message(group.id)).text.startswith("抱歉，只有群管理员")
+    minute()
+    wang.command("/settings close 21:00", group)
+    assert (await fake.next_message(group.id)).text.startswith("每日一题将在每天 21:00（Asia/Shanghai）截止")
+    assert "每日一题截止：21:00" in (await fake.next_message(group.id)).text
+    minute()
+    wang.command("/subscribe 09:00", group)
+    assert "每天 09:00（Asia/Shanghai）" in (await fake.next_message(group.id)).text
+
+    env.clock.now = utc(2026, 3, 7, 1, 0)  # 09:00: the daily question
+    [progress] = await env.app.bot_data.deliveries.tick()
+    assert progress.sent == 1
+    daily = await fake.next_message(group.id)
+    assert "⏱ 21:00 截止" in daily.text
+    meant = which(daily.text)
+    assert (await fake.callback_answer(li.press(daily, BUTTON[meant.id]))).text.startswith("✅")
+    env.clock.now = utc(2026, 3, 7, 12, 30)  # 20:30: a late member still finds the buttons
+    minute()
+    assert await env.app.bot_data.groups.tick() == 0
+    assert (await fake.callback_answer(late.press(daily, BUTTON[meant.id]))).text.startswith("✅")
+    env.clock.now = utc(2026, 3, 7, 13, 0)  # 21:00: closed with its result
+    minute()
+    assert await env.app.bot_data.groups.tick() == 1
+    closed = await fake.next_message(group.id)
+    assert closed.text.startswith("🏁 揭晓") and "晚到的人" in closed.text
+
+    minute()
+    tom.command("/stats", group)  # the group's picture, in the group's language
+    picture = await fake.next_message(group.id)
+    assert picture.kind == "photo" and picture.caption.startswith("分布式训练学习群\n")
+    assert "共答" in picture.caption, picture.caption
+    minute()
+    tom.command("/streak", group)  # private only: a link to the private chat, said in the group's language
+    link = await fake.next_message(group.id)
+    assert link.text.startswith("/streak 只能在私聊中使用"), link.text
+    [button] = [b for row in link.buttons for b in row]
+    tom.command("/start " + button["url"].rpartition("=")[2])
+    assert "Current streak" in (await fake.next_message(tom.id)).text  # his own chat: his language
     await env.settle()
     assert not fake.unanswered_callbacks()
     fake.assert_clean()
