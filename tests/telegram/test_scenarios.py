@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 from fakebot import FakeBotServer
 from tg_harness import BotEnv
+from upload_kit import ADMIN, preview_of
 
 from bot.banks.model import Bank, Question, save_bank
+from bot.config import Settings
 from bot.telegram.practice import tick_timeouts
 
 
@@ -372,3 +374,91 @@ async def test_a_study_group_day(group_env: BotEnv) -> None:
     await env.settle()
     assert not fake.unanswered_callbacks()
     fake.assert_clean()
+
+
+# A teacher's bank: question 2 has no key (left out, with its line); replaced later with a changed one.
+ML = """机器学习小测
+一、单选题
+1. 梯度下降沿着什么方向更新参数？
+A. 梯度方向  B. 负梯度方向  C. 随机方向
+答案：B
+2. 学习率过大会怎样？
+A. 收敛变慢  B. 可能发散
+3. 过拟合时训练误差通常？
+A. 很低  B. 很高
+答案：A
+二、判断题
+4. 批量归一化可以加速训练。
+答案：对
+"""
+ML_KEYS = {"梯度下降": "B", "过拟合": "A", "批量归一化": "对", "早停": "对"}
+
+
+def ml_key(text: str) -> str:
+    return next(key for start, key in ML_KEYS.items() if start in text)
+
+
+@pytest.fixture
+async def teacher_env(bot_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[BotEnv]:
+    monkeypatch.setenv("STUDYBOT_ADMINS", str(ADMIN))
+    bot_settings_env.settings = Settings()
+    async with bot_settings_env.run():
+        yield bot_settings_env
+
+
+async def test_a_teachers_bank_from_upload_to_deletion(teacher_env: BotEnv) -> None:
+    env, fake = teacher_env, teacher_env.fake
+    env.clock.now = utc(2026, 3, 7, 1, 0)  # 09:00 in Shanghai
+    teacher = fake.user(ADMIN, "张老师", language_code="zh")
+    li = fake.user(8301, "李雷", language_code="zh")
+
+    preview = await preview_of(fake, teacher, ML.encode(), "ml.txt", "text/plain")
+    text = "\n".join(m.text or "" for m in fake.sent_to(teacher.id))
+    assert "导入 3 题（单选题 2 · 判断题 1），未导入 1 题" in text
+    assert "第 6 行：第 2 题没有答案，未导入" in text and "这将新建题库 ml。" in text
+    assert "ml" not in env.engine.banks  # nothing before the confirmation
+    teacher.press(preview, "导入 3 题")
+    done = await fake.next_message(teacher.id)
+    assert done.text.startswith("已导入题库 ml（机器学习小测），来自 ml.txt：共 3 题") and "ml" in env.engine.banks
+
+    li.command("/banks ml")
+    assert (await fake.next_message(li.id)).text == "当前练习：ml"
+    li.command("/subscribe 早上8点 3")
+    assert "每天 08:00（Asia/Shanghai）推送 3 道题" in (await fake.next_message(li.id)).text
+    li.command("/quiz")
+    question = await fake.next_message(li.id)
+    li.send_text(ml_key(question.text))  # a question of the teacher's bank, answered right
+    assert (await fake.next_message(li.id)).text.startswith("✅")
+
+    changed = (
+        ML.replace("3. 过拟合时训练误差通常？\nA. 很低  B. 很高\n答案：A\n", "") + "5. 早停可以减轻过拟合。\n答案：对\n"
+    )
+    preview = await preview_of(fake, teacher, changed.encode(), "ml-v2.txt", "text/plain")
+    assert "将替换题库「机器学习小测」（现有 3 题）。" in _preview(fake, teacher, preview)
+    teacher.press(preview, "导入 3 题")
+    done = await fake.next_message(teacher.id)
+    assert "它替换了原有的同名题库" in done.text and len(env.engine.banks["ml"].questions) == 3
+
+    teacher.command("/banks")
+    await fake.next_message(teacher.id)  # the list
+    manager = await fake.next_message(teacher.id)
+    teacher.press(manager, "🗑 删除 机器学习小测")
+    ask = await fake.next_message(teacher.id)
+    assert ask.text.startswith("删除题库「机器学习小测」（ml，3 题）？") and "ml" in env.engine.banks
+    teacher.press(ask, "删除 3 题")
+    deleted = await fake.next_message(teacher.id)
+    assert deleted.text.startswith("已删除题库「机器学习小测」（ml）") and "ml" not in env.engine.banks
+
+    env.clock.now = utc(2026, 3, 8, 0, 0)  # 08:00 the next day: the push comes, from the banks left
+    [progress] = await env.app.bot_data.deliveries.tick()
+    assert progress.sent == 1
+    first = await fake.next_message(li.id)
+    assert first.text.startswith("☀️ 今日练习 1/3\n") and not any(start in first.text for start in ML_KEYS)
+    fake.assert_clean()
+
+
+def _preview(fake: FakeBotServer, admin: Any, last: Any) -> str:
+    """Every part of the preview up to ``last`` since the admin's last document."""
+    sent = fake.sent_to(admin.id)
+    start = max(i for i, m in enumerate(sent) if (m.text or "").startswith("📄"))
+    return "\n".join(m.text or "" for m in sent[start : sent.index(last) + 1])
