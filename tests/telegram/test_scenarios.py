@@ -462,3 +462,61 @@ def _preview(fake: FakeBotServer, admin: Any, last: Any) -> str:
     sent = fake.sent_to(admin.id)
     start = max(i for i, m in enumerate(sent) if (m.text or "").startswith("📄"))
     return "\n".join(m.text or "" for m in sent[start : sent.index(last) + 1])
+
+
+async def test_restarts_in_the_middle_of_a_round_a_push_session_and_an_upload(
+    bot_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STUDYBOT_ADMINS", str(ADMIN))
+    env = bot_settings_env
+    env.settings = Settings()
+    fake = env.fake
+    env.clock.now = utc(2026, 3, 7, 1, 0)
+    li = fake.user(8401, "李雷", language_code="zh")
+    teacher = fake.user(ADMIN, "张老师", language_code="zh")
+    async with _zh_banks(env):
+        li.command("/quiz 3 timer 30")
+        q1 = await fake.next_message(li.id)
+        li.send_text(TYPED[which(q1.text).id])
+        assert (await fake.next_message(li.id)).text.startswith("✅")
+        q2 = await fake.next_message(li.id)
+        assert q2.text.startswith("📝 练习 2/3 · ⏱ 限时 30 秒")
+        preview = await preview_of(fake, teacher, ML.encode(), "ml.txt", "text/plain")
+    fake.clock.next_minute()  # a restart takes a while
+    async with env.run():  # the same database, a new application
+        env.clock.advance(seconds=10)
+        li.reply_to(q2, TYPED[which(q2.text).id])
+        verdict = await fake.next_message(li.id)
+        assert verdict.text.startswith("✅"), verdict.text
+        q3 = await fake.next_message(li.id)
+        assert q3.text.startswith("📝 练习 3/3 · ⏱ 限时 30 秒")
+    fake.clock.next_minute()
+    async with env.run():
+        env.clock.advance(seconds=31)  # question 3 runs out while the bot was down and after
+        assert await tick_timeouts(env.app) == 1
+        assert (await fake.next_message(li.id)).text.startswith("⏰")
+        summary = await fake.next_message(li.id)
+        assert summary.text.startswith("🏁 练习完成：答对 2/3"), summary.text
+        teacher.press(preview, "导入 3 题")  # the preview from before two restarts still works
+        assert (await fake.next_message(teacher.id)).text.startswith("已导入题库 ml")
+
+        li.command("/subscribe 早上10点 3")
+        await fake.next_message(li.id)
+        env.clock.now = utc(2026, 3, 7, 2, 0)  # 10:00 in Shanghai
+        await env.app.bot_data.deliveries.tick()
+        p1 = await fake.next_message(li.id)
+        assert p1.text.startswith("☀️ 今日练习 1/3")
+        li.send_text("A" if "【单选题】" in p1.text else "对")
+        await fake.next_message(li.id)
+        p2 = await fake.next_message(li.id)
+        assert p2.text.startswith("☀️ 今日练习 2/3")
+    fake.clock.next_minute()
+    async with env.run():
+        li.send_text("B" if "【单选题】" in p2.text else "错")  # typed after the restart: answers question 2
+        verdict = await fake.next_message(li.id)
+        assert verdict.text.startswith(("✅", "❌")) and "已经答过" not in verdict.text
+        p3 = await fake.next_message(li.id)
+        assert p3.text.startswith("☀️ 今日练习 3/3")
+        answered = (await env.engine.stats(li.id)).total.total
+        assert answered == 2 + 2  # the round's two, the push's two: each once
+    fake.assert_clean()
