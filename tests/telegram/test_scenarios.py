@@ -266,6 +266,21 @@ async def test_an_english_learner_runs_a_timed_round_then_answers_with_two_quest
     assert summary.text.startswith("🏁 Practice done: 2/3 right, score 67% · ⏰ 1 timed out")
     assert (await env.engine.stats(amy.id)).total.total == 2
 
+    # A choice question, then a case: a bare letter is for the one question that takes letters.
+    amy.command("/quiz 单选")
+    choice = await fake.next_message(amy.id)
+    amy.command("/quiz 案例")
+    case = await fake.next_message(amy.id)
+    assert "【Case analysis】" in case.text
+    amy.send_text(BUTTON[which(choice.text).id])
+    verdict = await fake.next_message(amy.id)
+    number = which(choice.text).number
+    assert verdict.text.startswith(f"Question {number} · Single choice\n✅"), verdict.text
+    open_now = await env.engine.latest_open_asked(amy.id, amy.id)
+    assert open_now is not None and open_now.question.id == "c1"  # the case still waits for its answer
+    amy.send_text(TYPED["c1"])
+    assert (await fake.next_message(amy.id)).text.startswith("✅")  # the only one open: no label
+
     amy.command("/quiz")
     older = await fake.next_message(amy.id)
     amy.command("/quiz")
@@ -280,7 +295,10 @@ async def test_an_english_learner_runs_a_timed_round_then_answers_with_two_quest
 
     amy.command("/why")  # no model help configured: said plainly, in English
     why = await fake.next_message(amy.id)
-    assert why.text.startswith("Explanation") or "not switched on" in why.text, why.text
+    if meant.explanation:  # the last answered question's own explanation, else a plain no
+        assert why.text == f"📖 The bank's explanation:\n{meant.explanation}"
+    else:
+        assert why.text.startswith("Explanations by a model are not switched on here")
     fake.assert_clean()
 
 
