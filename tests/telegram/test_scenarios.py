@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from fakebot import FakeBotServer
-from tg_harness import BotEnv
+from tg_harness import BotEnv, running
 from upload_kit import ADMIN, preview_of
 
 from bot.banks.model import Bank, Question, save_bank
@@ -537,4 +537,37 @@ async def test_restarts_in_the_middle_of_a_round_a_push_session_and_an_upload(
         assert p3.text.startswith("☀️ 今日练习 3/3")
         answered = (await env.engine.stats(li.id)).total.total
         assert answered == 2 + 2  # the round's two, the push's two: each once
+    fake.assert_clean()
+
+
+async def test_a_push_session_over_http(http_settings_env: BotEnv) -> None:
+    """The Chinese student's daily session through long polling and JSON, as `studybot run` serves it."""
+    env, fake = http_settings_env, http_settings_env.fake
+    for old in env.banks.glob("*.json"):
+        old.unlink()
+    save_bank(Bank(id="dt", title="分布式训练", source="tests", questions=QUESTIONS), env.banks)
+    env.clock.now = utc(2026, 3, 7, 1, 0)
+    li = fake.user(8501, "李雷", language_code="zh")
+    async with running(env.build(http=True)) as app:
+        env.app = app
+        li.command("/settings kinds 单选 判断")
+        await fake.next_message(li.id, timeout=10)
+        li.command("/subscribe 早上7点 3")
+        assert "每天 07:00（Asia/Shanghai）推送 3 道题" in (await fake.next_message(li.id, timeout=10)).text
+        env.clock.now = utc(2026, 3, 7, 23, 0)  # 07:00 the next day in Shanghai
+        [progress] = await app.bot_data.deliveries.tick()
+        assert progress.sent == 1
+        q1 = await fake.next_message(li.id, timeout=10)
+        li.reply_to(q1, TYPED[which(q1.text).id])
+        assert (await fake.next_message(li.id, timeout=10)).text.startswith("✅")
+        q2 = await fake.next_message(li.id, timeout=10)
+        li.send_text(TYPED[which(q2.text).id])
+        assert (await fake.next_message(li.id, timeout=10)).text.startswith("✅")
+        q3 = await fake.next_message(li.id, timeout=10)
+        li.press(q3, BUTTON[which(q3.text).id])
+        assert (await fake.next_message(li.id, timeout=10)).text.startswith("✅")
+        summary = await fake.next_message(li.id, timeout=10)
+        assert summary.text.startswith("🏁 今日练习完成：答对 3/3")
+        assert (await app.bot_data.engine.stats(li.id)).total.total == 3
+    env.app = None
     fake.assert_clean()
