@@ -23,7 +23,7 @@ async def start(update: Update, context: CustomContext) -> None:
     if user is None or chat is None:
         return
     if chat.type != ChatType.PRIVATE:
-        lang = await context.lang()
+        lang = await context.chat_lang()
         markup = menus.private_link_markup(
             context.bot.username, "start", context.texts("btn_open_private", lang, command="/start")
         )

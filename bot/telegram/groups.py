@@ -91,7 +91,7 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
     if flt.unknown:
         words = ", ".join(w[:40] for w in flt.unknown[:5])
         banks = esc(", ".join(sorted(engine.banks)) or "-")
-        await groups.notice(chat.id, context.texts("quiz_bad_args", lang, words=esc(words), banks=banks))
+        await groups.notice(chat.id, context.texts("group_quiz_bad_args", lang, words=esc(words), banks=banks))
         return
     kinds, banks_chosen = [str(k) for k in flt.kinds], list(flt.banks)
     poll = flt.poll or bool(found.poll)

@@ -314,7 +314,15 @@ async def test_a_study_group_day(group_env: BotEnv) -> None:
     group.add_bot(by=wang)
     assert (await fake.next_message(group.id)).text.startswith("大家好！")
 
-    tom.command("/quiz 单选", group)  # an English member: the group stays Chinese
+    tom.command("/start", group)  # an English member: the group's language, with a way to his own chat
+    hello = await fake.next_message(group.id)
+    assert hello.text.startswith("大家好！") and hello.button_texts == ["💬 打开私聊：/start"]
+    minute()
+    tom.command("/quiz 3 timer 30", group)  # a timer is for private chats: the group's usage says so
+    usage = await fake.next_message(group.id)
+    assert usage.text.startswith("看不懂这些参数：timer, 30\n用法：/quiz [题数] [题型] [题库] [poll]")
+    minute()
+    tom.command("/quiz 单选", group)  # the group stays Chinese
     question = await fake.next_message(group.id)
     assert "【单选题】" in question.text and "点按钮或回复本消息作答" in question.text
     meant = which(question.text)
