@@ -447,22 +447,35 @@ async def test_a_teachers_bank_from_upload_to_deletion(teacher_env: BotEnv) -> N
     li.send_text(ml_key(question.text))  # a question of the teacher's bank, answered right
     assert (await fake.next_message(li.id)).text.startswith("✅")
 
+    li.command("/quiz")
+    waiting = await fake.next_message(li.id)  # open while the teacher rewords every question
+    answered = (await env.engine.stats(li.id)).total.total
+
     changed = (
-        ML.replace("3. 过拟合时训练误差通常？\nA. 很低  B. 很高\n答案：A\n", "") + "5. 早停可以减轻过拟合。\n答案：对\n"
+        ML.replace("梯度下降沿着", "梯度下降每一步沿着")
+        .replace("过拟合时训练误差通常", "过拟合时训练集上的误差通常")
+        .replace("批量归一化可以", "批量归一化通常可以")
+        + "5. 早停可以减轻过拟合。\n答案：对\n"
     )
     preview = await preview_of(fake, teacher, changed.encode(), "ml-v2.txt", "text/plain")
     assert "将替换题库「机器学习小测」（现有 3 题）。" in _preview(fake, teacher, preview)
-    teacher.press(preview, "导入 3 题")
+    teacher.press(preview, "导入 4 题")
     done = await fake.next_message(teacher.id)
-    assert "它替换了原有的同名题库" in done.text and len(env.engine.banks["ml"].questions) == 3
+    assert "它替换了原有的同名题库" in done.text and len(env.engine.banks["ml"].questions) == 4
+
+    # Li answers what she saw: not graded by the reworded question's key, and told the question is over.
+    meant = ml_key(waiting.text)
+    toast = await fake.callback_answer(li.press(waiting, {"对": "正确"}.get(meant, meant)))
+    assert toast.text == "这道题已经结束作答。"
+    assert (await env.engine.stats(li.id)).total.total == answered
 
     teacher.command("/banks")
     await fake.next_message(teacher.id)  # the list
     manager = await fake.next_message(teacher.id)
     teacher.press(manager, "🗑 删除 机器学习小测")
     ask = await fake.next_message(teacher.id)
-    assert ask.text.startswith("删除题库「机器学习小测」（ml，3 题）？") and "ml" in env.engine.banks
-    teacher.press(ask, "删除 3 题")
+    assert ask.text.startswith("删除题库「机器学习小测」（ml，4 题）？") and "ml" in env.engine.banks
+    teacher.press(ask, "删除 4 题")
     deleted = await fake.next_message(teacher.id)
     assert deleted.text.startswith("已删除题库「机器学习小测」（ml）") and "ml" not in env.engine.banks
 
