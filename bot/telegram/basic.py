@@ -40,12 +40,12 @@ async def start(update: Update, context: CustomContext) -> None:
 
 async def _run_payload(update: Update, context: CustomContext, payload: str) -> bool:
     """A deep link's command (``review``, ``streak``...) or menu screen (``settings``, ``daily``); False if neither."""
-    from bot.telegram.commands import REGISTRY  # the registry imports this module
-
     chat, user = update.effective_chat, update.effective_user
     assert chat is not None and user is not None
     name = _SCREENS.get(payload.lower(), payload.lower())
-    command = next((c for c in REGISTRY if c.name == name and c.private and not c.admin and c.name != "start"), None)
+    # Every command the application serves, those the features add (/why) too.
+    served = context.bot_data.commands
+    command = next((c for c in served if c.name == name and c.private and not c.admin and c.name != "start"), None)
     if command is not None:
         context.args = []
         await command.handler(update, context)

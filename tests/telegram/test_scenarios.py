@@ -388,6 +388,12 @@ async def test_a_study_group_day(group_env: BotEnv) -> None:
     [button] = [b for row in link.buttons for b in row]
     tom.command("/start " + button["url"].rpartition("=")[2])
     assert "Current streak" in (await fake.next_message(tom.id)).text  # his own chat: his language
+    minute()
+    tom.command("/why", group)  # private too, though registered by the model-help feature
+    why = await fake.next_message(group.id)
+    assert why.text.startswith("/why 只能在私聊中使用") and why.buttons[0][0]["url"].endswith("?start=why")
+    tom.command("/start why")
+    assert (await fake.next_message(tom.id)).text.startswith("📖 The bank's explanation:")
     await env.settle()
     assert not fake.unanswered_callbacks()
     fake.assert_clean()
