@@ -398,6 +398,9 @@ async def press_answer(context: CustomContext, query: CallbackQuery, cb: Callbac
             return
     if result.status != "recorded":
         await toast(query, repeated_verdict(result, lang))
+        if result.status == "closed" and result.session_id is not None:
+            # Closed under the learner (its bank was reworded): the session goes on rather than wait.
+            await practice.resume(context, chat_id, user_id, lang)
         if result.status == "already_answered":
             if is_replay(context, context.current_update):  # the first handling may have died before the verdict went
                 await deliver_result(context, chat_id, result, lang, message_id=msg.message_id, poll=False, repeat=True)

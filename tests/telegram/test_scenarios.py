@@ -589,3 +589,26 @@ async def test_a_push_session_over_http(http_settings_env: BotEnv) -> None:
         assert (await app.bot_data.engine.stats(li.id)).total.total == 3
     env.app = None
     fake.assert_clean()
+
+
+async def test_a_round_goes_on_when_its_open_question_is_reworded(teacher_env: BotEnv) -> None:
+    env, fake = teacher_env, teacher_env.fake
+    teacher = fake.user(ADMIN, "张老师", language_code="zh")
+    li = fake.user(8302, "李雷", language_code="zh")
+    teacher.press(await preview_of(fake, teacher, ML.encode(), "ml.txt", "text/plain"), "导入 3 题")
+    await fake.next_message(teacher.id)
+    li.command("/quiz 2 ml 单选")
+    first = await fake.next_message(li.id)
+    assert first.text.startswith("📝 练习 1/2")
+    reworded = ML.replace("梯度下降沿着", "梯度下降每一步沿着").replace("过拟合时训练误差", "过拟合时训练集误差")
+    teacher.press(await preview_of(fake, teacher, reworded.encode(), "ml.txt", "text/plain"), "导入 3 题")
+    await fake.next_message(teacher.id)
+    toast = await fake.callback_answer(li.press(first, ml_key(first.text)))
+    assert toast.text == "这道题已经结束作答。"  # not graded by the new wording's key
+    second = await fake.next_message(li.id)  # and the round does not wait for a message to go on
+    assert second.text.startswith("📝 练习 2/2") and ("每一步" in second.text or "训练集误差" in second.text)
+    li.press(second, ml_key(second.text))
+    assert (await fake.next_message(li.id)).text.startswith("✅")
+    assert (await fake.next_message(li.id)).text.startswith("🏁 练习完成：答对 1/2")
+    assert (await env.engine.stats(li.id)).total.total == 1
+    fake.assert_clean()
