@@ -222,9 +222,9 @@ async def subscribe_command(update: Update, context: CustomContext) -> None:
     await context.engine.ensure_chat(chat.id, chat.type, chat.title or "")
     tz = args.tz or await _default_zone(context, update)
     count = args.count
-    if not args.count_given:  # a new time only: the number of questions chosen before stays
+    if not args.count_given:  # a new time only: the number of questions chosen before (even if stopped) stays
         current = await context.subscriptions.get(chat.id, "daily")
-        count = current.count if current is not None and current.active else count
+        count = current.count if current is not None else count
     slot = await context.subscriptions.subscribe(chat.id, user.id, args.at, tz, count=count)
     key = "sub_done" if private else "sub_group_done"
     when = _when(slot.due_at, tz)

@@ -199,6 +199,10 @@ async def test_a_chinese_student_practises_subscribes_and_gets_a_push_session(zh
     assert "已订阅：每天 07:00（Asia/Tokyo）推送 3 道题。下一次：2026-03-08 07:00" in reply.text
     daily = await env.app.bot_data.subscriptions.get(li.id, "daily")
     assert (daily.hhmm, daily.tz, daily.count) == ("07:00", "Asia/Tokyo", 3)
+    li.command("/unsubscribe")
+    assert "/subscribe" in (await fake.next_message(li.id)).text
+    li.command("/subscribe 早上7点")  # "/subscribe starts them again": as they were
+    assert "每天 07:00（Asia/Tokyo）推送 3 道题" in (await fake.next_message(li.id)).text
 
     env.clock.now = utc(2026, 3, 7, 21, 59)
     assert not any(p.sent for p in await env.app.bot_data.deliveries.tick())
