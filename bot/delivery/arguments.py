@@ -39,6 +39,7 @@ class SubscribeArgs:
     tz: tzinfo | None  # None: the learner's (or group's) zone
     count: int
     time_given: bool = field(default=True, compare=False)  # False: the default time
+    count_given: bool = field(default=True, compare=False)  # False: one, or what the subscription had
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,20 @@ def _read_run(words: Sequence[str]) -> time | tzinfo | None:
         except ReadError:
             continue
     return None
+
+
+def _longest_run(words: Sequence[str], i: int) -> tuple[int, time | tzinfo | None]:
+    """The longest run of words from ``i`` that reads as a time or a zone. A bare number stands alone (a
+    count): a run neither is one (`7`) nor ends in one (`早上8点 3` is 08:00 and three questions, not
+    08:03); it may start one (`7 pm`)."""
+    for n in range(min(_LONGEST, len(words) - i), 0, -1):
+        run = words[i : i + n]
+        if _COUNTISH.match(run[-1]):
+            continue
+        found = _read_run(run)
+        if found is not None:
+            return n, found
+    return 1, None
 
 
 def _problem(word: str) -> ArgumentError:
@@ -81,7 +96,8 @@ def parse_subscribe(args: Sequence[str]) -> SubscribeArgs:
     i = 0
     while i < len(words):
         word = words[i]
-        if _COUNTISH.match(word):
+        n, found = _longest_run(words, i)
+        if found is None and _COUNTISH.match(word):
             if count is not None:
                 raise ArgumentError("twice", word)
             count = int(word)
@@ -89,11 +105,7 @@ def parse_subscribe(args: Sequence[str]) -> SubscribeArgs:
                 raise ArgumentError("bad_count", word)
             i += 1
             continue
-        for n in range(min(_LONGEST, len(words) - i), 0, -1):
-            found = _read_run(words[i : i + n])
-            if found is not None:
-                break
-        else:
+        if found is None:
             problem = _problem(word)
             if problem.problem == "unread" and at is not None and tz is None:
                 problem = ArgumentError("zone", word)  # after a time, an unknown word was meant as the place
@@ -108,7 +120,7 @@ def parse_subscribe(args: Sequence[str]) -> SubscribeArgs:
                 raise ArgumentError("twice", what)
             tz = found
         i += n
-    return SubscribeArgs(at or DEFAULT_TIME, tz, count or 1, time_given=at is not None)
+    return SubscribeArgs(at or DEFAULT_TIME, tz, count or 1, time_given=at is not None, count_given=count is not None)
 
 
 def parse_remind(args: Sequence[str]) -> RemindArgs:

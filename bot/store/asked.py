@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import aiosqlite
@@ -259,6 +260,15 @@ async def close(db: aiosqlite.Connection, asked_id: int) -> bool:
     """Close an open question; False when it was closed already (so only one closer acts)."""
     cur = await db.execute(CLOSE_SQL, (asked_id,))
     return cur.rowcount == 1
+
+
+async def close_open_of(db: aiosqlite.Connection, question_keys: Sequence[int]) -> int:
+    """Close every open question asked of these questions (their text changed under them); how many."""
+    if not question_keys:
+        return 0
+    marks = ", ".join("?" * len(question_keys))
+    cur = await db.execute(f"UPDATE asked SET closed = 1 WHERE closed = 0 AND question IN ({marks})", question_keys)
+    return cur.rowcount
 
 
 async def due_closings(db: aiosqlite.Connection, now: int, *, sessions: bool = False) -> list[AskedRow]:

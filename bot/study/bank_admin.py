@@ -96,9 +96,14 @@ class BankAdmin:
             path = await asyncio.to_thread(_bank_path, self.folder, bank.id)
             await asyncio.to_thread(save_bank, bank, self.folder, path)
             replaced = path is not None
+            before = self.engine.banks.get(bank.id)
             banks = await self._servable()
             findings = await asyncio.to_thread(lint_banks, banks)
             await reload_banks(self.engine, banks)
+            if before is not None:
+                closed = await self.engine.close_reworded(before)
+                if closed:
+                    log.info("bank %s replaced: %d open questions whose text changed are closed", bank.id, closed)
         return Installed(replaced, findings)
 
     async def delete(self, bank_id: str) -> Deleted | None:

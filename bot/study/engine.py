@@ -868,6 +868,22 @@ class StudyEngine:
         async with self.store.write() as db:
             await pending_repo.put_back(db, upload)
 
+    async def close_reworded(self, old: Bank) -> int:
+        """After ``old`` was replaced: close the open questions asked from it whose wording or options the new
+        version changed, so an answer to what the learner saw is never graded by another question's key
+        (a changed key alone is a fix, and grades by the new key). How many were closed."""
+        new = self.banks.get(old.id)
+        now = {q.id: q for q in new.questions} if new is not None else {}
+        keys = [
+            self._keys[(old.id, q.id)]
+            for q in old.questions
+            if q.id in now
+            and (now[q.id].prompt, now[q.id].options, now[q.id].kind) != (q.prompt, q.options, q.kind)
+            and (old.id, q.id) in self._keys
+        ]
+        async with self.store.write() as db:
+            return await asked_repo.close_open_of(db, keys)
+
     async def forget_bank(self, bank_id: str) -> tuple[int, int]:
         """A deleted bank out of learners' and push subscriptions' chosen banks ("every bank" when it was the
         only one); (learners, subscriptions) changed. Their history (answers, review cards) stays."""

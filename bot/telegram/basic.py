@@ -23,7 +23,7 @@ async def start(update: Update, context: CustomContext) -> None:
     if user is None or chat is None:
         return
     if chat.type != ChatType.PRIVATE:
-        lang = await context.lang()
+        lang = await context.chat_lang()
         markup = menus.private_link_markup(
             context.bot.username, "start", context.texts("btn_open_private", lang, command="/start")
         )
@@ -40,12 +40,12 @@ async def start(update: Update, context: CustomContext) -> None:
 
 async def _run_payload(update: Update, context: CustomContext, payload: str) -> bool:
     """A deep link's command (``review``, ``streak``...) or menu screen (``settings``, ``daily``); False if neither."""
-    from bot.telegram.commands import REGISTRY  # the registry imports this module
-
     chat, user = update.effective_chat, update.effective_user
     assert chat is not None and user is not None
     name = _SCREENS.get(payload.lower(), payload.lower())
-    command = next((c for c in REGISTRY if c.name == name and c.private and not c.admin and c.name != "start"), None)
+    # Every command the application serves, those the features add (/why) too.
+    served = context.bot_data.commands
+    command = next((c for c in served if c.name == name and c.private and not c.admin and c.name != "start"), None)
     if command is not None:
         context.args = []
         await command.handler(update, context)
@@ -63,6 +63,6 @@ async def help_command(update: Update, context: CustomContext) -> None:
     chat = update.effective_chat
     if chat is None:
         return
-    lang = await context.lang()
+    lang = await context.chat_lang()
     private = chat.type == ChatType.PRIVATE
     await context.reply(help_text(context.bot_data.commands, lang, private=private, admin=context.is_bot_admin()))

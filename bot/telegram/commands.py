@@ -20,7 +20,7 @@ from bot.telegram import subscriptions as pushes
 from bot.telegram.context import CustomContext
 from bot.telegram.texts import LANGS, Lang, t
 
-__all__ = ["REGISTRY", "Command", "bot_commands", "help_text", "publish_commands", "register"]
+__all__ = ["REGISTRY", "Command", "bot_commands", "guarded", "help_text", "publish_commands", "register"]
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ async def publish_commands(bot: Bot, commands: Sequence[Command]) -> None:
         await bot.set_my_commands(bot_commands(commands, "zh", private=private), scope=scope)
 
 
-def _guarded(command: Command) -> HandlerFn:
+def guarded(command: Command) -> HandlerFn:
     """The handler, after checking the command is available in this kind of chat."""
 
     async def handle(update: Update, context: CustomContext) -> None:
@@ -116,7 +116,7 @@ def _guarded(command: Command) -> HandlerFn:
             await context.reply(t("command_group_only", await context.lang()))
             return
         if not private and not command.group:  # a link that opens the private chat on this command
-            lang, label = await context.lang(), f"/{command.name}"
+            lang, label = await context.chat_lang(), f"/{command.name}"
             markup = menus.private_link_markup(
                 context.bot.username, command.name, t("btn_open_private", lang, command=label)
             )
@@ -134,4 +134,4 @@ def register(app: Application, commands: Sequence[Command] = REGISTRY) -> None: 
     app.bot_data.commands = list(commands)
     for command in commands:
         # New messages only: an edited "/quiz" must not ask a second question.
-        app.add_handler(CommandHandler(command.name, _guarded(command), filters=filters.UpdateType.MESSAGE))
+        app.add_handler(CommandHandler(command.name, guarded(command), filters=filters.UpdateType.MESSAGE))

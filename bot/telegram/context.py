@@ -146,6 +146,18 @@ class CustomContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any]
         user = self.current_update.effective_user if self.current_update is not None else None
         return await self.bot_data.languages.of_user(self.engine, user)
 
+    async def chat_lang(self) -> Lang:
+        """The language of a message to the update's chat: in a group or channel everyone reads it, so the
+        group's own language (one English member's command does not answer a Chinese group in English);
+        in a private chat the sender's."""
+        update = self.current_update
+        member = await self.lang()
+        chat = update.effective_chat if update is not None else None
+        if chat is None or chat.type == "private":
+            return member
+        user = update.effective_user if update is not None else None
+        return await self.bot_data.languages.of_group(self.engine, chat.id, user.id if user else None, member)
+
     def is_bot_admin(self) -> bool:
         """The sender is one of the bot's admins (STUDYBOT_ADMINS), wherever they write from."""
         user = self.current_update.effective_user if self.current_update is not None else None

@@ -28,14 +28,14 @@ from datetime import time
 from telegram import Update
 from telegram.ext import Application, ApplicationHandlerStop, MessageHandler, TypeHandler, filters
 
-from bot.banks.model import CHOICE_KINDS, Kind
 from bot.delivery.arguments import ArgumentError, parse_remind
 from bot.delivery.window import DEFAULT_CLOSE
 from bot.study.kinds import parse_filter
 from bot.study.results import AskedQuestion
 from bot.telegram import learner, quiz
+from bot.telegram.bare_answers import looks_like_an_answer, takes
 from bot.telegram.context import CustomContext
-from bot.telegram.group_render import PERIODS, board_text, parse_period, typed
+from bot.telegram.group_render import PERIODS, board_text, parse_period
 from bot.telegram.quiz import is_group
 from bot.telegram.render import esc
 from bot.telegram.texts import Lang, lang_of
@@ -91,7 +91,7 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
     if flt.unknown:
         words = ", ".join(w[:40] for w in flt.unknown[:5])
         banks = esc(", ".join(sorted(engine.banks)) or "-")
-        await groups.notice(chat.id, context.texts("quiz_bad_args", lang, words=esc(words), banks=banks))
+        await groups.notice(chat.id, context.texts("group_quiz_bad_args", lang, words=esc(words), banks=banks))
         return
     kinds, banks_chosen = [str(k) for k in flt.kinds], list(flt.banks)
     poll = flt.poll or bool(found.poll)
@@ -249,9 +249,9 @@ async def on_group_text(update: Update, context: CustomContext) -> None:
     if message is None or user is None or chat is None or message.text is None:
         return
     text = message.text.strip()
-    if not _looks_like_an_answer(text):
+    if not looks_like_an_answer(text):
         return
-    takers = [a for a in await context.engine.open_asked(chat.id) if _takes(a, text)]
+    takers = [a for a in await context.engine.open_asked(chat.id) if takes(a, text)]
     if len(takers) == 1:
         await _answer_in_group(context, takers[0], user.id, message.message_id, text)
     elif takers:
@@ -271,32 +271,6 @@ async def _answer_in_group(
         await context.groups.counted(asked)
     elif result.status == "not_an_answer":
         await context.groups.react(asked.chat_id, message_id, "🤔")
-
-
-_BARE_LETTERS = re.compile(r"[A-Za-z]{1,8}")
-_TRUE_FALSE = frozenset(
-    {"对", "错", "正确", "错误", "√", "×", "✓", "✗", "t", "f", "true", "false", "yes", "no", "是", "否", "对的", "错的"}
-)
-
-
-def _looks_like_an_answer(text: str) -> bool:
-    return bool(_BARE_LETTERS.fullmatch(text)) or text.casefold() in _TRUE_FALSE
-
-
-def _takes(asked: AskedQuestion, text: str) -> bool:
-    """This open question can take ``text`` as a bare answer: option letters of its own, or true/false."""
-    question = asked.question
-    if question is None or typed(question):
-        return False
-    if question.kind is Kind.true_false:
-        return text.casefold() in _TRUE_FALSE
-    if question.kind not in CHOICE_KINDS or not _BARE_LETTERS.fullmatch(text):
-        return False
-    letters = text.upper()
-    options = {k.upper() for k in question.options}
-    if len(set(letters)) != len(letters) or not set(letters) <= options:
-        return False
-    return question.kind is Kind.multiple or len(letters) == 1
 
 
 async def guard_commands(update: Update, context: CustomContext) -> None:

@@ -302,13 +302,15 @@ PRESSES.update({"why": press_why, "ai": press_ai})
 def register(app: Application) -> None:  # type: ignore[type-arg]
     """/why always (with model help off it shows the bank's explanation, or says there is none); in the
     command menus, and ``/settings ai``, only with model help configured."""
-    from bot.telegram.commands import Command  # the registry imports the features
+    from bot.telegram.commands import Command, guarded  # the registry imports the features
 
     settings = app.bot_data.settings
     enabled = settings is not None and settings.ai_enabled
-    app.bot_data.commands.append(Command("why", why_command, menu=enabled))
+    why = Command("why", why_command, menu=enabled)
+    app.bot_data.commands.append(why)
+    # Guarded as every command is: in a group, a link to the private chat where it runs.
+    app.add_handler(CommandHandler("why", guarded(why), filters=filters.UpdateType.MESSAGE))
     private = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
-    app.add_handler(CommandHandler("why", why_command, filters=private))
     if enabled:
         typed = private & _SettingsAi()
         # A handler group of its own, before every feature's (a group runs only its first match).

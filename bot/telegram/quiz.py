@@ -29,6 +29,7 @@ from bot.study.results import AnswerResult, AskedQuestion, Empty
 from bot.study.sessions import MAX_QUESTIONS
 from bot.telegram import practice
 from bot.telegram.asking import retire_question, send_question
+from bot.telegram.bare_answers import looks_like_an_answer, takes
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
 from bot.telegram.failures import worth_retrying
@@ -258,12 +259,15 @@ async def on_text(update: Update, context: CustomContext) -> None:
     replay = is_replay(context, update)
     judge = case_judge(context, message.chat_id, user.id, lang)  # a case answer judged by a model, if on
     replied = message.reply_to_message
+    reply_to = replied.message_id if replied is not None else None
+    if reply_to is None:
+        reply_to = await _only_taker(context, message.chat_id, message.message_id, message.text.strip(), replay)
     typed = await context.engine.answer_typed(
         message.chat_id,
         user.id,
         message.text,
         message.message_id,
-        reply_to=replied.message_id if replied is not None else None,
+        reply_to=reply_to,
         closed_too=replay,
         judge=judge,
     )
@@ -288,6 +292,23 @@ async def on_text(update: Update, context: CustomContext) -> None:
         repeat=replay,
         label=label,
     )
+
+
+async def _only_taker(context: CustomContext, chat_id: int, message_id: int, text: str, replay: bool) -> int | None:
+    """A bare letter or true/false typed while the newest open question cannot take it (a case, a fill-in)
+    but exactly one other open question can: that one is meant (the message showing it). Handled again
+    after a crash, the answer's own message says which question it answered, if it was graded."""
+    if not looks_like_an_answer(text):
+        return None
+    if replay:
+        return message_id
+    shown = [
+        a for a in await context.engine.open_asked(chat_id) if a.message_id is not None and a.message_id < message_id
+    ]
+    if len(shown) < 2 or takes(shown[0], text):
+        return None
+    takers = [a for a in shown if takes(a, text)]
+    return takers[0].message_id if len(takers) == 1 else None
 
 
 async def on_other_message(update: Update, context: CustomContext) -> None:
@@ -377,6 +398,9 @@ async def press_answer(context: CustomContext, query: CallbackQuery, cb: Callbac
             return
     if result.status != "recorded":
         await toast(query, repeated_verdict(result, lang))
+        if result.status == "closed" and result.session_id is not None:
+            # Closed under the learner (its bank was reworded): the session goes on rather than wait.
+            await practice.resume(context, chat_id, user_id, lang)
         if result.status == "already_answered":
             if is_replay(context, context.current_update):  # the first handling may have died before the verdict went
                 await deliver_result(context, chat_id, result, lang, message_id=msg.message_id, poll=False, repeat=True)

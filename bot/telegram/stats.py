@@ -143,7 +143,7 @@ async def stats_command(update: Update, context: CustomContext) -> None:
     user, chat = update.effective_user, update.effective_chat
     if user is None or chat is None:
         return
-    engine, lang = context.engine, await context.lang()
+    engine, lang = context.engine, await context.chat_lang()
     private = chat.type == ChatType.PRIVATE
     extra: dict[str, object] = {}
     if private:

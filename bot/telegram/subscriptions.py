@@ -221,10 +221,14 @@ async def subscribe_command(update: Update, context: CustomContext) -> None:
         return
     await context.engine.ensure_chat(chat.id, chat.type, chat.title or "")
     tz = args.tz or await _default_zone(context, update)
-    slot = await context.subscriptions.subscribe(chat.id, user.id, args.at, tz, count=args.count)
+    count = args.count
+    if not args.count_given:  # a new time only: the number of questions chosen before (even if stopped) stays
+        current = await context.subscriptions.get(chat.id, "daily")
+        count = current.count if current is not None else count
+    slot = await context.subscriptions.subscribe(chat.id, user.id, args.at, tz, count=count)
     key = "sub_done" if private else "sub_group_done"
     when = _when(slot.due_at, tz)
-    await context.reply(t(key, lang, time=args.at.strftime("%H:%M"), tz=esc(zone_name(tz)), n=args.count, next=when))
+    await context.reply(t(key, lang, time=args.at.strftime("%H:%M"), tz=esc(zone_name(tz)), n=count, next=when))
 
 
 async def unsubscribe_command(update: Update, context: CustomContext) -> None:

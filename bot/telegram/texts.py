@@ -63,9 +63,10 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "btn_next": {"zh": "➡️ 下一题", "en": "➡️ Next question"},
     "btn_next_review": {"zh": "➡️ 下一道复习题", "en": "➡️ Next review"},
     "quiz_bad_args": {
-        "zh": "看不懂这些参数：{words}\n用法：/quiz [题型] [题库] [poll]\n"
+        "zh": "看不懂这些参数：{words}\n用法：/quiz [题数] [计时 秒数] [题型] [题库] [poll]\n"
         "题型：单选 多选 判断 填空 案例\n题库：{banks}",
-        "en": "These arguments are not understood: {words}\nUsage: /quiz [kind] [bank] [poll]\n"
+        "en": "These arguments are not understood: {words}\n"
+        "Usage: /quiz [count] [timer seconds] [kind] [bank] [poll]\n"
         "Kinds: single multiple truefalse fill case\nBanks: {banks}",
     },
     "quiz_no_open": {
@@ -708,6 +709,14 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "ai_read_confirm": {
         "zh": "模型读出的题目要经你确认后才会导入；请对照原文核对答案。",
         "en": "What the model read is imported only when you confirm; check the keys against the document.",
+    },
+    # ----- scenarios across features: /quiz's usage in a group (no timer there: the group's own pace)
+    "group_quiz_bad_args": {
+        "zh": "看不懂这些参数：{words}\n用法：/quiz [题数] [题型] [题库] [poll]（群里的题按本群的节奏揭晓，"
+        "计时只在私聊）\n题型：单选 多选 判断 填空 案例\n题库：{banks}",
+        "en": "These arguments are not understood: {words}\nUsage: /quiz [count] [kind] [bank] [poll] (a group's "
+        "questions are revealed at the group's pace; timers are for private chats)\n"
+        "Kinds: single multiple truefalse fill case\nBanks: {banks}",
     },
 }
 

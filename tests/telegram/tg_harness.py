@@ -8,7 +8,7 @@ import asyncio
 import os
 import shutil
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -122,13 +122,20 @@ class BotEnv:
     app: Application | None = None  # type: ignore[type-arg]
     feeder: Feeder | None = None
 
-    def build(self, *, http: bool = False) -> Application:  # type: ignore[type-arg]
-        """The bot as `studybot run` builds it; offline (no sockets) unless ``http``."""
+    def build(self, *, http: bool = False, monotonic: Callable[[], float] | None = None) -> Application:  # type: ignore[type-arg]
+        """The bot as `studybot run` builds it; offline (no sockets) unless ``http``; ``monotonic``: the
+        clock of its rate budgets (default the real one)."""
         import random
 
         request = None if http else OfflineRequest(self.fake)
+        extra = {"monotonic": monotonic} if monotonic is not None else {}
         return build_application(
-            self.settings, clock=self.clock, rng=random.Random(1234), request=request, get_updates_request=request
+            self.settings,
+            clock=self.clock,
+            rng=random.Random(1234),
+            request=request,
+            get_updates_request=request,
+            **extra,
         )
 
     @asynccontextmanager
