@@ -12,6 +12,7 @@ from bot.store._util import fetch_all, fetch_one
 __all__ = [
     "ADD_MESSAGE_SQL",
     "ATTACH_SQL",
+    "CLOSE_EARLIER_SQL",
     "CLOSE_SQL",
     "OPEN_SHOWN_SQL",
     "AnswerContext",
@@ -33,6 +34,9 @@ __all__ = [
 ]
 
 CLOSE_SQL = "UPDATE asked SET closed = 1 WHERE id = ? AND closed = 0"
+# The same question asked again in a private chat (a review after a missed-question button): the earlier
+# copy closes unanswered, so one question is never open twice nor counted twice.
+CLOSE_EARLIER_SQL = "UPDATE asked SET closed = 1 WHERE chat_id = ? AND learner_id = ? AND question = ? AND closed = 0"
 _COLS = "id, chat_id, learner_id, question, message_id, asked_at, closes_at, closed, poll_id, session_id, position"
 _N = 11  # columns in _COLS
 

@@ -388,6 +388,8 @@ class StudyEngine:
         """`ask` inside a write the caller holds (a session moves on in the same transaction)."""
         # A chat we never saw: a private one (Telegram: positive id) or a group; ensure_chat refines it.
         await chats_repo.ensure(db, chat_id, "private" if chat_id > 0 or chat_id == learner_id else "group", ts)
+        if learner_id is not None and chat_id == learner_id:
+            await db.execute(asked_repo.CLOSE_EARLIER_SQL, (chat_id, learner_id, key))
         asked_id = await asked_repo.insert(
             db,
             chat_id,

@@ -263,3 +263,11 @@ async def test_an_answer_exactly_at_the_closing_time_is_too_late(engine: StudyEn
     clock.advance(seconds=1)  # exactly closes_at
     assert (await engine.answer(3, asked, "B")).status == "closed"
     assert [a.id for a in await engine.due_closings()] == [asked]
+
+
+async def test_the_same_question_asked_again_in_private_closes_the_earlier_copy(engine: StudyEngine) -> None:
+    first = await ask_one(engine, 1, "law", "s1")
+    second = await ask_one(engine, 1, "law", "s1")
+    assert (await engine.answer(1, first, "B")).status == "closed"
+    assert (await engine.answer(1, second, "B")).status == "recorded"
+    assert (await counts(engine))[0] == 1  # one attempt: the question counted once
