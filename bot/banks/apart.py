@@ -360,16 +360,18 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
     entry: AnswerEntry | None = None
     header_row: list[str] | None = None
     grid: str | None = None
+    read_below = -1  # the "[答案]:AD" under a lone number, read with it
     for at in range(start + 1, len(infos)):
+        if at == read_below:
+            continue
         info = infos[at]
         group = groups[-1]
         n = info.line.number
         if _LONE_NUMBER.match(info.text) and (key := _key_below(infos, at)) is not None:
             entry = AnswerEntry(int(info.text), n, key)  # "7" over "[答案]:AD"
             group.keys.append(entry)
+            read_below = at + 1
             continue
-        if entry is not None and entry.line == n - 1 and _key_below(infos, at - 1) is not None:
-            continue  # the "[答案]:AD" just read
         if info.heading is not None and info.heading.names_kind:
             groups.append(AnswerGroup(info.heading.title, info.heading.kind, n))
             explaining, entry = False, None

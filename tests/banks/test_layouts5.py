@@ -387,3 +387,10 @@ def test_a_line_of_keys_in_the_answer_part_is_no_set_of_numbered_options(keys: s
     question = "{n}. 第{n}题是（ ）\nA. x\nB. y\nC. z\n"
     text = "".join(question.format(n=n) for n in (1, 2, 3)) + f"\n参考答案\n{keys}\n"
     assert answers(imp(text)) == [(Kind.single, "A"), (Kind.single, "B"), (Kind.single, "C")]
+
+
+def test_a_lone_number_and_its_key_label_apart_by_blank_lines() -> None:
+    text = "1. 甲（ ）\nA. 红\nB. 蓝\n2. 乙（ ）\nA. 红\nB. 蓝\n参考答案\n1\n\n[答案]:B\n\n2\n\n[答案]:A\n"
+    result = imp(text)
+    assert answers(result) == [(Kind.single, "B"), (Kind.single, "A")]
+    assert [q.explanation for q in result.bank.questions] == [None, None]  # the key lines are no explanation
