@@ -159,19 +159,35 @@ def parse_letters(text: str) -> str | None:
 _LETTER_SEPARATORS = re.compile(r"[\s,，、;；/和及.。]+")
 _LETTERS_ONLY = re.compile(r"[A-Ha-h]+")
 _CIRCLED = str.maketrans("①②③④⑤⑥⑦⑧", "ABCDEFGH")
-_TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "T", "TRUE", "Y", "YES", "R", "V"}
-_FALSE = {"不正确", "不对", "错误", "错", "错的", "否", "×", "✗", "✘", "X", "F", "FALSE", "N", "NO", "W"}
+_TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "✅", "☑", "⭕", "T", "TRUE", "Y", "YES", "R", "V"}
+_FALSE = {
+    "不正确",
+    "不对",
+    "错误",
+    "错",
+    "错的",
+    "否",
+    "×",
+    "✗",
+    "✘",
+    "❌",
+    "❎",
+    "✖",
+    "X",
+    "F",
+    "FALSE",
+    "N",
+    "NO",
+    "W",
+}
 _PROBE = str.maketrans("確誤對錯", "确误对错")
-_EMOJI = {"✅": True, "☑": True, "✔": True, "⭕": True, "❌": False, "❎": False, "✖": False}
 _DECORATION = re.compile(r"^[\u2705\u274c\u274e\u2b55\ufe0f\s]+(?=\S)")  # "✅ 正确", "❌错误"
 
 
 def read_true_false(text: str) -> bool | None:
     """正确/错误/对/错/√/×/T/F/true/false (and a few more) -> bool; None when the text is no such key."""
-    bare = text.strip().replace("\ufe0f", "")
-    if bare in _EMOJI:  # "✅" or "❌" alone
-        return _EMOJI[bare]
-    word = re.sub(r"[\s。.！!]+$", "", _DECORATION.sub("", text.strip())).translate(_PROBE).upper()
+    text = text.strip().replace("\ufe0f", "")  # "✔️": the emoji's variation selector
+    word = re.sub(r"[\s。.！!]+$", "", _DECORATION.sub("", text)).translate(_PROBE).upper()
     if word in _FALSE:
         return False
     if word in _TRUE:
