@@ -24,14 +24,13 @@ _BLANK_SEP = re.compile(r"\s*[;；]\s*")
 _ENUMERATED = re.compile(
     r"[（(]\s*\d+\s*[)）]\s*|(?:填空|空|第)\s*(?:\d+|[一二三四五六七八九十]+)\s*空?\s*[:：]\s*|[①-⑳]\s*"
 )
-# at the stem's end: "（ B ）", "【A B D】", "（答案：D）", "——答案 B"
-_KEY_LABEL_IN = r"(?:(?:参考|正确|标准)?答案\s*[:：]?\s*)?"
+# at the stem's end: "（ B ）", "【A B D】", "——答案 B" ("（答案：D）" is split off as a key line by the reader)
 _CHOICE_BRACKET = re.compile(
-    rf"(?:[（(【\[]\s*{_KEY_LABEL_IN}([A-Ha-h](?:[\s,，、]*[A-Ha-h]){{0,7}})\s*[)）】\]]"
+    r"(?:[（(【\[]\s*([A-Ha-h](?:[\s,，、]*[A-Ha-h]){0,7})\s*[)）】\]]"
     r"|[—–-]{1,2}\s*答案\s*[:：]?\s*([A-H]{1,8}))\s*([。.]?)\s*$"
 )
 _TF_BRACKET = re.compile(
-    rf"(?:[（(\[【]\s*{_KEY_LABEL_IN}(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）\]】]"
+    r"(?:[（(\[【]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|正确|错误|T|F|Y|X|N)\s*[)）\]】]"
     r"|(?:[—–-]{1,2}\s*答案\s*[:：]?|【\s*判断\s*】)\s*(√|×|对|错|正确|错误))\s*([。.]?)\s*$"  # "【判断】错误"
 )
 
