@@ -5,10 +5,11 @@ but the `studybot` command (bot/cli/) and the tests.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 
 from telegram.request import BaseRequest
@@ -42,18 +43,21 @@ def build_application(
     clock: Callable[[], datetime] | None = None,
     rng: random.Random | None = None,
     monotonic: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     request: BaseRequest | None = None,
     get_updates_request: BaseRequest | None = None,
 ) -> BotApplication:
     """The bot as `studybot run` runs it: the Telegram application with its lifecycle.
 
-    ``clock`` (timezone-aware) and ``rng`` go to the engine and the schedulers, ``monotonic`` to the
-    pacing; tests pass fixed ones, and an offline ``request`` (tests/fakebot)."""
+    ``clock`` (timezone-aware) and ``rng`` go to the engine and the schedulers, ``monotonic`` and
+    ``sleep`` (a wait on that clock's time) to the pacing; tests pass fixed or virtual ones, and an
+    offline ``request`` (tests/fakebot)."""
     app = telegram_application(
         settings,
         clock=clock or (lambda: datetime.now(UTC)),
         rng=rng or random.Random(),
         monotonic=monotonic,
+        sleep=sleep,
         request=request,
         get_updates_request=get_updates_request,
     )
@@ -126,7 +130,7 @@ class Lifecycle:
             concurrency=settings.push_concurrency,
             poll_seconds=settings.push_poll_seconds,
             finished=finished,
-            spacer=Spacer(settings.broadcast_rate, paused_until=paused, clock=data.monotonic),
+            spacer=Spacer(settings.broadcast_rate, paused_until=paused, clock=data.monotonic, sleep=data.sleep),
             monotonic=data.monotonic,
         )
 

@@ -6,6 +6,7 @@ store, the engine and the background services, for `studybot run` and for the te
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -53,6 +54,7 @@ def telegram_application(
     clock: Callable[[], datetime],
     rng: random.Random,
     monotonic: Callable[[], float],
+    sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     request: BaseRequest | None = None,
     get_updates_request: BaseRequest | None = None,
 ) -> BotApplication:
@@ -77,6 +79,7 @@ def telegram_application(
         chat_rate=settings.chat_rate,
         chat_burst=settings.chat_burst,
         clock=monotonic,
+        sleep=sleep,
     )
     app: BotApplication = (
         ApplicationBuilder()
@@ -92,7 +95,7 @@ def telegram_application(
         .build()
     )
     data = app.bot_data
-    data.settings, data.clock, data.rng, data.monotonic = settings, clock, rng, monotonic
+    data.settings, data.clock, data.rng, data.monotonic, data.sleep = settings, clock, rng, monotonic, sleep
     data.codec = CallbackCodec.from_token(settings.token)
     data.inbox = inbox
     data.groups = GroupQuiz(app)

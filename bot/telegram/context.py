@@ -9,9 +9,10 @@ outside that window is a bug of ours and raises.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -49,6 +50,7 @@ class BotData:
         self.settings: Settings | None = None
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         self.monotonic: Callable[[], float] = time.monotonic
+        self.sleep: Callable[[float], Awaitable[object]] = asyncio.sleep  # waits on ``monotonic``'s time
         self.rng = random.Random()
         self.codec: CallbackCodec | None = None
         self.texts = Texts()

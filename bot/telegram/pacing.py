@@ -235,8 +235,9 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         several_seconds: float = 5.0,
         max_retries: int = 3,
         clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
     ) -> None:
-        self._clock = clock
+        self._clock, self._sleep = clock, sleep  # waits are on ``clock``'s time: tests pass a virtual pair
         self._global = SlidingWindow(int(send_rate), 1.0) if send_rate > 0 else None
         # Paid broadcasts are outside the free 30/s budget: they are paced by broadcast_rate alone.
         self._paid = paid_broadcast
@@ -351,7 +352,7 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
                         if paced and chat.window is not None:
                             chat.window.take(now)
                     return self._probes(chat)
-                await asyncio.sleep(wait)
+                await self._sleep(wait)
         finally:
             if ready:
                 self._state.replies_ready -= 1
@@ -363,7 +364,7 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
             wait = max(self._pause_all.delay(now), chat.pause.delay(now) if chat is not None else 0.0)
             if wait <= 0:
                 return self._probes(chat)
-            await asyncio.sleep(wait)
+            await self._sleep(wait)
 
     def _pause(self, endpoint: str, chat_key: str | None, seconds: float) -> None:
         """Whom a 429 pauses: the chat it was about, unless it looks like the bot's own limit."""

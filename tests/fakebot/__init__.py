@@ -53,7 +53,7 @@ With ``strict_chats`` (default) sending to a chat no simulated user or group ope
 "chat not found".
 """
 
-from .limits import ManualClock, RateRules
+from .limits import ManualClock, RateRules, VirtualTime
 from .offline import Feeder, OfflineRequest
 from .records import CallbackAnswer, CallbackPress, Fault, MessageState, Violation
 from .server import FakeBotServer
@@ -74,5 +74,6 @@ __all__ = [
     "SimGroup",
     "SimUser",
     "Violation",
+    "VirtualTime",
     "load_spec",
 ]

@@ -10,12 +10,13 @@ arrived here; it is not a licence to send faster.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["SEND_METHODS", "Bucket", "ManualClock", "RateRules"]
+__all__ = ["SEND_METHODS", "Bucket", "ManualClock", "RateRules", "VirtualTime"]
 
 # Methods that put a new message into a chat; these count toward the flood limits.
 SEND_METHODS = frozenset(
@@ -59,6 +60,26 @@ class ManualClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+class VirtualTime:
+    """Monotonic time for the bot's pacing and the fake's flood rules together, where a wait takes no
+    time: ``clock()`` is the real clock plus every second waited so far, ``await clock.sleep(s)`` moves it
+    ``s`` on and only yields. Waits that overlap add up, so the clock runs ahead of what a real run would
+    see: a budget is never kept more loosely than in real time. ``advance(s)``: people taking their time."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+    async def sleep(self, seconds: float) -> None:
+        self.offset += max(0.0, seconds)
+        await asyncio.sleep(0)
 
 
 @dataclass

@@ -17,14 +17,15 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from fakebot import FakeBotServer
+from fakebot import FakeBotServer, VirtualTime
 from tg_harness import BotEnv, running, settings_env
 
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeBotServer]:
-    """The fake, not listening: the bot reaches it through an offline request object."""
-    server = FakeBotServer()
+    """The fake, not listening: the bot reaches it through an offline request object. Its flood rules and
+    the bot's pacing share a virtual clock, so a wait for the budget takes no real time."""
+    server = FakeBotServer(clock=VirtualTime())
     yield server
     await server.stop()
 

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-from fakebot import FakeBotServer, RateRules, SimUser
+from fakebot import FakeBotServer, RateRules, SimUser, VirtualTime
 from quiz_kit import errors
 from tg_harness import BotEnv, settings_env
 
@@ -69,7 +69,7 @@ def _forged(rng: random.Random, codec: CallbackCodec) -> str:
 async def fast_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> AsyncIterator[BotEnv]:
     """The bot and the fake both allowing ten times Telegram's 30 messages a second in all (the other rules
     as Telegram's): the backlog is not worth waiting for at the real pace, and the rules are still kept."""
-    fake = FakeBotServer(rules=RateRules(global_rate=300, global_burst=300))
+    fake = FakeBotServer(rules=RateRules(global_rate=300, global_burst=300), clock=VirtualTime())
     env = settings_env(monkeypatch, tmp_path, fake, send_rate=300)
     async with env.run():
         yield env

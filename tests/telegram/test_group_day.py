@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from fakebot import FakeBotServer, MessageState, RateRules, SimGroup, SimUser
+from fakebot import FakeBotServer, MessageState, RateRules, SimGroup, SimUser, VirtualTime
 from quiz_kit import wrong_letter
 from tg_harness import BotEnv
 
@@ -22,7 +22,7 @@ from bot.telegram.group_quiz import GroupQuiz
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeBotServer]:
-    server = FakeBotServer(rules=RateRules(count_edits=True))
+    server = FakeBotServer(rules=RateRules(count_edits=True), clock=VirtualTime())
     yield server
     await server.stop()
 

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from fakebot import FakeBotServer, ManualClock, MessageState, RateRules, SimGroup, SimUser
+from fakebot import FakeBotServer, ManualClock, MessageState, RateRules, SimGroup, SimUser, VirtualTime
 from quiz_kit import errors, wrong_letter
 from tg_harness import BotEnv, running
 
@@ -26,7 +26,7 @@ BOT = "studybot_test_bot"
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeBotServer]:
-    server = FakeBotServer(rules=RateRules(count_edits=True))
+    server = FakeBotServer(rules=RateRules(count_edits=True), clock=VirtualTime())
     yield server
     await server.stop()
 

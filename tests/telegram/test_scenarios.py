@@ -5,7 +5,7 @@ each step, that nothing is graded twice, and that the fake recorded no Bot API e
 
 from __future__ import annotations
 
-import time
+import functools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -106,30 +106,9 @@ async def zh_env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
         yield env
 
 
-class Minutes:
-    """The monotonic clock of the rate budgets (the bot's and the fake's), moved a minute on by hand:
-    people in a scenario take their time between steps; the budgets' own rules have their own tests."""
-
-    def __init__(self) -> None:
-        self.offset = 0.0
-
-    def __call__(self) -> float:
-        return time.monotonic() + self.offset
-
-    def next_minute(self) -> None:
-        self.offset += 61
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeBotServer]:
-    server = FakeBotServer(clock=Minutes())
-    yield server
-    await server.stop()
-
-
 @pytest.fixture
 async def group_env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
-    app = bot_settings_env.build(monotonic=bot_settings_env.fake.clock)
+    app = bot_settings_env.build()
     app.bot_data.groups.tuning.tick_seconds = 3600  # the test's clock decides when questions close
     async with _zh_banks(bot_settings_env, app, group_banks=True) as env:
         yield env
@@ -299,7 +278,7 @@ async def test_an_english_learner_runs_a_timed_round_then_answers_with_two_quest
 
 async def test_a_study_group_day(group_env: BotEnv) -> None:
     env, fake = group_env, group_env.fake
-    minute = env.fake.clock.next_minute
+    minute = functools.partial(env.fake.clock.advance, 61)
     env.clock.now = utc(2026, 3, 7, 0, 0)  # 08:00 in Shanghai
     wang = fake.user(8201, "王老师", language_code="zh-hans")
     li = fake.user(8202, "李雷", language_code="zh-hans")
@@ -522,7 +501,7 @@ async def test_restarts_in_the_middle_of_a_round_a_push_session_and_an_upload(
         q2 = await fake.next_message(li.id)
         assert q2.text.startswith("📝 练习 2/3 · ⏱ 限时 30 秒")
         preview = await preview_of(fake, teacher, ML.encode(), "ml.txt", "text/plain")
-    fake.clock.next_minute()  # a restart takes a while
+    fake.clock.advance(61)  # a restart takes a while
     async with env.run():  # the same database, a new application
         env.clock.advance(seconds=10)
         li.reply_to(q2, TYPED[which(q2.text).id])
@@ -530,7 +509,7 @@ async def test_restarts_in_the_middle_of_a_round_a_push_session_and_an_upload(
         assert verdict.text.startswith("✅"), verdict.text
         q3 = await fake.next_message(li.id)
         assert q3.text.startswith("📝 练习 3/3 · ⏱ 限时 30 秒")
-    fake.clock.next_minute()
+    fake.clock.advance(61)
     async with env.run():
         env.clock.advance(seconds=31)  # question 3 runs out while the bot was down and after
         assert await tick_timeouts(env.app) == 1
@@ -550,7 +529,7 @@ async def test_restarts_in_the_middle_of_a_round_a_push_session_and_an_upload(
         await fake.next_message(li.id)
         p2 = await fake.next_message(li.id)
         assert p2.text.startswith("☀️ 今日练习 2/3")
-    fake.clock.next_minute()
+    fake.clock.advance(61)
     async with env.run():
         li.send_text("B" if "【单选题】" in p2.text else "错")  # typed after the restart: answers question 2
         verdict = await fake.next_message(li.id)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakebot import FakeBotServer, Feeder, OfflineRequest
+from fakebot import FakeBotServer, Feeder, OfflineRequest, VirtualTime
 from telegram.ext import Application
 
 from bot.app import build_application
@@ -124,11 +124,14 @@ class BotEnv:
 
     def build(self, *, http: bool = False, monotonic: Callable[[], float] | None = None) -> Application:  # type: ignore[type-arg]
         """The bot as `studybot run` builds it; offline (no sockets) unless ``http``; ``monotonic``: the
-        clock of its rate budgets (default the real one)."""
+        clock of its rate budgets (default: the fake's clock when that is a `VirtualTime`, so the bot's
+        pacing waits no real time and the fake's flood rules see the same time; else the real clock)."""
         import random
 
         request = None if http else OfflineRequest(self.fake)
-        extra = {"monotonic": monotonic} if monotonic is not None else {}
+        extra: dict[str, Any] = {"monotonic": monotonic} if monotonic is not None else {}
+        if monotonic is None and not http and isinstance(self.fake.clock, VirtualTime):
+            extra = {"monotonic": self.fake.clock, "sleep": self.fake.clock.sleep}
         return build_application(
             self.settings,
             clock=self.clock,
