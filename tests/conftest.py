@@ -18,3 +18,12 @@ BANKS = ROOT / "data" / "banks"
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto` (pyproject's addopts) runs the suite on every core; a run of one test file or of single
+    tests stays in one process, where starting workers would cost more than it saves."""
+    files = {arg.split("::")[0] for arg in config.args}
+    if files and len(files) == 1 and next(iter(files)).endswith(".py"):
+        return 0
+    return None

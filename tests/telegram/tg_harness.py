@@ -5,9 +5,12 @@ polling, the way `studybot run` does (the end-to-end tests)."""
 from __future__ import annotations
 
 import asyncio
+import atexit
+import functools
 import os
 import shutil
 import sys
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -21,6 +24,7 @@ from telegram.ext import Application
 
 from bot.app import build_application
 from bot.config import Settings
+from bot.store.db import open_sync
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED_BANKS = ROOT / "data" / "banks"
@@ -61,8 +65,21 @@ def settings_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBotS
     database, STUDYBOT_* pointing at the fake; ``extra`` sets more variables (e.g. ``send_rate=10``)."""
     monkeypatch.chdir(tmp_path)  # no stray .env file is read
     db = tmp_path / "data" / "studybot.sqlite3"
+    db.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(_migrated_database(), db)
     banks = copy_seed_banks(tmp_path / "banks")
     return BotEnv(fake, configure_env(monkeypatch, fake, db, banks, **extra), db, banks)
+
+
+@functools.cache
+def _migrated_database() -> Path:
+    """An empty database at the latest schema, made once per test process: each test starts from a copy
+    instead of running every migration again (the migrations have their own tests, tests/store)."""
+    folder = Path(tempfile.mkdtemp(prefix="studybot-schema-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = folder / "schema.sqlite3"
+    open_sync(path, migrate=True).close()
+    return path
 
 
 @asynccontextmanager
