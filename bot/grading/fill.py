@@ -19,6 +19,7 @@ from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import flipped
 from bot.grading.names import STANDARD, Aliases
 from bot.grading.normalize import allowed_typos, clean, is_han, normalize, readings, strip_answer_prefix
+from bot.grading.quantities import Value, numbers_in, read_value, unit_at
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
 
@@ -174,14 +175,61 @@ def _missing(part: str, whole: str) -> str:
     return "…".join(x for x in (head, tail) if x)
 
 
-def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | None = None) -> BlankResult:
-    """Judge one blank's reply against its accepted answers (key first, then alternates and other names)."""
+def _unit_fits(key: Value, reply: Value, after_blank: str) -> bool:
+    """The reply's unit is the key's (in any spelling or scale), or the prompt gives it after the blank
+    (`___次/分`: `60-100次`, `每分钟60到100次`); a key with a unit needs one in the reply."""
+    if key.dimension is not None:
+        return reply.dimension == key.dimension
+    if reply.dimension is None:
+        return True
+    given = unit_at(after_blank)
+    return given is not None and (given[0] == reply.dimension or (reply.unit or "") in given[1])
+
+
+def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -> BlankResult | None:
+    """A key that is a number, a date or a range, judged by value: right in any notation, and wrong when
+    one digit, decimal point, unit or date part differs (never a typo). None when the reply gives no value."""
+    keys = [(f, v) for f in forms if (v := read_value(f.text)) is not None]
+    for text in texts:
+        said = read_value(text)
+        if said is None:
+            continue
+        norm = normalize(text)
+        for form, key in keys:
+            if key.same(said):
+                if _unit_fits(key, said, after_blank):
+                    return BlankResult(Match.same_concept if norm != form.norm else Match.exact, norm, form)
+                if key.unit and not said.unit:
+                    return BlankResult(Match.incomplete, norm, form, reason=("", key.unit))
+        return BlankResult(Match.wrong, norm, keys[0][0])
+    return None
+
+
+def match_blank(
+    reply: str,
+    answers: Sequence[str],
+    concepts: ConceptIndex | None = None,
+    *,
+    after_blank: str = "",
+    spelling: bool = False,
+) -> BlankResult:
+    """Judge one blank's reply against its accepted answers (key first, then alternates and other names).
+    `after_blank`: the prompt's words after the blank (a unit it gives); `spelling`: an English word whose
+    spelling is asked, where no typo is forgiven."""
     forms = _forms(tuple(answers), concepts)
     text = strip_answer_prefix(reply)
     plain = normalize(text)
-    hedged = normalize(strip_answer_prefix(strip_hedges(clean(text))))
+    hedged_text = strip_answer_prefix(strip_hedges(clean(text)))
+    hedged = normalize(hedged_text)
     if not plain or not forms:
         return BlankResult(Match.empty, plain, forms[0] if forms else None)
+    valued = tuple(f for f in forms if read_value(f.text) is not None)
+    if valued:
+        if (found := _by_value([text, hedged_text], valued, after_blank)) is not None:
+            return found
+        forms = tuple(f for f in forms if f not in valued)
+        if not forms:
+            return BlankResult(Match.wrong, plain, valued[0])
     readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
     if (found := _accepted(readings_, forms)) is not None:
         return found
@@ -204,7 +252,9 @@ def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | Non
         return BlankResult(Match.lookalike, norm, forms[0], concepts.display(other))
 
     candidate: tuple[Match, Accepted, int] | None = None
-    for form in forms:
+    # A slip never changes a number (`22.4` is not `2.24`), and a spelling asked is not forgiven at all.
+    slips = () if spelling else tuple(f for f in forms if numbers_in(f.text) == numbers_in(text))
+    for form in slips:
         if _sounds_alike(norm, form.norm):
             candidate = (Match.homophone, form, Levenshtein.distance(norm, form.norm))
             break
@@ -213,7 +263,9 @@ def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | Non
             break
     if candidate is None:
         for reading, form_of in ((norm, lambda f: f.norm), (core(norm), lambda f: core(f.norm))):
-            best = min(forms, key=lambda f: Levenshtein.distance(reading, form_of(f)))
+            if not slips:
+                break
+            best = min(slips, key=lambda f: Levenshtein.distance(reading, form_of(f)))
             distance = Levenshtein.distance(reading, form_of(best))
             if distance <= allowed_typos(len(form_of(best))) and _slip_in_each_script(reading, form_of(best)):
                 candidate = (Match.typo, best, distance)
@@ -250,19 +302,21 @@ def split_blanks(reply: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def _judge_blanks(parts: list[str], blanks: list[list[str]], concepts: ConceptIndex | None) -> list[BlankResult]:
+def _judge_blanks(
+    parts: list[str], blanks: list[list[str]], concepts: ConceptIndex | None, spelling: bool = False
+) -> list[BlankResult]:
     count = len(blanks)
     if len(parts) <= count or math.comb(len(parts) - 1, count - 1) > _MAX_GROUPINGS:
         if len(parts) > count:  # too many to search: the last blank takes the rest
             parts = [*parts[: count - 1], " ".join(parts[count - 1 :])]
         padded = parts + [""] * (count - len(parts))
-        return [match_blank(p, b, concepts) for p, b in zip(padded, blanks, strict=True)]
+        return [match_blank(p, b, concepts, spelling=spelling) for p, b in zip(padded, blanks, strict=True)]
     # More parts than blanks: an answer had a space in it. Try every way of grouping the parts in order.
     best: list[BlankResult] = []
     for cuts in itertools.combinations(range(1, len(parts)), count - 1):
         bounds = (0, *cuts, len(parts))
         groups = [" ".join(parts[bounds[i] : bounds[i + 1]]) for i in range(count)]
-        results = [match_blank(g, b, concepts) for g, b in zip(groups, blanks, strict=True)]
+        results = [match_blank(g, b, concepts, spelling=spelling) for g, b in zip(groups, blanks, strict=True)]
         if not best or sum(r.ok for r in results) > sum(r.ok for r in best):
             best = results
     return best
@@ -336,12 +390,29 @@ _CONTEXT = 4  # characters of the prompt either side of the blank a reply may le
 
 
 @lru_cache(maxsize=4096)
+def _around_blank_raw(prompt: str) -> tuple[str, str]:
+    """The prompt before and after its only blank, as written ('' and '' when it has not one)."""
+    parts = _BLANK.split(prompt)
+    return (parts[0], parts[1]) if len(parts) == 2 else ("", "")
+
+
+@lru_cache(maxsize=4096)
 def _around_blank(prompt: str) -> tuple[str, str]:
     """The normalised prompt before and after its only blank ('' and '' when it has not one)."""
-    parts = _BLANK.split(prompt)
-    if len(parts) != 2:
-        return "", ""
-    return normalize(parts[0]), normalize(parts[1])
+    before, after = _around_blank_raw(prompt)
+    return normalize(before), normalize(after)
+
+
+_ENGLISH_WORD = re.compile(r"^[a-z]+(?:'[a-z]+)?$")
+
+
+def _asks_spelling(question: Question) -> bool:
+    """An English-language item whose key is one lower-case word (`since`): its spelling is what is asked,
+    so no typo is forgiven. Names, acronyms and Chinese prompts keep their tolerance."""
+    if any(is_han(ch) for ch in question.prompt):
+        return False
+    keys = [a for blank in question.blanks() for a in blank]
+    return bool(keys) and all(_ENGLISH_WORD.match(a.strip()) for a in keys)
 
 
 def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: ConceptIndex | None) -> BlankResult | None:
@@ -390,12 +461,14 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
             feedback_zh="请填写答案（多个空用空格或逗号隔开）。",
             feedback_en="Please type the answer (several blanks: separate them with spaces or commas).",
         )
+    spelling = _asks_spelling(question)
     if len(blanks) == 1:
-        results = [match_blank(reply, blanks[0], concepts)]
+        after = _around_blank_raw(question.prompt)[1]
+        results = [match_blank(reply, blanks[0], concepts, after_blank=after, spelling=spelling)]
         if not results[0].ok and (found := _in_context(reply, blanks[0], question.prompt, concepts)) is not None:
             results = [found]
     else:
-        results = _judge_blanks(split_blanks(reply), blanks, concepts)
+        results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling)
     right = sum(r.ok for r in results)
     score = right / len(results)
     outcome = Outcome.correct if right == len(results) else Outcome.partial if right else Outcome.wrong
