@@ -16,6 +16,7 @@ from rapidfuzz.distance import Levenshtein
 from bot.banks.model import Question
 from bot.grading.answers import Accepted, accepted_forms, loose
 from bot.grading.concepts import ConceptIndex
+from bot.grading.formulas import is_formula
 from bot.grading.meaning import flipped
 from bot.grading.names import STANDARD, Aliases
 from bot.grading.normalize import allowed_typos, clean, is_han, normalize, readings, strip_answer_prefix
@@ -80,6 +81,30 @@ def _slip_in_each_script(reply: str, answer: str) -> bool:
         if Levenshtein.distance(r, a) > allowed_typos(len(a)):
             return False
     return True
+
+
+# A short Chinese name the dictionary holds as one word (黄土高原, 诉讼时效), changed (not by sound) into
+# words the dictionary also holds (黄土+高坡), is another name; a slip makes no word (搜素算法), and a
+# compound of words (水平划分, 教师模型) keeps its typo's share.
+_SHORT_HAN = 4
+
+
+@lru_cache(maxsize=4096)
+def _another_word(reply: str, answer: str) -> bool:
+    if not (len(answer) <= _SHORT_HAN and all(is_han(ch) for ch in answer + reply)):
+        return False
+    import rjieba  # loaded at the first near miss, not at start-up (its dictionary is large)
+
+    words = rjieba.cut(reply)
+    return rjieba.has_word(answer) and all(len(w) >= 2 and rjieba.has_word(w) for w in words)
+
+
+def _cut_short(reply: str, answer: str) -> bool:
+    """A Chinese answer with characters cut off its start or end (`亚当斯` of 亚当斯密): a part, not a slip;
+    what is left may name something else. (A letter missing at the end of a long English name is a slip.)"""
+    if reply == answer or not (answer.startswith(reply) or answer.endswith(reply)):
+        return False
+    return any(is_han(ch) for ch in answer.replace(reply, "", 1))
 
 
 def _is_close(reply: str, answer: str) -> bool:
@@ -252,8 +277,11 @@ def match_blank(
         return BlankResult(Match.lookalike, norm, forms[0], concepts.display(other))
 
     candidate: tuple[Match, Accepted, int] | None = None
-    # A slip never changes a number (`22.4` is not `2.24`), and a spelling asked is not forgiven at all.
-    slips = () if spelling else tuple(f for f in forms if numbers_in(f.text) == numbers_in(text))
+    # A slip never changes a number (`22.4` is not `2.24`) or a formula (`NaHSO3` is not `NaHCO3`), and a
+    # spelling asked is not forgiven at all.
+    slips = (
+        () if spelling else tuple(f for f in forms if numbers_in(f.text) == numbers_in(text) and not is_formula(f.text))
+    )
     for form in slips:
         if _sounds_alike(norm, form.norm):
             candidate = (Match.homophone, form, Levenshtein.distance(norm, form.norm))
@@ -268,6 +296,8 @@ def match_blank(
             best = min(slips, key=lambda f: Levenshtein.distance(reading, form_of(f)))
             distance = Levenshtein.distance(reading, form_of(best))
             if distance <= allowed_typos(len(form_of(best))) and _slip_in_each_script(reading, form_of(best)):
+                if _cut_short(reading, form_of(best)) or _another_word(reading, form_of(best)):
+                    break
                 candidate = (Match.typo, best, distance)
                 break
     if candidate is not None:
