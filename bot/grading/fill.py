@@ -194,6 +194,26 @@ def _accepted(readings_: list[str], forms: tuple[Accepted, ...], taiwan: bool = 
     return None
 
 
+@lru_cache(maxsize=4096)
+def _spelled(norm: str) -> str:
+    """A Chinese answer in toneless pinyin (`新疆` -> `xinjiang`); '' when it is not all Chinese."""
+    if not norm or not all(is_han(ch) for ch in norm):
+        return ""
+    from pypinyin import lazy_pinyin  # loaded at the first Latin reply to a Chinese key
+
+    return "".join(lazy_pinyin(norm))
+
+
+def _in_pinyin(norm: str, forms: tuple[Accepted, ...]) -> BlankResult | None:
+    """A Chinese answer typed in pinyin without tones (`xinjiang`): its sound, as a homophone is."""
+    if len(norm) < 4 or not (norm.isascii() and norm.isalpha()):
+        return None
+    for form in forms:
+        if len(form.norm) >= 2 and _spelled(form.norm) == norm:
+            return BlankResult(Match.homophone, norm, form)
+    return None
+
+
 def _missing(part: str, whole: str) -> str:
     """The characters of `whole` around `part` (`水平` in `水平划分` -> `划分`)."""
     head, _, tail = whole.partition(part)
@@ -261,6 +281,9 @@ def match_blank(
     mainland = _taiwan(strip_hedges(clean(text)))
     taiwan = [mainland] if mainland and mainland not in readings_ else []
     if taiwan and (found := _accepted(taiwan, forms, taiwan=True)) is not None:
+        return found
+
+    if (found := _in_pinyin(readings_[-1], forms)) is not None:
         return found
 
     # Judged without its hedges (`我猜是模型并行吧` says 模型并行), in mainland words when that is nearer.
@@ -465,7 +488,31 @@ def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: Conce
     ends, starts = _prompt_words_in_keys(before, after, forms)
     readings = [*bare[1:], *(b + end for b in bare for end in ends), *(start + b for b in bare for start in starts)]
     # Only as the key is written (or with a neutral word): no typo is forgiven on top of a guess.
-    return _accepted(readings, forms) if readings else None
+    found = _accepted(readings, forms) if readings else None
+    return found or _with_prompt_word(reply, forms, prompt, concepts)
+
+
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+
+
+def _with_prompt_word(
+    reply: str, forms: tuple[Accepted, ...], prompt: str, concepts: ConceptIndex | None
+) -> BlankResult | None:
+    """The key and then a word the prompt itself uses of it: `诉讼时效制度` where the prompt says 这一制度,
+    `黄土高原地区` for `…的地区是___`, `the DNS protocol` for `The protocol that…`."""
+    text = _ARTICLE.sub("", strip_answer_prefix(strip_hedges(clean(reply))).strip())
+    norm = normalize(text)
+    if concepts is not None and concepts.other(norm, [f.norm for f in forms]) is not None:
+        return None
+    said = normalize(prompt)
+    english = set(re.findall(r"[a-z]+", clean(prompt)))
+    for form in forms:
+        extra = norm[len(form.norm) :] if norm.startswith(form.norm) else ""
+        if extra and (
+            (extra.isascii() and extra in english) or (len(extra) >= 2 and not extra.isascii() and extra in said)
+        ):
+            return BlankResult(Match.same_concept, norm, form)
+    return None
 
 
 @lru_cache(maxsize=4096)
