@@ -35,6 +35,9 @@ SETS = (REPLIES, REPLIES2)
 OWN_BANKS = (HERE / "heldout_bank.json", HERE / "heldout_bank2.json")
 
 
+_SOME = 1e-9  # partial credit without a range: any credit at all
+
+
 @dataclass(frozen=True)
 class Row:
     source: str  # the file of the set, e.g. heldout_replies2.jsonl
@@ -54,10 +57,12 @@ class Row:
 
     @property
     def least(self) -> float:
-        """The least credit a teacher gives."""
+        """The least credit a teacher gives (some, however little, when every outcome allowed gives credit)."""
         if self.score:
             return self.score[0]
-        return 1.0 if self.expect == ("correct",) else 0.0
+        if self.expect == ("correct",):
+            return 1.0
+        return _SOME if all(e in ("correct", "partial") for e in self.expect) else 0.0
 
     def label(self) -> str:
         return f"{self.source} line {self.line}: {self.bank}/{self.question.id} {self.reply[:40]!r}"
