@@ -275,6 +275,13 @@ def match_blank(
         forms = tuple(f for f in forms if f not in valued)
         if not forms:
             return BlankResult(Match.wrong, plain, valued[0])
+    # An answer with numbers in it (`INT8`, `22.4 L/mol`) is matched only with the same numbers, decimal
+    # points kept: normalised, `224 L/mol` would read as 22.4 L/mol.
+    said_numbers = numbers_in(text)
+    numbered = tuple(f for f in forms if not numbers_in(f.text) or numbers_in(f.text) == said_numbers)
+    if not numbered:
+        return BlankResult(Match.wrong, plain, forms[0])
+    forms = numbered
     readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
     if (found := _accepted(readings_, forms)) is not None:
         return found
@@ -302,9 +309,7 @@ def match_blank(
     candidate: tuple[Match, Accepted, int] | None = None
     # A slip never changes a number (`22.4` is not `2.24`) or a formula (`NaHSO3` is not `NaHCO3`), and a
     # spelling asked is not forgiven at all.
-    slips = (
-        () if spelling else tuple(f for f in forms if numbers_in(f.text) == numbers_in(text) and not is_formula(f.text))
-    )
+    slips = () if spelling else tuple(f for f in forms if numbers_in(f.text) == said_numbers and not is_formula(f.text))
     for form in slips:
         if _sounds_alike(norm, form.norm):
             candidate = (Match.homophone, form, Levenshtein.distance(norm, form.norm))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import re
 import unicodedata
+import warnings
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
@@ -72,7 +73,36 @@ _BEFORE_COMMON_ERA = frozenset({"公元前", "前", "bc", "bce"})
 _RANGE = re.compile(
     rf"^(?P<a>{_NUMBER})\s*(?P<ua>{_UNIT_RE})?\s*(?:-|~|–|—|到|至|to)\s*(?P<b>{_NUMBER})\s*(?P<ub>{_UNIT_RE})?$"
 )
-_SINGLE = re.compile(rf"^(?P<a>{_NUMBER})\s*(?P<ua>{_UNIT_RE})?$")
+_SINGLE = re.compile(rf"^(?P<a>-?{_NUMBER})\s*(?P<ua>{_UNIT_RE})?$")
+_FRACTION = re.compile(r"^(?P<n>-?\d+)\s*/\s*(?P<d>[1-9]\d*)$")  # 1/2 (cn2an writes 二分之一 so)
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_BETWEEN = re.compile(rf"^between\s+(?P<a>{_NUMBER})\s+and\s+(?P<b>{_NUMBER})")
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+_MONTH = "|".join(sorted((*_MONTHS, *(m[:3] for m in _MONTHS)), key=len, reverse=True))
+# `May 4, 1919`, `4 May 1919`: an English date, written the Chinese way for the patterns below.
+_MONTH_DAY_YEAR = re.compile(rf"^(?P<m>{_MONTH})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{3,4}})$")
+_DAY_MONTH_YEAR = re.compile(rf"^(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m>{_MONTH})\.?,?\s+(?P<y>\d{{3,4}})$")
+
+
+def _english_date(text: str) -> str:
+    match = _MONTH_DAY_YEAR.match(text) or _DAY_MONTH_YEAR.match(text)
+    if match is None:
+        return text
+    month = next(i for i, m in enumerate(_MONTHS, start=1) if m.startswith(match["m"][:3]))
+    return f"{match['y']}年{month}月{match['d']}日"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +127,11 @@ class Value:
 def _folded(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold().strip()
     text = _APPROX_TAIL.sub("", _APPROX.sub("", text)).strip()  # before cn2an reads 一般 as 1般
-    with contextlib.suppress(ValueError, KeyError, IndexError):  # a reading cn2an does not know: as written
+    text = _THOUSANDS.sub("", text)  # 6,300 is 6300
+    text = _BETWEEN.sub(r"\g<a>-\g<b>", text)  # between 60 and 100
+    text = _english_date(text)
+    with contextlib.suppress(ValueError, KeyError, IndexError), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # cn2an warns of what it cannot read, and leaves it as written
         text = cn2an.transform(text, "cn2an")
     return re.sub(r"[。！!？?，,；;]+$", "", text).strip()
 
@@ -141,6 +175,8 @@ def _number(text: str) -> Value | None:
         low, dimension = _scaled(match["a"], unit)
         high, _ = _scaled(match["b"], unit)
         return Value("range", (low, high), dimension, unit)
+    if (match := _FRACTION.match(text)) is not None:
+        return Value("number", ((Decimal(match["n"]) / Decimal(match["d"])).normalize(),))
     if (match := _SINGLE.match(text)) is not None:
         number, dimension = _scaled(match["a"], match["ua"])
         return Value("number", (number,), dimension, match["ua"])

@@ -78,3 +78,29 @@ def test_a_worked_reply_is_judged_by_its_result() -> None:
 def test_a_digit_inside_a_name_is_not_forgiven_either() -> None:
     assert match_blank("F1分数", ["F1 分数"]).ok
     assert not match_blank("F2分数", ["F1 分数"]).ok
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("6300 km", "6,300千米"),
+        ("6300千米", "6300公里"),
+        ("1/2", "二分之一"),
+        ("1/2", "0.5"),
+        ("50%", "百分之五十"),
+        ("-5", "负五"),
+        ("1919年5月4日", "May 4, 1919"),
+        ("1919年5月4日", "4th May 1919"),
+        ("60-100", "between 60 and 100"),
+    ],
+)
+def test_more_notations_of_one_value(one: str, other: str) -> None:
+    a, b = read_value(one), read_value(other)
+    assert a is not None and b is not None and a.same(b)
+
+
+def test_a_name_holding_a_number_is_matched_only_with_that_number() -> None:
+    assert match_blank("22.4 L/mol", ["22.4 L/mol"]).ok
+    assert not match_blank("224 L/mol", ["22.4 L/mol"]).ok
+    assert not match_blank("2.24L/mol", ["22.4 L/mol"]).ok
+    assert not match_blank("INT4", ["INT8"]).ok
