@@ -465,12 +465,22 @@ _ENGLISH_WORD = re.compile(r"^[a-z]+(?:'[a-z]+)?$")
 
 
 def _asks_spelling(question: Question) -> bool:
-    """An English-language item whose key is one lower-case word (`since`): its spelling is what is asked,
-    so no typo is forgiven. Names, acronyms and Chinese prompts keep their tolerance."""
-    if any(is_han(ch) for ch in question.prompt):
-        return False
+    """An English-language item: every key one lower-case word (`since`) and every blank inside an English
+    sentence (a Chinese instruction before it may stand). Its spelling is what is asked, so no typo is
+    forgiven; names, acronyms and blanks in Chinese sentences keep their tolerance."""
     keys = [a for blank in question.blanks() for a in blank]
-    return bool(keys) and all(_ENGLISH_WORD.match(a.strip()) for a in keys)
+    if not keys or not all(_ENGLISH_WORD.match(a.strip()) for a in keys):
+        return False
+    spans = [m.span() for m in _BLANK.finditer(question.prompt)]
+    return bool(spans) and all(_in_english(question.prompt, start, end) for start, end in spans)
+
+
+def _in_english(prompt: str, start: int, end: int) -> bool:
+    """The nearest letters either side of a blank are Latin, none Chinese."""
+    before = prompt[:start].rstrip(" \t_＿")[-1:]
+    after = prompt[end:].lstrip(" \t_＿")[:1]
+    near = [ch for ch in (before, after) if ch and (ch.isalnum() or is_han(ch))]
+    return bool(near) and not any(is_han(ch) for ch in near)
 
 
 def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: ConceptIndex | None) -> BlankResult | None:

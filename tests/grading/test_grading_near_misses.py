@@ -60,7 +60,10 @@ def test_an_english_spelling_item_forgives_no_typo() -> None:
     question = _fill("Choose the right word: I look forward ___ seeing you.", "towards")
     assert not grade(question, "towads").correct
     assert grade(question, "towards.").correct
-    # A Chinese prompt keeps the typo's share of an English term.
+    # A Chinese instruction before an English sentence is still a spelling item.
+    assert not grade(_fill("用所给词的适当形式填空：They have lived here ___ ten years.", "for"), "fro").correct
+    assert not grade(_fill("根据句意填空：She is very ___ (help) to others.", "helpful"), "helpfull").correct
+    # A blank in a Chinese sentence keeps the typo's share of an English term.
     assert grade(_fill("防止过拟合常用___。", "dropout regularization"), "dropout regularisation").correct
 
 
