@@ -101,6 +101,12 @@ _REASON = re.compile(r"[，,;；:：。.!！\s]+|因为|由于")
 
 # `这个说法是错的`: the statement named before the judgement.
 _SUBJECT = re.compile(r"^(?:这个|这|该|此|题目|本题)?(?:说法|表述|描述|判断|命题|题)?(?:是|为)?\s*")
+# `that is false`, `the statement is true`; `完全正确`; `错误的说法`: the judgement inside its frame.
+_FRAME = re.compile(
+    r"^(?:(?:this|that|it|the\s+statement|the\s+claim|this\s+statement)\s*(?:is|'s|’s)\s+|完全|绝对|当然)"
+    r"|(?:的)?(?:说法|表述|描述|命题)$",
+    re.IGNORECASE,
+)
 
 
 def _word(text: str) -> bool | None:
@@ -136,7 +142,7 @@ def read_true_false(reply: str) -> bool | None:
 
 def _judgement(text: str) -> bool | None:
     bare = strip_answer_prefix(strip_hedges(text)).strip(_TRIM)
-    for candidate in (bare, _SUBJECT.sub("", bare, count=1)):
+    for candidate in (bare, _SUBJECT.sub("", bare, count=1), _FRAME.sub("", bare).strip()):
         if candidate and (value := _word(candidate)) is not None:
             return value
     return None

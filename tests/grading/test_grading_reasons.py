@@ -10,9 +10,20 @@ from bot.grading import grade
 from bot.grading.truefalse import misstated, read_true_false
 
 
-@pytest.mark.parametrize("reply", ["错误的", "不正确的", "not true", "Not true.", "untrue", "not correct"])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        *("错误的", "不正确的", "not true", "Not true.", "untrue", "not correct", "that is false"),
+        *("the statement is false", "this is wrong", "it's not true", "错误的说法", "不正确的说法"),
+    ],
+)
 def test_more_ways_to_say_false(reply: str) -> None:
     assert read_true_false(reply) is False
+
+
+@pytest.mark.parametrize("reply", ["完全正确", "this is correct", "the statement is true", "正确的说法"])
+def test_more_ways_to_say_true(reply: str) -> None:
+    assert read_true_false(reply) is True
 
 
 def _false(prompt: str, explanation: str) -> Question:
