@@ -20,7 +20,7 @@ from bot.grading.formulas import is_formula
 from bot.grading.meaning import flipped
 from bot.grading.names import STANDARD, Aliases
 from bot.grading.normalize import allowed_typos, clean, is_han, normalize, readings, strip_answer_prefix
-from bot.grading.quantities import Value, numbers_in, read_value, unit_at
+from bot.grading.quantities import Value, in_digits, numbers_in, read_value, unit_at
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
 
@@ -97,6 +97,16 @@ def _another_word(reply: str, answer: str) -> bool:
 
     words = rjieba.cut(reply)
     return rjieba.has_word(answer) and all(len(w) >= 2 and rjieba.has_word(w) for w in words)
+
+
+_CODE = re.compile(r"[A-Za-z][A-Za-z0-9.+\-]{1,7}")
+
+
+def _is_code(text: str) -> bool:
+    """A formula (`NaHCO3`) or an acronym (`HTTPS`, `mRNA`): one letter off is another compound or
+    another thing (`HTTP`, `tRNA`), so no slip is forgiven in it."""
+    plain = "".join(text.split())
+    return is_formula(plain) or (bool(_CODE.fullmatch(plain)) and sum(ch.isupper() for ch in plain) >= 2)
 
 
 def _cut_short(reply: str, answer: str) -> bool:
@@ -282,6 +292,11 @@ def match_blank(
     if not numbered:
         return BlankResult(Match.wrong, plain, forms[0])
     forms = numbered
+    if said_numbers:  # `牛顿第2定律` for 牛顿第二定律: the same numbers, written in digits
+        digits = normalize(in_digits(hedged_text))
+        for form in forms:
+            if numbers_in(form.text) and normalize(in_digits(form.text)) == digits:
+                return BlankResult(Match.same_concept if digits != form.norm else Match.exact, digits, form)
     readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
     if (found := _accepted(readings_, forms)) is not None:
         return found
@@ -307,9 +322,9 @@ def match_blank(
         return BlankResult(Match.lookalike, norm, forms[0], concepts.display(other))
 
     candidate: tuple[Match, Accepted, int] | None = None
-    # A slip never changes a number (`22.4` is not `2.24`) or a formula (`NaHSO3` is not `NaHCO3`), and a
-    # spelling asked is not forgiven at all.
-    slips = () if spelling else tuple(f for f in forms if numbers_in(f.text) == said_numbers and not is_formula(f.text))
+    # A slip never changes a number (`22.4` is not `2.24`, 第二 not 第三), a formula (`NaHSO3` is not
+    # `NaHCO3`) or an acronym (`HTTP` is not `HTTPS`), and a spelling asked is not forgiven at all.
+    slips = () if spelling else tuple(f for f in forms if numbers_in(f.text) == said_numbers and not _is_code(f.text))
     for form in slips:
         if _sounds_alike(norm, form.norm):
             candidate = (Match.homophone, form, Levenshtein.distance(norm, form.norm))

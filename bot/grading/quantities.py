@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import cn2an
 
-__all__ = ["Value", "numbers_in", "read_value", "unit_at"]
+__all__ = ["Value", "in_digits", "numbers_in", "read_value", "unit_at"]
 
 # Unit spellings -> (dimension, factor to the dimension's base unit). Longest spellings are tried first.
 _UNITS: dict[str, tuple[str, Decimal]] = {}
@@ -199,9 +199,31 @@ def read_value(text: str) -> Value | None:
         return None
 
 
+_NUMERALS = re.compile(rf"{_NUMBER}|[零〇一二两三四五六七八九十百千万亿]+")
+
+
+def _number_text(found: str) -> str:
+    if found[0].isdigit():
+        return str(Decimal(found).normalize())
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return str(Decimal(cn2an.cn2an(found, "smart")).normalize())
+    except (ValueError, KeyError, IndexError, InvalidOperation):
+        return found  # numerals cn2an does not read as one number: compared as written
+
+
+@lru_cache(maxsize=8192)
+def in_digits(text: str) -> str:
+    """The text with every number written in digits (`牛顿第二定律` -> `牛顿第2定律`)."""
+    return _NUMERALS.sub(lambda m: _number_text(m[0]), unicodedata.normalize("NFKC", text))
+
+
+@lru_cache(maxsize=8192)
 def numbers_in(text: str) -> tuple[str, ...]:
-    """The numbers typed in a text, decimal points kept (`22.4` is not `224`): a typo never changes one."""
-    return tuple(re.findall(_NUMBER, unicodedata.normalize("NFKC", text)))
+    """The numbers written in a text, in digits or Chinese numerals (`第二` is 2), decimal points kept
+    (`22.4` is not `224`): a typo never changes one."""
+    return tuple(_number_text(found) for found in _NUMERALS.findall(unicodedata.normalize("NFKC", text)))
 
 
 def unit_at(text: str) -> tuple[str, str] | None:

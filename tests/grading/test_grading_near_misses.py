@@ -80,3 +80,19 @@ def test_a_choice_reply_that_is_no_option_but_of_their_kind_is_a_wrong_answer() 
     words = _single({"A": "eager", "B": "dishonest", "C": "careful"}, "B")
     wrong = grade(words, "honest")
     assert not wrong.correct and wrong.understood == "honest"
+
+
+@pytest.mark.parametrize(
+    ("reply", "key"),
+    [("牛顿第三定律", "牛顿第二定律"), ("第一次世界大战", "第二次世界大战"), ("HTTP", "HTTPS"), ("tRNA", "mRNA")],
+)
+def test_a_chinese_numeral_or_an_acronym_one_letter_off_is_another_thing(reply: str, key: str) -> None:
+    assert not match_blank(reply, [key]).ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "key"),
+    [("牛顿第2定律", "牛顿第二定律"), ("https", "HTTPS"), ("MRNA", "mRNA"), ("牛顿第二定侓", "牛顿第二定律")],
+)
+def test_the_same_numeral_in_digits_a_case_change_or_a_slip_elsewhere_is_still_right(reply: str, key: str) -> None:
+    assert match_blank(reply, [key]).ok
