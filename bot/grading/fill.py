@@ -99,6 +99,34 @@ def _another_word(reply: str, answer: str) -> bool:
     return rjieba.has_word(answer) and all(len(w) >= 2 and rjieba.has_word(w) for w in words)
 
 
+_LATIN_WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+@lru_cache(maxsize=1)
+def _english_words():  # type: ignore[no-untyped-def]
+    """pyspellchecker's English word list, loaded at the first English near miss (about 0.3 s)."""
+    from spellchecker import SpellChecker
+
+    return SpellChecker(distance=1)
+
+
+@lru_cache(maxsize=4096)
+def _another_english_word(reply: str, answer: str) -> bool:
+    """A word of the reply that stands where the answer has another word, and is itself an English word
+    (`effect` for affect, `decrease` for increase): another word, not a slip (`unwiling` is one)."""
+    said, key = _LATIN_WORDS.findall(reply.casefold()), _LATIN_WORDS.findall(answer.casefold())
+    if not said or len(said) != len(key):
+        return False
+    changed = [r for r, k in zip(said, key, strict=True) if r != k and not _inflected(r, k)]
+    return bool(changed) and bool(_english_words().known(changed))
+
+
+def _inflected(word: str, other: str) -> bool:
+    """The same stem with another ending (`mitochondria`, `mitochondrion`; `layers`, `layer`)."""
+    stem = next((i for i, (a, b) in enumerate(zip(word, other, strict=False)) if a != b), min(len(word), len(other)))
+    return stem >= 4 and stem >= max(len(word), len(other)) - 3
+
+
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9.+\-]{1,7}")
 
 
@@ -339,7 +367,11 @@ def match_blank(
             best = min(slips, key=lambda f: Levenshtein.distance(reading, form_of(f)))
             distance = Levenshtein.distance(reading, form_of(best))
             if distance <= allowed_typos(len(form_of(best))) and _slip_in_each_script(reading, form_of(best)):
-                if _cut_short(reading, form_of(best)) or _another_word(reading, form_of(best)):
+                if (
+                    _cut_short(reading, form_of(best))
+                    or _another_word(reading, form_of(best))
+                    or _another_english_word(hedged_text, best.text)
+                ):
                     break
                 candidate = (Match.typo, best, distance)
                 break

@@ -96,3 +96,24 @@ def test_a_chinese_numeral_or_an_acronym_one_letter_off_is_another_thing(reply: 
 )
 def test_the_same_numeral_in_digits_a_case_change_or_a_slip_elsewhere_is_still_right(reply: str, key: str) -> None:
     assert match_blank(reply, [key]).ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "key"), [("effect", "affect"), ("decrease", "increase"), ("domain game system", "Domain Name System")]
+)
+def test_an_english_word_one_letter_off_that_is_another_word_is_no_slip(reply: str, key: str) -> None:
+    assert not match_blank(reply, [key]).ok
+
+
+@pytest.mark.parametrize(
+    ("reply", "key"),
+    [("unwiling", "unwilling"), ("domain name sistem", "Domain Name System"), ("mitochondria", "mitochondrion")],
+)
+def test_a_misspelling_or_another_ending_of_the_same_word_is_a_slip(reply: str, key: str) -> None:
+    assert match_blank(reply, [key]).ok
+
+
+def test_a_choice_by_an_english_word_that_is_another_word_names_no_option() -> None:
+    words = _single({"A": "affect", "B": "infect", "C": "reflect"}, "A")
+    assert grade(words, "afect").correct
+    assert not grade(words, "effect").correct
