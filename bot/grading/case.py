@@ -529,6 +529,7 @@ def _agrees_with_a_refusal(clause: str, reference: str) -> bool:
 
 _REFUSED_SPAN = 6  # characters after a reference's negation that say what it refuses
 _NEGATING_CHARS = re.compile("[不没别无非未勿]")
+_NEGATING_CHARS_SET = frozenset("不没别无非未勿")
 
 
 @dataclass(frozen=True, slots=True)
@@ -658,7 +659,9 @@ def _abbreviated_in(word: str, text: str) -> bool:
     while start != -1:
         for size in range(len(word) - 1, least - 1, -1):
             window = text[start : start + size]
-            if len(window) == size and window not in word and _in_order(window, word):
+            # A shortening keeps the word's negation: `供求` is no 供不应求.
+            keeps = all(ch in window for ch in word if ch in _NEGATING_CHARS_SET)
+            if len(window) == size and window not in word and keeps and _in_order(window, word):
                 return True
         start = text.find(word[0], start + 1)
     return False

@@ -37,5 +37,7 @@ def test_a_negation_that_says_what_the_reference_says_to_avoid_makes_the_point()
 def test_a_term_shortened_the_usual_way_is_that_term() -> None:
     assert "诊断" in grade(CASE, "急性心梗。").covered
     assert "诊断" not in grade(CASE, "急性胃炎。").covered
+    # A shortening keeps the negation: `供求` says nothing of 供不应求.
+    assert grade(CASE, "供求。").score == 0.0
     # A verb and its object are no shortening: `用数据` says nothing of 用户数据.
     assert grade(CASE, "用心电").score == grade(CASE, "心电").score
