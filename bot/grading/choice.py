@@ -216,6 +216,10 @@ _MIN_PART = 1 / 3
 _NAMES_NOTHING = frozenset(NEUTRAL_PREFIXES) | frozenset(NEUTRAL_SUFFIXES)
 
 
+def _letter_key(question: Question, letter: str) -> str:
+    return next(k for k in question.options if k.upper() == letter)
+
+
 def _part_of_one(norm: str, question: Question) -> set[str]:
     """`量化` for the option 模型量化: a part of one option's text that no other option holds, unless
     the option says the opposite around it (`激活函数` is not 不使用激活函数)."""
@@ -227,6 +231,8 @@ def _part_of_one(norm: str, question: Question) -> set[str]:
     letter, text = holding[0]
     if len(norm) < _MIN_PART * len(core(text)) or flipped(norm, text) is not None:
         return set()
+    if read_value(question.options[_letter_key(question, letter)]) is not None:
+        return set()  # a value is named by its value only: `221年` is no part of 公元前221年
     return {letter}
 
 

@@ -77,6 +77,7 @@ def test_a_choice_reply_that_is_no_option_but_of_their_kind_is_a_wrong_answer() 
     assert grade(years, "前480年").correct
     stray = grade(years, "公元480年")
     assert not stray.correct and stray.understood == "公元480年"
+    assert not grade(years, "480年").correct  # a part of a value is another value
     words = _single({"A": "eager", "B": "dishonest", "C": "careful"}, "B")
     wrong = grade(words, "honest")
     assert not wrong.correct and wrong.understood == "honest"
