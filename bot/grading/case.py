@@ -652,8 +652,8 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
 def _abbreviated_in(word: str, text: str) -> bool:
     """The text shortens a Chinese word of four characters or more the usual way, keeping its first
     character and half of them at least, in order (`心梗` for 心肌梗死, `保障房` for 保障性住房)."""
-    if len(word) < 4 or not all(is_han(ch) for ch in word) or word[0] in _FUNCTION_CHARS:
-        return False  # `用数据` is a verb and its object, not 用户数据 shortened
+    if len(word) < 4 or word[0] not in text or not _shortenable(word):
+        return False
     least = (len(word) + 1) // 2
     start = text.find(word[0])
     while start != -1:
@@ -665,6 +665,12 @@ def _abbreviated_in(word: str, text: str) -> bool:
                 return True
         start = text.find(word[0], start + 1)
     return False
+
+
+@lru_cache(maxsize=8192)
+def _shortenable(word: str) -> bool:
+    """All Chinese, and not led by a function character (`用数据` is a verb and its object, not 用户数据)."""
+    return all(is_han(ch) for ch in word) and word[0] not in _FUNCTION_CHARS
 
 
 def _in_order(short: str, word: str) -> bool:
