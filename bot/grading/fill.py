@@ -320,14 +320,14 @@ def match_blank(
     if not numbered:
         return BlankResult(Match.wrong, plain, forms[0])
     forms = numbered
+    readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
+    if (found := _accepted(readings_, forms)) is not None:
+        return found
     if said_numbers:  # `牛顿第2定律` for 牛顿第二定律: the same numbers, written in digits
         digits = normalize(in_digits(hedged_text))
         for form in forms:
             if numbers_in(form.text) and normalize(in_digits(form.text)) == digits:
-                return BlankResult(Match.same_concept if digits != form.norm else Match.exact, digits, form)
-    readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
-    if (found := _accepted(readings_, forms)) is not None:
-        return found
+                return BlankResult(Match.same_concept, digits, form)
     mainland = _taiwan(strip_hedges(clean(text)))
     taiwan = [mainland] if mainland and mainland not in readings_ else []
     if taiwan and (found := _accepted(taiwan, forms, taiwan=True)) is not None:

@@ -199,6 +199,7 @@ def read_value(text: str) -> Value | None:
         return None
 
 
+_NAME_DOTS = re.compile("[·・•‧]")
 _NUMERALS = re.compile(rf"{_NUMBER}|[零〇一二两三四五六七八九十百千万亿]+")
 
 
@@ -223,7 +224,8 @@ def in_digits(text: str) -> str:
 def numbers_in(text: str) -> tuple[str, ...]:
     """The numbers written in a text, in digits or Chinese numerals (`第二` is 2), decimal points kept
     (`22.4` is not `224`): a typo never changes one."""
-    return tuple(_number_text(found) for found in _NUMERALS.findall(unicodedata.normalize("NFKC", text)))
+    plain = _NAME_DOTS.sub("", unicodedata.normalize("NFKC", text))  # 九·一八 is 918, as 9·18 is
+    return tuple(_number_text(found) for found in _NUMERALS.findall(plain))
 
 
 def unit_at(text: str) -> tuple[str, str] | None:

@@ -118,3 +118,8 @@ def test_a_choice_by_an_english_word_that_is_another_word_names_no_option() -> N
     words = _single({"A": "affect", "B": "infect", "C": "reflect"}, "A")
     assert grade(words, "afect").correct
     assert not grade(words, "effect").correct
+
+
+@pytest.mark.parametrize("reply", ["九·一八事变", "9·18事变", "九一八事变"])
+def test_numerals_parted_by_a_name_dot_are_one_number(reply: str) -> None:
+    assert match_blank(reply, ["九一八事变"]).ok
