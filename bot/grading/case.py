@@ -160,6 +160,7 @@ class Detail:
     terms: tuple[str, ...] = ()  # normalised techniques it names: naming one says the clause
     words: tuple[str, ...] = ()  # its content words beyond the question
     need: float = 0.0  # weight of its words a reply must hold to say it in its own words (0: only by its terms)
+    glossed: tuple[str, ...] = ()  # words a bracket glosses (`短缺（供不应求）`): each says the thing in full
 
     @property
     def worth(self) -> float:
@@ -384,7 +385,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
             own_words = tuple(w for w in words if word_counts[w] == 1)
             if own_terms or own_words:
                 need = min(1.0, sum(weight(w) for w in own_words))
-                kept.append(Detail(text, own_terms, own_words, need))
+                kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words)))
         points.append(KeyPoint(label, tuple(names), tuple(kept)))
     return points
 
@@ -635,6 +636,24 @@ def _read_reply(cleaned: str, reference_norm: str, reference: str = "") -> _Repl
     return _Reply(text, frozenset(_LATIN_WORD.findall(text)), ruled_out)
 
 
+_GLOSS = re.compile(r"(?P<before>[^()（）]+)[(（](?P<inner>[^()（）]+)[)）]")
+
+
+def _glossed(clause: str, words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words a bracket glosses, and the gloss: `出现短缺（供不应求）` singles out 短缺 and 供不应求 as two
+    names of one thing, so a reply naming either says it (a two-character word alone would count half)."""
+    out: list[str] = []
+    for match in _GLOSS.finditer(clause):
+        before, inner = normalize(match["before"]), normalize(match["inner"])
+        if _JOINERS.search(match["inner"]) or len(inner) > _MAX_GLOSS:
+            continue  # a list of examples (`肌钙蛋白、CK-MB`), not another name
+        out.extend(w for w in words if before.endswith(w) or w == inner)
+    return tuple(dict.fromkeys(out))
+
+
+_MAX_GLOSS = 6
+
+
 def _detail_said(detail: Detail, reply: _Reply) -> bool:
     if any(_says(reply.norm, reply.words, t) for t in detail.terms):
         return True
@@ -643,7 +662,7 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
     said = 0.0
     for word in detail.words:
         if word in reply.norm or _abbreviated_in(word, reply.norm):
-            said += weight(word)
+            said += 1.0 if word in detail.glossed else weight(word)
             if said >= detail.need:
                 return True
     return False

@@ -41,3 +41,16 @@ def test_a_term_shortened_the_usual_way_is_that_term() -> None:
     assert grade(CASE, "供求。").score == 0.0
     # A verb and its object are no shortening: `用数据` says nothing of 用户数据.
     assert grade(CASE, "用心电").score == grade(CASE, "心电").score
+
+
+def _case(reference: str) -> Question:
+    return Question(id="g", kind=Kind.case, number=2, prompt="限价会带来什么？", answer=reference)
+
+
+def test_a_word_a_bracket_glosses_says_the_thing_alone() -> None:
+    glossed = _case("1.后果：\n-出现短缺（供不应求）。\n-可能出现黑市。\n2.对策：\n-增加土地供应。")
+    plain = _case("1.后果：\n-出现短缺和供不应求。\n-可能出现黑市。\n2.对策：\n-增加土地供应。")
+    assert grade(glossed, "会造成短缺。").score > grade(plain, "会造成短缺。").score
+    # A bracket listing examples glosses nothing.
+    listed = _case("1.后果：\n-出现短缺（黑市、排队）。\n2.对策：\n-增加土地供应。")
+    assert grade(listed, "会造成短缺。").score == 0.0
