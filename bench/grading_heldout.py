@@ -1,6 +1,7 @@
-"""Agreement of the grader with a teacher over the held-out replies (tests/grading/heldout_replies.jsonl).
+"""Agreement of the grader with a teacher over the held-out replies (tests/grading/heldout_replies.jsonl and
+the second set, tests/grading/heldout_replies2.jsonl).
 
-    python bench/grading_heldout.py [--list]
+    python bench/grading_heldout.py [--list] [--set first|second|both]
 
 Prints, per kind of question: replies, agreed, right answers refused (a teacher gives credit, the grader
 none), wrong answers accepted (a teacher gives none, the grader some) and other disagreements (outcome
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "grading"))
 sys.path.insert(0, str(ROOT))
 
-from heldout_set import banks, disagreement, grade_row, load_rows, outcome_of  # noqa: E402
+from heldout_set import REPLIES, REPLIES2, SETS, banks, disagreement, grade_row, load_rows, outcome_of  # noqa: E402
 
 from bot.grading import ConceptIndex  # noqa: E402
 
@@ -32,10 +33,12 @@ COLUMNS = ("replies", "agreed", "refused", "accepted", "other", "limits")
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--list", action="store_true", help="print every disagreement")
+    parser.add_argument("--set", choices=("first", "second", "both"), default="both", help="which set to judge")
     args = parser.parse_args()
+    sets = {"first": (REPLIES,), "second": (REPLIES2,), "both": SETS}[args.set]
     all_banks = banks()
     concepts = ConceptIndex.from_banks(all_banks)
-    rows = load_rows(all_banks)
+    rows = load_rows(all_banks, sets)
     counts: dict[str, Counter[str]] = {}
     found: list[str] = []
     for row in rows:

@@ -160,6 +160,7 @@ class Detail:
     terms: tuple[str, ...] = ()  # normalised techniques it names: naming one says the clause
     words: tuple[str, ...] = ()  # its content words beyond the question
     need: float = 0.0  # weight of its words a reply must hold to say it in its own words (0: only by its terms)
+    glossed: tuple[str, ...] = ()  # words a bracket glosses (`短缺（供不应求）`): each says the thing in full
 
     @property
     def worth(self) -> float:
@@ -216,13 +217,14 @@ def _tokens(text: str) -> list[str]:
 
 
 def _content(word: str) -> bool:
-    return (
-        len(word) >= 2
-        and word not in _GENERIC
-        and word not in _COMMON_LATIN
-        and word[0] not in _EDGE_CHARS
-        and word[-1] not in _EDGE_CHARS
-    )
+    if len(word) < 2 or word in _GENERIC or word in _COMMON_LATIN:
+        return False
+    if word[0] not in _EDGE_CHARS and word[-1] not in _EDGE_CHARS:
+        return True
+    # `上限`, `下降`: a word of the dictionary, not a place word glued to another (`后的`, `中模型`).
+    import rjieba
+
+    return len(word) == 2 and word[0] in _EDGE_CHARS and rjieba.has_word(word) and word[1] not in _FUNCTION_CHARS
 
 
 def words_of(text: str) -> list[str]:
@@ -383,7 +385,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
             own_words = tuple(w for w in words if word_counts[w] == 1)
             if own_terms or own_words:
                 need = min(1.0, sum(weight(w) for w in own_words))
-                kept.append(Detail(text, own_terms, own_words, need))
+                kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words)))
         points.append(KeyPoint(label, tuple(names), tuple(kept)))
     return points
 
@@ -484,10 +486,51 @@ _HAS_LATIN = re.compile("[A-Za-z]")
 
 
 def negated(clause: str) -> bool:
-    """Whether a clause of a reply rules out what it names (`不需要数据并行`, `LoRA就不用了`)."""
-    if _NEGATION.search(clause) is not None:
-        return True
+    """Whether a clause of a reply rules out what it names (`不需要数据并行`, `LoRA就不用了`); a cue inside a
+    word of the dictionary is none (`供不应求` says no `不应`)."""
+    for match in _NEGATION.finditer(clause):
+        if not _inside_a_word(clause, match.start(), match.end()):
+            return True
     return _HAS_LATIN.search(clause) is not None and _NEGATION_EN.search(clause) is not None
+
+
+def _inside_a_word(clause: str, start: int, end: int) -> bool:
+    """The span lies inside a longer word the segmenter's dictionary holds (an idiom such as 供不应求)."""
+    import rjieba  # loaded at the first case answer
+
+    pos = 0
+    for token in rjieba.cut(clause):
+        token_end = pos + len(token)
+        if pos <= start and end <= token_end:
+            return len(token) > end - start and rjieba.has_word(token)
+        pos = token_end
+    return False
+
+
+# What a reference says to avoid or refuse (`避免用力排便`, `父母拒绝追认的`): a reply saying the same with a
+# negation agrees with it.
+_REFERENCE_NEGATION = re.compile(
+    _alternatives([*(c for c in NEGATION_CUES if not c.isascii()), "避免", "禁止", "拒绝", "勿", "不"])
+)
+
+
+def _agrees_with_a_refusal(clause: str, reference: str) -> bool:
+    """A negated clause whose words after the cue stand in a clause the reference itself negates
+    (`别用力` and 避免用力排便): the reply makes that point, it does not rule it out."""
+    said = [w for w in words_of(_NEGATING_CHARS.sub("", clause)) if not _NEGATION.search(w)]
+    if not said:
+        return False
+    for ref_clause in _CLAUSE.split(reference):
+        for cue in _REFERENCE_NEGATION.finditer(ref_clause):
+            refused = normalize(ref_clause[cue.end() : cue.end() + _REFUSED_SPAN])
+            if any(w in refused for w in said):
+                return True
+    return False
+
+
+_REFUSED_SPAN = 6  # characters after a reference's negation that say what it refuses
+_NEGATING_CHARS = re.compile("[不没别无非未勿]")
+_NEGATING_CHARS_SET = frozenset("不没别无非未勿")
 
 
 @dataclass(frozen=True, slots=True)
@@ -570,7 +613,7 @@ def _clauses(cleaned: str) -> list[str]:
     return [clause for sentence in _REPLY_CLAUSE.split(cleaned) for clause in _CONTRAST.split(sentence)]
 
 
-def _read_reply(cleaned: str, reference_norm: str) -> _Reply:
+def _read_reply(cleaned: str, reference_norm: str, reference: str = "") -> _Reply:
     kept: list[str] = []
     ruled_out = False
     clauses = _clauses(cleaned)
@@ -583,7 +626,7 @@ def _read_reply(cleaned: str, reference_norm: str) -> _Reply:
         if not norm:
             continue
         # A clause the reference itself writes (`无需重新训练`) is the reference, not a rejection.
-        if negated(clause) and norm not in reference_norm:
+        if negated(clause) and norm not in reference_norm and not _agrees_with_a_refusal(clause, reference):
             ruled_out = True
             continue
         kept.append(norm)
@@ -593,6 +636,24 @@ def _read_reply(cleaned: str, reference_norm: str) -> _Reply:
     return _Reply(text, frozenset(_LATIN_WORD.findall(text)), ruled_out)
 
 
+_GLOSS = re.compile(r"(?P<before>[^()（）]+)[(（](?P<inner>[^()（）]+)[)）]")
+
+
+def _glossed(clause: str, words: tuple[str, ...]) -> tuple[str, ...]:
+    """The words a bracket glosses, and the gloss: `出现短缺（供不应求）` singles out 短缺 and 供不应求 as two
+    names of one thing, so a reply naming either says it (a two-character word alone would count half)."""
+    out: list[str] = []
+    for match in _GLOSS.finditer(clause):
+        before, inner = normalize(match["before"]), normalize(match["inner"])
+        if _JOINERS.search(match["inner"]) or len(inner) > _MAX_GLOSS:
+            continue  # a list of examples (`肌钙蛋白、CK-MB`), not another name
+        out.extend(w for w in words if before.endswith(w) or w == inner)
+    return tuple(dict.fromkeys(out))
+
+
+_MAX_GLOSS = 6
+
+
 def _detail_said(detail: Detail, reply: _Reply) -> bool:
     if any(_says(reply.norm, reply.words, t) for t in detail.terms):
         return True
@@ -600,11 +661,40 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
         return False
     said = 0.0
     for word in detail.words:
-        if word in reply.norm:
-            said += weight(word)
+        if word in reply.norm or _abbreviated_in(word, reply.norm):
+            said += 1.0 if word in detail.glossed else weight(word)
             if said >= detail.need:
                 return True
     return False
+
+
+def _abbreviated_in(word: str, text: str) -> bool:
+    """The text shortens a Chinese word of four characters or more the usual way, keeping its first
+    character and half of them at least, in order (`心梗` for 心肌梗死, `保障房` for 保障性住房)."""
+    if len(word) < 4 or word[0] not in text or not _shortenable(word):
+        return False
+    least = (len(word) + 1) // 2
+    start = text.find(word[0])
+    while start != -1:
+        for size in range(len(word) - 1, least - 1, -1):
+            window = text[start : start + size]
+            # A shortening keeps the word's negation: `供求` is no 供不应求.
+            keeps = all(ch in window for ch in word if ch in _NEGATING_CHARS_SET)
+            if len(window) == size and window not in word and keeps and _in_order(window, word):
+                return True
+        start = text.find(word[0], start + 1)
+    return False
+
+
+@lru_cache(maxsize=8192)
+def _shortenable(word: str) -> bool:
+    """All Chinese, and not led by a function character (`用数据` is a verb and its object, not 用户数据)."""
+    return all(is_han(ch) for ch in word) and word[0] not in _FUNCTION_CHARS
+
+
+def _in_order(short: str, word: str) -> bool:
+    chars = iter(word)
+    return all(ch in chars for ch in short)
 
 
 def point_score(point: KeyPoint, reply: _Reply) -> float:
@@ -661,7 +751,7 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
             feedback_zh="请写下你的分析和方案。",
             feedback_en="Please write your analysis and solution.",
         )
-    read = _read_reply(cleaned, _reference_norm(reference))
+    read = _read_reply(cleaned, _reference_norm(reference), reference)
     if _is_bare_list(cleaned, _vocabulary(question.prompt, reference, concepts), concepts):
         read = replace(read, bare_list=True)
     scores = [point_score(p, read) for p in points]

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 from bot.banks.model import Kind, Question
 from bot.grading.concepts import ConceptIndex
-from bot.grading.fill import accepted_names, match_blank
+from bot.grading.fill import Match, accepted_names, match_blank
 from bot.grading.meaning import flipped
 from bot.grading.normalize import allowed_typos, normalize
+from bot.grading.quantities import read_value
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import NEUTRAL_PREFIXES, NEUTRAL_SUFFIXES, core, strip_hedges
 
@@ -111,6 +112,7 @@ class Reading:
     outside: str = ""  # letters that are not options
     conflict: str = ""  # the option the text names when it is not the letter's
     none: bool = False  # `都不对`: no option chosen, on purpose
+    stray: str = ""  # an answer that is none of the options: another year, the opposite of one
 
 
 def _ordinal(text: str, letters: list[str]) -> str | None:
@@ -169,6 +171,19 @@ class _Options:
             self._longest = most + _ROOM + allowed_typos(most)
         return self._longest
 
+    def stray(self, text: str) -> bool:
+        """An answer that names no option but says something of their kind: another value where every
+        option is one (`公元221年` among 公元前… years), or the opposite of one (`willing` for unwilling)."""
+        if not normalize(text) or len(normalize(text)) > self.longest():
+            return False
+        values = [read_value(v) for v in self.question.options.values()]
+        said = read_value(text)
+        if said is not None and all(v is not None and v.kind == said.kind for v in values):
+            return True
+        return any(
+            match_blank(text, [v], self.concepts).match is Match.opposite for v in self.question.options.values()
+        )
+
     def by_words(self, part: str) -> set[str] | None:
         """Options named in a part separated by spaces only (`梯度累积 batch normalization`), the longest
         run of words first; None when a word names no option. Runs longer than any option's name are not
@@ -201,6 +216,10 @@ _MIN_PART = 1 / 3
 _NAMES_NOTHING = frozenset(NEUTRAL_PREFIXES) | frozenset(NEUTRAL_SUFFIXES)
 
 
+def _letter_key(question: Question, letter: str) -> str:
+    return next(k for k in question.options if k.upper() == letter)
+
+
 def _part_of_one(norm: str, question: Question) -> set[str]:
     """`量化` for the option 模型量化: a part of one option's text that no other option holds, unless
     the option says the opposite around it (`激活函数` is not 不使用激活函数)."""
@@ -212,6 +231,8 @@ def _part_of_one(norm: str, question: Question) -> set[str]:
     letter, text = holding[0]
     if len(norm) < _MIN_PART * len(core(text)) or flipped(norm, text) is not None:
         return set()
+    if read_value(question.options[_letter_key(question, letter)]) is not None:
+        return set()  # a value is named by its value only: `221年` is no part of 公元前221年
     return {letter}
 
 
@@ -273,6 +294,8 @@ def _read(named: _Options, original: str) -> Reading | None:
             found |= part_named or set()
         if found:
             return Reading(frozenset(found))
+    if named.stray(text):
+        return Reading(stray=text.strip())
     return None
 
 
@@ -282,6 +305,15 @@ def grade_choice(question: Question, reply: str, concepts: ConceptIndex | None =
     options = "".join(sorted(k.upper() for k in question.options))
     span = f"{options[0]}–{options[-1]}" if options else ""
     reading = read_letters(question, reply, concepts)
+    if reading is not None and reading.stray:
+        return Verdict(
+            outcome=Outcome.wrong,
+            score=0.0,
+            understood=reading.stray,
+            expected=expected,
+            feedback_zh=f"「{reading.stray}」不是任何一个选项：答案是 {expected}。",
+            feedback_en=f"「{reading.stray}」 is none of the options; the answer is {expected}.",
+        )
     if reading is not None and reading.none:
         return Verdict(
             outcome=Outcome.wrong,

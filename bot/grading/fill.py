@@ -16,9 +16,11 @@ from rapidfuzz.distance import Levenshtein
 from bot.banks.model import Question
 from bot.grading.answers import Accepted, accepted_forms, loose
 from bot.grading.concepts import ConceptIndex
+from bot.grading.formulas import is_formula
 from bot.grading.meaning import flipped
 from bot.grading.names import STANDARD, Aliases
 from bot.grading.normalize import allowed_typos, clean, is_han, normalize, readings, strip_answer_prefix
+from bot.grading.quantities import Value, in_digits, numbers_in, read_value, unit_at
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
 
@@ -79,6 +81,68 @@ def _slip_in_each_script(reply: str, answer: str) -> bool:
         if Levenshtein.distance(r, a) > allowed_typos(len(a)):
             return False
     return True
+
+
+# A short Chinese name the dictionary holds as one word (黄土高原, 诉讼时效), changed (not by sound) into
+# words the dictionary also holds (黄土+高坡), is another name; a slip makes no word (搜素算法), and a
+# compound of words (水平划分, 教师模型) keeps its typo's share.
+_SHORT_HAN = 4
+
+
+@lru_cache(maxsize=4096)
+def _another_word(reply: str, answer: str) -> bool:
+    if not (len(answer) <= _SHORT_HAN and all(is_han(ch) for ch in answer + reply)):
+        return False
+    import rjieba  # loaded at the first near miss, not at start-up (its dictionary is large)
+
+    words = rjieba.cut(reply)
+    return rjieba.has_word(answer) and all(len(w) >= 2 and rjieba.has_word(w) for w in words)
+
+
+_LATIN_WORDS = re.compile(r"[a-z]+(?:'[a-z]+)?")
+
+
+@lru_cache(maxsize=1)
+def _english_words():  # type: ignore[no-untyped-def]
+    """pyspellchecker's English word list, loaded at the first English near miss (about 0.3 s)."""
+    from spellchecker import SpellChecker
+
+    return SpellChecker(distance=1)
+
+
+@lru_cache(maxsize=4096)
+def _another_english_word(reply: str, answer: str) -> bool:
+    """A word of the reply that stands where the answer has another word, and is itself an English word
+    (`effect` for affect, `decrease` for increase): another word, not a slip (`unwiling` is one)."""
+    said, key = _LATIN_WORDS.findall(reply.casefold()), _LATIN_WORDS.findall(answer.casefold())
+    if not said or len(said) != len(key):
+        return False
+    changed = [r for r, k in zip(said, key, strict=True) if r != k and not _inflected(r, k)]
+    return bool(changed) and bool(_english_words().known(changed))
+
+
+def _inflected(word: str, other: str) -> bool:
+    """The same stem with another ending (`mitochondria`, `mitochondrion`; `layers`, `layer`)."""
+    stem = next((i for i, (a, b) in enumerate(zip(word, other, strict=False)) if a != b), min(len(word), len(other)))
+    return stem >= 4 and stem >= max(len(word), len(other)) - 3
+
+
+_CODE = re.compile(r"[A-Za-z][A-Za-z0-9.+\-]{1,7}")
+
+
+def _is_code(text: str) -> bool:
+    """A formula (`NaHCO3`) or an acronym (`HTTPS`, `mRNA`): one letter off is another compound or
+    another thing (`HTTP`, `tRNA`), so no slip is forgiven in it."""
+    plain = "".join(text.split())
+    return is_formula(plain) or (bool(_CODE.fullmatch(plain)) and sum(ch.isupper() for ch in plain) >= 2)
+
+
+def _cut_short(reply: str, answer: str) -> bool:
+    """A Chinese answer with characters cut off its start or end (`亚当斯` of 亚当斯密): a part, not a slip;
+    what is left may name something else. (A letter missing at the end of a long English name is a slip.)"""
+    if reply == answer or not (answer.startswith(reply) or answer.endswith(reply)):
+        return False
+    return any(is_han(ch) for ch in answer.replace(reply, "", 1))
 
 
 def _is_close(reply: str, answer: str) -> bool:
@@ -168,26 +232,108 @@ def _accepted(readings_: list[str], forms: tuple[Accepted, ...], taiwan: bool = 
     return None
 
 
+@lru_cache(maxsize=4096)
+def _spelled(norm: str) -> str:
+    """A Chinese answer in toneless pinyin (`新疆` -> `xinjiang`); '' when it is not all Chinese."""
+    if not norm or not all(is_han(ch) for ch in norm):
+        return ""
+    from pypinyin import lazy_pinyin  # loaded at the first Latin reply to a Chinese key
+
+    return "".join(lazy_pinyin(norm))
+
+
+def _in_pinyin(norm: str, forms: tuple[Accepted, ...]) -> BlankResult | None:
+    """A Chinese answer typed in pinyin without tones (`xinjiang`): its sound, as a homophone is."""
+    if len(norm) < 4 or not (norm.isascii() and norm.isalpha()):
+        return None
+    for form in forms:
+        if len(form.norm) >= 2 and _spelled(form.norm) == norm:
+            return BlankResult(Match.homophone, norm, form)
+    return None
+
+
 def _missing(part: str, whole: str) -> str:
     """The characters of `whole` around `part` (`水平` in `水平划分` -> `划分`)."""
     head, _, tail = whole.partition(part)
     return "…".join(x for x in (head, tail) if x)
 
 
-def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | None = None) -> BlankResult:
-    """Judge one blank's reply against its accepted answers (key first, then alternates and other names)."""
+def _unit_fits(key: Value, reply: Value, after_blank: str) -> bool:
+    """The reply's unit is the key's (in any spelling or scale), or the prompt gives it after the blank
+    (`___次/分`: `60-100次`, `每分钟60到100次`); a key with a unit needs one in the reply."""
+    if key.dimension is not None:
+        return reply.dimension == key.dimension
+    if reply.dimension is None:
+        return True
+    given = unit_at(after_blank)
+    return given is not None and (given[0] == reply.dimension or (reply.unit or "") in given[1])
+
+
+def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -> BlankResult | None:
+    """A key that is a number, a date or a range, judged by value: right in any notation, and wrong when
+    one digit, decimal point, unit or date part differs (never a typo). None when the reply gives no value."""
+    keys = [(f, v) for f in forms if (v := read_value(f.text)) is not None]
+    for text in texts:
+        said = read_value(text)
+        if said is None:
+            continue
+        norm = normalize(text)
+        for form, key in keys:
+            if key.same(said):
+                if _unit_fits(key, said, after_blank):
+                    return BlankResult(Match.same_concept if norm != form.norm else Match.exact, norm, form)
+                if key.unit and not said.unit:
+                    return BlankResult(Match.incomplete, norm, form, reason=("", key.unit))
+        return BlankResult(Match.wrong, norm, keys[0][0])
+    return None
+
+
+def match_blank(
+    reply: str,
+    answers: Sequence[str],
+    concepts: ConceptIndex | None = None,
+    *,
+    after_blank: str = "",
+    spelling: bool = False,
+) -> BlankResult:
+    """Judge one blank's reply against its accepted answers (key first, then alternates and other names).
+    `after_blank`: the prompt's words after the blank (a unit it gives); `spelling`: an English word whose
+    spelling is asked, where no typo is forgiven."""
     forms = _forms(tuple(answers), concepts)
     text = strip_answer_prefix(reply)
     plain = normalize(text)
-    hedged = normalize(strip_answer_prefix(strip_hedges(clean(text))))
+    hedged_text = strip_answer_prefix(strip_hedges(clean(text)))
+    hedged = normalize(hedged_text)
     if not plain or not forms:
         return BlankResult(Match.empty, plain, forms[0] if forms else None)
+    valued = tuple(f for f in forms if read_value(f.text) is not None)
+    if valued:
+        if (found := _by_value([text, hedged_text], valued, after_blank)) is not None:
+            return found
+        forms = tuple(f for f in forms if f not in valued)
+        if not forms:
+            return BlankResult(Match.wrong, plain, valued[0])
+    # An answer with numbers in it (`INT8`, `22.4 L/mol`) is matched only with the same numbers, decimal
+    # points kept: normalised, `224 L/mol` would read as 22.4 L/mol.
+    said_numbers = numbers_in(text)
+    numbered = tuple(f for f in forms if not numbers_in(f.text) or numbers_in(f.text) == said_numbers)
+    if not numbered:
+        return BlankResult(Match.wrong, plain, forms[0])
+    forms = numbered
     readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
     if (found := _accepted(readings_, forms)) is not None:
         return found
+    if said_numbers:  # `牛顿第2定律` for 牛顿第二定律: the same numbers, written in digits
+        digits = normalize(in_digits(hedged_text))
+        for form in forms:
+            if numbers_in(form.text) and normalize(in_digits(form.text)) == digits:
+                return BlankResult(Match.same_concept, digits, form)
     mainland = _taiwan(strip_hedges(clean(text)))
     taiwan = [mainland] if mainland and mainland not in readings_ else []
     if taiwan and (found := _accepted(taiwan, forms, taiwan=True)) is not None:
+        return found
+
+    if (found := _in_pinyin(readings_[-1], forms)) is not None:
         return found
 
     # Judged without its hedges (`我猜是模型并行吧` says 模型并行), in mainland words when that is nearer.
@@ -204,7 +350,10 @@ def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | Non
         return BlankResult(Match.lookalike, norm, forms[0], concepts.display(other))
 
     candidate: tuple[Match, Accepted, int] | None = None
-    for form in forms:
+    # A slip never changes a number (`22.4` is not `2.24`, 第二 not 第三), a formula (`NaHSO3` is not
+    # `NaHCO3`) or an acronym (`HTTP` is not `HTTPS`), and a spelling asked is not forgiven at all.
+    slips = () if spelling else tuple(f for f in forms if numbers_in(f.text) == said_numbers and not _is_code(f.text))
+    for form in slips:
         if _sounds_alike(norm, form.norm):
             candidate = (Match.homophone, form, Levenshtein.distance(norm, form.norm))
             break
@@ -213,9 +362,17 @@ def match_blank(reply: str, answers: Sequence[str], concepts: ConceptIndex | Non
             break
     if candidate is None:
         for reading, form_of in ((norm, lambda f: f.norm), (core(norm), lambda f: core(f.norm))):
-            best = min(forms, key=lambda f: Levenshtein.distance(reading, form_of(f)))
+            if not slips:
+                break
+            best = min(slips, key=lambda f: Levenshtein.distance(reading, form_of(f)))
             distance = Levenshtein.distance(reading, form_of(best))
             if distance <= allowed_typos(len(form_of(best))) and _slip_in_each_script(reading, form_of(best)):
+                if (
+                    _cut_short(reading, form_of(best))
+                    or _another_word(reading, form_of(best))
+                    or _another_english_word(hedged_text, best.text)
+                ):
+                    break
                 candidate = (Match.typo, best, distance)
                 break
     if candidate is not None:
@@ -250,19 +407,21 @@ def split_blanks(reply: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def _judge_blanks(parts: list[str], blanks: list[list[str]], concepts: ConceptIndex | None) -> list[BlankResult]:
+def _judge_blanks(
+    parts: list[str], blanks: list[list[str]], concepts: ConceptIndex | None, spelling: bool = False
+) -> list[BlankResult]:
     count = len(blanks)
     if len(parts) <= count or math.comb(len(parts) - 1, count - 1) > _MAX_GROUPINGS:
         if len(parts) > count:  # too many to search: the last blank takes the rest
             parts = [*parts[: count - 1], " ".join(parts[count - 1 :])]
         padded = parts + [""] * (count - len(parts))
-        return [match_blank(p, b, concepts) for p, b in zip(padded, blanks, strict=True)]
+        return [match_blank(p, b, concepts, spelling=spelling) for p, b in zip(padded, blanks, strict=True)]
     # More parts than blanks: an answer had a space in it. Try every way of grouping the parts in order.
     best: list[BlankResult] = []
     for cuts in itertools.combinations(range(1, len(parts)), count - 1):
         bounds = (0, *cuts, len(parts))
         groups = [" ".join(parts[bounds[i] : bounds[i + 1]]) for i in range(count)]
-        results = [match_blank(g, b, concepts) for g, b in zip(groups, blanks, strict=True)]
+        results = [match_blank(g, b, concepts, spelling=spelling) for g, b in zip(groups, blanks, strict=True)]
         if not best or sum(r.ok for r in results) > sum(r.ok for r in best):
             best = results
     return best
@@ -336,12 +495,39 @@ _CONTEXT = 4  # characters of the prompt either side of the blank a reply may le
 
 
 @lru_cache(maxsize=4096)
+def _around_blank_raw(prompt: str) -> tuple[str, str]:
+    """The prompt before and after its only blank, as written ('' and '' when it has not one)."""
+    parts = _BLANK.split(prompt)
+    return (parts[0], parts[1]) if len(parts) == 2 else ("", "")
+
+
+@lru_cache(maxsize=4096)
 def _around_blank(prompt: str) -> tuple[str, str]:
     """The normalised prompt before and after its only blank ('' and '' when it has not one)."""
-    parts = _BLANK.split(prompt)
-    if len(parts) != 2:
-        return "", ""
-    return normalize(parts[0]), normalize(parts[1])
+    before, after = _around_blank_raw(prompt)
+    return normalize(before), normalize(after)
+
+
+_ENGLISH_WORD = re.compile(r"^[a-z]+(?:'[a-z]+)?$")
+
+
+def _asks_spelling(question: Question) -> bool:
+    """An English-language item: every key one lower-case word (`since`) and every blank inside an English
+    sentence (a Chinese instruction before it may stand). Its spelling is what is asked, so no typo is
+    forgiven; names, acronyms and blanks in Chinese sentences keep their tolerance."""
+    keys = [a for blank in question.blanks() for a in blank]
+    if not keys or not all(_ENGLISH_WORD.match(a.strip()) for a in keys):
+        return False
+    spans = [m.span() for m in _BLANK.finditer(question.prompt)]
+    return bool(spans) and all(_in_english(question.prompt, start, end) for start, end in spans)
+
+
+def _in_english(prompt: str, start: int, end: int) -> bool:
+    """The nearest letters either side of a blank are Latin, none Chinese."""
+    before = prompt[:start].rstrip(" \t_＿")[-1:]
+    after = prompt[end:].lstrip(" \t_＿")[:1]
+    near = [ch for ch in (before, after) if ch and (ch.isalnum() or is_han(ch))]
+    return bool(near) and not any(is_han(ch) for ch in near)
 
 
 def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: ConceptIndex | None) -> BlankResult | None:
@@ -364,7 +550,31 @@ def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: Conce
     ends, starts = _prompt_words_in_keys(before, after, forms)
     readings = [*bare[1:], *(b + end for b in bare for end in ends), *(start + b for b in bare for start in starts)]
     # Only as the key is written (or with a neutral word): no typo is forgiven on top of a guess.
-    return _accepted(readings, forms) if readings else None
+    found = _accepted(readings, forms) if readings else None
+    return found or _with_prompt_word(reply, forms, prompt, concepts)
+
+
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+
+
+def _with_prompt_word(
+    reply: str, forms: tuple[Accepted, ...], prompt: str, concepts: ConceptIndex | None
+) -> BlankResult | None:
+    """The key and then a word the prompt itself uses of it: `诉讼时效制度` where the prompt says 这一制度,
+    `黄土高原地区` for `…的地区是___`, `the DNS protocol` for `The protocol that…`."""
+    text = _ARTICLE.sub("", strip_answer_prefix(strip_hedges(clean(reply))).strip())
+    norm = normalize(text)
+    if concepts is not None and concepts.other(norm, [f.norm for f in forms]) is not None:
+        return None
+    said = normalize(prompt)
+    english = set(re.findall(r"[a-z]+", clean(prompt)))
+    for form in forms:
+        extra = norm[len(form.norm) :] if norm.startswith(form.norm) else ""
+        if extra and (
+            (extra.isascii() and extra in english) or (len(extra) >= 2 and not extra.isascii() and extra in said)
+        ):
+            return BlankResult(Match.same_concept, norm, form)
+    return None
 
 
 @lru_cache(maxsize=4096)
@@ -390,12 +600,14 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
             feedback_zh="请填写答案（多个空用空格或逗号隔开）。",
             feedback_en="Please type the answer (several blanks: separate them with spaces or commas).",
         )
+    spelling = _asks_spelling(question)
     if len(blanks) == 1:
-        results = [match_blank(reply, blanks[0], concepts)]
+        after = _around_blank_raw(question.prompt)[1]
+        results = [match_blank(reply, blanks[0], concepts, after_blank=after, spelling=spelling)]
         if not results[0].ok and (found := _in_context(reply, blanks[0], question.prompt, concepts)) is not None:
             results = [found]
     else:
-        results = _judge_blanks(split_blanks(reply), blanks, concepts)
+        results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling)
     right = sum(r.ok for r in results)
     score = right / len(results)
     outcome = Outcome.correct if right == len(results) else Outcome.partial if right else Outcome.wrong

@@ -34,9 +34,22 @@ def _pairs() -> frozenset[tuple[str, str]]:
 OPPOSITES = _pairs()
 
 
+_ENGLISH_NEGATING = ("non", "dis", "un", "in", "im", "ir", "il")
+
+
+def _latin_word(text: str) -> bool:
+    return len(text) >= 3 and text.isascii() and text.isalpha()
+
+
 def flipped(reply: str, answer: str) -> tuple[str, str] | None:
     """What flips the meaning, as (the answer's words, the reply's words); one side is empty when a
     negation was only added or only dropped. None when the (normalised) reply keeps the meaning."""
+    # An English negating prefix added or dropped: `willing` is the opposite of `unwilling`.
+    for prefix in _ENGLISH_NEGATING:
+        if answer == prefix + reply and _latin_word(reply):
+            return prefix, ""
+        if reply == prefix + answer and _latin_word(answer):
+            return "", prefix
     # Whole words first (上游/下游 rather than 上/下); the edit script may also align them apart.
     for w, v in _WORD_PAIRS:
         if w in answer and w not in reply and v in reply and v not in answer:

@@ -102,6 +102,19 @@ _LEAD_WORDS = (
 )
 _LEADING = re.compile("^(?:" + "|".join(sorted(_LEAD_WORDS.split(), key=len, reverse=True)) + ")+")
 _MAX_ZH = 8
+# `小苏打是碳酸氢钠 NaHCO3`: a Chinese name right before a chemical formula.
+_ZH_FORMULA = re.compile(
+    rf"(?P<zh>[{_HAN}]+)\s*(?P<en>(?:[A-Z][a-z]?\d*|\((?:[A-Z][a-z]?\d*)+\)\d*){{2,}})(?![A-Za-z])"
+)
+# `网络层（第三层）`, `苏打（纯碱）`: another Chinese name in brackets, in an explanation.
+_ZH_ZH = re.compile(rf"(?P<zh>[{_HAN}]+)\s*\(\s*(?P<inner>[{_HAN}]{{2,6}})\s*\)")
+# What a bracket holds when it is no other name: an example, a gloss, a part.
+_NOT_A_NAME = re.compile(r"^(?:如|例如|比如|即|指|包括|含)|[的等或和与及]")
+_COPULA = re.compile(r"是|为|即|称|叫")
+# The last character of a Chinese chemical name (碳酸氢钠, 氧化钙, 硫酸, 甲烷): `加入 NaOH` names nothing.
+_CHEMICAL_END = frozenset(
+    "钠钾钙镁铝铁铜锌银汞铅锰钡锂铬镍钴锡铂金铵氨酸碱盐物气水烷烯炔醇醛酮酯苯糖灰矾碳硅磷硫氯溴碘氧氢氮氟"
+)
 
 
 def _zh_name(run: str, known: frozenset[str]) -> str | None:
@@ -161,6 +174,33 @@ def mine_pairs(texts: Iterable[str], known: Iterable[str] = ()) -> list[tuple[st
     return out
 
 
+def _chemical_names(texts: Iterable[str], known: frozenset[str]) -> list[tuple[str, str]]:
+    """(name, formula) pairs written as `碳酸氢钠 NaHCO3`; the name is what follows the last copula."""
+    from bot.grading.formulas import is_formula
+
+    found = []
+    for raw in texts:
+        for match in _ZH_FORMULA.finditer(unicodedata.normalize("NFKC", raw)):
+            zh = _zh_name(_COPULA.split(match["zh"])[-1], known)
+            if zh and zh[-1] in _CHEMICAL_END and is_formula(match["en"]):
+                found.append((zh, match["en"]))
+    return found
+
+
+def explanation_pairs(texts: Iterable[str], known: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """Other names an explanation writes: a Chinese name in brackets after another (`网络层（第三层）`) and
+    the Chinese name before a chemical formula (`碳酸氢钠 NaHCO3`)."""
+    known_norms = frozenset(normalize(k) for k in known) | STANDARD.names()
+    texts = list(texts)
+    found = _chemical_names(texts, known_norms)
+    for raw in texts:
+        for match in _ZH_ZH.finditer(unicodedata.normalize("NFKC", raw)):
+            zh = _zh_name(_COPULA.split(match["zh"])[-1], known_norms)
+            if zh and not _NOT_A_NAME.search(match["inner"]):
+                found.append((zh, match["inner"]))
+    return found
+
+
 def _question_texts(question: Question) -> list[str]:
     texts = [question.prompt, *question.options.values(), question.explanation or ""]
     if isinstance(question.answer, str):
@@ -173,7 +213,10 @@ def _question_texts(question: Question) -> list[str]:
 
 def bank_pairs(bank: Bank, known: Iterable[str] = ()) -> list[tuple[str, str]]:
     """Every (Chinese, English) name pair a bank writes in its prompts, options, explanations and answers."""
-    return mine_pairs((t for q in bank.questions for t in _question_texts(q)), known)
+    known = list(known)
+    pairs = mine_pairs((t for q in bank.questions for t in _question_texts(q)), known)
+    explanations = [q.explanation for q in bank.questions if q.explanation]
+    return pairs + explanation_pairs(explanations, known)
 
 
 class Aliases:

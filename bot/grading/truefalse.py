@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from rapidfuzz.distance import Levenshtein
+
 from bot.banks.model import Question
-from bot.grading.normalize import clean, strip_answer_prefix
+from bot.grading.normalize import clean, normalize, strip_answer_prefix
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import asks_back, strip_hedges
 
@@ -32,6 +34,7 @@ TRUE_WORDS = frozenset(
         "correct",
         "没错",
         "是对的",
+        "true statement",
         "说得对",
         "成立",
         "真",
@@ -58,6 +61,13 @@ FALSE_WORDS = frozenset(
         "n",
         "0",
         "错的",
+        "错误的",
+        "不正确的",
+        "不对的",
+        "not true",
+        "untrue",
+        "not correct",
+        "not right",
         "不对",
         "不是",
         "wrong",
@@ -91,6 +101,12 @@ _REASON = re.compile(r"[，,;；:：。.!！\s]+|因为|由于")
 
 # `这个说法是错的`: the statement named before the judgement.
 _SUBJECT = re.compile(r"^(?:这个|这|该|此|题目|本题)?(?:说法|表述|描述|判断|命题|题)?(?:是|为)?\s*")
+# `that is false`, `the statement is true`; `完全正确`; `错误的说法`: the judgement inside its frame.
+_FRAME = re.compile(
+    r"^(?:(?:this|that|it|the\s+statement|the\s+claim|this\s+statement)\s*(?:is|'s|’s)\s+|完全|绝对|当然)"
+    r"|(?:的)?(?:说法|表述|描述|命题)$",
+    re.IGNORECASE,
+)
 
 
 def _word(text: str) -> bool | None:
@@ -126,9 +142,39 @@ def read_true_false(reply: str) -> bool | None:
 
 def _judgement(text: str) -> bool | None:
     bare = strip_answer_prefix(strip_hedges(text)).strip(_TRIM)
-    for candidate in (bare, _SUBJECT.sub("", bare, count=1)):
+    for candidate in (bare, _SUBJECT.sub("", bare, count=1), _FRAME.sub("", bare).strip()):
         if candidate and (value := _word(candidate)) is not None:
             return value
+    return None
+
+
+def _reason(reply: str) -> str:
+    """What follows the judgement (`错，八周岁以上的…` -> `八周岁以上的…`); '' when nothing does."""
+    text = strip_answer_prefix(clean(reply).strip()).strip(_TRIM)
+    parts = _REASON.split(text, maxsplit=1)
+    return parts[1].strip() if len(parts) == 2 else ""
+
+
+_CLAUSE = re.compile(r"[，,;；。.!！?？\n]+")
+_SAME_HEAD = 3  # characters of one head noun after the swapped words: 限制|完全 + 民事行为能力人
+
+
+def misstated(reason: str, explanation: str) -> tuple[str, str] | None:
+    """A reason that restates a clause of the explanation with a modifier swapped before the same head
+    (`完全民事行为能力人` where it says 限制民事行为能力人): it names a sibling, and states a falsehood.
+    Returns (the explanation's clause, the reason); None when no clause is restated so."""
+    said = normalize(reason)
+    if len(said) < 6:
+        return None
+    for clause in _CLAUSE.split(explanation):
+        source = normalize(clause)
+        if len(source) < 6 or Levenshtein.normalized_similarity(said, source) < 0.6:
+            continue
+        for tag, _a0, a1, r0, r1 in Levenshtein.opcodes(source, said).as_list():
+            head = source[a1 : a1 + _SAME_HEAD]
+            swapped = tag == "replace" and len(head) == _SAME_HEAD and said[r1 : r1 + _SAME_HEAD] == head
+            if swapped and said[r0:r1] not in normalize(explanation):
+                return clause.strip(), reason
     return None
 
 
@@ -150,6 +196,16 @@ def grade_true_false(question: Question, reply: str) -> Verdict:
             feedback_en="Please reply true or false (or T/F, yes/no, 1/0, 正确/错误, √/×).",
         )
     right = value == key
+    wrong_reason = misstated(_reason(reply), question.explanation or "") if right else None
+    if wrong_reason is not None:
+        return Verdict(
+            outcome=Outcome.partial,
+            score=0.5,
+            understood=_label(value),
+            expected=expected,
+            feedback_zh=f"判断正确，但理由有误：解析写的是「{wrong_reason[0]}」。",
+            feedback_en=f"The judgement is right but the reason is not: the explanation says 「{wrong_reason[0]}」.",
+        )
     return Verdict(
         outcome=Outcome.correct if right else Outcome.wrong,
         score=1.0 if right else 0.0,

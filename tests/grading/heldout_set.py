@@ -1,7 +1,10 @@
 """The held-out grading set: replies typed as learners type them, each judged beforehand as a teacher would.
 
-Rows live in heldout_replies.jsonl, one JSON object a line:
-    bank, q        the bank id and question id (the seed banks of data/banks, or heldout_bank.json)
+Two sets, written at different times by different hands, each with a bank of its own subjects:
+heldout_replies.jsonl (over the seed banks of data/banks and heldout_bank.json) and heldout_replies2.jsonl
+(over heldout_bank2.json: history, geography, chemistry, law, nursing, English, networks, economics).
+Rows are one JSON object a line:
+    bank, q        the bank id and question id
     reply          what the learner sent; or reply_from: "prompt" / "answer" for the question's own text
                    or its reference answer
     expect         correct | partial | wrong | unread (not an answer at all: the bot asks again), or a
@@ -27,11 +30,17 @@ from bot.grading import ConceptIndex, Verdict, grade
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 REPLIES = HERE / "heldout_replies.jsonl"
-OWN_BANK = HERE / "heldout_bank.json"
+REPLIES2 = HERE / "heldout_replies2.jsonl"
+SETS = (REPLIES, REPLIES2)
+OWN_BANKS = (HERE / "heldout_bank.json", HERE / "heldout_bank2.json")
+
+
+_SOME = 1e-9  # partial credit without a range: any credit at all
 
 
 @dataclass(frozen=True)
 class Row:
+    source: str  # the file of the set, e.g. heldout_replies2.jsonl
     line: int
     bank: str
     question: Question
@@ -48,29 +57,36 @@ class Row:
 
     @property
     def least(self) -> float:
-        """The least credit a teacher gives."""
+        """The least credit a teacher gives (some, however little, when every outcome allowed gives credit)."""
         if self.score:
             return self.score[0]
-        return 1.0 if self.expect == ("correct",) else 0.0
+        if self.expect == ("correct",):
+            return 1.0
+        return _SOME if all(e in ("correct", "partial") for e in self.expect) else 0.0
 
     def label(self) -> str:
-        return f"line {self.line}: {self.bank}/{self.question.id} {self.reply[:40]!r}"
+        return f"{self.source} line {self.line}: {self.bank}/{self.question.id} {self.reply[:40]!r}"
 
 
 def banks() -> list[Bank]:
-    return [*load_banks(ROOT / "data" / "banks"), load_bank(OWN_BANK)]
+    return [*load_banks(ROOT / "data" / "banks"), *(load_bank(p) for p in OWN_BANKS)]
 
 
-def load_rows(all_banks: list[Bank]) -> list[Row]:
+def load_rows(all_banks: list[Bank], sets: tuple[Path, ...] = SETS) -> list[Row]:
+    """The rows of the given sets (both by default), in file order."""
+    return [row for path in sets for row in _rows_of(path, all_banks)]
+
+
+def _rows_of(path: Path, all_banks: list[Bank]) -> list[Row]:
     by_id = {b.id: b for b in all_banks}
     rows = []
-    for n, text in enumerate(REPLIES.read_text(encoding="utf-8").splitlines(), start=1):
+    for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not text.strip():
             continue
         raw = json.loads(text)
         question = by_id[raw["bank"]].question(raw["q"])
         if question is None:
-            raise KeyError(f"line {n}: no question {raw['q']} in {raw['bank']}")
+            raise KeyError(f"{path.name} line {n}: no question {raw['q']} in {raw['bank']}")
         source = raw.get("reply_from")
         if source == "prompt":
             reply = question.prompt
@@ -82,6 +98,7 @@ def load_rows(all_banks: list[Bank]) -> list[Row]:
         score = raw.get("score")
         rows.append(
             Row(
+                source=path.name,
                 line=n,
                 bank=raw["bank"],
                 question=question,

@@ -1,4 +1,5 @@
-"""The held-out replies (heldout_replies.jsonl): every one graded as a teacher judged it beforehand.
+"""The held-out replies (heldout_replies.jsonl and heldout_replies2.jsonl): every one graded as a teacher
+judged it beforehand.
 
 bench/grading_heldout.py prints the same comparison as figures per kind.
 """
@@ -6,22 +7,35 @@ bench/grading_heldout.py prints the same comparison as figures per kind.
 from __future__ import annotations
 
 import pytest
-from heldout_set import Row, banks, disagreement, grade_row, load_rows
+from heldout_set import REPLIES, REPLIES2, Row, banks, disagreement, grade_row, load_rows
 
 from bot.grading import ConceptIndex
 
 BANKS = banks()
 CONCEPTS = ConceptIndex.from_banks(BANKS)
 ROWS = load_rows(BANKS)
+FIRST = [r for r in ROWS if r.source == REPLIES.name]
+SECOND = [r for r in ROWS if r.source == REPLIES2.name]
+KINDS = {"single", "multiple", "true_false", "fill", "case"}
+
+
+def varied_and_mostly_not_easy(rows: list[Row]) -> None:
+    refused = [r for r in rows if not r.accept]
+    assert len(refused) * 3 >= len(rows), "a third at least must not be accepted"
+    assert {str(r.question.kind) for r in rows} == KINDS
+    assert len({(r.bank, r.question.id, r.reply) for r in rows}) == len(rows), "a row is written twice"
 
 
 def test_the_set_is_large_varied_and_mostly_not_easy() -> None:
-    refused = [r for r in ROWS if not r.accept]
-    own_subject = [r for r in ROWS if r.bank == "heldout-biology"]
-    assert len(ROWS) >= 250 and len(own_subject) >= 40
-    assert len(refused) * 3 >= len(ROWS), "a third at least must not be accepted"
-    assert {str(r.question.kind) for r in ROWS} == {"single", "multiple", "true_false", "fill", "case"}
-    assert len({(r.bank, r.question.id, r.reply) for r in ROWS}) == len(ROWS), "a row is written twice"
+    own_subject = [r for r in FIRST if r.bank == "heldout-biology"]
+    assert len(FIRST) >= 250 and len(own_subject) >= 40
+    varied_and_mostly_not_easy(FIRST)
+
+
+def test_the_second_set_is_large_varied_and_mostly_not_easy_in_subjects_of_its_own() -> None:
+    assert len(SECOND) >= 250 and {r.bank for r in SECOND} == {"heldout-mixed"}
+    assert len({r.question.id for r in SECOND}) >= 20, "every question of its bank is asked"
+    varied_and_mostly_not_easy(SECOND)
 
 
 @pytest.mark.parametrize("row", [r for r in ROWS if not r.limit], ids=Row.label)

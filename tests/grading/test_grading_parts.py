@@ -90,8 +90,9 @@ def test_a_typo_nearer_another_concept_is_that_concept() -> None:
     # 稀疏激活网络设计 (000 single 2, option D) allows two edits; 稀疏激活网络 (004 single 11, option C) is two away.
     fill = Question(id="f", kind=Kind.fill, number=1, prompt="___", answer=["稀疏激活网络设计"])
     concepts = ConceptIndex(["稀疏激活网络", "稀疏激活网络设计"])
-    assert grade(fill, "稀疏激活网络").outcome == "correct"  # no concepts: just a typo
+    assert grade(fill, "稀疏激活网络设汁").outcome == "correct"  # no concepts: just a typo
     assert grade(fill, "稀疏激活网络", concepts).outcome == "wrong"
+    assert "另一个概念" in grade(fill, "稀疏激活网络", concepts).feedback_zh
     assert grade(fill, "稀疏激活网洛设计", concepts).outcome == "correct"
 
 
