@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.banks.formats.extracted import Extracted
 from bot.banks.formats.layouts import readable
-from bot.banks.formats.table import Row, Table
+from bot.banks.formats.table import Row, Table, legend_codes
 from bot.banks.issues import DocumentError
 from bot.banks.reading import decode_bytes
 
@@ -58,7 +58,11 @@ def read_xlsx(path: Path) -> Extracted:
             tables.append(Table(rows, name=sheet.title))
     finally:
         workbook.close()
-    tables = [t for t in tables if readable(t)] or tables[:1]
+    questions = [t for t in tables if readable(t)]
+    legends = [codes for t in tables if all(t is not q for q in questions) and (codes := legend_codes(t))]
+    for table in questions:  # kind codes (1, 2, 3) that a legend sheet of the workbook explains
+        table.kind_codes = legends[0] if legends else {}
+    tables = questions or tables[:1]
     return Extracted(tables=tables, sections_from_names=len(tables) > 1)
 
 

@@ -13,6 +13,7 @@ cells merged down) are that question's options; without a key, the options marke
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from bot.banks.conventions import find_kind_tag, kind_of_word, match_heading, probe
@@ -32,6 +33,7 @@ __all__ = [
     "find_header",
     "fitting",
     "kind_of_type",
+    "legend_codes",
     "open_kind",
     "option_key",
     "read_table",
@@ -52,6 +54,8 @@ class Row:
 class Table:
     rows: list[Row]
     name: str | None = None  # the worksheet's name
+    # kind codes a legend elsewhere in the workbook explains (a sheet `说明`: `3 | 判断题`)
+    kind_codes: dict[str, DeclaredKind] = field(default_factory=dict)
 
 
 @dataclass
@@ -93,6 +97,10 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "question#",
         "questionno",
         "questionnumber",
+        "nr",
+        "nr.",
+        "n°",
+        "numero",
     ),
     "type": (
         "题型",
@@ -106,6 +114,16 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "questiontype",
         "qtype",
         "kind",
+        # French, German, Spanish, Italian, Portuguese (accents folded: Fragetyp, type de question)
+        "typedequestion",
+        "typequestion",
+        "fragetyp",
+        "fragentyp",
+        "typ",
+        "tipo",
+        "tipodepregunta",
+        "tipodedomanda",
+        "tipodequestao",
     ),
     "stem": (
         "题干",
@@ -128,8 +146,30 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "content",
         "questioncontent",
         "questionbody",
+        "frage",
+        "fragetext",
+        "enonce",
+        "intitule",
+        "textedelaquestion",
+        "pregunta",
+        "enunciado",
+        "domanda",
+        "pergunta",
     ),
-    "options": ("选项", "选项内容", "所有选项", "备选项", "选择项", "options", "choices", "option"),
+    "options": (
+        "选项",
+        "选项内容",
+        "所有选项",
+        "备选项",
+        "选择项",
+        "options",
+        "choices",
+        "option",
+        "propositions",
+        "choix",
+        "antwortmoglichkeiten",
+        "opciones",
+    ),
     "key": (
         "答案",
         "正确答案",
@@ -145,6 +185,33 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "key",
         "rightanswer",
         "solution",
+        "correctchoice",
+        "correctchoices",
+        "correctoption",
+        "correctoptions",
+        "correctanswers",
+        "correctresponse",
+        "answerkey",
+        "rightanswers",
+        "reponse",
+        "bonnereponse",
+        "bonnesreponses",
+        "reponsecorrecte",
+        "reponsescorrectes",
+        "corrige",
+        "antwort",
+        "richtigeantwort",
+        "richtigeantworten",
+        "korrekteantwort",
+        "losung",
+        "loesung",
+        "respuesta",
+        "respuestacorrecta",
+        "risposta",
+        "rispostacorretta",
+        "resposta",
+        "respostacorreta",
+        "gabarito",
     ),
     "explanation": (
         "解析",
@@ -160,9 +227,31 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "analysis",
         "rationale",
         "feedback",
+        "generalfeedback",
+        "explication",
+        "commentaire",
+        "justification",
+        "erklarung",
+        "erklaerung",
+        "begrundung",
+        "explicacion",
+        "justificacion",
+        "spiegazione",
+        "explicacao",
     ),
-    "difficulty": ("难度", "难易度", "难易程度", "难度等级", "难度系数", "difficulty", "level"),
-    "score": ("分值", "分数", "得分", "score", "points", "point", "marks", "mark"),
+    "difficulty": (
+        "难度",
+        "难易度",
+        "难易程度",
+        "难度等级",
+        "难度系数",
+        "difficulty",
+        "level",
+        "difficulte",
+        "schwierigkeit",
+        "dificultad",
+    ),
+    "score": ("分值", "分数", "得分", "score", "points", "point", "marks", "mark", "punkte", "punktzahl", "puntos"),
     "section": (
         "章节",
         "目录",
@@ -179,6 +268,14 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "section",
         "chapter",
         "category",
+        "categorie",
+        "kategorie",
+        "thema",
+        "theme",
+        "categoria",
+        "tema",
+        "chapitre",
+        "kapitel",
     ),
     "tags": (
         "知识点",
@@ -223,15 +320,19 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
     ),
 }
 _ROLE_OF = {name: role for role, names in _ROLE_NAMES.items() for name in names}
-_OPTION_COLUMN = re.compile(r"^(?:选项|option|choice|答案)?[(（]?([a-h])[)）]?[.．、]?(?:选项|项)?$")
-_NUMBERED_OPTION = re.compile(r"^(?:选项|option|choice|answerchoice|answeroption)([1-8])$")
+# Option columns in the languages of the header names above: Option A, Réponse A, Antwort B, Opción C
+_OPTION_WORDS = r"option|choice|answer|reponse|proposition|choix|antwort|opcion|respuesta|alternativa|risposta|resposta"
+_OPTION_COLUMN = re.compile(rf"^(?:选项|{_OPTION_WORDS}|答案)?[(（]?([a-h])[)）]?[.．、]?(?:选项|项)?$")
+_NUMBERED_OPTION = re.compile(
+    r"^(?:选项|option|choice|answerchoice|answeroption|reponse|proposition|choix|antwort|opcion|alternativa)([1-8])$"
+)
 _BLANK_COLUMN = re.compile(
     r"^(?:(?:填空|正确|参考|标准)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$"
     r"|^填空([一二三四五六七八九])$"
 )
 # A column per option saying whether it is right (isCorrect1…, 选项A是否正确): the key, spread out.
 _FLAG_COLUMN = re.compile(
-    r"^(?:is)?(?:correct|right)(?:option)?([1-8a-h])$|^(?:选项)?([a-h1-8])(?:是否)?(?:正确|为正确答案)$"
+    r"^(?:is)?(?:correct|right|korrektheit|korrekt|richtig)(?:option)?([1-8a-h])$|^(?:选项)?([a-h1-8])(?:是否)?(?:正确|为正确答案)$"
 )
 _TRUE_FLAGS = {"true", "yes", "y", "1", "t", "x", "√", "✓", "✔", "对", "是", "正确"}
 _HINT = re.compile(r"[（(【\[][^（()）】\]]*[)）】\]]$")
@@ -246,7 +347,18 @@ def _name(cell: str) -> str:
         text = text[: m.start()]
     while (m := _HINT.search(text)) and m.start() > 0:
         text = text[: m.start()].strip()
-    return re.sub(r"[\s*＊:：_\-]+", "", probe(text)).lower()
+    return re.sub(r"[\s*＊:：_\-]+", "", probe(fold_accents(text))).lower()
+
+
+_ACCENTED = re.compile(r"[\u00c0-\u024f]")
+
+
+def fold_accents(text: str) -> str:
+    """Latin letters without their accents (`Réponse` -> `Reponse`, `Erklärung` -> `Erklarung`); other
+    scripts as written."""
+    if not _ACCENTED.search(text):
+        return text
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
 
 
 def column_role(cell: str) -> str | None:
@@ -375,10 +487,50 @@ class DeclaredKind:
     short: bool = False  # a short answer: fill or case, as its key decides
 
 
+# Type names in French, German, Spanish, Italian, Portuguese templates, compared without spaces,
+# punctuation and accents; None: a choice question whose key decides single or multiple (like 选择题).
+_FOREIGN_KINDS: dict[str, Kind | None] = {
+    "qcm": None,
+    "qcu": Kind.single,
+    "choixunique": Kind.single,
+    "reponseunique": Kind.single,
+    "einfachauswahl": Kind.single,
+    "einfachantwort": Kind.single,
+    "seleccionunica": Kind.single,
+    "opcionunica": Kind.single,
+    "sceltasingola": Kind.single,
+    "escolhaunica": Kind.single,
+    "qrm": Kind.multiple,
+    "choixmultiples": Kind.multiple,
+    "reponsesmultiples": Kind.multiple,
+    "mehrfachauswahl": Kind.multiple,
+    "mehrfachantwort": Kind.multiple,
+    "seleccionmultiple": Kind.multiple,
+    "sceltamultipla": Kind.multiple,
+    "vraifaux": Kind.true_false,
+    "richtigfalsch": Kind.true_false,
+    "wahrfalsch": Kind.true_false,
+    "verdaderofalso": Kind.true_false,
+    "verofalso": Kind.true_false,
+    "verdadeirofalso": Kind.true_false,
+    "texteatrous": Kind.fill,
+    "luckentext": Kind.fill,
+    "completar": Kind.fill,
+    "completamento": Kind.fill,
+    "questionouverte": Kind.case,
+    "freitext": Kind.case,
+    "preguntaabierta": Kind.case,
+    "rispostaaperta": Kind.case,
+}
+
+
 def kind_of_type(value: str) -> DeclaredKind:
     text = probe(narrow(value)).strip().strip("【】[]()（）")
     if not text:
         return DeclaredKind(None, False)
+    squashed = re.sub(r"[\W_]+", "", fold_accents(text)).lower()
+    if squashed in _FOREIGN_KINDS:
+        return DeclaredKind(_FOREIGN_KINDS[squashed], True)
     if _SHORT.match(text):
         return DeclaredKind(None, True, short=True)
     kind = kind_of_word(text)
@@ -407,6 +559,22 @@ def _kind_codes(type_header: str) -> dict[str, DeclaredKind]:
         declared = kind_of_type(word.strip())
         if declared.known or declared.unsupported:
             codes[code] = declared
+    return codes if len(codes) >= 2 else {}
+
+
+_CODE_CELL = re.compile(r"^[0-9A-Za-z]{1,3}$")
+
+
+def legend_codes(table: Table) -> dict[str, DeclaredKind]:
+    """A legend of kind codes, a code and its meaning per row (`1 | 单选题`, `3 | 判断题（1=正确，0=错误）`,
+    `TF | True/False`), as a template's instructions sheet gives it; {} for a table that is no legend."""
+    codes = {}
+    for row in table.rows:
+        filled = [c.strip() for c in row.cells if c.strip()]
+        if len(filled) in (2, 3) and _CODE_CELL.match(filled[0]):
+            declared = kind_of_type(filled[1])
+            if declared.known or declared.unsupported:
+                codes[filled[0]] = declared
     return codes if len(codes) >= 2 else {}
 
 
@@ -522,7 +690,9 @@ def fill_key(key: str) -> str:
 
 
 class _Reader:
-    def __init__(self, header: Header, *, section: str | None, simplified: bool) -> None:
+    def __init__(
+        self, header: Header, *, section: str | None, simplified: bool, codes: dict[str, DeclaredKind]
+    ) -> None:
         self.header, self.simplified = header, simplified
         self.reading = TableReading()
         self.sections: dict[str | None, int] = {}
@@ -535,7 +705,7 @@ class _Reader:
         self.numbered_options = any(  # 选项1, 选项2 …: a key may name them by number
             re.search(r"[1-8]$", _name(name)) for role, name in header.names.items() if role.startswith("option:")
         )
-        self.kind_codes = _kind_codes(header.names.get("type", ""))
+        self.kind_codes = _kind_codes(header.names.get("type", "")) or codes
         self.marked_keys = False  # the sheet marks the right options in their own cells (`*速度`)
         self.keys_by_number = False  # the sheet's keys name numbered options by number
 
@@ -621,6 +791,11 @@ class _Reader:
         elif tagged:
             self.last_kind = kind
         stem = _BLANK_PLACEHOLDER.sub("____", stem)
+        if (missing := self.missing_choice(self.cell(row, "key"), options)) is not None:
+            zh = f"第 {number} 题的答案“{missing}”指向不存在的选项（只有 {len(options)} 个选项），未导入"
+            en = f"the key of question {number} names choice {missing}, which does not exist"
+            self.reject(row, number, section, part, (zh, f"{en} (it has {len(options)} choices); not imported"))
+            return
         if declared.short and not options:
             kind = open_kind(stem, self.cell(row, "key"))
         key = self.key(row, kind, options)
@@ -707,6 +882,18 @@ class _Reader:
             return None
         return "".join(sorted({LETTERS[int(d) - 1] for d in digits}))
 
+    def missing_choice(self, key: str, options: dict[str, str]) -> str | None:
+        """The number in a key of numbered options (选项1…, Choice 1…) past the last option (`6` where
+        there are four), unless that number is an option's own text."""
+        if not self.numbered_options or not options:
+            return None
+        digits = [d for d in re.split(r"\s*[,，、;；|｜┋\s]\s*", key.strip()) if d]
+        if not digits or not all(d.isdigit() for d in digits):
+            return None
+        if any(text.strip() == key.strip() for text in options.values()):
+            return None
+        return next((d for d in digits if not 1 <= int(d) <= len(LETTERS) or LETTERS[int(d) - 1] not in options), None)
+
     def numbers_keys(self, rows: list[Row]) -> bool:
         """Whether the sheet keys its numbered options by number where no option is a number (`2` for
         `def`): then a key `1` names option 1 also where an option's text is `1`."""
@@ -726,17 +913,16 @@ class _Reader:
             return stem, ""
         return rest, key.upper() if options else key
 
-    def reject(self, row: Row, number: int, section: str | None, part: int, type_name: str) -> None:
-        self.reading.sections[part].left_out += 1
-        self.reading.rejected.append(
-            LeftOut(
-                row.line,
-                number,
-                section,
-                f"第 {number} 题的题型“{type_name}”无法在聊天中作答，未导入",
-                f"question {number} is of type '{type_name}', which cannot be answered in the chat; not imported",
+    def reject(self, row: Row, number: int, section: str | None, part: int, why: str | tuple[str, str]) -> None:
+        """Leave the row's question out: of a kind the chat cannot ask (`why` its type name), or for the
+        reason given (zh, en)."""
+        if isinstance(why, str):
+            why = (
+                f"第 {number} 题的题型“{why}”无法在聊天中作答，未导入",
+                f"question {number} is of type '{why}', which cannot be answered in the chat; not imported",
             )
-        )
+        self.reading.sections[part].left_out += 1
+        self.reading.rejected.append(LeftOut(row.line, number, section, *why))
 
 
 _INSTRUCTIONS = re.compile(r"^(?:说明|注意|注|提示|填写|导入|备注|要求|note|instructions?)", re.I)
@@ -790,7 +976,9 @@ def read_table(
     if header is None:
         return None
     section = _heading_above(table, header) or section
-    reader = _Reader(header, section=section, simplified=simplified)
+    notes = [codes for text in _lone_cells(table, header) if (codes := _kind_codes(text))]
+    codes = notes[0] if notes else table.kind_codes  # `题型：1-单选 2-多选 3-判断` above the header
+    reader = _Reader(header, section=section, simplified=simplified, codes=codes)
     rows = reader.merged(table.rows[header.index + 1 :])
     reader.marked_keys = reader.marks_keys(rows)
     reader.keys_by_number = reader.numbers_keys(rows)

@@ -1,0 +1,117 @@
+"""Question sheets as other locales and tools save them: Excel in a French or German locale writes `;`
+between cells (with a BOM), column names in the teacher's language, kinds as codes (`MC`, `TF`, or
+numbers a legend explains), keys as option numbers or the right option's text.
+
+Every sheet is written by the test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.banks.importer import import_file
+from tests.formats.test_sheets import import_csv, keys, workbook
+
+FRENCH = (
+    "\ufeffQuestion;Réponse A;Réponse B;Réponse C;Réponse D;Bonne réponse;Explication\n"
+    "Quelle planète est la plus proche du Soleil ?;Vénus;Mercure;Mars;Terre;B;\n"
+    "Quel gaz les plantes absorbent-elles ?;oxygène;azote;dioxyde de carbone;hélium;dioxyde de carbone;"
+    '"La photosynthèse ; elle fixe le carbone."\n'
+    "Quels sont des mammifères ? (plusieurs réponses);baleine;requin;chauve-souris;truite;A, C;\n"
+)
+GERMAN = (
+    "\ufeffFrage;Antwort A;Antwort B;Antwort C;Richtige Antwort;Erklärung\n"
+    "Welcher Planet ist der Sonne am nächsten?;Venus;Merkur;Mars;B;\n"
+    "Welches Gas nehmen Pflanzen auf?;Sauerstoff;Stickstoff;Kohlendioxid;Kohlendioxid;"
+    '"Photosynthese; Kohlenstoff wird gebunden."\n'
+    'Welche sind Säugetiere? (Mehrfachauswahl);Wal;Hai;Fledermaus;"A;C";\n'
+)
+SPANISH = (
+    "Pregunta;Opción A;Opción B;Opción C;Respuesta correcta;Explicación\n"
+    "¿Qué planeta está más cerca del Sol?;Venus;Mercurio;Marte;B;\n"
+    "¿Qué gas absorben las plantas?;oxígeno;nitrógeno;dióxido de carbono;dióxido de carbono;"
+    '"Fotosíntesis; fija el carbono."\n'
+    "¿Cuáles son mamíferos?;ballena;tiburón;murciélago;A, C;\n"
+)
+
+
+@pytest.mark.parametrize("text", [FRENCH, GERMAN, SPANISH], ids=["french", "german", "spanish"])
+def test_a_semicolon_csv_with_column_names_in_the_teachers_language(tmp_path: Path, text: str) -> None:
+    result = import_csv(tmp_path / "quiz.csv", text)
+    # a letter, the right option's own text, two letters joined by a comma
+    assert keys(result) == {"single-1": "B", "single-2": "C", "multiple-3": "AC"}
+    second = result.bank.questions[1]
+    assert ";" in (second.explanation or "")  # a quoted `;` stays inside its cell
+    assert [q.line for q in result.bank.questions] == [2, 3, 4]
+    assert result.left_out == []
+
+
+TYPE_CODES = (
+    "Question Text,Question Type,Choice 1,Choice 2,Choice 3,Choice 4,Correct Choice(s),Feedback\n"
+    "Which planet is largest?,MC,Mars,Jupiter,Venus,Mercury,2,Jupiter is a gas giant.\n"
+    "Which are gas giants? (select all),MA,Jupiter,Earth,Saturn,Mars,1;3,\n"
+    "The Moon has its own light.,TF,,,,,FALSE,It reflects sunlight.\n"
+    "The closest star to Earth is the ______.,SA,,,,,Sun,\n"
+    "Which planet has rings?,MC,Mars,Venus,Saturn,Mercury,5,\n"
+    "Which is a dwarf planet?,MC,Pluto,Mars,Venus,Earth,1,\n"
+)
+
+
+def test_lms_type_codes_and_keys_as_choice_numbers(tmp_path: Path) -> None:
+    result = import_csv(tmp_path / "planets.csv", TYPE_CODES)
+    assert keys(result) == {
+        "single-1": "B",
+        "multiple-2": "AC",
+        "tf-3": False,
+        "fill-4": ["Sun"],
+        "single-6": "A",
+    }
+    # choice 5 does not exist: that question is left out with its row and why, the sheet still read
+    assert [(lo.line, lo.number) for lo in result.left_out] == [(6, 5)]
+    assert "choice 5" in result.left_out[0].en and "不存在" in result.left_out[0].zh
+
+
+CODED_ROWS: list[list[object]] = [
+    ["序号", "题型", "试题内容", "选项", "标准答案"],
+    [1, 1, "光年是什么单位？", "A.时间|B.长度|C.质量", "B"],
+    [2, 2, "下列属于行星的有（ ）。", "A.金星|B.月球|C.火星", "AC"],
+    [3, 3, "月球自身会发光。", None, 0],
+    [4, 3, "地球绕太阳公转。", None, 1],
+    [5, 4, "太阳系中离太阳最近的行星是（ ）。", None, "水星"],
+]
+EXPECTED_CODED = {"single-1": "B", "multiple-2": "AC", "tf-3": False, "tf-4": True, "fill-5": ["水星"]}
+
+
+def test_numeric_kind_codes_explained_on_a_legend_sheet(tmp_path: Path) -> None:
+    rows = [["天文知识题库"], ["填表说明：题型代码见说明页；选项用竖线分隔；判断题答案填1或0"], *CODED_ROWS]
+    legend: list[list[object]] = [
+        ["代码", "含义"],
+        [1, "单选题"],
+        [2, "多选题"],
+        [3, "判断题（1=正确，0=错误）"],
+        [4, "填空题"],
+    ]
+    result = import_file(workbook(tmp_path / "codes.xlsx", {"题库": rows, "说明": legend}), bank_id="codes")
+    assert keys(result) == EXPECTED_CODED
+    assert result.bank.title == "天文知识题库"
+
+
+def test_numeric_kind_codes_explained_in_a_note_above_the_header(tmp_path: Path) -> None:
+    rows = [["说明：题型 1-单选题 2-多选题 3-判断题 4-填空题"], *CODED_ROWS]
+    result = import_file(workbook(tmp_path / "codes.xlsx", {"Sheet1": rows}), bank_id="codes")
+    assert keys(result) == EXPECTED_CODED
+
+
+def test_a_question_sheet_is_no_legend_for_another(tmp_path: Path) -> None:
+    """Rows `1 | 单选题 | …` of one question sheet explain no codes of another sheet: its codes stay
+    unexplained and its kinds come from its options."""
+    named: list[list[object]] = [
+        ["序号", "题型", "题干", "A", "B", "答案"],
+        [1, "单选题", "水的化学式是", "H2O", "CO2", "A"],
+    ]
+    coded: list[list[object]] = [["题型", "题干", "答案"], [1, "月球自身会发光。", 0]]
+    result = import_file(workbook(tmp_path / "two.xlsx", {"一": named, "二": coded}), bank_id="two")
+    assert result.bank.questions[0].answer == "A"
+    assert all(q.kind.value != "true_false" for q in result.bank.questions)
