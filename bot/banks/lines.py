@@ -111,10 +111,22 @@ _TABLE_SEPARATOR = re.compile(
 )
 _FRAMED = re.compile(r"^(?:={3,}|-{3,}|\*{3,}|~{3,}|#{3,})\s*([^=\-*~#\s].*?)\s*(?:={3,}|-{3,}|\*{3,}|~{3,}|#{3,})$")
 # Emoji that decorate a line (✅ 正确答案：C, 🔍 解析：…); ✓ ✔ ✗ ✘ √ × are keys and stay.
+_KEYCAPS = re.compile("((?:[0-9]\ufe0f?\u20e3|\U0001f51f)+)\\s*")
 _DECORATION = re.compile(
     "(?:[\u2705\u274c\u274e\u2b50\u2753\u2757\u27a1\u25b6\u25c6\u25cf\u2605\u2606\U0001f300-\U0001faff]"
     "\ufe0f?\\s*)+(?=\\S)"
 )
+
+
+def _shifted(at: int, m: re.Match[str], replacement: str) -> int:
+    """A position in a line after the text `m` matched was replaced by `replacement`."""
+    if at <= m.start():
+        return at
+    return (
+        at - (m.end() - m.start()) + len(replacement)
+        if at >= m.end()
+        else m.start() + min(at - m.start(), len(replacement))
+    )
 
 
 def _mark_of(tag: str) -> str:
@@ -680,6 +692,11 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     if "&" in text:
         text = html.unescape(text)  # after the tags: an escaped "&lt;b&gt;" is text, not markup
     cut = len(text) - len(text.lstrip())
+    keycap = "\u20e3" in text[cut : cut + 3] or text[cut : cut + 1] == "\U0001f51f"
+    if keycap and (m := _KEYCAPS.match(text, cut)):  # "1️⃣0️⃣ 越冬期…", "🔟 …": a number in keycap emoji
+        digits = re.sub(r"[^\d]", "", m.group(1).replace("\U0001f51f", "10")) + ". "
+        text = text[: m.start()] + digits + text[m.end() :]
+        spans = [(_shifted(a, m, digits), _shifted(b, m, digits), mark) for a, b, mark in spans]
     if cut < len(text) and ord(text[cut]) > 0x2000 and (m := _DECORATION.match(text, cut)):
         cut = m.end()
     text = text[cut:].rstrip()
