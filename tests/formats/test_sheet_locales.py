@@ -115,3 +115,37 @@ def test_a_question_sheet_is_no_legend_for_another(tmp_path: Path) -> None:
     result = import_file(workbook(tmp_path / "two.xlsx", {"一": named, "二": coded}), bank_id="two")
     assert result.bank.questions[0].answer == "A"
     assert all(q.kind.value != "true_false" for q in result.bank.questions)
+
+
+@pytest.mark.parametrize(
+    ("single", "multiple", "true_false", "number", "essay", "matching"),
+    [
+        ("multiple_choice_question", "multiple_answers_question", "true_false_question", "numerical_question",
+         "essay_question", "matching_question"),  # as a course platform's export names them
+        ("multichoice", "MRQ", "truefalse", "NUM", "essay", "MAT"),
+        ("QCU", "QRM", "Vrai/Faux", "Numerical", "Freitext", "ORD"),
+    ],
+    ids=["platform-export", "codes", "other-languages"],
+)  # fmt: skip
+def test_kind_names_of_course_platforms_and_other_languages(
+    tmp_path: Path, single: str, multiple: str, true_false: str, number: str, essay: str, matching: str
+) -> None:
+    rows = [
+        ["Type", "Question", "Option A", "Option B", "Option C", "Answer"],
+        [single, "Which planet is largest?", "Mars", "Jupiter", "Venus", "B"],
+        [multiple, "Which are gas giants?", "Jupiter", "Earth", "Saturn", "A,C"],
+        [true_false, "The Moon has its own light.", None, None, None, "false"],
+        [number, "How many planets orbit the Sun?", None, None, None, "8"],
+        [essay, "Explain why the seasons change.", None, None, None, "The tilt of the Earth's axis."],
+        [matching, "Match each planet to its moon.", "Earth", "Mars", None, "Moon; Phobos"],
+    ]
+    result = import_file(workbook(tmp_path / "kinds.xlsx", {"Sheet1": rows}), bank_id="kinds")
+    assert keys(result) == {
+        "single-1": "B",
+        "multiple-2": "AC",
+        "tf-3": False,
+        "fill-4": ["8"],
+        "case-5": "The tilt of the Earth's axis.",
+    }
+    assert [(lo.line, lo.number) for lo in result.left_out] == [(7, 6)]
+    assert matching in result.left_out[0].en

@@ -487,9 +487,28 @@ class DeclaredKind:
     short: bool = False  # a short answer: fill or case, as its key decides
 
 
-# Type names in French, German, Spanish, Italian, Portuguese templates, compared without spaces,
-# punctuation and accents; None: a choice question whose key decides single or multiple (like 选择题).
-_FOREIGN_KINDS: dict[str, Kind | None] = {
+# Type names of French, German, Spanish, Italian, Portuguese templates and of LMS exports (Canvas
+# `multiple_answers_question`, Moodle `multichoice`, Blackboard `MAT`, Kahoot `Type answer`), compared
+# without spaces, punctuation, accents or a `question` suffix; None: a choice question whose key decides
+# single or multiple (like 选择题).
+_MORE_KINDS: dict[str, Kind | None] = {
+    "multiplechoice": None,
+    "multichoice": None,
+    "quiz": None,
+    "mrq": Kind.multiple,
+    "mcma": Kind.multiple,
+    "msq": Kind.multiple,
+    "multiresponse": Kind.multiple,
+    "multipleanswers": Kind.multiple,
+    "truefalse": Kind.true_false,
+    "num": Kind.fill,
+    "numeric": Kind.fill,
+    "numerical": Kind.fill,
+    "typeanswer": Kind.fill,
+    "fillinmultipleblanks": Kind.fill,
+    "multipleblanks": Kind.fill,
+    "fillintheblank": Kind.fill,
+    "essay": Kind.case,
     "qcm": None,
     "qcu": Kind.single,
     "choixunique": Kind.single,
@@ -522,6 +541,11 @@ _FOREIGN_KINDS: dict[str, Kind | None] = {
     "preguntaabierta": Kind.case,
     "rispostaaperta": Kind.case,
 }
+_MORE_SHORT = {"sr", "shortresponse", "shortanswer"}  # fill or case, as the key decides
+_MORE_UNSUPPORTED = {
+    "mat", "ord", "match", "puzzle", "ddwtos", "ddmatch", "hotspot", "jumbledsentence", "likert",
+    "fileupload", "textonly", "calculated", "multipledropdowns",
+}  # fmt: skip
 
 
 def kind_of_type(value: str) -> DeclaredKind:
@@ -529,8 +553,13 @@ def kind_of_type(value: str) -> DeclaredKind:
     if not text:
         return DeclaredKind(None, False)
     squashed = re.sub(r"[\W_]+", "", fold_accents(text)).lower()
-    if squashed in _FOREIGN_KINDS:
-        return DeclaredKind(_FOREIGN_KINDS[squashed], True)
+    for name in (squashed, squashed.removesuffix("question")):
+        if name in _MORE_KINDS:
+            return DeclaredKind(_MORE_KINDS[name], True)
+        if name in _MORE_SHORT:
+            return DeclaredKind(None, True, short=True)
+        if name in _MORE_UNSUPPORTED:
+            return DeclaredKind(None, False, unsupported=True)
     if _SHORT.match(text):
         return DeclaredKind(None, True, short=True)
     kind = kind_of_word(text)
