@@ -149,3 +149,11 @@ def test_kind_names_of_course_platforms_and_other_languages(
     }
     assert [(lo.line, lo.number) for lo in result.left_out] == [(7, 6)]
     assert matching in result.left_out[0].en
+
+
+def test_excels_sep_line_names_the_delimiter_and_is_no_title(tmp_path: Path) -> None:
+    text = "sep=;\nFrage;Antwort A;Antwort B;Richtige Antwort\nWie viele Beine hat eine Spinne?;sechs;acht;B\n"
+    result = import_csv(tmp_path / "spinne.csv", text)
+    assert keys(result) == {"single-1": "B"}
+    assert result.bank.questions[0].line == 3  # rows keep their numbers in the file
+    assert result.bank.title == "spinne"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import re
 import zipfile
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from bot.banks.reading import decode_bytes
 __all__ = ["cell_text", "read_csv", "read_xlsx"]
 
 _DELIMITERS = (",", "\t", ";", "|")
+_SEP_LINE = re.compile(r"^sep=([,\t;|])[ \t]*(?=\r?\n)")
 
 
 def cell_text(value: object) -> str:
@@ -71,8 +73,10 @@ def read_csv(path: Path) -> Extracted:
     (a header row, answer rows, flash cards), tried in the order the suffix suggests."""
     text = decode_bytes(path.read_bytes(), path.name).lstrip("\ufeff")
     best: Table | None = None
-    tabs_first = path.suffix.lower() == ".tsv"
-    for delimiter in sorted(_DELIMITERS, key=lambda d: d != "\t") if tabs_first else _DELIMITERS:
+    first = "\t" if path.suffix.lower() == ".tsv" else ","
+    if m := _SEP_LINE.match(text):  # `sep=;`: Excel's note of the delimiter, no row of the sheet
+        first, text = m.group(1), text[m.end(1) :]
+    for delimiter in sorted(_DELIMITERS, key=lambda d: d != first):
         table = _csv_table(text, delimiter)
         if readable(table):
             return Extracted(tables=[table])
