@@ -157,3 +157,15 @@ def test_excels_sep_line_names_the_delimiter_and_is_no_title(tmp_path: Path) -> 
     assert keys(result) == {"single-1": "B"}
     assert result.bank.questions[0].line == 3  # rows keep their numbers in the file
     assert result.bank.title == "spinne"
+
+
+def test_judgements_keyed_in_the_sheets_language(tmp_path: Path) -> None:
+    text = (
+        "Type;Question;Réponse A;Réponse B;Bonne réponse\n"
+        ";Mars est une planète.;;;vrai\n"  # no kind: the key says it
+        ";Le contraire de « vrai » est « ____ ».;;;faux\n"  # a blank: the word is a fill-in's answer
+        "Vrai/Faux;La Lune produit sa propre lumière.;;;Faux\n"
+        "Vrai/Faux;Le Soleil est une étoile.;;;Vrai\n"
+    )
+    result = import_csv(tmp_path / "vf.csv", text)
+    assert keys(result) == {"tf-1": True, "fill-2": ["faux"], "tf-3": False, "tf-4": True}
