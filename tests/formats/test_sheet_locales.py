@@ -169,3 +169,19 @@ def test_judgements_keyed_in_the_sheets_language(tmp_path: Path) -> None:
     )
     result = import_csv(tmp_path / "vf.csv", text)
     assert keys(result) == {"tf-1": True, "fill-2": ["faux"], "tf-3": False, "tf-4": True}
+
+
+def test_a_header_in_two_rows_under_merged_cells(tmp_path: Path) -> None:
+    """`选项` merged over the row that names `A | B | C | D` (and `答案` over `第一空 | 第二空`)."""
+    rows: list[list[object]] = [
+        ["地理题库"],
+        ["序号", "题型", "题干", "选项", None, None, None, "答案", None],
+        [None, None, None, "A", "B", "C", "D", "第一空", "第二空"],
+        [1, "单选题", "地球上最大的大洋是", "大西洋", "太平洋", "印度洋", "北冰洋", "B", None],
+        [2, "多选题", "属于亚洲的国家有", "中国", "法国", "日本", "巴西", "AC", None],
+        [3, "填空题", "世界最高峰是____，位于____山脉。", None, None, None, None, "珠穆朗玛峰", "喜马拉雅"],
+    ]
+    result = import_file(workbook(tmp_path / "geo.xlsx", {"题库": rows}), bank_id="geo")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "fill-3": [["珠穆朗玛峰"], ["喜马拉雅"]]}
+    assert result.bank.questions[0].options["D"] == "北冰洋" and result.bank.questions[0].line == 4
+    assert result.bank.title == "地理题库"

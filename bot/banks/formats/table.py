@@ -424,8 +424,28 @@ def find_header(table: Table, *, within: int = 20) -> Header | None:
     for index, row in enumerate(table.rows[:within]):
         header = _header_of(row, index)
         if header is not None:
-            return header
+            below = table.rows[index + 1] if index + 1 < len(table.rows) else None
+            return (_two_rows(row, below, header) if below is not None else None) or header
     return None
+
+
+def _two_rows(top: Row, below: Row, header: Header) -> Header | None:
+    """A header in two rows, a merged name over the columns the row below names (`选项` over `A | B | C |
+    D`, `答案` over `第一空 | 第二空`): the header of both, the rows below it the questions."""
+    stem = next(c for c, role in header.roles.items() if role == "stem")
+    names = [c.strip() for c in below.cells]
+    filled = [c for c, name in enumerate(names) if name]
+    if len(filled) < 2 or (stem < len(names) and names[stem]) or not all(column_role(names[c]) for c in filled):
+        return None
+    width = max(len(top.cells), len(below.cells))
+    cells = [
+        (names[c] if c < len(names) and names[c] else top.cells[c] if c < len(top.cells) else "") for c in range(width)
+    ]
+    merged = _header_of(Row(top.line, cells), header.index)
+    if merged is None:
+        return None
+    merged.index += 1  # the questions start under the second row
+    return merged
 
 
 # -- one row ----------------------------------------------------------------------------------------------
