@@ -185,3 +185,28 @@ def test_a_header_in_two_rows_under_merged_cells(tmp_path: Path) -> None:
     assert keys(result) == {"single-1": "B", "multiple-2": "AC", "fill-3": [["珠穆朗玛峰"], ["喜马拉雅"]]}
     assert result.bank.questions[0].options["D"] == "北冰洋" and result.bank.questions[0].line == 4
     assert result.bank.title == "地理题库"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        FRENCH.lstrip("\ufeff"),  # `é ` and `à` are no GB18030: only Windows-1252 reads the file
+        "Question;Réponse A;Réponse B;Bonne réponse\nQuelle planète est gazeuse ?;Vénus;Jupiter;B\n",
+    ],  # every accent inside a word: GB18030 reads it too, as Chinese characters inside Latin words
+    ids=["gb18030-fails", "gb18030-misreads"],
+)
+def test_a_csv_saved_by_excel_in_a_western_locale_is_windows_1252(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "ansi.csv"
+    path.write_bytes(text.encode("cp1252"))
+    result = import_file(path, bank_id="ansi")
+    first = result.bank.questions[0]
+    assert first.answer == "B" and first.options["A"] == "Vénus"
+    assert "planète" in first.prompt
+
+
+def test_a_gb18030_csv_with_latin_words_stays_chinese(tmp_path: Path) -> None:
+    text = "题干,A,B,答案\n在Python中，列表用什么括号表示？,圆括号,方括号,B\nHTTP默认端口是,80,21,A\n"
+    path = tmp_path / "gbk.csv"
+    path.write_bytes(text.encode("gb18030"))
+    result = import_file(path, bank_id="gbk")
+    assert [q.prompt for q in result.bank.questions] == ["在Python中，列表用什么括号表示？", "HTTP默认端口是"]

@@ -6,6 +6,7 @@ line 12 is the sheet's row 12. A CSV's rows are its records (a cell holding line
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime as dt
 import io
@@ -71,7 +72,7 @@ def read_xlsx(path: Path) -> Extracted:
 def read_csv(path: Path) -> Extracted:
     """A CSV (or tab-separated) question sheet; the delimiter is the one under which a layout is found
     (a header row, answer rows, flash cards), tried in the order the suffix suggests."""
-    text = decode_bytes(path.read_bytes(), path.name).lstrip("\ufeff")
+    text = _csv_text(path.read_bytes(), path.name).lstrip("\ufeff")
     best: Table | None = None
     first = "\t" if path.suffix.lower() == ".tsv" else ","
     if m := _SEP_LINE.match(text):  # `sep=;`: Excel's note of the delimiter, no row of the sheet
@@ -82,6 +83,45 @@ def read_csv(path: Path) -> Extracted:
             return Extracted(tables=[table])
         best = best or table
     return Extracted(tables=[best] if best is not None else [])
+
+
+def _csv_text(data: bytes, source: str) -> str:
+    """The CSV's text. Excel's plain "CSV" in a Western locale is Windows-1252, not UTF-8: read so where
+    GB18030 (the fallback for Chinese Windows) cannot read it, or reads it as characters set inside
+    Latin words (`Réponse`, bytes `R é p onse`, read as `R` + one character + `onse`)."""
+    if data.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _utf8(data):
+        return decode_bytes(data, source)
+    try:
+        text = decode_bytes(data, source)
+    except DocumentError:
+        if (latin := _cp1252(data)) is None:
+            raise
+        return latin
+    return (_cp1252(data) or text) if _inside_latin_words(text) else text
+
+
+def _cp1252(data: bytes) -> str | None:
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+
+
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+_INSIDE_WORD = re.compile(r"(?<=[A-Za-z])[^\x00-\x7f](?=[A-Za-z])")
+
+
+def _inside_latin_words(text: str) -> bool:
+    """Most non-ASCII characters stand between two Latin letters: accented letters read as Chinese."""
+    foreign = sum(1 for ch in text if ord(ch) > 0x7F)
+    return foreign > 0 and 2 * len(_INSIDE_WORD.findall(text)) > foreign
 
 
 def _csv_table(text: str, delimiter: str) -> Table:
