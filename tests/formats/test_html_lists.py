@@ -84,3 +84,16 @@ def test_bullets_and_lists_styled_none_draw_no_marker() -> None:
         '<ol type="I"><li>four</li><li>five</li></ol>'
     )
     assert text.split("\n") == ["one", "two", "three", "I. four", "II. five"]
+
+
+def test_an_items_text_in_a_paragraph_of_its_own_follows_its_marker() -> None:
+    page = (
+        '<html><body><ol><li><p>Which gas do plants take in?</p><ol type="A"><li><p>oxygen</p></li>'
+        "<li>\n  <span>carbon dioxide</span></li><li><b>helium</b></li></ol></li></ol>"
+    )
+    assert html_text(page).split("\n") == [
+        "1. Which gas do plants take in?",
+        "A. oxygen",
+        "B. carbon dioxide",
+        "C. <b>helium</b>",
+    ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable, Iterator
 from html.parser import HTMLParser
 
 __all__ = ["html_text", "is_html"]
@@ -116,7 +117,7 @@ class _Text(HTMLParser):
                 value = dict(attrs).get("value") or ""
                 self.lists[-1][1] = int(value) if value.isdigit() else self.lists[-1][1] + 1
                 if marker := _marker(self.lists[-1][0], self.lists[-1][1]):
-                    self.out.append(marker + " ")
+                    self.out.append(marker + _MARKER_END)
         elif tag in _BLOCKS:
             self.out.append("\n" + _HEADINGS.get(tag, ""))
         elif tag == "input" and dict(attrs).get("type") in ("checkbox", "radio"):
@@ -175,6 +176,8 @@ class _Text(HTMLParser):
             self.out.append(html.escape(re.sub(r"\s+", " ", data), quote=False))
 
 
+_MARKER_END = " \x01"  # after a marker written for a list item: its text may come on the next line
+_MARKER_ONLY = re.compile(r"^(?:\S+ )*?\S+\. \x01$")
 # An item whose text writes the marker the list draws (`<li>1. …</li>` in an <ol>): the marker once.
 _DRAWN_TWICE = re.compile(
     r"^([A-Za-z]{1,6}|\d{1,4})\. (?=(?:<(?:b|strong|span|font)\b[^>]*>)?[(（]?\1\s*[.．、:：)）])"
@@ -186,6 +189,25 @@ def html_text(text: str) -> str:
     parser = _Text(_list_rules(text))
     parser.feed(text)
     parser.close()
-    lines = (_DRAWN_TWICE.sub("", line.strip()) for line in "".join(parser.out).split("\n"))
+    lines = (
+        _DRAWN_TWICE.sub("", line) for line in _with_markers(line.strip() for line in "".join(parser.out).split("\n"))
+    )
     out = [re.sub(r"^\|\s*\|", "|", line) if line.startswith("|") else line for line in lines]
     return "\n".join(line for line in out if line)
+
+
+def _with_markers(lines: Iterable[str]) -> Iterator[str]:
+    """Lines with each list marker before its item's text, also where the item's text starts a block of
+    its own (`<li><p>…</p></li>`)."""
+    carry = ""
+    for line in lines:
+        if not line:
+            continue
+        line = f"{carry} {line}" if carry else line
+        carry = ""
+        if line.endswith(_MARKER_END.strip()) and _MARKER_ONLY.match(line):
+            carry = line.removesuffix(_MARKER_END.strip()).strip()
+            continue
+        yield re.sub(rf"{_MARKER_END.strip()}\s*", "", line)
+    if carry:
+        yield carry
