@@ -210,3 +210,26 @@ def test_a_gb18030_csv_with_latin_words_stays_chinese(tmp_path: Path) -> None:
     path.write_bytes(text.encode("gb18030"))
     result = import_file(path, bank_id="gbk")
     assert [q.prompt for q in result.bank.questions] == ["在Python中，列表用什么括号表示？", "HTTP默认端口是"]
+
+
+@pytest.mark.parametrize(
+    "answers",
+    [
+        [["题号", "答案", "解析"], [1, "B", "太平洋面积最大。"], [2, "AC", None], [3, "对", None]],
+        [["Question", "Answer"], [1, "B"], [2, "A, C"], [3, "True"]],  # numbers under `Question`
+    ],
+    ids=["题号-答案", "question-answer"],
+)
+def test_keys_on_an_answer_sheet_of_the_workbook(tmp_path: Path, answers: list[list[object]]) -> None:
+    questions: list[list[object]] = [
+        ["序号", "题型", "题干", "A", "B", "C", "D"],
+        [1, "单选题", "地球上最大的大洋是", "大西洋", "太平洋", "印度洋", "北冰洋"],
+        [2, "多选题", "属于亚洲的国家有", "中国", "法国", "日本", "巴西"],
+        [3, "判断题", "赤道长约4万千米。", None, None, None, None],
+        [4, "单选题", "世界上最长的河流是", "尼罗河", "长江", "亚马孙河", "黄河"],  # the answer sheet has no 4
+    ]
+    result = import_file(workbook(tmp_path / "geo.xlsx", {"试题": questions, "答案": answers}), bank_id="geo")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "tf-3": True}
+    assert [(lo.line, lo.number) for lo in result.left_out] == [(5, 4)]  # no key: left out, not guessed
+    if answers[0][0] == "题号":
+        assert result.bank.questions[0].explanation == "太平洋面积最大。"

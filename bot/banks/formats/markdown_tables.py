@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from bot.banks.formats.table import Row, Table, find_header
+from bot.banks.formats.table import Row, Table, find_header, numbers_only
 
 __all__ = ["question_tables"]
 
@@ -38,16 +38,6 @@ def _cell(text: str) -> str:
     return _ESCAPED.sub(r"\1", text).strip()  # Markdown escapes: "\_\_\_" is a blank
 
 
-_QUESTION_NUMBER = re.compile(r"^(?:第\s*)?\d{1,4}\s*[.．、)）题]?$")
-
-
-def _numbers_only(rows: list[Row], roles: dict[int, str]) -> bool:
-    """A `| Question | Answer |` table whose question cells are only numbers: a key table (`| 7 | B |`) for the
-    text reader, not questions."""
-    stems = [r.cells[c] for r in rows for c, role in roles.items() if role == "stem" and c < len(r.cells)]
-    return bool(stems) and all(_QUESTION_NUMBER.match(s.strip()) for s in stems if s.strip())
-
-
 def question_tables(text: str) -> tuple[str, list[Table]]:
     """The text with its question tables blanked, and those tables (rows numbered by their lines)."""
     if "|" not in text or "--" not in text:
@@ -65,7 +55,7 @@ def question_tables(text: str) -> tuple[str, list[Table]]:
             end += 1
         rows = [Row(head + 1, _cells(lines[head]))]
         rows += [Row(n + 1, _cells(lines[n])) for n in range(i + 1, end)]
-        if (header := find_header(Table(rows[:1]))) is not None and not _numbers_only(rows[1:], header.roles):
+        if (header := find_header(Table(rows[:1]))) is not None and not numbers_only(rows[1:], header.roles):
             tables.append(Table(rows))
             for n in range(head, end):
                 lines[n] = ""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bot.banks.formats.extracted import Extracted
 from bot.banks.formats.layouts import readable
-from bot.banks.formats.table import Row, Table, legend_codes
+from bot.banks.formats.table import Row, Table, key_table, legend_codes
 from bot.banks.issues import DocumentError
 from bot.banks.reading import decode_bytes
 
@@ -62,9 +62,13 @@ def read_xlsx(path: Path) -> Extracted:
     finally:
         workbook.close()
     questions = [t for t in tables if readable(t)]
-    legends = [codes for t in tables if all(t is not q for q in questions) and (codes := legend_codes(t))]
+    others = [t for t in tables if all(t is not q for q in questions)]
+    legends = [codes for t in others if (codes := legend_codes(t))]
+    answers = [keys for t in others if (keys := key_table(t))]
     for table in questions:  # kind codes (1, 2, 3) that a legend sheet of the workbook explains
         table.kind_codes = legends[0] if legends else {}
+    if len(questions) == 1 and len(answers) == 1:  # an answer sheet: its keys by the questions' numbers
+        questions[0].sheet_keys = answers[0]
     tables = questions or tables[:1]
     return Extracted(tables=tables, sections_from_names=len(tables) > 1)
 

@@ -32,8 +32,10 @@ __all__ = [
     "fill_key",
     "find_header",
     "fitting",
+    "key_table",
     "kind_of_type",
     "legend_codes",
+    "numbers_only",
     "open_kind",
     "option_key",
     "read_table",
@@ -56,6 +58,8 @@ class Table:
     name: str | None = None  # the worksheet's name
     # kind codes a legend elsewhere in the workbook explains (a sheet `说明`: `3 | 判断题`)
     kind_codes: dict[str, DeclaredKind] = field(default_factory=dict)
+    # keys an answer sheet of the workbook gives by question number (`题号 | 答案 | 解析`): (key, explanation)
+    sheet_keys: dict[int, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -425,8 +429,40 @@ def find_header(table: Table, *, within: int = 20) -> Header | None:
         header = _header_of(row, index)
         if header is not None:
             below = table.rows[index + 1] if index + 1 < len(table.rows) else None
-            return (_two_rows(row, below, header) if below is not None else None) or header
+            header = (_two_rows(row, below, header) if below is not None else None) or header
+            return None if numbers_only(table.rows[header.index + 1 :], header.roles) else header
     return None
+
+
+_QUESTION_NUMBER = re.compile(r"^(?:第\s*)?\d{1,4}\s*[.．、)）题]?$")
+
+
+def numbers_only(rows: list[Row], roles: dict[int, str]) -> bool:
+    """The question column holds only numbers (`| Question | Answer |` over `| 7 | B |`): a key table,
+    not questions."""
+    stems = [r.cells[c] for r in rows for c, role in roles.items() if role == "stem" and c < len(r.cells)]
+    return bool(stems) and all(_QUESTION_NUMBER.match(s.strip()) for s in stems if s.strip())
+
+
+def key_table(table: Table) -> dict[int, tuple[str, str]]:
+    """An answer sheet: a header naming a number column and a key column (`题号 | 答案 | 解析`,
+    `Question | Answer` over numbers) and a key per numbered row; {} for any other table."""
+    for index, row in enumerate(table.rows[:20]):
+        roles = {c: role for c, cell in enumerate(row.cells) if (role := column_role(cell))}
+        if "key" not in roles.values():
+            continue
+        number = next((c for c, role in roles.items() if role in ("number", "stem")), None)
+        if number is None or ("stem" in roles.values() and not numbers_only(table.rows[index + 1 :], roles)):
+            continue
+        key = next(c for c, role in roles.items() if role == "key")
+        note = next((c for c, role in roles.items() if role == "explanation"), None)
+        out = {}
+        for r in table.rows[index + 1 :]:
+            cells = [*r.cells, "", "", ""]
+            if (n := _number(cells[number])) is not None and cells[key].strip():
+                out.setdefault(n, (cells[key].strip(), cells[note].strip() if note is not None else ""))
+        return out if len(out) >= 2 else {}
+    return {}
 
 
 def _two_rows(top: Row, below: Row, header: Header) -> Header | None:
@@ -1029,6 +1065,35 @@ def _convention(header: Header, name: str | None) -> Convention:
     )
 
 
+def _with_sheet_keys(header: Header, rows: list[Row], keys: dict[int, tuple[str, str]]) -> tuple[Header, list[Row]]:
+    """The rows with the answer sheet's key (and explanation) of their number where they have none of
+    their own, in the key (explanation) column, added when the sheet has none. A row's number is its
+    number column's or the one before its stem; rows without a number take no key."""
+    roles, names = dict(header.roles), dict(header.names)
+    width = max([len(r.cells) for r in rows] + [len(roles) and max(roles) + 1])
+    added = {}
+    for role, name in (("key", "答案表"), ("explanation", "答案表解析")):
+        if role not in names:
+            roles[width + len(added)], names[role] = role, name
+            added[role] = width + len(added)
+    column = {role: next(c for c, r in roles.items() if r == role) for role in ("key", "explanation")}
+    numbers = [c for c, role in roles.items() if role == "number"]
+    stems = [c for c, role in roles.items() if role == "stem"]
+    out = []
+    for row in rows:
+        cells = [*row.cells, *[""] * (width + len(added) - len(row.cells))]
+        if numbers:
+            number = _number(cells[numbers[0]])
+        else:
+            number = int(m.group(1)) if (m := _LEADING_NUMBER.match(cells[stems[0]])) else None
+        if number in keys and not cells[column["key"]].strip():
+            cells[column["key"]] = keys[number][0]
+            if not cells[column["explanation"]].strip():
+                cells[column["explanation"]] = keys[number][1]
+        out.append(Row(row.line, cells))
+    return Header(header.line, header.index, roles, names), out
+
+
 def read_table(
     table: Table, header: Header | None = None, *, section: str | None = None, simplified: bool = False
 ) -> TableReading | None:
@@ -1042,8 +1107,11 @@ def read_table(
     section = _heading_above(table, header) or section
     notes = [codes for text in _lone_cells(table, header) if (codes := _kind_codes(text))]
     codes = notes[0] if notes else table.kind_codes  # `题型：1-单选 2-多选 3-判断` above the header
+    rows = table.rows[header.index + 1 :]
+    if table.sheet_keys:
+        header, rows = _with_sheet_keys(header, rows, table.sheet_keys)
     reader = _Reader(header, section=section, simplified=simplified, codes=codes)
-    rows = reader.merged(table.rows[header.index + 1 :])
+    rows = reader.merged(rows)
     reader.marked_keys = reader.marks_keys(rows)
     reader.keys_by_number = reader.numbers_keys(rows)
     for row in rows:
