@@ -55,8 +55,8 @@ def read_xlsx(path: Path) -> Extracted:
                 continue  # hidden sheets hold a template's lists of choices, not questions
             sheet.reset_dimensions()  # the stored size is often wrong; read until the last row
             rows = [
-                Row(number, [cell_text(v) for v in values])
-                for number, values in enumerate(sheet.iter_rows(min_row=1, values_only=True), start=1)
+                Row(number, [cell_text(c.value) for c in cells], _marked(cells))
+                for number, cells in enumerate(sheet.iter_rows(min_row=1), start=1)
             ]
             tables.append(Table(rows, name=sheet.title))
     finally:
@@ -71,6 +71,42 @@ def read_xlsx(path: Path) -> Extracted:
         questions[0].sheet_keys = answers[0]
     tables = questions or tables[:1]
     return Extracted(tables=tables, sections_from_names=len(tables) > 1)
+
+
+def _marked(cells: tuple) -> frozenset[int]:  # type: ignore[type-arg]
+    """The columns of a row whose cell is set in red, in bold or on a coloured fill: how teachers mark the
+    right option where a sheet has no key column."""
+    return frozenset(
+        i for i, c in enumerate(cells) if c.value is not None and getattr(c, "has_style", False) and _styled(c)
+    )
+
+
+def _styled(cell: object) -> bool:
+    font, fill = cell.font, cell.fill  # type: ignore[attr-defined]
+    if font is not None and (font.b or _red(font.color)):
+        return True
+    return fill is not None and fill.fill_type == "solid" and not _white(fill.fgColor)
+
+
+def _rgb(color: object) -> tuple[int, int, int] | None:
+    """An RGB colour, or the legacy palette's red (indexes 2 and 10); None for theme colours."""
+    kind = getattr(color, "type", None)
+    if kind == "indexed" and getattr(color, "indexed", None) in (2, 10):
+        return (255, 0, 0)
+    value = getattr(color, "rgb", None) if kind == "rgb" else None
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9A-Fa-f]{6,8}", value):
+        return None
+    return int(value[-6:-4], 16), int(value[-4:-2], 16), int(value[-2:], 16)
+
+
+def _red(color: object) -> bool:
+    rgb = _rgb(color) if color is not None else None
+    return rgb is not None and rgb[0] >= 0xC0 and rgb[1] <= 0x60 and rgb[2] <= 0x60
+
+
+def _white(color: object) -> bool:
+    rgb = _rgb(color) if color is not None else None
+    return rgb is None or min(rgb) >= 0xF0
 
 
 def read_csv(path: Path) -> Extracted:

@@ -50,6 +50,7 @@ LETTERS = "ABCDEFGH"
 class Row:
     line: int  # the sheet's row number, or the document line a Word table's row stands for
     cells: list[str]
+    marked: frozenset[int] = frozenset()  # columns whose cell the sheet marks (red, bold, highlighted)
 
 
 @dataclass
@@ -1065,6 +1066,21 @@ def _convention(header: Header, name: str | None) -> Convention:
     )
 
 
+def _with_format_marks(header: Header, rows: list[Row]) -> list[Row]:
+    """Option cells the sheet marks by their format (red, bold, highlighted) carry a ✓, read as a mark
+    where the rows have no key (`_marked_letters`); an options cell of several lines is marked as a whole,
+    which names no option, and stays as written."""
+    options = {c for c, role in header.roles.items() if role.startswith("option:") or role == "options"}
+    out = []
+    for row in rows:
+        columns = {c for c in row.marked & options if c < len(row.cells) and row.cells[c].strip()}
+        columns = {c for c in columns if header.roles[c] != "options" or "\n" not in row.cells[c].strip()}
+        if columns:
+            row = Row(row.line, [f"{v} ✓" if c in columns else v for c, v in enumerate(row.cells)], row.marked)
+        out.append(row)
+    return out
+
+
 def _with_sheet_keys(header: Header, rows: list[Row], keys: dict[int, tuple[str, str]]) -> tuple[Header, list[Row]]:
     """The rows with the answer sheet's key (and explanation) of their number where they have none of
     their own, in the key (explanation) column, added when the sheet has none. A row's number is its
@@ -1090,7 +1106,7 @@ def _with_sheet_keys(header: Header, rows: list[Row], keys: dict[int, tuple[str,
             cells[column["key"]] = keys[number][0]
             if not cells[column["explanation"]].strip():
                 cells[column["explanation"]] = keys[number][1]
-        out.append(Row(row.line, cells))
+        out.append(Row(row.line, cells, row.marked))
     return Header(header.line, header.index, roles, names), out
 
 
@@ -1111,8 +1127,11 @@ def read_table(
     if table.sheet_keys:
         header, rows = _with_sheet_keys(header, rows, table.sheet_keys)
     reader = _Reader(header, section=section, simplified=simplified, codes=codes)
-    rows = reader.merged(rows)
-    reader.marked_keys = reader.marks_keys(rows)
+    formatted = reader.merged(_with_format_marks(header, rows))
+    reader.marked_keys = reader.marks_keys(formatted)
+    # the format marks count only where they are the sheet's keys; elsewhere the cells stay as written
+    rows = formatted if reader.marked_keys else reader.merged(rows)
+    reader.marked_keys = reader.marked_keys or reader.marks_keys(rows)
     reader.keys_by_number = reader.numbers_keys(rows)
     for row in rows:
         reader.read(row)
