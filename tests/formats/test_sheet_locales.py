@@ -233,3 +233,15 @@ def test_keys_on_an_answer_sheet_of_the_workbook(tmp_path: Path, answers: list[l
     assert [(lo.line, lo.number) for lo in result.left_out] == [(5, 4)]  # no key: left out, not guessed
     if answers[0][0] == "题号":
         assert result.bank.questions[0].explanation == "太平洋面积最大。"
+
+
+def test_kind_codes_in_a_note_that_the_csv_split_at_its_commas(tmp_path: Path) -> None:
+    text = (
+        "说明：题型代码 1=单选题,2=多选题,3=判断题\n"
+        "题型,题干,A,B,C,答案\n"
+        "1,光年是什么单位？,时间,长度,质量,B\n"
+        "3,月球自身会发光。,,,,0\n"
+        "2,下列属于行星的有,金星,月球,火星,AC\n"
+    )
+    result = import_csv(tmp_path / "codes.csv", text)
+    assert keys(result) == {"single-1": "B", "tf-2": False, "multiple-3": "AC"}

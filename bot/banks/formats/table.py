@@ -1121,7 +1121,8 @@ def read_table(
     if header is None:
         return None
     section = _heading_above(table, header) or section
-    notes = [codes for text in _lone_cells(table, header) if (codes := _kind_codes(text))]
+    above = ["，".join(c.strip() for c in row.cells if c.strip()) for row in table.rows[: header.index]]
+    notes = [codes for text in above if (codes := _kind_codes(text))]  # a CSV splits a note at its commas
     codes = notes[0] if notes else table.kind_codes  # `题型：1-单选 2-多选 3-判断` above the header
     rows = table.rows[header.index + 1 :]
     if table.sheet_keys:
