@@ -245,3 +245,28 @@ def test_kind_codes_in_a_note_that_the_csv_split_at_its_commas(tmp_path: Path) -
     )
     result = import_csv(tmp_path / "codes.csv", text)
     assert keys(result) == {"single-1": "B", "tf-2": False, "multiple-3": "AC"}
+
+
+def test_a_sheet_beside_the_questions_that_follows_no_layout_is_reported_not_dropped(tmp_path: Path) -> None:
+    questions: list[list[object]] = [["题干", "A", "B", "答案"], ["水的化学式是", "H2O", "CO2", "A"]]
+    other: list[list[object]] = [["第二部分"], ["1. 光年是什么单位？（长度）"], ["2. 月球会发光吗？（不会）"]]
+    notes: list[list[object]] = [["填写说明：每行一题"]]
+    result = import_file(
+        workbook(tmp_path / "three.xlsx", {"题目": questions, "补充": other, "填写说明": notes}), bank_id="three"
+    )
+    assert keys(result) == {"single-1": "A"}
+    unread = [w.en for w in result.warnings if "not read" in w.en]
+    assert unread == ["sheet '补充' holds no questions the importer can find (no header row); not read"]
+    assert any("补充" in w.zh and "未读取" in w.zh for w in result.warnings)
+
+
+def test_the_sheets_a_workbook_explains_itself_with_are_named_in_the_conventions(tmp_path: Path) -> None:
+    rows = [
+        ["题型", "题干", "A", "B", "答案"],
+        [1, "水的化学式是", "H2O", "CO2", "A"],
+        [2, "月球会发光。", None, None, 0],
+    ]
+    legend: list[list[object]] = [["代码", "含义"], [1, "单选题"], [2, "判断题"]]
+    result = import_file(workbook(tmp_path / "codes.xlsx", {"题库": rows, "代码": legend}), bank_id="codes")
+    assert keys(result) == {"single-1": "A", "tf-2": False}
+    assert any("'代码'" in c.en and "“代码”" in c.zh for c in result.conventions)

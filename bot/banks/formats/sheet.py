@@ -14,10 +14,11 @@ import re
 import zipfile
 from pathlib import Path
 
+from bot.banks.draft import Convention
 from bot.banks.formats.extracted import Extracted
 from bot.banks.formats.layouts import readable
-from bot.banks.formats.table import Row, Table, key_table, legend_codes
-from bot.banks.issues import DocumentError
+from bot.banks.formats.table import Row, Table, instructions, key_table, legend_codes
+from bot.banks.issues import DocumentError, Issue
 from bot.banks.reading import decode_bytes
 
 __all__ = ["cell_text", "read_csv", "read_xlsx"]
@@ -62,15 +63,42 @@ def read_xlsx(path: Path) -> Extracted:
     finally:
         workbook.close()
     questions = [t for t in tables if readable(t)]
-    others = [t for t in tables if all(t is not q for q in questions)]
-    legends = [codes for t in others if (codes := legend_codes(t))]
-    answers = [keys for t in others if (keys := key_table(t))]
-    for table in questions:  # kind codes (1, 2, 3) that a legend sheet of the workbook explains
-        table.kind_codes = legends[0] if legends else {}
+    others = [
+        t for t in tables if all(t is not q for q in questions) and any(c.strip() for r in t.rows for c in r.cells)
+    ]
+    legends = [(t, codes) for t in others if (codes := legend_codes(t))]
+    answers = [(t, keys) for t in others if (keys := key_table(t))]
+    used = []
+    if legends:  # kind codes (1, 2, 3) that a legend sheet of the workbook explains
+        for table in questions:
+            table.kind_codes = legends[0][1]
+        used.append(legends[0][0])
     if len(questions) == 1 and len(answers) == 1:  # an answer sheet: its keys by the questions' numbers
-        questions[0].sheet_keys = answers[0]
-    tables = questions or tables[:1]
-    return Extracted(tables=tables, sections_from_names=len(tables) > 1)
+        questions[0].sheet_keys = answers[0][1]
+        used.append(answers[0][0])
+    extracted = Extracted(tables=questions or others[:1] or tables[:1], sections_from_names=len(questions) > 1)
+    extracted.conventions += [_used(t, t is answers[0][0] if answers else False) for t in used]
+    unread = [t for t in others if all(t is not u for u in [*used, *extracted.tables])]
+    extracted.issues += [_unread(t) for t in unread if not instructions(t.name or "")]
+    return extracted
+
+
+def _used(table: Table, answers: bool) -> Convention:
+    if answers:
+        return Convention(
+            f"答案见工作表“{table.name}”（按题号）", f"keys from sheet '{table.name}', by question number"
+        )
+    return Convention(f"题型代码见工作表“{table.name}”", f"kind codes explained on sheet '{table.name}'")
+
+
+def _unread(table: Table) -> Issue:
+    """A sheet beside the question sheets that follows no layout: said, never dropped in silence."""
+    return Issue(
+        "warning",
+        0,
+        f"工作表“{table.name}”中没有找到题目（没有表头行），未读取",
+        f"sheet '{table.name}' holds no questions the importer can find (no header row); not read",
+    )
 
 
 def _marked(cells: tuple) -> frozenset[int]:  # type: ignore[type-arg]

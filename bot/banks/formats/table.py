@@ -32,6 +32,7 @@ __all__ = [
     "fill_key",
     "find_header",
     "fitting",
+    "instructions",
     "key_table",
     "kind_of_type",
     "legend_codes",
@@ -1027,6 +1028,12 @@ class _Reader:
 
 
 _INSTRUCTIONS = re.compile(r"^(?:说明|注意|注|提示|填写|导入|备注|要求|note|instructions?)", re.I)
+_INSTRUCTIONS_SHEET = re.compile(r"^(?:使用|模板|示例|readme|help)", re.I)
+
+
+def instructions(text: str) -> bool:
+    """A template's instructions (`说明：…`, a sheet named `填写说明`, `Instructions`), not its questions."""
+    return bool(_INSTRUCTIONS.match(text.strip()) or _INSTRUCTIONS_SHEET.match(text.strip()))
 
 
 def _lone_cells(table: Table, header: Header) -> list[str]:
