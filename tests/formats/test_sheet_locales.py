@@ -270,3 +270,16 @@ def test_the_sheets_a_workbook_explains_itself_with_are_named_in_the_conventions
     result = import_file(workbook(tmp_path / "codes.xlsx", {"题库": rows, "代码": legend}), bank_id="codes")
     assert keys(result) == {"single-1": "A", "tf-2": False}
     assert any("'代码'" in c.en and "“代码”" in c.zh for c in result.conventions)
+
+
+def test_a_question_named_column_of_numbers_beside_the_stem_column_is_the_number(tmp_path: Path) -> None:
+    rows = [
+        ["题目", "题干", "A", "B", "答案"],
+        [7, "水的化学式是", "H2O", "CO2", "A"],
+        [8, "氧的元素符号是", "O", "Og", "A"],
+    ]
+    result = import_file(workbook(tmp_path / "numbers.xlsx", {"Sheet1": rows}), bank_id="numbers")
+    assert [(q.number, q.prompt, q.answer) for q in result.bank.questions] == [
+        (7, "水的化学式是", "A"),
+        (8, "氧的元素符号是", "A"),
+    ]

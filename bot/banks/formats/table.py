@@ -432,8 +432,23 @@ def find_header(table: Table, *, within: int = 20) -> Header | None:
         if header is not None:
             below = table.rows[index + 1] if index + 1 < len(table.rows) else None
             header = (_two_rows(row, below, header) if below is not None else None) or header
-            return None if numbers_only(table.rows[header.index + 1 :], header.roles) else header
+            if not numbers_only(table.rows[header.index + 1 :], header.roles):
+                return header
+            return _numbers_apart(table, header)
     return None
+
+
+def _numbers_apart(table: Table, header: Header) -> Header | None:
+    """The question column holds only numbers: a number column when another column names the questions
+    (`题目 | 题干 | 答案`, the first holding 1, 2, 3), else no question table (a key table)."""
+    stem = next(c for c, role in header.roles.items() if role == "stem")
+    row = table.rows[header.index]
+    cells = ["序号" if c == stem else cell for c, cell in enumerate(row.cells)]
+    apart = _header_of(Row(row.line, cells), header.index)
+    if apart is None or numbers_only(table.rows[header.index + 1 :], apart.roles):
+        return None
+    apart.index, apart.names["number"] = header.index, row.cells[stem].strip()
+    return apart
 
 
 _QUESTION_NUMBER = re.compile(r"^(?:第\s*)?\d{1,4}\s*[.．、)）题]?$")
