@@ -71,3 +71,12 @@ def test_keycap_numbers_pointed_keys_and_explanations(tmp_path: Path, suffix: st
     assert by_number[3].explanation == "木星质量最大。" and by_number[4].explanation is None
     assert by_number[11].prompt == "土星最著名的特征是它的______。"
     assert result.left_out == []
+
+
+def test_numbers_and_letters_styled_bold_as_social_apps_write_them(tmp_path: Path) -> None:
+    text = "𝟏. 金星是夜空中最亮的行星吗？\n𝐀. 是\n𝐁. 不是\n答案：𝐀\n𝟐. 太阳系中离太阳最近的行星是______。\n答案：水星\n"
+    path = tmp_path / "styled.txt"
+    path.write_text(text, encoding="utf-8")
+    result = import_file(path, bank_id="styled")
+    assert keys(result) == {"single-1": "A", "fill-2": ["水星"]}
+    assert result.bank.questions[0].options == {"A": "是", "B": "不是"}
