@@ -80,3 +80,13 @@ def test_numbers_and_letters_styled_bold_as_social_apps_write_them(tmp_path: Pat
     result = import_file(path, bank_id="styled")
     assert keys(result) == {"single-1": "A", "fill-2": ["水星"]}
     assert result.bank.questions[0].options == {"A": "是", "B": "不是"}
+
+
+@pytest.mark.parametrize(("first", "second"), [("❶", "❷"), ("➊", "➋"), ("⓵", "⓶"), ("⒈", "⒉"), ("4️⃣", "5️⃣")])
+def test_question_numbers_in_styled_digits(tmp_path: Path, first: str, second: str) -> None:
+    text = f"{first} 金星是行星吗？\nA. 是\nB. 不是\n答案：A\n{second} 月球是行星吗？\nA. 是\nB. 不是\n答案：B\n"
+    path = tmp_path / "styled.txt"
+    path.write_text(text, encoding="utf-8")
+    result = import_file(path, bank_id="styled")
+    assert [q.prompt for q in result.bank.questions] == ["金星是行星吗？", "月球是行星吗？"]
+    assert [q.answer for q in result.bank.questions] == ["A", "B"]
