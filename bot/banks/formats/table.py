@@ -2,8 +2,9 @@
 
 Spreadsheets exported by learning platforms (学习通/超星, 雨课堂, 问卷星, 考试星 …) and question tables in
 Word files are read here, the same way: the header row is found below any title rows, each column is
-recognised by its name in Chinese or English (`题型`/Type, `题干`/Question, `选项A`…`选项H` or one `选项`
-column, `答案`/Answer, `解析`/Explanation, `章节`, `知识点`, `难度`, `分值` …), and every row becomes a
+recognised by its name in Chinese, English or another European language, accents folded (`题型`/Type,
+`题干`/Question/Frage, `选项A`…`选项H`/Réponse A… or one `选项` column, `答案`/Answer/Bonne réponse,
+`解析`/Explanation, `章节`, `知识点`, `难度`, `分值` …), and every row becomes a
 `Draft` that `bot.banks.build` checks like any other. Line numbers are the rows' own (a sheet's row 12
 is line 12). Rows that fill only the options column under a question (one option per row, the question's
 cells merged down) are that question's options; without a key, the options marked in their own cells
