@@ -97,3 +97,21 @@ def test_an_items_text_in_a_paragraph_of_its_own_follows_its_marker() -> None:
         "B. carbon dioxide",
         "C. <b>helium</b>",
     ]
+
+
+def test_options_a_quiz_plugin_marks_right_by_class_or_data_attribute(tmp_path: Path) -> None:
+    page = (
+        "<html><body>"
+        '<div class="q"><p>1. Which cloud type brings thunderstorms?</p><ol type="A">'
+        '<li class="answer">cirrus</li><li class="answer answer-correct">cumulonimbus</li>'
+        '<li class="answer answer-incorrect">stratus</li></ol></div>'
+        '<div class="q"><p>2. Which of these are precipitation?</p><ol type="A">'
+        '<li data-correct="true">hail</li><li data-correct="false">fog</li>'
+        '<li data-correct="true">sleet</li></ol></div>'
+        "</body></html>"
+    )
+    path = tmp_path / "clouds.html"
+    path.write_text(page, encoding="utf-8")
+    result = import_file(path, bank_id="clouds")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC"}
+    assert result.bank.questions[0].options == {"A": "cirrus", "B": "cumulonimbus", "C": "stratus"}

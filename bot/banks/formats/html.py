@@ -76,6 +76,23 @@ def _marker(style: str, n: int) -> str | None:
     return None
 
 
+# An option the page marks right by its class or data attribute, as quiz plugins render a solution:
+# `<li class="answer-correct">`, `<div class="wpProQuiz_answerCorrect">`, `<label data-correct="true">`.
+# A bare `correct` class is left alone: course platforms' reviews put it on the learner's own choice.
+_OPTION_TAGS = {"li", "label", "p", "div"}
+_RIGHT_CLASS = re.compile(
+    r"^(?!.*(?:incorrect|wrong|false|not))(?:.*(?:answer|option|choice)[-_]?(?:correct|right)|(?:is|correct|right)[-_]"
+    r"(?:correct|answer|option|choice))$",
+    re.I,
+)
+
+
+def _right_option(attrs: dict[str, str | None]) -> bool:
+    if any((attrs.get(k) or "").strip().lower() in ("true", "1") for k in ("data-correct", "data-is-correct")):
+        return True
+    return any(_RIGHT_CLASS.match(c) for c in (attrs.get("class") or "").split())
+
+
 def is_html(text: str) -> bool:
     head = text.lstrip()[:500].lower()
     return head.startswith(("<!doctype html", "<html")) or ("<body" in head and "</" in text)
@@ -86,6 +103,8 @@ class _Text(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.rules = rules
         self.lists: list[list] = []  # per open <ol>/<ul>: [marker style or None, items so far]
+        self.depth: dict[str, int] = {}  # open elements per tag of _OPTION_TAGS
+        self.right: list[tuple[str, int]] = []  # open elements the page marks as a right option
         self.out: list[str] = []
         self.dropped = 0
         self.cells: list[str] | None = None  # the cells of the table row being read
@@ -93,6 +112,10 @@ class _Text(HTMLParser):
         self.kept: list[bool] = []  # per open tag of _KEPT: whether it was written out
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _OPTION_TAGS and not self.dropped:
+            self.depth[tag] = self.depth.get(tag, 0) + 1
+            if _right_option(dict(attrs)):
+                self.right.append((tag, self.depth[tag]))
         if tag in _DROPPED:
             self.dropped += 1
         elif self.dropped:
@@ -152,6 +175,11 @@ class _Text(HTMLParser):
         return int(value) - 1 if value.isdigit() else 0
 
     def handle_endtag(self, tag: str) -> None:
+        if tag in _OPTION_TAGS and not self.dropped and self.depth.get(tag):
+            if self.right and self.right[-1] == (tag, self.depth[tag]):
+                self.right.pop()
+                self.out.append(" ✅")  # the page marks this option right: a tick after it, as typed
+            self.depth[tag] -= 1
         if tag in _DROPPED:
             self.dropped = max(0, self.dropped - 1)
         elif self.dropped:
