@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.banks.importer import import_file
-from tests.formats.test_sheets import keys
+from tests.formats.test_sheets import import_csv, keys
 
 ITEMS = [
     ("3️⃣ 木星是太阳系中最大的行星吗？下列说法正确的是", ["是，最大", "不是，土星最大"], "A", "木星质量最大。"),
@@ -63,9 +62,7 @@ def article_text() -> str:
 
 @pytest.mark.parametrize("suffix", [".html", ".txt"])
 def test_keycap_numbers_pointed_keys_and_explanations(tmp_path: Path, suffix: str) -> None:
-    path = tmp_path / f"astronomy{suffix}"
-    path.write_text(article_html() if suffix == ".html" else article_text(), encoding="utf-8")
-    result = import_file(path, bank_id="astro")
+    result = import_csv(tmp_path / f"astronomy{suffix}", article_html() if suffix == ".html" else article_text())
     assert keys(result) == EXPECTED
     by_number = {q.number: q for q in result.bank.questions}
     assert by_number[3].explanation == "木星质量最大。" and by_number[4].explanation is None
@@ -75,9 +72,7 @@ def test_keycap_numbers_pointed_keys_and_explanations(tmp_path: Path, suffix: st
 
 def test_numbers_and_letters_styled_bold_as_social_apps_write_them(tmp_path: Path) -> None:
     text = "𝟏. 金星是夜空中最亮的行星吗？\n𝐀. 是\n𝐁. 不是\n答案：𝐀\n𝟐. 太阳系中离太阳最近的行星是______。\n答案：水星\n"
-    path = tmp_path / "styled.txt"
-    path.write_text(text, encoding="utf-8")
-    result = import_file(path, bank_id="styled")
+    result = import_csv(tmp_path / "styled.txt", text)
     assert keys(result) == {"single-1": "A", "fill-2": ["水星"]}
     assert result.bank.questions[0].options == {"A": "是", "B": "不是"}
 
@@ -85,8 +80,6 @@ def test_numbers_and_letters_styled_bold_as_social_apps_write_them(tmp_path: Pat
 @pytest.mark.parametrize(("first", "second"), [("❶", "❷"), ("➊", "➋"), ("⓵", "⓶"), ("⒈", "⒉"), ("4️⃣", "5️⃣")])
 def test_question_numbers_in_styled_digits(tmp_path: Path, first: str, second: str) -> None:
     text = f"{first} 金星是行星吗？\nA. 是\nB. 不是\n答案：A\n{second} 月球是行星吗？\nA. 是\nB. 不是\n答案：B\n"
-    path = tmp_path / "styled.txt"
-    path.write_text(text, encoding="utf-8")
-    result = import_file(path, bank_id="styled")
+    result = import_csv(tmp_path / "styled.txt", text)
     assert [q.prompt for q in result.bank.questions] == ["金星是行星吗？", "月球是行星吗？"]
     assert [q.answer for q in result.bank.questions] == ["A", "B"]

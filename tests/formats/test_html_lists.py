@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.banks.formats.html import html_text
-from bot.banks.importer import import_file
-from tests.formats.test_sheets import keys
+from tests.formats.test_sheets import import_csv, keys
 
 QUESTIONS = [
     ("Which layer of the atmosphere holds most of its water vapour?", ["troposphere", "stratosphere", "mesosphere"]),
@@ -63,9 +62,7 @@ def page(options_list: str, *, style: str = "", numbered_by: str = "text") -> st
 def test_letters_and_numbers_drawn_by_the_list_markup(
     tmp_path: Path, options_list: str, style: str, numbered_by: str
 ) -> None:
-    path = tmp_path / "weather.html"
-    path.write_text(page(options_list, style=style, numbered_by=numbered_by), encoding="utf-8")
-    result = import_file(path, bank_id="weather")
+    result = import_csv(tmp_path / "weather.html", page(options_list, style=style, numbered_by=numbered_by))
     # the key table reads `A, C` as both letters, and its rows are keys, not questions
     assert keys(result) == {"single-1": "A", "multiple-2": "AC", "single-3": "A"}
     assert result.bank.questions[0].options == {"A": "troposphere", "B": "stratosphere", "C": "mesosphere"}
@@ -110,8 +107,6 @@ def test_options_a_quiz_plugin_marks_right_by_class_or_data_attribute(tmp_path: 
         '<li data-correct="true">sleet</li></ol></div>'
         "</body></html>"
     )
-    path = tmp_path / "clouds.html"
-    path.write_text(page, encoding="utf-8")
-    result = import_file(path, bank_id="clouds")
+    result = import_csv(tmp_path / "clouds.html", page)
     assert keys(result) == {"single-1": "B", "multiple-2": "AC"}
     assert result.bank.questions[0].options == {"A": "cirrus", "B": "cumulonimbus", "C": "stratus"}
