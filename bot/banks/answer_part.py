@@ -373,6 +373,8 @@ def split_entry(raw: str, kind: Kind | None) -> tuple[str, str]:
         parts = re.findall(r"`([^`]+)`", code.group(1))
         joiner = "" if kind in CHOICE_KINDS or all(len(p) == 1 for p in parts) else "；"
         return joiner.join(p.strip() for p in parts), raw[code.end() :].strip()
+    if kind in CHOICE_KINDS and parse_letters(raw) is not None:
+        return raw.strip(), ""  # "A, B, D": letters only, all of them the key
     if kind in CHOICE_KINDS or kind is Kind.true_false:
         head = re.match(
             rf"^\s*({_KEY_TOKEN}(?:\s*[,，、]\s*[A-Ha-h])*)\s*(?:[。.；;，,:：]\s*|\s+|(?=[（(【\[]))(?=\S)", probe(raw)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import itertools
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from bot.banks.text import narrow, strip_pinyin, to_simplified
@@ -111,10 +112,34 @@ _TABLE_SEPARATOR = re.compile(
 )
 _FRAMED = re.compile(r"^(?:={3,}|-{3,}|\*{3,}|~{3,}|#{3,})\s*([^=\-*~#\s].*?)\s*(?:={3,}|-{3,}|\*{3,}|~{3,}|#{3,})$")
 # Emoji that decorate a line (✅ 正确答案：C, 🔍 解析：…); ✓ ✔ ✗ ✘ √ × are keys and stay.
+_KEYCAPS = re.compile("((?:[0-9]\ufe0f?\u20e3|\U0001f51f)+)\\s*")
+# Numbers as articles style a question's number: ❶ ➊ ➀ ⓵ ⓫, ⒈ (① stays: it also letters options)
+_STYLED_NUMBER = re.compile("([\u2776-\u2793\u24eb-\u24fe\u2488-\u249b])\\s*")
 _DECORATION = re.compile(
     "(?:[\u2705\u274c\u274e\u2b50\u2753\u2757\u27a1\u25b6\u25c6\u25cf\u2605\u2606\U0001f300-\U0001faff]"
     "\ufe0f?\\s*)+(?=\\S)"
 )
+
+
+def _styled_number(text: str, at: int) -> tuple[re.Match[str], str] | None:
+    """A question number at `at` written in keycap emoji (`1️⃣0️⃣`, `🔟`) or styled digits (`❶`, `➊`, `⒈`),
+    and the plain number (`10. `) that stands for it."""
+    if ("\u20e3" in text[at : at + 3] or text[at : at + 1] == "\U0001f51f") and (m := _KEYCAPS.match(text, at)):
+        return m, re.sub(r"[^\d]", "", m.group(1).replace("\U0001f51f", "10")) + ". "
+    if "\u2488" <= text[at : at + 1] <= "\u2793" and (m := _STYLED_NUMBER.match(text, at)):
+        return m, f"{int(unicodedata.numeric(m.group(1)))}. "
+    return None
+
+
+def _shifted(at: int, m: re.Match[str], replacement: str) -> int:
+    """A position in a line after the text `m` matched was replaced by `replacement`."""
+    if at <= m.start():
+        return at
+    return (
+        at - (m.end() - m.start()) + len(replacement)
+        if at >= m.end()
+        else m.start() + min(at - m.start(), len(replacement))
+    )
 
 
 def _mark_of(tag: str) -> str:
@@ -680,6 +705,10 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     if "&" in text:
         text = html.unescape(text)  # after the tags: an escaped "&lt;b&gt;" is text, not markup
     cut = len(text) - len(text.lstrip())
+    if (styled := _styled_number(text, cut)) is not None:  # "1️⃣0️⃣ 越冬期…", "❶ …": a number as articles style it
+        m, digits = styled
+        text = text[: m.start()] + digits + text[m.end() :]
+        spans = [(_shifted(a, m, digits), _shifted(b, m, digits), mark) for a, b, mark in spans]
     if cut < len(text) and ord(text[cut]) > 0x2000 and (m := _DECORATION.match(text, cut)):
         cut = m.end()
     text = text[cut:].rstrip()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 __all__ = [
@@ -75,15 +76,22 @@ _NARROW = str.maketrans(
         **{chr(c): chr(c - 0xFEE0) for c in range(ord("０"), ord("９") + 1)},
         **{chr(c): chr(c - 0xFEE0) for c in range(ord("Ａ"), ord("Ｚ") + 1)},
         **{chr(c): chr(c - 0xFEE0) for c in range(ord("ａ"), ord("ｚ") + 1)},
+        # bold, italic … letters and digits that posts copied from social apps are styled with (𝟏. 𝐀.)
+        **{
+            chr(c): plain
+            for c in range(0x1D400, 0x1D800)
+            if (plain := unicodedata.normalize("NFKC", chr(c))).isascii() and plain.isalnum()
+        },
     }
 )
 
 
-_WIDE = re.compile("[\u3000０-９Ａ-Ｚａ-ｚ]")
+_WIDE = re.compile("[\u3000０-９Ａ-Ｚａ-ｚ\U0001d400-\U0001d7ff]")
 
 
 def narrow(line: str) -> str:
-    """Full-width letters, digits and spaces become ASCII (Ｂ -> B); CJK punctuation stays as written."""
+    """Full-width letters, digits and spaces become ASCII (Ｂ -> B), and so do styled ones (𝐁, 𝟏); CJK
+    punctuation stays as written."""
     # translate looks up every character; most lines have nothing to narrow, and a search says so faster
     return line.translate(_NARROW) if _WIDE.search(line) else line
 

@@ -2,6 +2,7 @@
 
     .txt .md (any text: UTF-8 with or without BOM, UTF-16 with BOM, GB18030)  -> text
     .txt   of flash cards (`prompt<TAB>answer` on every line)                  -> a two-column table
+    .txt   of typed rows (`MC<TAB>question<TAB>option<TAB>correct…`)           -> a table
     .md .txt  Markdown tables whose header names question columns (| 题干 | A | 答案 |) -> question tables
     .docx  paragraphs as Word shows them (list numbers, keys marked by formatting) -> text; question tables
     .pdf   a text layer's lines, page headers and footers dropped                -> text
@@ -102,7 +103,10 @@ def _read(path: Path) -> Extracted:
         text = html_text(text)  # a saved web page: a line per block, the key marks kept
     if suffix == ".txt":
         from bot.banks.formats.cards import tab_cards
+        from bot.banks.formats.typed_rows import typed_table
 
+        if (typed := typed_table(text)) is not None:  # a course platform's upload: MC<TAB>question<TAB>…
+            return Extracted(tables=[typed])
         if (cards := tab_cards(text)) is not None:  # a flash-card export: prompt<TAB>answer per line
             return Extracted(tables=[cards])
     from bot.banks.formats.markdown_tables import question_tables

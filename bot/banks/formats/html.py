@@ -11,17 +11,86 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable, Iterator
 from html.parser import HTMLParser
 
 __all__ = ["html_text", "is_html"]
 
 _BLOCKS = {
-    "p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "br", "tr", "table", "section",
+    "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "br", "tr", "table", "section",
     "article", "blockquote", "pre", "dd", "dt", "dl", "hr", "form", "fieldset", "header", "footer", "main",
 }  # fmt: skip
 _KEPT = {"font", "span", "b", "strong", "u", "ins", "mark", "em", "i", "sub", "sup", "code"}
 _DROPPED = {"script", "style", "head", "title", "noscript", "template", "svg", "iframe"}
 _HEADINGS = {"h1": "# ", "h2": "## ", "h3": "### ", "h4": "#### ", "h5": "##### ", "h6": "###### "}
+
+
+# List markers the browser draws and the page's text does not hold: `<ol type="A">`, `list-style-type:
+# upper-alpha` (inline or in a <style> rule for the list's tag, class or id), the decimal default.
+_LIST_TYPES = {
+    "a": "lower-alpha", "A": "upper-alpha", "i": "lower-roman", "I": "upper-roman", "1": "decimal",
+}  # fmt: skip
+_LIST_STYLE = re.compile(
+    r"list-style(?:-type)?\s*:\s*[^;}]*?\b(upper-alpha|upper-latin|lower-alpha|lower-latin|upper-roman"
+    r"|lower-roman|decimal|none)\b",
+    re.I,
+)
+_STYLE_BLOCK = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.I | re.S)
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_COMPOUND = re.compile(r"^([a-z][a-z0-9]*)?((?:[.#][\w-]+)*)$", re.I)
+_ROMAN = (("m", 1000), ("cm", 900), ("d", 500), ("cd", 400), ("c", 100), ("xc", 90), ("l", 50), ("xl", 40),
+          ("x", 10), ("ix", 9), ("v", 5), ("iv", 4), ("i", 1))  # fmt: skip
+
+
+def _list_rules(page: str) -> list[tuple[str | None, set[str], str]]:
+    """The <style> rules that set a list's markers: (tag or None, classes and #id, style), for the last
+    part of each selector (`ol.opts`, `.choices`, `#quiz ol`; `ol.opts li` stands for `ol.opts`)."""
+    rules = []
+    for block in _STYLE_BLOCK.findall(page):
+        for selectors, body in _RULE.findall(re.sub(r"/\*.*?\*/", "", block, flags=re.S)):
+            if not (m := _LIST_STYLE.search(body)):
+                continue
+            for selector in selectors.split(","):
+                parts = selector.split()
+                if len(parts) > 1 and parts[-1].lower() == "li":
+                    parts.pop()
+                if parts and (c := _COMPOUND.match(parts[-1])):
+                    names = set(re.findall(r"[.#][\w-]+", c.group(2)))
+                    rules.append(((c.group(1) or "").lower() or None, names, m.group(1).lower()))
+    return rules
+
+
+def _marker(style: str, n: int) -> str | None:
+    """The marker the browser draws for item n of a list of this style: `C.`, `c.`, `iii.`, `3.`."""
+    if style == "decimal":
+        return f"{n}."
+    if style.endswith(("alpha", "latin")) and 1 <= n <= 26:
+        letter = chr(ord("a") + n - 1)
+        return (letter.upper() if style.startswith("upper") else letter) + "."
+    if style.endswith("roman") and 1 <= n < 40:
+        out = ""
+        for numeral, value in _ROMAN:
+            while n >= value:
+                out, n = out + numeral, n - value
+        return (out.upper() if style.startswith("upper") else out) + "."
+    return None
+
+
+# An option the page marks right by its class or data attribute, as quiz plugins render a solution:
+# `<li class="answer-correct">`, `<div class="wpProQuiz_answerCorrect">`, `<label data-correct="true">`.
+# A bare `correct` class is left alone: course platforms' reviews put it on the learner's own choice.
+_OPTION_TAGS = {"li", "label", "p", "div"}
+_RIGHT_CLASS = re.compile(
+    r"^(?!.*(?:incorrect|wrong|false|not))(?:.*(?:answer|option|choice)[-_]?(?:correct|right)|(?:is|correct|right)[-_]"
+    r"(?:correct|answer|option|choice))$",
+    re.I,
+)
+
+
+def _right_option(attrs: dict[str, str | None]) -> bool:
+    if any((attrs.get(k) or "").strip().lower() in ("true", "1") for k in ("data-correct", "data-is-correct")):
+        return True
+    return any(_RIGHT_CLASS.match(c) for c in (attrs.get("class") or "").split())
 
 
 def is_html(text: str) -> bool:
@@ -30,8 +99,12 @@ def is_html(text: str) -> bool:
 
 
 class _Text(HTMLParser):
-    def __init__(self) -> None:
+    def __init__(self, rules: list[tuple[str | None, set[str], str]]) -> None:
         super().__init__(convert_charrefs=True)
+        self.rules = rules
+        self.lists: list[list] = []  # per open <ol>/<ul>: [marker style or None, items so far]
+        self.depth: dict[str, int] = {}  # open elements per tag of _OPTION_TAGS
+        self.right: list[tuple[str, int]] = []  # open elements the page marks as a right option
         self.out: list[str] = []
         self.dropped = 0
         self.cells: list[str] | None = None  # the cells of the table row being read
@@ -39,6 +112,10 @@ class _Text(HTMLParser):
         self.kept: list[bool] = []  # per open tag of _KEPT: whether it was written out
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _OPTION_TAGS and not self.dropped:
+            self.depth[tag] = self.depth.get(tag, 0) + 1
+            if _right_option(dict(attrs)):
+                self.right.append((tag, self.depth[tag]))
         if tag in _DROPPED:
             self.dropped += 1
         elif self.dropped:
@@ -54,6 +131,16 @@ class _Text(HTMLParser):
             extra = min(int(span), 20) - 1 if span.isdigit() and int(span) > 1 else 0
             self.cells.extend([tag] * (1 + extra))
             self.out.append(" | " + " | " * extra)  # a cell spread over columns: empty cells after it
+        elif tag in ("ol", "ul"):
+            self.lists.append([self.list_style(tag, dict(attrs)), self.start(dict(attrs))])
+            self.out.append("\n")
+        elif tag == "li":
+            self.out.append("\n")
+            if self.lists and self.lists[-1][0]:
+                value = dict(attrs).get("value") or ""
+                self.lists[-1][1] = int(value) if value.isdigit() else self.lists[-1][1] + 1
+                if marker := _marker(self.lists[-1][0], self.lists[-1][1]):
+                    self.out.append(marker + _MARKER_END)
         elif tag in _BLOCKS:
             self.out.append("\n" + _HEADINGS.get(tag, ""))
         elif tag == "input" and dict(attrs).get("type") in ("checkbox", "radio"):
@@ -66,11 +153,41 @@ class _Text(HTMLParser):
                 attributes = "".join(f' {k}="{v}"' for k, v in kept)
                 self.out.append(f"<{tag}{attributes}>")
 
+    def list_style(self, tag: str, attrs: dict[str, str | None]) -> str | None:
+        """The markers of a list: its inline style, then its `type`, then the page's rules; an <ol> counts
+        in numbers by default, an <ul> has bullets (None)."""
+        if m := _LIST_STYLE.search(attrs.get("style") or ""):
+            return None if m.group(1).lower() == "none" else m.group(1).lower()
+        if tag == "ol" and (kind := attrs.get("type")) in _LIST_TYPES:
+            return _LIST_TYPES[kind]
+        names = {"." + c for c in (attrs.get("class") or "").split()} | (
+            {"#" + attrs["id"]} if attrs.get("id") else set()
+        )
+        style = "decimal" if tag == "ol" else None
+        for rule_tag, needs, rule_style in self.rules:  # the last matching rule wins, as in CSS
+            if rule_tag in (None, tag) and needs <= names and (rule_tag or needs):
+                style = rule_style
+        return None if style == "none" else style
+
+    @staticmethod
+    def start(attrs: dict[str, str | None]) -> int:
+        value = attrs.get("start") or ""
+        return int(value) - 1 if value.isdigit() else 0
+
     def handle_endtag(self, tag: str) -> None:
+        if tag in _OPTION_TAGS and not self.dropped and self.depth.get(tag):
+            if self.right and self.right[-1] == (tag, self.depth[tag]):
+                self.right.pop()
+                self.out.append(" ✅")  # the page marks this option right: a tick after it, as typed
+            self.depth[tag] -= 1
         if tag in _DROPPED:
             self.dropped = max(0, self.dropped - 1)
         elif self.dropped:
             return
+        elif tag in ("ol", "ul", "li"):
+            if tag != "li" and self.lists:
+                self.lists.pop()
+            self.out.append("\n")
         elif tag == "tr":
             self.out.append(" |\n")
             if self.rows == 0 and self.cells:  # a Markdown table's line under its first row
@@ -87,11 +204,38 @@ class _Text(HTMLParser):
             self.out.append(html.escape(re.sub(r"\s+", " ", data), quote=False))
 
 
+_MARKER_END = " \x01"  # after a marker written for a list item: its text may come on the next line
+_MARKER_ONLY = re.compile(r"^(?:\S+ )*?\S+\. \x01$")
+# An item whose text writes the marker the list draws (`<li>1. …</li>` in an <ol>): the marker once.
+_DRAWN_TWICE = re.compile(
+    r"^([A-Za-z]{1,6}|\d{1,4})\. (?=(?:<(?:b|strong|span|font)\b[^>]*>)?[(（]?\1\s*[.．、:：)）])"
+)
+
+
 def html_text(text: str) -> str:
     """The page's text, a line per block, with the marks the reader uses kept as tags."""
-    parser = _Text()
+    parser = _Text(_list_rules(text))
     parser.feed(text)
     parser.close()
-    lines = (line.strip() for line in "".join(parser.out).split("\n"))
+    lines = (
+        _DRAWN_TWICE.sub("", line) for line in _with_markers(line.strip() for line in "".join(parser.out).split("\n"))
+    )
     out = [re.sub(r"^\|\s*\|", "|", line) if line.startswith("|") else line for line in lines]
     return "\n".join(line for line in out if line)
+
+
+def _with_markers(lines: Iterable[str]) -> Iterator[str]:
+    """Lines with each list marker before its item's text, also where the item's text starts a block of
+    its own (`<li><p>…</p></li>`)."""
+    carry = ""
+    for line in lines:
+        if not line:
+            continue
+        line = f"{carry} {line}" if carry else line
+        carry = ""
+        if line.endswith(_MARKER_END.strip()) and _MARKER_ONLY.match(line):
+            carry = line.removesuffix(_MARKER_END.strip()).strip()
+            continue
+        yield re.sub(rf"{_MARKER_END.strip()}\s*", "", line)
+    if carry:
+        yield carry

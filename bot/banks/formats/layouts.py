@@ -4,6 +4,8 @@
     field names down a column (题干, A, 答案) -> vertical cards, a block per question (`bot.banks.formats.vertical`)
     a question row, then flagged options  -> answer rows (`bot.banks.formats.answer_rows`)
     two columns, prompt and answer        -> flash cards (`bot.banks.formats.cards`)
+    a type code first (MC, TF, FIB …)      -> typed rows, as course platforms take an upload
+                                             (`bot.banks.formats.typed_rows`)
 
 A header is tried first; a sheet whose header sits above answer rows (`Question,Answer,Correct` and then
 rows that leave the question column empty) is read as answer rows.
@@ -14,6 +16,7 @@ from __future__ import annotations
 from bot.banks.formats.answer_rows import read_answer_rows
 from bot.banks.formats.cards import read_cards
 from bot.banks.formats.table import Header, Table, TableReading, find_header, read_table
+from bot.banks.formats.typed_rows import read_typed_rows
 from bot.banks.formats.vertical import read_vertical
 
 __all__ = ["read_sheet", "readable"]
@@ -38,7 +41,8 @@ def read_sheet(table: Table, *, section: str | None = None, simplified: bool = F
             return rows
         return read_table(table, header, section=section, simplified=simplified)
     return (
-        read_vertical(table, section=section, simplified=simplified)
+        read_typed_rows(table, section=section, simplified=simplified)
+        or read_vertical(table, section=section, simplified=simplified)
         or read_answer_rows(table, section=section, simplified=simplified)
         or read_cards(table, section=section, simplified=simplified)
     )

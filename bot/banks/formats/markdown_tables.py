@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from bot.banks.formats.table import Row, Table, find_header
+from bot.banks.formats.table import Row, Table, find_header, numbers_only
 
 __all__ = ["question_tables"]
 
@@ -55,7 +55,7 @@ def question_tables(text: str) -> tuple[str, list[Table]]:
             end += 1
         rows = [Row(head + 1, _cells(lines[head]))]
         rows += [Row(n + 1, _cells(lines[n])) for n in range(i + 1, end)]
-        if find_header(Table(rows[:1])) is not None:
+        if (header := find_header(Table(rows[:1]))) is not None and not numbers_only(rows[1:], header.roles):
             tables.append(Table(rows))
             for n in range(head, end):
                 lines[n] = ""

@@ -6,21 +6,25 @@ line 12 is the sheet's row 12. A CSV's rows are its records (a cell holding line
 
 from __future__ import annotations
 
+import codecs
 import csv
 import datetime as dt
 import io
+import re
 import zipfile
 from pathlib import Path
 
+from bot.banks.draft import Convention
 from bot.banks.formats.extracted import Extracted
 from bot.banks.formats.layouts import readable
-from bot.banks.formats.table import Row, Table
-from bot.banks.issues import DocumentError
+from bot.banks.formats.table import Row, Table, instructions, key_table, legend_codes
+from bot.banks.issues import DocumentError, Issue
 from bot.banks.reading import decode_bytes
 
 __all__ = ["cell_text", "read_csv", "read_xlsx"]
 
 _DELIMITERS = (",", "\t", ";", "|")
+_SEP_LINE = re.compile(r"^sep=([,\t;|])[ \t]*(?=\r?\n)")
 
 
 def cell_text(value: object) -> str:
@@ -52,28 +56,140 @@ def read_xlsx(path: Path) -> Extracted:
                 continue  # hidden sheets hold a template's lists of choices, not questions
             sheet.reset_dimensions()  # the stored size is often wrong; read until the last row
             rows = [
-                Row(number, [cell_text(v) for v in values])
-                for number, values in enumerate(sheet.iter_rows(min_row=1, values_only=True), start=1)
+                Row(number, [cell_text(c.value) for c in cells], _marked(cells))
+                for number, cells in enumerate(sheet.iter_rows(min_row=1), start=1)
             ]
             tables.append(Table(rows, name=sheet.title))
     finally:
         workbook.close()
-    tables = [t for t in tables if readable(t)] or tables[:1]
-    return Extracted(tables=tables, sections_from_names=len(tables) > 1)
+    questions = [t for t in tables if readable(t)]
+    others = [
+        t for t in tables if all(t is not q for q in questions) and any(c.strip() for r in t.rows for c in r.cells)
+    ]
+    legends = [(t, codes) for t in others if (codes := legend_codes(t))]
+    answers = [(t, keys) for t in others if (keys := key_table(t))]
+    used = []
+    if legends:  # kind codes (1, 2, 3) that a legend sheet of the workbook explains
+        for table in questions:
+            table.kind_codes = legends[0][1]
+        used.append(legends[0][0])
+    if len(questions) == 1 and len(answers) == 1:  # an answer sheet: its keys by the questions' numbers
+        questions[0].sheet_keys = answers[0][1]
+        used.append(answers[0][0])
+    extracted = Extracted(tables=questions or others[:1] or tables[:1], sections_from_names=len(questions) > 1)
+    extracted.conventions += [_used(t, t is answers[0][0] if answers else False) for t in used]
+    unread = [t for t in others if all(t is not u for u in [*used, *extracted.tables])]
+    extracted.issues += [_unread(t) for t in unread if not instructions(t.name or "")]
+    return extracted
+
+
+def _used(table: Table, answers: bool) -> Convention:
+    if answers:
+        return Convention(
+            f"答案见工作表“{table.name}”（按题号）", f"keys from sheet '{table.name}', by question number"
+        )
+    return Convention(f"题型代码见工作表“{table.name}”", f"kind codes explained on sheet '{table.name}'")
+
+
+def _unread(table: Table) -> Issue:
+    """A sheet beside the question sheets that follows no layout: said, never dropped in silence."""
+    return Issue(
+        "warning",
+        0,
+        f"工作表“{table.name}”中没有找到题目（没有表头行），未读取",
+        f"sheet '{table.name}' holds no questions the importer can find (no header row); not read",
+    )
+
+
+def _marked(cells: tuple) -> frozenset[int]:  # type: ignore[type-arg]
+    """The columns of a row whose cell is set in red, in bold or on a coloured fill: how teachers mark the
+    right option where a sheet has no key column."""
+    return frozenset(
+        i for i, c in enumerate(cells) if c.value is not None and getattr(c, "has_style", False) and _styled(c)
+    )
+
+
+def _styled(cell: object) -> bool:
+    font, fill = cell.font, cell.fill  # type: ignore[attr-defined]
+    if font is not None and (font.b or _red(font.color)):
+        return True
+    return fill is not None and fill.fill_type == "solid" and not _white(fill.fgColor)
+
+
+def _rgb(color: object) -> tuple[int, int, int] | None:
+    """An RGB colour, or the legacy palette's red (indexes 2 and 10); None for theme colours."""
+    kind = getattr(color, "type", None)
+    if kind == "indexed" and getattr(color, "indexed", None) in (2, 10):
+        return (255, 0, 0)
+    value = getattr(color, "rgb", None) if kind == "rgb" else None
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9A-Fa-f]{6,8}", value):
+        return None
+    return int(value[-6:-4], 16), int(value[-4:-2], 16), int(value[-2:], 16)
+
+
+def _red(color: object) -> bool:
+    rgb = _rgb(color) if color is not None else None
+    return rgb is not None and rgb[0] >= 0xC0 and rgb[1] <= 0x60 and rgb[2] <= 0x60
+
+
+def _white(color: object) -> bool:
+    rgb = _rgb(color) if color is not None else None
+    return rgb is None or min(rgb) >= 0xF0
 
 
 def read_csv(path: Path) -> Extracted:
     """A CSV (or tab-separated) question sheet; the delimiter is the one under which a layout is found
     (a header row, answer rows, flash cards), tried in the order the suffix suggests."""
-    text = decode_bytes(path.read_bytes(), path.name).lstrip("\ufeff")
+    text = _csv_text(path.read_bytes(), path.name).lstrip("\ufeff")
     best: Table | None = None
-    tabs_first = path.suffix.lower() == ".tsv"
-    for delimiter in sorted(_DELIMITERS, key=lambda d: d != "\t") if tabs_first else _DELIMITERS:
+    first = "\t" if path.suffix.lower() == ".tsv" else ","
+    if m := _SEP_LINE.match(text):  # `sep=;`: Excel's note of the delimiter, no row of the sheet
+        first, text = m.group(1), text[m.end(1) :]
+    for delimiter in sorted(_DELIMITERS, key=lambda d: d != first):
         table = _csv_table(text, delimiter)
         if readable(table):
             return Extracted(tables=[table])
         best = best or table
     return Extracted(tables=[best] if best is not None else [])
+
+
+def _csv_text(data: bytes, source: str) -> str:
+    """The CSV's text. Excel's plain "CSV" in a Western locale is Windows-1252, not UTF-8: read so where
+    GB18030 (the fallback for Chinese Windows) cannot read it, or reads it as characters set inside
+    Latin words (`Réponse`, bytes `R é p onse`, read as `R` + one character + `onse`)."""
+    if data.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _utf8(data):
+        return decode_bytes(data, source)
+    try:
+        text = decode_bytes(data, source)
+    except DocumentError:
+        if (latin := _cp1252(data)) is None:
+            raise
+        return latin
+    return (_cp1252(data) or text) if _inside_latin_words(text) else text
+
+
+def _cp1252(data: bytes) -> str | None:
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+
+
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+_INSIDE_WORD = re.compile(r"(?<=[A-Za-z])[^\x00-\x7f](?=[A-Za-z])")
+
+
+def _inside_latin_words(text: str) -> bool:
+    """Most non-ASCII characters stand between two Latin letters: accented letters read as Chinese."""
+    foreign = sum(1 for ch in text if ord(ch) > 0x7F)
+    return foreign > 0 and 2 * len(_INSIDE_WORD.findall(text)) > foreign
 
 
 def _csv_table(text: str, delimiter: str) -> Table:

@@ -2,8 +2,9 @@
 
 Spreadsheets exported by learning platforms (学习通/超星, 雨课堂, 问卷星, 考试星 …) and question tables in
 Word files are read here, the same way: the header row is found below any title rows, each column is
-recognised by its name in Chinese or English (`题型`/Type, `题干`/Question, `选项A`…`选项H` or one `选项`
-column, `答案`/Answer, `解析`/Explanation, `章节`, `知识点`, `难度`, `分值` …), and every row becomes a
+recognised by its name in Chinese, English or another European language, accents folded (`题型`/Type,
+`题干`/Question/Frage, `选项A`…`选项H`/Réponse A… or one `选项` column, `答案`/Answer/Bonne réponse,
+`解析`/Explanation, `章节`, `知识点`, `难度`, `分值` …), and every row becomes a
 `Draft` that `bot.banks.build` checks like any other. Line numbers are the rows' own (a sheet's row 12
 is line 12). Rows that fill only the options column under a question (one option per row, the question's
 cells merged down) are that question's options; without a key, the options marked in their own cells
@@ -13,6 +14,7 @@ cells merged down) are that question's options; without a key, the options marke
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from bot.banks.conventions import find_kind_tag, kind_of_word, match_heading, probe
@@ -31,7 +33,11 @@ __all__ = [
     "fill_key",
     "find_header",
     "fitting",
+    "instructions",
+    "key_table",
     "kind_of_type",
+    "legend_codes",
+    "numbers_only",
     "open_kind",
     "option_key",
     "read_table",
@@ -46,12 +52,17 @@ LETTERS = "ABCDEFGH"
 class Row:
     line: int  # the sheet's row number, or the document line a Word table's row stands for
     cells: list[str]
+    marked: frozenset[int] = frozenset()  # columns whose cell the sheet marks (red, bold, highlighted)
 
 
 @dataclass
 class Table:
     rows: list[Row]
     name: str | None = None  # the worksheet's name
+    # kind codes a legend elsewhere in the workbook explains (a sheet `说明`: `3 | 判断题`)
+    kind_codes: dict[str, DeclaredKind] = field(default_factory=dict)
+    # keys an answer sheet of the workbook gives by question number (`题号 | 答案 | 解析`): (key, explanation)
+    sheet_keys: dict[int, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -93,6 +104,10 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "question#",
         "questionno",
         "questionnumber",
+        "nr",
+        "nr.",
+        "n°",
+        "numero",
     ),
     "type": (
         "题型",
@@ -106,6 +121,16 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "questiontype",
         "qtype",
         "kind",
+        # French, German, Spanish, Italian, Portuguese (accents folded: Fragetyp, type de question)
+        "typedequestion",
+        "typequestion",
+        "fragetyp",
+        "fragentyp",
+        "typ",
+        "tipo",
+        "tipodepregunta",
+        "tipodedomanda",
+        "tipodequestao",
     ),
     "stem": (
         "题干",
@@ -128,8 +153,30 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "content",
         "questioncontent",
         "questionbody",
+        "frage",
+        "fragetext",
+        "enonce",
+        "intitule",
+        "textedelaquestion",
+        "pregunta",
+        "enunciado",
+        "domanda",
+        "pergunta",
     ),
-    "options": ("选项", "选项内容", "所有选项", "备选项", "选择项", "options", "choices", "option"),
+    "options": (
+        "选项",
+        "选项内容",
+        "所有选项",
+        "备选项",
+        "选择项",
+        "options",
+        "choices",
+        "option",
+        "propositions",
+        "choix",
+        "antwortmoglichkeiten",
+        "opciones",
+    ),
     "key": (
         "答案",
         "正确答案",
@@ -145,6 +192,33 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "key",
         "rightanswer",
         "solution",
+        "correctchoice",
+        "correctchoices",
+        "correctoption",
+        "correctoptions",
+        "correctanswers",
+        "correctresponse",
+        "answerkey",
+        "rightanswers",
+        "reponse",
+        "bonnereponse",
+        "bonnesreponses",
+        "reponsecorrecte",
+        "reponsescorrectes",
+        "corrige",
+        "antwort",
+        "richtigeantwort",
+        "richtigeantworten",
+        "korrekteantwort",
+        "losung",
+        "loesung",
+        "respuesta",
+        "respuestacorrecta",
+        "risposta",
+        "rispostacorretta",
+        "resposta",
+        "respostacorreta",
+        "gabarito",
     ),
     "explanation": (
         "解析",
@@ -160,9 +234,31 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "analysis",
         "rationale",
         "feedback",
+        "generalfeedback",
+        "explication",
+        "commentaire",
+        "justification",
+        "erklarung",
+        "erklaerung",
+        "begrundung",
+        "explicacion",
+        "justificacion",
+        "spiegazione",
+        "explicacao",
     ),
-    "difficulty": ("难度", "难易度", "难易程度", "难度等级", "难度系数", "difficulty", "level"),
-    "score": ("分值", "分数", "得分", "score", "points", "point", "marks", "mark"),
+    "difficulty": (
+        "难度",
+        "难易度",
+        "难易程度",
+        "难度等级",
+        "难度系数",
+        "difficulty",
+        "level",
+        "difficulte",
+        "schwierigkeit",
+        "dificultad",
+    ),
+    "score": ("分值", "分数", "得分", "score", "points", "point", "marks", "mark", "punkte", "punktzahl", "puntos"),
     "section": (
         "章节",
         "目录",
@@ -179,6 +275,14 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "section",
         "chapter",
         "category",
+        "categorie",
+        "kategorie",
+        "thema",
+        "theme",
+        "categoria",
+        "tema",
+        "chapitre",
+        "kapitel",
     ),
     "tags": (
         "知识点",
@@ -223,15 +327,19 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
     ),
 }
 _ROLE_OF = {name: role for role, names in _ROLE_NAMES.items() for name in names}
-_OPTION_COLUMN = re.compile(r"^(?:选项|option|choice|答案)?[(（]?([a-h])[)）]?[.．、]?(?:选项|项)?$")
-_NUMBERED_OPTION = re.compile(r"^(?:选项|option|choice|answerchoice|answeroption)([1-8])$")
+# Option columns in the languages of the header names above: Option A, Réponse A, Antwort B, Opción C
+_OPTION_WORDS = r"option|choice|answer|reponse|proposition|choix|antwort|opcion|respuesta|alternativa|risposta|resposta"
+_OPTION_COLUMN = re.compile(rf"^(?:选项|{_OPTION_WORDS}|答案)?[(（]?([a-h])[)）]?[.．、]?(?:选项|项)?$")
+_NUMBERED_OPTION = re.compile(
+    r"^(?:选项|option|choice|answerchoice|answeroption|reponse|proposition|choix|antwort|opcion|alternativa)([1-8])$"
+)
 _BLANK_COLUMN = re.compile(
     r"^(?:(?:填空|正确|参考|标准)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$"
     r"|^填空([一二三四五六七八九])$"
 )
 # A column per option saying whether it is right (isCorrect1…, 选项A是否正确): the key, spread out.
 _FLAG_COLUMN = re.compile(
-    r"^(?:is)?(?:correct|right)(?:option)?([1-8a-h])$|^(?:选项)?([a-h1-8])(?:是否)?(?:正确|为正确答案)$"
+    r"^(?:is)?(?:correct|right|korrektheit|korrekt|richtig)(?:option)?([1-8a-h])$|^(?:选项)?([a-h1-8])(?:是否)?(?:正确|为正确答案)$"
 )
 _TRUE_FLAGS = {"true", "yes", "y", "1", "t", "x", "√", "✓", "✔", "对", "是", "正确"}
 _HINT = re.compile(r"[（(【\[][^（()）】\]]*[)）】\]]$")
@@ -246,7 +354,18 @@ def _name(cell: str) -> str:
         text = text[: m.start()]
     while (m := _HINT.search(text)) and m.start() > 0:
         text = text[: m.start()].strip()
-    return re.sub(r"[\s*＊:：_\-]+", "", probe(text)).lower()
+    return re.sub(r"[\s*＊:：_\-]+", "", probe(fold_accents(text))).lower()
+
+
+_ACCENTED = re.compile(r"[\u00c0-\u024f]")
+
+
+def fold_accents(text: str) -> str:
+    """Latin letters without their accents (`Réponse` -> `Reponse`, `Erklärung` -> `Erklarung`); other
+    scripts as written."""
+    if not _ACCENTED.search(text):
+        return text
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
 
 
 def column_role(cell: str) -> str | None:
@@ -312,8 +431,75 @@ def find_header(table: Table, *, within: int = 20) -> Header | None:
     for index, row in enumerate(table.rows[:within]):
         header = _header_of(row, index)
         if header is not None:
-            return header
+            below = table.rows[index + 1] if index + 1 < len(table.rows) else None
+            header = (_two_rows(row, below, header) if below is not None else None) or header
+            if not numbers_only(table.rows[header.index + 1 :], header.roles):
+                return header
+            return _numbers_apart(table, header)
     return None
+
+
+def _numbers_apart(table: Table, header: Header) -> Header | None:
+    """The question column holds only numbers: a number column when another column names the questions
+    (`题目 | 题干 | 答案`, the first holding 1, 2, 3), else no question table (a key table)."""
+    stem = next(c for c, role in header.roles.items() if role == "stem")
+    row = table.rows[header.index]
+    cells = ["序号" if c == stem else cell for c, cell in enumerate(row.cells)]
+    apart = _header_of(Row(row.line, cells), header.index)
+    if apart is None or numbers_only(table.rows[header.index + 1 :], apart.roles):
+        return None
+    apart.index, apart.names["number"] = header.index, row.cells[stem].strip()
+    return apart
+
+
+_QUESTION_NUMBER = re.compile(r"^(?:第\s*)?\d{1,4}\s*[.．、)）题]?$")
+
+
+def numbers_only(rows: list[Row], roles: dict[int, str]) -> bool:
+    """The question column holds only numbers (`| Question | Answer |` over `| 7 | B |`): a key table,
+    not questions."""
+    stems = [r.cells[c] for r in rows for c, role in roles.items() if role == "stem" and c < len(r.cells)]
+    return bool(stems) and all(_QUESTION_NUMBER.match(s.strip()) for s in stems if s.strip())
+
+
+def key_table(table: Table) -> dict[int, tuple[str, str]]:
+    """An answer sheet: a header naming a number column and a key column (`题号 | 答案 | 解析`,
+    `Question | Answer` over numbers) and a key per numbered row; {} for any other table."""
+    for index, row in enumerate(table.rows[:20]):
+        roles = {c: role for c, cell in enumerate(row.cells) if (role := column_role(cell))}
+        if "key" not in roles.values():
+            continue
+        number = next((c for c, role in roles.items() if role in ("number", "stem")), None)
+        if number is None or ("stem" in roles.values() and not numbers_only(table.rows[index + 1 :], roles)):
+            continue
+        key = next(c for c, role in roles.items() if role == "key")
+        note = next((c for c, role in roles.items() if role == "explanation"), None)
+        out = {}
+        for r in table.rows[index + 1 :]:
+            cells = [*r.cells, "", "", ""]
+            if (n := _number(cells[number])) is not None and cells[key].strip():
+                out.setdefault(n, (cells[key].strip(), cells[note].strip() if note is not None else ""))
+        return out if len(out) >= 2 else {}
+    return {}
+
+
+def _two_rows(top: Row, below: Row, header: Header) -> Header | None:
+    """A header in two rows, a merged name over the columns the row below names (`选项` over `A | B | C |
+    D`, `答案` over `第一空 | 第二空`): the header of both, the rows below it the questions."""
+    stem = next(c for c, role in header.roles.items() if role == "stem")
+    names = [c.strip() for c in below.cells]
+    filled = [c for c, name in enumerate(names) if name]
+    if len(filled) < 2 or (stem < len(names) and names[stem]) or not all(column_role(names[c]) for c in filled):
+        return None
+    width = max(len(top.cells), len(below.cells))
+    cells = [
+        (names[c] if c < len(names) and names[c] else top.cells[c] if c < len(top.cells) else "") for c in range(width)
+    ]
+    merged = _header_of(Row(top.line, cells), header.index)
+    if merged is None:
+        return None
+    merged.index += 1  # the questions start under the second row
+    return merged
 
 
 # -- one row ----------------------------------------------------------------------------------------------
@@ -375,10 +561,79 @@ class DeclaredKind:
     short: bool = False  # a short answer: fill or case, as its key decides
 
 
+# Type names of French, German, Spanish, Italian, Portuguese templates and of LMS exports (Canvas
+# `multiple_answers_question`, Moodle `multichoice`, Blackboard `MAT`, Kahoot `Type answer`), compared
+# without spaces, punctuation, accents or a `question` suffix; None: a choice question whose key decides
+# single or multiple (like 选择题).
+_MORE_KINDS: dict[str, Kind | None] = {
+    "multiplechoice": None,
+    "multichoice": None,
+    "quiz": None,
+    "mrq": Kind.multiple,
+    "mcma": Kind.multiple,
+    "msq": Kind.multiple,
+    "multiresponse": Kind.multiple,
+    "multipleanswers": Kind.multiple,
+    "truefalse": Kind.true_false,
+    "num": Kind.fill,
+    "numeric": Kind.fill,
+    "numerical": Kind.fill,
+    "typeanswer": Kind.fill,
+    "fillinmultipleblanks": Kind.fill,
+    "multipleblanks": Kind.fill,
+    "fillintheblank": Kind.fill,
+    "essay": Kind.case,
+    "qcm": None,
+    "qcu": Kind.single,
+    "choixunique": Kind.single,
+    "reponseunique": Kind.single,
+    "einfachauswahl": Kind.single,
+    "einfachantwort": Kind.single,
+    "seleccionunica": Kind.single,
+    "opcionunica": Kind.single,
+    "sceltasingola": Kind.single,
+    "escolhaunica": Kind.single,
+    "qrm": Kind.multiple,
+    "choixmultiples": Kind.multiple,
+    "reponsesmultiples": Kind.multiple,
+    "mehrfachauswahl": Kind.multiple,
+    "mehrfachantwort": Kind.multiple,
+    "seleccionmultiple": Kind.multiple,
+    "sceltamultipla": Kind.multiple,
+    "vraifaux": Kind.true_false,
+    "richtigfalsch": Kind.true_false,
+    "wahrfalsch": Kind.true_false,
+    "verdaderofalso": Kind.true_false,
+    "verofalso": Kind.true_false,
+    "verdadeirofalso": Kind.true_false,
+    "texteatrous": Kind.fill,
+    "luckentext": Kind.fill,
+    "completar": Kind.fill,
+    "completamento": Kind.fill,
+    "questionouverte": Kind.case,
+    "freitext": Kind.case,
+    "preguntaabierta": Kind.case,
+    "rispostaaperta": Kind.case,
+}
+_MORE_SHORT = {"sr", "shortresponse", "shortanswer"}  # fill or case, as the key decides
+_MORE_UNSUPPORTED = {
+    "mat", "ord", "match", "puzzle", "ddwtos", "ddmatch", "hotspot", "jumbledsentence", "likert",
+    "fileupload", "textonly", "calculated", "multipledropdowns",
+}  # fmt: skip
+
+
 def kind_of_type(value: str) -> DeclaredKind:
     text = probe(narrow(value)).strip().strip("【】[]()（）")
     if not text:
         return DeclaredKind(None, False)
+    squashed = re.sub(r"[\W_]+", "", fold_accents(text)).lower()
+    for name in (squashed, squashed.removesuffix("question")):
+        if name in _MORE_KINDS:
+            return DeclaredKind(_MORE_KINDS[name], True)
+        if name in _MORE_SHORT:
+            return DeclaredKind(None, True, short=True)
+        if name in _MORE_UNSUPPORTED:
+            return DeclaredKind(None, False, unsupported=True)
     if _SHORT.match(text):
         return DeclaredKind(None, True, short=True)
     kind = kind_of_word(text)
@@ -407,6 +662,22 @@ def _kind_codes(type_header: str) -> dict[str, DeclaredKind]:
         declared = kind_of_type(word.strip())
         if declared.known or declared.unsupported:
             codes[code] = declared
+    return codes if len(codes) >= 2 else {}
+
+
+_CODE_CELL = re.compile(r"^[0-9A-Za-z]{1,3}$")
+
+
+def legend_codes(table: Table) -> dict[str, DeclaredKind]:
+    """A legend of kind codes, a code and its meaning per row (`1 | 单选题`, `3 | 判断题（1=正确，0=错误）`,
+    `TF | True/False`), as a template's instructions sheet gives it; {} for a table that is no legend."""
+    codes = {}
+    for row in table.rows:
+        filled = [c.strip() for c in row.cells if c.strip()]
+        if len(filled) in (2, 3) and _CODE_CELL.match(filled[0]):
+            declared = kind_of_type(filled[1])
+            if declared.known or declared.unsupported:
+                codes[filled[0]] = declared
     return codes if len(codes) >= 2 else {}
 
 
@@ -512,6 +783,18 @@ def section_report(title: str | None, line: int) -> SectionReport:
     return SectionReport(title, heading.kind if heading else None, line, declared=heading.declared if heading else None)
 
 
+# True and false in the languages of the column names above, as their sheets write a judgement's key.
+_TRUE_FALSE_WORDS = {
+    "vrai": True, "faux": False, "richtig": True, "wahr": True, "falsch": False, "verdadero": True,
+    "cierto": True, "falso": False, "vero": True, "verdadeiro": True, "juist": True, "waar": True,
+    "onjuist": False, "onwaar": False,
+}  # fmt: skip
+
+
+def _foreign_true_false(key: str) -> bool | None:
+    return _TRUE_FALSE_WORDS.get(fold_accents(key).strip().rstrip(".!").lower())
+
+
 def fill_key(key: str) -> str:
     """Blanks separated as platforms write them (`读|写`, `读；写`) -> `读；写`; alternatives for one
     blank (`水;H2O` inside `|`-separated blanks) -> `水 或 H2O`."""
@@ -522,7 +805,9 @@ def fill_key(key: str) -> str:
 
 
 class _Reader:
-    def __init__(self, header: Header, *, section: str | None, simplified: bool) -> None:
+    def __init__(
+        self, header: Header, *, section: str | None, simplified: bool, codes: dict[str, DeclaredKind]
+    ) -> None:
         self.header, self.simplified = header, simplified
         self.reading = TableReading()
         self.sections: dict[str | None, int] = {}
@@ -535,7 +820,7 @@ class _Reader:
         self.numbered_options = any(  # 选项1, 选项2 …: a key may name them by number
             re.search(r"[1-8]$", _name(name)) for role, name in header.names.items() if role.startswith("option:")
         )
-        self.kind_codes = _kind_codes(header.names.get("type", ""))
+        self.kind_codes = _kind_codes(header.names.get("type", "")) or codes
         self.marked_keys = False  # the sheet marks the right options in their own cells (`*速度`)
         self.keys_by_number = False  # the sheet's keys name numbered options by number
 
@@ -621,6 +906,11 @@ class _Reader:
         elif tagged:
             self.last_kind = kind
         stem = _BLANK_PLACEHOLDER.sub("____", stem)
+        if (missing := self.missing_choice(self.cell(row, "key"), options)) is not None:
+            zh = f"第 {number} 题的答案“{missing}”指向不存在的选项（只有 {len(options)} 个选项），未导入"
+            en = f"the key of question {number} names choice {missing}, which does not exist"
+            self.reject(row, number, section, part, (zh, f"{en} (it has {len(options)} choices); not imported"))
+            return
         if declared.short and not options:
             kind = open_kind(stem, self.cell(row, "key"))
         key = self.key(row, kind, options)
@@ -687,6 +977,9 @@ class _Reader:
             if _CHOICE_KEY.match(key.strip()):
                 return _choice_key(key)
             return self.numbered_key(key, options) or option_key(key, options) or key
+        judged = kind is Kind.true_false or (kind is None and not count_blanks(self.cell(row, "stem")))
+        if judged and not options and (value := _foreign_true_false(key)) is not None:
+            return "对" if value else "错"  # `Faux`, `richtig`: not a fill-in's word unless the stem has a blank
         if kind is Kind.true_false and not options:
             letter = key.strip().upper()
             if letter in ("A", "B", "1", "0"):  # platforms that store 对/错 as options A/B, or as 1/0
@@ -707,6 +1000,18 @@ class _Reader:
             return None
         return "".join(sorted({LETTERS[int(d) - 1] for d in digits}))
 
+    def missing_choice(self, key: str, options: dict[str, str]) -> str | None:
+        """The number in a key of numbered options (选项1…, Choice 1…) past the last option (`6` where
+        there are four), unless that number is an option's own text."""
+        if not self.numbered_options or not options:
+            return None
+        digits = [d for d in re.split(r"\s*[,，、;；|｜┋\s]\s*", key.strip()) if d]
+        if not digits or not all(d.isdigit() for d in digits):
+            return None
+        if any(text.strip() == key.strip() for text in options.values()):
+            return None
+        return next((d for d in digits if not 1 <= int(d) <= len(LETTERS) or LETTERS[int(d) - 1] not in options), None)
+
     def numbers_keys(self, rows: list[Row]) -> bool:
         """Whether the sheet keys its numbered options by number where no option is a number (`2` for
         `def`): then a key `1` names option 1 also where an option's text is `1`."""
@@ -726,20 +1031,25 @@ class _Reader:
             return stem, ""
         return rest, key.upper() if options else key
 
-    def reject(self, row: Row, number: int, section: str | None, part: int, type_name: str) -> None:
-        self.reading.sections[part].left_out += 1
-        self.reading.rejected.append(
-            LeftOut(
-                row.line,
-                number,
-                section,
-                f"第 {number} 题的题型“{type_name}”无法在聊天中作答，未导入",
-                f"question {number} is of type '{type_name}', which cannot be answered in the chat; not imported",
+    def reject(self, row: Row, number: int, section: str | None, part: int, why: str | tuple[str, str]) -> None:
+        """Leave the row's question out: of a kind the chat cannot ask (`why` its type name), or for the
+        reason given (zh, en)."""
+        if isinstance(why, str):
+            why = (
+                f"第 {number} 题的题型“{why}”无法在聊天中作答，未导入",
+                f"question {number} is of type '{why}', which cannot be answered in the chat; not imported",
             )
-        )
+        self.reading.sections[part].left_out += 1
+        self.reading.rejected.append(LeftOut(row.line, number, section, *why))
 
 
 _INSTRUCTIONS = re.compile(r"^(?:说明|注意|注|提示|填写|导入|备注|要求|note|instructions?)", re.I)
+_INSTRUCTIONS_SHEET = re.compile(r"^(?:使用|模板|示例|readme|help)", re.I)
+
+
+def instructions(text: str) -> bool:
+    """A template's instructions (`说明：…`, a sheet named `填写说明`, `Instructions`), not its questions."""
+    return bool(_INSTRUCTIONS.match(text.strip()) or _INSTRUCTIONS_SHEET.match(text.strip()))
 
 
 def _lone_cells(table: Table, header: Header) -> list[str]:
@@ -779,6 +1089,50 @@ def _convention(header: Header, name: str | None) -> Convention:
     )
 
 
+def _with_format_marks(header: Header, rows: list[Row]) -> list[Row]:
+    """Option cells the sheet marks by their format (red, bold, highlighted) carry a ✓, read as a mark
+    where the rows have no key (`_marked_letters`); an options cell of several lines is marked as a whole,
+    which names no option, and stays as written."""
+    options = {c for c, role in header.roles.items() if role.startswith("option:") or role == "options"}
+    out = []
+    for row in rows:
+        columns = {c for c in row.marked & options if c < len(row.cells) and row.cells[c].strip()}
+        columns = {c for c in columns if header.roles[c] != "options" or "\n" not in row.cells[c].strip()}
+        if columns:
+            row = Row(row.line, [f"{v} ✓" if c in columns else v for c, v in enumerate(row.cells)], row.marked)
+        out.append(row)
+    return out
+
+
+def _with_sheet_keys(header: Header, rows: list[Row], keys: dict[int, tuple[str, str]]) -> tuple[Header, list[Row]]:
+    """The rows with the answer sheet's key (and explanation) of their number where they have none of
+    their own, in the key (explanation) column, added when the sheet has none. A row's number is its
+    number column's or the one before its stem; rows without a number take no key."""
+    roles, names = dict(header.roles), dict(header.names)
+    width = max([len(r.cells) for r in rows] + [len(roles) and max(roles) + 1])
+    added = {}
+    for role, name in (("key", "答案表"), ("explanation", "答案表解析")):
+        if role not in names:
+            roles[width + len(added)], names[role] = role, name
+            added[role] = width + len(added)
+    column = {role: next(c for c, r in roles.items() if r == role) for role in ("key", "explanation")}
+    numbers = [c for c, role in roles.items() if role == "number"]
+    stems = [c for c, role in roles.items() if role == "stem"]
+    out = []
+    for row in rows:
+        cells = [*row.cells, *[""] * (width + len(added) - len(row.cells))]
+        if numbers:
+            number = _number(cells[numbers[0]])
+        else:
+            number = int(m.group(1)) if (m := _LEADING_NUMBER.match(cells[stems[0]])) else None
+        if number in keys and not cells[column["key"]].strip():
+            cells[column["key"]] = keys[number][0]
+            if not cells[column["explanation"]].strip():
+                cells[column["explanation"]] = keys[number][1]
+        out.append(Row(row.line, cells, row.marked))
+    return Header(header.line, header.index, roles, names), out
+
+
 def read_table(
     table: Table, header: Header | None = None, *, section: str | None = None, simplified: bool = False
 ) -> TableReading | None:
@@ -790,9 +1144,18 @@ def read_table(
     if header is None:
         return None
     section = _heading_above(table, header) or section
-    reader = _Reader(header, section=section, simplified=simplified)
-    rows = reader.merged(table.rows[header.index + 1 :])
-    reader.marked_keys = reader.marks_keys(rows)
+    above = ["，".join(c.strip() for c in row.cells if c.strip()) for row in table.rows[: header.index]]
+    notes = [codes for text in above if (codes := _kind_codes(text))]  # a CSV splits a note at its commas
+    codes = notes[0] if notes else table.kind_codes  # `题型：1-单选 2-多选 3-判断` above the header
+    rows = table.rows[header.index + 1 :]
+    if table.sheet_keys:
+        header, rows = _with_sheet_keys(header, rows, table.sheet_keys)
+    reader = _Reader(header, section=section, simplified=simplified, codes=codes)
+    formatted = reader.merged(_with_format_marks(header, rows))
+    reader.marked_keys = reader.marks_keys(formatted)
+    # the format marks count only where they are the sheet's keys; elsewhere the cells stay as written
+    rows = formatted if reader.marked_keys else reader.merged(rows)
+    reader.marked_keys = reader.marked_keys or reader.marks_keys(rows)
     reader.keys_by_number = reader.numbers_keys(rows)
     for row in rows:
         reader.read(row)
