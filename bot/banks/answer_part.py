@@ -103,13 +103,23 @@ _KIND_PREFIX = (
 _SECTION_NUMBER = (
     r"[一二三四五六七八九十]{1,3}\s*[、.．]\s*|[（(][一二三四五六七八九十]{1,3}[)）]\s*|[Ⅰ-Ⅻ]\s*[、.．]?\s*"
 )
+# the answer part's heading in other languages: "Answers to Review Questions", "Soluciones", "Lösungen",
+# "Corrigé des exercices", "Gabarito"
+_FOREIGN_HEADER = (
+    r"Answers?\s+(?:Key\s+)?(?:to|for)\s+(?:the\s+)?(?:[A-Za-z-]+\s+){0,2}(?:Questions|Exercises|Quiz(?:zes)?|Tests?|Problems)"
+    r"|Solutions?(?:\s+(?:to|for)\s+(?:the\s+)?(?:[A-Za-z-]+\s+){0,2}(?:Questions|Exercises|Problems))?|Answer\s+Keys?"
+    r"|Soluciones|Solucionario|Clave\s+de\s+respuestas|Respuestas|L[öo]sungen|L[öo]sungsschl[üu]ssel|Corrig[ée]s?"
+    r"(?:\s+des\s+exercices)?|R[ée]ponses|Soluzioni|Gabarito|Respostas"
+)
 _HEADER = re.compile(
     rf"^(?:附\s*[:：]?\s*)?(?:{_SECTION_NUMBER})?[【\[]?\s*{_KIND_PREFIX}(?:参考答案|答案|正答表|正答|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
-    r"|参考答案(?:及|与|和)(?:解析|评分(?:标准|要点|细则|参考)|详解)|评分(?:标准|要点|细则)(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解|评分(?:标准|要点))|答案解析|Answers?(?:\s*Key)?|Key)"
+    rf"|参考答案(?:及|与|和)(?:解析|评分(?:标准|要点|细则|参考)|详解)|评分(?:标准|要点|细则)(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解|评分(?:标准|要点))|答案解析|Answers?(?:\s*Key)?|Key|{_FOREIGN_HEADER})"
     r"\s*[】\]]?\s*(?:[（(][^（()）]{1,10}[)）])?\s*[:：]?$",  # "案例分析题参考答案（要点）："
     re.I,
 )
-_STRONG_HEADER = re.compile(r"(?:与|及|和|速查|汇总|评分标准|Key|Answers)")
+_STRONG_HEADER = re.compile(
+    r"(?:与|及|和|速查|汇总|评分标准|Key|Answers|Solu|L[öo]sung|Corrig|Respu|Respo|R[ée]pons|Gabarito)", re.I
+)
 _KEY_TOKEN = r"(?:[A-Ha-h]{1,8}|[①-⑧]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TF](?![a-z]))"
 _BLOCK_ENTRY = re.compile(
     rf"[（(【\[]?(\d{{1,4}})[)）】\]]?\s*[.．、:：)）\-–]?\s*[（(]?({_KEY_TOKEN})[)）]?(?=\s|[,，;；。]|$|[（(](?!\s*[)）]))"
@@ -148,11 +158,15 @@ _HEADER_TAIL = re.compile(
 )
 
 
+_HEADER_WORDS = ("key", "answer", "solu", "sung", "corrig", "respu", "respo", "pons", "gabarito")
+
+
 def is_answer_header(text: str, probed: str | None = None) -> tuple[bool, bool] | None:
     """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `单选题答案`, `Answers`),
     also spaced out or in brackets (`（ 以 下 为 参 考 答 案 ）`) or after a paper's title (`《…》期末考试参考答案`)."""
     p = (probe(text) if probed is None else probed).strip()
-    if "答" not in p and "案" not in p and "key" not in (lower := p.lower()) and "answer" not in lower:
+    lower = p.lower()
+    if "答" not in p and "案" not in p and not any(word in lower for word in _HEADER_WORDS):
         return None  # most lines: one look instead of the patterns
     if _HEADER.match(p):  # numbered like a section ("Ⅱ 答案：", "一、单选题答案"): a heading, not a key's label
         return True, bool(_STRONG_HEADER.search(p) or re.match(_SECTION_NUMBER, p))

@@ -381,6 +381,9 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
         if _LONE_NUMERAL.match(info.text):
             entry = None  # "一、" alone over its section's keys: the numbers say which questions
             continue
+        if info.heading is not None and (info.line.gap or info.line.heading) and not info.nums:
+            entry = None  # "Chapter 2: Storage" set apart over its keys: no part of the last explanation
+            continue
         if info.answer_header is not None or (
             info.marker is not None and info.marker[0].role == "key" and not info.marker[1]
         ):

@@ -263,12 +263,23 @@ def _glued_options(piece: str) -> list[str]:
     return [piece.strip()]
 
 
+# a bank's fields in brackets run on in one paragraph, several questions to a line:
+# "【题干1】……？【选项】A.… B.…【参考答案】B【详细解析】……【题干2】……"
+_STEM_TAG = re.compile(r"[【\[]\s*(?:题干|题目|试题)\s*\d{0,4}\s*[】\]]")
+_FIELD_TAG = re.compile(
+    r"(?<=\S)\s*(?=[【\[]\s*(?:(?:题干|题目|试题)\s*\d{0,4}|选项|备选项|(?:参考|正确|标准)?答案|(?:详细|答案|试题)?解析"
+    r"|解题思路|分析|知识点|考点|难度|题型)\s*[】\]])"
+)
+
+
 def _unflatten(raw: str) -> list[str]:
     """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question.
     Judgements keyed before their number (`(X)1.…(√)2.…`) get a line each, the mark after the statement."""
     if ("(" in raw or "（" in raw) and _LEADING_TICK.search(raw):
         parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
         return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
+    if ("【" in raw or "[" in raw) and len(_FIELD_TAG.findall(raw)) >= 2 and _STEM_TAG.search(raw):
+        return [part.strip() for part in _FIELD_TAG.split(raw) if part.strip()]
     run_on = _run_on(raw)
     if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
         parts = [part for part in _FLAT_SPLIT.split(raw) if part.strip()]

@@ -72,7 +72,11 @@ _INLINE_KEY = re.compile(
     r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
     r"|(?<=\S)\s+(?:答|Answers?|Ans|ANS)\s*[:：]\s*"  # "……　答：B" (a space first: 回答： is a word)
 )
-_INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
+# the explanation's label after the key on its line, spaced or glued: "答案：A 解析：…", "正确答案:C解题思路:…"
+_EXPLAINED = r"答案解析|试题解析|题目解析|详细解析|解析|详解|解题思路|解答思路|思路分析|试题分析|分析|点评|点拨"
+_INLINE_EXPLANATION = re.compile(
+    rf"\s*(?:【\s*(?:{_EXPLAINED})\s*】|(?:{_EXPLAINED})\s*[:：]|\s(?:Explanation|Rationale|Reason)\s*[:：])\s*"
+)
 _ASKS = re.compile(r"[？?：:]\s*$|[（(]\s*[)）]|_{2,}|\b(?:which|what|who|when|where|why|how)\b", re.I)
 _SHARED = re.compile(
     r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干)"
@@ -700,6 +704,9 @@ class _Reader:
             q.alternates.extend(t for t in re.split(r"[,，;；、]\s*", rest) if t)
 
     def on_key(self, q: _Question, rest: str, info: Info) -> None:
+        explanation = ""
+        if not q.is_case and (m := _INLINE_EXPLANATION.search(rest)):  # 答案：A 解析：… on one line
+            rest, explanation = rest[: m.start()], rest[m.end() :]
         rest = _TRAILING_META.sub("", rest).strip()
         if (listed := entries_of_line(rest)) and len(listed) >= 2:  # "标准答案：11.C 12.A 13.D"
             for number, key in listed:
@@ -720,10 +727,7 @@ class _Reader:
                 f"question {q.number} has a second key; the first is kept",
             )
             return
-        text, explanation = rest, ""
-        if m := _INLINE_EXPLANATION.search(rest):  # 答案：A 解析：… on one line
-            text, explanation = rest[: m.start()], rest[m.end() :]
-        q.key.append(self.piece(info, text))
+        q.key.append(self.piece(info, rest))
         self.seen["key:line"] += 1
         q.state = "key"
         if explanation:

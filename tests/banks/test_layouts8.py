@@ -1,0 +1,79 @@
+"""Layouts met in held-out corpus 8, each in a small document of our own: a key glued to the label of its
+explanation, a bank's bracketed fields run on several questions to a line, answer parts headed in other
+languages (`Answers to Review Questions`, `Soluciones`, `Lösungen`) with their numbering restarting per
+chapter."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.banks.importer import ImportResult, import_text
+from bot.banks.model import Kind
+
+
+def imp(text: str, source: str = "t.txt") -> ImportResult:
+    return import_text(text, source=source, bank_id="t")
+
+
+def answers(result: ImportResult) -> list[tuple[Kind, object]]:
+    return [(q.kind, q.answer) for q in result.bank.questions]
+
+
+@pytest.mark.parametrize("label", ["解题思路:", "思路分析：", "【解析】", "试题分析:", "详细解析："])
+def test_a_key_glued_to_the_label_of_its_explanation(label: str) -> None:
+    text = (
+        "1.成人每日需水量约为\nA.500ml\nB.2500ml\nC.6000ml\n"
+        f"正确答案:B{label}成人每日约需2000～2500ml水。\n"
+        "2.属于必需氨基酸的有\nA.赖氨酸\nB.甘氨酸\nC.色氨酸\n"
+        f"正确答案:AC{label}甘氨酸可由人体合成。\n"
+    )
+    result = imp(text)
+    assert answers(result) == [(Kind.single, "B"), (Kind.multiple, "AC")]
+    assert result.bank.questions[1].explanation == "甘氨酸可由人体合成。"
+
+
+def test_an_english_explanation_after_the_key_on_its_line() -> None:
+    text = "1. Which planet is largest?\nA. Mars\nB. Jupiter\nAnswer: B Explanation: Jupiter is a gas giant.\n"
+    result = imp(text)
+    assert answers(result) == [(Kind.single, "B")]
+    assert result.bank.questions[0].explanation == "Jupiter is a gas giant."
+
+
+def test_bracketed_fields_run_on_several_questions_to_a_line() -> None:
+    text = (
+        "一、单选题\n"
+        "【题干1】长江的发源地在？【选项】A.青海 B.西藏 C.四川【参考答案】A【详细解析】源于唐古拉山。"
+        "【题干2】黄河流经几个省区？【选项】A.七个 B.九个【参考答案】B【详细解析】九省区。\n"
+        "二、判断题\n"
+        "【题目3】珠穆朗玛峰位于喜马拉雅山脉。【选项】A.正确 B.错误【答案】A"
+        "【题目4】长城始建于唐朝。【选项】A.正确 B.错误【答案】B\n"
+        "【题干5】洞庭湖位于？【选项】A.湖南 B.湖北【参考答案】E【详细解析】\n"
+    )
+    result = imp(text)
+    assert answers(result) == [
+        (Kind.single, "A"),
+        (Kind.single, "B"),
+        (Kind.true_false, True),
+        (Kind.true_false, False),
+    ]
+    assert result.bank.questions[0].explanation == "源于唐古拉山。"
+    assert [lo.number for lo in result.left_out] == [5]  # its key E names no option: left out, not guessed
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["Answers to Review Questions", "Answers to Chapter Exercises", "Solutions", "Answer Key", "Respuestas"],
+)
+def test_an_appendix_of_answers_per_chapter_with_numbering_restarting(heading: str) -> None:
+    text = (
+        "Chapter 1: Networks\n\n"
+        "  1. Which layer routes packets?\n      A. Physical\n      B. Network\n      C. Session\n\n"
+        "  2. Which are transport protocols? (Choose two.)\n      A. TCP\n      B. HTTP\n      C. UDP\n\n"
+        "Chapter 2: Storage\n\n"
+        "  1. Which is block storage?\n      A. A disk volume\n      B. A bucket\n\n"
+        f"{heading}\n\nChapter 1: Networks\n\n  1. B. Routing is layer 3.\n\n  2. A, C. Both carry segments.\n\n"
+        "Chapter 2: Storage\n\n  1. A. A volume is read by blocks.\n"
+    )
+    result = imp(text)
+    assert answers(result) == [(Kind.single, "B"), (Kind.multiple, "AC"), (Kind.single, "A")]
+    assert result.bank.questions[1].explanation == "Both carry segments."
