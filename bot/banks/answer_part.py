@@ -120,7 +120,7 @@ _HEADER = re.compile(
 _STRONG_HEADER = re.compile(
     r"(?:与|及|和|速查|汇总|评分标准|Key|Answers|Solu|L[öo]sung|Corrig|Respu|Respo|R[ée]pons|Gabarito)", re.I
 )
-_KEY_TOKEN = r"(?:[A-Ha-h]{1,8}|[①-⑧]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TF](?![a-z]))"
+_KEY_TOKEN = r"(?:[A-Ha-h]{1,8}|[①-⑧]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TFVR](?![a-z]))"
 _BLOCK_ENTRY = re.compile(
     rf"[（(【\[]?(\d{{1,4}})[)）】\]]?\s*[.．、:：)）\-–]?\s*[（(]?({_KEY_TOKEN})[)）]?(?=\s|[,，;；。]|$|[（(](?!\s*[)）]))"
 )  # "1.A", "(1)D", "1-(b)", "11.B（第11题：…）" (a note after the last)
@@ -139,7 +139,7 @@ _NUMBERED = re.compile(
 )
 # What every line of keys has somewhere: a number, then (after a mark) a key or a range's dash
 _MAYBE_ENTRY = re.compile(
-    r"\d\s*[.．、:：)）\]】\-–~～—至到]?\s*[（(]?(?:[A-Ha-h√×✓✗✔✘对错正不TF_①-⑧\-–~～—至到]|[1-8]\b)"
+    r"\d\s*[.．、:：)）\]】\-–~～—至到]?\s*[（(]?(?:[A-Ha-h√×✓✗✔✘对错正不TFVR_①-⑧\-–~～—至到]|[1-8]\b)"
 )
 _NUMBER_KEY = re.compile(r"(\d{1,4})\s*[:：]\s*([1-8])(?=\s|$)")
 _BARE_KEYS = re.compile(rf"^(?:{_KEY_TOKEN}\s*){{2,}}$")
@@ -198,7 +198,8 @@ _ENTRY_PREFIX = re.compile(
     r"^(?:[一二三四五六七八九十]+\s*[、.．]|[（(]\s*[一二三四五六七八九十]+\s*[)）])?\s*"
     r"(?:[【\[][^】\]\d]{0,8}答案[^】\]\d]{0,6}[】\]]\s*[:：]?"
     r"|[^\s\d:：，,。]{0,8}?(?:答案|Answers?(?:\s*Key)?|Key)\s*(?:[（(](?P<label>[^（()）]{1,30})[)）])?\s*[:：])?\s*"
-    r"(?:(?:(?:单项选择|多项选择|不定项选择|单选|多选|判断|填空|选择)题?|[ABX]\d?型题|Part\s+[IVX\d]{1,4}"
+    r"(?:(?:(?:单项选择|多项选择|不定项选择|单选|多选|判断|填空|选择)题?|[ABX]\d?型题"
+    r"|(?:Part|Teil|Parte|Partie|Aufgabe|Übung|Ejercicio|Exercice|Exercise)\s+[IVX\d]{1,4}"
     r"|(?:Section|Part)\s+[A-H]|第[一二三四五六七八九十\d]{1,3}(?:部分|大题|节)|(?:問題|问题|大問)\s*\d{1,2}\s+)\s*[:：.]?"
     r"|[\u4e00-\u9fffA-Za-z][^\s\d:：，,。]{0,7}\s*[:：])?\s*(?=\d)",  # any short part name: "听力：1-5 BACCA"
     re.I,
@@ -329,6 +330,8 @@ def spaced_entries(text: str) -> list[tuple[int, str]] | None:
     """Several answers with words on one line, numbered in order: "13. 1010    14. 输入；输出    15. 1",
     "三、12．6；9　13．惯性" -> [(13, "1010"), (14, "输入；输出"), (15, "1")]; None otherwise. Each number
     follows a space and the one before it, so a number inside an answer ("相距 3. 5 米") is no entry."""
+    if (separated := separated_entries(text)) is not None:
+        return separated
     p = probe(text)
     note = _NOTE_THEN_KEYS.match(p)
     lead = note or _SECTION_LEAD.match(p)
@@ -349,6 +352,33 @@ def spaced_entries(text: str) -> list[tuple[int, str]] | None:
         if not answer:
             return None
         out.append((int(m.group(1)), answer))
+    return out
+
+
+# answers parted by a middle dot or a bar, a number before each, its mark optional: "A: 1 b · 2 a · 3 c",
+# "C: 12 comimos · 13 jugaba", "Teil 2: 7 falsch | 8 richtig"
+_SEPARATOR = re.compile(r"\s*[·•|｜]\s*")
+_SEPARATED_ENTRY = re.compile(r"^(\d{1,4})\s*(?:[.．、:：)）\-–]\s*|\s+)(\S.*?)[\s;；,，.。]*$")
+
+
+def separated_entries(text: str) -> list[tuple[int, str]] | None:
+    """Keys or worded answers parted by `·` or `|`, numbered in order: "A: 1 b · 2 a", "12 comimos · 13 jugaba"
+    -> [(1, "b"), (2, "a")]; one entry only after a part's label ("C: 12 comimos"); None otherwise."""
+    p = probe(text)
+    parted = "·" in p or "•" in p or "|" in p or "｜" in p
+    prefix = _ENTRY_PREFIX.match(p)
+    labelled = prefix is not None and bool(re.search(r"[:：]\s*$", prefix.group(0)))
+    if not parted and not labelled:
+        return None
+    pieces = _SEPARATOR.split(p[prefix.end() if prefix else 0 :].strip())
+    if len(pieces) < (1 if labelled else 2):
+        return None  # "C: 12 comimos": one answer where a label says the line holds answers
+    out: list[tuple[int, str]] = []
+    for piece in pieces:
+        m = _SEPARATED_ENTRY.match(piece)
+        if m is None or (out and int(m.group(1)) != out[-1][0] + 1):
+            return None
+        out.append((int(m.group(1)), m.group(2)))
     return out
 
 

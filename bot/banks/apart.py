@@ -20,6 +20,7 @@ from bot.banks.answer_part import (
     entries_of_line,
     grid_entries,
     numbered_entry,
+    separated_entries,
     spaced_entries,
 )
 from bot.banks.classify import Info
@@ -80,7 +81,7 @@ class Apart:
             info = infos[i]
             role = info.marker[0].role if info.marker else None
             own = (
-                (info.option is not None and info.option[1] == "B")
+                (info.option is not None and info.option[1] == "B" and separated_entries(info.text) is None)
                 or (
                     role == "key"
                     and bool(info.marker and info.marker[1])
@@ -127,7 +128,13 @@ class Apart:
             if below is not None and below[0].role == "key" and below[1]:
                 return True  # "1" over "[答案]:B": a key per number
         if strong:
-            return bool(info.nums or entries_of_line(info.text) or info.line.cells or bare_keys(info.text))
+            return bool(
+                info.nums
+                or entries_of_line(info.text)
+                or info.line.cells
+                or bare_keys(info.text)
+                or spaced_entries(info.text)
+            )
         if (
             entries_of_line(info.text)
             or bare_keys(info.text)

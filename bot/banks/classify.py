@@ -21,6 +21,7 @@ from bot.banks.conventions import (
     numbering,
     numberings_for,
     option_start,
+    part_heading,
     probe,
     split_options,
 )
@@ -106,6 +107,13 @@ def classify(line: Line) -> Info:
         info.tf_slots = (yes if yes != no else None,)
         return info
     info.option = option_start(text)
+    if (info.option is not None and line.gap) or (info.option is None and p[:1] in "TAÜPESe"):
+        part = part_heading(text)
+    else:
+        part = None
+    if part is not None:
+        info.heading, info.option = part, None  # "B. ¿Verdadero (V) o falso (F)?" set apart: a part, no option
+        return info
     if info.option is not None and info.option[0] == "bare" and entries_of_line(text):
         info.option = None  # "A1型题：1.B 2.A …": keys under a label, not option A
     if info.option is not None:

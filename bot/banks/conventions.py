@@ -29,6 +29,7 @@ __all__ = [
     "match_heading",
     "match_marker",
     "next_option_heads",
+    "part_heading",
     "probe",
     "split_options",
     "trailing_tag",
@@ -569,6 +570,33 @@ def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> He
     if len(plain) <= 40 and _CHAPTER.match(plain) and not re.search(r"[？?（(]\s*[)）]|_{2,}", plain):
         return Heading(text.strip(), None, False)
     return None
+
+
+# a part of a language test headed by a letter or a part's name and what to do: "A. Elige la opción correcta.",
+# "B. ¿Verdadero (V) o falso (F)?", "Teil 2: Richtig oder falsch?", "Exercice 3 : Complétez les phrases."
+_PART_HEADING = re.compile(
+    r"^(?:[A-H]|[IVX]{1,4}|(?:Teil|Aufgabe|Übung|Parte?|Partie|Ejercicio|Exercice|Exercise|Section|Sección|Abschnitt)"
+    r"\s*[\dA-H]{1,2})\s*[.．:：)]\s*(?P<rest>[¿¡]?\s*(?:Elige|Escoge|Selecciona|Marca|Completa|Rellena|Escribe|Responde"
+    r"|Choose|Select|Circle|Complete|Fill|Write|Answer|Tick|Decide|Wähle|Wählen|Kreuze|Kreuzen|Ergänze|Ergänzen|Schreib"
+    r"|Choisis|Choisissez|Complète|Complétez|Coche|Cochez|Indiquez|Écrivez|Scegli|Verdadero|Cierto|Richtig|Wahr|Vrai|Vero"
+    r"|True)\b.{4,}[.:：?!)]\s*)$",
+    re.I,
+)
+_PART_TRUE_FALSE = re.compile(
+    r"verdadero|cierto\s+o\s+falso|richtig\s+oder\s+falsch|wahr\s+oder\s+falsch|vrai\s+ou\s+faux|vero\s+o\s+falso"
+    r"|true\s+or\s+false",
+    re.I,
+)
+
+
+def part_heading(text: str) -> Heading | None:
+    """A lettered or named part of a language test that says what to do; a statement-to-judge part names its
+    kind, the others are read by their questions. Never a line that holds a second option (`A. x B. y`)."""
+    m = _PART_HEADING.match(text.strip())
+    if m is None or re.search(r"\s[B-H][.．)]\s", m.group("rest")):
+        return None
+    judge = _PART_TRUE_FALSE.search(m.group("rest"))
+    return Heading(text.strip(), Kind.true_false if judge else None, True)
 
 
 _HEADER_KIND = re.compile(

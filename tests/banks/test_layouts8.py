@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.banks.answer_part import spaced_entries
 from bot.banks.importer import ImportResult, import_text
+from bot.banks.keys import read_true_false
 from bot.banks.model import Kind
 
 
@@ -77,3 +79,54 @@ def test_an_appendix_of_answers_per_chapter_with_numbering_restarting(heading: s
     result = imp(text)
     assert answers(result) == [(Kind.single, "B"), (Kind.multiple, "AC"), (Kind.single, "A")]
     assert result.bank.questions[1].explanation == "Both carry segments."
+
+
+def test_a_language_test_in_lettered_parts_keyed_in_a_solutions_list() -> None:
+    text = (
+        "CONTRÔLE DE GRAMMAIRE\n\n"
+        "A. Choisissez la bonne réponse.\n\n"
+        "1. Nous ______ au marché.\n   a) va    b) allons    c) allez\n\n"
+        "2. Elle ______ deux frères.\n   a) a    b) as    c) ont\n\n"
+        "B. Vrai ou faux ?\n\n"
+        "3. « Eau » est un nom féminin.   ___\n"
+        "4. Le pluriel de « cheval » est « chevals ».   ___\n\n"
+        "C. Complétez avec le verbe au passé composé.\n\n"
+        "5. Hier, ils __________ (partir) tôt.\n\n"
+        "CORRIGÉ\n"
+        "A : 1 b · 2 a\n"
+        "B : 3 V · 4 F\n"
+        "C : 5 sont partis\n"
+    )
+    result = imp(text)
+    assert answers(result) == [
+        (Kind.single, "B"),
+        (Kind.single, "A"),
+        (Kind.true_false, True),
+        (Kind.true_false, False),
+        (Kind.fill, ["sont partis"]),
+    ]
+    assert result.bank.questions[1].options == {"A": "a", "B": "as", "C": "ont"}
+
+
+@pytest.mark.parametrize(
+    ("line", "entries"),
+    [
+        ("A: 1 b · 2 a · 3 c", [(1, "b"), (2, "a"), (3, "c")]),
+        ("12 comimos · 13 jugaba", [(12, "comimos"), (13, "jugaba")]),
+        ("Teil 2: 7 falsch | 8 richtig", [(7, "falsch"), (8, "richtig")]),
+        ("3 b · 5 a", None),  # numbers out of order: no list
+        ("Precio: 3 · 4 €", None),
+    ],
+)
+def test_answers_parted_by_a_middle_dot_or_a_bar(line: str, entries: list[tuple[int, str]] | None) -> None:
+    assert spaced_entries(line) == entries
+
+
+@pytest.mark.parametrize("word", ["richtig", "wahr", "vrai", "verdadero", "V", "R"])
+def test_true_in_other_languages(word: str) -> None:
+    assert read_true_false(word) is True
+
+
+@pytest.mark.parametrize("word", ["falsch", "faux", "falso", "F"])
+def test_false_in_other_languages(word: str) -> None:
+    assert read_true_false(word) is False
