@@ -355,17 +355,17 @@ def spaced_entries(text: str) -> list[tuple[int, str]] | None:
     return out
 
 
-# answers parted by a middle dot or a bar, a number before each, its mark optional: "A: 1 b · 2 a · 3 c",
-# "C: 12 comimos · 13 jugaba", "Teil 2: 7 falsch | 8 richtig"
-_SEPARATOR = re.compile(r"\s*[·•|｜]\s*")
-_SEPARATED_ENTRY = re.compile(r"^(\d{1,4})\s*(?:[.．、:：)）\-–]\s*|\s+)(\S.*?)[\s;；,，.。]*$")
+# answers parted by a middle dot, a bar or a spaced dash, a number before each, its mark optional:
+# "A: 1 b · 2 a · 3 c", "C: 12 comimos · 13 jugaba", "Teil 1: 1b – 2a – 3c", "Teil 2: 7 falsch | 8 richtig"
+_SEPARATOR = re.compile(r"\s*[·•|｜]\s*|\s+[-–—]\s+")
+_SEPARATED_ENTRY = re.compile(r"^(\d{1,4})\s*(?:[.．、:：)）\-–]\s*|\s+|(?=[A-Za-z]))(\S.*?)[\s;；,，.。]*$")
 
 
 def separated_entries(text: str) -> list[tuple[int, str]] | None:
     """Keys or worded answers parted by `·` or `|`, numbered in order: "A: 1 b · 2 a", "12 comimos · 13 jugaba"
     -> [(1, "b"), (2, "a")]; one entry only after a part's label ("C: 12 comimos"); None otherwise."""
     p = probe(text)
-    parted = "·" in p or "•" in p or "|" in p or "｜" in p
+    parted = "·" in p or "•" in p or "|" in p or "｜" in p or " – " in p or " - " in p or " — " in p
     prefix = _ENTRY_PREFIX.match(p)
     labelled = prefix is not None and bool(re.search(r"[:：]\s*$", prefix.group(0)))
     if not parted and not labelled:

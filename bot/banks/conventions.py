@@ -576,7 +576,7 @@ def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> He
 # "B. ¿Verdadero (V) o falso (F)?", "Teil 2: Richtig oder falsch?", "Exercice 3 : Complétez les phrases."
 _PART_HEADING = re.compile(
     r"^(?:[A-H]|[IVX]{1,4}|(?:Teil|Aufgabe|Übung|Parte?|Partie|Ejercicio|Exercice|Exercise|Section|Sección|Abschnitt)"
-    r"\s*[\dA-H]{1,2})\s*[.．:：)]\s*(?P<rest>[¿¡]?\s*(?:Elige|Escoge|Selecciona|Marca|Completa|Rellena|Escribe|Responde"
+    r"\s*[\dA-H]{1,2})\s*(?:[.．:：)]|\s[-–—])\s*(?P<rest>[¿¡]?\s*(?:Elige|Escoge|Selecciona|Marca|Completa|Rellena|Escribe|Responde"
     r"|Choose|Select|Circle|Complete|Fill|Write|Answer|Tick|Decide|Wähle|Wählen|Kreuze|Kreuzen|Ergänze|Ergänzen|Schreib"
     r"|Choisis|Choisissez|Complète|Complétez|Coche|Cochez|Indiquez|Écrivez|Scegli|Verdadero|Cierto|Richtig|Wahr|Vrai|Vero"
     r"|True)\b.{4,}[.:：?!)]\s*)$",

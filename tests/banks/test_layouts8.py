@@ -114,6 +114,7 @@ def test_a_language_test_in_lettered_parts_keyed_in_a_solutions_list() -> None:
         ("A: 1 b · 2 a · 3 c", [(1, "b"), (2, "a"), (3, "c")]),
         ("12 comimos · 13 jugaba", [(12, "comimos"), (13, "jugaba")]),
         ("Teil 2: 7 falsch | 8 richtig", [(7, "falsch"), (8, "richtig")]),
+        ("Teil 1: 1b – 2a – 3c", [(1, "b"), (2, "a"), (3, "c")]),
         ("3 b · 5 a", None),  # numbers out of order: no list
         ("Precio: 3 · 4 €", None),
     ],
@@ -130,3 +131,21 @@ def test_true_in_other_languages(word: str) -> None:
 @pytest.mark.parametrize("word", ["falsch", "faux", "falso", "F"])
 def test_false_in_other_languages(word: str) -> None:
     assert read_true_false(word) is False
+
+
+def test_a_german_test_in_parts_with_empty_verdict_boxes_and_a_loesungen_page() -> None:
+    text = (
+        "Teil 1 – Kreuzen Sie an: a, b oder c.\n"
+        "1.\tIch wohne ______ Berlin.\n\ta) in\tb) nach\tc) zu\n"
+        "2.\tDu ______ sehr gut Deutsch.\n\ta) spreche\tb) sprechen\tc) sprichst\n"
+        "Teil 2 – Richtig oder falsch? Kreuzen Sie an.\n"
+        "3.\tDas Wort „Tisch“ ist maskulin.\tR ☐   F ☐\n"
+        "4.\tDer Plural von „Buch“ ist „Buchs“.\tR ☐   F ☐\n"
+        "Teil 3 – Ergänzen Sie die richtige Form.\n"
+        "5.\tMorgen ______ wir nach Hause. (fahren)\n"
+        "\nLösungen\n"
+        "Teil 1: 1a – 2c\nTeil 2: 3 richtig – 4 falsch\nTeil 3: 5 fahren\n"
+    )
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == ["A", "C", True, False, ["fahren"]]
+    assert result.bank.questions[2].prompt == "Das Wort „Tisch“ ist maskulin."  # the empty boxes are no text
