@@ -501,6 +501,8 @@ _TAG_BEFORE_NUMBER = re.compile(
     r"^\s*([（(【\[]\s*(?:单项选择|多项选择|不定项选择|单选|多选|选择|判断|填空|简答|问答|案例分析)题?\s*[）)】\]])\s*"
     r"(?=\d{1,4}\s*[.．、](?!\d))(\d{1,4}\s*[.．、]\s*)"
 )
+# "（　　）1．轨道电路……": the empty slot for the verdict before the number goes after the statement
+_SLOT_BEFORE_NUMBER = re.compile(r"^\s*[（(]\s*[)）]\s*(\d{1,4}\s*[.．、](?!\d).*?)\s*$")
 _LINE_NUMBER = re.compile(r"^\s*(\d{1,3})\s*[.．、](?!\d)")
 _NEXT_NUMBER = re.compile(r"(?<=[）)。？?])\s*(\d{1,3})\s*[.．、](?!\d)")
 
@@ -585,6 +587,23 @@ def _unlettered_blocks(raw_lines: list[str]) -> list[str]:
     return out
 
 
+# tables drawn with box-drawing characters (`┌──┬──┐`, `│ 题号 │ 1 │`): rules dropped, cell walls read as `|`
+_BOX_DRAWING = re.compile(r"[\u2500-\u257f]")
+_BOX_RULE = re.compile(r"^[\s\u2500-\u257f+|-]*$")
+_BOX_WALLS = str.maketrans("│┃║╎╏┆┇┊┋", "|||||||||")
+
+
+def _box_tables(raw_lines: list[str]) -> list[str]:
+    return ["" if _BOX_RULE.match(raw) else raw.translate(_BOX_WALLS) for raw in raw_lines]
+
+
+def _before_number(raw: str) -> str:
+    """A kind tag or an empty verdict slot written before the question's number: after it instead."""
+    if m := _SLOT_BEFORE_NUMBER.match(raw):
+        return f"{m.group(1)}（ ）"
+    return _TAG_BEFORE_NUMBER.sub(r"\2\1", raw)
+
+
 def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     """The document's lines, clean, with their marks, headings, fences and tables told apart."""
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -593,10 +612,12 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
         if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
             raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
+    if _BOX_DRAWING.search(text):
+        raw_lines = _box_tables(raw_lines)
     raw_lines = _numbered_option_runs(raw_lines)
     _rejoin_option_letters(raw_lines)
     raw_lines = _two_a_line(raw_lines)
-    raw_lines = [_TAG_BEFORE_NUMBER.sub(r"\2\1", raw) if raw.lstrip()[:1] in "（(【[" else raw for raw in raw_lines]
+    raw_lines = [_before_number(raw) if raw.lstrip()[:1] in "（(【[" else raw for raw in raw_lines]
     if "===" in text or "---" in text or "***" in text:
         raw_lines = _unlettered_blocks(raw_lines)
     if "/" in text:

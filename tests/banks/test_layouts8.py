@@ -149,3 +149,26 @@ def test_a_german_test_in_parts_with_empty_verdict_boxes_and_a_loesungen_page() 
     result = imp(text)
     assert [q.answer for q in result.bank.questions] == ["A", "C", True, False, ["fahren"]]
     assert result.bank.questions[2].prompt == "Das Wort „Tisch“ ist maskulin."  # the empty boxes are no text
+
+
+@pytest.mark.parametrize(
+    ("top", "wall", "middle", "bottom"),
+    [
+        ("┌────┬───┬───┐", "│", "├────┼───┼───┤", "└────┴───┴───┘"),
+        ("╔════╦═══╦═══╗", "║", "╠════╬═══╬═══╣", "╚════╩═══╩═══╝"),
+    ],
+)
+def test_answer_grids_drawn_with_box_characters_one_per_section(top: str, wall: str, middle: str, bottom: str) -> None:
+    def grid(keys: list[str]) -> str:
+        numbers = wall.join(f" {n} " for n in range(1, len(keys) + 1))
+        return f"{top}\n{wall}题号{wall}{numbers}{wall}\n{middle}\n{wall}答案{wall}{wall.join(keys)}{wall}\n{bottom}\n"
+
+    text = (
+        "一、单项选择题\n1．我国最长的河流是（　）。\nA．黄河　　B．长江\n2．五岳之首是（　）。\nA．泰山　　B．华山\n"
+        "二、判断题\n（　　）1．赤道穿过非洲。\n（　　）2．南极洲有常住居民。\n\n参考答案\n"
+        "一、单项选择题\n" + grid([" B ", " A "]) + "二、判断题\n" + grid([" √ ", " × "])
+    )
+    result = imp(text)
+    assert [q.kind for q in result.bank.questions] == [Kind.single] * 2 + [Kind.true_false] * 2
+    assert [q.answer for q in result.bank.questions] == ["B", "A", True, False]
+    assert result.bank.questions[2].prompt == "赤道穿过非洲。（ ）"  # the empty slot before the number moved after
