@@ -422,18 +422,29 @@ def _numbered_options(text: str) -> str | None:
 
 _LISTED = re.compile(r"^\s*([1-8])\s*[.)）、]\s*(\S.*)$")
 _ASKS_CHOICE = re.compile(r"[?？:：]\s*$|\)\s*$|（[^（）]*选[^（）]*）\s*$|select all", re.I)
+# the key by option number: "Answer: 1, 2, 4", "**Answer:** (2) — why", "Answer: (1) and (3). …"
 _NUMBER_KEY_LINE = re.compile(
-    r"^\s*(?:>\s*)?(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|答案|正确答案)(?:\*\*)?\s*[:：]"
-    r"\s*[1-8](?:\s*[,，、 ]\s*[1-8])*\s*$",
+    r"^\s*(?:>\s*)?(?:\*\*)?(?P<label>Answers?|Ans|Key|Correct answers?|Solution|答案|正确答案)(?:\*\*)?\s*[:：]"
+    r"(?:\*\*)?\s*(?P<keys>[(（]?[1-8][)）]?(?:(?:\s*(?:[,，、&]|and|or|y|und|et|和|及)\s*|\s+)[(（]?[1-8][)）]?)*)"
+    r"(?:\s*$|\s*[—–\-.;；:：,，。]\s*(?P<why>\D.*)$)",
     re.I,
+)
+
+
+_ANSWER_LABEL = re.compile(
+    r"^\s*(?:>\s*)?(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|Solution|答案|正确答案)(?:\*\*)?\s*[:：]", re.I
 )
 
 
 def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
     """Options numbered 1., 2., 3. … on lines of their own under a question and keyed by number
-    (`Answer: 1, 2, 4`), as NCLEX-style banks print them: lettered A, B, C … for the reader. Only a run
-    that starts at 1 right below a line that asks, has no gap, and is followed by such a key."""
+    (`Answer: 1, 2, 4`, `**Answer:** (1) and (3) — why`), as NCLEX-style banks and Markdown problem sets print
+    them: lettered A, B, C … for the reader, the key's numbers as the letters. Only a run that starts at 1 right
+    below a line that asks, has no gap, and is followed by such a key; where the document keys so, a run
+    followed by an answer that names no number (`Answer: see the manual`) is lettered too, and its question
+    left out for its key, not read as three questions."""
     out = list(raw_lines)
+    runs: list[tuple[list[int], int]] = []
     i = 0
     while i < len(out):
         m = _LISTED.match(out[i])
@@ -448,11 +459,31 @@ def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
         while run[-1] + 1 < len(out) and (n := _LISTED.match(out[run[-1] + 1])) and int(n.group(1)) == len(run) + 1:
             run.append(run[-1] + 1)
         after = next((k for k in range(run[-1] + 1, min(len(out), run[-1] + 3)) if out[k].strip()), len(out))
-        if len(run) >= 3 and after < len(out) and _NUMBER_KEY_LINE.match(out[after]):
-            for k, j in enumerate(run):
-                out[j] = f"{'ABCDEFGH'[k]}. {_LISTED.match(out[j]).group(2)}"  # type: ignore[union-attr]
+        if len(run) >= 3 and after < len(out) and _ANSWER_LABEL.match(out[after]):
+            runs.append((run, after))
         i = after
+    keyed = False
+    for run, after in runs:
+        if (key := _NUMBER_KEY_LINE.match(out[after])) is None:
+            continue
+        numbers = sorted({int(n) for n in re.findall(r"[1-8]", key.group("keys"))})
+        if numbers[-1] > len(run):
+            continue  # a number no option has: left as written, for the key check to report
+        keyed = True
+        _letter_run(out, run)
+        letters = "".join("ABCDEFGH"[n - 1] for n in numbers)
+        why = f" Explanation: {key.group('why').strip()}" if key.group("why") else ""
+        out[after] = f"{key.group('label')}: {letters}{why}"  # the numbers as the letters just given
+    for run, after in runs if keyed else ():
+        if not _NUMBER_KEY_LINE.match(raw_lines[after]):
+            _letter_run(out, run)
     return out
+
+
+def _letter_run(out: list[str], run: list[int]) -> None:
+    for k, j in enumerate(run):
+        if m := _LISTED.match(out[j]):
+            out[j] = f"{'ABCDEFGH'[k]}. {m.group(2)}"
 
 
 _CIRCLED_ITEM = re.compile(r"([①-⑧])\s*")

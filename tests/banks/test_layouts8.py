@@ -172,3 +172,20 @@ def test_answer_grids_drawn_with_box_characters_one_per_section(top: str, wall: 
     assert [q.kind for q in result.bank.questions] == [Kind.single] * 2 + [Kind.true_false] * 2
     assert [q.answer for q in result.bank.questions] == ["B", "A", True, False]
     assert result.bank.questions[2].prompt == "赤道穿过非洲。（ ）"  # the empty slot before the number moved after
+
+
+@pytest.mark.parametrize(
+    ("first_key", "second_key"),
+    [("**Answer:** (3) — 7 × 8 = 56.", "**Answer:** (1) and (4) — both are even."), ("Answer: 3", "Answer: 1, 4")],
+)
+def test_markdown_problems_with_numbered_options_keyed_by_number(first_key: str, second_key: str) -> None:
+    text = (
+        "# Arithmetic drill\n\n## Problem 1\n\nWhat is 7 × 8?\n\n1. 54\n2. 48\n3. 56\n4. 64\n\n"
+        f"{first_key}\n\n---\n\n## Problem 2\n\nWhich numbers are even? (Choose two)\n\n1. 12\n2. 15\n3. 21\n4. 40\n\n"
+        f"{second_key}\n\n---\n\n## Problem 3\n\nWhich is prime?\n\n1. 9\n2. 15\n3. 17\n\n"
+        "**Answer:** ask your tutor.\n\n## Problem 4\n\nZero is an even number.\n\n**Answer:** True.\n"
+    )
+    result = imp(text, "t.md")
+    assert answers(result) == [(Kind.single, "C"), (Kind.multiple, "AD"), (Kind.true_false, True)]
+    assert result.bank.questions[0].options == {"A": "54", "B": "48", "C": "56", "D": "64"}
+    assert [lo.number for lo in result.left_out] == [3]  # its answer names no option: left out, no questions 1–3
