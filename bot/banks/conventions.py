@@ -424,7 +424,7 @@ KIND_WORDS: list[tuple[str, Kind | None]] = [
     ("单选", Kind.single),
     ("选择题", None),  # single or multiple: decided per question by its key
     # medical licensing exams: A1-A4 (best answer), B1 (shared options) are single, X is multiple
-    ("[AB][1-4]型题", Kind.single),
+    ("[AB][1-4]?型题", Kind.single),
     ("X型题", Kind.multiple),
     ("最佳选择题", Kind.single),
     ("配伍选择题", Kind.single),

@@ -272,6 +272,19 @@ _FIELD_TAG = re.compile(
 )
 
 
+# options glued after the stem's blank with nothing after their letters: "……的原穴是（　）A曲池B阳溪C合谷D偏历"
+_GLUED_AFTER_BLANK = re.compile(r"(?:[（(]\s*[)）]|[？?])\s*(?=A[^\sA-Za-z.．、:：)）])")
+
+
+def _options_after_blank(raw: str) -> list[str] | None:
+    if not (m := _GLUED_AFTER_BLANK.search(raw)):
+        return None
+    options = _glued_options(raw[m.end() :])
+    if len(options) < 3 or not options[0].startswith("A. "):
+        return None
+    return [raw[: m.end()].rstrip(), *options]
+
+
 def _unflatten(raw: str) -> list[str]:
     """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question.
     Judgements keyed before their number (`(X)1.…(√)2.…`) get a line each, the mark after the statement."""
@@ -281,6 +294,8 @@ def _unflatten(raw: str) -> list[str]:
     if ("【" in raw or "[" in raw) and len(_FIELD_TAG.findall(raw)) >= 2 and _STEM_TAG.search(raw):
         return [part.strip() for part in _FIELD_TAG.split(raw) if part.strip()]
     run_on = _run_on(raw)
+    if run_on is None and "A" in raw and (glued := _options_after_blank(raw)) is not None:
+        return glued
     if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
         parts = [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
         if len(parts) > 1 and (run_on is None or len(run_on) <= len(parts)):

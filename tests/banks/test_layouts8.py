@@ -189,3 +189,16 @@ def test_markdown_problems_with_numbered_options_keyed_by_number(first_key: str,
     assert answers(result) == [(Kind.single, "C"), (Kind.multiple, "AD"), (Kind.true_false, True)]
     assert result.bank.questions[0].options == {"A": "54", "B": "48", "C": "56", "D": "64"}
     assert [lo.number for lo in result.left_out] == [3]  # its answer names no option: left out, no questions 1–3
+
+
+def test_options_glued_after_the_blank_with_nothing_after_their_letters() -> None:
+    text = (
+        "A型题\n1.人体最大的器官是（　）A肝脏B皮肤C肺D大脑\n答案：B\n"
+        "2.维生素C缺乏引起？A夜盲症B佝偻病C坏血病D脚气病\n答案：C\n"
+        "X型题\n3.富含维生素的食物有（　）A鱼肝油B精盐C胡萝卜D柑橘\n答案：ACD\n"
+    )
+    result = imp(text)
+    assert answers(result) == [(Kind.single, "B"), (Kind.single, "C"), (Kind.multiple, "ACD")]
+    assert result.bank.questions[0].prompt == "人体最大的器官是（ ）"
+    assert result.bank.questions[2].options == {"A": "鱼肝油", "B": "精盐", "C": "胡萝卜", "D": "柑橘"}
+    assert not result.warnings
