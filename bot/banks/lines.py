@@ -633,6 +633,38 @@ def _unlettered_blocks(raw_lines: list[str]) -> list[str]:
     return out
 
 
+# 软考-style papers: a stem opened by "●" with numbered blanks "(1)", "(2)", then an option row per blank,
+# "(1)A．涂胶　　B．曝光 …": a question per blank, numbered by its blank, the stem shared
+_BULLET_STEM = re.compile(r"^\s*[●◆■•]\s*(\S.*)$")
+_BLANK_OPTIONS = re.compile(r"^\s*[（(]\s*(\d{1,3})\s*[)）]\s*(?=[(（]?A\s*[.．、:：)）])(.*)$")
+
+
+def _blanks_with_option_rows(raw_lines: list[str]) -> list[str]:
+    out = list(raw_lines)
+    i = 0
+    while i < len(out):
+        if not (m := _BULLET_STEM.match(out[i])):
+            i += 1
+            continue
+        j, stem = i + 1, [m.group(1).strip()]
+        while j < len(out) and out[j].strip() and not _BLANK_OPTIONS.match(out[j]) and not _BULLET_STEM.match(out[j]):
+            stem.append(out[j].strip())
+            j += 1
+        rows = []
+        while j < len(out) and ((row := _BLANK_OPTIONS.match(out[j])) or (rows and _LETTERED.match(out[j]))):
+            if row:  # else "　　C．刻蚀　　D．离子注入": the row's options go on, read where they stand
+                rows.append((j, int(row.group(1)), row.group(2)))
+            j += 1
+        text = " ".join(stem)
+        if rows and all(re.search(rf"[（(]\s*{n}\s*[)）]", text) for _, n, _ in rows):
+            for k in range(i, rows[0][0]):
+                out[k] = ""
+            for at, n, options in rows:
+                out[at] = f"{n}. {text}\n{options}"  # one raw line each: the line numbers stay the document's
+        i = max(j, i + 1)
+    return out
+
+
 # tables drawn with box-drawing characters (`┌──┬──┐`, `│ 题号 │ 1 │`): rules dropped, cell walls read as `|`
 _BOX_DRAWING = re.compile(r"[\u2500-\u257f]")
 _BOX_RULE = re.compile(r"^[\s\u2500-\u257f+|-]*$")
@@ -658,6 +690,8 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
         if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
             raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
+    if "●" in text or "◆" in text:
+        raw_lines = _blanks_with_option_rows(raw_lines)
     if _BOX_DRAWING.search(text):
         raw_lines = _box_tables(raw_lines)
     raw_lines = _numbered_option_runs(raw_lines)

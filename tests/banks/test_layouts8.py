@@ -202,3 +202,19 @@ def test_options_glued_after_the_blank_with_nothing_after_their_letters() -> Non
     assert result.bank.questions[0].prompt == "人体最大的器官是（ ）"
     assert result.bank.questions[2].options == {"A": "鱼肝油", "B": "精盐", "C": "胡萝卜", "D": "柑橘"}
     assert not result.warnings
+
+
+def test_a_soft_exam_stem_with_numbered_blanks_and_an_option_row_per_blank() -> None:
+    text = (
+        "● 数据库中用于撤销权限的语句是 (1) ，用于授予权限的语句是 (2) 。\n"
+        "(1)A．DROP　　B．REVOKE　　C．DELETE　　D．ALTER\n"
+        "(2)A．GRANT　　B．ALLOW\n　　C．COMMIT　　D．INSERT\n\n"
+        "● In TCP, a connection is opened by a (3) handshake.\n"
+        "(3) A. two-way  B. three-way  C. four-way  D. one-way\n\n"
+        "参考答案\n(1)B　(2)A　(3)B\n"
+    )
+    result = imp(text)
+    assert answers(result) == [(Kind.single, "B"), (Kind.single, "A"), (Kind.single, "B")]
+    assert [q.number for q in result.bank.questions] == [1, 2, 3]
+    assert result.bank.questions[1].options == {"A": "GRANT", "B": "ALLOW", "C": "COMMIT", "D": "INSERT"}
+    assert result.bank.questions[1].prompt.startswith("数据库中用于撤销权限的语句是 (1) ，用于授予权限的语句是 (2)")
