@@ -326,6 +326,21 @@ def numbered_entry(text: str) -> tuple[int, str] | None:
 _SPACED_NUMBER = re.compile(r"(?:^|(?<=\s))(\d{1,4})\s*[.．、]\s*(?=\S)")
 
 
+def labelled_answers(text: str) -> list[tuple[int, str]] | None:
+    """Worded answers after a label that says they are a part's keys: "【本部分答案】1．维修　2．History" ->
+    [(1, "维修"), (2, "History")]; None for a line with no such label (a plain `答案：` is one question's)."""
+    p = probe(text)
+    m = _ENTRY_PREFIX.match(p)
+    if m is None or not re.search(r"答案|Answers?|Key", m.group(0), re.I):
+        return None
+    if re.sub(r"[\s【】\[\]:：]", "", m.group(0)).lower() in _OWN_KEY_LABELS:
+        return None  # "答案：1. 增加数据 2. 正则化": one question's answer, a list of its own
+    return spaced_entries(text[m.end() :])
+
+
+_OWN_KEY_LABELS = {"答案", "参考答案", "正确答案", "标准答案", "answer", "answers", "key"}
+
+
 def spaced_entries(text: str) -> list[tuple[int, str]] | None:
     """Several answers with words on one line, numbered in order: "13. 1010    14. 输入；输出    15. 1",
     "三、12．6；9　13．惯性" -> [(13, "1010"), (14, "输入；输出"), (15, "1")]; None otherwise. Each number

@@ -19,6 +19,7 @@ from bot.banks.answer_part import (
     blank_entries,
     entries_of_line,
     grid_entries,
+    labelled_answers,
     numbered_entry,
     separated_entries,
     spaced_entries,
@@ -58,6 +59,8 @@ class Apart:
             entries = entries_of_line(self.infos[i].text)
             if entries and len(entries) >= 3:
                 out[i] = entries
+            elif ("答案" in (t := self.infos[i].text) or "nswer" in t) and (worded := labelled_answers(t)):
+                out[i] = worded  # "【本部分答案】1．维修　2．History": a fill-in part's answers
         return out
 
     def grids(self, stop: int) -> dict[int, list[tuple[int, str]]]:

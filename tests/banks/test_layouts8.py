@@ -218,3 +218,21 @@ def test_a_soft_exam_stem_with_numbered_blanks_and_an_option_row_per_blank() -> 
     assert [q.number for q in result.bank.questions] == [1, 2, 3]
     assert result.bank.questions[1].options == {"A": "GRANT", "B": "ALLOW", "C": "COMMIT", "D": "INSERT"}
     assert result.bank.questions[1].prompt.startswith("数据库中用于撤销权限的语句是 (1) ，用于授予权限的语句是 (2)")
+
+
+@pytest.mark.parametrize("label", ["【本部分答案】", "本题组答案：", "第一部分答案："])
+def test_worded_answers_of_a_fill_in_part_after_a_label(label: str) -> None:
+    text = (
+        "第一部分　填空题\n1．水在____℃时沸腾。\n2．光合作用释放的气体是________。\n"
+        f"{label}1．100　2．氧气\n"
+        "第二部分　判断题\n1．月球自身会发光。（　　）\n2．鲸是哺乳动物。（　　）\n3．铁比水轻。（　　）\n"
+        "【本部分答案】1．错　2．对　3．错\n"
+    )
+    result = imp(text)
+    assert answers(result) == [
+        (Kind.fill, ["100"]),
+        (Kind.fill, ["氧气"]),
+        (Kind.true_false, False),
+        (Kind.true_false, True),
+        (Kind.true_false, False),
+    ]
