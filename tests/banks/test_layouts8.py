@@ -236,3 +236,16 @@ def test_worded_answers_of_a_fill_in_part_after_a_label(label: str) -> None:
         (Kind.true_false, True),
         (Kind.true_false, False),
     ]
+
+
+@pytest.mark.parametrize("dash", ["—", "–", "--"])
+def test_a_fill_answer_then_its_reason_after_a_dash(dash: str) -> None:
+    text = (
+        "### Q1\n\nThe command that lists local images is `docker ____`.\n\n"
+        f"> **Correct:** `images` {dash} `docker ps` lists containers, not images.\n\n"
+        "### Q2\n\nWhich file is read by `docker compose` by default?\n\n- A. compose.yaml\n- B. Makefile\n\n"
+        f"> **Correct:** A {dash} Makefiles are for make.\n"
+    )
+    result = imp(text, "t.md")
+    assert answers(result) == [(Kind.fill, ["images"]), (Kind.single, "A")]
+    assert result.bank.questions[0].explanation == "docker ps lists containers, not images."
