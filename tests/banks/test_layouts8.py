@@ -249,3 +249,14 @@ def test_a_fill_answer_then_its_reason_after_a_dash(dash: str) -> None:
     result = imp(text, "t.md")
     assert answers(result) == [(Kind.fill, ["images"]), (Kind.single, "A")]
     assert result.bank.questions[0].explanation == "docker ps lists containers, not images."
+
+
+def test_a_teachers_copy_with_answers_underlined_inside_highlighted_blanks() -> None:
+    text = (
+        "一、填空题\n"
+        "1. 《静夜思》的作者是<mark>____<u>李白</u>____</mark>，《春晓》的作者是<mark>____<u>孟浩然</u>____</mark>。\n"
+        "2. 我国第一部诗歌总集是<mark>____<u>诗经</u>____</mark>。\n"
+    )
+    result = imp(text)
+    assert answers(result) == [(Kind.fill, [["李白"], ["孟浩然"]]), (Kind.fill, ["诗经"])]
+    assert "李白" not in result.bank.questions[0].prompt
