@@ -158,15 +158,14 @@ _HEADER_TAIL = re.compile(
 )
 
 
-_HEADER_WORDS = ("key", "answer", "solu", "sung", "corrig", "respu", "respo", "pons", "gabarito")
+_HEADER_HINT = re.compile(r"答|案|key|answer|solu|sung|corrig|respu|respo|pons|gabarito", re.I)
 
 
 def is_answer_header(text: str, probed: str | None = None) -> tuple[bool, bool] | None:
     """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `单选题答案`, `Answers`),
     also spaced out or in brackets (`（ 以 下 为 参 考 答 案 ）`) or after a paper's title (`《…》期末考试参考答案`)."""
     p = (probe(text) if probed is None else probed).strip()
-    lower = p.lower()
-    if "答" not in p and "案" not in p and not any(word in lower for word in _HEADER_WORDS):
+    if not _HEADER_HINT.search(p):
         return None  # most lines: one look instead of the patterns
     if _HEADER.match(p):  # numbered like a section ("Ⅱ 答案：", "一、单选题答案"): a heading, not a key's label
         return True, bool(_STRONG_HEADER.search(p) or re.match(_SECTION_NUMBER, p))
@@ -381,6 +380,8 @@ def separated_entries(text: str) -> list[tuple[int, str]] | None:
     -> [(1, "b"), (2, "a")]; one entry only after a part's label ("C: 12 comimos"); None otherwise."""
     p = probe(text)
     parted = "·" in p or "•" in p or "|" in p or "｜" in p or " – " in p or " - " in p or " — " in p
+    if not parted and ":" not in p and "：" not in p:
+        return None
     prefix = _ENTRY_PREFIX.match(p)
     labelled = prefix is not None and bool(re.search(r"[:：]\s*$", prefix.group(0)))
     if not parted and not labelled:

@@ -56,10 +56,10 @@ class Apart:
         for i in range(min(stop, len(self.infos))):
             if i in taken:
                 continue
-            entries = entries_of_line(self.infos[i].text)
+            entries = entries_of_line(t := self.infos[i].text)
             if entries and len(entries) >= 3:
                 out[i] = entries
-            elif ("答案" in (t := self.infos[i].text) or "nswer" in t) and (worded := labelled_answers(t)):
+            elif ("答案" in t or "nswer" in t) and (worded := labelled_answers(t)):
                 out[i] = worded  # "【本部分答案】1．维修　2．History": a fill-in part's answers
         return out
 

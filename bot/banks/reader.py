@@ -449,7 +449,7 @@ class _Reader:
 
     def note_marked_words(self, q: _Question, info: Info) -> None:
         """Words of the stem a document marks (red, underlined, bold): a fill-in's answers in place."""
-        if q.state == "stem":
+        if q.state == "stem" and info.line.spans:
             spans = {(a, b) for a, b, mark in info.line.spans if mark in ("red", "under", "high")}
             # "<mark>____<u>五</u>____</mark>": the answer written in a highlighted blank is the inner mark
             inner = sorted(s for s in spans if not any(o != s and s[0] <= o[0] and o[1] <= s[1] for o in spans))
