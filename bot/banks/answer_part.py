@@ -371,7 +371,7 @@ def spaced_entries(text: str) -> list[tuple[int, str]] | None:
 
 # answers parted by a middle dot, a bar or a spaced dash, a number before each, its mark optional:
 # "A: 1 b · 2 a · 3 c", "C: 12 comimos · 13 jugaba", "Teil 1: 1b – 2a – 3c", "Teil 2: 7 falsch | 8 richtig"
-_SEPARATOR = re.compile(r"\s*[·•|｜]\s*|\s+[-–—]\s+")
+_SEPARATOR = re.compile(r"\s*[·•|｜]\s*|\s+[-–—/]\s+")
 _SEPARATED_ENTRY = re.compile(r"^(\d{1,4})\s*(?:[.．、:：)）\-–]\s*|\s+|(?=[A-Za-z]))(\S.*?)[\s;；,，.。]*$")
 
 
@@ -379,7 +379,7 @@ def separated_entries(text: str) -> list[tuple[int, str]] | None:
     """Keys or worded answers parted by `·` or `|`, numbered in order: "A: 1 b · 2 a", "12 comimos · 13 jugaba"
     -> [(1, "b"), (2, "a")]; one entry only after a part's label ("C: 12 comimos"); None otherwise."""
     p = probe(text)
-    parted = "·" in p or "•" in p or "|" in p or "｜" in p or " – " in p or " - " in p or " — " in p
+    parted = "·" in p or "•" in p or "|" in p or "｜" in p or " – " in p or " - " in p or " — " in p or " / " in p
     if not parted and ":" not in p and "：" not in p:
         return None
     prefix = _ENTRY_PREFIX.match(p)
@@ -387,8 +387,8 @@ def separated_entries(text: str) -> list[tuple[int, str]] | None:
     if not parted and not labelled:
         return None
     pieces = _SEPARATOR.split(p[prefix.end() if prefix else 0 :].strip())
-    if len(pieces) < (1 if labelled else 2):
-        return None  # "C: 12 comimos": one answer where a label says the line holds answers
+    if len(pieces) == 1 and (not labelled or len(_SPACED_NUMBER.findall(pieces[0])) > 1 or entries_of_line(p)):
+        return None  # "C: 12 comimos": one answer where a label says the line holds answers (not "1.B 2.C")
     out: list[tuple[int, str]] = []
     for piece in pieces:
         m = _SEPARATED_ENTRY.match(piece)
