@@ -27,7 +27,7 @@ from bot.banks.conventions import (
 )
 from bot.banks.lines import Line
 
-__all__ = ["Info", "classify", "styles_without_runs"]
+__all__ = ["Info", "classify", "part_headings", "styles_without_runs"]
 
 _TF_SLOTS = re.compile(
     r"^(正确|对|是|√|T)\s*[（(]\s*(\S?)\s*[)）]\s*[/／、,，]?\s*(不正确|错误|错|否|×|F)\s*[（(]\s*(\S?)\s*[)）]$"
@@ -119,6 +119,23 @@ def classify(line: Line) -> Info:
     if info.option is not None:
         info.nums = []
     return info
+
+
+def part_headings(infos: list[Info]) -> None:
+    """Parts of a language test headed by a letter with no blank line above (a Word document's paragraphs):
+    `B. ¿Verdadero o falso?` under options lettered `a) b) c)` is a part, not option B — when neither the line
+    above nor the line below carries an option in its style (in place)."""
+    for i, info in enumerate(infos):
+        if info.option is None or info.option[0] not in ("dot", "close", "colon"):
+            continue
+        style = info.option[0]
+        prev, nxt = infos[i - 1] if i else None, infos[i + 1] if i + 1 < len(infos) else None
+        if (prev is not None and prev.option is not None and prev.option[0] == style) or (
+            nxt is not None and nxt.option is not None and nxt.option[0] == style
+        ):
+            continue
+        if (part := part_heading(info.text)) is not None:
+            info.heading, info.option = part, None
 
 
 def styles_without_runs(infos: list[Info]) -> frozenset[str]:

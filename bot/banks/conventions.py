@@ -582,10 +582,9 @@ _PART_HEADING = re.compile(
     r"|True)\b.{4,}[.:：?!)]\s*)$",
     re.I,
 )
+# "true or false", "T (true) or F (false)", "¿Verdadero (V) o falso (F)?", "Richtig oder falsch?", "Vrai ou faux ?"
 _PART_TRUE_FALSE = re.compile(
-    r"verdadero|cierto\s+o\s+falso|richtig\s+oder\s+falsch|wahr\s+oder\s+falsch|vrai\s+ou\s+faux|vero\s+o\s+falso"
-    r"|true\s+or\s+false",
-    re.I,
+    r"\b(?:true|richtig|wahr|vrai|verdadero|cierto|vero)\b.{0,15}\b(?:false|falsch|faux|falso)\b", re.I
 )
 
 

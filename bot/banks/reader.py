@@ -26,7 +26,7 @@ from bot.banks.answer_part import (
     split_entry,
 )
 from bot.banks.apart import Apart, read_answer_groups, read_key_block
-from bot.banks.classify import Info, classify, styles_without_runs
+from bot.banks.classify import Info, classify, part_headings, styles_without_runs
 from bot.banks.conventions import (
     OPTION_STYLES,
     find_kind_tag,
@@ -1285,6 +1285,7 @@ def read_text(text: str, *, simplified: bool = False) -> Reading:
     """Read a document's text into drafts, section reports, warnings and the conventions recognised."""
     lines = prepare_lines(text, simplified=simplified)
     infos = [classify(line) for line in lines]
+    part_headings(infos)
     _statements_not_questions(infos)
     reader = _Reader(infos)
     reader.run_styles_missing = styles_without_runs(infos)

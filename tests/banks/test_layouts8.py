@@ -262,3 +262,15 @@ def test_a_teachers_copy_with_answers_underlined_inside_highlighted_blanks() -> 
     result = imp(text)
     assert answers(result) == [(Kind.fill, [["李白"], ["孟浩然"]]), (Kind.fill, ["诗经"])]
     assert "李白" not in result.bank.questions[0].prompt
+
+
+def test_lettered_parts_without_blank_lines_as_a_word_document_gives_them() -> None:
+    text = (
+        "QUIZ 4\nA. Choose the right word.\n1. She ______ to school by bus.\na) go    b) goes    c) going\n"
+        "B. Write T (true) or F (false).\n2. A spider has eight legs.\n3. The sun goes round the earth.\n"
+        "C. Complete with one word.\n4. Monday comes before ______.\n"
+        "Answer Key\nA: 1 b\nB: 2 T · 3 F\nC: 4 Tuesday\n"
+    )
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == ["B", True, False, ["Tuesday"]]
+    assert result.bank.questions[0].options == {"A": "go", "B": "goes", "C": "going"}
