@@ -94,6 +94,8 @@ def classify(line: Line) -> Info:
         if not heading.ambiguous:
             info.nums = []
         return info
+    if info.nums and info.nums[0][0] == "label":
+        return info  # "【题干】……": the stem's label opens the question, no field inside one
     info.marker = match_marker(text, p)
     if info.marker is not None:
         info.nums = []

@@ -191,7 +191,7 @@ NUMBERINGS: list[Numbering] = [
     _numbering(
         "label",
         "【题干】",
-        r"^[【\[]\s*题干\s*[】\]]\s*[:：]?\s*|^题干\s*[:：]\s*",
+        r"^[【\[]\s*(?:题干|题目|试题)\s*[】\]]\s*[:：]?\s*|^题干\s*[:：]\s*",
         strong=True,
         sequential=False,
         starts="【[题",

@@ -62,6 +62,17 @@ def test_bracketed_fields_run_on_several_questions_to_a_line() -> None:
     assert [lo.number for lo in result.left_out] == [5]  # its key E names no option: left out, not guessed
 
 
+@pytest.mark.parametrize("stem_tag", ["【题干】", "【题目】"])
+def test_unnumbered_bracketed_fields_one_a_line_or_run_on(stem_tag: str) -> None:
+    one_a_line = (
+        f"{stem_tag}氧气的化学式是？\n【选项】A.O2 B.H2\n【答案】A\n"
+        f"{stem_tag}水的沸点是？\n【选项】A.90℃ B.100℃\n【答案】B\n"
+    )
+    run_on = one_a_line.replace("\n", "") + "\n"
+    for text in (one_a_line, run_on):
+        assert answers(imp("一、单选题\n" + text)) == [(Kind.single, "A"), (Kind.single, "B")]
+
+
 @pytest.mark.parametrize(
     "heading",
     ["Answers to Review Questions", "Answers to Chapter Exercises", "Solutions", "Answer Key", "Respuestas"],
