@@ -108,6 +108,7 @@ _SECTION_NUMBER = (
 _FOREIGN_HEADER = (
     r"Answers?\s+(?:Key\s+)?(?:to|for)\s+(?:the\s+)?(?:[A-Za-z-]+\s+){0,2}(?:Questions|Exercises|Quiz(?:zes)?|Tests?|Problems)"
     r"|Solutions?(?:\s+(?:to|for)\s+(?:the\s+)?(?:[A-Za-z-]+\s+){0,2}(?:Questions|Exercises|Problems))?|Answer\s+Keys?"
+    r"|Answers?(?:\s+Key)?\s+(?:and|&|with)\s+(?:Explanations?|Rationales?|Solutions?)|Key\s+to\s+(?:the\s+)?(?:Exercises|Questions|Tests?)"
     r"|Soluciones|Solucionario|Clave\s+de\s+respuestas|Respuestas|L[öo]sungen|L[öo]sungsschl[üu]ssel|Corrig[ée]s?"
     r"(?:\s+des\s+exercices)?|R[ée]ponses|Soluzioni|Gabarito|Respostas"
 )

@@ -273,7 +273,7 @@ _FIELD_TAG = re.compile(
 
 
 # options glued after the stem's blank with nothing after their letters: "……的原穴是（　）A曲池B阳溪C合谷D偏历"
-_GLUED_AFTER_BLANK = re.compile(r"(?:[（(]\s*[)）]|[？?])\s*(?=A[^\sA-Za-z.．、:：)）])")
+_GLUED_AFTER_BLANK = re.compile(r"(?:[（(]\s*[)）]|[？?：:])\s*(?=A[^\sA-Za-z.．、:：)）])")
 
 
 def _options_after_blank(raw: str) -> list[str] | None:

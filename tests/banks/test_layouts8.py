@@ -75,7 +75,15 @@ def test_unnumbered_bracketed_fields_one_a_line_or_run_on(stem_tag: str) -> None
 
 @pytest.mark.parametrize(
     "heading",
-    ["Answers to Review Questions", "Answers to Chapter Exercises", "Solutions", "Answer Key", "Respuestas"],
+    [
+        "Answers to Review Questions",
+        "Answers to Chapter Exercises",
+        "Solutions",
+        "Answer Key",
+        "Respuestas",
+        "Answers and Explanations",
+        "Key to the Exercises",
+    ],
 )
 def test_an_appendix_of_answers_per_chapter_with_numbering_restarting(heading: str) -> None:
     text = (
@@ -207,7 +215,7 @@ def test_markdown_problems_with_numbered_options_keyed_by_number(first_key: str,
 def test_options_glued_after_the_blank_with_nothing_after_their_letters() -> None:
     text = (
         "A型题\n1.人体最大的器官是（　）A肝脏B皮肤C肺D大脑\n答案：B\n"
-        "2.维生素C缺乏引起？A夜盲症B佝偻病C坏血病D脚气病\n答案：C\n"
+        "2.维生素C缺乏引起的疾病是：A夜盲症B佝偻病C坏血病D脚气病\n答案：C\n"
         "X型题\n3.富含维生素的食物有（　）A鱼肝油B精盐C胡萝卜D柑橘\n答案：ACD\n"
     )
     result = imp(text)
