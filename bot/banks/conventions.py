@@ -424,7 +424,7 @@ KIND_WORDS: list[tuple[str, Kind | None]] = [
     ("单选", Kind.single),
     ("选择题", None),  # single or multiple: decided per question by its key
     # medical licensing exams: A1-A4 (best answer), B1 (shared options) are single, X is multiple
-    ("[AB][1-4]?型题", Kind.single),
+    ("[AB][1-4]?(?:/[AB]?[1-4])?型题", Kind.single),
     ("X型题", Kind.multiple),
     ("最佳选择题", Kind.single),
     ("配伍选择题", Kind.single),
@@ -614,11 +614,19 @@ _INSTRUCTION = re.compile(
 )
 
 
+# how a licensing exam's part is answered, however long: "每一道考试题下面有A、B、C、D、E五个备选答案"
+_EXAM_INSTRUCTION = re.compile(r"每一?道|备选答案|最佳答案|请从中选择|下设若干|以下提供若干")
+
+
 def _heading_tail(rest: str) -> bool:
     """What may follow the kind word in a heading: counts, points, instructions — not a question."""
     tail = rest.strip()
     if re.match(r"^[，,。.：:]?\s*[（(【\[]", tail):
         return True
+    if tail.startswith((":", "：")) and len(tail) <= 160 and _EXAM_INSTRUCTION.search(tail):
+        return not re.search(
+            r"[？?]|_{2,}|[（(]\s*[)）]", tail
+        )  # "A1型题：每一道考试题下面有A、B、C、D、E五个备选答案。…"
     if tail.startswith((":", "：")) and len(tail) <= 40:
         # instructions ("：每题2分", "：下列各题只有一个正确答案"), not a statement to judge ("True or false: Acids …")
         return not re.search(r"[A-H]\s*[.．、]", tail) and (

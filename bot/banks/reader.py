@@ -80,7 +80,7 @@ _INLINE_EXPLANATION = re.compile(
 _DASH_WHY = re.compile(r"\s+(?:[—–]|--)\s+(?=\S)")
 _ASKS = re.compile(r"[？?：:]\s*$|[（(]\s*[)）]|_{2,}|\b(?:which|what|who|when|where|why|how)\b", re.I)
 _SHARED = re.compile(
-    r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干)"
+    r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干|病例|病历|材料|案例)"
     r"|^[\[【（(]\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*[\]】）)]$"  # "[6～8]" alone above the options
 )
 _TF_WORD = re.compile(r"正确|错误|对|错|√|×|True|False|TRUE|FALSE")
@@ -461,7 +461,10 @@ class _Reader:
             return
         if m := _SHARED.search(probe(info.text)):  # "（11～12题共用备选答案）" and the options below it
             first, last = (int(g) for g in m.groups() if g)
-            self.shared = (first, last, [])
+            if re.search(r"共用(?:题干|病例|病历|材料|案例)", m.group(0)):
+                self.material = (first, last, [])  # "（6～8题共用题干）" over a case: the text each of them asks about
+            else:
+                self.shared = (first, last, [])
             self.q = None
             return
         if self.unnumbered_start(info, nxt):

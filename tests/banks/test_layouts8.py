@@ -293,3 +293,19 @@ def test_lettered_parts_without_blank_lines_as_a_word_document_gives_them() -> N
     result = imp(text)
     assert [q.answer for q in result.bank.questions] == ["B", True, False, ["Tuesday"]]
     assert result.bank.questions[0].options == {"A": "go", "B": "goes", "C": "going"}
+
+
+def test_a_case_shared_by_a_range_of_questions_under_a_licensing_exam_heading() -> None:
+    text = (
+        "一、A3/A4型题：以下提供若干个案例，每个案例下设若干道考题。请从A、B、C、D、E五个备选答案中选择一个最佳答案。\n"
+        "（1～2题共用题干）\n男，8岁。发热3天，咽痛，双侧扁桃体肿大，有脓性分泌物。\n"
+        "1.最可能的诊断是\nA.急性化脓性扁桃体炎\nB.麻疹\nC.猩红热\n正确答案:A解题思路:脓性分泌物提示化脓性感染。\n"
+        "2.首选的药物是\nA.青霉素类\nB.抗病毒药\nC.激素\n正确答案:A解题思路:多为链球菌感染。\n"
+    )
+    result = imp(text)
+    assert answers(result) == [(Kind.single, "A"), (Kind.single, "A")]
+    first, second = result.bank.questions
+    assert first.prompt.startswith("男，8岁。") and second.prompt.startswith("男，8岁。")  # the case above each
+    assert second.prompt.endswith("首选的药物是")
+    assert first.section is not None and first.section.startswith("一、A3/A4型题")
+    assert second.explanation == "多为链球菌感染。"
