@@ -76,7 +76,8 @@ _RULE = re.compile(r"^(?:[-*_=]\s*){3,}$")
 _FURNITURE = re.compile(
     r"^(?:(?:[^\d\s:：][^\s:：]{0,24}\s*)?第\s*\d+\s*页(?:\s*[,，/／]?\s*[（(]?\s*共\s*\d+\s*页\s*[)）]?)?"
     r"|共\s*\d+\s*页\s*第\s*\d+\s*页"
-    r"|[-—–]\s*\d+\s*[-—–]|page\s*\d+(?:\s*(?:of|/)\s*\d+)?|\d+\s*/\s*\d+)$",
+    r"|[-—–]\s*\d+\s*[-—–]|page\s*\d+(?:\s*(?:of|/)\s*\d+)?|\d+\s*/\s*\d+"
+    r"|[^\d\s][^\d]{2,80}?\s{8,}\d{1,4}|\d{1,4}\s{8,}[^\d\s][^\d]{2,80})$",  # a running head: "Study Notes      48"
     re.IGNORECASE,
 )
 # What document-sharing sites and exam platforms add around the questions.
