@@ -198,7 +198,7 @@ _RUN_HEADING = re.compile(
     r"\s+(?=[一二三四五六七八九十]{1,2}、\S)|(?<=[A-H√×）)])(?=[一二三四五六七八九十]{1,2}、[^、，。]{1,8}题)"
 )
 _RUN_SECTION = re.compile(r"^[一二三四五六七八九十]{1,2}、")
-_GLUED_LETTER = re.compile(r"(?<![A-Za-z])([A-H])(?=[\u4e00-\u9fff\d（(“\"《])")
+_GLUED_LETTER = re.compile(r"(?<![A-Za-zＡ-Ｚａ-ｚ])([A-HＡ-Ｈ])(?=[\u4e00-\u9fff\d（(“\"《])")
 
 
 def _run_on(raw: str) -> list[str] | None:
@@ -249,7 +249,7 @@ def _glued_options(piece: str) -> list[str]:
     """`…(ABC)A学习过程B教学过程C评价` -> the stem and a line per option, when A, B, C… stand in order."""
     letters = list(_GLUED_LETTER.finditer(piece))
     for i, first in enumerate(letters):
-        if first.group(1) != "A":
+        if first.group(1) not in "AＡ":
             continue
         run = [first]
         for m in letters[i + 1 :]:
@@ -274,16 +274,20 @@ _FIELD_TAG = re.compile(
 
 
 # options glued after the stem's blank with nothing after their letters: "……的原穴是（　）A曲池B阳溪C合谷D偏历"
-_GLUED_AFTER_BLANK = re.compile(r"(?:[（(]\s*[)）]|[？?：:])\s*(?=A[^\sA-Za-z.．、:：)）])")
+# (also on a line of their own, "A曲池B阳溪C合谷D偏历", each short and without a sentence's punctuation, so that
+# "A公司向B公司借款，C公司担保" stays a sentence)
+_GLUED_AFTER_BLANK = re.compile(r"(?:^\s*|[（(]\s*[)）]|[？?：:])\s*(?=[AＡ][^\sA-Za-zＡ-Ｚ.．、:：)）])")
 
 
 def _options_after_blank(raw: str) -> list[str] | None:
     if not (m := _GLUED_AFTER_BLANK.search(raw)):
         return None
     options = _glued_options(raw[m.end() :])
-    if len(options) < 3 or not options[0].startswith("A. "):
+    if len(options) < 3 or options[0][:1] not in "AＡ" or options[0][1:3] != ". ":
         return None
-    return [raw[: m.end()].rstrip(), *options]
+    if m.start() == 0 and any(len(o) > 40 or re.search(r"[，。；？！,;?!]", o) for o in options):
+        return None  # a line of its own: options only when each is short, no sentence
+    return [part for part in (raw[: m.end()].rstrip(), *options) if part]
 
 
 def _unflatten(raw: str) -> list[str]:
@@ -295,7 +299,7 @@ def _unflatten(raw: str) -> list[str]:
     if ("【" in raw or "[" in raw) and len(_FIELD_TAG.findall(raw)) >= 2 and _STEM_TAG.search(raw):
         return [part.strip() for part in _FIELD_TAG.split(raw) if part.strip()]
     run_on = _run_on(raw)
-    if run_on is None and "A" in raw and (glued := _options_after_blank(raw)) is not None:
+    if run_on is None and ("A" in raw or "Ａ" in raw) and (glued := _options_after_blank(raw)) is not None:
         return glued
     if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
         parts = [part for part in _FLAT_SPLIT.split(raw) if part.strip()]

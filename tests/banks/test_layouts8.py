@@ -222,12 +222,12 @@ def test_options_glued_after_the_blank_with_nothing_after_their_letters() -> Non
     text = (
         "A型题\n1.人体最大的器官是（　）A肝脏B皮肤C肺D大脑\n答案：B\n"
         "2.维生素C缺乏引起的疾病是：A夜盲症B佝偻病C坏血病D脚气病\n答案：C\n"
-        "X型题\n3.富含维生素的食物有（　）A鱼肝油B精盐C胡萝卜D柑橘\n答案：ACD\n"
+        "X型题\n3.富含维生素的食物有（　）A鱼肝油B精盐C胡萝卜，南瓜D柑橘\n答案：ACD\n"
     )
     result = imp(text)
     assert answers(result) == [(Kind.single, "B"), (Kind.single, "C"), (Kind.multiple, "ACD")]
     assert result.bank.questions[0].prompt == "人体最大的器官是（ ）"
-    assert result.bank.questions[2].options == {"A": "鱼肝油", "B": "精盐", "C": "胡萝卜", "D": "柑橘"}
+    assert result.bank.questions[2].options == {"A": "鱼肝油", "B": "精盐", "C": "胡萝卜，南瓜", "D": "柑橘"}
     assert not result.warnings
 
 
@@ -315,3 +315,14 @@ def test_a_case_shared_by_a_range_of_questions_under_a_licensing_exam_heading() 
     assert second.prompt.endswith("首选的药物是")
     assert first.section is not None and first.section.startswith("一、A3/A4型题")
     assert second.explanation == "多为链球菌感染。"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["1.人体最大的器官是（　）\nA肝脏B皮肤C肺D大脑\n", "1．人体最大的器官是（　）Ａ肝脏Ｂ皮肤Ｃ肺Ｄ大脑\n"],
+)
+def test_glued_options_on_a_line_of_their_own_or_in_full_width(question: str) -> None:
+    result = imp(question + "答案：B\n2.下列说法正确的是（ ）\nA公司向B公司借款，C公司担保\nA.正确B.错误\n答案：A\n")
+    assert answers(result) == [(Kind.single, "B"), (Kind.true_false, True)]
+    assert result.bank.questions[0].options == {"A": "肝脏", "B": "皮肤", "C": "肺", "D": "大脑"}
+    assert result.bank.questions[1].prompt.endswith("A公司向B公司借款，C公司担保")  # a sentence, not options
