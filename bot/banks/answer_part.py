@@ -373,6 +373,7 @@ def spaced_entries(text: str) -> list[tuple[int, str]] | None:
 # answers parted by a middle dot, a bar or a spaced dash, a number before each, its mark optional:
 # "A: 1 b · 2 a · 3 c", "C: 12 comimos · 13 jugaba", "Teil 1: 1b – 2a – 3c", "Teil 2: 7 falsch | 8 richtig"
 _SEPARATOR = re.compile(r"\s*[·•|｜]\s*|\s+[-–—/]\s+")
+_WEAK_SEPARATOR = re.compile(r"\s*[;；,，]\s*(?=\d)")
 _SEPARATED_ENTRY = re.compile(r"^(\d{1,4})\s*(?:[.．、:：)）\-–]\s*|\s+|(?=[A-Za-z]))(\S.*?)[\s;；,，.。]*$")
 
 
@@ -387,7 +388,9 @@ def separated_entries(text: str) -> list[tuple[int, str]] | None:
     labelled = prefix is not None and bool(re.search(r"[:：]\s*$", prefix.group(0)))
     if not parted and not labelled:
         return None
-    pieces = _SEPARATOR.split(p[prefix.end() if prefix else 0 :].strip())
+    pieces = _SEPARATOR.split(body := p[prefix.end() if prefix else 0 :].strip())
+    if len(pieces) == 1 and labelled and len(weak := _WEAK_SEPARATOR.split(body)) > 1 and max(map(len, weak)) <= 30:
+        pieces = weak  # "Ejercicio 1: 1. es; 2. está": short answers parted by semicolons or commas after a label
     if len(pieces) == 1 and (not labelled or len(_SPACED_NUMBER.findall(pieces[0])) > 1 or entries_of_line(p)):
         return None  # "C: 12 comimos": one answer where a label says the line holds answers (not "1.B 2.C")
     out: list[tuple[int, str]] = []

@@ -141,6 +141,8 @@ def test_a_language_test_in_lettered_parts_keyed_in_a_solutions_list() -> None:
         ("Teil 2: 7 falsch | 8 richtig", [(7, "falsch"), (8, "richtig")]),
         ("Teil 1: 1b – 2a – 3c", [(1, "b"), (2, "a"), (3, "c")]),
         ("1 b / 2 a / 3 c", [(1, "b"), (2, "a"), (3, "c")]),
+        ("Ejercicio 1: 1. es; 2. está", [(1, "es"), (2, "está")]),
+        ("Teil 3: 11 bin, 12 älter", [(11, "bin"), (12, "älter")]),
         ("第一部分答案：1.B 2.C", None),  # keys of their own kind, read as such elsewhere
         ("3 b · 5 a", None),  # numbers out of order: no list
         ("Precio: 3 · 4 €", None),
