@@ -26,6 +26,7 @@ from bot.banks.keys import parse_letters, read_true_false
 from bot.banks.model import CHOICE_KINDS, KIND_NAMES, Kind
 
 __all__ = [
+    "KEY_WORDS",
     "AnswerEntry",
     "AnswerGroup",
     "Keyable",
@@ -34,7 +35,9 @@ __all__ = [
     "entries_of_line",
     "grid_entries",
     "is_answer_header",
+    "labelled_answers",
     "match_answer_part",
+    "separated_entries",
     "split_entry",
 ]
 
@@ -313,6 +316,8 @@ def numbered_entry(text: str) -> tuple[int, str] | None:
     """ "3. 水平划分" / "第3题 …" / "(3) …" / "1.【答案】A" / "四、14．…" (the section's numeral first)
     -> (3, "水平划分")."""
     p = probe(text)
+    if lone := _LONE_KEY_ENTRY.match(p):  # "1 b", "2-a": a key alone after its number
+        return int(lone.group(1)), lone.group(2)
     if (lead := _SECTION_LEAD.match(p)) and re.match(r"\d", p[lead.end() :]):
         p, text = p[lead.end() :], text[lead.end() :]
     m = _NUMBERED.match(p)
@@ -326,12 +331,18 @@ def numbered_entry(text: str) -> tuple[int, str] | None:
 _SPACED_NUMBER = re.compile(r"(?:^|(?<=\s))(\d{1,4})\s*[.．、]\s*(?=\S)")
 
 
+# words that say a line holds keys: 答案, Answers, Key, Lösungen, Soluciones, Corrigé, Respuestas …
+KEY_WORDS = re.compile(r"答案|Answer|Key|L[öo]sung|Solu[tc]i|Corrig|Respu|R[ée]pons|Gabarito", re.I)
+# one key to a line in an answer part: "1 b", "2-a", "3 – V"
+_LONE_KEY_ENTRY = re.compile(rf"^\s*(\d{{1,4}})\s*(?:[-–]\s*|\s+)({_KEY_TOKEN})\s*[.。]?\s*$")
+
+
 def labelled_answers(text: str) -> list[tuple[int, str]] | None:
     """Worded answers after a label that says they are a part's keys: "【本部分答案】1．维修　2．History" ->
     [(1, "维修"), (2, "History")]; None for a line with no such label (a plain `答案：` is one question's)."""
     p = probe(text)
     m = _ENTRY_PREFIX.match(p)
-    if m is None or not re.search(r"答案|Answers?|Key", m.group(0), re.I):
+    if m is None or not KEY_WORDS.search(m.group(0)):
         return None
     if re.sub(r"[\s【】\[\]:：]", "", m.group(0)).lower() in _OWN_KEY_LABELS:
         return None  # "答案：1. 增加数据 2. 正则化": one question's answer, a list of its own

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from bot.banks.answer_part import (
+    KEY_WORDS,
     AnswerEntry,
     AnswerGroup,
     Piece,
@@ -59,7 +60,7 @@ class Apart:
             entries = entries_of_line(t := self.infos[i].text)
             if entries and len(entries) >= 3:
                 out[i] = entries
-            elif ("答案" in t or "nswer" in t) and (worded := labelled_answers(t)):
+            elif KEY_WORDS.search(t) and (worded := labelled_answers(t)):
                 out[i] = worded  # "【本部分答案】1．维修　2．History": a fill-in part's answers
         return out
 
@@ -133,6 +134,7 @@ class Apart:
         if strong:
             return bool(
                 info.nums
+                or numbered_entry(info.text)
                 or entries_of_line(info.text)
                 or info.line.cells
                 or bare_keys(info.text)

@@ -328,3 +328,22 @@ def test_glued_options_on_a_line_of_their_own_or_in_full_width(question: str) ->
     assert answers(result) == [(Kind.single, "B"), (Kind.true_false, True)]
     assert result.bank.questions[0].options == {"A": "肝脏", "B": "皮肤", "C": "肺", "D": "大脑"}
     assert result.bank.questions[1].prompt.endswith("A公司向B公司借款，C公司担保")  # a sentence, not options
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        "Corrigé\n1 b\n2 a\n3 c\n",
+        "Corrigé\n1-b\n2-a\n3-c\n",
+        "CORRIGÉ : 1b, 2a, 3c\n",
+        "Soluciones\n1. b\n2. a\n3. c\n",
+        "Lösungen: 1 b / 2 a / 3 c\n",
+    ],
+)
+def test_keys_of_a_language_test_one_a_line_or_after_the_heading(keys: str) -> None:
+    text = (
+        "1. Wir ______ Freunde.\na) ist    b) sind    c) bin\n"
+        "2. Du ______ müde.\na) bist    b) bin    c) ist\n"
+        "3. Er ______ Arzt.\na) bin    b) bist    c) ist\n\n" + keys
+    )
+    assert [q.answer for q in imp(text).bank.questions] == ["B", "A", "C"]
