@@ -641,7 +641,7 @@ def _unlettered_blocks(raw_lines: list[str]) -> list[str]:
 # 软考-style papers: a stem opened by "●" with numbered blanks "(1)", "(2)", then an option row per blank,
 # "(1)A．涂胶　　B．曝光 …": a question per blank, numbered by its blank, the stem shared
 _BULLET_STEM = re.compile(r"^\s*[●◆■•]\s*(\S.*)$")
-_BLANK_OPTIONS = re.compile(r"^\s*[（(]\s*(\d{1,3})\s*[)）]\s*(?=[(（]?A\s*[.．、:：)）])(.*)$")
+_BLANK_OPTIONS = re.compile(r"^\s*[（(]\s*(\d{1,3})\s*[)）]\s*(?=[(（]?A\s*[.．、:：)）]|$)(.*)$")  # or "(3)" over them
 
 
 def _blanks_with_option_rows(raw_lines: list[str]) -> list[str]:
@@ -665,7 +665,7 @@ def _blanks_with_option_rows(raw_lines: list[str]) -> list[str]:
             for k in range(i, rows[0][0]):
                 out[k] = ""
             for at, n, options in rows:
-                out[at] = f"{n}. {text}\n{options}"  # one raw line each: the line numbers stay the document's
+                out[at] = f"{n}. {text}\n{options}".rstrip()  # one raw line each: the line numbers stay the document's
         i = max(j, i + 1)
     return out
 

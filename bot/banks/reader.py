@@ -77,6 +77,7 @@ _EXPLAINED = r"答案解析|试题解析|题目解析|详细解析|解析|详解
 _INLINE_EXPLANATION = re.compile(
     rf"\s*(?:【\s*(?:{_EXPLAINED})\s*】|(?:{_EXPLAINED})\s*[:：]|\s(?:Explanation|Rationale|Reason)\s*[:：])\s*"
 )
+_OWN_NUMBERED_KEY = re.compile(r"^[（(]\s*(\d{1,4})\s*[)）]\s*([A-H]{1,8})\s*$")
 _DASH_WHY = re.compile(r"\s+(?:[—–]|--)\s+(?=\S)")
 _ASKS = re.compile(r"[？?：:]\s*$|[（(]\s*[)）]|_{2,}|\b(?:which|what|who|when|where|why|how)\b", re.I)
 _SHARED = re.compile(
@@ -715,6 +716,8 @@ class _Reader:
         elif not q.is_case and (m := _DASH_WHY.search(rest)) and m.start() <= 30:
             rest, explanation = rest[: m.start()], rest[m.end() :]  # "`run` — why": a short key, then the reason
         rest = _TRAILING_META.sub("", rest).strip()
+        if (own := _OWN_NUMBERED_KEY.match(rest)) and int(own.group(1)) == q.number:
+            rest = own.group(2)  # "参考答案：(3)B" under question 3 (a 软考 blank's key)
         if (listed := entries_of_line(rest)) and len(listed) >= 2:  # "标准答案：11.C 12.A 13.D"
             for number, key in listed:
                 q.section.key_block.setdefault(number, (info.line.number, key))

@@ -347,3 +347,15 @@ def test_keys_of_a_language_test_one_a_line_or_after_the_heading(keys: str) -> N
         "3. Er ______ Arzt.\na) bin    b) bist    c) ist\n\n" + keys
     )
     assert [q.answer for q in imp(text).bank.questions] == ["B", "A", "C"]
+
+
+def test_a_soft_exam_blank_keyed_under_its_stem_with_its_options_on_lines_below() -> None:
+    text = (
+        "● 数据库中用于撤销权限的语句是 (1) ，用于授予权限的语句是 (2) 。\n"
+        "(1)A．DROP　　B．REVOKE\n(2)A．GRANT　　B．ALLOW\n参考答案：(1)B　(2)A\n\n"
+        "● 在TCP中，连接由 (3) 握手建立。\n(3)\nA. 两次\nB. 三次\nC. 四次\n参考答案：(3)B\n"
+    )
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == ["B", "A", "B"]
+    assert result.bank.questions[2].options == {"A": "两次", "B": "三次", "C": "四次"}
+    assert result.bank.questions[2].prompt == "在TCP中，连接由 (3) 握手建立。"
