@@ -109,7 +109,7 @@ def classify(line: Line) -> Info:
         info.tf_slots = (yes if yes != no else None,)
         return info
     info.option = option_start(text)
-    if (info.option is not None and line.gap) or (info.option is None and p[:1] in "TAÜPES"):
+    if (info.option is not None and line.gap) or (info.option is None and p[:1] in "TAÜPESIVX"):
         part = part_heading(text)
     else:
         part = None

@@ -359,3 +359,14 @@ def test_a_soft_exam_blank_keyed_under_its_stem_with_its_options_on_lines_below(
     assert [q.answer for q in result.bank.questions] == ["B", "A", "B"]
     assert result.bank.questions[2].options == {"A": "两次", "B": "三次", "C": "四次"}
     assert result.bank.questions[2].prompt == "在TCP中，连接由 (3) 握手建立。"
+
+
+def test_roman_parts_and_a_key_table_drawn_with_box_characters() -> None:
+    text = (
+        "I. Choose the correct answer.\n1. The capital of Italy is ______.\na) Rome    b) Milan\n"
+        "II. True or false?\n2. Venice has canals.\n\nAnswer Key\n"
+        "┌────┬────┐\n│ No │ Key│\n├────┼────┤\n│ 1  │ a  │\n│ 2  │ T  │\n└────┴────┘\n"
+    )
+    result = imp(text)
+    assert answers(result) == [(Kind.single, "A"), (Kind.true_false, True)]
+    assert [q.section for q in result.bank.questions] == ["I. Choose the correct answer.", "II. True or false?"]
