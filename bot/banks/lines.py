@@ -440,7 +440,7 @@ def _numbered_options(text: str) -> str | None:
     return "  ".join(f"{'ABCDEFGH'[i]}. {item}" for i, item in enumerate(items))
 
 
-_LISTED = re.compile(r"^\s*([1-8])\s*[.)）、]\s*(\S.*)$")
+_LISTED = re.compile(r"^\s*[(（]?([1-8])\s*[.)）、]\s*(\S.*)$")
 _ASKS_CHOICE = re.compile(r"[?？:：]\s*$|\)\s*$|（[^（）]*选[^（）]*）\s*$|select all", re.I)
 # the key by option number: "Answer: 1, 2, 4", "**Answer:** (2) — why", "Answer: (1) and (3). …"
 _NUMBER_KEY_LINE = re.compile(

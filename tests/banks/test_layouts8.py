@@ -5,6 +5,8 @@ chapter."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.banks.answer_part import spaced_entries
@@ -218,6 +220,8 @@ def test_markdown_problems_with_numbered_options_keyed_by_number(first_key: str,
     assert answers(result) == [(Kind.single, "C"), (Kind.multiple, "AD"), (Kind.true_false, True)]
     assert result.bank.questions[0].options == {"A": "54", "B": "48", "C": "56", "D": "64"}
     assert [lo.number for lo in result.left_out] == [3]  # its answer names no option: left out, no questions 1–3
+    in_brackets = imp(re.sub(r"\n([1-4])\. ", r"\n(\1) ", text), "t.md")
+    assert answers(in_brackets) == answers(result)  # options numbered "(1) 54" the same way
 
 
 def test_options_glued_after_the_blank_with_nothing_after_their_letters() -> None:
