@@ -109,7 +109,9 @@ def classify(line: Line) -> Info:
         info.tf_slots = (yes if yes != no else None,)
         return info
     info.option = option_start(text)
-    if (info.option is not None and line.gap) or (info.option is None and p[:1] in "TAÜPESIVX"):
+    if (info.option is not None and (line.gap or info.option[0] == "bare")) or (
+        info.option is None and p[:1] in "TAÜPESIVX"
+    ):  # "Aufgabe 1: …" reads as a glued option A too
         part = part_heading(text)
     else:
         part = None

@@ -374,3 +374,17 @@ def test_roman_parts_and_a_key_table_drawn_with_box_characters() -> None:
     result = imp(text)
     assert answers(result) == [(Kind.single, "A"), (Kind.true_false, True)]
     assert [q.section for q in result.bank.questions] == ["I. Choose the correct answer.", "II. True or false?"]
+
+
+def test_parts_named_aufgabe_with_their_keys_under_the_same_names() -> None:
+    text = (
+        "Aufgabe 1: Kreuzen Sie an.\n1. Wir ______ Freunde.\na) ist\tb) sind\tc) bin\n"
+        "Aufgabe 2: Richtig oder falsch?\n2. Berlin ist die Hauptstadt.\tR ☐   F ☐\n"
+        "Lösungen\nAufgabe 1: 1b\nAufgabe 2: 2 richtig\n"
+    )
+    result = imp(text)
+    assert [q.answer for q in result.bank.questions] == ["B", True]
+    assert [q.section for q in result.bank.questions] == [
+        "Aufgabe 1: Kreuzen Sie an.",
+        "Aufgabe 2: Richtig oder falsch?",
+    ]
