@@ -75,7 +75,7 @@ _INLINE_KEY = re.compile(
 # the explanation's label after the key on its line, spaced or glued: "答案：A 解析：…", "正确答案:C解题思路:…"
 _EXPLAINED = r"答案解析|试题解析|题目解析|详细解析|解析|详解|解题思路|解答思路|思路分析|试题分析|分析|点评|点拨"
 _INLINE_EXPLANATION = re.compile(
-    rf"\s*(?:【\s*(?:{_EXPLAINED})\s*】|(?:{_EXPLAINED})\s*[:：]|\s(?:Explanation|Rationale|Reason)\s*[:：])\s*"
+    rf"\s*(?:【\s*(?:{_EXPLAINED})\s*】|(?:{_EXPLAINED})\s*[:：]|(?:\s|(?<=[A-H]))(?:Explanation|Rationale|Reason)\s*[:：])\s*"
 )
 _OWN_NUMBERED_KEY = re.compile(r"^[（(]\s*(\d{1,4})\s*[)）]\s*([A-H]{1,8})\s*$")
 _DASH_WHY = re.compile(r"\s+(?:[—–]|--)\s+(?=\S)")

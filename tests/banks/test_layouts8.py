@@ -36,8 +36,9 @@ def test_a_key_glued_to_the_label_of_its_explanation(label: str) -> None:
     assert result.bank.questions[1].explanation == "甘氨酸可由人体合成。"
 
 
-def test_an_english_explanation_after_the_key_on_its_line() -> None:
-    text = "1. Which planet is largest?\nA. Mars\nB. Jupiter\nAnswer: B Explanation: Jupiter is a gas giant.\n"
+@pytest.mark.parametrize("key", ["Answer: B Explanation:", "Answer: BExplanation:", "Answer: B Rationale:"])
+def test_an_english_explanation_after_the_key_on_its_line(key: str) -> None:
+    text = f"1. Which planet is largest?\nA. Mars\nB. Jupiter\n{key} Jupiter is a gas giant.\n"
     result = imp(text)
     assert answers(result) == [(Kind.single, "B")]
     assert result.bank.questions[0].explanation == "Jupiter is a gas giant."
