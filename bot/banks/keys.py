@@ -159,7 +159,17 @@ _LETTER_SEPARATORS = re.compile(r"[\s,，、;；/和及.。]+")
 _LETTERS_ONLY = re.compile(r"[A-Ha-h]+")
 _CIRCLED = str.maketrans("①②③④⑤⑥⑦⑧", "ABCDEFGH")
 _TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "✅", "☑", "⭕", "T", "TRUE", "Y", "YES", "R", "V"}
-_TRUE |= {"RICHTIG", "WAHR", "VRAI", "VERDADERO", "CIERTO", "VERO", "VERDADEIRO", "CORRECT"}  # other languages
+_TRUE |= {
+    "RICHTIG",
+    "WAHR",
+    "STIMMT",
+    "VRAI",
+    "VERDADERO",
+    "CIERTO",
+    "VERO",
+    "VERDADEIRO",
+    "CORRECT",
+}  # other languages
 _FALSE = {
     "不正确",
     "不对",
@@ -180,6 +190,7 @@ _FALSE = {
     "NO",
     "W",
     "FALSCH",
+    "STIMMT NICHT",
     "FAUX",
     "FALSO",
     "INCORRECT",

@@ -155,12 +155,12 @@ def test_answers_parted_by_a_middle_dot_or_a_bar(line: str, entries: list[tuple[
     assert spaced_entries(line) == entries
 
 
-@pytest.mark.parametrize("word", ["richtig", "wahr", "vrai", "verdadero", "V", "R"])
+@pytest.mark.parametrize("word", ["richtig", "wahr", "stimmt", "vrai", "verdadero", "vero", "V", "R"])
 def test_true_in_other_languages(word: str) -> None:
     assert read_true_false(word) is True
 
 
-@pytest.mark.parametrize("word", ["falsch", "faux", "falso", "F"])
+@pytest.mark.parametrize("word", ["falsch", "stimmt nicht", "faux", "falso", "F"])
 def test_false_in_other_languages(word: str) -> None:
     assert read_true_false(word) is False
 
