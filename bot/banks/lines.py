@@ -640,21 +640,36 @@ def _unlettered_blocks(raw_lines: list[str]) -> list[str]:
 
 # 软考-style papers: a stem opened by "●" with numbered blanks "(1)", "(2)", then an option row per blank,
 # "(1)A．涂胶　　B．曝光 …": a question per blank, numbered by its blank, the stem shared
+_ROW_OF_BLANK = re.compile(r"^\s*[（(]\s*\d{1,3}\s*[)）]\s*A\s*[.．、]", re.M)
 _BULLET_STEM = re.compile(r"^\s*[●◆■•]\s*(\S.*)$")
 _BLANK_OPTIONS = re.compile(r"^\s*[（(]\s*(\d{1,3})\s*[)）]\s*(?=[(（]?A\s*[.．、:：)）]|$)(.*)$")  # or "(3)" over them
+
+
+def _unbulleted_stem(out: list[str], i: int) -> bool:
+    """A line with a blank `(n)` right above the option row `(n)A．…` of that blank."""
+    if i + 1 >= len(out) or not (row := _BLANK_OPTIONS.match(out[i + 1])) or not out[i].strip():
+        return False
+    if _BLANK_OPTIONS.match(out[i]) or _LETTERED.match(out[i]):
+        return False
+    return re.search(rf"[（(]\s*{row.group(1)}\s*[)）]", out[i]) is not None
 
 
 def _blanks_with_option_rows(raw_lines: list[str]) -> list[str]:
     out = list(raw_lines)
     i = 0
     while i < len(out):
-        if not (m := _BULLET_STEM.match(out[i])):
+        if m := _BULLET_STEM.match(out[i]):
+            j, stem = i + 1, [m.group(1).strip()]
+            while (
+                j < len(out) and out[j].strip() and not _BLANK_OPTIONS.match(out[j]) and not _BULLET_STEM.match(out[j])
+            ):
+                stem.append(out[j].strip())
+                j += 1
+        elif _unbulleted_stem(out, i):  # the bullet lost in copying: the line right above its first row
+            j, stem = i + 1, [_LINE_NUMBER.sub("", out[i]).strip()]
+        else:
             i += 1
             continue
-        j, stem = i + 1, [m.group(1).strip()]
-        while j < len(out) and out[j].strip() and not _BLANK_OPTIONS.match(out[j]) and not _BULLET_STEM.match(out[j]):
-            stem.append(out[j].strip())
-            j += 1
         rows = []
         while j < len(out) and ((row := _BLANK_OPTIONS.match(out[j])) or (rows and _LETTERED.match(out[j]))):
             if row:  # else "　　C．刻蚀　　D．离子注入": the row's options go on, read where they stand
@@ -695,7 +710,7 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
         if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
             raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
-    if "●" in text or "◆" in text:
+    if "●" in text or "◆" in text or _ROW_OF_BLANK.search(text):
         raw_lines = _blanks_with_option_rows(raw_lines)
     if _BOX_DRAWING.search(text):
         raw_lines = _box_tables(raw_lines)

@@ -389,3 +389,14 @@ def test_parts_named_aufgabe_with_their_keys_under_the_same_names() -> None:
         "Aufgabe 1: Kreuzen Sie an.",
         "Aufgabe 2: Richtig oder falsch?",
     ]
+
+
+def test_soft_exam_blanks_whose_bullet_was_lost_in_copying() -> None:
+    text = (
+        "进程从运行态进入就绪态的原因是(11)，从运行态进入阻塞态的原因是(12)。\n"
+        "(11)A. 时间片用完 B. 等待输入\n(12)A. 被调度 B. 等待输入\n"
+        "参考答案\n(11)A (12)B\n"
+    )
+    result = imp(text)
+    assert [(q.number, q.answer) for q in result.bank.questions] == [(11, "A"), (12, "B")]
+    assert result.bank.questions[1].prompt == "进程从运行态进入就绪态的原因是(11)，从运行态进入阻塞态的原因是(12)。"
