@@ -60,7 +60,7 @@ class Apart:
             entries = entries_of_line(t := self.infos[i].text)
             if entries and len(entries) >= 3:
                 out[i] = entries
-            elif KEY_WORDS.search(t) and (worded := labelled_answers(t)):
+            elif ("：" in t or ":" in t or "】" in t) and KEY_WORDS.search(t) and (worded := labelled_answers(t)):
                 out[i] = worded  # "【本部分答案】1．维修　2．History": a fill-in part's answers
         return out
 
