@@ -26,6 +26,7 @@ from bot.banks.keys import parse_letters, read_true_false
 from bot.banks.model import CHOICE_KINDS, KIND_NAMES, Kind
 
 __all__ = [
+    "KEY_WORDS",
     "AnswerEntry",
     "AnswerGroup",
     "Keyable",
@@ -34,7 +35,9 @@ __all__ = [
     "entries_of_line",
     "grid_entries",
     "is_answer_header",
+    "labelled_answers",
     "match_answer_part",
+    "separated_entries",
     "split_entry",
 ]
 
@@ -103,14 +106,25 @@ _KIND_PREFIX = (
 _SECTION_NUMBER = (
     r"[一二三四五六七八九十]{1,3}\s*[、.．]\s*|[（(][一二三四五六七八九十]{1,3}[)）]\s*|[Ⅰ-Ⅻ]\s*[、.．]?\s*"
 )
+# the answer part's heading in other languages: "Answers to Review Questions", "Soluciones", "Lösungen",
+# "Corrigé des exercices", "Gabarito"
+_FOREIGN_HEADER = (
+    r"Answers?\s+(?:Key\s+)?(?:to|for)\s+(?:the\s+)?(?:[A-Za-z-]+\s+){0,2}(?:Questions|Exercises|Quiz(?:zes)?|Tests?|Problems)"
+    r"|Solutions?(?:\s+(?:to|for)\s+(?:the\s+)?(?:[A-Za-z-]+\s+){0,2}(?:Questions|Exercises|Problems))?|Answer\s+Keys?"
+    r"|Answers?(?:\s+Key)?\s+(?:and|&|with)\s+(?:Explanations?|Rationales?|Solutions?)|Key\s+to\s+(?:the\s+)?(?:Exercises|Questions|Tests?)"
+    r"|Soluciones|Solucionario|Clave\s+de\s+respuestas|Respuestas|L[öo]sungen|L[öo]sungsschl[üu]ssel|Corrig[ée]s?"
+    r"(?:\s+des\s+exercices)?|R[ée]ponses|Soluzioni|Gabarito|Respostas"
+)
 _HEADER = re.compile(
     rf"^(?:附\s*[:：]?\s*)?(?:{_SECTION_NUMBER})?[【\[]?\s*{_KIND_PREFIX}(?:参考答案|答案|正答表|正答|标准答案|正确答案|习题答案|练习答案|试题答案|试卷答案|答案速查|答案汇总"
-    r"|参考答案(?:及|与|和)(?:解析|评分(?:标准|要点|细则|参考)|详解)|评分(?:标准|要点|细则)(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解|评分(?:标准|要点))|答案解析|Answers?(?:\s*Key)?|Key)"
+    rf"|参考答案(?:及|与|和)(?:解析|评分(?:标准|要点|细则|参考)|详解)|评分(?:标准|要点|细则)(?:及|与|和)参考答案|答案(?:及|与|和)(?:解析|详解|讲解|评分(?:标准|要点))|答案解析|Answers?(?:\s*Key)?|Key|{_FOREIGN_HEADER})"
     r"\s*[】\]]?\s*(?:[（(][^（()）]{1,10}[)）])?\s*[:：]?$",  # "案例分析题参考答案（要点）："
     re.I,
 )
-_STRONG_HEADER = re.compile(r"(?:与|及|和|速查|汇总|评分标准|Key|Answers)")
-_KEY_TOKEN = r"(?:[A-Ha-h]{1,8}|[①-⑧]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TF](?![a-z]))"
+_STRONG_HEADER = re.compile(
+    r"(?:与|及|和|速查|汇总|评分标准|Key|Answers|Solu|L[öo]sung|Corrig|Respu|Respo|R[ée]pons|Gabarito)", re.I
+)
+_KEY_TOKEN = r"(?:[A-Ha-h]{1,8}|[①-⑧]{1,8}|[√×✓✗✔✘]|对|错|正确|错误|不正确|[TFVR](?![a-z]))"
 _BLOCK_ENTRY = re.compile(
     rf"[（(【\[]?(\d{{1,4}})[)）】\]]?\s*[.．、:：)）\-–]?\s*[（(]?({_KEY_TOKEN})[)）]?(?=\s|[,，;；。]|$|[（(](?!\s*[)）]))"
 )  # "1.A", "(1)D", "1-(b)", "11.B（第11题：…）" (a note after the last)
@@ -129,7 +143,7 @@ _NUMBERED = re.compile(
 )
 # What every line of keys has somewhere: a number, then (after a mark) a key or a range's dash
 _MAYBE_ENTRY = re.compile(
-    r"\d\s*[.．、:：)）\]】\-–~～—至到]?\s*[（(]?(?:[A-Ha-h√×✓✗✔✘对错正不TF_①-⑧\-–~～—至到]|[1-8]\b)"
+    r"\d\s*[.．、:：)）\]】\-–~～—至到]?\s*[（(]?(?:[A-Ha-h√×✓✗✔✘对错正不TFVR_①-⑧\-–~～—至到]|[1-8]\b)"
 )
 _NUMBER_KEY = re.compile(r"(\d{1,4})\s*[:：]\s*([1-8])(?=\s|$)")
 _BARE_KEYS = re.compile(rf"^(?:{_KEY_TOKEN}\s*){{2,}}$")
@@ -148,11 +162,14 @@ _HEADER_TAIL = re.compile(
 )
 
 
+_HEADER_HINT = re.compile(r"答|案|key|answer|solu|sung|corrig|respu|respo|pons|gabarito", re.I)
+
+
 def is_answer_header(text: str, probed: str | None = None) -> tuple[bool, bool] | None:
     """(opens, strong) when the line is the heading of keys (`参考答案`, `答案与解析`, `单选题答案`, `Answers`),
     also spaced out or in brackets (`（ 以 下 为 参 考 答 案 ）`) or after a paper's title (`《…》期末考试参考答案`)."""
     p = (probe(text) if probed is None else probed).strip()
-    if "答" not in p and "案" not in p and "key" not in (lower := p.lower()) and "answer" not in lower:
+    if not _HEADER_HINT.search(p):
         return None  # most lines: one look instead of the patterns
     if _HEADER.match(p):  # numbered like a section ("Ⅱ 答案：", "一、单选题答案"): a heading, not a key's label
         return True, bool(_STRONG_HEADER.search(p) or re.match(_SECTION_NUMBER, p))
@@ -184,7 +201,8 @@ _ENTRY_PREFIX = re.compile(
     r"^(?:[一二三四五六七八九十]+\s*[、.．]|[（(]\s*[一二三四五六七八九十]+\s*[)）])?\s*"
     r"(?:[【\[][^】\]\d]{0,8}答案[^】\]\d]{0,6}[】\]]\s*[:：]?"
     r"|[^\s\d:：，,。]{0,8}?(?:答案|Answers?(?:\s*Key)?|Key)\s*(?:[（(](?P<label>[^（()）]{1,30})[)）])?\s*[:：])?\s*"
-    r"(?:(?:(?:单项选择|多项选择|不定项选择|单选|多选|判断|填空|选择)题?|[ABX]\d?型题|Part\s+[IVX\d]{1,4}"
+    r"(?:(?:(?:单项选择|多项选择|不定项选择|单选|多选|判断|填空|选择)题?|[ABX]\d?型题"
+    r"|(?:Part|Teil|Parte|Partie|Aufgabe|Übung|Ejercicio|Exercice|Exercise)\s+[IVX\d]{1,4}"
     r"|(?:Section|Part)\s+[A-H]|第[一二三四五六七八九十\d]{1,3}(?:部分|大题|节)|(?:問題|问题|大問)\s*\d{1,2}\s+)\s*[:：.]?"
     r"|[\u4e00-\u9fffA-Za-z][^\s\d:：，,。]{0,7}\s*[:：])?\s*(?=\d)",  # any short part name: "听力：1-5 BACCA"
     re.I,
@@ -298,6 +316,8 @@ def numbered_entry(text: str) -> tuple[int, str] | None:
     """ "3. 水平划分" / "第3题 …" / "(3) …" / "1.【答案】A" / "四、14．…" (the section's numeral first)
     -> (3, "水平划分")."""
     p = probe(text)
+    if lone := _LONE_KEY_ENTRY.match(p):  # "1 b", "2-a": a key alone after its number
+        return int(lone.group(1)), lone.group(2)
     if (lead := _SECTION_LEAD.match(p)) and re.match(r"\d", p[lead.end() :]):
         p, text = p[lead.end() :], text[lead.end() :]
     m = _NUMBERED.match(p)
@@ -311,10 +331,33 @@ def numbered_entry(text: str) -> tuple[int, str] | None:
 _SPACED_NUMBER = re.compile(r"(?:^|(?<=\s))(\d{1,4})\s*[.．、]\s*(?=\S)")
 
 
+# words that say a line holds keys: 答案, Answers, Key, Lösungen, Soluciones, Corrigé, Respuestas …
+KEY_WORDS = re.compile(r"答案|Answer|Key|L[öo]sung|Solu[tc]i|Corrig|Respu|R[ée]pons|Gabarito", re.I)
+# one key to a line in an answer part: "1 b", "2-a", "3 – V"
+_LONE_KEY_ENTRY = re.compile(rf"^\s*(\d{{1,4}})\s*(?:[-–]\s*|\s+)({_KEY_TOKEN})\s*[.。]?\s*$")
+
+
+def labelled_answers(text: str) -> list[tuple[int, str]] | None:
+    """Worded answers after a label that says they are a part's keys: "【本部分答案】1．维修　2．History" ->
+    [(1, "维修"), (2, "History")]; None for a line with no such label (a plain `答案：` is one question's)."""
+    p = probe(text)
+    m = _ENTRY_PREFIX.match(p)
+    if m is None or not KEY_WORDS.search(m.group(0)):
+        return None
+    if re.sub(r"[\s【】\[\]:：]", "", m.group(0)).lower() in _OWN_KEY_LABELS:
+        return None  # "答案：1. 增加数据 2. 正则化": one question's answer, a list of its own
+    return spaced_entries(text[m.end() :])
+
+
+_OWN_KEY_LABELS = {"答案", "参考答案", "正确答案", "标准答案", "answer", "answers", "key"}
+
+
 def spaced_entries(text: str) -> list[tuple[int, str]] | None:
     """Several answers with words on one line, numbered in order: "13. 1010    14. 输入；输出    15. 1",
     "三、12．6；9　13．惯性" -> [(13, "1010"), (14, "输入；输出"), (15, "1")]; None otherwise. Each number
     follows a space and the one before it, so a number inside an answer ("相距 3. 5 米") is no entry."""
+    if (separated := separated_entries(text)) is not None:
+        return separated
     p = probe(text)
     note = _NOTE_THEN_KEYS.match(p)
     lead = note or _SECTION_LEAD.match(p)
@@ -335,6 +378,38 @@ def spaced_entries(text: str) -> list[tuple[int, str]] | None:
         if not answer:
             return None
         out.append((int(m.group(1)), answer))
+    return out
+
+
+# answers parted by a middle dot, a bar or a spaced dash, a number before each, its mark optional:
+# "A: 1 b · 2 a · 3 c", "C: 12 comimos · 13 jugaba", "Teil 1: 1b – 2a – 3c", "Teil 2: 7 falsch | 8 richtig"
+_SEPARATOR = re.compile(r"\s*[·•|｜]\s*|\s+[-–—/]\s+")
+_WEAK_SEPARATOR = re.compile(r"\s*[;；,，]\s*(?=\d)")
+_SEPARATED_ENTRY = re.compile(r"^(\d{1,4})\s*(?:[.．、:：)）\-–]\s*|\s+|(?=[A-Za-z]))(\S.*?)[\s;；,，.。]*$")
+
+
+def separated_entries(text: str) -> list[tuple[int, str]] | None:
+    """Keys or worded answers parted by `·` or `|`, numbered in order: "A: 1 b · 2 a", "12 comimos · 13 jugaba"
+    -> [(1, "b"), (2, "a")]; one entry only after a part's label ("C: 12 comimos"); None otherwise."""
+    p = probe(text)
+    parted = "·" in p or "•" in p or "|" in p or "｜" in p or " – " in p or " - " in p or " — " in p or " / " in p
+    if not parted and ":" not in p and "：" not in p:
+        return None
+    prefix = _ENTRY_PREFIX.match(p)
+    labelled = prefix is not None and bool(re.search(r"[:：]\s*$", prefix.group(0)))
+    if not parted and not labelled:
+        return None
+    pieces = _SEPARATOR.split(body := p[prefix.end() if prefix else 0 :].strip())
+    if len(pieces) == 1 and labelled and len(weak := _WEAK_SEPARATOR.split(body)) > 1 and max(map(len, weak)) <= 30:
+        pieces = weak  # "Ejercicio 1: 1. es; 2. está": short answers parted by semicolons or commas after a label
+    if len(pieces) == 1 and (not labelled or len(_SPACED_NUMBER.findall(pieces[0])) > 1 or entries_of_line(p)):
+        return None  # "C: 12 comimos": one answer where a label says the line holds answers (not "1.B 2.C")
+    out: list[tuple[int, str]] = []
+    for piece in pieces:
+        m = _SEPARATED_ENTRY.match(piece)
+        if m is None or (out and int(m.group(1)) != out[-1][0] + 1):
+            return None
+        out.append((int(m.group(1)), m.group(2)))
     return out
 
 

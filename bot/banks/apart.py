@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 
 from bot.banks.answer_part import (
+    KEY_WORDS,
     AnswerEntry,
     AnswerGroup,
     Piece,
@@ -19,7 +20,9 @@ from bot.banks.answer_part import (
     blank_entries,
     entries_of_line,
     grid_entries,
+    labelled_answers,
     numbered_entry,
+    separated_entries,
     spaced_entries,
 )
 from bot.banks.classify import Info
@@ -54,9 +57,11 @@ class Apart:
         for i in range(min(stop, len(self.infos))):
             if i in taken:
                 continue
-            entries = entries_of_line(self.infos[i].text)
+            entries = entries_of_line(t := self.infos[i].text)
             if entries and len(entries) >= 3:
                 out[i] = entries
+            elif ("：" in t or ":" in t or "】" in t) and KEY_WORDS.search(t) and (worded := labelled_answers(t)):
+                out[i] = worded  # "【本部分答案】1．维修　2．History": a fill-in part's answers
         return out
 
     def grids(self, stop: int) -> dict[int, list[tuple[int, str]]]:
@@ -80,7 +85,7 @@ class Apart:
             info = infos[i]
             role = info.marker[0].role if info.marker else None
             own = (
-                (info.option is not None and info.option[1] == "B")
+                (info.option is not None and info.option[1] == "B" and separated_entries(info.text) is None)
                 or (
                     role == "key"
                     and bool(info.marker and info.marker[1])
@@ -127,7 +132,14 @@ class Apart:
             if below is not None and below[0].role == "key" and below[1]:
                 return True  # "1" over "[答案]:B": a key per number
         if strong:
-            return bool(info.nums or entries_of_line(info.text) or info.line.cells or bare_keys(info.text))
+            return bool(
+                info.nums
+                or numbered_entry(info.text)
+                or entries_of_line(info.text)
+                or info.line.cells
+                or bare_keys(info.text)
+                or spaced_entries(info.text)
+            )
         if (
             entries_of_line(info.text)
             or bare_keys(info.text)
@@ -380,6 +392,9 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
             continue
         if _LONE_NUMERAL.match(info.text):
             entry = None  # "一、" alone over its section's keys: the numbers say which questions
+            continue
+        if info.heading is not None and (info.line.gap or info.line.heading) and not info.nums:
+            entry = None  # "Chapter 2: Storage" set apart over its keys: no part of the last explanation
             continue
         if info.answer_header is not None or (
             info.marker is not None and info.marker[0].role == "key" and not info.marker[1]

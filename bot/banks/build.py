@@ -94,6 +94,8 @@ _NEEDS_PICTURE = re.compile(
 )
 
 
+# the empty slot a statement to judge leaves for the verdict: "R ☐   F ☐", "V □ F □", "___"
+_EMPTY_VERDICT = re.compile(r"(?:\s+[A-Za-z]{1,7}\s*[☐□]){2}\s*$|(?<=[.!?»”\"])\s+_{2,}\s*$")
 _JUDGEMENT_SLOT = re.compile(r"[。.！!？?）)]\s*[（(]\s*[)）]\s*[。.]?\s*$")  # a statement, then its slot
 
 
@@ -240,6 +242,7 @@ class _Checker:
                 kind = Kind.multiple
         elif kind is Kind.true_false:
             answer = self.true_false_answer(d, where, key_line)
+            d.stem = _EMPTY_VERDICT.sub("", d.stem) or d.stem  # "…  R ☐   F ☐", "…   ___": the learner's slot
         elif kind is Kind.fill:
             answer = self.fill_answer(d, where, key_line)
         else:

@@ -21,12 +21,13 @@ from bot.banks.conventions import (
     numbering,
     numberings_for,
     option_start,
+    part_heading,
     probe,
     split_options,
 )
 from bot.banks.lines import Line
 
-__all__ = ["Info", "classify", "styles_without_runs"]
+__all__ = ["Info", "classify", "part_headings", "styles_without_runs"]
 
 _TF_SLOTS = re.compile(
     r"^(正确|对|是|√|T)\s*[（(]\s*(\S?)\s*[)）]\s*[/／、,，]?\s*(不正确|错误|错|否|×|F)\s*[（(]\s*(\S?)\s*[)）]$"
@@ -38,7 +39,7 @@ _CROSSES = "×✗✘xX"
 _TRAILING_DECORATION = re.compile(r"[\s\U0001f300-\U0001faff\u2b50\u2705\u274c]+$")
 # What every numbering style starts with: a cheap test before trying each one.
 _MAYBE_NUMBERED = re.compile(
-    r"\s*(?:[【\[（(]|第|案例|材料|例题|习题|练习|试题|题目|[Qq]|问题|题干|[A-Z]{1,3}[-_]?\d|\d|[①-⑳㉑-㉟㊱-㊿]|单选|多选|判断|填空|简答)"
+    r"\s*(?:[【\[（(]|第|案例|材料|例题|习题|练习|试题|题目|[Qq]|Problem|PROBLEM|Frage|Pregunta|问题|题干|[A-Z]{1,3}[-_]?\d|\d|[①-⑳㉑-㉟㊱-㊿]|单选|多选|判断|填空|简答)"
 )
 
 
@@ -93,6 +94,8 @@ def classify(line: Line) -> Info:
         if not heading.ambiguous:
             info.nums = []
         return info
+    if info.nums and info.nums[0][0] == "label":
+        return info  # "【题干】……": the stem's label opens the question, no field inside one
     info.marker = match_marker(text, p)
     if info.marker is not None:
         info.nums = []
@@ -106,11 +109,37 @@ def classify(line: Line) -> Info:
         info.tf_slots = (yes if yes != no else None,)
         return info
     info.option = option_start(text)
+    if (info.option is not None and (line.gap or info.option[0] == "bare")) or (
+        info.option is None and p[:1] in "TAÜPESIVX"
+    ):  # "Aufgabe 1: …" reads as a glued option A too
+        part = part_heading(text)
+    else:
+        part = None
+    if part is not None:
+        info.heading, info.option = part, None  # "B. ¿Verdadero (V) o falso (F)?" set apart: a part, no option
+        return info
     if info.option is not None and info.option[0] == "bare" and entries_of_line(text):
         info.option = None  # "A1型题：1.B 2.A …": keys under a label, not option A
     if info.option is not None:
         info.nums = []
     return info
+
+
+def part_headings(infos: list[Info]) -> None:
+    """Parts of a language test headed by a letter with no blank line above (a Word document's paragraphs):
+    `B. ¿Verdadero o falso?` under options lettered `a) b) c)` is a part, not option B — when neither the line
+    above nor the line below carries an option in its style (in place)."""
+    for i, info in enumerate(infos):
+        if info.option is None or info.option[0] not in ("dot", "close", "colon"):
+            continue
+        style = info.option[0]
+        prev, nxt = infos[i - 1] if i else None, infos[i + 1] if i + 1 < len(infos) else None
+        if (prev is not None and prev.option is not None and prev.option[0] == style) or (
+            nxt is not None and nxt.option is not None and nxt.option[0] == style
+        ):
+            continue
+        if (part := part_heading(info.text)) is not None:
+            info.heading, info.option = part, None
 
 
 def styles_without_runs(infos: list[Info]) -> frozenset[str]:

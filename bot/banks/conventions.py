@@ -29,6 +29,7 @@ __all__ = [
     "match_heading",
     "match_marker",
     "next_option_heads",
+    "part_heading",
     "probe",
     "split_options",
     "trailing_tag",
@@ -122,7 +123,7 @@ NUMBERINGS: list[Numbering] = [
     _numbering(
         "example",
         "例题1",
-        rf"^[【\[]?\s*(?:例题|习题|练习题|试题|题目)\s*(?P<n>{_NUM[1:-1]})\s*[】\]]?\s*[.．、:：]?\s*",
+        rf"^[【\[]?\s*(?:例题|习题|练习题|试题|题目|题干)\s*(?P<n>{_NUM[1:-1]})\s*[】\]]?\s*[.．、:：]?\s*",
         strong=True,
         starts="【[例习练试题",
     ),
@@ -153,9 +154,9 @@ NUMBERINGS: list[Numbering] = [
     _numbering(
         "q",
         "Q1",
-        r"^(?:Q\s?|q\s?|Question\s*|QUESTION\s*|問題\s*)(?P<n>\d{1,4})(?:\s+(?:of|/)\s*\d{1,4})?\s*(?:[.．、:：)）]\s*|\s+|$|(?=[（(【\[]))",
+        r"^(?:Q\s?|q\s?|Question\s*|QUESTION\s*|Problem\s*|PROBLEM\s*|Frage\s*|Pregunta\s*|問題\s*)(?P<n>\d{1,4})(?:\s+(?:of|/)\s*\d{1,4})?\s*(?:[.．、:：)）]\s*|\s+|$|(?=[（(【\[]))",
         strong=True,
-        starts="Qq問",  # 問題1: a Japanese paper's question
+        starts="QqPF問",  # 問題1: a Japanese paper's question; "Problem 3", "Frage 3", "Pregunta 3"
     ),
     # "問題1　…": a Japanese paper's question (問 reads as 问; a case's "问题1：" has its colon); not the
     # instructions of a group of questions ("問題1　…1・2・3・4から一つえらびなさい")
@@ -190,7 +191,7 @@ NUMBERINGS: list[Numbering] = [
     _numbering(
         "label",
         "【题干】",
-        r"^[【\[]\s*题干\s*[】\]]\s*[:：]?\s*|^题干\s*[:：]\s*",
+        r"^[【\[]\s*(?:题干|题目|试题)\s*[】\]]\s*[:：]?\s*|^题干\s*[:：]\s*",
         strong=True,
         sequential=False,
         starts="【[题",
@@ -355,7 +356,7 @@ MARKERS: list[Marker] = [
     _marker(
         "explanation",
         "解析：",
-        r"答案解析|试题解析|题目解析|题目分析|答题技巧|技巧|解析|详解|讲解|解题思路|解答思路|分析|点评|解释|试题分析|点拨"
+        r"答案解析|试题解析|题目解析|详细解析|题目分析|答题技巧|技巧|解析|详解|讲解|解题思路|解答思路|分析|点评|解释|试题分析|点拨"
         r"|Explanation|Analysis",
     ),
     _marker("ask", "问题：", r"问题\s*\d*|问|请回答|请分析|回答问题|要求"),
@@ -423,7 +424,7 @@ KIND_WORDS: list[tuple[str, Kind | None]] = [
     ("单选", Kind.single),
     ("选择题", None),  # single or multiple: decided per question by its key
     # medical licensing exams: A1-A4 (best answer), B1 (shared options) are single, X is multiple
-    ("[AB][1-4]型题", Kind.single),
+    ("[AB][1-4]?(?:/[AB]?[1-4])?型题", Kind.single),
     ("X型题", Kind.multiple),
     ("最佳选择题", Kind.single),
     ("配伍选择题", Kind.single),
@@ -571,6 +572,32 @@ def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> He
     return None
 
 
+# a part of a language test headed by a letter or a part's name and what to do: "A. Elige la opción correcta.",
+# "B. ¿Verdadero (V) o falso (F)?", "Teil 2: Richtig oder falsch?", "Exercice 3 : Complétez les phrases."
+_PART_HEADING = re.compile(
+    r"^(?:[A-H]|[IVX]{1,4}|(?:Teil|Aufgabe|Übung|Parte?|Partie|Ejercicio|Exercice|Exercise|Section|Sección|Abschnitt)"
+    r"\s*[\dA-H]{1,2})\s*(?:[.．:：)]|\s[-–—])\s*(?P<rest>[¿¡]?\s*(?:Elige|Escoge|Selecciona|Marca|Completa|Rellena|Escribe|Responde"
+    r"|Choose|Select|Circle|Complete|Fill|Write|Answer|Tick|Decide|Wähle|Wählen|Kreuze|Kreuzen|Ergänze|Ergänzen|Schreib"
+    r"|Choisis|Choisissez|Complète|Complétez|Coche|Cochez|Indiquez|Écrivez|Scegli|Verdadero|Cierto|Richtig|Wahr|Vrai|Vero"
+    r"|True)\b.{4,}[.:：?!)]\s*)$",
+    re.I,
+)
+# "true or false", "T (true) or F (false)", "¿Verdadero (V) o falso (F)?", "Richtig oder falsch?", "Vrai ou faux ?"
+_PART_TRUE_FALSE = re.compile(
+    r"\b(?:true|richtig|wahr|vrai|verdadero|cierto|vero)\b.{0,15}\b(?:false|falsch|faux|falso)\b", re.I
+)
+
+
+def part_heading(text: str) -> Heading | None:
+    """A lettered or named part of a language test that says what to do; a statement-to-judge part names its
+    kind, the others are read by their questions. Never a line that holds a second option (`A. x B. y`)."""
+    m = _PART_HEADING.match(text.strip())
+    if m is None or re.search(r"\s[B-H][.．)]\s", m.group("rest")):
+        return None
+    judge = _PART_TRUE_FALSE.search(m.group("rest"))
+    return Heading(text.strip(), Kind.true_false if judge else None, True)
+
+
 _HEADER_KIND = re.compile(
     rf"^(?:[一二三四五六七八九十]{{1,3}}\s*[、.．]\s*)?[【\[]?\s*(?P<word>{_KIND_ALTERNATION})\s*(?:参考)?答案"
 )
@@ -587,11 +614,19 @@ _INSTRUCTION = re.compile(
 )
 
 
+# how a licensing exam's part is answered, however long: "每一道考试题下面有A、B、C、D、E五个备选答案"
+_EXAM_INSTRUCTION = re.compile(r"每一?道|备选答案|最佳答案|请从中选择|下设若干|以下提供若干")
+
+
 def _heading_tail(rest: str) -> bool:
     """What may follow the kind word in a heading: counts, points, instructions — not a question."""
     tail = rest.strip()
     if re.match(r"^[，,。.：:]?\s*[（(【\[]", tail):
         return True
+    if tail.startswith((":", "：")) and len(tail) <= 160 and _EXAM_INSTRUCTION.search(tail):
+        return not re.search(
+            r"[？?]|_{2,}|[（(]\s*[)）]", tail
+        )  # "A1型题：每一道考试题下面有A、B、C、D、E五个备选答案。…"
     if tail.startswith((":", "：")) and len(tail) <= 40:
         # instructions ("：每题2分", "：下列各题只有一个正确答案"), not a statement to judge ("True or false: Acids …")
         return not re.search(r"[A-H]\s*[.．、]", tail) and (

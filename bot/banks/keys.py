@@ -159,6 +159,17 @@ _LETTER_SEPARATORS = re.compile(r"[\s,，、;；/和及.。]+")
 _LETTERS_ONLY = re.compile(r"[A-Ha-h]+")
 _CIRCLED = str.maketrans("①②③④⑤⑥⑦⑧", "ABCDEFGH")
 _TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "✅", "☑", "⭕", "T", "TRUE", "Y", "YES", "R", "V"}
+_TRUE |= {
+    "RICHTIG",
+    "WAHR",
+    "STIMMT",
+    "VRAI",
+    "VERDADERO",
+    "CIERTO",
+    "VERO",
+    "VERDADEIRO",
+    "CORRECT",
+}  # other languages
 _FALSE = {
     "不正确",
     "不对",
@@ -178,6 +189,11 @@ _FALSE = {
     "N",
     "NO",
     "W",
+    "FALSCH",
+    "STIMMT NICHT",
+    "FAUX",
+    "FALSO",
+    "INCORRECT",
 }
 _PROBE = str.maketrans("確誤對錯", "确误对错")
 _DECORATION = re.compile(r"^[\u2705\u274c\u274e\u2b55\ufe0f\s]+(?=\S)")  # "✅ 正确", "❌错误"

@@ -77,7 +77,8 @@ _RULE = re.compile(r"^(?:[-*_=]\s*){3,}$")
 _FURNITURE = re.compile(
     r"^(?:(?:[^\d\s:：][^\s:：]{0,24}\s*)?第\s*\d+\s*页(?:\s*[,，/／]?\s*[（(]?\s*共\s*\d+\s*页\s*[)）]?)?"
     r"|共\s*\d+\s*页\s*第\s*\d+\s*页"
-    r"|[-—–]\s*\d+\s*[-—–]|page\s*\d+(?:\s*(?:of|/)\s*\d+)?|\d+\s*/\s*\d+)$",
+    r"|[-—–]\s*\d+\s*[-—–]|page\s*\d+(?:\s*(?:of|/)\s*\d+)?|\d+\s*/\s*\d+"
+    r"|[^\d\s][^\d]{2,80}?\s{8,}\d{1,4}|\d{1,4}\s{8,}[^\d\s][^\d]{2,80})$",  # a running head: "Study Notes      48"
     re.IGNORECASE,
 )
 # What document-sharing sites and exam platforms add around the questions.
@@ -222,7 +223,7 @@ _RUN_HEADING = re.compile(
     r"\s+(?=[一二三四五六七八九十]{1,2}、\S)|(?<=[A-H√×）)])(?=[一二三四五六七八九十]{1,2}、[^、，。]{1,8}题)"
 )
 _RUN_SECTION = re.compile(r"^[一二三四五六七八九十]{1,2}、")
-_GLUED_LETTER = re.compile(r"(?<![A-Za-z])([A-H])(?=[\u4e00-\u9fff\d（(“\"《])")
+_GLUED_LETTER = re.compile(r"(?<![A-Za-zＡ-Ｚａ-ｚ])([A-HＡ-Ｈ])(?=[\u4e00-\u9fff\d（(“\"《])")
 
 
 def _run_on(raw: str) -> list[str] | None:
@@ -273,7 +274,7 @@ def _glued_options(piece: str) -> list[str]:
     """`…(ABC)A学习过程B教学过程C评价` -> the stem and a line per option, when A, B, C… stand in order."""
     letters = list(_GLUED_LETTER.finditer(piece))
     for i, first in enumerate(letters):
-        if first.group(1) != "A":
+        if first.group(1) not in "AＡ":
             continue
         run = [first]
         for m in letters[i + 1 :]:
@@ -288,13 +289,43 @@ def _glued_options(piece: str) -> list[str]:
     return [piece.strip()]
 
 
+# a bank's fields in brackets run on in one paragraph, several questions to a line:
+# "【题干1】……？【选项】A.… B.…【参考答案】B【详细解析】……【题干2】……"
+_STEM_TAG = re.compile(r"[【\[]\s*(?:题干|题目|试题)\s*\d{0,4}\s*[】\]]")
+_FIELD_TAG = re.compile(
+    r"(?<=\S)\s*(?=[【\[]\s*(?:(?:题干|题目|试题)\s*\d{0,4}|选项|备选项|(?:参考|正确|标准)?答案|(?:详细|答案|试题)?解析"
+    r"|解题思路|分析|知识点|考点|难度|题型)\s*[】\]])"
+)
+
+
+# options glued after the stem's blank with nothing after their letters: "……的原穴是（　）A曲池B阳溪C合谷D偏历"
+# (also on a line of their own, "A曲池B阳溪C合谷D偏历", each short and without a sentence's punctuation, so that
+# "A公司向B公司借款，C公司担保" stays a sentence)
+_GLUED_AFTER_BLANK = re.compile(r"(?:^\s*|[（(]\s*[)）]|[？?：:])\s*(?=[AＡ][^\sA-Za-zＡ-Ｚ.．、:：)）])")
+
+
+def _options_after_blank(raw: str) -> list[str] | None:
+    if not (m := _GLUED_AFTER_BLANK.search(raw)):
+        return None
+    options = _glued_options(raw[m.end() :])
+    if len(options) < 3 or options[0][:1] not in "AＡ" or options[0][1:3] != ". ":
+        return None
+    if m.start() == 0 and any(len(o) > 40 or re.search(r"[，。；？！,;?!]", o) for o in options):
+        return None  # a line of its own: options only when each is short, no sentence
+    return [part for part in (raw[: m.end()].rstrip(), *options) if part]
+
+
 def _unflatten(raw: str) -> list[str]:
     """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question.
     Judgements keyed before their number (`(X)1.…(√)2.…`) get a line each, the mark after the statement."""
     if ("(" in raw or "（" in raw) and _LEADING_TICK.search(raw):
         parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
         return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
+    if ("【" in raw or "[" in raw) and len(_FIELD_TAG.findall(raw)) >= 2 and _STEM_TAG.search(raw):
+        return [part.strip() for part in _FIELD_TAG.split(raw) if part.strip()]
     run_on = _run_on(raw)
+    if run_on is None and ("A" in raw or "Ａ" in raw) and (glued := _options_after_blank(raw)) is not None:
+        return glued
     if len(raw) >= 120 and len(_KEY_MARK.findall(raw)) >= 2:
         parts = [part for part in _FLAT_SPLIT.split(raw) if part.strip()]
         if len(parts) > 1 and (run_on is None or len(run_on) <= len(parts)):
@@ -434,20 +465,31 @@ def _numbered_options(text: str) -> str | None:
     return "  ".join(f"{'ABCDEFGH'[i]}. {item}" for i, item in enumerate(items))
 
 
-_LISTED = re.compile(r"^\s*([1-8])\s*[.)）、]\s*(\S.*)$")
+_LISTED = re.compile(r"^\s*[(（]?([1-8])\s*[.)）、]\s*(\S.*)$")
 _ASKS_CHOICE = re.compile(r"[?？:：]\s*$|\)\s*$|（[^（）]*选[^（）]*）\s*$|select all", re.I)
+# the key by option number: "Answer: 1, 2, 4", "**Answer:** (2) — why", "Answer: (1) and (3). …"
 _NUMBER_KEY_LINE = re.compile(
-    r"^\s*(?:>\s*)?(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|答案|正确答案)(?:\*\*)?\s*[:：]"
-    r"\s*[1-8](?:\s*[,，、 ]\s*[1-8])*\s*$",
+    r"^\s*(?:>\s*)?(?:\*\*)?(?P<label>Answers?|Ans|Key|Correct answers?|Solution|答案|正确答案)(?:\*\*)?\s*[:：]"
+    r"(?:\*\*)?\s*(?P<keys>[(（]?[1-8][)）]?(?:(?:\s*(?:[,，、&]|and|or|y|und|et|和|及)\s*|\s+)[(（]?[1-8][)）]?)*)"
+    r"(?:\s*$|\s*[—–\-.;；:：,，。]\s*(?P<why>\D.*)$)",
     re.I,
+)
+
+
+_ANSWER_LABEL = re.compile(
+    r"^\s*(?:>\s*)?(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|Solution|答案|正确答案)(?:\*\*)?\s*[:：]", re.I
 )
 
 
 def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
     """Options numbered 1., 2., 3. … on lines of their own under a question and keyed by number
-    (`Answer: 1, 2, 4`), as NCLEX-style banks print them: lettered A, B, C … for the reader. Only a run
-    that starts at 1 right below a line that asks, has no gap, and is followed by such a key."""
+    (`Answer: 1, 2, 4`, `**Answer:** (1) and (3) — why`), as NCLEX-style banks and Markdown problem sets print
+    them: lettered A, B, C … for the reader, the key's numbers as the letters. Only a run that starts at 1 right
+    below a line that asks, has no gap, and is followed by such a key; where the document keys so, a run
+    followed by an answer that names no number (`Answer: see the manual`) is lettered too, and its question
+    left out for its key, not read as three questions."""
     out = list(raw_lines)
+    runs: list[tuple[list[int], int]] = []
     i = 0
     while i < len(out):
         m = _LISTED.match(out[i])
@@ -462,11 +504,31 @@ def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
         while run[-1] + 1 < len(out) and (n := _LISTED.match(out[run[-1] + 1])) and int(n.group(1)) == len(run) + 1:
             run.append(run[-1] + 1)
         after = next((k for k in range(run[-1] + 1, min(len(out), run[-1] + 3)) if out[k].strip()), len(out))
-        if len(run) >= 3 and after < len(out) and _NUMBER_KEY_LINE.match(out[after]):
-            for k, j in enumerate(run):
-                out[j] = f"{'ABCDEFGH'[k]}. {_LISTED.match(out[j]).group(2)}"  # type: ignore[union-attr]
+        if len(run) >= 3 and after < len(out) and _ANSWER_LABEL.match(out[after]):
+            runs.append((run, after))
         i = after
+    keyed = False
+    for run, after in runs:
+        if (key := _NUMBER_KEY_LINE.match(out[after])) is None:
+            continue
+        numbers = sorted({int(n) for n in re.findall(r"[1-8]", key.group("keys"))})
+        if numbers[-1] > len(run):
+            continue  # a number no option has: left as written, for the key check to report
+        keyed = True
+        _letter_run(out, run)
+        letters = "".join("ABCDEFGH"[n - 1] for n in numbers)
+        why = f" Explanation: {key.group('why').strip()}" if key.group("why") else ""
+        out[after] = f"{key.group('label')}: {letters}{why}"  # the numbers as the letters just given
+    for run, after in runs if keyed else ():
+        if not _NUMBER_KEY_LINE.match(raw_lines[after]):
+            _letter_run(out, run)
     return out
+
+
+def _letter_run(out: list[str], run: list[int]) -> None:
+    for k, j in enumerate(run):
+        if m := _LISTED.match(out[j]):
+            out[j] = f"{'ABCDEFGH'[k]}. {m.group(2)}"
 
 
 _CIRCLED_ITEM = re.compile(r"([①-⑧])\s*")
@@ -515,6 +577,8 @@ _TAG_BEFORE_NUMBER = re.compile(
     r"^\s*([（(【\[]\s*(?:单项选择|多项选择|不定项选择|单选|多选|选择|判断|填空|简答|问答|案例分析)题?\s*[）)】\]])\s*"
     r"(?=\d{1,4}\s*[.．、](?!\d))(\d{1,4}\s*[.．、]\s*)"
 )
+# "（　　）1．轨道电路……": the empty slot for the verdict before the number goes after the statement
+_SLOT_BEFORE_NUMBER = re.compile(r"^\s*[（(]\s*[)）]\s*(\d{1,4}\s*[.．、](?!\d).*?)\s*$")
 _LINE_NUMBER = re.compile(r"^\s*(\d{1,3})\s*[.．、](?!\d)")
 _NEXT_NUMBER = re.compile(r"(?<=[）)。？?])\s*(\d{1,3})\s*[.．、](?!\d)")
 
@@ -599,6 +663,70 @@ def _unlettered_blocks(raw_lines: list[str]) -> list[str]:
     return out
 
 
+# 软考-style papers: a stem opened by "●" with numbered blanks "(1)", "(2)", then an option row per blank,
+# "(1)A．涂胶　　B．曝光 …": a question per blank, numbered by its blank, the stem shared
+_ROW_OF_BLANK = re.compile(r"^\s*[（(]\s*\d{1,3}\s*[)）]\s*A\s*[.．、]", re.M)
+_BULLET_STEM = re.compile(r"^\s*[●◆■•]\s*(\S.*)$")
+_BLANK_OPTIONS = re.compile(r"^\s*[（(]\s*(\d{1,3})\s*[)）]\s*(?=[(（]?A\s*[.．、:：)）]|$)(.*)$")  # or "(3)" over them
+
+
+def _unbulleted_stem(out: list[str], i: int) -> bool:
+    """A line with a blank `(n)` right above the option row `(n)A．…` of that blank."""
+    if i + 1 >= len(out) or not (row := _BLANK_OPTIONS.match(out[i + 1])) or not out[i].strip():
+        return False
+    if _BLANK_OPTIONS.match(out[i]) or _LETTERED.match(out[i]):
+        return False
+    return re.search(rf"[（(]\s*{row.group(1)}\s*[)）]", out[i]) is not None
+
+
+def _blanks_with_option_rows(raw_lines: list[str]) -> list[str]:
+    out = list(raw_lines)
+    i = 0
+    while i < len(out):
+        if m := _BULLET_STEM.match(out[i]):
+            j, stem = i + 1, [m.group(1).strip()]
+            while (
+                j < len(out) and out[j].strip() and not _BLANK_OPTIONS.match(out[j]) and not _BULLET_STEM.match(out[j])
+            ):
+                stem.append(out[j].strip())
+                j += 1
+        elif _unbulleted_stem(out, i):  # the bullet lost in copying: the line right above its first row
+            j, stem = i + 1, [_LINE_NUMBER.sub("", out[i]).strip()]
+        else:
+            i += 1
+            continue
+        rows = []
+        while j < len(out) and ((row := _BLANK_OPTIONS.match(out[j])) or (rows and _LETTERED.match(out[j]))):
+            if row:  # else "　　C．刻蚀　　D．离子注入": the row's options go on, read where they stand
+                rows.append((j, int(row.group(1)), row.group(2)))
+            j += 1
+        text = " ".join(stem)
+        if rows and all(re.search(rf"[（(]\s*{n}\s*[)）]", text) for _, n, _ in rows):
+            for k in range(i, rows[0][0]):
+                out[k] = ""
+            for at, n, options in rows:
+                out[at] = f"{n}. {text}\n{options}".rstrip()  # one raw line each: the line numbers stay the document's
+        i = max(j, i + 1)
+    return out
+
+
+# tables drawn with box-drawing characters (`┌──┬──┐`, `│ 题号 │ 1 │`): rules dropped, cell walls read as `|`
+_BOX_DRAWING = re.compile(r"[\u2500-\u257f]")
+_BOX_RULE = re.compile(r"^[\s\u2500-\u257f+|-]*$")
+_BOX_WALLS = str.maketrans("│┃║╎╏┆┇┊┋", "|||||||||")
+
+
+def _box_tables(raw_lines: list[str]) -> list[str]:
+    return ["" if _BOX_RULE.match(raw) else raw.translate(_BOX_WALLS) for raw in raw_lines]
+
+
+def _before_number(raw: str) -> str:
+    """A kind tag or an empty verdict slot written before the question's number: after it instead."""
+    if m := _SLOT_BEFORE_NUMBER.match(raw):
+        return f"{m.group(1)}（ ）"
+    return _TAG_BEFORE_NUMBER.sub(r"\2\1", raw)
+
+
 def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     """The document's lines, clean, with their marks, headings, fences and tables told apart."""
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -607,10 +735,14 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
     for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
         if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
             raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
+    if "●" in text or "◆" in text or _ROW_OF_BLANK.search(text):
+        raw_lines = _blanks_with_option_rows(raw_lines)
+    if _BOX_DRAWING.search(text):
+        raw_lines = _box_tables(raw_lines)
     raw_lines = _numbered_option_runs(raw_lines)
     _rejoin_option_letters(raw_lines)
     raw_lines = _two_a_line(raw_lines)
-    raw_lines = [_TAG_BEFORE_NUMBER.sub(r"\2\1", raw) if raw.lstrip()[:1] in "（(【[" else raw for raw in raw_lines]
+    raw_lines = [_before_number(raw) if raw.lstrip()[:1] in "（(【[" else raw for raw in raw_lines]
     if "===" in text or "---" in text or "***" in text:
         raw_lines = _unlettered_blocks(raw_lines)
     if "/" in text:

@@ -26,7 +26,7 @@ from bot.banks.answer_part import (
     split_entry,
 )
 from bot.banks.apart import Apart, read_answer_groups, read_key_block
-from bot.banks.classify import Info, classify, styles_without_runs
+from bot.banks.classify import Info, classify, part_headings, styles_without_runs
 from bot.banks.conventions import (
     OPTION_STYLES,
     find_kind_tag,
@@ -72,10 +72,16 @@ _INLINE_KEY = re.compile(
     r"(?<=\S)\s*(?:【\s*(?:正确答案|参考答案|答案)\s*】\s*[:：]?|(?:正确答案|参考答案|标准答案|答案)\s*[:：])\s*"
     r"|(?<=\S)\s+(?:答|Answers?|Ans|ANS)\s*[:：]\s*"  # "……　答：B" (a space first: 回答： is a word)
 )
-_INLINE_EXPLANATION = re.compile(r"\s*(?:【\s*(?:解析|答案解析|分析)\s*】|(?:答案解析|解析)\s*[:：])\s*")
+# the explanation's label after the key on its line, spaced or glued: "答案：A 解析：…", "正确答案:C解题思路:…"
+_EXPLAINED = r"答案解析|试题解析|题目解析|详细解析|解析|详解|解题思路|解答思路|思路分析|试题分析|分析|点评|点拨"
+_INLINE_EXPLANATION = re.compile(
+    rf"\s*(?:【\s*(?:{_EXPLAINED})\s*】|(?:{_EXPLAINED})\s*[:：]|(?:\s|(?<=[A-H]))(?:Explanation|Rationale|Reason)\s*[:：])\s*"
+)
+_OWN_NUMBERED_KEY = re.compile(r"^[（(]\s*(\d{1,4})\s*[)）]\s*([A-H]{1,8})\s*$")
+_DASH_WHY = re.compile(r"\s+(?:[—–]|--)\s+(?=\S)")
 _ASKS = re.compile(r"[？?：:]\s*$|[（(]\s*[)）]|_{2,}|\b(?:which|what|who|when|where|why|how)\b", re.I)
 _SHARED = re.compile(
-    r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干)"
+    r"[（(]?\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*共用(?:备选答案|选项|题干|病例|病历|材料|案例)"
     r"|^[\[【（(]\s*(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题?\s*[\]】）)]$"  # "[6～8]" alone above the options
 )
 _TF_WORD = re.compile(r"正确|错误|对|错|√|×|True|False|TRUE|FALSE")
@@ -444,10 +450,11 @@ class _Reader:
 
     def note_marked_words(self, q: _Question, info: Info) -> None:
         """Words of the stem a document marks (red, underlined, bold): a fill-in's answers in place."""
-        if q.state == "stem":
-            q.marked_words.extend(
-                info.line.text[a:b].strip() for a, b, mark in info.line.spans if mark in ("red", "under", "high")
-            )
+        if q.state == "stem" and info.line.spans:
+            spans = {(a, b) for a, b, mark in info.line.spans if mark in ("red", "under", "high")}
+            # "<mark>____<u>五</u>____</mark>": the answer written in a highlighted blank is the inner mark
+            inner = sorted(s for s in spans if not any(o != s and s[0] <= o[0] and o[1] <= s[1] for o in spans))
+            q.marked_words.extend(word for a, b in inner if (word := info.line.text[a:b].strip(" _")))
 
     def read_line(self, info: Info, nxt: Info | None = None) -> None:
         if _SHARED_MATERIAL.search(probe(info.text)) and self.note_material(info.text):
@@ -455,7 +462,10 @@ class _Reader:
             return
         if m := _SHARED.search(probe(info.text)):  # "（11～12题共用备选答案）" and the options below it
             first, last = (int(g) for g in m.groups() if g)
-            self.shared = (first, last, [])
+            if re.search(r"共用(?:题干|病例|病历|材料|案例)", m.group(0)):
+                self.material = (first, last, [])  # "（6～8题共用题干）" over a case: the text each of them asks about
+            else:
+                self.shared = (first, last, [])
             self.q = None
             return
         if self.unnumbered_start(info, nxt):
@@ -700,7 +710,14 @@ class _Reader:
             q.alternates.extend(t for t in re.split(r"[,，;；、]\s*", rest) if t)
 
     def on_key(self, q: _Question, rest: str, info: Info) -> None:
+        explanation = ""
+        if not q.is_case and (m := _INLINE_EXPLANATION.search(rest)):  # 答案：A 解析：… on one line
+            rest, explanation = rest[: m.start()], rest[m.end() :]
+        elif not q.is_case and (m := _DASH_WHY.search(rest)) and m.start() <= 30:
+            rest, explanation = rest[: m.start()], rest[m.end() :]  # "`run` — why": a short key, then the reason
         rest = _TRAILING_META.sub("", rest).strip()
+        if (own := _OWN_NUMBERED_KEY.match(rest)) and int(own.group(1)) == q.number:
+            rest = own.group(2)  # "参考答案：(3)B" under question 3 (a 软考 blank's key)
         if (listed := entries_of_line(rest)) and len(listed) >= 2:  # "标准答案：11.C 12.A 13.D"
             for number, key in listed:
                 q.section.key_block.setdefault(number, (info.line.number, key))
@@ -720,10 +737,7 @@ class _Reader:
                 f"question {q.number} has a second key; the first is kept",
             )
             return
-        text, explanation = rest, ""
-        if m := _INLINE_EXPLANATION.search(rest):  # 答案：A 解析：… on one line
-            text, explanation = rest[: m.start()], rest[m.end() :]
-        q.key.append(self.piece(info, text))
+        q.key.append(self.piece(info, rest))
         self.seen["key:line"] += 1
         q.state = "key"
         if explanation:
@@ -1277,6 +1291,7 @@ def read_text(text: str, *, simplified: bool = False) -> Reading:
     """Read a document's text into drafts, section reports, warnings and the conventions recognised."""
     lines = prepare_lines(text, simplified=simplified)
     infos = [classify(line) for line in lines]
+    part_headings(infos)
     _statements_not_questions(infos)
     reader = _Reader(infos)
     reader.run_styles_missing = styles_without_runs(infos)
