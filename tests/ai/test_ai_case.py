@@ -110,13 +110,14 @@ async def test_all_points_covered_is_correct_and_english_learners_get_english(
         Reply.json({"verdict": "covered"}),
         Reply.json({"points": [{"n": 1, "status": "covered", "evidence": "我会", "reason": "x"}]}),  # 1 of 3
         Reply.json({"points": [{"n": n, "status": "missed", "reason": "x"} for n in (1, 1, 2)]}),
-        Reply.json({"points": []}, delay=0.4),  # past the timeout
+        Reply.json({"points": []}, delay=1.0),  # past the timeout
     ],
     ids=["429", "500", "not-json", "bad-status", "wrong-shape", "too-few-points", "repeated-point", "timeout"],
 )
 async def test_without_a_usable_judgement_the_rules_stand(fake: FakeModel, store: Store, reply: Reply) -> None:
     fake.answer(lambda body: reply)
-    quick = ModelClient(fake.url, "fake-model", timeout=0.2)
+    # Only the slow reply meets the timeout; the others get time enough on a busy machine to be read.
+    quick = ModelClient(fake.url, "fake-model", timeout=0.5 if reply.delay else 10.0)
     try:
         assist = ModelHelp(quick, store, daily_cap=5)
         _, verdict = await judge(assist)

@@ -89,7 +89,7 @@ async def test_every_failure_is_a_model_error_of_its_kind(
 
 
 async def test_a_slow_model_times_out_within_the_deadline(fake: FakeModel) -> None:
-    fake.answer(lambda body: Reply.json({"explanation": "x", "sentences": 1}, delay=0.4))
+    fake.answer(lambda body: Reply.json({"explanation": "x", "sentences": 1}, delay=5.0))
     quick = ModelClient(fake.url, "m", timeout=0.1)
     try:
         loop = asyncio.get_running_loop()
@@ -97,7 +97,7 @@ async def test_a_slow_model_times_out_within_the_deadline(fake: FakeModel) -> No
         with pytest.raises(ModelError) as raised:
             await quick.ask("s", "u", Answer, purpose="test")
         assert raised.value.kind == "timeout"
-        assert loop.time() - started < 0.35
+        assert loop.time() - started < 2.5  # given up long before the model answers
     finally:
         await quick.close()
 

@@ -113,7 +113,8 @@ class FakeModel:
     async def start(self) -> str:
         app = web.Application()
         app.router.add_post("/v1/chat/completions", self._handle)
-        self._runner = web.AppRunner(app, access_log=None)
+        # A stop does not wait for a slow reply still sleeping: the test is over, its client gone.
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.1)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
