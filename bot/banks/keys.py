@@ -168,6 +168,8 @@ _TRUE |= {
     "CIERTO",
     "VERO",
     "VERDADEIRO",
+    "JUIST",
+    "WAAR",
     "CORRECT",
 }  # other languages
 _FALSE = {
@@ -193,6 +195,8 @@ _FALSE = {
     "STIMMT NICHT",
     "FAUX",
     "FALSO",
+    "ONJUIST",
+    "ONWAAR",
     "INCORRECT",
 }
 _PROBE = str.maketrans("確誤對錯", "确误对错")

@@ -783,18 +783,6 @@ def section_report(title: str | None, line: int) -> SectionReport:
     return SectionReport(title, heading.kind if heading else None, line, declared=heading.declared if heading else None)
 
 
-# True and false in the languages of the column names above, as their sheets write a judgement's key.
-_TRUE_FALSE_WORDS = {
-    "vrai": True, "faux": False, "richtig": True, "wahr": True, "falsch": False, "verdadero": True,
-    "cierto": True, "falso": False, "vero": True, "verdadeiro": True, "juist": True, "waar": True,
-    "onjuist": False, "onwaar": False,
-}  # fmt: skip
-
-
-def _foreign_true_false(key: str) -> bool | None:
-    return _TRUE_FALSE_WORDS.get(fold_accents(key).strip().rstrip(".!").lower())
-
-
 def fill_key(key: str) -> str:
     """Blanks separated as platforms write them (`读|写`, `读；写`) -> `读；写`; alternatives for one
     blank (`水;H2O` inside `|`-separated blanks) -> `水 或 H2O`."""
@@ -978,7 +966,7 @@ class _Reader:
                 return _choice_key(key)
             return self.numbered_key(key, options) or option_key(key, options) or key
         judged = kind is Kind.true_false or (kind is None and not count_blanks(self.cell(row, "stem")))
-        if judged and not options and (value := _foreign_true_false(key)) is not None:
+        if judged and not options and (value := read_true_false(fold_accents(key))) is not None:
             return "对" if value else "错"  # `Faux`, `richtig`: not a fill-in's word unless the stem has a blank
         if kind is Kind.true_false and not options:
             letter = key.strip().upper()
