@@ -792,6 +792,10 @@ def fill_key(key: str) -> str:
     return re.sub(r"\s*;\s*", "；", key)
 
 
+# The parts of a key that names options by number: `1,3`, `1；2；4`, `2 | 3`.
+_KEY_PARTS = re.compile(r"\s*[,，、;；|｜┋\s]\s*")
+
+
 class _Reader:
     def __init__(
         self, header: Header, *, section: str | None, simplified: bool, codes: dict[str, DeclaredKind]
@@ -981,7 +985,7 @@ class _Reader:
         """Options in numbered columns (选项1, 选项2 …) keyed by their numbers: `2`, `1,3` -> `B`, `AC`;
         not when the key is an option's own text (options that are numbers)."""
         numbered = self.numbered_options
-        digits = re.split(r"\s*[,，、;；|｜┋\s]\s*", key.strip())
+        digits = _KEY_PARTS.split(key.strip())
         if not numbered or not all(d.isdigit() and 1 <= int(d) <= len(options) for d in digits):
             return None
         if any(text.strip() == key.strip() for text in options.values()) and not self.keys_by_number:
@@ -993,7 +997,7 @@ class _Reader:
         there are four), unless that number is an option's own text."""
         if not self.numbered_options or not options:
             return None
-        digits = [d for d in re.split(r"\s*[,，、;；|｜┋\s]\s*", key.strip()) if d]
+        digits = [d for d in _KEY_PARTS.split(key.strip()) if d]
         if not digits or not all(d.isdigit() for d in digits):
             return None
         if any(text.strip() == key.strip() for text in options.values()):
@@ -1139,11 +1143,13 @@ def read_table(
     if table.sheet_keys:
         header, rows = _with_sheet_keys(header, rows, table.sheet_keys)
     reader = _Reader(header, section=section, simplified=simplified, codes=codes)
-    formatted = reader.merged(_with_format_marks(header, rows))
-    reader.marked_keys = reader.marks_keys(formatted)
-    # the format marks count only where they are the sheet's keys; elsewhere the cells stay as written
-    rows = formatted if reader.marked_keys else reader.merged(rows)
-    reader.marked_keys = reader.marked_keys or reader.marks_keys(rows)
+    # The format marks count only where they are the sheet's keys; elsewhere the cells stay as written.
+    formatted = reader.merged(_with_format_marks(header, rows)) if any(row.marked for row in rows) else None
+    if formatted is not None and reader.marks_keys(formatted):
+        rows, reader.marked_keys = formatted, True
+    else:
+        rows = reader.merged(rows)
+        reader.marked_keys = reader.marks_keys(rows)
     reader.keys_by_number = reader.numbers_keys(rows)
     for row in rows:
         reader.read(row)
