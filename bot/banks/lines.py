@@ -467,17 +467,15 @@ def _numbered_options(text: str) -> str | None:
 
 _LISTED = re.compile(r"^\s*[(（]?([1-8])\s*[.)）、]\s*(\S.*)$")
 _ASKS_CHOICE = re.compile(r"[?？:：]\s*$|\)\s*$|（[^（）]*选[^（）]*）\s*$|select all", re.I)
+# an answer's label, in a quote or bold: "Answer:", "> **Key:**", "正确答案："
+_LABEL = r"^\s*(?:>\s*)?(?:\*\*)?(?P<label>Answers?|Ans|Key|Correct answers?|Solution|答案|正确答案)(?:\*\*)?\s*[:：]"
+_ANSWER_LABEL = re.compile(_LABEL, re.I)
 # the key by option number: "Answer: 1, 2, 4", "**Answer:** (2) — why", "Answer: (1) and (3). …"
 _NUMBER_KEY_LINE = re.compile(
-    r"^\s*(?:>\s*)?(?:\*\*)?(?P<label>Answers?|Ans|Key|Correct answers?|Solution|答案|正确答案)(?:\*\*)?\s*[:：]"
-    r"(?:\*\*)?\s*(?P<keys>[(（]?[1-8][)）]?(?:(?:\s*(?:[,，、&]|and|or|y|und|et|和|及)\s*|\s+)[(（]?[1-8][)）]?)*)"
+    _LABEL
+    + r"(?:\*\*)?\s*(?P<keys>[(（]?[1-8][)）]?(?:(?:\s*(?:[,，、&]|and|or|y|und|et|和|及)\s*|\s+)[(（]?[1-8][)）]?)*)"
     r"(?:\s*$|\s*[—–\-.;；:：,，。]\s*(?P<why>\D.*)$)",
     re.I,
-)
-
-
-_ANSWER_LABEL = re.compile(
-    r"^\s*(?:>\s*)?(?:\*\*)?(?:Answers?|Ans|Key|Correct answers?|Solution|答案|正确答案)(?:\*\*)?\s*[:：]", re.I
 )
 
 
