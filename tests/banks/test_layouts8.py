@@ -10,17 +10,9 @@ import re
 import pytest
 
 from bot.banks.answer_part import spaced_entries
-from bot.banks.importer import ImportResult, import_text
 from bot.banks.keys import read_true_false
 from bot.banks.model import Kind
-
-
-def imp(text: str, source: str = "t.txt") -> ImportResult:
-    return import_text(text, source=source, bank_id="t")
-
-
-def answers(result: ImportResult) -> list[tuple[Kind, object]]:
-    return [(q.kind, q.answer) for q in result.bank.questions]
+from tests.banks.test_layouts5 import answers, imp
 
 
 @pytest.mark.parametrize("label", ["解题思路:", "思路分析：", "【解析】", "试题分析:", "详细解析："])
