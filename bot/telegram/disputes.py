@@ -138,6 +138,8 @@ async def _drop_row(context: CustomContext, query: CallbackQuery) -> None:
     if msg is None or not isinstance(msg, Message) or msg.reply_markup is None:
         return
     rows = [row for row in msg.reply_markup.inline_keyboard if all(b.callback_data != query.data for b in row)]
+    if len(rows) == len(msg.reply_markup.inline_keyboard):
+        return  # gone already (an edit to the same keyboard is a 400)
     try:
         await context.bot.edit_message_reply_markup(
             msg.chat.id, msg.message_id, reply_markup=InlineKeyboardMarkup(rows) if rows else None
