@@ -1,6 +1,6 @@
 """Pass 1 of reading a document: what each line could be.
 
-Every line is classified by the conventions (`bot.banks.conventions`) it could follow: a heading, a
+Every line is classified by the conventions (`bot.banks.conventions.headings`) it could follow: a heading, a
 numbered line in one or more styles, an option, a key or explanation marker, a ticked true/false slot,
 the heading of keys collected apart. Context decides later what each line is.
 """
@@ -11,8 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.banks.answer_part import entries_of_line, is_answer_header
-from bot.banks.conventions import (
+from bot.banks.conventions.headings import (
     OPTION_STYLES,
     Heading,
     Marker,
@@ -25,7 +24,8 @@ from bot.banks.conventions import (
     probe,
     split_options,
 )
-from bot.banks.lines import Line
+from bot.banks.formats.lines import Line
+from bot.banks.layouts.answer_part import entries_of_line, is_answer_header
 
 __all__ = ["Info", "classify", "part_headings", "styles_without_runs"]
 
