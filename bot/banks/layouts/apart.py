@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bot.banks.conventions.headings import kind_in_header, probe
+from bot.banks.conventions.chars import probe
+from bot.banks.conventions.headings import kind_in_header
 from bot.banks.conventions.keys import count_blanks
 from bot.banks.layouts.answer_part import (
     KEY_WORDS,

@@ -1,6 +1,6 @@
 """Pass 1 of reading a document: what each line could be.
 
-Every line is classified by the conventions (`bot.banks.conventions.headings`) it could follow: a heading, a
+Every line is classified by the conventions (`bot.banks.conventions`) it could follow: a heading, a
 numbered line in one or more styles, an option, a key or explanation marker, a ticked true/false slot,
 the heading of keys collected apart. Context decides later what each line is.
 """
@@ -11,19 +11,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.banks.conventions.headings import (
-    OPTION_STYLES,
-    Heading,
-    Marker,
-    match_heading,
-    match_marker,
-    numbering,
-    numberings_for,
-    option_start,
-    part_heading,
-    probe,
-    split_options,
-)
+from bot.banks.conventions.chars import probe
+from bot.banks.conventions.headings import Heading, match_heading, part_heading
+from bot.banks.conventions.markers import Marker, match_marker
+from bot.banks.conventions.numbering import numbering, numberings_for
+from bot.banks.conventions.options import OPTION_STYLES, option_start, split_options
 from bot.banks.formats.lines import Line
 from bot.banks.layouts.answer_part import entries_of_line, is_answer_header
 

@@ -1,6 +1,6 @@
 """Reading a text document (plain text, Markdown, HTML-ish, Word's text) into drafts, in two passes.
 
-1. Recognise: every line is classified by the conventions (`bot.banks.conventions.headings`) it could follow:
+1. Recognise: every line is classified by the conventions (`bot.banks.conventions`) it could follow:
    a heading, a numbered line in some style, an option, a key or explanation marker, a list of keys.
    Keys collected apart (a key block after a section, an answer part at the end) are found, and the
    numbered lines that start questions are chosen for the whole document at once (`bot.banks.layouts.starts`).
@@ -17,19 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.banks.conventions.headings import (
-    OPTION_STYLES,
-    find_kind_tag,
-    inline_options,
-    kind_of_word,
-    next_option_heads,
-    numbering,
-    option_start,
-    probe,
-    split_options,
-    strip_score,
-    trailing_tag,
-)
+from bot.banks.conventions.chars import probe
 from bot.banks.conventions.keys import (
     count_blanks,
     enumerated_parts,
@@ -37,6 +25,10 @@ from bot.banks.conventions.keys import (
     read_true_false,
     read_true_false_key,
 )
+from bot.banks.conventions.kinds import find_kind_tag, kind_of_word, trailing_tag
+from bot.banks.conventions.markers import strip_score
+from bot.banks.conventions.numbering import numbering
+from bot.banks.conventions.options import OPTION_STYLES, inline_options, next_option_heads, option_start, split_options
 from bot.banks.formats.lines import prepare_lines
 from bot.banks.issues import Issue
 from bot.banks.layouts.answer_part import (

@@ -17,8 +17,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from bot.banks.conventions.headings import find_kind_tag, kind_of_word, match_heading, probe
+from bot.banks.conventions.chars import probe
+from bot.banks.conventions.headings import match_heading
 from bot.banks.conventions.keys import count_blanks, parse_letters, read_true_false, take_bracket_key
+from bot.banks.conventions.kinds import find_kind_tag, kind_of_word
 from bot.banks.issues import Issue
 from bot.banks.model import CHOICE_KINDS, Kind
 from bot.banks.questions.draft import Convention, Draft, LeftOut, SectionReport
