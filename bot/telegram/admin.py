@@ -29,6 +29,7 @@ from bot.banks.key_fix import KeyFixError, describe_key
 from bot.banks.limits import UPLOAD_LIMITS, DocumentTooLarge
 from bot.banks.lint import LintFinding
 from bot.banks.model import Bank, Kind, bank_json
+from bot.banks.review import review_of
 from bot.banks.sandbox import import_isolated
 from bot.banks.summary import samples, shown_key, summary
 from bot.banks.upload import bank_id_for, check_upload, safe_name
@@ -141,7 +142,8 @@ async def on_document(update: Update, context: CustomContext) -> None:
     target = target_for(context.engine.banks, bank_id, result.bank.title, named=named)
     bank = result.bank.model_copy(update={"id": target.bank_id})
     file_name = safe_name(doc.file_name)
-    upload_id = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank))
+    review = review_of(result).model_dump_json()  # what the teacher's desk shows beside the draft
+    upload_id = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank), review)
     log.info(
         "admin %d: %s read as bank %s (%d questions, %d left out, %s); waiting for confirmation #%d",
         user.id,
