@@ -8,7 +8,7 @@ import aiosqlite
 
 from bot.store._util import fetch_one
 
-__all__ = ["DeskSession", "add_link", "add_session", "drop_session", "get_session", "take_link"]
+__all__ = ["DeskSession", "add_link", "add_session", "drop_session", "get_session", "link_of", "take_link"]
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,12 @@ async def add_link(db: aiosqlite.Connection, nonce: str, admin_id: int, expires_
     await db.execute(
         "INSERT INTO desk_links (nonce, admin_id, expires_at) VALUES (?, ?, ?)", (nonce, admin_id, expires_at)
     )
+
+
+async def link_of(db: aiosqlite.Connection, nonce: str) -> tuple[int, int] | None:
+    """(admin id, expiry) of an unused link, left unused."""
+    row = await fetch_one(db, "SELECT admin_id, expires_at FROM desk_links WHERE nonce = ?", (nonce,))
+    return None if row is None else (int(row[0]), int(row[1]))
 
 
 async def take_link(db: aiosqlite.Connection, nonce: str) -> tuple[int, int] | None:

@@ -76,6 +76,15 @@ class DeskAccess:
             return None
         return int(parts[1])
 
+    async def usable_link(self, token: str) -> int | None:
+        """The admin a token would sign in, without using it up (None: forged, expired or used)."""
+        admin_id = self.check_link(token)
+        if admin_id is None:
+            return None
+        async with self.store.read() as db:
+            found = await repo.link_of(db, token.split(".")[0])
+        return admin_id if found is not None and found[0] == admin_id else None
+
     async def redeem_link(self, token: str) -> int | None:
         """The admin the token signs in, once: None for a forged, expired or used token."""
         admin_id = self.check_link(token)

@@ -37,6 +37,7 @@ from bot.grading import format_question, kind_label
 from bot.study.bank_admin import NOT_WRITABLE, Target, target_for
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
+from bot.telegram.desk import with_desk_button
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
@@ -161,6 +162,7 @@ async def on_document(update: Update, context: CustomContext) -> None:
     if offers_reading(context, result):  # model help on, and passages left out: [AI 补读] under the preview
         _keep_import(context, upload_id, result)
         markup = InlineKeyboardMarkup([*markup.inline_keyboard, [reading_button(context, lang, upload_id)]])
+    markup = with_desk_button(context, lang, markup, f"/drafts/{upload_id}")  # every question, on the desk
     await context.reply(preview_text(result, bank, target, file_name, lang), reply_markup=markup)
 
 
@@ -392,7 +394,7 @@ async def reports_command(update: Update, context: CustomContext) -> None:
         block += [f"  💬 {esc(c[:200])}" for c in item.comments[:5]]
         block.append(t("reports_actions", lang, bank=esc(item.bank), qid=esc(item.qid), first=item.report_ids[0]))
         parts.append("\n".join(block))
-    await context.reply("\n\n".join(parts))
+    await context.reply("\n\n".join(parts), reply_markup=with_desk_button(context, lang, None, "/answers"))
 
 
 async def fixkey_command(update: Update, context: CustomContext) -> None:

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from bot.delivery.service import DeliveryService
     from bot.delivery.subscriptions import Subscriptions
     from bot.study.bank_admin import BankAdmin
+    from bot.study.desk import TeacherDesk
+    from bot.study.desk_access import DeskAccess
     from bot.study.engine import StudyEngine
     from bot.telegram.commands import Command
     from bot.telegram.courier import Courier
@@ -62,6 +64,8 @@ class BotData:
         # Opened at start-up and cleared at the stop (bot/app.py, Lifecycle).
         self.engine: StudyEngine | None = None
         self.bank_admin: BankAdmin | None = None
+        self.desk: TeacherDesk | None = None  # the teacher's desk's engine (imports under review)
+        self.desk_access: DeskAccess | None = None  # its sign-in links and sessions
         self.subscriptions: Subscriptions | None = None
         self.deliveries: DeliveryService | None = None
         self.model_help: ModelHelp | None = None  # only when STUDYBOT_AI_URL is set
@@ -123,6 +127,14 @@ class CustomContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any]
     @property
     def bank_admin(self) -> BankAdmin:
         return _ready(self.bot_data.bank_admin, "the bank admin")
+
+    @property
+    def desk(self) -> TeacherDesk:
+        return _ready(self.bot_data.desk, "the teacher's desk")
+
+    @property
+    def desk_access(self) -> DeskAccess:
+        return _ready(self.bot_data.desk_access, "the teacher's desk's access")
 
     @property
     def courier(self) -> Courier:
