@@ -48,7 +48,7 @@ async def signin(request: web.Request) -> web.StreamResponse:
         return message_page(request, both("signin_title"), both("signin_link_bad"), status=403)
     opened = await svc.access.open_session(admin_id, "link")
     log.info("teacher's desk: admin %d signed in with a link", admin_id)
-    response = web.HTTPSeeOther("/")
+    response = web.Response(status=303, headers={"Location": "/"})
     set_session_cookie(response, request, opened.cookie, SESSION_SECONDS)
     return response
 
@@ -81,7 +81,7 @@ async def auth_telegram(request: web.Request) -> web.StreamResponse:
 @routes.post("/signout")
 async def signout(request: web.Request) -> web.StreamResponse:
     await services(request).access.close_session(request.cookies.get(COOKIE, ""))
-    response = web.HTTPSeeOther("/signed-out")
+    response = web.Response(status=303, headers={"Location": "/signed-out"})
     response.del_cookie(COOKIE, path="/")
     return response
 

@@ -175,6 +175,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "answers_reports": ("未处理的报错", "Open reports"),
     "answers_reports_none": ("没有未处理的报错。", "No open reports."),
     "answers_report_item": ("{bank}/{qid}：{n} 条报错", "{bank}/{qid}: {n} reports"),
+    "answers_comment": ("留言", "Comment"),
     "answers_dismiss": ("答案没错，关闭报错", "The key is right: close the reports"),
     "answers_dismissed": ("已关闭 {n} 条报错。", "{n} reports closed."),
     "answers_fix": ("修改这道题", "Edit this question"),
@@ -193,6 +194,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "group_board_none": ("本周还没有人答题。", "Nobody answered this week yet."),
     "group_board_row": ("{points} 分 · 答对 {correct}/{answered}", "{points} points · {correct}/{answered} right"),
     "group_answers": ("成员作答", "Members' answers"),
+    "group_answers_none": ("本周还没有作答。", "No answers this week yet."),
     "group_daily": ("每日一题", "Daily question"),
     "group_daily_on": (
         "每天 {time}（{tz}）推送 {n} 题",
