@@ -45,12 +45,11 @@ def shots(tmp_path: Path) -> Path:
 def telegram_client(init_data: str) -> str:
     """What Telegram's script does for a page it opens, played in the browser: window.Telegram.WebApp with
     the signed initData, and the theme's colours as --tg-theme-* variables."""
-    return (
-        "(function(){var theme=%s;"
-        "window.Telegram={WebApp:{initData:%s,themeParams:theme,ready:function(){},expand:function(){}}};"
-        "for (var k in theme){document.documentElement.style.setProperty('--tg-theme-'+k.replace(/_/g,'-'),theme[k]);}"
-        "})();"
-    ) % (json.dumps(THEME), json.dumps(init_data))
+    setup = (
+        "window.Telegram={WebApp:{initData:INIT,themeParams:THEME,ready:function(){},expand:function(){}}};"
+        "for (var k in THEME){document.documentElement.style.setProperty('--tg-theme-'+k.replace(/_/g,'-'),THEME[k]);}"
+    )
+    return "(function(){var INIT=" + json.dumps(init_data) + ";var THEME=" + json.dumps(THEME) + ";" + setup + "})();"
 
 
 async def in_telegram(browser: Any, init_data: str) -> Any:
