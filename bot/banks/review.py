@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from bot.banks.draft import ImportResult
-from bot.banks.formats.extracted import Extracted
+from bot.banks.formats import Extracted
+from bot.banks.importer import ImportResult
 from bot.banks.model import Bank
-from bot.banks.passages import document_lines
+from bot.banks.questions.passages import document_lines
 
 __all__ = ["ImportReview", "Note", "Passage", "SectionNote", "numbered_lines", "review_of", "source_spans"]
 

@@ -14,9 +14,8 @@ import asyncio
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
-from bot.banks.draft import ImportResult
 from bot.banks.edit import EditError, QuestionForm, edited_question, with_question
-from bot.banks.importer import question_id
+from bot.banks.importer import ImportResult, question_id
 from bot.banks.lint import LintFinding, lint_banks, normalize
 from bot.banks.model import Bank, Kind, Question, bank_json
 from bot.banks.review import ImportReview, review_of

@@ -204,7 +204,7 @@ _EXPORTS = {
 
 
 def _sheet(bank: Bank, form: str) -> bytes:
-    from bot.banks.formats.template import write_csv, write_xlsx  # openpyxl only when a sheet is asked for
+    from bot.banks.sheets.template import write_csv, write_xlsx  # openpyxl only when a sheet is asked for
 
     with tempfile.TemporaryDirectory(prefix="studybot-export-") as folder:
         path = Path(folder) / f"bank.{form}"

@@ -37,7 +37,7 @@ def test_there_is_more_than_one_version_and_they_are_numbered_in_order() -> None
     # Numbers are handed out to work done in parallel: one may land before the numbers below it.
     assert len(VERSIONS) >= 2
     assert VERSIONS[0] == 1
-    assert VERSIONS == sorted(set(VERSIONS))
+    assert sorted(set(VERSIONS)) == VERSIONS
 
 
 async def test_empty_file_migrates_to_latest_with_wal_and_foreign_keys(tmp_path: Path) -> None:
