@@ -30,17 +30,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def sign_init_data(token: str, user: dict[str, Any], auth_date: int, **more: str) -> str:
+def sign_init_data(token: str, user: dict[str, Any] | None, auth_date: int, **more: str) -> str:
     """initData as a Telegram client gets it, signed the way Telegram's documentation says (written here
     on its own, not with the code under test): the fields but `hash`, sorted, key=value joined by '\\n',
     HMAC-SHA256 under HMAC-SHA256("WebAppData", token)."""
     fields = {
         "query_id": "AAHdF6IQAAAAAN0XohDhrOrc",
-        "user": json.dumps(user, ensure_ascii=False, separators=(",", ":")),
         "auth_date": str(auth_date),
         "signature": "sig-for-third-parties",
         **more,
     }
+    if user is not None:
+        fields["user"] = json.dumps(user, ensure_ascii=False, separators=(",", ":"))
     check = "\n".join(f"{k}={fields[k]}" for k in sorted(fields))
     secret = hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()
     fields["hash"] = hmac.new(secret, check.encode(), hashlib.sha256).hexdigest()
@@ -78,9 +79,8 @@ class DeskEnv:
 
 def desk_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: FakeBotServer, **extra: Any) -> DeskEnv:
     port = free_port()
-    env = settings_env(
-        monkeypatch, tmp_path, fake, admins=f"{ADMIN}", web_port=port, web_url=f"http://127.0.0.1:{port}", **extra
-    )
+    wanted = {"admins": f"{ADMIN}", "web_port": port, "web_url": f"http://127.0.0.1:{port}", **extra}
+    env = settings_env(monkeypatch, tmp_path, fake, **wanted)
     return DeskEnv(env, f"http://127.0.0.1:{port}")
 
 
