@@ -109,6 +109,8 @@ class Settings(BaseSettings):
                 return None
             if not value.startswith(("https://", "http://")):
                 raise ValueError("STUDYBOT_WEB_URL must start with https:// (or http:// to try it locally)")
+            if "/" in value.split("://", 1)[1]:  # the pages link from the site's root
+                raise ValueError("STUDYBOT_WEB_URL is a host of its own, without a path: https://desk.example.com")
         return value
 
     @property

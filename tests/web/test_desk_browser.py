@@ -37,7 +37,8 @@ THEME = {  # a dark Telegram theme: the pages must take its colours
 
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("STUDYBOT_SCREENSHOTS") or tmp_path / "shots")
+    wanted = os.environ.get("STUDYBOT_SCREENSHOTS")  # relative to the repository (the bot runs in tmp_path)
+    folder = Path(__file__).resolve().parents[2] / wanted if wanted else tmp_path / "shots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

@@ -74,3 +74,30 @@ def test_each_question_stands_beside_its_own_lines() -> None:
     assert [p.first_line for p in review.left_out] == [6]  # question 2 has no key
     assert [n for n, _ in spans["tf-3"]] == [9, 10]
     assert review.lines_between(6, 7) == [(6, "2. 乙？"), (7, "A. 1  B. 2")]
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [("desk.example.com", "https://"), ("https://bot.example.com/desk", "host of its own")],
+)
+def test_the_desks_address_is_checked(monkeypatch: pytest.MonkeyPatch, url: str, said: str) -> None:
+    from pydantic import ValidationError
+
+    from bot.config import Settings
+
+    monkeypatch.setenv("STUDYBOT_WEB_PORT", "8780")
+    monkeypatch.setenv("STUDYBOT_WEB_URL", url)
+    with pytest.raises(ValidationError, match=said):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_the_desk_is_off_unless_a_port_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.config import Settings
+
+    monkeypatch.delenv("STUDYBOT_WEB_PORT", raising=False)
+    monkeypatch.setenv("STUDYBOT_WEB_URL", "https://desk.example.com/")
+    assert Settings(_env_file=None).desk_url is None  # type: ignore[call-arg]
+    monkeypatch.setenv("STUDYBOT_WEB_PORT", "8780")
+    assert Settings(_env_file=None).desk_url == "https://desk.example.com"  # type: ignore[call-arg]
+    monkeypatch.delenv("STUDYBOT_WEB_URL")
+    assert Settings(_env_file=None).desk_url == "http://127.0.0.1:8780"  # type: ignore[call-arg]
