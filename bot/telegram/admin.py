@@ -217,7 +217,8 @@ async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback)
     context.bot_data.held_imports.pop(upload_id, None)
     bank = reading.result.bank.model_copy(update={"id": held.bank_id})
     target = target_for(engine.banks, held.bank_id, bank.title, named=True)
-    new_id = await engine.hold_upload(held.admin_id, held.chat_id, bank.id, held.file_name, bank_json(bank))
+    review = review_of(replace(reading.result, lines=result.lines)).model_dump_json()  # for the desk
+    new_id = await engine.hold_upload(held.admin_id, held.chat_id, bank.id, held.file_name, bank_json(bank), review)
     log.info("admin %d: upload #%d read further by the model as #%d", held.admin_id, upload_id, new_id)
     text = preview_text(reading.result, bank, target, held.file_name, lang) + "\n\n" + reading.report
     await send_html(

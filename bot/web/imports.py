@@ -206,17 +206,18 @@ async def add_passage(request: web.Request) -> web.StreamResponse:
 async def publish(request: web.Request) -> web.StreamResponse:
     me, svc = viewer(request), services(request)
     t = translator(me.lang)
+    draft = await _draft(request)
     try:
-        published = await svc.desk.publish(_upload_id(request), me.admin_id)
+        published = await svc.desk.publish(draft.upload.id, me.admin_id)
     except DeskError as exc:
         raise _gone(request, exc) from None
     except OSError as exc:  # the draft waits again (a full disk, a read-only folder): the old file is as it was
-        log.error("admin %d: cannot write a bank from draft #%d: %s", me.admin_id, _upload_id(request), exc)
+        log.error("admin %d: cannot write bank %s from draft #%d: %s", me.admin_id, draft.bank.id, draft.upload.id, exc)
         why = str(exc.strerror or exc)
         if exc.errno in NOT_WRITABLE:
             why += " (STUDYBOT_BANKS)"
-        draft_id = request.match_info["upload"]
-        return message_page(request, t("published_title"), t("publish_failed", id=draft_id, why=why), status=500)
+        body = t("publish_failed", id=draft.bank.id, why=why)
+        return message_page(request, t("published_title"), body, status=500)
     bank = published.bank
     log.info(
         "admin %d published bank %s from the desk (%s, %d questions)",

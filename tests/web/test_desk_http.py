@@ -260,3 +260,32 @@ async def test_export_delete_a_question_and_a_bank(desk: DeskEnv, teacher: Teach
     status, text, _ = await teacher.post(f"/banks/{bank.id}/delete")
     assert status == 200 and bank.id not in engine.banks
     assert not (desk.bot.banks / f"{bank.id}.json").exists()
+
+
+async def test_a_full_disk_changes_nothing_and_the_draft_waits(
+    desk: DeskEnv, teacher: Teacher, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    import bot.files as files
+
+    def full(fd: int) -> None:  # the new file is written but cannot reach the disk
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    await teacher.sign_in()
+    await upload(teacher)
+    bank = desk.bot.engine.banks[sorted(desk.bot.engine.banks)[0]]
+    before = sorted(p.read_bytes() for p in desk.bot.banks.iterdir())
+    monkeypatch.setattr(files.os, "fsync", full)
+    status, text, _ = await teacher.post("/drafts/1/publish")
+    assert status == 500 and "无法写入题库 law" in text and "No space left on device" in text
+    q = bank.questions[0]
+    options = "\n".join(f"{k}. {v}" for k, v in q.options.items())
+    status, text, _ = await teacher.post(
+        f"/banks/{bank.id}/questions/{q.id}", kind=q.kind.value, stem=q.prompt + "？", options=options, key=q.letters
+    )
+    assert status == 422 and "题目没有改变" in text
+    assert sorted(p.read_bytes() for p in desk.bot.banks.iterdir()) == before
+    monkeypatch.undo()
+    status, text, _ = await teacher.post("/drafts/1/publish")  # the draft waited: published now
+    assert status == 200 and "law" in desk.bot.engine.banks
