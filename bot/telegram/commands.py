@@ -15,7 +15,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
 from bot.banks.upload import ALLOWED_SUFFIXES as UPLOAD_FORMATS
-from bot.telegram import admin, basic, groups, learner, menus, quiz, stats
+from bot.telegram import admin, basic, desk, groups, learner, menus, quiz, stats
 from bot.telegram import subscriptions as pushes
 from bot.telegram.context import CustomContext
 from bot.telegram.texts import LANGS, Lang, t
@@ -62,6 +62,7 @@ REGISTRY: list[Command] = [
     Command("reports", admin.reports_command, admin=True),
     Command("fixkey", admin.fixkey_command, admin=True),
     Command("dismiss", admin.dismiss_command, admin=True),
+    Command("panel", desk.panel_command, admin=True),
 ]
 
 

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from bot.delivery.service import DeliveryService
     from bot.delivery.subscriptions import Subscriptions
     from bot.study.bank_admin import BankAdmin
+    from bot.study.desk import TeacherDesk
+    from bot.study.desk_access import DeskAccess
     from bot.study.disputes import Disputes
     from bot.study.engine import StudyEngine
     from bot.telegram.commands import Command
@@ -66,6 +68,8 @@ class BotData:
         self.bank_admin: BankAdmin | None = None
         self.disputes: Disputes | None = None  # "my answer should count" (bot/study/disputes.py)
         self.dispute_notices: DisputeNotices | None = None  # tells learners of the decisions
+        self.desk: TeacherDesk | None = None  # the teacher's desk's engine (imports under review)
+        self.desk_access: DeskAccess | None = None  # its sign-in links and sessions
         self.subscriptions: Subscriptions | None = None
         self.deliveries: DeliveryService | None = None
         self.model_help: ModelHelp | None = None  # only when STUDYBOT_AI_URL is set
@@ -131,6 +135,14 @@ class CustomContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any]
     @property
     def disputes(self) -> Disputes:
         return _ready(self.bot_data.disputes, "the disputes")
+
+    @property
+    def desk(self) -> TeacherDesk:
+        return _ready(self.bot_data.desk, "the teacher's desk")
+
+    @property
+    def desk_access(self) -> DeskAccess:
+        return _ready(self.bot_data.desk_access, "the teacher's desk's access")
 
     @property
     def courier(self) -> Courier:

@@ -812,6 +812,20 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "questions are revealed at the group's pace; timers are for private chats)\n"
         "Kinds: single multiple truefalse fill case\nBanks: {banks}",
     },
+    # The teacher's desk (bot/web), opened from the chat
+    "cmd_panel": {
+        "zh": "（管理员）教师台的一次性登录链接",
+        "en": "(admins) A one-time sign-in link to the teacher's desk",
+    },
+    "btn_open_desk": {"zh": "打开教师台", "en": "Open the teacher's desk"},
+    "panel_link": {
+        "zh": "教师台登录链接（只能用一次，10 分钟内有效，请勿转发）：\n{link}",
+        "en": "Your sign-in link to the teacher's desk (works once, within 10 minutes; do not forward it):\n{link}",
+    },
+    "panel_off": {
+        "zh": "教师台没有开启：运营者需设置 STUDYBOT_WEB_PORT 和 STUDYBOT_WEB_URL。",
+        "en": "The teacher's desk is off: the operator sets STUDYBOT_WEB_PORT and STUDYBOT_WEB_URL to turn it on.",
+    },
 }
 
 
