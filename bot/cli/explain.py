@@ -15,7 +15,7 @@ from bot.ai.drafting import Drafted, draft_explanations
 from bot.ai.reading import read_left_out, reading_summary
 from bot.banks.draft import ImportResult
 from bot.banks.model import bank_json, load_bank
-from bot.cli.banks import BankNotFound, bank_file
+from bot.cli.bank_files import BankNotFound, bank_file
 from bot.config import Settings
 from bot.files import write_atomically
 from bot.locale import terminal_language
