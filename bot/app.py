@@ -94,7 +94,7 @@ class Lifecycle:
         data.subscriptions = Subscriptions(store, data.clock)
         if settings.ai_enabled:  # else nothing of bot.ai is imported
             from bot.ai.service import ModelHelp
-            from bot.cli.explain import model_client
+            from bot.ai_settings import model_client
 
             data.model_help = ModelHelp(
                 model_client(settings), store, daily_cap=settings.ai_daily_cap, concepts=engine.concepts
