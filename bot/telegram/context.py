@@ -20,6 +20,7 @@ from telegram import Message, Update
 from telegram.ext import Application, CallbackContext, CommandHandler, ContextTypes, ExtBot
 
 from bot.telegram.callbacks import CallbackCodec
+from bot.telegram.commands import Command
 from bot.telegram.language import Languages
 from bot.telegram.sending import send_html
 from bot.telegram.texts import Lang, Texts
@@ -32,12 +33,11 @@ if TYPE_CHECKING:
     from bot.delivery.subscriptions import Subscriptions
     from bot.study.bank_admin import BankAdmin
     from bot.study.engine import StudyEngine
-    from bot.telegram.commands import Command
     from bot.telegram.courier import Courier
     from bot.telegram.group_quiz import GroupQuiz
     from bot.telegram.inbox import Inbox
 
-__all__ = ["CONTEXT_TYPES", "BotApplication", "BotData", "CustomContext"]
+__all__ = ["CONTEXT_TYPES", "BotApplication", "BotData", "CustomContext", "HandlerFn"]
 
 T = TypeVar("T")
 
@@ -55,7 +55,8 @@ class BotData:
         self.codec: CallbackCodec | None = None
         self.texts = Texts()
         self.languages = Languages()
-        self.commands: list[Command] = []
+        self.commands: list[Command] = []  # the commands served (bot/telegram/command_handlers.py)
+        self.command_handlers: dict[str, HandlerFn] = {}  # command name -> the function that answers it
         self.inbox: Inbox | None = None
         self.groups: GroupQuiz | None = None
         self.courier: Courier | None = None
@@ -173,5 +174,6 @@ class CustomContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any]
         return await send_html(self.bot, chat.id, text, **kwargs)
 
 
+HandlerFn = Callable[[Update, CustomContext], Awaitable[None]]
 BotApplication = Application[ExtBot[None], CustomContext, dict[Any, Any], dict[Any, Any], BotData, Any]
 CONTEXT_TYPES = ContextTypes(context=CustomContext, bot_data=BotData)

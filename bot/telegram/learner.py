@@ -1,4 +1,5 @@
-"""A learner's own things: /streak, /banks, /lang, /settings, /report."""
+"""A learner's own things: /streak, /banks, /lang, /report, and how the settings read (the /settings
+command: bot/telegram/learner_settings.py)."""
 
 from __future__ import annotations
 
@@ -19,19 +20,16 @@ from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
+from bot.telegram.switches import on_off
 from bot.telegram.texts import Lang, lang_of, t
-from bot.zones import ReadError, parse_time_zone, zone_name
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
 
 __all__ = [
-    "SWITCH",
     "banks_command",
     "lang_command",
-    "on_off",
     "report_command",
-    "settings_command",
     "settings_text",
     "streak_command",
     "subscription_text",
@@ -250,10 +248,6 @@ async def press_lang(context: CustomContext, query: CallbackQuery, cb: Callback)
 # ----- /settings ---------------------------------------------------------------------------------
 
 
-def on_off(value: bool, lang: str) -> str:
-    return t("on" if value else "off", lang)
-
-
 def settings_text(s: LearnerSettings, lang: str, daily: Subscription | None, remind: Subscription | None) -> str:
     """Every setting of a learner, one per line, then how to change them (HTML)."""
     kinds = t("kinds_all", lang)
@@ -278,56 +272,6 @@ def subscription_text(found: Subscription | None, lang: str) -> str:
     if found is None or not found.active:
         return t("off", lang)
     return t("sub_at", lang, hhmm=found.hhmm, tz=esc(found.tz))
-
-
-async def settings_command(update: Update, context: CustomContext) -> None:
-    """/settings shows everything as a menu of buttons; /settings poll on|off, kinds <kinds>|all, tz <zone>
-    change one by typing."""
-    user, chat = update.effective_user, update.effective_chat
-    if user is None or chat is None:
-        return
-    lang = await context.lang()
-    args = [a for a in (context.args or []) if a.strip()]
-    if args:
-        error = await _change_setting(context, user.id, args, lang)
-        if error is not None:
-            await context.reply(error)
-            return
-    from bot.telegram.menus import screen  # the menus show this module's texts
-
-    shown = await screen(context, "settings", chat.id, user.id, lang)
-    assert shown is not None
-    await context.reply(shown[0], reply_markup=shown[1])
-
-
-async def _change_setting(context: CustomContext, user_id: int, args: list[str], lang: Lang) -> str | None:
-    """Apply ``/settings <name> <value...>``; the error to show (HTML), or None when it was applied."""
-    engine = context.engine
-    name, values = args[0].casefold(), args[1:]
-    try:
-        if name in ("poll", "投票") and len(values) == 1 and values[0].casefold() in SWITCH:
-            await engine.update_settings(user_id, poll=SWITCH[values[0].casefold()])
-        elif name in ("kinds", "kind", "题型") and values:
-            all_kinds = len(values) == 1 and values[0].casefold() in ("all", "全部")
-            await engine.update_settings(user_id, kinds=None if all_kinds else [v[:40] for v in values[:10]])
-        elif name in ("tz", "时区") and values:
-            place = " ".join(values)[:64]  # New York, Pacific Standard Time
-            try:
-                zone = parse_time_zone(place)
-            except ReadError as exc:  # say what was wrong: an unknown place, or an offset out of range
-                return t(f"arg_{exc.problem}", lang, arg=esc(place))
-            await engine.update_settings(user_id, tz=zone_name(zone))
-            from bot.telegram.menus import follow_zone  # the menus import this module
-
-            await follow_zone(context, user_id, zone)
-        else:
-            return t("settings_usage", lang)
-    except SettingsError as exc:
-        return esc(exc.message(lang))
-    return None
-
-
-SWITCH = {"on": True, "off": False, "开": True, "关": False, "yes": True, "no": False, "1": True, "0": False}
 
 
 # ----- /report -----------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
+from bot.telegram.switches import on_off
 from bot.telegram.texts import Lang, lang_of, t
 from bot.zones import MENU_ZONES, zone_name
 
@@ -104,7 +105,7 @@ async def _settings_screen(context: CustomContext, chat_id: int, user_id: int, l
     daily = await context.subscriptions.get(chat_id, "daily")
     remind = await context.subscriptions.get(chat_id, "remind")
     codec = context.codec
-    poll = t("btn_poll", lang, state=learner.on_off(settings.poll, lang))
+    poll = t("btn_poll", lang, state=on_off(settings.poll, lang))
     rows = [
         [_button(codec, t("btn_lang", lang), "menu", "lang"), _button(codec, t("btn_tz", lang), "menu", "tz")],
         [_button(codec, t("btn_daily", lang), "menu", "daily"), _button(codec, t("btn_kinds", lang), "menu", "kinds")],
