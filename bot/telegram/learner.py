@@ -56,7 +56,8 @@ async def streak_command(update: Update, context: CustomContext) -> None:
         today = t("streak_at_risk", lang)
     else:
         today = t("streak_start", lang)
-    lines = [t("streak", lang, current=view.current, longest=view.longest, freezes=view.freezes, today=today)]
+    current, longest = t("streak_days_bold", lang, n=view.current), t("n_days", lang, n=view.longest)
+    lines = [t("streak", lang, current=current, longest=longest, freezes=view.freezes, today=today)]
     if view.current in MILESTONES:
         lines.append(t("streak_milestone", lang, days=view.current))
     goal = next_milestone(view.current)

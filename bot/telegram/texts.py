@@ -96,11 +96,13 @@ TEXTS: dict[str, dict[Lang, str]] = {
     "cmd_lang": {"zh": "切换语言 / Language", "en": "Language / 切换语言"},
     "cmd_settings": {"zh": "查看与修改设置", "en": "Show and change the settings"},
     "cmd_report": {"zh": "反馈上一题答案有误：/report [说明]", "en": "Flag the last question's key: /report [note]"},
+    # one number each (a catalog entry's plural forms follow one number): the days in bold, then plain
     "streak": {
-        "zh": "🔥 当前连续：<b>{current}</b> 天\n🏆 最长连续：{longest} 天\n🧊 补签卡：{freezes} 张\n{today}",
-        "en": "🔥 Current streak: <b>{current}</b> {current:day|days}\n🏆 Longest: {longest} {longest:day|days}\n"
-        "🧊 Freezes: {freezes}\n{today}",
+        "zh": "🔥 当前连续：{current}\n🏆 最长连续：{longest}\n🧊 补签卡：{freezes} 张\n{today}",
+        "en": "🔥 Current streak: {current}\n🏆 Longest: {longest}\n🧊 Freezes: {freezes}\n{today}",
     },
+    "streak_days_bold": {"zh": "<b>{n}</b> 天", "en": "<b>{n}</b> {n:day|days}"},
+    "n_days": {"zh": "{n} 天", "en": "{n} {n:day|days}"},
     "streak_today_done": {"zh": "今天已经练习过了 ✅", "en": "Done for today ✅"},
     "streak_at_risk": {
         "zh": "今天还没练习：答一题就能保住连续天数！/quiz",
@@ -461,10 +463,9 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "只有发送这个文件的管理员可以确认或取消。",
         "en": "Only the admin who sent the document can confirm or cancel it.",
     },
-    "upload_lint_bank": {
-        "zh": "本题库检查：{errors} 个错误，{warnings} 个警告。",
-        "en": "Lint of this bank: {errors} {errors:error|errors}, {warnings} {warnings:warning|warnings}.",
-    },
+    "upload_lint_bank": {"zh": "本题库检查：{errors}，{warnings}。", "en": "Lint of this bank: {errors}, {warnings}."},
+    "n_errors": {"zh": "{n} 个错误", "en": "{n} {n:error|errors}"},
+    "n_warnings": {"zh": "{n} 个警告", "en": "{n} {n:warning|warnings}"},
     "upload_lint_others": {
         "zh": "其他题库另有 {n} 条检查结果（studybot lint 查看）。",
         "en": "Other banks: {n} more findings (see studybot lint).",
@@ -486,11 +487,12 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "en": "Deleted the bank “{title}” (<code>{id}</code>); the file {file} is removed. Learners' history stays.",
     },
     "delete_moved": {
-        "zh": "{learners} 位学员、{subscriptions} 个推送选过它：已改为其余所选题库（只选了它的改为全部题库）。",
-        "en": "{learners} {learners:learner|learners} and {subscriptions} {subscriptions:push|pushes} had chosen it: "
-        "they now practise their other chosen "
+        "zh": "{learners}、{subscriptions}选过它：已改为其余所选题库（只选了它的改为全部题库）。",
+        "en": "{learners} and {subscriptions} had chosen it: they now practise their other chosen "
         "banks (every bank if it was the only one).",
     },
+    "n_learners": {"zh": "{n} 位学员", "en": "{n} {n:learner|learners}"},
+    "n_pushes": {"zh": "{n} 个推送", "en": "{n} {n:push|pushes}"},
     "delete_kept": {"zh": "题库「{title}」保留，没有改变。", "en": "The bank “{title}” is kept; nothing changed."},
     "delete_gone": {
         "zh": "题库 <code>{id}</code> 已经不在了（可能已被删除）。",
