@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
 from bot.banks.upload import ALLOWED_SUFFIXES as UPLOAD_FORMATS
+from bot.locale import DEFAULT
 from bot.telegram.texts import LANGS, Lang, t
 
 __all__ = ["REGISTRY", "WHY", "Command", "bot_commands", "help_text", "publish_commands", "served_commands"]
@@ -26,7 +27,7 @@ class Command:
     group: bool = False  # available in groups and supergroups
     menu: bool = True  # listed in /help and in Telegram's command menu
     admin: bool = False  # STUDYBOT_ADMINS only (checked before the handler): no public menu; /help for admins
-    refusal: str = "admin_only"  # what a non-admin is told (a key of texts.TEXTS)
+    refusal: str = "admin_only"  # what a non-admin is told (a message of the catalogs)
 
     def description(self, lang: str) -> str:
         return t(f"cmd_{self.name}", lang)
@@ -95,8 +96,9 @@ def help_text(commands: Sequence[Command], lang: Lang, *, private: bool, admin: 
 
 
 async def publish_commands(bot: Bot, commands: Sequence[Command]) -> None:
-    """setMyCommands for private chats and groups, in zh and en (and zh for every other language)."""
+    """setMyCommands for private chats and groups, in every language of the list (and the default language's
+    for every other)."""
     for private, scope in ((True, BotCommandScopeAllPrivateChats()), (False, BotCommandScopeAllGroupChats())):
         for lang in LANGS:
             await bot.set_my_commands(bot_commands(commands, lang, private=private), scope=scope, language_code=lang)
-        await bot.set_my_commands(bot_commands(commands, "zh", private=private), scope=scope)
+        await bot.set_my_commands(bot_commands(commands, DEFAULT, private=private), scope=scope)

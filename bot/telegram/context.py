@@ -23,7 +23,7 @@ from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.commands import Command
 from bot.telegram.language import Languages
 from bot.telegram.sending import send_html
-from bot.telegram.texts import Lang, Texts
+from bot.telegram.texts import Lang, Texts, t
 
 if TYPE_CHECKING:
     from bot.ai.service import ModelHelp
@@ -53,7 +53,7 @@ class BotData:
         self.sleep: Callable[[float], Awaitable[object]] = asyncio.sleep  # waits on ``monotonic``'s time
         self.rng = random.Random()
         self.codec: CallbackCodec | None = None
-        self.texts = Texts()
+        self.texts: Texts = t  # the catalogs, read once per process
         self.languages = Languages()
         self.commands: list[Command] = []  # the commands served (bot/telegram/command_handlers.py)
         self.command_handlers: dict[str, HandlerFn] = {}  # command name -> the function that answers it

@@ -39,7 +39,7 @@ from bot.telegram.group_render import PERIODS, board_text, parse_period
 from bot.telegram.quiz import is_group
 from bot.telegram.render import esc
 from bot.telegram.switches import SWITCH, on_off
-from bot.telegram.texts import Lang, lang_of
+from bot.telegram.texts import Lang, lang_of, read_language
 from bot.zones import zone_name
 
 __all__ = [
@@ -189,18 +189,15 @@ async def settings_command(update: Update, context: CustomContext) -> None:
     await context.reply(await group_settings_text(context, chat.id, lang))
 
 
-_LANG_WORDS = {"zh": "zh", "cn": "zh", "中文": "zh", "chinese": "zh", "en": "en", "english": "en", "英文": "en"}
-
-
 def _group_setting(args: list[str]) -> tuple[str, bool | str | time] | None:
-    """``poll on|off``, ``lang zh|en`` or ``close HH:MM`` as (name, value); None when it is none of them."""
+    """``poll on|off``, ``lang zh|en|…`` or ``close HH:MM`` as (name, value); None when it is none of them."""
     if len(args) != 2:
         return None
     name, value = args
     if name in ("poll", "投票") and value in SWITCH:
         return "poll", SWITCH[value]
-    if name in ("lang", "language", "语言") and value in _LANG_WORDS:
-        return "lang", _LANG_WORDS[value]
+    if name in ("lang", "language", "语言") and (code := read_language(value)) is not None:
+        return "lang", code
     if name in ("close", "截止"):
         try:
             at = parse_remind([value]).at

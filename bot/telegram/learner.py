@@ -21,7 +21,7 @@ from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.switches import on_off
-from bot.telegram.texts import Lang, lang_of, t
+from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, read_language, t
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
@@ -38,7 +38,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 ALL_BANKS = "__all"  # the "every bank" button
-_LANG_NAMES: dict[Lang, str] = {"zh": "中文", "en": "English"}
 
 
 # ----- /streak -----------------------------------------------------------------------------------
@@ -184,7 +183,7 @@ def _lang_keyboard(codec: CallbackCodec, current: Lang) -> InlineKeyboardMarkup:
         [
             [
                 InlineKeyboardButton(("☑ " if code == current else "") + name, callback_data=codec.encode("lang", code))
-                for code, name in _LANG_NAMES.items()
+                for code, name in LANGUAGE_NAMES.items()
             ]
         ]
     )
@@ -198,7 +197,7 @@ async def lang_command(update: Update, context: CustomContext) -> None:
     lang = await context.lang()
     args = context.args or []
     if args:
-        wanted = _read_lang(args[0])
+        wanted = read_language(args[0])
         if wanted is None:
             await context.reply(t("lang_bad", lang, value=esc(args[0][:40])))
             return
@@ -208,15 +207,6 @@ async def lang_command(update: Update, context: CustomContext) -> None:
     await context.reply(t("lang_prompt", lang), reply_markup=_lang_keyboard(context.codec, lang))
 
 
-def _read_lang(word: str) -> Lang | None:
-    word = word.strip().casefold()
-    if word in ("zh", "cn", "中文", "汉语", "chinese", "zh-hans", "zh-cn"):
-        return "zh"
-    if word in ("en", "english", "英文", "英语"):
-        return "en"
-    return None
-
-
 async def _set_lang(context: CustomContext, user_id: int, lang: Lang) -> None:
     await context.engine.update_settings(user_id, language=lang)
     context.bot_data.languages.remember(user_id, lang)
@@ -224,7 +214,7 @@ async def _set_lang(context: CustomContext, user_id: int, lang: Lang) -> None:
 
 async def press_lang(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
     lang = await context.lang()
-    wanted = _read_lang(cb.fields[0])
+    wanted = read_language(cb.fields[0])
     if wanted is None:
         await query.answer(t("callback_invalid", lang))
         return
@@ -258,7 +248,7 @@ def settings_text(s: LearnerSettings, lang: str, daily: Subscription | None, rem
     return t(
         "settings",
         lang,
-        language=_LANG_NAMES[lang_of(s.language)],
+        language=LANGUAGE_NAMES[lang_of(s.language)],
         tz=esc(s.tz),
         banks=esc(banks),
         kinds=esc(kinds),
