@@ -10,7 +10,6 @@ TYPE_CHECKING count too: a circle put off until run time is still a circle to a 
 from __future__ import annotations
 
 import copy
-import re
 from collections import deque
 from collections.abc import Iterable, Mapping
 
@@ -18,13 +17,6 @@ import grimp
 import pytest
 
 Circle = tuple[str, ...]  # the modules round the circle, the first one again at the end
-
-# Circles in bot/banks that the importer's restructure of the package removes; delete each here when
-# it is gone (a stale entry fails the test below, so the list can only shrink).
-ALLOWED: dict[str, frozenset[str]] = {
-    "files": frozenset({"bot.banks.formats", "bot.banks.formats.sheet", "bot.banks.reading"}),
-    "bot.banks": frozenset({"bot.banks.formats", "bot.banks.reading"}),
-}
 
 
 def _knots(edges: Mapping[str, set[str]]) -> list[frozenset[str]]:
@@ -138,11 +130,7 @@ def graph() -> grimp.ImportGraph:
 
 def test_no_import_circles_in_bot(graph: grimp.ImportGraph) -> None:
     found = circles(graph)
-    allowed = {(level, members) for level, members in ALLOWED.items()}
-    new = [(key, circle) for key, circle in found.items() if key not in allowed]
-    assert not new, "import circles (break each: move what both sides need below them):\n" + _describe(new)
-    stale = sorted(level for level, members in ALLOWED.items() if (level, members) not in found)
-    assert not stale, f"these allowed circles are gone or changed: take them out of ALLOWED: {stale}"
+    assert not found, "import circles (break each: move what both sides need below them):\n" + _describe(found.items())
 
 
 @pytest.mark.parametrize(
@@ -174,11 +162,3 @@ def test_a_new_circle_is_found_and_named(
         test_no_import_circles_in_bot(leaky)
     for words in named:  # the new import is on every circle it makes: each one named goes through it
         assert words in str(caught.value)
-
-
-def test_a_gone_allowance_is_told(graph: grimp.ImportGraph) -> None:
-    fixed = copy.deepcopy(graph)
-    fixed.remove_import(importer="bot.banks.formats.sheet", imported="bot.banks.reading")
-    fixed.remove_import(importer="bot.banks.reading", imported="bot.banks.formats")
-    with pytest.raises(AssertionError, match=re.escape("take them out of ALLOWED: ['bot.banks', 'files']")):
-        test_no_import_circles_in_bot(fixed)
