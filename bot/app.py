@@ -33,7 +33,7 @@ from bot.telegram.app import telegram_application
 from bot.telegram.commands import publish_commands
 from bot.telegram.context import BotApplication
 from bot.telegram.courier import Courier
-from bot.telegram.disputes import DisputeNotices
+from bot.telegram.dispute_notices import DisputeNotices
 from bot.telegram.failures import classify
 from bot.telegram.pacing import OutgoingBudget
 from bot.telegram.subscriptions import PushSender, announcement_finished
@@ -104,7 +104,7 @@ class Lifecycle:
         data.subscriptions = Subscriptions(store, data.clock)
         if settings.ai_enabled:  # else nothing of bot.ai is imported
             from bot.ai.service import ModelHelp
-            from bot.cli.explain import model_client
+            from bot.ai_settings import model_client
 
             data.model_help = ModelHelp(
                 model_client(settings), store, daily_cap=settings.ai_daily_cap, concepts=engine.concepts

@@ -19,6 +19,7 @@ from fsrs import Card, Rating, Scheduler
 from bot.banks.model import Bank, Kind, Question
 from bot.grading import ConceptIndex, grade
 from bot.grading.verdict import Outcome, Verdict
+from bot.locale import LANGUAGES, language_of
 from bot.records import Chat, Learner, PendingUpload, ScoreRow, Tally
 from bot.store import asked as asked_repo
 from bot.store import attempts as attempts_repo
@@ -58,7 +59,6 @@ __all__ = ["RATINGS", "Judge", "StudyEngine"]
 Judge = Callable[[str, Question, str, Verdict, int], Awaitable[Verdict | None]]
 
 RATINGS = {Outcome.wrong: Rating.Again, Outcome.partial: Rating.Hard, Outcome.correct: Rating.Good}
-LANGUAGES = ("zh", "en")
 UPLOAD_KEEP_SECONDS = 7 * 86400  # an upload's preview can be confirmed for a week
 
 
@@ -129,9 +129,7 @@ class StudyEngine:
     ) -> Learner:
         """Create a learner on first contact (language from a tag like en-US, else zh; zone parsed, else the
         default); later calls only refresh the name."""
-        # Telegram's language_code is an IETF tag ('en-US', 'zh-hans'): its first part decides.
-        code = (language or "").replace("_", "-").split("-")[0].lower()
-        lang = code if code in LANGUAGES else "zh"
+        lang = language_of(language)  # Telegram's language_code is an IETF tag ('en-US'): its first part decides
         zone = parse_tz(tz) if tz else None
         _, ts = self._now()
         async with self.store.write() as db:

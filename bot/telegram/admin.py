@@ -337,7 +337,8 @@ def _import_report(bank: Bank, file_name: str, replaced: bool, findings: list[Li
     lines.append(t("admin_live", lang))
     mine = [f for f in findings if _concerns(f, bank.id)]  # lint_banks orders errors first
     errors = sum(f.level == "error" for f in mine)
-    lines += ["", t("upload_lint_bank", lang, errors=errors, warnings=len(mine) - errors)]
+    counted = t("n_errors", lang, n=errors), t("n_warnings", lang, n=len(mine) - errors)
+    lines += ["", t("upload_lint_bank", lang, errors=counted[0], warnings=counted[1])]
     lines += _more([_finding_line(f, lang) for f in mine], lang)
     others = len(findings) - len(mine)
     if others:

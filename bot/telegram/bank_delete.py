@@ -123,7 +123,8 @@ async def press_delete(context: CustomContext, query: CallbackQuery, cb: Callbac
     )
     lines = [t("delete_done", lang, title=esc(deleted.bank.title), id=esc(bank_id), file=esc(deleted.file))]
     if deleted.learners or deleted.subscriptions:
-        lines.append(t("delete_moved", lang, learners=deleted.learners, subscriptions=deleted.subscriptions))
+        learners, pushes = t("n_learners", lang, n=deleted.learners), t("n_pushes", lang, n=deleted.subscriptions)
+        lines.append(t("delete_moved", lang, learners=learners, subscriptions=pushes))
     await say(context, query, "\n".join(lines))
 
 

@@ -69,7 +69,11 @@ async def _bank_page(
     words = query.get("q", "").strip()
     questions = [q for _, q in svc.desk.search(words, bank.id, limit=SHOWN)] if words else bank.questions[:SHOWN]
     if notice is None and query.get("resolved", "").isdigit() and query.get("closed", "").isdigit():
-        notice = t("live_saved", resolved=int(query["resolved"]), closed=int(query["closed"]))
+        notice = t(
+            "live_saved",
+            resolved=t("n_reports", n=int(query["resolved"])),
+            closed=t("n_open_questions", n=int(query["closed"])),
+        )
     elif notice is None and "deleted" in query:
         notice = t("deleted_question", qid=query["deleted"][:80])
     forms = {q.id: form_of(q) for q in questions}
@@ -190,8 +194,8 @@ async def delete_bank(request: web.Request) -> web.StreamResponse:
         "deleted_bank",
         title=bank.title,
         id=bank.id,
-        learners=deleted.learners,
-        subscriptions=deleted.subscriptions,
+        learners=t("n_learners", n=deleted.learners),
+        subscriptions=t("n_pushes", n=deleted.subscriptions),
     )
     return message_page(request, t("banks_title"), body)
 

@@ -235,7 +235,7 @@ async def test_a_live_edit_resolves_reports_and_grades_later_answers_by_the_new_
     status, text, where = await teacher.post(
         f"/banks/{bank.id}/questions/{question.id}", kind="single", stem=question.prompt, options=options, key=wrong
     )
-    assert status == 200 and "关闭了 1 条报错" in text and where.startswith(f"/banks/{bank.id}?saved=")
+    assert status == 200 and "1 条报错已处理" in text and where.startswith(f"/banks/{bank.id}?saved=")
     assert engine.banks[bank.id].question(question.id).letters == wrong
     assert await engine.flagged_reports() == []
     assert f'"answer": "{wrong}"' in (desk.bot.banks / f"{bank.id}.json").read_text()  # written to its file
