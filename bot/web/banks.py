@@ -92,6 +92,7 @@ async def _bank_page(
         notice=notice,
         reports=await _reports(request),
         more=len(bank.questions) > SHOWN and not words,
+        editing=query.get("edit", ""),  # [修改这道题] on the answers page: that question's form opens
     )
 
 
