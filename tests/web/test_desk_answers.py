@@ -100,7 +100,7 @@ async def test_a_dispute_accepted_and_one_declined_on_the_page(lit_desk: DeskEnv
     await teacher.sign_in()
     status, page = await teacher.get("/answers")
     words = text_of(page)
-    assert "我的答案应该算对 (3)" in words  # the jump to them, with how many wait
+    assert "申诉 (3)" in words  # the jump to them, with how many wait
     assert "古典文学常识 · 第 1 题 · f1 · 3 条申诉" in words and "答案 曹雪芹" in words
     assert words.index("「曹霑」 × 2") < words.index("「高鹗」 × 1")  # the two spellings are one reply
     forms = decision_forms(page)
