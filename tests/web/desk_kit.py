@@ -88,9 +88,10 @@ class Teacher:
         self.desk, self.http = desk, session
         self.csrf = ""
 
-    async def sign_in(self, user_id: int = ADMIN) -> aiohttp.ClientResponse:
+    async def sign_in(self, user_id: int = ADMIN, language: str = "zh") -> aiohttp.ClientResponse:
+        """From the Mini App, its Telegram client set to `language`."""
         response = await self.http.post(
-            self.desk.base + "/auth/telegram", data={"init_data": self.desk.init_data(user_id)}
+            self.desk.base + "/auth/telegram", data={"init_data": self.desk.init_data(user_id, language=language)}
         )
         if response.ok:
             await self.get("/")

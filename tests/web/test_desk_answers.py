@@ -212,3 +212,23 @@ async def test_a_session_of_someone_not_an_admin_decides_nothing(lit_desk: DeskE
             assert response.status == 403
     assert await lit_desk.bot.app.bot_data.disputes.open_disputes() == [disputed]  # type: ignore[union-attr]
     assert alternates(lit_desk, "lit", "f1") == []
+
+
+async def test_a_teacher_whose_telegram_speaks_japanese_gets_the_pages_and_the_decision_in_japanese(
+    lit_desk: DeskEnv, teacher: Teacher
+) -> None:
+    li = lit_desk.fake.user(LEARNER, "李雷")
+    await dispute(lit_desk, li, await answer_fill(lit_desk, li, "曹霑"))
+    await teacher.sign_in(language="ja")
+    status, page = await teacher.get("/answers")
+    assert status == 200 and '<html lang="ja">' in page
+    words = text_of(page)
+    assert "学習者の解答" in words and "申し立て (1)" in words
+    assert "古典文学常识 · 第 1 問 · f1 · 申し立て 1 件" in words
+    [accept] = decision_forms(page)["accept"]
+    status, text, _ = await teacher.post(accept)
+    assert status == 200
+    assert (
+        "「曹霑」を lit f1 の答えとして認めました（問題集に書き込みました）：1 件の解答を再採点、1 人の学習者に通知。"
+        in text_of(text)
+    )
