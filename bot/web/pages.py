@@ -101,6 +101,7 @@ def render(
         both=both,
         lang=lang,
         viewer=seen,
+        here=request.path,  # the navigation marks the section it is in
         telegram=telegram,
         telegram_js=TELEGRAM_JS,
         kinds=[(str(k), kind_label(k, lang)) for k in Kind],

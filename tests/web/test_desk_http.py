@@ -255,3 +255,21 @@ async def test_a_full_disk_changes_nothing_and_the_draft_waits(
     monkeypatch.undo()
     status, text, _ = await teacher.post("/drafts/1/publish")  # the draft waited: published now
     assert status == 200 and "law" in desk.bot.engine.banks
+
+
+async def test_a_bank_longer_than_a_page_says_that_a_search_finds_the_rest(desk_env: DeskEnv, teacher: Teacher) -> None:
+    from bot.banks.model import Bank, Kind, Question, save_bank
+
+    long = [
+        Question(id=f"tf-{i}", kind=Kind.true_false, number=i, prompt=f"第 {i} 条判断：{i} 是偶数。", answer=i % 2 == 0)
+        for i in range(1, 206)
+    ]
+    save_bank(Bank(id="evens", title="偶数", source="evens.txt", questions=long), desk_env.bot.banks)
+    async with running(desk_env):
+        await teacher.sign_in()
+        status, page = await teacher.get("/banks/evens")
+        assert status == 200 and page.count('<article class="card"') == 200
+        assert "这里只显示前 200 题（共 205 题）：用搜索找到其他题目。" in page
+        assert '<a href="/banks" aria-current="page">' in page  # the section the page is in
+        status, page = await teacher.get("/banks/evens?q=205")
+        assert '<article class="card" id="q-tf-205">' in page and "只显示前" not in page
