@@ -30,7 +30,8 @@ from bot.telegram.context import BotApplication
 from bot.telegram.courier import Courier
 from bot.telegram.failures import classify
 from bot.telegram.pacing import OutgoingBudget
-from bot.telegram.subscriptions import PushSender, announcement_finished
+from bot.telegram.pushes import PushSender
+from bot.telegram.subscriptions import announcement_finished
 
 __all__ = ["Lifecycle", "build_application"]
 
@@ -132,6 +133,7 @@ class Lifecycle:
             finished=finished,
             spacer=Spacer(settings.broadcast_rate, paused_until=paused, clock=data.monotonic, sleep=data.sleep),
             monotonic=data.monotonic,
+            prepare=sender.prepare,
         )
 
     async def stop(self, app: BotApplication) -> None:
