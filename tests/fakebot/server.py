@@ -7,6 +7,8 @@ import contextlib
 import io
 import itertools
 import re
+import socket
+import struct
 import time
 import traceback
 from collections.abc import Awaitable, Callable
@@ -29,7 +31,23 @@ from .records import (
 )
 from .spec import ApiError, Spec, Upload, bad, load_spec
 
-__all__ = ["FakeBotServer"]
+__all__ = ["Dropped", "FakeBotServer"]
+
+
+class Dropped(ConnectionResetError):
+    """A request whose connection the fake resets (``Fault.connection_reset``)."""
+
+
+def _reset(request: web.Request) -> None:
+    """Close the request's connection with a TCP reset (SO_LINGER 0), as a failing server or proxy does."""
+    transport = request.transport
+    if transport is None:
+        return
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    transport.abort()
+
 
 T = TypeVar("T")
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
@@ -390,9 +408,13 @@ class FakeBotServer:
             params, uploads, unread = {}, {}, exc
         else:
             unread = None
-        status, body = await self.call(
-            request.match_info["method"], request.match_info["token"], params, uploads, unread
-        )
+        try:
+            status, body = await self.call(
+                request.match_info["method"], request.match_info["token"], params, uploads, unread
+            )
+        except Dropped:
+            _reset(request)
+            return web.Response(status=500)  # never reaches the client: its connection is gone
         return web.json_response(body, status=status)
 
     async def call(
@@ -418,6 +440,10 @@ class FakeBotServer:
             result = await self._serve(canonical, values, record)
         except ApiError as exc:
             return self._error_answer(record, exc)
+        except Dropped:
+            record.status = 0
+            self._notify()
+            raise
         except Exception as exc:  # a bug of the fake itself: answer like Telegram's 500 and remember it
             self.crashes.append(f"{method}: {exc!r}\n{traceback.format_exc()}")
             return self._error_answer(record, ApiError(500, f"Internal Server Error (fake: {exc!r})"))
@@ -453,12 +479,23 @@ class FakeBotServer:
             script.hits += 1
             fault = script.fault
             self.faulted.append((method, chat_int, fault))
+            if fault.stall:
+                await asyncio.Event().wait()  # until the server stops (its handlers are cancelled then)
+            if fault.reset:
+                raise Dropped(method)
             if fault.delay:
                 await asyncio.sleep(fault.delay)
+            if fault.late:
+                result = await self._serve_unscripted(method, values, chat_id, chat_int)
+                await asyncio.sleep(fault.late)
+                return result
             if fault.code:
                 if fault.retry_after:
                     self._cooldowns.append((script.chat_id, self.clock() + fault.retry_after))
                 raise ApiError(fault.code, fault.description, fault.parameters())
+        return await self._serve_unscripted(method, values, chat_id, chat_int)
+
+    async def _serve_unscripted(self, method: str, values: dict[str, Any], chat_id: Any, chat_int: int | None) -> Any:
         if method != "getUpdates":
             self._check_cooldown(method, chat_int)
         if chat_id is not None and method not in ("getUpdates", "getChat", "getChatMember"):
