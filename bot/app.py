@@ -100,11 +100,17 @@ class Lifecycle:
             data.model_help = ModelHelp(
                 model_client(settings), store, daily_cap=settings.ai_daily_cap, concepts=engine.concepts
             )
-        data.courier = Courier(app.bot, Outbox(store), data.clock)
+        budget = app.bot.rate_limiter
+        breaker = budget.breaker if isinstance(budget, OutgoingBudget) else None
+        data.courier = Courier(
+            app.bot, Outbox(store), data.clock, api_down=(lambda: breaker.is_open) if breaker else lambda: False
+        )
         data.courier.start()
         data.groups.start()
         data.deliveries = data.subscriptions.service = self._deliveries(app, store)
         data.deliveries.start()
+        if breaker is not None:  # the API answers again after an outage: kept replies and waiting pushes go now
+            breaker.on_recovery[:] = [data.courier.recovered, data.deliveries.wake]
         log.info(
             "studybot ready: %d banks, %d questions, database %s",
             len(banks),
@@ -138,6 +144,9 @@ class Lifecycle:
 
     async def stop(self, app: BotApplication) -> None:
         data = app.bot_data
+        budget = app.bot.rate_limiter
+        if isinstance(budget, OutgoingBudget) and data.deliveries is not None:
+            budget.breaker.release()  # nothing waits for an API that does not answer: the stop goes on
         if data.deliveries is not None:  # claim nothing more; the sends in flight finish and are recorded
             await data.deliveries.stop()
             data.deliveries = None

@@ -27,7 +27,7 @@ from telegram.error import (
 
 from bot.delivery.outcomes import Diagnosis, Failure
 
-__all__ = ["classify", "worth_retrying"]
+__all__ = ["classify"]
 
 # aiohttp errors raised before the request left this machine, so Telegram cannot have acted on it.
 _NOT_SENT: tuple[type[BaseException], ...] = (
@@ -67,8 +67,3 @@ def classify(exc: BaseException) -> Diagnosis:
     if isinstance(exc, TelegramError):
         return Diagnosis(Failure.permanent, reason)
     return Diagnosis(Failure.permanent, reason, bug=True)
-
-
-def worth_retrying(exc: BaseException) -> bool:
-    """A send that failed for a while (the network, Telegram, a 429) rather than for good."""
-    return classify(exc).failure in (Failure.retry, Failure.uncertain)

@@ -21,6 +21,10 @@ message-sending methods:
   rate is at the global limit, or for a request that names no chat. The request is then tried
   again, at most `max_retries` times.
 
+Every request but getMe (the probe) first passes the circuit breaker (bot/telegram/breaker.py): while the
+Bot API does not answer, pushes wait and replies fail after a moment as not sent, so that nothing more
+goes out into a stall than what was on the wire when it began.
+
 A push can carry a `claim` coroutine in its rate_limit_args (`push_args(claim)`): it is awaited when
 the push's slot is granted, right before the request goes on the wire, and when it returns False the
 request is not made (`NotClaimed`). The push scheduler records a push as under way only there, so a
@@ -49,6 +53,7 @@ from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
 from bot.delivery.outcomes import NotClaimed
+from bot.telegram.breaker import Breaker
 
 __all__ = [
     "PUSH",
@@ -251,6 +256,7 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         self._max_retries = max_retries
         self._pause_all = _Pause()
         self._state = _Shared()
+        self.breaker = Breaker(clock=clock, sleep=sleep)
         self.retry_after_count = 0
         self.chat_pauses = 0  # 429s that paused one chat only
         self.global_pauses = 0  # 429s that paused everything
@@ -407,11 +413,18 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         chat_id = data.get("chat_id")
         chat_key = str(chat_id) if chat_id is not None else None
         attempt = 0
+        gated = method != "getme"  # getMe is the breaker's probe
         while True:
+            if gated:
+                await self.breaker.wait(push=push)
             if counted:
                 probes = await self._wait_for_slot(method, chat_key, push)
             else:
                 probes = await self._wait_for_pause(chat_key)
+            if gated and self.breaker.is_open:  # opened while this one waited for its slot: wait again
+                for pause in probes:
+                    pause.busy = False
+                continue
             through = False
             try:
                 if claim is not None:

@@ -30,9 +30,12 @@ from telegram.error import NetworkError, TimedOut
 from telegram.ext import BaseRateLimiter
 from telegram.request import BaseRequest, RequestData
 
+from bot.telegram.breaker import Breaker
+
 __all__ = ["AiohttpRequest", "JsonBody", "post_json", "post_unread"]
 
 _JSON = {"Content-Type": "application/json"}
+_GATEWAY_ERRORS = frozenset({502, 503, 504})
 
 
 class JsonBody(RequestData):  # type: ignore[misc]  # final for users; the transports here read it
@@ -66,6 +69,7 @@ class AiohttpRequest(BaseRequest):
         self._connect_timeout = connect_timeout
         self._media_write_timeout = media_write_timeout
         self._session: aiohttp.ClientSession | None = None
+        self.breaker: Breaker | None = None  # told of every request without files (set by the application)
 
     @property
     def read_timeout(self) -> float | None:
@@ -118,15 +122,30 @@ class AiohttpRequest(BaseRequest):
         elif request_data is not None and request_data.parameters:
             body, headers = json.dumps(request_data.parameters, ensure_ascii=False).encode(), _JSON
         timeout = self._timeout(read_timeout, write_timeout, connect_timeout, bool(files))
+        # An upload or a file download may take long: not a sign of a stall.
+        breaker = self.breaker if method == "POST" and not files else None
+        ticket = breaker.begin() if breaker is not None else 0
+        answered = False
         try:
             async with self._session.request(method, url, data=body, headers=headers, timeout=timeout) as response:
-                return response.status, await response.read()
+                answer = response.status, await response.read()
+            answered = True
         except (TimeoutError, aiohttp.ServerTimeoutError) as exc:
+            if breaker is not None:
+                breaker.fail("a request timed out")
             raise TimedOut from exc
         except aiohttp.ClientError as exc:
             # The URL holds the token (…/bot<token>/method): never put it into a message.
             text = str(exc).replace(url, _without_path(url))
+            if breaker is not None:
+                breaker.fail(f"aiohttp.{exc.__class__.__name__}")
             raise NetworkError(f"aiohttp.{exc.__class__.__name__}: {text}") from exc
+        finally:
+            if breaker is not None:
+                breaker.end(ticket, answered=answered)
+        if breaker is not None and answer[0] in _GATEWAY_ERRORS:  # a proxy in front of the API, nothing behind
+            breaker.fail(f"HTTP {answer[0]}")
+        return answer
 
 
 def _without_path(url: str) -> str:
