@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import io
 import itertools
+import random
 import re
 import socket
 import struct
@@ -72,6 +73,7 @@ class FakeBotServer:
         wall_clock: Callable[[], float] = time.time,
         bot_username: str = "studybot_test_bot",
         strict_chats: bool = True,
+        jitter: float = 0.0,
         spec: Spec | None = None,
     ) -> None:
         self.token = token
@@ -81,6 +83,10 @@ class FakeBotServer:
         self.rules = rules or RateRules()
         self.limiter = Limiter(self.rules, clock)
         self.strict_chats = strict_chats
+        # Requests reach the limits up to ``jitter`` seconds late, at random (seeded): the network between a
+        # bot that paced them and Telegram's counters.
+        self.jitter = jitter
+        self._jitter_rng = random.Random(7)
         bot_id = int(token.split(":", 1)[0])
         self.bot_user: dict[str, Any] = {
             "id": bot_id,
@@ -470,6 +476,8 @@ class FakeBotServer:
         return values
 
     async def _serve(self, method: str, values: dict[str, Any], record: RequestRecord) -> Any:
+        if self.jitter and method != "getUpdates":
+            await asyncio.sleep(self._jitter_rng.uniform(0, self.jitter))
         chat_id = values.get("chat_id")
         chat_int = chat_id if isinstance(chat_id, int) else None
         script = next((s for s in self._faults if s.matches(method, chat_int)), None)
