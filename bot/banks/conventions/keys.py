@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "LETTERS",
     "count_blanks",
     "enumerated_parts",
     "parse_letters",
@@ -15,6 +16,8 @@ __all__ = [
     "take_bracket_key",
     "true_false_options",
 ]
+
+LETTERS = "ABCDEFGH"  # option letters, in order
 
 # blanks: ___, （ ）, "运算符【3】", 【】; not the call f()
 _BLANK = re.compile(r"_{2,}|（\s*[)）]|(?<![A-Za-z0-9_)])\(\s*[)）]|(?<=\S)【\d{1,3}】|【\s*】")
@@ -171,6 +174,20 @@ _TRUE |= {
     "JUIST",
     "WAAR",
     "CORRECT",
+    "CERTO",
+    "ВЕРНО",
+    "ПРАВИЛЬНО",
+    "ДА",
+    "ĐÚNG",
+    "BENAR",
+    "DOĞRU",
+    "PRAWDA",
+    "○",
+    "〇",
+    "◯",
+    "正しい",
+    "맞음",
+    "O",
 }  # other languages
 _FALSE = {
     "不正确",
@@ -198,6 +215,16 @@ _FALSE = {
     "ONJUIST",
     "ONWAAR",
     "INCORRECT",
+    "ERRADO",
+    "НЕВЕРНО",
+    "НЕПРАВИЛЬНО",
+    "НЕТ",
+    "SAI",
+    "SALAH",
+    "YANLIŞ",
+    "FAŁSZ",
+    "誤り",
+    "틀림",
 }
 _PROBE = str.maketrans("確誤對錯", "确误对错")
 _DECORATION = re.compile(r"^[\u2705\u274c\u274e\u2b55\ufe0f\s]+(?=\S)")  # "✅ 正确", "❌错误"

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.banks.conventions.chars import probe
 
-__all__ = ["MARKERS", "Marker", "match_marker", "strip_score"]
+__all__ = ["MARKERS", "PICTURE", "Marker", "match_marker", "strip_score"]
 
 
 @dataclass(frozen=True)
@@ -117,3 +117,7 @@ def strip_score(text: str) -> str:
             break
         text = text[m.end() :]
     return text.strip()
+
+
+# A picture's placeholder, where a copied page lost its image: "[图片]", "图：k23.png" (not "图：无": no picture)
+PICTURE = re.compile(r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*(?:[】\]]|[:：]\s*(?!无|none|$))", re.I)

@@ -26,7 +26,7 @@ from bot.banks.conventions.keys import (
     read_true_false_key,
 )
 from bot.banks.conventions.kinds import find_kind_tag, kind_of_word, trailing_tag
-from bot.banks.conventions.markers import strip_score
+from bot.banks.conventions.markers import PICTURE, strip_score
 from bot.banks.conventions.numbering import numbering
 from bot.banks.conventions.options import OPTION_STYLES, inline_options, next_option_heads, option_start, split_options
 from bot.banks.formats.lines import prepare_lines
@@ -60,7 +60,7 @@ from bot.banks.layouts.stem_keys import (
 )
 from bot.banks.layouts.subquestions import split_case
 from bot.banks.model import CHOICE_KINDS, Kind
-from bot.banks.questions.draft import Convention, Draft, SectionReport
+from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
 from bot.banks.text import ends_sentence, join_lines, starts_list_item
 
 __all__ = ["Reading", "read_text"]
@@ -88,10 +88,6 @@ _MY_ANSWER = re.compile(r"[【\[]?\s*(?:正确答案|参考答案|标准答案)\
 _TRAILING_META = re.compile(
     r"\s*(?:[【\[]\s*(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型|答案解析|解析)\s*[】\]]"
     r"|(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型)\s*[:：]).*$"
-)
-# "[图片]", "图：k23.png" (not "图：无": no picture)
-_PICTURE = re.compile(
-    r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*(?:[】\]]|[:：]\s*(?!无|none|$))", re.I
 )
 LETTERS_ORDER = "ABCDEFGH"
 _RIGHT_SUFFIX = re.compile(r"\s*[(（\[【]\s*(?:正确答案|正确选项|答案|correct(?: answer)?)\s*[)）\]】]\s*$", re.I)
@@ -209,16 +205,6 @@ def _join(pieces: list[Piece], *, paragraphs: bool = False) -> str:
 
 
 # -- the reader -------------------------------------------------------------------------------------------
-@dataclass
-class Reading:
-    title: str | None
-    drafts: list[Draft]
-    sections: list[SectionReport]
-    issues: list[Issue]
-    conventions: list[Convention]
-    keys_at_end: bool = False  # an answer part at the end: a question it leaves without a key is said so
-
-
 class _Reader:
     def __init__(self, infos: list[Info]) -> None:
         self.infos = infos
@@ -655,7 +641,7 @@ class _Reader:
         marker, rest = info.marker
         role = marker.role
         if role == "meta":
-            if _PICTURE.match(info.text):
+            if PICTURE.match(info.text):
                 q.picture = True
             my = _MY_ANSWER.search(info.text)
             if my and my.start() > 0:  # "我的答案：A 正确答案：B"
@@ -1064,6 +1050,7 @@ class _Reader:
             options=options,
             key=key,
             key_line=q.key[0].line if q.key else None,
+            key_apart=bool(q.key) and not q.line <= q.key[0].line <= max(q.line, q.last_line),
             marked=marked,
             explanation=_join(q.explanation, paragraphs=case) or None,
             answer=answer,

@@ -14,15 +14,18 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.banks.conventions.keys import (
+    LETTERS,
     count_blanks,
     enumerated_parts,
     key_in_explanation,
+    parse_letters,
     read_choice_key,
     read_true_false_key,
     split_fill_key,
     true_false_letters,
     true_false_options,
 )
+from bot.banks.conventions.shapes import option_run
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
 from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
@@ -130,6 +133,18 @@ def _unaskable(d: Draft) -> tuple[str, str] | None:
     return None
 
 
+def _options_in_stem(d: Draft) -> None:
+    """A question without options whose key is option letters and whose stem holds a run of options lettered
+    in sequence (`一年有____个月。 a. 10  b. 12  c. 14`, keyed `B`) is a choice question: the run is its options."""
+    letters = parse_letters(d.key or "")
+    run = option_run(d.stem) if letters else None
+    if run is None or not run.before or len(run.options) < 2 or run.alphabet not in ("latin", "latin-lower"):
+        return
+    options = {LETTERS[i]: text for i, text in run.options}
+    if letters and all(letter in options for letter in letters):
+        d.stem, d.options = run.before, options
+
+
 class _Skip(Exception):
     """A draft that cannot be read with confidence: its reason, zh and en, and the line to name."""
 
@@ -146,6 +161,8 @@ class _Checker:
 
     def no_key(self, d: Draft, what: tuple[str, str] = ("答案", "key")) -> _Skip:
         where = f"第 {d.number} 题", f"question {d.number}"
+        if d.unkeyed is not None:
+            return _Skip(d.key_line or d.line, f"{where[0]}{d.unkeyed[0]}", f"{where[1]} {d.unkeyed[1]}")
         if self.keys_at_end:
             return _Skip(
                 d.line, f"{where[0]}在文末答案中没有{what[0]}", f"{where[1]} has no {what[1]} in the answer section"
@@ -222,6 +239,8 @@ class _Checker:
             )
         if not d.stem.strip():
             raise _Skip(d.line, f"{where[0]}没有题干", f"{where[1]} has no text")
+        if not d.options and d.key is not None:
+            _options_in_stem(d)
         kind = self.kind_of(d)
         options: dict[str, str] = {}
         answer: str | bool | list[str] | list[list[str]]
@@ -231,7 +250,15 @@ class _Checker:
                 raise _Skip(d.line, f"{where[0]}是选择题却没有选项", f"{where[1]} is a choice question without options")
             answer = self.choice_answer(d, where, key_line)
             if kind is Kind.single and len(answer) > 1:
-                # a key of several letters makes a multiple-choice question, whatever the tag or heading said
+                if d.kind is Kind.single and d.key_apart:
+                    # keys written apart that do not fit their questions are keys given to the wrong ones
+                    raise _Skip(
+                        key_line,
+                        f"{where[0]}是单选题，但文中另列的答案有多个字母（{answer}），答案可能与题目错位",
+                        f"{where[1]} is single choice but the key written apart for it has several letters "
+                        f"({answer}); the keys may be misaligned",
+                    )
+                # a key of several letters beside its question makes a multiple-choice question
                 if d.kind is Kind.single:
                     self.warn(
                         key_line,

@@ -1,0 +1,489 @@
+"""The generic reader: the floor under the layouts. It reads what any exam document shows, in any language:
+
+- a numbered block is a question (numbers run on, or restart at 1 after a heading or a finished question);
+- lines, or runs within a line, lettered in sequence in one alphabet (A/B/C/D, а/б/в/г, ア/イ/ウ/エ, ①②③④,
+  1/2/3/4 under a stem) are its options;
+- its key is what follows a word that means "answer" (`答案：`, `réponse:`, `Ответ:`, `正解:`, `정답 :`), what
+  stands in the stem's brackets when that names options (`（ B ）`), before the number (`( 3 )1.`), or what an
+  answer part gives its number (`bot.banks.generic.answers`), after the questions, between sets of them or
+  before them;
+- an answer part's keys go to the questions before it, group by group (a group of questions restarts its
+  numbering or opens a heading; a group of keys likewise), and only where its numbers and kinds fit.
+
+It knows no layout, so it reads less detail than the layouts do (`bot.banks.layouts`); the importer uses
+it where the layouts read fewer questions than it does (`bot.banks.importer`). Its drafts are checked by
+`bot.banks.questions.build` like every other reader's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bot.banks.conventions.headings import match_heading
+from bot.banks.conventions.keys import read_true_false
+from bot.banks.conventions.markers import PICTURE, strip_score
+from bot.banks.conventions.shapes import (
+    ALPHABETS,
+    OptionRun,
+    answer_heading,
+    explanation_marker,
+    key_marker,
+    number_head,
+    option_run,
+)
+from bot.banks.formats.lines import Line, prepare_lines
+from bot.banks.generic.answers import Entry, Group, grid_at, labelled_entry, line_entries
+from bot.banks.issues import Issue
+from bot.banks.model import Kind
+from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
+
+__all__ = ["GenericReading", "generic_reading", "read_generic"]
+
+_LATIN = "ABCDEFGH"
+_ALPHABET = {a.name: a for a in ALPHABETS}
+# brackets in a stem holding the key: "（ B ）", "(ABD)", "( A C )", "（ ○ ）"
+_STEM_KEY = re.compile(r"[（(]\s*([^()（）\s][^()（）]{0,14}?)\s*[)）]")
+_LETTER_KEY = re.compile(r"[A-H]{1,4}")
+_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b", re.I)  # Markdown's image, HTML's
+# a legend saying which letters mean true and false: "C = CERTO; E = ERRADO", "V = verdadero, F = falso"
+_LEGEND = re.compile(r"(?<![A-Za-z])([A-Z])\s*[=:：]\s*([A-Za-zÀ-ÿ]+)")
+
+
+@dataclass
+class _Block:
+    number: int
+    line: int
+    section: int  # index into the reading's sections
+    group: int  # questions numbered in one run
+    stem: list[str] = field(default_factory=list)
+    alphabet: str | None = None
+    options: list[tuple[int, str]] = field(default_factory=list)
+    key: str | None = None
+    key_line: int | None = None
+    early_key: str | None = None  # written before the number
+    picture: bool = False  # a picture's placeholder stood in it ("[图片]", "![](…)")
+    explanation: list[str] = field(default_factory=list)
+    end: int = 0
+    in_explanation: bool = False
+
+    @property
+    def next_option(self) -> int:
+        return self.options[-1][0] + 1 if self.options else 0
+
+
+@dataclass
+class GenericReading:
+    drafts: list[Draft]
+    sections: list[SectionReport]
+    issues: list[Issue]
+    conventions: list[Convention]
+    questions_seen: int  # numbered blocks that show a question's parts (options or a key)
+
+
+class _Generic:
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+        self.texts = [line.body if not line.fenced else line.text for line in lines]
+        self.cells = [line.cells for line in lines]
+        self.blocks: list[_Block] = []
+        self.sections: list[SectionReport] = [SectionReport(None, None, 0)]
+        self.group = 0
+        self.set_start = 0  # first block of the questions the next answer part keys
+        self.legend: dict[str, bool | None] = {}  # "C = CERTO; E = ERRADO; X = ANULADO": None, no key
+        self.answered: set[int] = set()  # blocks given keys by an answer part
+        self.issues: list[Issue] = []
+
+    # -- the walk ------------------------------------------------------------------------------------
+    def run(self) -> None:
+        k = 0
+        pending: list[Entry] = []  # an answer part before any question (a grid on the first page)
+        while k < len(self.lines):
+            text = self.texts[k]
+            self.note_legend(text)
+            if (taken := self.answer_part(k)) is not None:
+                entries, k = taken
+                if self.blocks:
+                    self.apply(entries)
+                else:
+                    pending += [e for g in entries for e in g.entries]
+                continue
+            k = self.line(k)
+        if pending:
+            self.apply([Group(None, 0, pending)], everywhere=True)
+
+    def line(self, k: int) -> int:
+        text, line = self.texts[k], self.lines[k]
+        q = self.blocks[-1] if self.blocks else None
+        if not text.strip():
+            return k + 1
+        heading = match_heading(text, markdown=line.heading > 0)
+        head = number_head(text)
+        if heading is not None and (head is None or heading.names_kind) and not self.option_at(k, q):
+            self.open_section(heading.title, heading.kind if heading.names_kind else None, line.number)
+            return k + 1
+        if head is not None and self.starts_question(k, head, q):
+            number, rest, early, _ = head
+            self.group += q is not None and (number <= q.number or self.sections[-1].line > q.line)
+            b = _Block(number, line.number, len(self.sections) - 1, self.group, early_key=early, end=line.number)
+            self.blocks.append(b)
+            self.add_text(b, rest, k)
+            return k + 1
+        if q is None:
+            return k + 1
+        if PICTURE.match(text) or _IMAGE.search(text):
+            q.picture = True
+            return k + 1
+        if q.in_explanation and not self.option_at(k, q):
+            q.explanation.append(text)
+            q.end = line.number
+            return k + 1
+        if (digits := self.digit_options(k, q)) is not None:
+            return digits
+        self.add_text(q, text, k)
+        return k + 1
+
+    def option_at(self, k: int, q: _Block | None) -> bool:
+        if q is None:
+            return False
+        expect = (q.alphabet, q.next_option) if q.alphabet else None
+        run = option_run(self.texts[k], expect=expect)
+        return run is not None and not run.before
+
+    def starts_question(self, k: int, head: tuple[int, str, str | None, bool], q: _Block | None) -> bool:
+        number, _, _, strong = head
+        if q is None:
+            return True
+        if q.alphabet == "digits" and number == q.next_option + 1 and not strong:
+            return False  # the next numbered option
+        if number == q.number + 1:
+            return True
+        if strong and number != q.number:
+            return True
+        restart = number == 1 and (q.options or q.key or self.sections[-1].line > q.line)
+        if restart and not q.options and self.digit_run(k) >= 2 and not q.key:
+            return False  # "1. 5 / 2. 12 / 3. 20" under a stem: its options
+        return bool(restart)
+
+    def digit_run(self, k: int) -> int:
+        """How many numbered lines run 1, 2, 3 … from line k (options numbered under a stem)."""
+        want, count = 1, 0
+        while k < len(self.texts):
+            head = number_head(self.texts[k])
+            if head is None or head[0] != want or len(head[1]) > 80:
+                break
+            want, count, k = want + 1, count + 1, k + 1
+        return count
+
+    def digit_options(self, k: int, q: _Block) -> int | None:
+        if q.options or q.key is not None or self.digit_run(k) < 2:
+            return None
+        want = 1
+        while k < len(self.texts) and (head := number_head(self.texts[k])) is not None and head[0] == want:
+            q.options.append((want - 1, head[1]))
+            q.end = self.lines[k].number
+            want, k = want + 1, k + 1
+        q.alphabet = "digits"
+        return k
+
+    def open_section(self, title: str, kind: Kind | None, line: int) -> None:
+        self.sections.append(SectionReport(title, kind, line))
+
+    def add_text(self, q: _Block, text: str, k: int) -> None:
+        """A line's text (or the rest after its number) into the question: a key, an explanation, options,
+        or the stem."""
+        line = self.lines[k].number
+        q.end = line
+        if (found := key_marker(text)) is not None and not q.in_explanation:
+            before, key = found
+            if before:
+                self.add_text(q, before, k)
+            if key and q.key is None:
+                q.key, q.key_line = _key_word(key), line
+            elif not key:
+                q.key_line = line  # "【解答】" alone: the key is on the next line
+            return
+        if q.key is None and q.key_line is not None and _key_alone(text):
+            q.key, q.key_line = text.strip(), line
+            return
+        if (explained := explanation_marker(text)) is not None and (q.options or q.stem):
+            q.in_explanation = True
+            if explained:
+                q.explanation.append(explained)
+            return
+        expect = (q.alphabet, q.next_option) if q.alphabet else None
+        run = option_run(text, expect=expect)
+        if run is not None and run.loose and len(run.options) == 1 and not expect and not self.continues(k, run):
+            run = None
+        if run is not None and (not q.options or run.alphabet == q.alphabet) and not q.key:
+            if run.before:
+                q.stem.append(run.before)
+            q.alphabet = run.alphabet
+            q.options += list(run.options)
+            return
+        if q.options:
+            if q.key is not None:
+                q.explanation.append(text)
+            elif self.wrapped(k):  # an option's text broken over lines
+                q.options[-1] = (q.options[-1][0], f"{q.options[-1][1]} {text}".strip())
+            return
+        q.stem.append(text)
+
+    def wrapped(self, k: int) -> bool:
+        """Line k goes on with the option above it: that option filled its line (a page's width), and no
+        blank line stands between."""
+        return k > 0 and not self.lines[k].gap and len(self.texts[k - 1]) >= 60
+
+    def continues(self, k: int, run: OptionRun) -> bool:
+        """A loose label alone (`A 兆欧表`, `ア PPM`) is an option when the next line holds the next one."""
+        if k + 1 >= len(self.lines):
+            return False
+        nxt = option_run(self.texts[k + 1], expect=(run.alphabet, 1))
+        return nxt is not None and not nxt.before
+
+    # -- keys apart -----------------------------------------------------------------------------------
+    def answer_part(self, k: int) -> tuple[list[Group], int] | None:
+        """An answer part starting at line k (a heading over entries, or entries alone between questions):
+        its groups and the line after it; None when line k is no such part."""
+        text = self.texts[k]
+        headed = answer_heading(text) and not self.option_at(k, self.blocks[-1] if self.blocks else None)
+        start = k + 1 if headed else k
+        if not headed and self.entries_at(start) is None:
+            return None
+        if headed and not any(self.entries_at(i) is not None for i in range(start, min(start + 4, len(self.lines)))):
+            return None
+        groups = [Group(text if headed else None, self.lines[k].number)]
+        i, last = start, None
+        while i < len(self.lines):
+            found = self.entries_at(i)
+            if found is not None:
+                entries, used = found
+                if last is not None and entries and entries[0].number <= last and groups[-1].entries:
+                    groups.append(Group(None, self.lines[i].number))
+                groups[-1].entries += entries
+                last = entries[-1].number
+                i += used
+                continue
+            text = self.texts[i]
+            if groups[-1].entries and (expl := explanation_marker(text)) is not None:
+                groups[-1].entries[-1].explanation.append(expl)
+                i += 1
+                continue
+            if not text.strip():
+                i += 1
+                continue
+            if self.questions_resume(i) or not headed:
+                break
+            # a heading inside the answer part: the keys of one section of questions
+            if len(text) > 60:
+                break
+            groups.append(Group(text, self.lines[i].number))
+            last = None
+            i += 1
+        while groups and not groups[-1].entries:
+            groups.pop()
+            i -= 1  # a heading that turned out to open the next questions
+        groups = [g for g in groups if g.entries]
+        if not groups:
+            return None
+        return groups, max(i, k + 1)
+
+    def entries_at(self, i: int) -> tuple[list[Entry], int] | None:
+        if i >= len(self.lines):
+            return None
+        text, number = self.texts[i], self.lines[i].number
+        if (grid := grid_at(self.texts, self.cells, i, number)) is not None:
+            return grid
+        if (entries := line_entries(text, number)) is not None and (len(entries) >= 2 or self.in_key_context(i)):
+            return entries, 1
+        if (entry := labelled_entry(text, number)) is not None and self.in_key_context(i):
+            return [entry], 1
+        return None
+
+    def in_key_context(self, i: int) -> bool:
+        """Line i follows an answer heading or other entries (looking back over blank and explanation lines)."""
+        k = i - 1
+        while k >= 0:
+            text = self.texts[k]
+            if answer_heading(text) or line_entries(text, 0) is not None or labelled_entry(text, 0) is not None:
+                return True
+            if text.strip() and explanation_marker(text) is None and match_heading(text, markdown=False) is None:
+                return False
+            k -= 1
+        return False
+
+    def questions_resume(self, i: int) -> bool:
+        """Line i opens questions again: a heading or number whose next lines show options."""
+        for k in range(i, min(i + 4, len(self.lines))):
+            head = number_head(self.texts[k])
+            if head is not None and line_entries(self.texts[k], 0) is None and labelled_entry(self.texts[k], 0) is None:
+                run = option_run(head[1]) if head[1] else None
+                below = option_run(self.texts[k + 1]) if k + 1 < len(self.lines) else None
+                return (run is not None and bool(run.before)) or (below is not None and not below.before)
+        return False
+
+    def apply(self, groups: list[Group], *, everywhere: bool = False) -> None:
+        """Give an answer part's keys to the questions they key: the questions since the last answer part
+        (or all, for keys before any question), group by group when both are in groups, else by number."""
+        blocks = self.blocks if everywhere else self.blocks[self.set_start :]
+        self.set_start = len(self.blocks)
+        by_group: dict[int, list[_Block]] = {}
+        for b in blocks:
+            by_group.setdefault(b.group, []).append(b)
+        question_groups = list(by_group.values())
+        if len(groups) == len(question_groups) and len(groups) > 1:
+            pairs = list(zip(groups, question_groups, strict=True))
+        elif len(groups) == 1 and len({b.number for b in blocks}) == len(blocks):
+            pairs = [(groups[0], blocks)]
+        elif len(groups) == 1 and question_groups:
+            pairs = [(groups[0], question_groups[-1])]
+        else:
+            self.issues.append(
+                Issue(
+                    "warning",
+                    groups[0].line,
+                    "答案部分的分组与题目的分组对不上，这些答案未使用",
+                    "the groups of keys in the answer part do not match the groups of questions; they are not used",
+                )
+            )
+            return
+        for group, qs in pairs:
+            by_number = {b.number: b for b in qs}
+            for e in group.entries:
+                b = by_number.get(e.number)
+                if b is None or b.key is not None:
+                    continue
+                b.key, b.key_line = e.key, e.line
+                if e.explanation and not b.explanation:
+                    b.explanation = e.explanation
+                self.answered.add(id(b))
+
+    def note_legend(self, text: str) -> None:
+        if "=" not in text and ":" not in text:
+            return
+        found = {letter: read_true_false(word) for letter, word in _LEGEND.findall(text)}
+        if {True, False} <= set(found.values()):
+            self.legend.update(found)
+
+    # -- drafts ---------------------------------------------------------------------------------------
+    def drafts(self) -> list[Draft]:
+        out = []
+        for b in self.blocks:
+            section = self.sections[b.section]
+            options = {_LATIN[i]: text for i, text in b.options if i < len(_LATIN) and text}
+            if len(options) < 2:
+                options = {}
+                b.stem += [text for _, text in b.options]
+            key = b.key if b.key is not None else b.early_key
+            stem = strip_score(" ".join(s for s in b.stem if s).strip())
+            if key is None and options:
+                key = _stem_key(stem, b.alphabet)
+            if key is None and not options:
+                key = _judgement_in_stem(stem)
+            unkeyed = None
+            if key is not None:
+                key = self.translate(key, b.alphabet if options else None)  # None: the legend voids it
+            if key is not None and not options and _LETTER_KEY.fullmatch(key) and section.kind is not Kind.fill:
+                # option letters for a question whose options were not found: no key it can be given
+                key, unkeyed = (
+                    None,
+                    (
+                        "的答案是选项字母，但没有找到它的选项",
+                        "is keyed by option letters, but its options were not found",
+                    ),
+                )
+            out.append(
+                Draft(
+                    number=b.number,
+                    line=b.line,
+                    section=section.title,
+                    part=b.section,
+                    kind=section.kind,
+                    stem=stem,
+                    options=options,
+                    key=key,
+                    key_line=b.key_line,
+                    key_apart=id(b) in self.answered,
+                    unkeyed=unkeyed,
+                    explanation="\n".join(b.explanation).strip() or None,
+                    end_line=b.end,
+                    picture=b.picture,
+                )
+            )
+        return out
+
+    def translate(self, key: str, alphabet: str | None) -> str | None:
+        """A key in the options' alphabet (`イ`, `Б`, `[3]`, `(b and d)`) as Latin letters; a judgement letter
+        of the document's legend as a word."""
+        key = key.strip().strip("[]【】").strip()
+        if alphabet is None:
+            if key.upper() in self.legend:
+                value = self.legend[key.upper()]
+                return None if value is None else "对" if value else "错"
+            return key
+        letters = _ALPHABET[alphabet].letters
+        words = re.sub(r"\s*(?:,|，|、|and|et|y|e|und|и|та|и)\s*", " ", key, flags=re.I).split()
+        out = []
+        for w in words:
+            w = w.strip("()（）.")
+            if len(w) == 1 and w in letters:
+                out.append(_LATIN[letters.index(w)])
+            elif alphabet != "digits" and all(ch in letters for ch in w) and w:
+                out += [_LATIN[letters.index(ch)] for ch in w]
+            elif alphabet == "digits" and w.isdigit() and all(ch in letters for ch in w) and len(w) <= 1:
+                out.append(_LATIN[int(w) - 1])
+            else:
+                return key
+        return "".join(sorted(set(out))) if out else key
+
+
+def _key_word(key: str) -> str:
+    """The key itself, without what a page prints after it (`[3]☜ 블럭 설정하면 보임` -> `[3]`)."""
+    m = re.match(r"^\s*([\[【(（]\s*[^\]】)）]{1,12}\s*[\]】)）])", key)
+    if m:
+        return m.group(1)
+    return key
+
+
+def _key_alone(text: str) -> bool:
+    return bool(re.fullmatch(r"\s*(?:正解|答え|答案|Answer)?\s*[:：]?\s*[A-Ha-hアイウエオ①-⑧1-8○×√⭕❌]{1,6}\s*", text))
+
+
+def _stem_key(stem: str, alphabet: str | None) -> str | None:
+    """The key written in the stem's brackets, when every such bracket names the same options."""
+    if alphabet is None:
+        return None
+    letters = _ALPHABET[alphabet].letters
+    found = set()
+    for m in _STEM_KEY.finditer(stem):
+        inner = re.sub(r"[\s,，、]", "", m.group(1))
+        if inner and all(ch in letters for ch in inner):
+            found.add("".join(sorted(inner)))
+    return found.pop() if len(found) == 1 else None
+
+
+def _judgement_in_stem(stem: str) -> str | None:
+    for m in _STEM_KEY.finditer(stem):
+        if read_true_false(m.group(1)) is not None:
+            return m.group(1)
+    return None
+
+
+def read_generic(text: str, *, simplified: bool = False) -> GenericReading:
+    """Read a document's text by its shapes alone."""
+    reader = _Generic(prepare_lines(text, simplified=simplified, layouts=False))
+    reader.run()
+    drafts = reader.drafts()
+    seen = sum(1 for d in drafts if d.options or d.key is not None)
+    used = [s for i, s in enumerate(reader.sections) if i == 0 or any(d.part == i for d in drafts)]
+    index = {id(s): i for i, s in enumerate(used)}
+    for d in drafts:
+        d.part = index.get(id(reader.sections[d.part or 0]), 0)
+    conventions = [Convention("通用结构（编号、选项、答案）", "generic structure (numbers, options, keys)")]
+    return GenericReading(drafts, used, reader.issues, conventions, seen)
+
+
+def generic_reading(text: str, *, simplified: bool = False) -> Reading:
+    """The generic reading in the form the importer takes from every text reader."""
+    found = read_generic(text, simplified=simplified)
+    return Reading(None, found.drafts, found.sections, found.issues, found.conventions)

@@ -1,0 +1,213 @@
+"""The generic reader as the floor under the layouts (issue 21, item 1): documents in layouts nobody wrote a
+rule for are read by their structure alone (numbered blocks, options lettered in sequence in any alphabet,
+a word for "answer" in the document's language, an answer part in any form) instead of being refused.
+
+Each document here is written for this test in a class the held-out corpora showed; none is refused
+by the importer any more, and every key is the one the document gives.
+"""
+
+from __future__ import annotations
+
+from bot.banks.importer import import_text
+from bot.banks.model import Kind
+
+
+def keys(text: str, name: str = "doc.txt") -> list[tuple[str, object]]:
+    bank = import_text(text, source=name, bank_id="t").bank
+    return [(q.kind.value, q.answer) for q in bank.questions]
+
+
+def test_questions_inside_a_code_fence_with_keys_in_the_stems() -> None:
+    doc = """```text
+第3章：
+1.下列(AC)属于可再生能源。
+A．风能
+B．煤炭
+C．太阳能
+D．石油
+2．水在标准大气压下的沸点是( B )。
+A.90℃	B.100℃	C.110℃	D.120℃
+3.光在真空中的传播速度约为（ C ）。
+A.3×10^5 m/s
+B.3×10^6 m/s
+C.3×10^8 m/s
+D.3×10^10 m/s
+```
+"""
+    assert keys(doc) == [("multiple", "AC"), ("single", "B"), ("single", "C")]
+
+
+def test_cyrillic_options_on_the_stems_line_keyed_in_a_table() -> None:
+    doc = """КОНТРОЛЬНАЯ РАБОТА ПО ГЕОГРАФИИ
+1. Самый большой океан на Земле – А. Атлантический Б. Тихий В. Индийский
+2. Столица Японии – А. Осака Б. Киото В. Токио Г. Нагоя
+3. Самая длинная река Африки – А. Нил Б. Конго В. Нигер
+
+КЛЮЧИ
+| № | 1 | 2 | 3 |
+| Ответ | Б | В | А |
+"""
+    assert keys(doc, "geo.md") == [("single", "B"), ("single", "C"), ("single", "A")]
+
+
+def test_katakana_options_and_a_japanese_key_after_a_bare_label() -> None:
+    doc = """### 問1
+日本で一番面積が大きい都道府県はどれか。
+ア 岩手県
+イ 北海道
+ウ 長野県
+エ 福島県
+#### 【解答】
+正解:イ
+### 問2
+次のうち、政令指定都市でないものはどれか。
+ア 札幌市
+イ 仙台市
+ウ 奈良市
+エ 福岡市
+#### 【解答】
+正解:ウ
+"""
+    assert keys(doc, "chiri.md") == [("single", "B"), ("single", "C")]
+
+
+def test_options_numbered_under_each_stem_keyed_by_number_in_brackets() -> None:
+    doc = """1. 물의 화학식은?
+     1. CO2
+     2. H2O
+     3. O2
+     4. NaCl
+     정답 : [2] 정답률 : 91%
+
+2. 지구에서 가장 가까운 별은?
+     1. 시리우스
+     2. 북극성
+     3. 태양
+     4. 베가
+     정답 : [3]
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C")]
+
+
+def test_answer_words_in_other_languages_and_judgements_without_options() -> None:
+    doc = """Quiz de sécurité routière
+1. Le port du casque est obligatoire à vélo pour les enfants de moins de 12 ans.
+réponse: Y
+2. Quelle est la vitesse maximale en agglomération ?
+A. 30 km/h
+B. 50 km/h
+C. 70 km/h
+réponse: B
+3. On peut dépasser par la droite sur une route nationale.
+réponse: N
+"""
+    assert keys(doc) == [("true_false", True), ("single", "B"), ("true_false", False)]
+
+
+def test_an_answer_part_keyed_per_chapter_in_brackets() -> None:
+    doc = """CHAPTER 1  CELLS
+1. The powerhouse of the cell is the:
+(a) nucleus
+(b) mitochondrion
+(c) ribosome
+2. Which of these are found in plant cells? (Select all that apply.)
+(a) cell wall
+(b) chloroplast
+(c) centriole
+(d) vacuole
+CHAPTER 2  GENETICS
+1. DNA is made of:
+(a) amino acids
+(b) nucleotides
+(c) fatty acids
+ANSWER KEY
+CHAPTER 1
+1 (b); 2 (a, b and d)
+CHAPTER 2
+1 (b)
+"""
+    assert keys(doc) == [("single", "B"), ("multiple", "ABD"), ("single", "B")]
+
+
+def test_numbers_with_a_dash_and_an_answer_sheet_of_pairs() -> None:
+    doc = """Test de Historia
+1.- La Revolución Francesa comenzó en:
+a) 1776
+b) 1789
+c) 1815
+2.- ¿Quién pintó el Guernica?
+a) Dalí
+b) Goya
+c) Picasso
+PLANTILLA DE RESPUESTAS
+1.- b      2.- c
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C")]
+
+
+def test_a_grid_of_judgement_letters_before_the_statements_with_its_legend() -> None:
+    doc = """GABARITO
+1 2 3 4
+C E C X
+Legenda: C = CERTO; E = ERRADO; X = ANULADO.
+Julgue os itens.
+1  A água ferve a 100 graus ao nível do mar.
+2  O Sol gira em torno da Terra.
+3  O Brasil fica na América do Sul.
+4  Item com erro de digitação na prova.
+"""
+    result = import_text(doc, source="simulado.txt", bank_id="t")
+    assert [(q.kind, q.answer) for q in result.bank.questions] == [
+        (Kind.true_false, True),
+        (Kind.true_false, False),
+        (Kind.true_false, True),
+    ]
+    assert [lo.number for lo in result.left_out] == [4]  # annulled: no key, said so
+
+
+def test_an_answer_part_after_each_set_keys_its_own_set() -> None:
+    doc = """第一套
+一.单选题
+1.水的化学式是()。
+A.H2O
+B.CO2
+C.O2
+2.地球的卫星是()。
+A.火星
+B.月球
+C.金星
+参考答案
+1.【答案】A
+2.【答案】B
+第二套
+一.单选题
+1.光合作用的场所是()。
+A.线粒体
+B.叶绿体
+C.细胞核
+2.人体最大的器官是()。
+A.心脏
+B.肝脏
+C.皮肤
+参考答案
+1.【答案】B
+2.【答案】C
+"""
+    assert keys(doc) == [("single", "A"), ("single", "B"), ("single", "B"), ("single", "C")]
+
+
+def test_a_key_grid_with_its_cells_one_per_line() -> None:
+    doc = """1　下列何者為我國首都？<br>(A)臺中　(B)臺北　(C)高雄　(D)臺南
+2　一年有幾個月？<br>(A)十　(B)十一　(C)十二　(D)十三
+3　一週有幾天？<br>(A)五　(B)六　(C)七　(D)八
+測驗式試題標準答案
+題號
+第1題
+第2題
+第3題
+答案
+B
+C
+C
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "C")]
