@@ -16,11 +16,12 @@ from pathlib import Path
 
 from bot.banks.combine import combine, explained, with_rejected
 from bot.banks.formats import Extracted, extract
-from bot.banks.generic.reader import generic_reading
+from bot.banks.generic.reader import generic_reading, visible_choices
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.layouts.gift import is_gift, read_gift
 from bot.banks.layouts.reader import read_text
 from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
+from bot.banks.model import CHOICE_KINDS
 from bot.banks.questions.build import finish, question_id
 from bot.banks.questions.draft import ImportResult, Reading
 from bot.banks.questions.passages import left_out_passages
@@ -74,7 +75,7 @@ def import_document(
         result = None
     else:
         refused = None
-        if not _reads_less(result):
+        if not _reads_less(result, doc.text):
             return result
     floor = generic_reading(doc.text, simplified=simplified)
     try:
@@ -91,9 +92,13 @@ def _score(result: ImportResult) -> tuple[int, int]:
     return len(result.bank.questions), -len(result.left_out)
 
 
-def _reads_less(result: ImportResult) -> bool:
-    """The layouts' reading may hold less than the document shows: some questions were left out."""
-    return bool(result.left_out)
+def _reads_less(result: ImportResult, text: str) -> bool:
+    """The layouts' reading may hold less than the document shows: some questions were left out, or fewer
+    choice questions were read than the runs of options the text shows."""
+    if result.left_out:
+        return True
+    choices = sum(q.kind in CHOICE_KINDS for q in result.bank.questions)
+    return choices < visible_choices(text)
 
 
 def _imported(

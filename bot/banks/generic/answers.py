@@ -34,6 +34,9 @@ _RANGE = re.compile(
 _SEPARATORS = re.compile(r"[\s;；,，|/·]+")
 _NUMBER_ALONE = re.compile(r"^(?:第\s*)?(\d{1,3})\s*(?:[题題问問号號]|번)?\s*$")
 _KEY_ALONE = re.compile(rf"^\s*(?:{_TOKEN}|[（(]\s*{_TOKEN}\s*[)）])\s*$")
+# a grid's cell for a question given no key ("#", "*", "—": 一律給分, annulled)
+_VOID = re.compile(r"[#*＊—–\-/]{1,2}")
+_KEY_CELL = re.compile(rf"{_KEY_ALONE.pattern}|^\s*{_VOID.pattern}\s*$")
 _GRID_LABEL = re.compile(r"^(?:题号|題號|题目|序号|No\.?|N[°º]|№.*|Question|Item|Номер|問題?|번호|Nº)\s*$", re.I)
 _KEY_LABEL = re.compile(
     r"^(?:答案|正确答案|答\s*案|Key|Answer|Ответ|Respuesta|Resposta|Réponse|正解|정답|Lösung)\s*$", re.I
@@ -106,8 +109,11 @@ def grid_at(texts: list[str], cells: list[list[str] | None], i: int, line: int) 
     if numbers is not None and i + 1 < len(texts):
         keys = _keys_row(texts[i + 1], cells[i + 1])
         if keys is not None and len(keys) == len(numbers):
-            return [Entry(n, k, line + 1) for n, k in zip(numbers, keys, strict=True)], 2
-    # one cell per line: 第1題 … 第10題, 答案, B … A
+            pairs = zip(numbers, keys, strict=True)
+            return [Entry(n, k, line + 1) for n, k in pairs if not _VOID.fullmatch(k)], 2
+    # one cell per line: 第1題 … 第10題, 答案, B … A (a whole column, from its first cell to its last)
+    if i > 0 and _NUMBER_ALONE.match(texts[i - 1].strip()):
+        return None
     column: list[int] = []
     k = i
     while k < len(texts) and (m := _NUMBER_ALONE.match(texts[k].strip())):
@@ -118,12 +124,13 @@ def grid_at(texts: list[str], cells: list[list[str] | None], i: int, line: int) 
     if k < len(texts) and _KEY_LABEL.match(texts[k].strip()):
         k += 1
     keys_column = []
-    while k < len(texts) and len(keys_column) < len(column) and _KEY_ALONE.match(texts[k]):
+    while k < len(texts) and len(keys_column) < len(column) and _KEY_CELL.match(texts[k]):
         keys_column.append(texts[k].strip().strip("（()）").strip())
         k += 1
-    if len(keys_column) != len(column):
+    if len(keys_column) != len(column) or (k < len(texts) and _KEY_ALONE.match(texts[k])):
         return None
-    return [Entry(n, key, line) for n, key in zip(column, keys_column, strict=True)], k - i
+    entries = [Entry(n, key, line) for n, key in zip(column, keys_column, strict=True) if not _VOID.fullmatch(key)]
+    return entries, k - i
 
 
 def _row(text: str, cells: list[str] | None) -> list[str]:
@@ -150,7 +157,7 @@ def _keys_row(text: str, cells: list[str] | None) -> list[str] | None:
     parts = _row(text, cells)
     if parts and _KEY_LABEL.match(parts[0]):
         parts = parts[1:]
-    if len(parts) < 3 or not all(_KEY_ALONE.match(p) for p in parts):
+    if len(parts) < 3 or not all(_KEY_CELL.match(p) for p in parts):
         return None
     return parts
 

@@ -38,13 +38,24 @@ from bot.banks.issues import Issue
 from bot.banks.model import Kind
 from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
 
-__all__ = ["GenericReading", "generic_reading", "read_generic"]
+__all__ = ["GenericReading", "generic_reading", "read_generic", "visible_choices"]
 
 _LATIN = "ABCDEFGH"
 _ALPHABET = {a.name: a for a in ALPHABETS}
 # brackets in a stem holding the key: "（ B ）", "(ABD)", "( A C )", "（ ○ ）"
 _STEM_KEY = re.compile(r"[（(]\s*([^()（）\s][^()（）]{0,14}?)\s*[)）]")
 _LETTER_KEY = re.compile(r"[A-H]{1,4}")
+# a note that one option is the right one in every question, as official catalogues print their questions:
+# "In diesem Katalog ist immer Antwort a die richtige.", "The correct answer is always (a)", "答案均为A"
+_ALWAYS = re.compile(
+    r"immer\s+(?:die\s+)?Antwort\s+\(?(?P<de>[a-dA-D])\)?\s+(?:die\s+)?richtig"
+    r"|Antwort\s+\(?(?P<de2>[a-dA-D])\)?\s+ist\s+immer\s+(?:die\s+)?richtig"
+    r"|(?:correct|right)\s+answer\s+is\s+always\s+\(?(?P<en>[A-Da-d])\b"
+    r"|answer\s+\(?(?P<en2>[A-Da-d])\)?\s+is\s+always\s+(?:the\s+)?(?:correct|right)"
+    r"|(?:respuesta|réponse|resposta|risposta)\s+(?:correcta?|correta|bonne)?\s*(?:es|est|é|è)\s+siempre\s+la\s+\(?(?P<es>[a-d])\b"
+    r"|(?:正确)?答案(?:均|都|全部|一律)(?:为|是)\s*(?P<zh>[A-D])",
+    re.I,
+)
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b", re.I)  # Markdown's image, HTML's
 # a legend saying which letters mean true and false: "C = CERTO; E = ERRADO", "V = verdadero, F = falso"
 _LEGEND = re.compile(r"(?<![A-Za-z])([A-Z])\s*[=:：]\s*([A-Za-zÀ-ÿ]+)")
@@ -92,6 +103,7 @@ class _Generic:
         self.set_start = 0  # first block of the questions the next answer part keys
         self.legend: dict[str, bool | None] = {}  # "C = CERTO; E = ERRADO; X = ANULADO": None, no key
         self.answered: set[int] = set()  # blocks given keys by an answer part
+        self.always: str | None = None  # the letter a note says is right in every question
         self.issues: list[Issue] = []
 
     # -- the walk ------------------------------------------------------------------------------------
@@ -154,16 +166,20 @@ class _Generic:
         number, _, _, strong = head
         if q is None:
             return True
-        if q.alphabet == "digits" and number == q.next_option + 1 and not strong:
+        if q.alphabet == "digits" and number == q.next_option + 1 and not strong and q.key is None:
             return False  # the next numbered option
         if number == q.number + 1:
             return True
         if strong and number != q.number:
             return True
-        restart = number == 1 and (q.options or q.key or self.sections[-1].line > q.line)
-        if restart and not q.options and self.digit_run(k) >= 2 and not q.key:
+        after_heading = self.sections[-1].line > q.line
+        restart = number == 1 and (q.options or q.key or after_heading)
+        if restart and not after_heading and self.numbered_options_under(q, k):
             return False  # "1. 5 / 2. 12 / 3. 20" under a stem: its options
         return bool(restart)
+
+    def numbered_options_under(self, q: _Block, k: int) -> bool:
+        return not q.options and q.key is None and q.early_key is None and self.digit_run(k) >= 2
 
     def digit_run(self, k: int) -> int:
         """How many numbered lines run 1, 2, 3 … from line k (options numbered under a stem)."""
@@ -176,7 +192,7 @@ class _Generic:
         return count
 
     def digit_options(self, k: int, q: _Block) -> int | None:
-        if q.options or q.key is not None or self.digit_run(k) < 2:
+        if not self.numbered_options_under(q, k) or self.sections[-1].line > q.line:
             return None
         want = 1
         while k < len(self.texts) and (head := number_head(self.texts[k])) is not None and head[0] == want:
@@ -331,10 +347,12 @@ class _Generic:
         for b in blocks:
             by_group.setdefault(b.group, []).append(b)
         question_groups = list(by_group.values())
+        numbers = [e.number for g in groups for e in g.entries]
         if len(groups) == len(question_groups) and len(groups) > 1:
             pairs = list(zip(groups, question_groups, strict=True))
-        elif len(groups) == 1 and len({b.number for b in blocks}) == len(blocks):
-            pairs = [(groups[0], blocks)]
+        elif len(set(numbers)) == len(numbers) and len({b.number for b in blocks}) == len(blocks):
+            merged = Group(groups[0].title, groups[0].line, [e for g in groups for e in g.entries])
+            pairs = [(merged, blocks)]  # numbers that never repeat: matched by number alone
         elif len(groups) == 1 and question_groups:
             pairs = [(groups[0], question_groups[-1])]
         else:
@@ -359,6 +377,8 @@ class _Generic:
                 self.answered.add(id(b))
 
     def note_legend(self, text: str) -> None:
+        if self.always is None and not self.blocks and (m := _ALWAYS.search(text)):
+            self.always = next(v for v in m.groupdict().values() if v).upper()
         if "=" not in text and ":" not in text:
             return
         found = {letter: read_true_false(word) for letter, word in _LEGEND.findall(text)}
@@ -380,6 +400,10 @@ class _Generic:
                 key = _stem_key(stem, b.alphabet)
             if key is None and not options:
                 key = _judgement_in_stem(stem)
+            if key is None and not options and section.kind is Kind.fill:
+                stem, key = _answers_in_brackets(stem)
+            if key is None and options and self.always in options:
+                key = self.always
             unkeyed = None
             if key is not None:
                 key = self.translate(key, b.alphabet if options else None)  # None: the legend voids it
@@ -462,6 +486,18 @@ def _stem_key(stem: str, alphabet: str | None) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+_FILLED = re.compile(r"[（(]\s*([^()（）]{1,20}?)\s*[)）]")
+
+
+def _answers_in_brackets(stem: str) -> tuple[str, str | None]:
+    """A fill-in printed with its answers in the blanks' brackets (a teacher's copy): `和（ 鹼性 ）三類` ->
+    the stem with empty brackets, and the answers one per blank."""
+    answers = [m.group(1).strip() for m in _FILLED.finditer(stem)]
+    if not answers:
+        return stem, None
+    return _FILLED.sub("（　）", stem), "；".join(answers)
+
+
 def _judgement_in_stem(stem: str) -> str | None:
     for m in _STEM_KEY.finditer(stem):
         if read_true_false(m.group(1)) is not None:
@@ -487,3 +523,25 @@ def generic_reading(text: str, *, simplified: bool = False) -> Reading:
     """The generic reading in the form the importer takes from every text reader."""
     found = read_generic(text, simplified=simplified)
     return Reading(None, found.drafts, found.sections, found.issues, found.conventions)
+
+
+# The first two labels of an option run, in the alphabets of bot.banks.conventions.shapes, in their strict forms
+_FIRST_LABEL = re.compile(r"(?:^|(?<=[\s？?。：:）)\]】_…]))[（(【\[]?\s*([AaАаアα])\s*(?:[.．、:：)）\]】])|([①])")
+_SECOND = {"A": "B", "a": "b", "А": "Б", "а": "б", "ア": "イ", "α": "β", "①": "②"}
+
+
+def visible_choices(text: str) -> int:
+    """How many runs of options a document visibly holds (a first label with the second beside it or on the
+    next line): a cheap count, against which the layouts' reading is measured."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    count = 0
+    for i, line in enumerate(lines):
+        m = _FIRST_LABEL.search(line)
+        if m is None:
+            continue
+        second = _SECOND[m.group(1) or m.group(2)]
+        rest = line[m.end() :]
+        below = lines[i + 1][:3] if i + 1 < len(lines) else ""
+        if second in rest or second in below:
+            count += 1
+    return count

@@ -104,9 +104,9 @@ _JUDGEMENT_SLOT = re.compile(r"[。.！!？?）)]\s*[（(]\s*[)）]\s*[。.]?\s*
 
 # A stem that points at a figure the text does not carry, with no placeholder left for it: "如下图所示",
 # "如图所示的仪表", "如图所示星座", "见图", "the exhibit shown below" (not "如图所示，前方路口黄灯持续闪烁……",
-# which says what the picture shows; not "在有向图中": a graph; not "上图书馆")
+# which says what the picture shows; not "在有向图中": a graph; not "上图书馆"; not "心电图示…": the ECG shows)
 _POINTS_AT_FIGURE = re.compile(
-    r"如[下上右左]图|如图所示(?![，,。：:\s])|如图(?!所示)(?![，,。：:\s])|[下上右左]图(?!书)|图示(?!法)|见[下上]?图|附图"
+    r"如[下上右左]图|如图所示(?![，,。：:\s])|如图(?!所示)(?![，,。：:\s])|[下上右左]图(?!书)|(?<!电)图示(?!法)|见[下上]?图|附图"
     r"|(?:in|on) the (?:figure|picture|image|exhibit)|shown (?:below|above)"
     r"|the following (?:figure|diagram|exhibit|picture|image)|refer to the (?:exhibit|figure)",
     re.I,

@@ -207,7 +207,74 @@ def test_a_key_grid_with_its_cells_one_per_line() -> None:
 第3題
 答案
 B
+#
 C
-C
+備註：第2題一律給分。
 """
-    assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "C")]
+    result = import_text(doc, source="exam.txt", bank_id="t")
+    assert [(q.number, q.answer) for q in result.bank.questions] == [(1, "B"), (3, "C")]
+    assert [lo.number for lo in result.left_out] == [2]  # "#": given to everyone, so no key to grade by
+
+
+def test_a_catalogue_whose_note_says_which_answer_is_always_right() -> None:
+    doc = """Fragenkatalog Binnenschifffahrt (Auszug)
+Hinweis: In diesem Katalog ist immer Antwort a die richtige.
+1. Welche Seite eines Schiffes ist Backbord?
+a. Die linke Seite in Fahrtrichtung.
+b. Die rechte Seite in Fahrtrichtung.
+c. Das Heck.
+d. Der Bug.
+2. Was bedeutet ein gelbes Blinklicht?
+a. Vorsicht.
+b. Freie Fahrt.
+c. Anlegen verboten.
+d. Ankern erlaubt.
+"""
+    assert keys(doc) == [("single", "A"), ("single", "A")]
+
+
+def test_a_teachers_copy_with_keys_before_the_numbers_and_circled_options() -> None:
+    # The layouts read fewer choice questions here than the runs of options the page shows: the floor reads it.
+    doc = """四年級社會 第二單元 評量（教師版）
+一、選擇題：
+( ２ )1. 臺灣最高的山是哪一座？①雪山②玉山③合歡山④阿里山
+( １ )2. 下列哪一個是臺灣的離島？①澎湖②九份③日月潭④太魯閣
+( ４ )3. 臺灣的首都在哪裡？①臺中②臺南③高雄④臺北
+二、是非題：
+( ○ )1. 臺灣四面環海。
+( × )2. 日月潭位於臺東。
+三、填充題：
+1. 臺灣最長的河川是（ 濁水溪 ）。
+2. 臺灣位於（ 亞洲 ）的東部。
+"""
+    assert keys(doc) == [
+        ("single", "B"),
+        ("single", "A"),
+        ("single", "D"),
+        ("true_false", True),
+        ("true_false", False),
+        ("fill", ["濁水溪"]),
+        ("fill", ["亞洲"]),
+    ]
+
+
+def test_a_case_numbered_as_a_medical_paper_keeps_its_numbered_reference_whole() -> None:
+    doc = """二、病例分析题
+病例一
+男，60岁。活动后胸闷1年。心电图示ST段压低。
+要求：写出初步诊断。
+参考答案：
+（1）初步诊断：稳定型心绞痛。
+（2）依据：活动后胸闷，休息可缓解。
+病例二
+女，30岁。乏力、面色苍白半年。血红蛋白80g/L。
+要求：写出初步诊断。
+参考答案：
+（1）初步诊断：缺铁性贫血。
+（2）依据：小细胞低色素性贫血。
+"""
+    result = import_text(doc, source="med.txt", bank_id="t")
+    assert [q.kind for q in result.bank.questions] == [Kind.case, Kind.case]
+    first, second = (q.answer for q in result.bank.questions)
+    assert "稳定型心绞痛" in first and "休息可缓解" in first  # both numbered points, and the ECG is no figure
+    assert "缺铁性贫血" in second and "小细胞低色素性贫血" in second
