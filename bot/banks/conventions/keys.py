@@ -51,7 +51,8 @@ def _alternatives(text: str) -> list[str]:
 
 
 _LABEL = re.compile(r"^\s*(?:[（(]\s*1\s*[)）]|①|第[一1]空\s*[:：]|填空\s*1\s*[:：]|空\s*1\s*[:：])\s*")
-_ALTERNATIVE_NOTE = re.compile(r"\s*[（(]\s*或\s*([^（()）]+?)\s*[)）]\s*$")
+# "number[]（或 Array<number>）", "16（即fp16）", "(i.e. fp16)": another name for the same answer
+_ALTERNATIVE_NOTE = re.compile(r"\s*[（(]\s*(?:或|即|又称|亦称|也叫|也称|i\.e\.|aka)\s*([^（()）]+?)\s*[)）]\s*$", re.I)
 
 
 def enumerated_parts(key: str) -> int:

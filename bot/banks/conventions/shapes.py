@@ -19,6 +19,7 @@ __all__ = [
     "answer_heading",
     "explanation_marker",
     "key_marker",
+    "learner_marker",
     "number_head",
     "option_run",
 ]
@@ -205,6 +206,19 @@ _EXPLANATION = re.compile(
 
 # the learner's own answer on a reviewed attempt, not the key: "Your answer: B", "我的答案：A"
 _NOT_THE_KEY = re.compile(r"(?:your|my|you|student'?s?|learner'?s?|我的|你的|您的|考生|学生|用户)\s*$", re.I)
+
+
+_LEARNER = re.compile(
+    r"^[【\[(（]?\s*(?:我的答案|你的答案|您的答案|考生答案|学生答案|作答|Your answers?|My answers?|Votre réponse"
+    r"|Tu respuesta|Sua resposta|Ihre Antwort|La tua risposta|Ваш ответ|あなたの解答|あなたの答え|내 답|나의 답)"
+    r"\s*[】\])）]?\s*[:：]?",
+    re.I,
+)
+
+
+def learner_marker(text: str) -> bool:
+    """A line that opens with the learner's own answer on a reviewed attempt (`我的答案：`, `Your answer:`)."""
+    return _LEARNER.match(text) is not None
 
 
 def key_marker(text: str) -> tuple[str, str] | None:

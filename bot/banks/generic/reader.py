@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from bot.banks.conventions.headings import match_heading
 from bot.banks.conventions.keys import read_true_false
+from bot.banks.conventions.kinds import find_kind_tag
 from bot.banks.conventions.markers import PICTURE, strip_score
 from bot.banks.conventions.shapes import (
     ALPHABETS,
@@ -29,6 +30,7 @@ from bot.banks.conventions.shapes import (
     answer_heading,
     explanation_marker,
     key_marker,
+    learner_marker,
     number_head,
     option_run,
 )
@@ -77,6 +79,8 @@ class _Block:
     explanation: list[str] = field(default_factory=list)
     end: int = 0
     in_explanation: bool = False
+    awaiting_key: bool = False  # a key label stood alone: the key is on the lines below
+    learners: bool = False  # the learner's own answer is being shown: passed over until the key
 
     @property
     def next_option(self) -> int:
@@ -143,6 +147,12 @@ class _Generic:
             return k + 1
         if q is None:
             return k + 1
+        if q.learners and key_marker(text) is None:
+            return k + 1  # the learner's answer ("我的答案：" then "(1) 3,2,1"): not the key
+        if q.awaiting_key and head is not None and key_marker(text) is None:
+            q.key = f"{q.key}（{head[0]}）{head[1]}" if q.key else f"（{head[0]}）{head[1]}"
+            q.key_line = q.key_line or line.number
+            return k + 1  # "正确答案：" then "(1) 3,1,2" "(2) n": the key's numbered parts
         if PICTURE.match(text) or _IMAGE.search(text):
             q.picture = True
             return k + 1
@@ -152,6 +162,8 @@ class _Generic:
             return k + 1
         if (digits := self.digit_options(k, q)) is not None:
             return digits
+        if (shuffled := self.unordered_options(k, q)) is not None:
+            return shuffled
         self.add_text(q, text, k)
         return k + 1
 
@@ -202,6 +214,28 @@ class _Generic:
         q.alphabet = "digits"
         return k
 
+    def unordered_options(self, k: int, q: _Block) -> int | None:
+        """Options one per line whose letters are all there but out of order (`B.DD` / `A.Hello` / `D.LSU` /
+        `C.LSR`): read in the order of their letters."""
+        if q.options or q.key is not None or not q.stem:
+            return None
+        found: list[tuple[int, str]] = []
+        alphabet = None
+        j = k
+        while j < len(self.texts) and (label := _label_at_start(self.texts[j])) is not None:
+            name, index, body = label
+            if alphabet not in (None, name):
+                break
+            alphabet = name
+            found.append((index, body))
+            j += 1
+        indices = [i for i, _ in found]
+        if len(found) < 3 or sorted(indices) != list(range(len(found))) or indices == sorted(indices):
+            return None
+        q.alphabet, q.options = alphabet, sorted(found)
+        q.end = self.lines[j - 1].number
+        return j
+
     def open_section(self, title: str, kind: Kind | None, line: int) -> None:
         self.sections.append(SectionReport(title, kind, line))
 
@@ -210,18 +244,27 @@ class _Generic:
         or the stem."""
         line = self.lines[k].number
         q.end = line
+        if learner_marker(text):
+            q.learners = True
+            if (found := key_marker(text)) is not None and found[1]:  # "我的答案：A 正确答案：B"
+                q.learners = False
+                q.key, q.key_line = _key_word(found[1]), line
+            return
         if (found := key_marker(text)) is not None and not q.in_explanation:
             before, key = found
+            q.learners = False
             if before:
                 self.add_text(q, before, k)
             if key and q.key is None:
                 q.key, q.key_line = _key_word(key), line
-            elif not key:
-                q.key_line = line  # "【解答】" alone: the key is on the next line
+            elif not key and q.key is None:
+                q.key_line, q.awaiting_key = line, True  # "【解答】" alone: the key is on the next line
             return
-        if q.key is None and q.key_line is not None and _key_alone(text):
-            q.key, q.key_line = text.strip(), line
-            return
+        if q.awaiting_key:
+            q.awaiting_key = False
+            if q.key is None:
+                q.key, q.key_line = text.strip(), line
+                return
         if (explained := explanation_marker(text)) is not None and (q.options or q.stem):
             q.in_explanation = True
             if explained:
@@ -396,18 +439,22 @@ class _Generic:
                 b.stem += [text for _, text in b.options]
             key = b.key if b.key is not None else b.early_key
             stem = strip_score(" ".join(s for s in b.stem if s).strip())
+            kind, tagged = section.kind, False
+            if (tag := find_kind_tag(stem)) is not None and tag[1] != stem and stem.startswith(("(", "（", "[", "【")):
+                (kind, stem), tagged = tag, True  # "(填空题, 4分) 一个栈的入栈序列…": its kind, not its text
+                kind = kind or section.kind
             if key is None and options:
                 key = _stem_key(stem, b.alphabet)
             if key is None and not options:
                 key = _judgement_in_stem(stem)
-            if key is None and not options and section.kind is Kind.fill:
+            if key is None and not options and kind is Kind.fill:
                 stem, key = _answers_in_brackets(stem)
             if key is None and options and self.always in options:
                 key = self.always
             unkeyed = None
             if key is not None:
                 key = self.translate(key, b.alphabet if options else None)  # None: the legend voids it
-            if key is not None and not options and _LETTER_KEY.fullmatch(key) and section.kind is not Kind.fill:
+            if key is not None and not options and _LETTER_KEY.fullmatch(key) and kind is not Kind.fill:
                 # option letters for a question whose options were not found: no key it can be given
                 key, unkeyed = (
                     None,
@@ -422,7 +469,8 @@ class _Generic:
                     line=b.line,
                     section=section.title,
                     part=b.section,
-                    kind=section.kind,
+                    kind=kind,
+                    tagged=tagged,
                     stem=stem,
                     options=options,
                     key=key,
@@ -459,6 +507,18 @@ class _Generic:
             else:
                 return key
         return "".join(sorted(set(out))) if out else key
+
+
+def _label_at_start(text: str) -> tuple[str, int, str] | None:
+    """The option label a line opens with, in any alphabet, whatever its letter: (alphabet, position, text)."""
+    for alphabet in ALPHABETS:
+        if alphabet.name == "digits" or text[:1] not in alphabet.letters + "（(【[":
+            continue
+        for index in range(len(alphabet.letters)):
+            run = option_run(text, expect=(alphabet.name, index))
+            if run is not None and not run.before and not run.loose:
+                return alphabet.name, index, run.options[0][1]
+    return None
 
 
 def _key_word(key: str) -> str:

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.banks.conventions.chars import probe
+from bot.banks.conventions.chars import cn_number, probe
 from bot.banks.conventions.keys import (
     count_blanks,
     enumerated_parts,
@@ -90,6 +90,7 @@ _TRAILING_META = re.compile(
     r"|(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型)\s*[:：]).*$"
 )
 LETTERS_ORDER = "ABCDEFGH"
+_BARE_ORDINAL = re.compile(r"^[（(]?\s*([一二三四五六七八九十]{1,3})\s*[)）、.．]?\s*$")
 _RIGHT_SUFFIX = re.compile(r"\s*[(（\[【]\s*(?:正确答案|正确选项|答案|correct(?: answer)?)\s*[)）\]】]\s*$", re.I)
 _SHARED_MATERIAL = re.compile(
     r"(?:根据|阅读)(?:以下|下列|下面|如下)的?(?:资料|材料|短文|文字|文段|图表|表格|案例)[，,]?\s*(?:完成|回答)\s*(?:第\s*)?"
@@ -237,6 +238,10 @@ class _Reader:
         asking = False
         for k, info in enumerate(self.infos):
             f = facts[k]
+            if kind is Kind.case and info.heading is not None and (m := _BARE_ORDINAL.match(info.text)):
+                # "（一）" alone under 案例分析题, its 背景资料 below: the case's number, not a chapter
+                candidates.append(Candidate(k, "case", cn_number(m.group(1)), "", True))
+                continue
             if info.heading is not None:
                 f.heading = True
                 f.kind_heading = info.heading.names_kind
@@ -619,8 +624,10 @@ class _Reader:
             # the items a question lists ("判断下列说法的正误：" then "（1）……（ ）") are the question's
             items = (last.rstrip().endswith(("：", ":")) or starts_list_item(last)) and starts_list_item(piece.text)
             to_fill = bool(re.search(r"[（(]\s*[)）]|_{2,}", piece.text))
+            label_alone = bool(re.fullmatch(r"\s*[^\s:：]{1,6}\s*[:：]\s*", last))  # "问题：" over the question
             if (
                 ends_sentence(last)
+                and not label_alone
                 and not items
                 and not to_fill
                 and not (starts_list_item(piece.text) and piece.text.rstrip().endswith(("？", "?")))
@@ -1001,8 +1008,8 @@ class _Reader:
                     )
         if key is not None and (kind is Kind.fill or (kind is None and not options)) and not case:
             stem, key = lettered_blanks(stem, key)
-            if kind is Kind.fill and not count_blanks(stem):
-                stem = answers_as_blanks(stem, key)
+            if (kind is Kind.fill or q.section.kind is Kind.fill) and not count_blanks(stem):
+                stem = answers_as_blanks(stem, key)  # the answers printed in place would show the key
         fill_context = kind is Kind.fill or q.section.kind is Kind.fill or (kind is None and q.section.answers_marked)
         if fill_context and key is None and not options and (words := [w for w in q.marked_words if w in stem]):
             for word in words:  # "美丽、<red>耐久</red>和<red>稀少</red>": each marked word is a blank's answer

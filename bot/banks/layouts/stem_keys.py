@@ -151,7 +151,7 @@ def lettered_blanks(stem: str, key: str) -> tuple[str, str]:
 def answers_as_blanks(stem: str, key: str) -> str:
     """A fill-in printed with its answers in place (`函数是　print　，`): each answer becomes a blank."""
     out = stem
-    for answer in (a.strip() for a in re.split(r"[;；|｜]", key)):
+    for answer in (a.strip().rstrip("。.").strip() for a in re.split(r"[;；|｜]", key)):  # "3×10⁸；色散。"
         if not answer:
             continue
         out, found = re.subn(rf"(?:(?<=\s)|(?<=^)){re.escape(answer)}(?=\s|$|[，,。.；;])", "___", out, count=1)

@@ -113,6 +113,19 @@ _POINTS_AT_FIGURE = re.compile(
 )
 
 
+# A question about the sign (or symbol) it shows, asked with nothing that says which: the sign was a picture
+# ("Qu'indique le panneau ?", "What does this sign mean?", "¿Qué indica esta señal?", "この標識の意味は？")
+_ASKS_ABOUT_SIGN = re.compile(
+    r"(?:Qu['’]indique|Que signifie|Que veut dire)\s+(?:ce|le|cet|cette)\s+"
+    r"(?:panneau|signal|pictogramme|marquage)\s*[?？]"
+    r"|\b(?:this|the)\s+(?:sign|signal|symbol|road marking)\s+(?:mean|indicate|show|tell)\w*\b[^?]{0,20}\?\s*$"
+    r"|(?:indica|significa)\s+(?:esta|la|este|el)\s+(?:señal|placa|sinal|símbolo)\s*[?？]"
+    r"|(?:bedeutet|zeigt)\s+(?:dieses|das|diese)\s+(?:Verkehrs)?(?:zeichen|schild|symbol)\s*[?？]"
+    r"|この(?:標識|記号|マーク)|이\s*표지",
+    re.I,
+)
+
+
 # "您的姓名：____": what a questionnaire asks of the person, before its questions
 _FORM_FIELD = re.compile(
     r"^(?:您的|你的|请(?:输入|填写)(?:您的|你的)?)?(?:姓名|名字|部门|所在部门|工号|手机号?码?|电话|班级|学号|单位|工作单位|邮箱|年龄|性别"
@@ -225,7 +238,11 @@ class _Checker:
                 f"{where[0]}是信息收集项（姓名、部门等），不是试题",
                 f"{where[1]} is a form field (name, department …), not a question",
             )
-        if (d.picture and _NEEDS_PICTURE.search(d.stem)) or _POINTS_AT_FIGURE.search(d.stem):
+        if (
+            (d.picture and _NEEDS_PICTURE.search(d.stem))
+            or _POINTS_AT_FIGURE.search(d.stem)
+            or _ASKS_ABOUT_SIGN.search(d.stem)
+        ):
             raise _Skip(
                 d.line,
                 f"{where[0]}要看图作答，但文档里没有这张图",

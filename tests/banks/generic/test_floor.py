@@ -278,3 +278,56 @@ def test_a_case_numbered_as_a_medical_paper_keeps_its_numbered_reference_whole()
     first, second = (q.answer for q in result.bank.questions)
     assert "稳定型心绞痛" in first and "休息可缓解" in first  # both numbered points, and the ECG is no figure
     assert "缺铁性贫血" in second and "小细胞低色素性贫血" in second
+
+
+def test_options_written_out_of_order_are_read_by_their_letters() -> None:
+    doc = """```
+1.以下属于TCP报文段标志位的是( ABCD )。
+B.ACK
+A.SYN
+D.RST
+C.FIN
+2.HTTP默认端口是( B )。
+A.21
+B.80
+C.25
+D.53
+```
+"""
+    bank = import_text(doc, source="notes.md", bank_id="t").bank
+    first = bank.questions[0]
+    assert first.answer == "ABCD" and first.options == {"A": "SYN", "B": "ACK", "C": "FIN", "D": "RST"}
+
+
+def test_a_reviewed_attempt_gives_the_key_not_the_learners_answer() -> None:
+    doc = """## 一. 填空题（共2题）
+### 1. (填空题, 4分) 二叉树第3层最多有 ________ 个结点。
+我的答案：
+(1) 8
+正确答案：
+(1) 4
+### 2. (填空题, 4分) 含n个顶点的树有 ________ 条边，度之和为 ________ 。
+我的答案：
+(1) n
+(2) n
+正确答案：
+(1) n-1
+(2) 2n-2
+## 二. 单选题（共2题）
+### 3. (单选题, 5分) 栈的特点是
+A. 先进先出
+B. 后进先出
+C. 随机存取
+我的答案: A 正确答案: B
+### 4. (单选题, 5分) 队列的特点是
+A. 先进先出
+B. 后进先出
+C. 随机存取
+我的答案: A 正确答案: A
+"""
+    assert keys(doc, "review.md") == [
+        ("fill", ["4"]),
+        ("fill", [["n-1"], ["2n-2"]]),
+        ("single", "B"),
+        ("single", "A"),
+    ]
