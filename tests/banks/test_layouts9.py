@@ -85,3 +85,32 @@ réponse: A
     assert [q.number for q in result.bank.questions] == [1]
     assert sorted(lo.number for lo in result.left_out) == [2, 3]
     assert all("picture" in lo.en for lo in result.left_out)
+
+
+def test_answers_underlined_by_single_underscores_in_converted_markdown() -> None:
+    doc = """# 一、填空题。（每空 1 分）
+
+1. 交通信号灯有 _红灯_ _、 _绿灯_ _和 _黄灯_ 三种。
+
+2. 水在 _0_ 摄氏度结冰，在 _100_ 摄氏度沸腾。
+
+3. 光合作用需要 阳光 _，并放出_ _氧气_。
+"""
+    result = import_text(doc, source="t.md", bank_id="t")
+    assert [(q.number, q.answer) for q in result.bank.questions] == [
+        (1, [["红灯"], ["绿灯"], ["黄灯"]]),
+        (2, [["0"], ["100"]]),
+    ]
+    assert [lo.number for lo in result.left_out] == [3]  # an underline cut apart: no safe key, said so
+
+
+def test_brackets_inside_a_formula_are_no_answer() -> None:
+    doc = """# 一、填空题
+
+1. 公式 $v = s ( 1 + t ) / 2$ 中，t 表示时间。
+
+2. 水的化学式是（ H2O ）。
+"""
+    result = import_text(doc, source="t.md", bank_id="t")
+    assert [(q.number, q.answer) for q in result.bank.questions] == [(2, ["H2O"])]
+    assert [lo.number for lo in result.left_out] == [1]

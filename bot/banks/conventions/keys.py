@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "FORMULA",
     "LETTERS",
     "count_blanks",
     "enumerated_parts",
@@ -18,6 +19,7 @@ __all__ = [
 ]
 
 LETTERS = "ABCDEFGH"  # option letters, in order
+FORMULA = re.compile(r"\$[^$\n]+\$")  # a formula in Markdown converted from a PDF: its brackets hold no answer
 
 # blanks: ___, （ ）, "运算符【3】", 【】; not the call f()
 _BLANK = re.compile(r"_{2,}|（\s*[)）]|(?<![A-Za-z0-9_)])\(\s*[)）]|(?<=\S)【\d{1,3}】|【\s*】")

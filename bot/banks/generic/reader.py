@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot.banks.conventions.headings import match_heading
-from bot.banks.conventions.keys import read_true_false
+from bot.banks.conventions.keys import FORMULA, read_true_false
 from bot.banks.conventions.kinds import find_kind_tag
 from bot.banks.conventions.markers import PICTURE, strip_score
 from bot.banks.conventions.shapes import (
@@ -47,6 +47,7 @@ _ALPHABET = {a.name: a for a in ALPHABETS}
 # brackets in a stem holding the key: "（ B ）", "(ABD)", "( A C )", "（ ○ ）"
 _STEM_KEY = re.compile(r"[（(]\s*([^()（）\s][^()（）]{0,14}?)\s*[)）]")
 _LETTER_KEY = re.compile(r"[A-H]{1,4}")
+_SHORT_KEY = re.compile(r"[^\s。.！!？?，,；;]{1,16}")  # a word or two under a bare key label, no sentence
 # a note that one option is the right one in every question, as official catalogues print their questions:
 # "In diesem Katalog ist immer Antwort a die richtige.", "The correct answer is always (a)", "答案均为A"
 _ALWAYS = re.compile(
@@ -262,8 +263,12 @@ class _Generic:
             return
         if q.awaiting_key:
             q.awaiting_key = False
-            if q.key is None:
+            if q.key is None and (_key_alone(text) or _SHORT_KEY.fullmatch(text.strip())):
                 q.key, q.key_line = text.strip(), line
+                return
+            if q.key is None:  # "答え:" with its mark lost, then the explanation: no key to take
+                q.in_explanation = True
+                q.explanation.append(text)
                 return
         if (explained := explanation_marker(text)) is not None and (q.options or q.stem):
             q.in_explanation = True
@@ -552,10 +557,13 @@ _FILLED = re.compile(r"[（(]\s*([^()（）]{1,20}?)\s*[)）]")
 def _answers_in_brackets(stem: str) -> tuple[str, str | None]:
     """A fill-in printed with its answers in the blanks' brackets (a teacher's copy): `和（ 鹼性 ）三類` ->
     the stem with empty brackets, and the answers one per blank."""
-    answers = [m.group(1).strip() for m in _FILLED.finditer(stem)]
-    if not answers:
+    math = [m.span() for m in FORMULA.finditer(stem)]
+    found = [m for m in _FILLED.finditer(stem) if not any(a <= m.start() < b for a, b in math)]
+    if not found:
         return stem, None
-    return _FILLED.sub("（　）", stem), "；".join(answers)
+    for m in reversed(found):
+        stem = stem[: m.start()] + "（　）" + stem[m.end() :]
+    return stem, "；".join(m.group(1).strip() for m in found)
 
 
 def _judgement_in_stem(stem: str) -> str | None:

@@ -331,3 +331,18 @@ C. 随机存取
         ("single", "B"),
         ("single", "A"),
     ]
+
+
+def test_an_answer_label_whose_mark_was_lost_gives_no_key() -> None:
+    doc = """第1問
+富士山は日本一高い山である。〇か×か?
+答え:⭕️
+富士山の標高は3776mです。
+第2問
+琵琶湖は日本一大きい湖である。〇か×か?
+答え:
+琵琶湖は滋賀県にあります。
+"""
+    result = import_text(doc, source="quiz.txt", bank_id="t")
+    assert [(q.number, q.answer) for q in result.bank.questions] == [(1, True)]
+    assert [lo.number for lo in result.left_out] == [2]
