@@ -153,7 +153,7 @@ _NUMBER_HEADS = (
     # 問1, Question 3, Pregunta 2, Вопрос 5, Câu 4, 문제 7
     re.compile(
         r"^(?:問題?|问题?|Q|Question|Questão|Questao|Pregunta|Frage|Aufgabe|Problem|Exercise|Ejercicio|Übung|Вопрос"
-        r"|Задание|Exercice|Domanda|Soru"
+        r"|Задание|Питання|Exercice|Domanda|Soru|Soal|Pertanyaan|Fråga|Spørsmål|Spørgsmål|Kysymys|Otázka|Ερώτηση"
         r"|Câu|Pytanie|Vraag|문제|문항)\s*(?:N[o°º]\.?\s*)?(?P<n>\d{1,3})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
         re.I,
     ),

@@ -36,6 +36,7 @@ from bot.banks.conventions.shapes import (
 )
 from bot.banks.formats.lines import Line, prepare_lines
 from bot.banks.generic.answers import Entry, Group, grid_at, labelled_entry, line_entries
+from bot.banks.generic.rows import delimited_drafts
 from bot.banks.issues import Issue
 from bot.banks.model import Kind
 from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
@@ -47,6 +48,8 @@ _ALPHABET = {a.name: a for a in ALPHABETS}
 # brackets in a stem holding the key: "（ B ）", "(ABD)", "( A C )", "（ ○ ）"
 _STEM_KEY = re.compile(r"[（(]\s*([^()（）\s][^()（）]{0,14}?)\s*[)）]")
 _LETTER_KEY = re.compile(r"[A-H]{1,4}")
+_MARK_CELL = re.compile(r"\s*(?:[✓✔☑✅√*＊xX×●■]|\(x\)|\[x\])\s*")
+_TABLE_HEAD = re.compile(r"(?:Options?|Choices?|Answers?|选项|答案|Réponses?|Respuestas?|Antworten|Opções)", re.I)
 _SHORT_KEY = re.compile(r"[^\s。.！!？?，,；;]{1,16}")  # a word or two under a bare key label, no sentence
 # a note that one option is the right one in every question, as official catalogues print their questions:
 # "In diesem Katalog ist immer Antwort a die richtige.", "The correct answer is always (a)", "答案均为A"
@@ -77,6 +80,8 @@ class _Block:
     key_line: int | None = None
     early_key: str | None = None  # written before the number
     picture: bool = False  # a picture's placeholder stood in it ("[图片]", "![](…)")
+    marked: str = ""  # letters of the options a table's mark column marks
+    in_table: bool = False  # its options are the rows of a table
     explanation: list[str] = field(default_factory=list)
     end: int = 0
     in_explanation: bool = False
@@ -165,6 +170,9 @@ class _Generic:
             return digits
         if (shuffled := self.unordered_options(k, q)) is not None:
             return shuffled
+        if line.cells is not None and self.marked_row(q, line.cells):
+            q.end = line.number
+            return k + 1
         self.add_text(q, text, k)
         return k + 1
 
@@ -236,6 +244,24 @@ class _Generic:
         q.alphabet, q.options = alphabet, sorted(found)
         q.end = self.lines[j - 1].number
         return j
+
+    def marked_row(self, q: _Block, cells: list[str]) -> bool:
+        """A row of a table of options whose mark column marks the right ones (`| ✓ | Jupiter |`, `| x | … |`,
+        `| * | … |`): an option, and a key letter where it is marked."""
+        if q.key is not None or (q.options and not q.in_table) or len(cells) != 2:
+            return False
+        marks = [c for c in cells if _MARK_CELL.fullmatch(c)]
+        texts = [c for c in cells if c and not _MARK_CELL.fullmatch(c)]
+        if len(texts) != 1 or (len(marks) + len(texts) != 2 and "" not in cells):
+            return False
+        if _TABLE_HEAD.fullmatch(texts[0]):
+            return True  # "| | Option |": the table's head
+        q.alphabet, q.in_table = "latin", True
+        index = len(q.options)
+        q.options.append((index, texts[0]))
+        if marks:
+            q.marked += _LATIN[index]
+        return True
 
     def open_section(self, title: str, kind: Kind | None, line: int) -> None:
         self.sections.append(SectionReport(title, kind, line))
@@ -482,6 +508,7 @@ class _Generic:
                     key_line=b.key_line,
                     key_apart=id(b) in self.answered,
                     unkeyed=unkeyed,
+                    marked=b.marked if options else "",
                     explanation="\n".join(b.explanation).strip() or None,
                     end_line=b.end,
                     picture=b.picture,
@@ -529,7 +556,7 @@ def _label_at_start(text: str) -> tuple[str, int, str] | None:
 def _key_word(key: str) -> str:
     """The key itself, without what a page prints after it (`[3]☜ 블럭 설정하면 보임` -> `[3]`)."""
     m = re.match(r"^\s*([\[【(（]\s*[^\]】)）]{1,12}\s*[\]】)）])", key)
-    if m:
+    if m and not re.match(r"\s*[\[【(（]", key[m.end() :]):  # "(√) (×) (√)": a row of keys, kept whole
         return m.group(1)
     return key
 
@@ -575,7 +602,14 @@ def _judgement_in_stem(stem: str) -> str | None:
 
 def read_generic(text: str, *, simplified: bool = False) -> GenericReading:
     """Read a document's text by its shapes alone."""
-    reader = _Generic(prepare_lines(text, simplified=simplified, layouts=False))
+    lines = prepare_lines(text, simplified=simplified, layouts=False)
+    conventions = [Convention("通用结构（编号、选项、答案）", "generic structure (numbers, options, keys)")]
+    if (rows := delimited_drafts(lines)) is not None:
+        for d in rows:
+            d.part = 0
+        conventions = [Convention("每行一题，字段以分隔符分开", "a question per line, its fields delimited")]
+        return GenericReading(rows, [SectionReport(None, None, 0)], [], conventions, len(rows))
+    reader = _Generic(lines)
     reader.run()
     drafts = reader.drafts()
     seen = sum(1 for d in drafts if d.options or d.key is not None)
@@ -583,7 +617,6 @@ def read_generic(text: str, *, simplified: bool = False) -> GenericReading:
     index = {id(s): i for i, s in enumerate(used)}
     for d in drafts:
         d.part = index.get(id(reader.sections[d.part or 0]), 0)
-    conventions = [Convention("通用结构（编号、选项、答案）", "generic structure (numbers, options, keys)")]
     return GenericReading(drafts, used, reader.issues, conventions, seen)
 
 

@@ -158,6 +158,30 @@ def _options_in_stem(d: Draft) -> None:
         d.stem, d.options = run.before, options
 
 
+# one key of a row: a judgement mark (bracketed or not) or option letters
+_ROW_KEY = re.compile(r"[（(]?\s*([√×✓✗✔✘对错○]|[A-H]{1,8})\s*[)）]?")
+
+
+def _rows_of_keys(drafts: list[Draft]) -> None:
+    """A key line holding a row of keys (`答案：(√) (×) (√) (×)`, `答案：B D A C`) under the last of as many
+    questions that have none: one key each, in order. Never one question's key (it is not one key)."""
+    for i, d in enumerate(drafts):
+        if d.key is None:
+            continue
+        bracketed = "(" in d.key or "（" in d.key
+        tokens = re.findall(r"[（(][^()（）]*[)）]", d.key) if bracketed else d.key.split()
+        if len(tokens) < 3 or not all(_ROW_KEY.fullmatch(tok) for tok in tokens):
+            continue  # three keys at least: "A C" may be one question's two letters
+        before = drafts[i - len(tokens) + 1 : i]
+        if len(before) != len(tokens) - 1 or any(
+            b.key is not None or b.part != d.part or bool(b.options) != bool(d.options) for b in before
+        ):
+            continue
+        for draft, token in zip([*before, d], tokens, strict=True):
+            draft.key = _ROW_KEY.fullmatch(token).group(1)  # type: ignore[union-attr]
+            draft.key_line, draft.key_apart = d.key_line, True
+
+
 class _Skip(Exception):
     """A draft that cannot be read with confidence: its reason, zh and en, and the line to name."""
 
@@ -419,6 +443,7 @@ def finish(
     Raises DocumentError only when no question at all could be read.
     """
     checker = _Checker(warnings=list(warnings or []), keys_at_end=keys_at_end)
+    _rows_of_keys(drafts)
     questions: list[Question] = []
     left_out: list[LeftOut] = []
     last_of: dict[int, tuple[Question, Draft]] = {}

@@ -346,3 +346,66 @@ def test_an_answer_label_whose_mark_was_lost_gives_no_key() -> None:
     result = import_text(doc, source="quiz.txt", bank_id="t")
     assert [(q.number, q.answer) for q in result.bank.questions] == [(1, True)]
     assert [lo.number for lo in result.left_out] == [2]
+
+
+def test_a_row_of_judgements_under_the_last_statement_keys_them_all_in_order() -> None:
+    doc = """一、判断题
+1. 铁是金属。
+2. 空气是纯净物。
+3. 光速比声速快。
+答案：(√) (×) (√)
+"""
+    assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True)]
+
+
+def test_questions_one_to_a_line_with_delimited_fields() -> None:
+    doc = """1|||Mercury is the closest planet to the Sun.|||T
+2|||Which gas do plants take in?|||Oxygen|||Carbon dioxide|||Nitrogen|||B
+3|||The Moon gives off its own light.|||F
+"""
+    assert keys(doc) == [("true_false", True), ("single", "B"), ("true_false", False)]
+
+
+def test_a_table_of_options_whose_mark_column_marks_the_key() -> None:
+    doc = """### 1. Which of these are mammals?
+
+| | Option |
+|---|---|
+| ✓ | Whale |
+| | Shark |
+| ✓ | Bat |
+
+### 2. Which metal is liquid at room temperature?
+
+| | Option |
+|---|---|
+| | Iron |
+| * | Mercury |
+| | Copper |
+"""
+    assert keys(doc, "quiz.md") == [("multiple", "AC"), ("single", "B")]
+
+
+def test_numbers_and_answer_words_of_more_languages() -> None:
+    doc = """Soal 1. Planet terbesar adalah ...
+a. Mars
+b. Jupiter
+c. Venus
+Jawaban: b
+Domanda 2: Quanti continenti ci sono?
+A) 5
+B) 6
+C) 7
+Risposta corretta: C
+Câu 3: Nước sôi ở bao nhiêu độ C?
+A. 90
+B. 100
+C. 110
+Đáp án: B
+Pytanie 4. Ile nóg ma pająk?
+a) 6
+b) 8
+c) 10
+Odpowiedź: b
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "B"), ("single", "B")]
