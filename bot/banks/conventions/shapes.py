@@ -71,6 +71,8 @@ def _label_pattern(alphabet: str, mode: str) -> re.Pattern[str]:
         body = rf"(?:[（(【\[]\s*(?P<b>[{letters}])\s*[)）】\]]|(?P<p>[{letters}])\s*{punct})"
         return re.compile(("" if a.glued else _BEFORE) + _OPTION_WORD + body + r"\s*")
     if mode == "spaced":
+        if a.name == "digits":  # "1　赤　2　緑　3　黄": a digit, a space, its text (a run of three or more only)
+            return re.compile(r"(?:^|(?<=\s))(?P<s>[1-8])\s+(?=\S)")
         return re.compile(_BEFORE + rf"(?P<s>[{letters}])(?:\s+|(?=[\u4e00-\u9fff]))(?=\S)")
     if a.name in ("circled", "katakana", "iroha"):
         return re.compile(rf"(?P<s>[{letters}])\s*(?=\S)")
@@ -109,7 +111,7 @@ def option_run(text: str, *, expect: tuple[str, int] | None = None) -> OptionRun
         if first >= len(a.letters) or a.letters[first] not in text:
             continue
         modes = ["strict"]
-        if a.spaced:
+        if a.spaced or a.name == "digits":
             modes.append("spaced")
         if a.name in ("latin", "circled", "katakana", "iroha"):
             modes.append("glued")
@@ -137,6 +139,8 @@ def _run_in(text: str, a: Alphabet, mode: str, first: int) -> OptionRun | None:
         return None
     if best[0].start() > 0 and (len(best) < 2 or first != 0):
         return None  # inside a line, only a run of two or more after the stem
+    if a.name == "digits" and mode == "spaced" and len(best) < 3:
+        return None  # "1 2" in a sentence is no run of options
     options = []
     for i, m in enumerate(best):
         end = best[i + 1].start() if i + 1 < len(best) else len(text)
@@ -192,7 +196,7 @@ _KEY_WORDS = (
 )
 _KEY_MARKER = re.compile(
     rf"(?:^|(?<=\s))(?:[【\[]\s*(?:{_KEY_WORDS})\s*[】\]]\s*[:：]?|[(（]\s*(?:{_KEY_WORDS})\s*[)）]\s*[:：]?"
-    rf"|(?:{_KEY_WORDS})\s*(?:[:：=]|(?=\s*[(（\[【]?\s*[A-Za-h1-8①-⑧○×√✓✗⭕❌]{{1,8}}\s*[)）\]】]?\s*$)))\s*",
+    rf"|(?:{_KEY_WORDS})\s*(?:[:：=]|[.．]?(?=\s*[(（\[【]?\s*[A-Za-h1-8①-⑧○×√✓✗⭕❌]{{1,8}}\s*[)）\]】]?\s*$)))\s*",
     re.I,
 )
 _EXPLANATION_WORDS = (

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from bot.banks.conventions.shapes import explanation_marker, key_marker, number_head
 
-__all__ = ["Entry", "Group", "grid_at", "line_entries"]
+__all__ = ["Entry", "Group", "grid_at", "labelled_entries", "labelled_entry", "line_entries"]
 
 # one key: letters or judgement marks run together, or words in brackets
 _KEY_CHARS = r"A-Ha-hА-Га-гアイウエオカ①-⑧√×✓✗✔✘○〇◯●⭕❌✅对錯错對TFYNVRCEX"
@@ -164,3 +164,19 @@ def _keys_row(text: str, cells: list[str] | None) -> list[str] | None:
 
 def explanation_of(text: str) -> str | None:
     return explanation_marker(text)
+
+
+# a label before a line of entries: "Part A: 1. A 2. B", "Answers: 1-A, 2-B", "一、1．C 2．B", "CHAPTER 2: 1 (b)"
+_ENTRIES_LABEL = re.compile(
+    r"^(?P<label>(?:Part|Section|Teil|Parte|Partie|Chapter|Kapitel|Cap[íi]tulo|Chapitre|Unit|Lesson)\s*[\w]{1,4}"
+    r"|[一二三四五六七八九十]{1,3}|[IVX]{1,4}|[A-H]|[^\s:：\d]{1,16})\s*(?:[:：]|(?<=[一二三四五六七八九十])\s*[、.．])\s*"
+)
+
+
+def labelled_entries(text: str, line: int) -> tuple[str, list[Entry]] | None:
+    """A line of entries after a label that names their group (`Part B: 1. B 2. B`): the label, the entries."""
+    m = _ENTRIES_LABEL.match(text)
+    if m is None:
+        return None
+    entries = line_entries(text[m.end() :], line)
+    return (m.group("label").strip(), entries) if entries else None

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bot.banks.conventions.headings import match_heading
+from bot.banks.conventions.headings import kind_in_header, match_heading
 from bot.banks.conventions.keys import FORMULA, read_true_false
 from bot.banks.conventions.kinds import find_kind_tag
 from bot.banks.conventions.markers import PICTURE, strip_score
@@ -35,7 +35,7 @@ from bot.banks.conventions.shapes import (
     option_run,
 )
 from bot.banks.formats.lines import Line, prepare_lines
-from bot.banks.generic.answers import Entry, Group, grid_at, labelled_entry, line_entries
+from bot.banks.generic.answers import Entry, Group, grid_at, labelled_entries, labelled_entry, line_entries
 from bot.banks.generic.rows import delimited_drafts
 from bot.banks.issues import Issue
 from bot.banks.model import Kind
@@ -195,9 +195,18 @@ class _Generic:
             return True
         after_heading = self.sections[-1].line > q.line
         restart = number == 1 and (q.options or q.key or after_heading)
+        if number == 1 and not restart and q.early_key is None and self.options_follow(k):
+            return True  # numbered notes before the quiz ("1. Read each question…"), then question 1
         if restart and not after_heading and self.numbered_options_under(q, k):
             return False  # "1. 5 / 2. 12 / 3. 20" under a stem: its options
         return bool(restart)
+
+    def options_follow(self, k: int) -> bool:
+        """Line k is a stem whose options (lettered, not numbered) follow on the next line."""
+        if k + 1 >= len(self.texts):
+            return False
+        run = option_run(self.texts[k + 1])
+        return run is not None and not run.before and run.alphabet != "digits"
 
     def numbered_options_under(self, q: _Block, k: int) -> bool:
         return not q.options and q.key is None and q.early_key is None and self.digit_run(k) >= 2
@@ -337,6 +346,8 @@ class _Generic:
         its groups and the line after it; None when line k is no such part."""
         text = self.texts[k]
         headed = answer_heading(text) and not self.option_at(k, self.blocks[-1] if self.blocks else None)
+        if headed and (inline := labelled_entries(text, self.lines[k].number)) and answer_heading(inline[0]):
+            headed = False  # "Answers: 1-A, 2-B": the heading and its entries on one line
         start = k + 1 if headed else k
         if not headed and self.entries_at(start) is None:
             return None
@@ -348,8 +359,9 @@ class _Generic:
             found = self.entries_at(i)
             if found is not None:
                 entries, used = found
-                if last is not None and entries and entries[0].number <= last and groups[-1].entries:
-                    groups.append(Group(None, self.lines[i].number))
+                title = self.entries_title(i)
+                if groups[-1].entries and (title or (last is not None and entries and entries[0].number <= last)):
+                    groups.append(Group(title, self.lines[i].number))
                 groups[-1].entries += entries
                 last = entries[-1].number
                 i += used
@@ -378,6 +390,10 @@ class _Generic:
             return None
         return groups, max(i, k + 1)
 
+    def entries_title(self, i: int) -> str | None:
+        found = labelled_entries(self.texts[i], 0) if line_entries(self.texts[i], 0) is None else None
+        return found[0] if found else None
+
     def entries_at(self, i: int) -> tuple[list[Entry], int] | None:
         if i >= len(self.lines):
             return None
@@ -386,6 +402,9 @@ class _Generic:
             return grid
         if (entries := line_entries(text, number)) is not None and (len(entries) >= 2 or self.in_key_context(i)):
             return entries, 1
+        labelled = labelled_entries(text, number)
+        if labelled is not None and (answer_heading(labelled[0]) or self.in_key_context(i)):
+            return labelled[1], 1  # "Answers: 1-A, 2-B", "Part B: 1. B 2. B" under an answer heading
         if (entry := labelled_entry(text, number)) is not None and self.in_key_context(i):
             return [entry], 1
         return None
@@ -395,7 +414,12 @@ class _Generic:
         k = i - 1
         while k >= 0:
             text = self.texts[k]
-            if answer_heading(text) or line_entries(text, 0) is not None or labelled_entry(text, 0) is not None:
+            if (
+                answer_heading(text)
+                or line_entries(text, 0) is not None
+                or labelled_entry(text, 0) is not None
+                or labelled_entries(text, 0) is not None
+            ):
                 return True
             if text.strip() and explanation_marker(text) is None and match_heading(text, markdown=False) is None:
                 return False
@@ -422,13 +446,21 @@ class _Generic:
             by_group.setdefault(b.group, []).append(b)
         question_groups = list(by_group.values())
         numbers = [e.number for g in groups for e in g.entries]
-        if len(groups) == len(question_groups) and len(groups) > 1:
+        titled = {_plain(self.sections[qs[0].section].title): qs for qs in question_groups}
+        of_kind = {self.sections[qs[0].section].kind: qs for qs in question_groups}
+        if all(g.title and _plain(g.title) in titled for g in groups):
+            pairs = [(g, titled[_plain(g.title)]) for g in groups]  # type: ignore[arg-type]
+        elif all(g.title and kind_in_header(g.title) in of_kind.keys() - {None} for g in groups) and len(
+            of_kind
+        ) == len(question_groups):
+            pairs = [(g, of_kind[kind_in_header(g.title)]) for g in groups]  # type: ignore[arg-type]
+        elif len(groups) == len(question_groups) and len(groups) > 1:
             pairs = list(zip(groups, question_groups, strict=True))
         elif len(set(numbers)) == len(numbers) and len({b.number for b in blocks}) == len(blocks):
             merged = Group(groups[0].title, groups[0].line, [e for g in groups for e in g.entries])
             pairs = [(merged, blocks)]  # numbers that never repeat: matched by number alone
-        elif len(groups) == 1 and question_groups:
-            pairs = [(groups[0], question_groups[-1])]
+        elif len(groups) == 1 and groups[0].title is None and question_groups:
+            pairs = [(groups[0], question_groups[-1])]  # a line of keys right under a group of questions
         else:
             self.issues.append(
                 Issue(
@@ -539,6 +571,11 @@ class _Generic:
             else:
                 return key
         return "".join(sorted(set(out))) if out else key
+
+
+def _plain(title: str | None) -> str:
+    """A heading as compared with another: no spaces, punctuation or case."""
+    return re.sub(r"[\W_]+", "", title or "").casefold()
 
 
 def _label_at_start(text: str) -> tuple[str, int, str] | None:

@@ -149,15 +149,19 @@ def _unaskable(d: Draft) -> tuple[str, str] | None:
 def _options_in_stem(d: Draft) -> None:
     """A question without options whose key is option letters and whose stem holds a run of options lettered
     in sequence (`一年有____个月。 a. 10  b. 12  c. 14`, keyed `B`) is a choice question: the run is its options."""
-    letters = parse_letters(d.key or "")
+    key = (d.key or "").strip()
+    letters = parse_letters(key) or (LETTERS[int(key) - 1] if re.fullmatch(r"[1-8]", key) else None)
     run = option_run(d.stem) if letters else None
-    if run is None or not run.before or len(run.options) < 2 or run.alphabet not in ("latin", "latin-lower"):
+    if run is None or not run.before or len(run.options) < 2:
         return
+    if run.alphabet not in ("latin", "latin-lower", "digits", "circled") or (run.alphabet == "digits") != key.isdigit():
+        return  # a key in the options' own alphabet only: "B" for a. b. c., "3" for 1 2 3 4
     options = {LETTERS[i]: text for i, text in run.options}
     if letters and all(letter in options for letter in letters):
-        d.stem, d.options = run.before, options
+        d.stem, d.options, d.key = run.before, options, letters
 
 
+_LETTERS_KEY = re.compile(r"[A-H]{1,4}")
 # one key of a row: a judgement mark (bracketed or not) or option letters
 _ROW_KEY = re.compile(r"[（(]?\s*([√×✓✗✔✘对错○]|[A-H]{1,8})\s*[)）]?")
 
@@ -195,6 +199,7 @@ class _Checker:
     taken: set[str] = field(default_factory=set)
     warnings: list[Issue] = field(default_factory=list)
     keys_at_end: bool = False
+    lettered: bool = False  # the document has choice questions: option letters are their keys
 
     def no_key(self, d: Draft, what: tuple[str, str] = ("答案", "key")) -> _Skip:
         where = f"第 {d.number} 题", f"question {d.number}"
@@ -312,6 +317,16 @@ class _Checker:
             answer = self.true_false_answer(d, where, key_line)
             d.stem = _EMPTY_VERDICT.sub("", d.stem) or d.stem  # "…  R ☐   F ☐", "…   ___": the learner's slot
         elif kind is Kind.fill:
+            letters = _LETTERS_KEY.fullmatch((d.key or "").strip())
+            if d.key_apart and self.lettered and letters and not count_blanks(d.stem):
+                # keys written apart are option letters in this document: one for a line without options or
+                # a blank was given to the wrong question (a numbered note before the quiz, a misaligned part)
+                raise _Skip(
+                    key_line,
+                    f"{where[0]}没有选项也没有空，但文中另列的答案是选项字母（{d.key}），答案可能与题目错位",
+                    f"{where[1]} has neither options nor a blank but the key written apart for it is option "
+                    f"letters ({d.key}); the keys may be misaligned",
+                )
             answer = self.fill_answer(d, where, key_line)
         else:
             answer = d.answer or d.key or ""
@@ -444,6 +459,7 @@ def finish(
     """
     checker = _Checker(warnings=list(warnings or []), keys_at_end=keys_at_end)
     _rows_of_keys(drafts)
+    checker.lettered = any(d.options for d in drafts)
     questions: list[Question] = []
     left_out: list[LeftOut] = []
     last_of: dict[int, tuple[Question, Draft]] = {}

@@ -8,12 +8,21 @@ by the importer any more, and every key is the one the document gives.
 
 from __future__ import annotations
 
+from bot.banks.generic.reader import read_generic
 from bot.banks.importer import import_text
 from bot.banks.model import Kind
+from bot.banks.questions.build import finish
 
 
 def keys(text: str, name: str = "doc.txt") -> list[tuple[str, object]]:
     bank = import_text(text, source=name, bank_id="t").bank
+    return [(q.kind.value, q.answer) for q in bank.questions]
+
+
+def generic_keys(text: str) -> list[tuple[str, object]]:
+    """What the floor alone reads (where the layouts also read a document, the importer may keep theirs)."""
+    found = read_generic(text)
+    bank = finish(found.drafts, found.sections, source="doc.txt", bank_id="t", title="t").bank
     return [(q.kind.value, q.answer) for q in bank.questions]
 
 
@@ -167,7 +176,7 @@ Julgue os itens.
 
 def test_an_answer_part_after_each_set_keys_its_own_set() -> None:
     doc = """第一套
-一.单选题
+一.单选题(共2题)
 1.水的化学式是()。
 A.H2O
 B.CO2
@@ -176,11 +185,19 @@ C.O2
 A.火星
 B.月球
 C.金星
+二.判断题(共2题)
+1.铁是金属。()
+2.空气是纯净物。()
 参考答案
+一.单选题
 1.【答案】A
 2.【答案】B
+【解析】月球是地球唯一的天然卫星。
+二.判断题
+1.【答案】对
+2.【答案】错
 第二套
-一.单选题
+一.单选题(共2题)
 1.光合作用的场所是()。
 A.线粒体
 B.叶绿体
@@ -189,11 +206,24 @@ C.细胞核
 A.心脏
 B.肝脏
 C.皮肤
+二.判断题(共1题)
+1.声音可以在真空中传播。()
 参考答案
+一.单选题
 1.【答案】B
 2.【答案】C
+二.判断题
+1.【答案】×
 """
-    assert keys(doc) == [("single", "A"), ("single", "B"), ("single", "B"), ("single", "C")]
+    assert keys(doc) == [
+        ("single", "A"),
+        ("single", "B"),
+        ("true_false", True),
+        ("true_false", False),
+        ("single", "B"),
+        ("single", "C"),
+        ("true_false", False),
+    ]
 
 
 def test_a_key_grid_with_its_cells_one_per_line() -> None:
@@ -325,12 +355,16 @@ B. 后进先出
 C. 随机存取
 我的答案: A 正确答案: A
 """
-    assert keys(doc, "review.md") == [
-        ("fill", ["4"]),
-        ("fill", [["n-1"], ["2n-2"]]),
-        ("single", "B"),
-        ("single", "A"),
-    ]
+    assert (
+        generic_keys(doc)
+        == keys(doc, "review.md")
+        == [
+            ("fill", ["4"]),
+            ("fill", [["n-1"], ["2n-2"]]),
+            ("single", "B"),
+            ("single", "A"),
+        ]
+    )
 
 
 def test_an_answer_label_whose_mark_was_lost_gives_no_key() -> None:
@@ -409,3 +443,66 @@ c) 10
 Odpowiedź: b
 """
     assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "B"), ("single", "B")]
+
+
+def test_a_key_after_an_abbreviated_label_and_options_on_the_stems_next_line() -> None:
+    doc = """1) Which blood cells carry oxygen?
+   a) white cells   b) red cells   c) platelets
+   Ans. b
+2) Sound travels fastest through:
+   a) air   b) water   c) steel
+   Ans. c
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C")]
+
+
+def test_options_numbered_with_spaces_on_one_line_keyed_by_number() -> None:
+    doc = """問1　日本の首都はどこか。
+1　大阪　2　京都　3　東京　4　名古屋
+正解　3
+問2　一年は何日か。
+1　300日　2　365日　3　400日　4　500日
+正解　2
+"""
+    assert keys(doc) == [("single", "C"), ("single", "B")]
+
+
+def test_answer_lines_labelled_by_part_key_their_parts() -> None:
+    doc = """Part A
+1. The largest ocean is the:
+A. Atlantic B. Pacific C. Indian
+2. The longest river is the:
+A. Nile B. Thames C. Seine
+Part B
+1. 5 + 5 = ?
+A. 10 B. 11 C. 12
+2. 2 x 6 = ?
+A. 8 B. 10 C. 12
+Answer Key
+Part A: 1. B 2. A
+Part B: 1. A 2. C
+"""
+    assert keys(doc) == [("single", "B"), ("single", "A"), ("single", "A"), ("single", "C")]
+
+
+def test_numbered_notes_before_the_quiz_take_no_keys() -> None:
+    doc = """Before you start:
+1. Read each question carefully.
+2. Only one answer is right.
+Quiz
+1. Which is a prime number?
+A. 4
+B. 7
+C. 9
+2. Which is an even number?
+A. 3
+B. 5
+C. 8
+Answers: 1-B, 2-C
+"""
+    assert generic_keys(doc) == [("single", "B"), ("single", "C")]
+    result = import_text(doc, source="quiz.txt", bank_id="t")
+    assert [(q.number, q.kind, q.answer) for q in result.bank.questions] == [
+        (1, Kind.single, "B"),
+        (2, Kind.single, "C"),
+    ]
