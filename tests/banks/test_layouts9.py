@@ -114,3 +114,47 @@ def test_brackets_inside_a_formula_are_no_answer() -> None:
     result = import_text(doc, source="t.md", bank_id="t")
     assert [(q.number, q.answer) for q in result.bank.questions] == [(2, ["H2O"])]
     assert [lo.number for lo in result.left_out] == [1]
+
+
+def test_a_calculation_keeps_its_numbered_data() -> None:
+    doc = """四、计算题
+1. 某商店一季度的资料如下：
+（1）销售收入80万元；
+（2）进货成本50万元；
+（3）房租10万元。
+要求：计算该商店一季度的利润。
+参考答案：
+利润 = 80 - 50 - 10 = 20（万元）。
+2. 一辆车每小时行驶60千米，行驶3小时。
+要求：计算行驶的路程。
+参考答案：
+路程 = 60 × 3 = 180（千米）。
+"""
+    result = import_text(doc, source="t.txt", bank_id="t")
+    first, second = result.bank.questions
+    assert first.kind is Kind.case and "（1）销售收入80万元" in first.prompt and "（3）房租10万元" in first.prompt
+    assert "20（万元）" in first.answer and "180（千米）" in second.answer
+    assert result.left_out == []
+
+
+def test_the_last_cases_numbered_reference_is_its_own_not_an_answer_part() -> None:
+    doc = """五、案例分析题
+案例1：
+某仓库夜间失火。
+问题：
+1. 分析起火原因。
+参考答案：
+1. 判断：电线老化。
+2. 依据：线路多年未检修。
+案例2：
+某车间发生机械伤害。
+问题：
+1. 提出防范措施。
+参考答案：
+1. 加装防护罩。
+2. 落实岗前培训。
+"""
+    result = import_text(doc, source="t.txt", bank_id="t")
+    first, second = result.bank.questions
+    assert "电线老化" in first.answer and "线路多年未检修" in first.answer
+    assert "加装防护罩" in second.answer and "落实岗前培训" in second.answer

@@ -236,6 +236,7 @@ class _Reader:
         candidates: list[Candidate] = []
         kind: Kind | None = None
         asking = False
+        listing = False  # the numbered data of a case's question (a calculation's figures) are under way
         for k, info in enumerate(self.infos):
             f = facts[k]
             if kind is Kind.case and info.heading is not None and (m := _BARE_ORDINAL.match(info.text)):
@@ -259,6 +260,8 @@ class _Reader:
                 asking = True  # "问题：" alone: the （1）（2） under it, and in its answer, are the case's own
             elif asking and (info.heading is not None or any(style != "paren" for style, _, _ in info.nums)):
                 asking = False
+            if listing and (role is not None or info.heading is not None or any(s != "paren" for s, _, _ in info.nums)):
+                listing = False
             f.key = role == "key"
             f.ask = role == "ask"
             f.answer_opener = role == "answer" or (role == "key" and bool(marker and not marker[1]))
@@ -273,7 +276,7 @@ class _Reader:
                 and "alone" not in self.run_styles_missing
             )
             for style, number, rest in info.nums if not after_letter else ():  # "B" then "12": an option's text
-                if asking and style == "paren":
+                if (asking or listing) and style == "paren":
                     continue
                 if not (info.line.fenced):
                     tag = find_kind_tag(rest)
@@ -281,6 +284,9 @@ class _Reader:
                     candidates.append(Candidate(k, style, number, rest, bare))
                     if (tag and not bare) or has_key_in_stem(rest):
                         f.opener = True  # a kind tag before the stem ("1. (单选题) …"), or a key in it
+            if kind is Kind.case and info.nums and info.text.rstrip().endswith(("：", ":")):
+                # "1. 某企业的资料如下：" then "（1）销售收入500万元；…": the question's data, not its parts
+                listing = any(style != "paren" for style, _, _ in info.nums)
         return facts, candidates
 
     # -- pass 2: reading --------------------------------------------------------------------------------
