@@ -23,11 +23,13 @@ from bot.store import Store
 from bot.store.outbox import Outbox
 from bot.store.updates import UpdateLog
 from bot.study.bank_admin import BankAdmin
+from bot.study.disputes import Disputes
 from bot.study.engine import StudyEngine
 from bot.telegram.app import telegram_application
 from bot.telegram.commands import publish_commands
 from bot.telegram.context import BotApplication
 from bot.telegram.courier import Courier
+from bot.telegram.disputes import DisputeNotices
 from bot.telegram.failures import classify
 from bot.telegram.pacing import OutgoingBudget
 from bot.telegram.subscriptions import PushSender, announcement_finished
@@ -71,7 +73,8 @@ def build_application(
 class Lifecycle:
     """Start, in this order: the store; the update inbox (what a crash left unhandled is queued first);
     the banks and the engine with the services over them; model help when configured; the courier of
-    kept replies; the group closer; the push scheduler; then the command menus are published.
+    kept replies; the notices of dispute decisions; the group closer; the push scheduler; then the command
+    menus are published.
     Stop in the reverse order, the store last. Stopping twice is stopping once."""
 
     def __init__(self, settings: Settings) -> None:
@@ -101,6 +104,10 @@ class Lifecycle:
             )
         data.courier = Courier(app.bot, Outbox(store), data.clock)
         data.courier.start()
+        data.disputes = Disputes(data.bank_admin)
+        data.dispute_notices = DisputeNotices(app.bot, data.disputes, data.courier)
+        data.disputes.listeners.append(data.dispute_notices.wake)
+        data.dispute_notices.start()  # what a crash left untold goes now
         data.groups.start()
         data.deliveries = data.subscriptions.service = self._deliveries(app, store)
         data.deliveries.start()
@@ -143,6 +150,9 @@ class Lifecycle:
             data.subscriptions.service = None
         if data.groups is not None:  # a question being closed gets its result first
             await data.groups.stop()
+        if data.dispute_notices is not None:  # the notice being sent goes first
+            await data.dispute_notices.stop()
+            data.dispute_notices = None
         if data.courier is not None:
             await data.courier.stop()
             data.courier = None
@@ -157,5 +167,5 @@ class Lifecycle:
                 await data.inbox.flush()
             except Exception:
                 log.exception("the update inbox could not be written before the stop")
-        data.engine = data.bank_admin = data.subscriptions = None
+        data.engine = data.bank_admin = data.subscriptions = data.disputes = None
         await store.close()

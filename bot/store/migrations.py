@@ -336,6 +336,49 @@ INSERT OR IGNORE INTO asked_messages (chat_id, message_id, asked_id)
     SELECT chat_id, message_id, id FROM asked WHERE message_id IS NOT NULL;
 """
 
+_DISPUTES = """
+-- "My answer should count": a learner disputes the verdict on a fill-in or case answer; an admin accepts
+-- the reply (it becomes an accepted answer in the bank file, and every attempt at the question with the
+-- same reply is regraded) or rejects it. Replies are grouped by `reply_key`, the reply as the grader
+-- reads it (bot/grading/accepted.py). One decision closes every open dispute of its group at once: the
+-- compare-and-set on `decision_id IS NULL` makes a button work once, across restarts too.
+CREATE TABLE dispute_decisions (
+    id         INTEGER PRIMARY KEY,
+    question   INTEGER NOT NULL REFERENCES questions (id),
+    reply_key  TEXT    NOT NULL,
+    reply      TEXT    NOT NULL,                    -- the reply decided on, as shown to the admin
+    accepted   INTEGER NOT NULL CHECK (accepted IN (0, 1)),
+    decided_by INTEGER NOT NULL,                    -- the admin's Telegram user id
+    decided_at INTEGER NOT NULL,
+    regraded   INTEGER NOT NULL DEFAULT 0           -- attempts the decision regraded
+);
+CREATE INDEX dispute_decisions_reply ON dispute_decisions (question, reply_key);
+
+CREATE TABLE disputes (
+    id          INTEGER PRIMARY KEY,
+    learner_id  INTEGER NOT NULL REFERENCES learners (id),
+    asked_id    INTEGER NOT NULL REFERENCES asked (id),
+    question    INTEGER NOT NULL REFERENCES questions (id),
+    reply       TEXT    NOT NULL,                   -- the attempt's reply as recorded
+    reply_key   TEXT    NOT NULL,
+    created_at  INTEGER NOT NULL,
+    decision_id INTEGER REFERENCES dispute_decisions (id),   -- NULL while open
+    UNIQUE (learner_id, asked_id)                   -- one dispute per attempt
+);
+CREATE INDEX disputes_open ON disputes (question, reply_key) WHERE decision_id IS NULL;
+
+-- Who is told of a decision: once per learner and decision. `sent_at` is set right before the message
+-- leaves (a crash then never tells twice); rows still NULL are sent at the next start.
+CREATE TABLE dispute_notices (
+    decision_id INTEGER NOT NULL REFERENCES dispute_decisions (id),
+    learner_id  INTEGER NOT NULL REFERENCES learners (id),
+    reply       TEXT    NOT NULL,                   -- the learner's own reply, as they wrote it
+    sent_at     INTEGER,
+    PRIMARY KEY (decision_id, learner_id)
+) WITHOUT ROWID;
+CREATE INDEX dispute_notices_waiting ON dispute_notices (decision_id) WHERE sent_at IS NULL;
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -346,6 +389,7 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(7, "uploaded banks waiting for the admin's confirmation", _PENDING_UPLOADS),
     Migration(8, "a group's daily question window", _GROUP_WINDOW),
     Migration(9, "practice sessions, and the messages that carry each asked question", _SESSIONS),
+    Migration(10, "disputed verdicts, their decisions and who is told", _DISPUTES),
 )
 
 

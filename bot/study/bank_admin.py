@@ -1,5 +1,5 @@
 """Banks changed by an admin while the bot runs: an imported bank written and put live, a bank deleted,
-a key fixed.
+a key fixed, a disputed reply accepted (bot/study/disputes.py).
 
 One change at a time (a lock): each writes (or removes) a bank file (whole or not at all, bot/files.py),
 reads the folder's servable banks again and swaps them into the live engine (bot/study/reload.py).
@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from bot.banks.key_fix import KeyFixError, describe_key, parse_key, with_key
 from bot.banks.lint import LintFinding, lint_banks, normalize
-from bot.banks.model import Bank, load_bank, load_banks_serving, save_bank
+from bot.banks.model import Bank, Question, load_bank, load_banks_serving, save_bank
 from bot.files import fsync_dir
 from bot.study.engine import StudyEngine
 from bot.study.reload import reload_banks
@@ -129,7 +129,26 @@ class BankAdmin:
         resolved = await self.engine.resolve_reports(bank_id, qid)
         return KeyFixed(old, new, resolved)
 
-    async def _rewrite(self, bank_id: str, qid: str, typed: str) -> tuple[str, str]:
+    async def change_question(
+        self, bank_id: str, qid: str, change: Callable[[Question], Question | None]
+    ) -> tuple[Question, bool] | None:
+        """Write `change(question)` into the bank file and put it live (a dispute accepted: one more accepted
+        answer). (the question as served now, whether the file changed); None when `change` gives None
+        (nothing is written then). KeyFixError when there is no such bank or question, or the file cannot
+        be written (it is then as it was)."""
+        async with self._lock:
+            path, bank, question = await self._question_file(bank_id, qid)
+            changed = change(question)
+            if changed is None:
+                return None
+            if changed == question:
+                return question, False
+            questions = [changed if q.id == qid else q for q in bank.questions]
+            await self._save(bank.model_copy(update={"questions": questions}), path)
+            await reload_banks(self.engine, await self._servable())
+        return changed, True
+
+    async def _question_file(self, bank_id: str, qid: str) -> tuple[Path, Bank, Question]:
         # Only a bank the bot serves: a typed id never becomes a path of its own (../, NUL, 300 bytes...).
         path = await asyncio.to_thread(_bank_path, self.folder, bank_id) if bank_id in self.engine.banks else None
         if path is None:
@@ -138,9 +157,17 @@ class BankAdmin:
         question = bank.question(qid)
         if question is None:
             raise KeyFixError(f"题库 {bank_id} 中没有题目 {qid}", f"bank {bank_id} has no question {qid}")
+        return path, bank, question
+
+    async def _rewrite(self, bank_id: str, qid: str, typed: str) -> tuple[str, str]:
+        path, bank, question = await self._question_file(bank_id, qid)
         fixed = with_key(bank, qid, parse_key(question, typed))
         new_question = fixed.question(qid)
         assert new_question is not None
+        await self._save(fixed, path)
+        return describe_key(question), describe_key(new_question)
+
+    async def _save(self, fixed: Bank, path: Path) -> None:
         try:
             await asyncio.to_thread(save_bank, fixed, self.folder, path)
         except OSError as exc:
@@ -155,7 +182,6 @@ class BankAdmin:
                 f"cannot write the bank file {path}: {exc.strerror}{en}. The key is unchanged "
                 "and the bank file is as it was.",
             ) from exc
-        return describe_key(question), describe_key(new_question)
 
 
 def _bank_path(folder: Path, bank_id: str) -> Path | None:

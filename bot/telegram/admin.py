@@ -1,5 +1,6 @@
 """Admins (STUDYBOT_ADMINS) manage banks from the chat: send a document to import it (a preview first,
-live only once the admin confirms), /reports to review flagged keys, /fixkey
+live only once the admin confirms), /reports to review flagged keys (then the learners' disputes and their
+common wrong answers: bot/telegram/disputes.py), /fixkey
 to correct a key, /dismiss to close a report.
 
 An upload is imported at once (in a capped process) and held in the database with its preview's
@@ -36,6 +37,7 @@ from bot.grading import format_question, kind_label
 from bot.study.bank_admin import NOT_WRITABLE, Target, target_for
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
+from bot.telegram.disputes import send_disputes_and_answers
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
@@ -374,6 +376,7 @@ async def reports_command(update: Update, context: CustomContext) -> None:
     flagged = await engine.flagged_reports()
     if not flagged:
         await context.reply(t("reports_none", lang))
+        await send_disputes_and_answers(context, lang)
         return
     parts = [t("reports_header", lang, n=sum(f.count for f in flagged))]
     for i, item in enumerate(flagged, start=1):
@@ -391,6 +394,7 @@ async def reports_command(update: Update, context: CustomContext) -> None:
         block.append(t("reports_actions", lang, bank=esc(item.bank), qid=esc(item.qid), first=item.report_ids[0]))
         parts.append("\n".join(block))
     await context.reply("\n\n".join(parts))
+    await send_disputes_and_answers(context, lang)
 
 
 async def fixkey_command(update: Update, context: CustomContext) -> None:

@@ -31,9 +31,11 @@ if TYPE_CHECKING:
     from bot.delivery.service import DeliveryService
     from bot.delivery.subscriptions import Subscriptions
     from bot.study.bank_admin import BankAdmin
+    from bot.study.disputes import Disputes
     from bot.study.engine import StudyEngine
     from bot.telegram.commands import Command
     from bot.telegram.courier import Courier
+    from bot.telegram.disputes import DisputeNotices
     from bot.telegram.group_quiz import GroupQuiz
     from bot.telegram.inbox import Inbox
 
@@ -62,6 +64,8 @@ class BotData:
         # Opened at start-up and cleared at the stop (bot/app.py, Lifecycle).
         self.engine: StudyEngine | None = None
         self.bank_admin: BankAdmin | None = None
+        self.disputes: Disputes | None = None  # "my answer should count" (bot/study/disputes.py)
+        self.dispute_notices: DisputeNotices | None = None  # tells learners of the decisions
         self.subscriptions: Subscriptions | None = None
         self.deliveries: DeliveryService | None = None
         self.model_help: ModelHelp | None = None  # only when STUDYBOT_AI_URL is set
@@ -123,6 +127,10 @@ class CustomContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any]
     @property
     def bank_admin(self) -> BankAdmin:
         return _ready(self.bot_data.bank_admin, "the bank admin")
+
+    @property
+    def disputes(self) -> Disputes:
+        return _ready(self.bot_data.disputes, "the disputes")
 
     @property
     def courier(self) -> Courier:

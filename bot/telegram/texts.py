@@ -231,6 +231,100 @@ TEXTS: dict[str, dict[Lang, str]] = {
     },
     "dismiss_none": {"zh": "{what} 没有待处理的反馈。", "en": "No open report for {what}."},
     "dismiss_done": {"zh": "已忽略 {what} 的 {n} 条反馈。", "en": "Dismissed {n} {n:report|reports} of {what}."},
+    # ----- "my answer should count": disputes and what learners answered (bot/telegram/disputes.py) -----
+    "btn_dispute": {"zh": "我的答案应该算对", "en": "My answer should count"},
+    "dispute_filed": {
+        "zh": "已提交给老师核对。老师决定后会告诉你结果；在此之前这次作答按原判计分。",
+        "en": "Sent to a teacher to check. You will be told what they decide; until then the verdict stands.",
+    },
+    "dispute_already": {
+        "zh": "你已经提交过这次作答，老师核对后会告诉你结果。",
+        "en": "You already sent this answer to a teacher; you will be told what they decide.",
+    },
+    "dispute_already_accepted": {
+        "zh": "老师已经认可了这次作答。",
+        "en": "A teacher has already accepted this answer.",
+    },
+    "dispute_already_rejected": {
+        "zh": "老师已经核对过这次作答，没有认可。",
+        "en": "A teacher has already checked this answer and did not accept it.",
+    },
+    "dispute_right": {"zh": "这次作答已经判为正确。", "en": "This answer is already graded right."},
+    "dispute_not_disputable": {
+        "zh": "只有填空题和案例题的作答可以提交老师核对。",
+        "en": "Only fill-in and case answers can be sent to a teacher to check.",
+    },
+    "dispute_no_attempt": {"zh": "这不是你的作答。", "en": "This is not your answer."},
+    "dispute_declined": {
+        "zh": "老师之前已经核对过这个回答（「{reply}」），没有认可。答案：{answer}",
+        "en": "A teacher has already checked this answer (“{reply}”) and did not accept it. The key: {answer}",
+    },
+    "dispute_told_accepted": {
+        "zh": "✅ 你对第 {n} 题的回答已被老师认可为正确（{bank}：「{reply}」）。这次作答已改为答对，复习计划随之调整。",
+        "en": "✅ Your answer to question {n} was accepted as correct by a teacher ({bank}: “{reply}”). "
+        "That attempt now counts as right, and its reviews follow.",
+    },
+    "dispute_told_rejected": {
+        "zh": "你对第 {n} 题的回答「{reply}」（{bank}）经老师核对，没有被认可。答案：{answer}",
+        "en": "A teacher checked your answer “{reply}” to question {n} ({bank}) and did not accept it. "
+        "The key: {answer}",
+    },
+    "disputes_header": {
+        "zh": "<b>🙋 我的答案应该算对：{bank} {qid}（{n} 条）</b>",
+        "en": "<b>🙋 My answer should count: {bank} {qid} ({n} {n:dispute|disputes})</b>",
+    },
+    "disputes_reply": {"zh": "{i}. 「{reply}」 × {n}", "en": "{i}. “{reply}” × {n}"},
+    "disputes_credited": {"zh": "（当前答案已接受它）", "en": " (the key accepts it now)"},
+    "disputes_more": {
+        "zh": "还有 {n} 道题有待处理的申诉：处理完这些后再发 /reports。",
+        "en": "{n} more {n:question has|questions have} open disputes: send /reports again after these.",
+    },
+    "btn_dispute_accept": {"zh": "接受", "en": "Accept"},
+    "btn_dispute_reject": {"zh": "不接受", "en": "Decline"},
+    "dispute_accepted": {
+        "zh": "✅ 已接受「{reply}」作为 <code>{bank} {qid}</code> 的答案{written}：重新判分 {k} 次作答，"
+        "通知 {m} 位学习者。\n当前答案：{answer}",
+        "en": "✅ Accepted “{reply}” as an answer to <code>{bank} {qid}</code>{written}: {k} "
+        "{k:attempt|attempts} regraded, {m} {m:learner|learners} told.\nCurrent key: {answer}",
+    },
+    "dispute_written": {"zh": "（已写入题库）", "en": " (written into the bank)"},
+    "dispute_unchanged": {"zh": "（题库答案已包含它）", "en": " (the bank's key had it already)"},
+    "dispute_rejected": {
+        "zh": "已不接受「{reply}」（<code>{bank} {qid}</code>）：通知 {m} 位学习者。",
+        "en": "Declined “{reply}” (<code>{bank} {qid}</code>): {m} {m:learner|learners} told.",
+    },
+    "dispute_decided_accepted": {
+        "zh": "这个回答已经处理过了：已接受。",
+        "en": "This answer was decided already: accepted.",
+    },
+    "dispute_decided_rejected": {
+        "zh": "这个回答已经处理过了：没有接受。",
+        "en": "This answer was decided already: declined.",
+    },
+    "dispute_unknown": {"zh": "找不到这条申诉。", "en": "There is no such dispute."},
+    "dispute_gone": {
+        "zh": "这道题已不在题库中，无法接受；可以选择不接受。",
+        "en": "The question is no longer in its bank, so it cannot be accepted; you can decline it.",
+    },
+    "dispute_unfit": {
+        "zh": "无法把「{reply}」加入 <code>{bank} {qid}</code> 的答案（例如有空没有填）。"
+        "可以用 /fixkey 修改答案，或选择不接受。",
+        "en": "“{reply}” cannot be made an answer of <code>{bank} {qid}</code> (a blank left empty, say). "
+        "Fix the key with /fixkey, or decline it.",
+    },
+    "answers_header": {
+        "zh": "<b>常见的错误回答（填空题和案例题）</b>",
+        "en": "<b>Common wrong answers (fill-in and case)</b>",
+    },
+    "answers_item": {
+        "zh": "{i}. <code>{bank} {qid}</code>：{attempts} 次作答，{right}% 答对",
+        "en": "{i}. <code>{bank} {qid}</code>: {attempts} {attempts:attempt|attempts}, {right}% right",
+    },
+    "answers_reply": {"zh": "「{reply}」 × {n}", "en": "“{reply}” × {n}"},
+    "answers_footer": {
+        "zh": "每道题的完整统计：<code>studybot answers</code>（CSV）",
+        "en": "Every question in full: <code>studybot answers</code> (CSV)",
+    },
     # ----- daily pushes, reminders, announcements (bot/telegram/subscriptions.py) -----
     "cmd_subscribe": {
         "zh": "每日推送：/subscribe [HH:MM] [时区] [题数]",
