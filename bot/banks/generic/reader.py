@@ -663,23 +663,21 @@ def generic_reading(text: str, *, simplified: bool = False) -> Reading:
     return Reading(None, found.drafts, found.sections, found.issues, found.conventions)
 
 
-# The first two labels of an option run, in the alphabets of bot.banks.conventions.shapes, in their strict forms
-_FIRST_LABEL = re.compile(r"(?:^|(?<=[\s？?。：:）)\]】_…]))[（(【\[]?\s*([AaАаアα])\s*(?:[.．、:：)）\]】])|([①])")
+# The first label of an option run, in the alphabets of bot.banks.conventions.shapes, in its strict forms, and
+# what follows it up to the end of the next line (where the second label stands)
+_FIRST_LABEL = re.compile(
+    r"(?:^|(?<=[\s？?。：:）)\]】_…]))[（(【\[]?[ \t]*([AaАаアα])[ \t]*[.．、:：)）\]】]([^\n]*\n?[^\n]{0,4})"
+    r"|(①)([^\n]*)",
+    re.M,
+)
 _SECOND = {"A": "B", "a": "b", "А": "Б", "а": "б", "ア": "イ", "α": "β", "①": "②"}
 
 
 def visible_choices(text: str) -> int:
-    """How many runs of options a document visibly holds (a first label with the second beside it or on the
-    next line): a cheap count, against which the layouts' reading is measured."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    """How many runs of options a document visibly holds (a first label with the second beside it or at the
+    start of the next line): a cheap count, against which the layouts' reading is measured."""
     count = 0
-    for i, line in enumerate(lines):
-        m = _FIRST_LABEL.search(line)
-        if m is None:
-            continue
-        second = _SECOND[m.group(1) or m.group(2)]
-        rest = line[m.end() :]
-        below = lines[i + 1][:3] if i + 1 < len(lines) else ""
-        if second in rest or second in below:
-            count += 1
+    for m in _FIRST_LABEL.finditer(text):
+        letter, after = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        count += _SECOND[letter] in after
     return count

@@ -126,6 +126,9 @@ _ASKS_ABOUT_SIGN = re.compile(
 )
 
 
+_MAY_ASK_ABOUT_SIGN = re.compile(r"[?？]|この|표지")  # a cheap test first: most stems ask nothing of the kind
+
+
 # "您的姓名：____": what a questionnaire asks of the person, before its questions
 _FORM_FIELD = re.compile(
     r"^(?:您的|你的|请(?:输入|填写)(?:您的|你的)?)?(?:姓名|名字|部门|所在部门|工号|手机号?码?|电话|班级|学号|单位|工作单位|邮箱|年龄|性别"
@@ -270,7 +273,7 @@ class _Checker:
         if (
             (d.picture and _NEEDS_PICTURE.search(d.stem))
             or _POINTS_AT_FIGURE.search(d.stem)
-            or _ASKS_ABOUT_SIGN.search(d.stem)
+            or (_MAY_ASK_ABOUT_SIGN.search(d.stem) and _ASKS_ABOUT_SIGN.search(d.stem))
         ):
             raise _Skip(
                 d.line,
