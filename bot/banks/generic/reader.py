@@ -50,6 +50,7 @@ _STEM_KEY = re.compile(r"[（(]\s*([^()（）\s][^()（）]{0,14}?)\s*[)）]")
 _LETTER_KEY = re.compile(r"[A-H]{1,4}")
 _MARK_CELL = re.compile(r"\s*(?:[✓✔☑✅√*＊xX×●■]|\(x\)|\[x\])\s*")
 _TABLE_HEAD = re.compile(r"(?:Options?|Choices?|Answers?|选项|答案|Réponses?|Respuestas?|Antworten|Opções)", re.I)
+_BRACKETED_KEY = re.compile(r"[\[【(（]\s*[A-Ha-h1-8①-⑧√×✓✗○]\s*[\]】)）]")
 _SHORT_KEY = re.compile(r"[^\s。.！!？?，,；;]{1,16}")  # a word or two under a bare key label, no sentence
 # a note that one option is the right one in every question, as official catalogues print their questions:
 # "In diesem Katalog ist immer Antwort a die richtige.", "The correct answer is always (a)", "答案均为A"
@@ -593,7 +594,7 @@ def _label_at_start(text: str) -> tuple[str, int, str] | None:
 def _key_word(key: str) -> str:
     """The key itself, without what a page prints after it (`[3]☜ 블럭 설정하면 보임` -> `[3]`)."""
     m = re.match(r"^\s*([\[【(（]\s*[^\]】)）]{1,12}\s*[\]】)）])", key)
-    if m and not re.match(r"\s*[\[【(（]", key[m.end() :]):  # "(√) (×) (√)": a row of keys, kept whole
+    if m and not _BRACKETED_KEY.search(key[m.end() :]):  # "(A), (C)", "(√) (×) (√)": keys, kept whole
         return m.group(1)
     return key
 

@@ -506,3 +506,19 @@ Answers: 1-B, 2-C
         (1, Kind.single, "B"),
         (2, Kind.single, "C"),
     ]
+
+
+def test_a_key_of_several_bracketed_letters_is_kept_whole() -> None:
+    doc = """Q1. Which of these are prime numbers?
+(A) 2
+(B) 4
+(C) 5
+(D) 9
+Correct answers: (A), (C)
+Q2. Which planet is known as the Red Planet?
+(A) Venus
+(B) Mars
+(C) Saturn
+Correct answer: (B)
+"""
+    assert generic_keys(doc) == keys(doc) == [("multiple", "AC"), ("single", "B")]
