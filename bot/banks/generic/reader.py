@@ -51,6 +51,7 @@ _LETTER_KEY = re.compile(r"[A-H]{1,4}")
 _MARK_CELL = re.compile(r"\s*(?:[✓✔☑✅√*＊xX×●■]|\(x\)|\[x\])\s*")
 _TABLE_HEAD = re.compile(r"(?:Options?|Choices?|Answers?|选项|答案|Réponses?|Respuestas?|Antworten|Opções)", re.I)
 _BRACKETED_KEY = re.compile(r"[\[【(（]\s*[A-Ha-h1-8①-⑧√×✓✗○]\s*[\]】)）]")
+_EMPTY_SLOT = re.compile(r"[（(]\s*[)）]")
 _SHORT_KEY = re.compile(r"[^\s。.！!？?，,；;]{1,16}")  # a word or two under a bare key label, no sentence
 # a note that one option is the right one in every question, as official catalogues print their questions:
 # "In diesem Katalog ist immer Antwort a die richtige.", "The correct answer is always (a)", "答案均为A"
@@ -609,6 +610,8 @@ def _stem_key(stem: str, alphabet: str | None) -> str | None:
         return None
     letters = _ALPHABET[alphabet].letters
     found = set()
+    if _EMPTY_SLOT.search(stem):
+        return None  # "维生素(A)缺乏会导致（ ）": the answer's slot is empty, the letter is a name's
     for m in _STEM_KEY.finditer(stem):
         inner = re.sub(r"[\s,，、]", "", m.group(1))
         if inner and all(ch in letters for ch in inner):

@@ -522,3 +522,18 @@ Q2. Which planet is known as the Red Planet?
 Correct answer: (B)
 """
     assert generic_keys(doc) == keys(doc) == [("multiple", "AC"), ("single", "B")]
+
+
+def test_a_letter_in_brackets_beside_an_empty_slot_is_no_key() -> None:
+    doc = """```
+1.维生素(A)缺乏会导致（ ）
+A.夜盲症
+B.佝偻病
+C.坏血病
+2.人体缺铁会导致( B )
+A.甲状腺肿大
+B.贫血
+C.夜盲症
+```
+"""
+    assert generic_keys(doc) == [("single", "B")]
