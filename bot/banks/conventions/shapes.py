@@ -153,20 +153,20 @@ def _run_in(text: str, a: Alphabet, mode: str, first: int) -> OptionRun | None:
 # -- question numbers ---------------------------------------------------------------------------------------
 _NUMBER_HEADS = (
     # 第1問, 第 3 题, 1번, 第12題
-    re.compile(r"^(?:第\s*)?(?P<n>\d{1,3})\s*(?:[问問题題]|번|문항)\s*[.．、:：)）]?\s*"),
+    re.compile(r"^(?:第\s*)?(?P<n>\d{1,4})\s*(?:[问問题題]|번|문항)\s*[.．、:：)）]?\s*"),
     # 問1, Question 3, Pregunta 2, Вопрос 5, Câu 4, 문제 7
     re.compile(
         r"^(?:問題?|问题?|Q|Question|Questão|Questao|Pregunta|Frage|Aufgabe|Problem|Exercise|Ejercicio|Übung|Вопрос"
         r"|Задание|Питання|Exercice|Domanda|Soru|Soal|Pertanyaan|Fråga|Spørsmål|Spørgsmål|Kysymys|Otázka|Ερώτηση"
-        r"|Câu|Pytanie|Vraag|문제|문항)\s*(?:N[o°º]\.?\s*)?(?P<n>\d{1,3})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
+        r"|Câu|Pytanie|Vraag|문제|문항)\s*(?:N[o°º]\.?\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
         re.I,
     ),
-    re.compile(r"^[（(【\[]\s*(?P<n>\d{1,3})\s*[)）】\]]\s*(?=\S)"),
-    re.compile(r"^(?P<n>\d{1,3})\s*(?:\.-|\.\)|[.．、:：)）](?!\d)|[-–—]\s)\s*"),
-    re.compile(r"^(?P<n>\d{1,3})(?:\s+)(?=[^\s\d.．,%])"),  # "1  Os princípios …", "1　依中華民國憲法…"
+    re.compile(r"^[（(【\[]\s*(?P<n>\d{1,4})\s*[)）】\]]\s*(?=\S)"),
+    re.compile(r"^(?P<n>\d{1,4})\s*(?:\.-|\.\)|[.．、:：)）](?!\d)|[-–—]\s)\s*"),
+    re.compile(r"^(?P<n>\d{1,4})(?:\s+)(?=[^\s\d.．,%])"),  # "1  Os princípios …", "1　依中華民國憲法…"
 )
 # a key written before the number: "( ３ )1. …", "（ B ）2、…", "(○) 3. …"
-_KEY_FIRST = re.compile(r"^[（(]\s*(?P<k>[^()（）\s]{1,6})\s*[)）]\s*(?=\d{1,3}\s*[.．、])")
+_KEY_FIRST = re.compile(r"^[（(]\s*(?P<k>[^()（）\s]{1,6})\s*[)）]\s*(?=\d{1,4}\s*[.．、])")
 _DECORATION = re.compile(r"^(?:#{1,6}\s+|\*\*|__|[-*•]\s+(?=\d))+")
 
 

@@ -26,13 +26,13 @@ _KEY_CHARS = r"A-Ha-hА-Га-гアイウエオカ①-⑧√×✓✗✔✘○〇�
 _TOKEN = rf"[{_KEY_CHARS}]{{1,8}}(?![A-Za-z\u0400-\u04ff])"
 _BRACKETED = r"[（(\[【]\s*(?P<bk>[^()（）\[\]【】]{1,40}?)\s*[)）\]】]"
 _PAIR = re.compile(
-    rf"(?P<n>\d{{1,3}})\s*(?:\.-|[.．、:：)）=]|[-–—](?!\d)|\s)\s*(?:{_BRACKETED}|(?P<k>{_TOKEN}))(?=$|[\s;；,，|/])"
+    rf"(?P<n>\d{{1,4}})\s*(?:\.-|[.．、:：)）=]|[-–—](?!\d)|\s)\s*(?:{_BRACKETED}|(?P<k>{_TOKEN}))(?=$|[\s;；,，|/])"
 )
 _RANGE = re.compile(
-    rf"(?P<a>\d{{1,3}})\s*[-–—～~至]\s*(?P<b>\d{{1,3}})\s*[)）:：.、]?\s*(?P<keys>(?:[{_KEY_CHARS}]\s?){{2,40}})(?=$|[\s;；,，|])"
+    rf"(?P<a>\d{{1,4}})\s*[-–—～~至]\s*(?P<b>\d{{1,4}})\s*[)）:：.、]?\s*(?P<keys>(?:[{_KEY_CHARS}]\s?){{2,40}})(?=$|[\s;；,，|])"
 )
 _SEPARATORS = re.compile(r"[\s;；,，|/·]+")
-_NUMBER_ALONE = re.compile(r"^(?:第\s*)?(\d{1,3})\s*(?:[题題问問号號]|번)?\s*$")
+_NUMBER_ALONE = re.compile(r"^(?:第\s*)?(\d{1,4})\s*(?:[题題问問号號]|번)?\s*$")
 _KEY_ALONE = re.compile(rf"^\s*(?:{_TOKEN}|[（(]\s*{_TOKEN}\s*[)）])\s*$")
 # a grid's cell for a question given no key ("#", "*", "—": 一律給分, annulled)
 _VOID = re.compile(r"[#*＊—–\-/]{1,2}")

@@ -117,6 +117,7 @@ class _Generic:
         self.answered: set[int] = set()  # blocks given keys by an answer part
         self.always: str | None = None  # the letter a note says is right in every question
         self.issues: list[Issue] = []
+        self.runs: dict[tuple[int, tuple[str, int] | None], OptionRun | None] = {}
 
     # -- the walk ------------------------------------------------------------------------------------
     def run(self) -> None:
@@ -178,11 +179,18 @@ class _Generic:
         self.add_text(q, text, k)
         return k + 1
 
+    def run_at(self, k: int, expect: tuple[str, int] | None) -> OptionRun | None:
+        """The options on line k (asked more than once per line: remembered)."""
+        key = (k, expect)
+        if key not in self.runs:
+            self.runs[key] = option_run(self.texts[k], expect=expect)
+        return self.runs[key]
+
     def option_at(self, k: int, q: _Block | None) -> bool:
         if q is None:
             return False
         expect = (q.alphabet, q.next_option) if q.alphabet else None
-        run = option_run(self.texts[k], expect=expect)
+        run = self.run_at(k, expect)
         return run is not None and not run.before
 
     def starts_question(self, k: int, head: tuple[int, str, str | None, bool], q: _Block | None) -> bool:
@@ -313,7 +321,7 @@ class _Generic:
                 q.explanation.append(explained)
             return
         expect = (q.alphabet, q.next_option) if q.alphabet else None
-        run = option_run(text, expect=expect)
+        run = self.run_at(k, expect) if text == self.texts[k] else option_run(text, expect=expect)
         if run is not None and run.loose and len(run.options) == 1 and not expect and not self.continues(k, run):
             run = None
         if run is not None and (not q.options or run.alphabet == q.alphabet) and not q.key:

@@ -29,6 +29,8 @@ def delimited_drafts(lines: list[Line]) -> list[Draft] | None:
     if len(texts) < 2:
         return None
     for delimiter in _DELIMITERS:
+        if sum(delimiter in t for _, t in texts) < 0.9 * len(texts):
+            continue  # a cheap test first: most documents use none of them on most lines
         rows = [(n, [f.strip() for f in t.split(delimiter)]) for n, t in texts]
         fitting = [(n, fields) for n, fields in rows if len(fields) >= 2 and all(fields)]
         if len(fitting) < 0.9 * len(texts) or len(fitting) < 2:
