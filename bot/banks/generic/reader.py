@@ -84,6 +84,7 @@ class _Block:
     picture: bool = False  # a picture's placeholder stood in it ("[图片]", "![](…)")
     marked: str = ""  # letters of the options a table's mark column marks
     in_table: bool = False  # its options are the rows of a table
+    option_marks: dict[int, set[str]] = field(default_factory=dict)  # marks each option's text carries
     explanation: list[str] = field(default_factory=list)
     end: int = 0
     in_explanation: bool = False
@@ -329,6 +330,8 @@ class _Generic:
                 q.stem.append(run.before)
             q.alphabet = run.alphabet
             q.options += list(run.options)
+            if self.lines[k].spans and text == self.texts[k]:
+                self.note_marks(q, k, run)
             return
         if q.options:
             if q.key is not None:
@@ -337,6 +340,19 @@ class _Generic:
                 q.options[-1] = (q.options[-1][0], f"{q.options[-1][1]} {text}".strip())
             return
         q.stem.append(text)
+
+    def note_marks(self, q: _Block, k: int, run: OptionRun) -> None:
+        """The marks (red, highlight, underline, bold, a ticked box) each option's text carries on line k."""
+        line, text = self.lines[k], self.texts[k]
+        shift = len(line.text) - len(text)  # a list bullet before the body
+        pos = len(run.before)
+        for index, body in run.options:
+            at = text.find(body, pos) if body else -1
+            if at < 0:
+                continue
+            start, end = at + shift, at + shift + len(body)
+            q.option_marks[index] = {mark for a, b, mark in line.spans if a < end and b > start}
+            pos = at + len(body)
 
     def wrapped(self, k: int) -> bool:
         """Line k goes on with the option above it: that option filled its line (a page's width), and no
@@ -550,7 +566,7 @@ class _Generic:
                     key_line=b.key_line,
                     key_apart=id(b) in self.answered,
                     unkeyed=unkeyed,
-                    marked=b.marked if options else "",
+                    marked=(b.marked or _marked_letters(b.option_marks, len(options))) if options else "",
                     explanation="\n".join(b.explanation).strip() or None,
                     end_line=b.end,
                     picture=b.picture,
@@ -581,6 +597,18 @@ class _Generic:
             else:
                 return key
         return "".join(sorted(set(out))) if out else key
+
+
+_MARK_ORDER = ("check", "red", "high", "under", "bold")  # a ticked box first, bold last (as the layouts)
+
+
+def _marked_letters(marks: dict[int, set[str]], count: int) -> str:
+    """The options one mark sets apart from the others (the first mark that some carry and some do not)."""
+    for mark in _MARK_ORDER:
+        chosen = [i for i in range(count) if mark in marks.get(i, set())]
+        if chosen and len(chosen) < count:
+            return "".join(_LATIN[i] for i in chosen)
+    return ""
 
 
 def _plain(title: str | None) -> str:

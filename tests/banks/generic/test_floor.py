@@ -537,3 +537,15 @@ C.夜盲症
 ```
 """
     assert generic_keys(doc) == [("single", "B")]
+
+
+def test_options_marked_by_their_formatting_give_the_key() -> None:
+    # as the Word and web-page readers write a red or bold option: the one mark some options carry
+    doc = """Domanda 1: Qual è la capitale d'Italia?
+A) Milano
+B) <font color="red">Roma</font>
+C) Napoli
+Domanda 2: Quali sono numeri pari?
+A) <font color="red">2</font>   B) 3   C) <font color="red">4</font>
+"""
+    assert generic_keys(doc) == keys(doc) == [("single", "B"), ("multiple", "AC")]
