@@ -79,3 +79,11 @@ def test_a_fill_in_keyed_by_a_letter_with_options_in_its_stem_is_a_choice_questi
     assert (first.kind, first.answer, first.options) == (Kind.single, "B", {"A": "10", "B": "12", "C": "14"})
     assert first.prompt == "一年有____个月。"
     assert (second.kind, second.answer) == (Kind.fill, ["C"])  # a letter is a fine answer to a blank
+
+
+def test_a_fill_in_keyed_in_the_alphabet_of_options_in_its_stem_is_a_choice_question() -> None:
+    doc = """<ol><li>日本一長い川はどれか。<br>ア 利根川<br>イ 信濃川<br>ウ 石狩川<br>【正解】イ</li>
+<li>一年は何か月か。<br>ア 十<br>イ 十一<br>ウ 十二<br>【正解】ウ</li></ol>"""
+    result = import_text(doc, source="t.html", bank_id="t")
+    assert [(q.kind, q.answer) for q in result.bank.questions] == [(Kind.single, "B"), (Kind.single, "C")]
+    assert result.bank.questions[0].options == {"A": "利根川", "B": "信濃川", "C": "石狩川"}

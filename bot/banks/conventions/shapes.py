@@ -14,6 +14,7 @@ from functools import lru_cache
 
 __all__ = [
     "ALPHABETS",
+    "ALPHABET_LETTERS",
     "Alphabet",
     "OptionRun",
     "answer_heading",
@@ -52,6 +53,7 @@ ALPHABETS: tuple[Alphabet, ...] = (
     Alphabet("digits", "12345678"),
 )
 _BY_NAME = {a.name: a for a in ALPHABETS}
+ALPHABET_LETTERS = {a.name: a.letters for a in ALPHABETS}  # alphabet -> its letters, A's first
 _FIRST = {a.letters[0]: a for a in ALPHABETS if a.letters[0] != "イ"}  # イ starts iroha, and is katakana's B
 
 # A label's word before its letter: "选项A：", "Option B:", "Вариант В)"

@@ -707,6 +707,7 @@ def generic_reading(text: str, *, simplified: bool = False) -> Reading:
 # what follows it up to the end of the next line (where the second label stands)
 _FIRST_LABEL = re.compile(
     r"(?:^|(?<=[\s？?。：:）)\]】_…]))[（(【\[]?[ \t]*([AaАаアα])[ \t]*[.．、:：)）\]】]([^\n]*\n?[^\n]{0,4})"
+    r"|(?:^|(?<=[\s？?。]))([アА])[ \t]+(\S[^\n]*\n?[^\n]{0,4})"  # "ア 利根川", "А клетка": a label and a space
     r"|(①)([^\n]*)",
     re.M,
 )
@@ -718,6 +719,6 @@ def visible_choices(text: str) -> int:
     start of the next line): a cheap count, against which the layouts' reading is measured."""
     count = 0
     for m in _FIRST_LABEL.finditer(text):
-        letter, after = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        letter, after = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
         count += _SECOND[letter] in after
     return count

@@ -25,7 +25,7 @@ from bot.banks.conventions.keys import (
     true_false_letters,
     true_false_options,
 )
-from bot.banks.conventions.shapes import option_run
+from bot.banks.conventions.shapes import ALPHABET_LETTERS, option_run
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
 from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
@@ -150,18 +150,27 @@ def _unaskable(d: Draft) -> tuple[str, str] | None:
 
 
 def _options_in_stem(d: Draft) -> None:
-    """A question without options whose key is option letters and whose stem holds a run of options lettered
-    in sequence (`一年有____个月。 a. 10  b. 12  c. 14`, keyed `B`) is a choice question: the run is its options."""
+    """A question without options whose key names options and whose stem holds a run of options lettered in
+    sequence (`一年有____个月。 a. 10  b. 12  c. 14` keyed `B`; `…どれか。 ア 利根川 イ 信濃川` keyed `イ`; `1 赤 2 緑`
+    keyed `3`) is a choice question: the run is its options, the key read in their alphabet."""
     key = (d.key or "").strip()
-    letters = parse_letters(key) or (LETTERS[int(key) - 1] if re.fullmatch(r"[1-8]", key) else None)
-    run = option_run(d.stem) if letters else None
-    if run is None or not run.before or len(run.options) < 2:
+    if not key or len(key) > 16 or not (run := option_run(d.stem)) or not run.before or len(run.options) < 2:
         return
-    if run.alphabet not in ("latin", "latin-lower", "digits", "circled") or (run.alphabet == "digits") != key.isdigit():
-        return  # a key in the options' own alphabet only: "B" for a. b. c., "3" for 1 2 3 4
+    letters = _letters_in(key, run.alphabet)
     options = {LETTERS[i]: text for i, text in run.options}
     if letters and all(letter in options for letter in letters):
         d.stem, d.options, d.key = run.before, options, letters
+
+
+def _letters_in(key: str, alphabet: str) -> str | None:
+    """A key in an alphabet of options (`B`, `b, d`, `イ`, `Б`, `3`, `②`) as the letters A-H; None when it is not."""
+    own = ALPHABET_LETTERS[alphabet]
+    if alphabet in ("latin", "latin-lower"):
+        return parse_letters(key)
+    chars = re.sub(r"[\s,，、;；/和及.。]+", "", key)
+    if not chars or not all(ch in own for ch in chars):
+        return None
+    return "".join(sorted({LETTERS[own.index(ch)] for ch in chars}))
 
 
 _LETTERS_KEY = re.compile(r"[A-H]{1,4}")
