@@ -22,8 +22,8 @@ from itertools import combinations
 from bot.banks.model import Kind, Question
 from bot.grading.concepts import ConceptIndex
 from bot.grading.fill import match_blank, split_blanks
-from bot.grading.normalize import clean, drop_emoji, strip_answer_prefix
 from bot.grading.wording import strip_hedges
+from bot.lexicon.normalize import clean, drop_emoji, strip_answer_prefix
 
 __all__ = ["BlankReply", "accepted_wording", "blank_replies", "fill_said", "reply_key"]
 

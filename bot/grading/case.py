@@ -34,9 +34,9 @@ from bot.banks.model import Question
 from bot.grading.accepted import accepted_wording
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import flips_meaning
-from bot.grading.names import STANDARD, Aliases
-from bot.grading.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
 from bot.grading.verdict import Outcome, Verdict
+from bot.lexicon.names import STANDARD, Aliases
+from bot.lexicon.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
 
 # Taiwan wording in a reply (資料, 演算法) read in mainland words; built once (loading is slow).
 _TW2SP = OpenCC("tw2sp")

@@ -379,6 +379,33 @@ CREATE TABLE dispute_notices (
 CREATE INDEX dispute_notices_waiting ON dispute_notices (decision_id) WHERE sent_at IS NULL;
 """
 
+_TEACHERS_DESK = """
+-- The teacher's desk (bot/web): an upload held for confirmation is also the draft the teacher reviews and
+-- edits on the page. `review` is what the import said about the document (its lines, the passages left out
+-- and why, the conventions recognised) as JSON; `revision` grows with every edit, so an edit made on a page
+-- that shows an older revision is refused instead of undoing another one.
+ALTER TABLE pending_uploads ADD COLUMN review TEXT;
+ALTER TABLE pending_uploads ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+
+-- /panel's one-time sign-in links: the nonce goes when the link is used (or expires).
+CREATE TABLE desk_links (
+    nonce      TEXT    PRIMARY KEY,
+    admin_id   INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- Signed-in teachers: the cookie holds a random value, this table only its SHA-256.
+CREATE TABLE desk_sessions (
+    id         TEXT    PRIMARY KEY,                 -- sha256 hex of the cookie's value
+    admin_id   INTEGER NOT NULL,
+    csrf       TEXT    NOT NULL,                    -- the token every form of this session carries
+    via        TEXT    NOT NULL CHECK (via IN ('link', 'telegram')),
+    language   TEXT,                                -- the Telegram client's language, when it said
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -390,6 +417,7 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(8, "a group's daily question window", _GROUP_WINDOW),
     Migration(9, "practice sessions, and the messages that carry each asked question", _SESSIONS),
     Migration(10, "disputed verdicts, their decisions and who is told", _DISPUTES),
+    Migration(12, "the teacher's desk: drafts under review, sign-in links, sessions", _TEACHERS_DESK),
 )
 
 
@@ -416,6 +444,11 @@ def current_version(conn: sqlite3.Connection) -> int:
     return int(row[0] or 0)
 
 
+def _recorded(conn: sqlite3.Connection, version: int) -> bool:
+    current_version(conn)  # the table exists
+    return conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?", (version,)).fetchone() is not None
+
+
 def apply_migrations(
     conn: sqlite3.Connection, *, target: int | None = None, migrations: Sequence[Migration] = MIGRATIONS
 ) -> list[int]:
@@ -431,8 +464,10 @@ def apply_migrations(
             break
         conn.execute("BEGIN IMMEDIATE")
         try:
-            # Re-read inside the write lock: another process may have migrated meanwhile.
-            if migration.version <= current_version(conn):
+            # Re-read inside the write lock: another process may have migrated meanwhile. A version is
+            # applied when it is not recorded, not when it is above the newest: numbers are handed out to
+            # work in parallel, so a later one may land first and the earlier ones still have to run.
+            if _recorded(conn, migration.version):
                 conn.execute("COMMIT")
                 continue
             for statement in _statements(migration.sql):

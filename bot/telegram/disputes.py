@@ -1,21 +1,17 @@
 """ "My answer should count" in the chat: the learner's button under a verdict, the admin's [接受]/[不接受]
-in /reports, what learners answered in /reports, and the messages that tell learners of a decision.
+in /reports, and what learners answered in /reports.
 
 The rules are the engine's (bot/study/disputes.py); here are the buttons and the texts. Only a wrong or
 partly right fill-in or case verdict in a private chat has the button. Decisions are the bot's admins'
 only; each reply's buttons work once (the engine's compare-and-set) and go from the message once used.
-Learners are told by `DisputeNotices`, woken after every decision whichever front end made it (the
-teacher's web pages too) and at start-up (what a crash left unsent): each notice is claimed in the
-database right before it leaves, so nobody is told twice.
+Learners are told of each decision by `DisputeNotices` (bot/telegram/dispute_notices.py).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 
-from telegram import Bot, CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
 from telegram.error import BadRequest, TelegramError
 
@@ -25,22 +21,19 @@ from bot.grading import kind_label
 from bot.grading.verdict import Outcome
 from bot.study.accepting import ACCEPTABLE_KINDS
 from bot.study.answer_stats import QuestionAnswers
-from bot.study.disputes import Decision, DisputedQuestion, Disputes, Filed, Notice
+from bot.study.disputes import Decision, DisputedQuestion, Filed
 from bot.study.results import AnswerResult
 from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
-from bot.telegram.courier import Courier
-from bot.telegram.failures import worth_retrying
+from bot.telegram.dispute_notices import quote as _quote
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
 from bot.telegram.texts import t
 
 __all__ = [
-    "DisputeNotices",
     "answers_text",
     "dispute_messages",
-    "notice_text",
     "press_decide",
     "press_dispute",
     "with_dispute",
@@ -52,7 +45,6 @@ SHOWN_QUESTIONS = 10  # disputed questions per /reports (one message each)
 SHOWN_REPLIES = 8  # distinct replies per disputed question (two buttons each)
 ANSWERED_QUESTIONS = 5  # questions in /reports' "common wrong answers"
 ANSWERED_REPLIES = 3
-REPLY_CHARS = 60  # a reply quoted in a list or a button's message
 
 
 async def answer_press(query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:
@@ -66,11 +58,6 @@ async def say(context: CustomContext, query: CallbackQuery, text: str) -> None:
     """A message (HTML) in the chat of the pressed button."""
     chat_id = query.message.chat.id if query.message is not None else query.from_user.id
     await send_html(context.bot, chat_id, text)
-
-
-def _quote(reply: str) -> str:
-    text = " ".join(reply.split())
-    return esc(text if len(text) <= REPLY_CHARS else text[: REPLY_CHARS - 1] + "…")
 
 
 # ----- the learner: the button under a verdict, and its press -----------------------------------------
@@ -228,8 +215,8 @@ def _decision_text(decision: Decision, lang: str) -> str | None:
             "dispute_accepted",
             lang,
             written=written,
-            k=decision.regraded,
-            m=len(decision.learners),
+            regraded=t("dispute_regraded", lang, k=decision.regraded),
+            told=t("dispute_told", lang, m=len(decision.learners)),
             answer=esc(decision.key),
             **names,
         )
@@ -270,93 +257,6 @@ async def press_decide(context: CustomContext, query: CallbackQuery, cb: Callbac
         await say(context, query, text)
     if decision.status in ("accepted", "rejected", "decided", "unknown"):
         await _drop_row(context, query)
-
-
-# ----- telling learners ----------------------------------------------------------------------------------
-
-
-def notice_text(notice: Notice) -> str:
-    """HTML, in the learner's language: their reply accepted as right, or declined with the key."""
-    lang = notice.language
-    number = notice.question.number if notice.question is not None else "?"
-    fields = {"n": number, "bank": esc(notice.bank_title), "reply": _quote(notice.reply)}
-    if notice.accepted:
-        return t("dispute_told_accepted", lang, **fields)
-    return t("dispute_told_rejected", lang, answer=esc(notice.key), **fields)
-
-
-class DisputeNotices:
-    """Sends the learners' notices of decisions: woken after each decision, and once at start-up."""
-
-    def __init__(self, bot: Bot, disputes: Disputes, courier: Courier | None = None) -> None:
-        self.bot = bot
-        self.disputes = disputes
-        self.courier = courier  # a notice that fails for a while is kept and sent later
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._stopping = False
-        self.sent = 0
-
-    def wake(self) -> None:
-        self._wake.set()
-
-    async def flush(self) -> int:
-        """Send every notice waiting; how many went."""
-        sent = 0
-        while not self._stopping:
-            waiting = await self.disputes.waiting_notices()
-            if not waiting:
-                break
-            for notice in waiting:
-                if self._stopping:
-                    break
-                if await self.disputes.claim_notice(notice):
-                    sent += await self._send(notice)
-        self.sent += sent
-        return sent
-
-    async def _send(self, notice: Notice) -> bool:
-        text = notice_text(notice)
-        try:
-            await send_html(self.bot, notice.learner_id, text, unread=True)
-        except TelegramError as exc:
-            if worth_retrying(exc) and self.courier is not None:
-                await self.courier.keep(notice.learner_id, text, None, exc)
-            else:  # the learner blocked the bot, say: nobody to tell
-                log.info("could not tell learner %d of a dispute decision: %s", notice.learner_id, exc)
-            return False
-        return True
-
-    async def _run(self) -> None:
-        while not self._stopping:
-            await self._wake.wait()
-            self._wake.clear()
-            try:
-                await self.flush()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the sender must outlive a database hiccup; the rows wait for the next wake
-                log.exception("telling learners of dispute decisions failed")
-
-    def start(self) -> None:
-        if self._task is None:
-            self._stopping = False
-            self._task = asyncio.ensure_future(self._run())
-            self.wake()  # what a crash left unsent goes first
-
-    async def stop(self, timeout: float = 5.0) -> None:
-        """Let the notice being sent go (a claimed one is never sent twice, so none is cut off), then stop."""
-        task, self._task = self._task, None
-        if task is None:
-            return
-        self._stopping = True
-        self._wake.set()
-        try:
-            await asyncio.wait_for(asyncio.shield(task), timeout)
-        except TimeoutError:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
 
 PRESSES.update({"dispute": press_dispute, "decide": press_decide})

@@ -87,6 +87,9 @@ class ImportResult:
     # The document's text of each left-out question, by its first line (bot/banks/questions/passages.py): what a
     # model may be asked to read again, kept here because an upload's text stays in its import process.
     passages: dict[int, str] = field(default_factory=dict)
+    # The document's lines by number as the importer numbers them (a sheet's rows as their cells), for a
+    # teacher who checks each question beside its lines; filled for uploads (bot/banks/upload.py).
+    lines: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass
