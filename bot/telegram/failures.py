@@ -27,7 +27,7 @@ from telegram.error import (
 
 from bot.delivery.outcomes import Diagnosis, Failure
 
-__all__ = ["classify"]
+__all__ = ["classify", "worth_retrying"]
 
 # aiohttp errors raised before the request left this machine, so Telegram cannot have acted on it.
 _NOT_SENT: tuple[type[BaseException], ...] = (
@@ -67,3 +67,9 @@ def classify(exc: BaseException) -> Diagnosis:
     if isinstance(exc, TelegramError):
         return Diagnosis(Failure.permanent, reason)
     return Diagnosis(Failure.permanent, reason, bug=True)
+
+
+def worth_retrying(exc: BaseException) -> bool:
+    """A send that certainly did not go, for a while rather than for good (the network, Telegram, a 429): to
+    keep and send later. One that may have arrived (a read timeout) is not: a second copy could come twice."""
+    return classify(exc).failure is Failure.retry
