@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.config import Settings
+from bot.config import ConfigError, load_settings
 from bot.store.db import probe
 
 __all__ = ["STALE_SECONDS", "check_database", "check_heartbeat", "find_bot_process", "heartbeat_path", "main"]
@@ -89,7 +89,11 @@ def main(argv: Sequence[str] | None = None, proc: Path = Path("/proc")) -> int:
         help=f"a heartbeat older than this many seconds is a stuck bot (default {STALE_SECONDS:.0f})",
     )
     args = parser.parse_args(argv)
-    db = Settings().db
+    try:
+        db = load_settings().db
+    except ConfigError as exc:
+        print(f"unhealthy: bad configuration: {exc}")
+        return 1
     problem = check_database(db)
     if problem is None and not args.no_process and proc.is_dir():
         pid = find_bot_process(proc)

@@ -11,6 +11,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from bot.config import ConfigError
+
 __all__ = ["build_parser", "main"]
 
 # subcommand -> "module:function"; the function takes the parsed args and returns an exit code.
@@ -89,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     func = getattr(importlib.import_module(module_name), func_name)
     try:
         return int(func(args) or 0)
+    except ConfigError as exc:  # named variables, never their values (they may be the token or a key)
+        print(f"studybot: bad configuration: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 

@@ -15,7 +15,7 @@ from bot.banks.lint import lint_banks
 from bot.banks.model import Bank, Kind, load_bank, load_banks, save_bank
 from bot.banks.sources import MANIFEST, options_for, read_source_document
 from bot.banks.summary import preview, summary
-from bot.config import Settings
+from bot.config import load_settings
 from bot.locale import count, terminal_language
 
 __all__ = ["BankNotFound", "bank_file", "cmd_export", "cmd_import", "cmd_lint", "resolve_bank"]
@@ -29,7 +29,7 @@ def bank_file(ref: str, folder: Path | None = None) -> Path:
     """The file of a bank given by its path or by its id in the banks folder (STUDYBOT_BANKS)."""
     path = Path(ref)
     if not path.is_file():
-        path = (folder or Settings().banks) / f"{ref}.json"
+        path = (folder or load_settings().banks) / f"{ref}.json"
     if not path.is_file():
         raise BankNotFound(f"no bank file or bank id '{ref}' / 找不到题库文件或题库 id“{ref}”")
     return path
@@ -152,7 +152,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_lint(args: argparse.Namespace) -> int:
     try:
-        banks = [resolve_bank(ref) for ref in args.banks] if args.banks else load_banks(Settings().banks)
+        banks = [resolve_bank(ref) for ref in args.banks] if args.banks else load_banks(load_settings().banks)
     except (BankNotFound, ValidationError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -16,7 +16,7 @@ from bot.ai.reading import read_left_out, reading_summary
 from bot.banks.draft import ImportResult
 from bot.banks.model import bank_json, load_bank
 from bot.cli.banks import BankNotFound, bank_file
-from bot.config import Settings
+from bot.config import Settings, load_settings
 from bot.files import write_atomically
 from bot.locale import terminal_language
 from bot.logsetup import configure_logging
@@ -47,11 +47,7 @@ def model_client(settings: Settings, timeout: float | None = None) -> ModelClien
 def model_settings() -> Settings | None:
     """The settings, when model help is configured (else says why on standard error); logging set up with
     the key redacted, so each request's line (duration, tokens) shows at INFO."""
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        print(f"studybot: bad configuration: {exc}", file=sys.stderr)
-        return None
+    settings = load_settings()  # a ConfigError is said by bot.cli.main, without the values
     if not settings.ai_enabled:
         print(NOT_SET, file=sys.stderr)
         return None

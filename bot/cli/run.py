@@ -8,9 +8,7 @@ import logging
 import os
 import sys
 
-from pydantic import ValidationError
-
-from bot.config import Settings
+from bot.config import Settings, load_settings
 from bot.logsetup import configure_logging
 
 __all__ = ["cmd_run", "log_secrets", "webhook_secret"]
@@ -42,11 +40,7 @@ def log_secrets(settings: Settings) -> list[str]:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        print(f"studybot: bad configuration: {exc}", file=sys.stderr)
-        return 2
+    settings = load_settings()  # a ConfigError is said by bot.cli.main, without the values
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
