@@ -1,7 +1,7 @@
 """Reading what the rules could not: the passages of the questions an import left out, sent to a model.
 
 Only those passages are sent (each with its section heading), never the whole document. What the model
-reads back is checked exactly as the importer checks a document (`bot.banks.build.finish`: a key must
+reads back is checked exactly as the importer checks a document (`bot.banks.questions.build.finish`: a key must
 name options the question has, a true/false key must be true or false…), marked in `meta` as read by a
 model, and added to the bank in document order. A passage the model cannot read either stays left out,
 with the reason. `studybot import --ai` and the admin's upload (with a button) call `read_left_out`.
@@ -16,12 +16,12 @@ from datetime import date
 from bot.ai.client import ModelClient, ModelError
 from bot.ai.prompts import READ_SYSTEM, read_message, system
 from bot.ai.schemas import Reading, ReadQuestion
-from bot.banks.build import finish, question_id
-from bot.banks.draft import Draft, ImportResult, LeftOut
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.model import CHOICE_KINDS, KIND_NAMES, Bank, Kind, Question
-from bot.banks.passages import left_out_passages
 from bot.banks.provenance import mark_read
+from bot.banks.questions.build import finish, question_id
+from bot.banks.questions.draft import Draft, ImportResult, LeftOut
+from bot.banks.questions.passages import left_out_passages
 from bot.banks.summary import shown_key
 
 __all__ = ["ModelReading", "kept_passages", "passages", "read_left_out", "read_passages", "reading_summary"]

@@ -14,15 +14,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.banks.build import finish, question_id
-from bot.banks.draft import ImportResult
+from bot.banks.combine import combine, explained, with_rejected
 from bot.banks.formats import Extracted, extract
-from bot.banks.formats.combine import combine, explained, with_rejected
-from bot.banks.gift import is_gift, read_gift
 from bot.banks.issues import DocumentError, Issue
+from bot.banks.layouts.gift import is_gift, read_gift
+from bot.banks.layouts.reader import Reading, read_text
 from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
-from bot.banks.passages import left_out_passages
-from bot.banks.reader import Reading, read_text
+from bot.banks.questions.build import finish, question_id
+from bot.banks.questions.draft import ImportResult
+from bot.banks.questions.passages import left_out_passages
 
 __all__ = ["ImportResult", "import_document", "import_file", "import_text", "question_id"]
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from bot.banks.keys import count_blanks, split_fill_key
-from bot.banks.keys import parse_letters as parse_choice_letters
-from bot.banks.keys import read_true_false as parse_true_false
+from bot.banks.conventions.keys import count_blanks, split_fill_key
+from bot.banks.conventions.keys import parse_letters as parse_choice_letters
+from bot.banks.conventions.keys import read_true_false as parse_true_false
 from bot.banks.model import Answer, Bank, Kind, Question
 
 __all__ = ["KeyFixError", "describe_key", "parse_key", "with_key"]

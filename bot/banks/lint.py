@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.banks.keys import count_blanks
+from bot.banks.conventions.keys import count_blanks
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question
 from bot.banks.provenance import explained_by_model, read_by_model
 from bot.banks.text import to_simplified

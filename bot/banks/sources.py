@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.banks.formats import Extracted, extract
-from bot.banks.formats.table import Row
 from bot.banks.issues import DocumentError, Issue
+from bot.banks.sheets.table import Row
 
 __all__ = [
     "MANIFEST",

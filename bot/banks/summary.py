@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.banks.draft import ImportResult
 from bot.banks.issues import Issue
 from bot.banks.model import KIND_NAMES, Bank, Kind, Question
+from bot.banks.questions.draft import ImportResult
 from bot.locale import count
 
 __all__ = ["issue_line", "preview", "samples", "shown_key", "summary"]

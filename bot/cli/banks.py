@@ -136,7 +136,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
     form = getattr(args, "format", None) or (suffix if suffix in ("xlsx", "csv") else "text")
     if form != "text":
-        from bot.banks.formats.template import write_csv, write_xlsx  # openpyxl only when a sheet is asked for
+        from bot.banks.sheets.template import write_csv, write_xlsx  # openpyxl only when a sheet is asked for
 
         target = Path(args.output or f"{bank.id}.{form}")
         (write_xlsx if form == "xlsx" else write_csv)(bank, target)

@@ -13,8 +13,8 @@ from pydantic import ValidationError
 from bot.ai.client import ModelClient
 from bot.ai.drafting import Drafted, draft_explanations
 from bot.ai.reading import read_left_out, reading_summary
-from bot.banks.draft import ImportResult
 from bot.banks.model import bank_json, load_bank
+from bot.banks.questions.draft import ImportResult
 from bot.cli.banks import BankNotFound, bank_file
 from bot.config import Settings, load_settings
 from bot.files import write_atomically

@@ -26,7 +26,7 @@ from bot.telegram.texts import Lang, Texts
 
 if TYPE_CHECKING:
     from bot.ai.service import ModelHelp
-    from bot.banks.draft import ImportResult
+    from bot.banks.questions.draft import ImportResult
     from bot.config import Settings
     from bot.delivery.service import DeliveryService
     from bot.delivery.subscriptions import Subscriptions

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 
 from telegram import InlineKeyboardButton
 
-from bot.banks.draft import ImportResult, LeftOut
 from bot.banks.model import Question
+from bot.banks.questions.draft import ImportResult, LeftOut
 from bot.telegram.context import CustomContext
 from bot.telegram.model_help import typing
 from bot.telegram.render import esc

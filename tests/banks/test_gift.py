@@ -1,4 +1,4 @@
-"""Moodle's GIFT format read by its grammar (bot/banks/gift.py), with documents written for these tests."""
+"""Moodle's GIFT format read by its grammar (bot/banks/layouts/gift.py), with documents written for these tests."""
 
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.banks.conventions.keys import key_in_explanation, true_false_letters
 from bot.banks.importer import ImportResult, import_text
-from bot.banks.keys import key_in_explanation, true_false_letters
 from bot.banks.model import Kind
 
 

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from bot.banks.answer_part import spaced_entries
-from bot.banks.keys import read_true_false
+from bot.banks.conventions.keys import read_true_false
+from bot.banks.layouts.answer_part import spaced_entries
 from bot.banks.model import Kind
 from tests.banks.test_layouts5 import answers, imp
 

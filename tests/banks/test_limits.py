@@ -12,6 +12,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from docx_bombs import docx
 
+from bot.banks.formats import read_document
 from bot.banks.issues import DocumentError
 from bot.banks.limits import (
     UPLOAD_LIMITS,
@@ -20,7 +21,6 @@ from bot.banks.limits import (
     ExpansionGuard,
     check_zip,
 )
-from bot.banks.reading import read_document
 from bot.banks.sandbox import import_isolated
 from bot.banks.upload import import_upload
 

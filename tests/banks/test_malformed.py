@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.banks.formats import read_document
 from bot.banks.importer import import_text
 from bot.banks.issues import DocumentError
-from bot.banks.reading import read_document
 
 
 def imp(text: str):  # type: ignore[no-untyped-def]

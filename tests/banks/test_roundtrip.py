@@ -15,9 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.banks.export import export_text
-from bot.banks.formats.template import write_xlsx
 from bot.banks.importer import import_file, import_text, question_id
 from bot.banks.model import Bank, Kind, Question, Section
+from bot.banks.sheets.template import write_xlsx
 
 # No characters of markers (答案, 解析, 问题, 第…题, 标签 …) so generated text never reads as one.
 WORD = st.text(

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.banks.formats import read_document
 from bot.banks.importer import import_text
 from bot.banks.lint import lint_banks
 from bot.banks.model import Bank, Kind, bank_json
-from bot.banks.reading import read_document
 from bot.banks.schema import schema_text
 from bot.banks.sources import options_for, read_source
 

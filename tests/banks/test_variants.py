@@ -7,9 +7,9 @@ from pathlib import Path
 import docx
 import pytest
 
+from bot.banks.formats import read_document
 from bot.banks.importer import ImportResult, import_text
 from bot.banks.model import Bank, Kind, bank_json
-from bot.banks.reading import read_document
 
 
 def imp(text: str, **kw: object) -> ImportResult:

@@ -1,5 +1,5 @@
 """Right options marked by their cell's format where a sheet has no key column: red text, bold, a coloured
-fill (bot/banks/formats/sheet.py reads the format, bot/banks/formats/table.py the marks).
+fill (bot/banks/formats/sheet.py reads the format, bot/banks/sheets/table.py the marks).
 
 Every sheet is written by the test with openpyxl.
 """

@@ -12,10 +12,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from bot.banks.formats.cards import tab_cards
 from bot.banks.importer import ImportResult, import_file
 from bot.banks.issues import DocumentError
 from bot.banks.model import Kind
+from bot.banks.sheets.cards import tab_cards
 
 
 def workbook(path: Path, sheets: dict[str, list[list[object]]]) -> Path:

@@ -1,5 +1,5 @@
 """Typed rows, as course platforms take a question upload: a type code first (MC, MA, TF, FIB, FIB_PLUS,
-NUM, ESS), tab-separated, no header (bot/banks/formats/typed_rows.py).
+NUM, ESS), tab-separated, no header (bot/banks/sheets/typed_rows.py).
 
 Every file is written by the test.
 """

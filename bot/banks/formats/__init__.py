@@ -17,13 +17,13 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
+from bot.banks.formats.decode import decode_bytes
 from bot.banks.formats.extracted import Extracted
 from bot.banks.formats.html import html_text, is_html
 from bot.banks.issues import DocumentError
 from bot.banks.limits import LOCAL_LIMITS, Deadline, DocumentLimits, check_paragraphs, check_size, check_zip
-from bot.banks.reading import decode_bytes
 
-__all__ = ["FORMATS", "Extracted", "extract"]
+__all__ = ["FORMATS", "Extracted", "extract", "read_document"]
 
 FORMATS = (".txt", ".md", ".docx", ".pdf", ".xlsx", ".csv", ".html", ".htm")
 _ZIPPED = (".docx", ".xlsx", ".xlsm")  # zip files of XML parts: a small file can expand a thousandfold
@@ -76,6 +76,13 @@ def extract(path: str | Path, limits: DocumentLimits = LOCAL_LIMITS) -> Extracte
     return extracted
 
 
+def read_document(path: str | Path, limits: DocumentLimits = LOCAL_LIMITS) -> str:
+    """The text of a document as the text reader takes it: a text file decoded, a Word file's paragraphs,
+    a PDF's lines (a sheet's or a Word file's question tables are read row by row, not as text).
+    DocumentTooLarge over `limits` (bot/banks/limits.py)."""
+    return extract(path, limits).text
+
+
 def _read(path: Path) -> Extracted:
     suffix = path.suffix.lower()
     with path.open("rb") as file:
@@ -102,8 +109,8 @@ def _read(path: Path) -> Extracted:
     if suffix in (".html", ".htm") or is_html(text):
         text = html_text(text)  # a saved web page: a line per block, the key marks kept
     if suffix == ".txt":
-        from bot.banks.formats.cards import tab_cards
-        from bot.banks.formats.typed_rows import typed_table
+        from bot.banks.sheets.cards import tab_cards
+        from bot.banks.sheets.typed_rows import typed_table
 
         if (typed := typed_table(text)) is not None:  # a course platform's upload: MC<TAB>question<TAB>…
             return Extracted(tables=[typed])

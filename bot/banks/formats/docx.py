@@ -26,13 +26,13 @@ from pathlib import Path
 
 from lxml import etree
 
-from bot.banks.draft import Convention
 from bot.banks.formats.boxes import BOXES, Chars, ticked_items
+from bot.banks.formats.docx_numbering import Numbering, to_int, w
 from bot.banks.formats.docx_symbols import CHECKBOX, checkbox_runs, form_checkbox, sym_text, symbol_font, symbol_text
 from bot.banks.formats.extracted import Extracted
-from bot.banks.formats.numbering import Numbering, to_int, w
-from bot.banks.formats.table import Row, Table, find_header
 from bot.banks.issues import DocumentError
+from bot.banks.questions.draft import Convention
+from bot.banks.sheets.table import Row, Table, find_header
 
 __all__ = ["read_docx"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from bot.banks.formats.numbering import w
+from bot.banks.formats.docx_numbering import w
 
 __all__ = ["CHECKBOX", "checkbox_runs", "form_checkbox", "sym_text", "symbol_font", "symbol_text"]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.banks.draft import Convention
-from bot.banks.formats.table import Table
 from bot.banks.issues import Issue
+from bot.banks.questions.draft import Convention
+from bot.banks.sheets.table import Table
 
 __all__ = ["Extracted"]
 
@@ -15,9 +15,9 @@ __all__ = ["Extracted"]
 class Extracted:
     """A document as the importer reads it.
 
-    `text` goes through the text reader (`bot.banks.reader.read_text`): a Word file's paragraphs with
+    `text` goes through the text reader (`bot.banks.layouts.reader.read_text`): a Word file's paragraphs with
     their list numbers and formatting marks, a PDF's lines. `tables` are read row by row
-    (`bot.banks.formats.table`): a spreadsheet's sheets, a Word file's question tables, whose rows
+    (`bot.banks.sheets.table`): a spreadsheet's sheets, a Word file's question tables, whose rows
     carry line numbers of the same document (a Word table's rows stand as blank lines in `text`).
     """
 

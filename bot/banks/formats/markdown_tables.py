@@ -4,7 +4,7 @@
     |---|---|---|---|---|---|---|---|
     | 1 | …… | 甲 | 乙 | 丙 | 丁 | B | …… |
 
-Such a table is one question per row, read by the table reader (`bot.banks.formats.table`) like a sheet;
+Such a table is one question per row, read by the table reader (`bot.banks.sheets.table`) like a sheet;
 its lines are blanked in the text handed to the text reader, so that every other line keeps its number and
 a row's line is its line in the file. Any other table (keys by number `| 1 | A |`, options in a table, a
 table inside a question) stays text for the text reader.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from bot.banks.formats.table import Row, Table, find_header, numbers_only
+from bot.banks.sheets.table import Row, Table, find_header, numbers_only
 
 __all__ = ["question_tables"]
 

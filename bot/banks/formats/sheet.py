@@ -1,6 +1,6 @@
 """Spreadsheets: .xlsx workbooks (openpyxl, read-only) and .csv files (UTF-8 with or without BOM, GB18030).
 
-Each worksheet is a question table (`bot.banks.formats.table`); its rows keep their numbers, so a report's
+Each worksheet is a question table (`bot.banks.sheets.table`); its rows keep their numbers, so a report's
 line 12 is the sheet's row 12. A CSV's rows are its records (a cell holding line breaks is one row).
 """
 
@@ -14,12 +14,12 @@ import re
 import zipfile
 from pathlib import Path
 
-from bot.banks.draft import Convention
+from bot.banks.formats.decode import decode_bytes
 from bot.banks.formats.extracted import Extracted
-from bot.banks.formats.layouts import readable
-from bot.banks.formats.table import Row, Table, instructions, key_table, legend_codes
 from bot.banks.issues import DocumentError, Issue
-from bot.banks.reading import decode_bytes
+from bot.banks.questions.draft import Convention
+from bot.banks.sheets.layouts import readable
+from bot.banks.sheets.table import Row, Table, instructions, key_table, legend_codes
 
 __all__ = ["cell_text", "read_csv", "read_xlsx"]
 

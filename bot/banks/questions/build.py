@@ -13,9 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.banks.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
-from bot.banks.issues import DocumentError, Issue
-from bot.banks.keys import (
+from bot.banks.conventions.keys import (
     count_blanks,
     enumerated_parts,
     key_in_explanation,
@@ -25,7 +23,9 @@ from bot.banks.keys import (
     true_false_letters,
     true_false_options,
 )
+from bot.banks.issues import DocumentError, Issue
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
+from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
 from bot.banks.text import ends_sentence
 
 __all__ = ["ID_PREFIX", "finish", "question_id"]

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 
-from bot.banks.draft import Convention, Draft, LeftOut
-from bot.banks.formats.table import LETTERS, Row, Table, TableReading, section_report
 from bot.banks.model import Kind
+from bot.banks.questions.draft import Convention, Draft, LeftOut
+from bot.banks.sheets.table import LETTERS, Row, Table, TableReading, section_report
 from bot.banks.text import to_simplified
 
 __all__ = ["read_typed_rows", "typed_table"]

@@ -3,7 +3,7 @@
 1. Recognise: every line is classified by the conventions (`bot.banks.conventions`) it could follow:
    a heading, a numbered line in some style, an option, a key or explanation marker, a list of keys.
    Keys collected apart (a key block after a section, an answer part at the end) are found, and the
-   numbered lines that start questions are chosen for the whole document at once (`bot.banks.starts`).
+   numbered lines that start questions are chosen for the whole document at once (`bot.banks.layouts.starts`).
 2. Read: the lines between two starts are one question; its stem, options, key, explanation and a
    case's reference answer are told apart in order. Keys written elsewhere are matched by number.
 
@@ -17,7 +17,21 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.banks.answer_part import (
+from bot.banks.conventions.chars import probe
+from bot.banks.conventions.keys import (
+    count_blanks,
+    enumerated_parts,
+    read_choice_key,
+    read_true_false,
+    read_true_false_key,
+)
+from bot.banks.conventions.kinds import find_kind_tag, kind_of_word, trailing_tag
+from bot.banks.conventions.markers import strip_score
+from bot.banks.conventions.numbering import numbering
+from bot.banks.conventions.options import OPTION_STYLES, inline_options, next_option_heads, option_start, split_options
+from bot.banks.formats.lines import prepare_lines
+from bot.banks.issues import Issue
+from bot.banks.layouts.answer_part import (
     AnswerGroup,
     Piece,
     entries_label,
@@ -25,28 +39,10 @@ from bot.banks.answer_part import (
     match_answer_part,
     split_entry,
 )
-from bot.banks.apart import Apart, read_answer_groups, read_key_block
-from bot.banks.classify import Info, classify, part_headings, styles_without_runs
-from bot.banks.conventions import (
-    OPTION_STYLES,
-    find_kind_tag,
-    inline_options,
-    kind_of_word,
-    next_option_heads,
-    numbering,
-    option_start,
-    probe,
-    split_options,
-    strip_score,
-    trailing_tag,
-)
-from bot.banks.draft import Convention, Draft, SectionReport
-from bot.banks.issues import Issue
-from bot.banks.keys import count_blanks, enumerated_parts, read_choice_key, read_true_false, read_true_false_key
-from bot.banks.lines import prepare_lines
-from bot.banks.model import CHOICE_KINDS, Kind
-from bot.banks.starts import Candidate, LineFacts, choose_starts
-from bot.banks.stem_keys import (
+from bot.banks.layouts.apart import Apart, read_answer_groups, read_key_block
+from bot.banks.layouts.classify import Info, classify, part_headings, styles_without_runs
+from bot.banks.layouts.starts import Candidate, LineFacts, choose_starts
+from bot.banks.layouts.stem_keys import (
     answers_as_blanks,
     choice_key_in_stem,
     circled_key,
@@ -62,7 +58,9 @@ from bot.banks.stem_keys import (
     marked_letters,
     true_false_key_in_stem,
 )
-from bot.banks.subquestions import split_case
+from bot.banks.layouts.subquestions import split_case
+from bot.banks.model import CHOICE_KINDS, Kind
+from bot.banks.questions.draft import Convention, Draft, SectionReport
 from bot.banks.text import ends_sentence, join_lines, starts_list_item
 
 __all__ = ["Reading", "read_text"]

@@ -5,7 +5,7 @@ Word files are read here, the same way: the header row is found below any title 
 recognised by its name in Chinese, English or another European language, accents folded (`题型`/Type,
 `题干`/Question/Frage, `选项A`…`选项H`/Réponse A… or one `选项` column, `答案`/Answer/Bonne réponse,
 `解析`/Explanation, `章节`, `知识点`, `难度`, `分值` …), and every row becomes a
-`Draft` that `bot.banks.build` checks like any other. Line numbers are the rows' own (a sheet's row 12
+`Draft` that `bot.banks.questions.build` checks like any other. Line numbers are the rows' own (a sheet's row 12
 is line 12). Rows that fill only the options column under a question (one option per row, the question's
 cells merged down) are that question's options; without a key, the options marked in their own cells
 (`*速度`, `红（正确答案）`) are the key where the sheet marks them so.
@@ -17,11 +17,13 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from bot.banks.conventions import find_kind_tag, kind_of_word, match_heading, probe
-from bot.banks.draft import Convention, Draft, LeftOut, SectionReport
+from bot.banks.conventions.chars import probe
+from bot.banks.conventions.headings import match_heading
+from bot.banks.conventions.keys import count_blanks, parse_letters, read_true_false, take_bracket_key
+from bot.banks.conventions.kinds import find_kind_tag, kind_of_word
 from bot.banks.issues import Issue
-from bot.banks.keys import count_blanks, parse_letters, read_true_false, take_bracket_key
 from bot.banks.model import CHOICE_KINDS, Kind
+from bot.banks.questions.draft import Convention, Draft, LeftOut, SectionReport
 from bot.banks.text import narrow, to_simplified
 
 __all__ = [

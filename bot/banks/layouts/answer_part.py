@@ -21,8 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.banks.conventions import cn_number, probe
-from bot.banks.keys import parse_letters, read_true_false
+from bot.banks.conventions.chars import cn_number, probe
+from bot.banks.conventions.keys import parse_letters, read_true_false
 from bot.banks.model import CHOICE_KINDS, KIND_NAMES, Kind
 
 __all__ = [

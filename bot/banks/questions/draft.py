@@ -1,7 +1,7 @@
 """What every reader of a document produces, and what an import reports.
 
 A reader (plain text and Markdown, a Word table, a spreadsheet) turns a document into `Draft`s: each
-question as written, not yet checked. `bot.banks.build` checks every draft the same way, whatever the
+question as written, not yet checked. `bot.banks.questions.build` checks every draft the same way, whatever the
 format: a draft that can be read with confidence becomes a `Question`; any other is left out and
 reported with its line and the reason (`LeftOut`). One unreadable question never costs the document.
 """
@@ -82,6 +82,6 @@ class ImportResult:
     left_out: list[LeftOut] = field(default_factory=list)
     sections: list[SectionReport] = field(default_factory=list)
     conventions: list[Convention] = field(default_factory=list)
-    # The document's text of each left-out question, by its first line (bot/banks/passages.py): what a
+    # The document's text of each left-out question, by its first line (bot/banks/questions/passages.py): what a
     # model may be asked to read again, kept here because an upload's text stays in its import process.
     passages: dict[int, str] = field(default_factory=dict)

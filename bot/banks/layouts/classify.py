@@ -11,21 +11,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.banks.answer_part import entries_of_line, is_answer_header
-from bot.banks.conventions import (
-    OPTION_STYLES,
-    Heading,
-    Marker,
-    match_heading,
-    match_marker,
-    numbering,
-    numberings_for,
-    option_start,
-    part_heading,
-    probe,
-    split_options,
-)
-from bot.banks.lines import Line
+from bot.banks.conventions.chars import probe
+from bot.banks.conventions.headings import Heading, match_heading, part_heading
+from bot.banks.conventions.markers import Marker, match_marker
+from bot.banks.conventions.numbering import numbering, numberings_for
+from bot.banks.conventions.options import OPTION_STYLES, option_start, split_options
+from bot.banks.formats.lines import Line
+from bot.banks.layouts.answer_part import entries_of_line, is_answer_header
 
 __all__ = ["Info", "classify", "part_headings", "styles_without_runs"]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.banks.draft import Draft
 from bot.banks.model import Kind
+from bot.banks.questions.draft import Draft
 
 __all__ = ["split_case"]
 

@@ -11,7 +11,7 @@ Question-bank programs export a sheet this way, one block of rows per question, 
     解析 | ……
 
 Each block becomes one row under a header made of the field names, and that table is read like any question
-sheet (`bot.banks.formats.table`): kinds, keys, blanks and true/false answers the same way. A block starts
+sheet (`bot.banks.sheets.table`): kinds, keys, blanks and true/false answers the same way. A block starts
 where a field comes again (the next 题号 or 题干) or after an empty row; a row without a field name inside a
 block continues the field above it. Only the first cell after the field name and the cells after it are
 its content, so two fields on one row are not read.
@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from bot.banks.conventions import match_heading
-from bot.banks.draft import Convention
-from bot.banks.formats.table import Row, Table, TableReading, column_role, find_header, read_table
+from bot.banks.conventions.headings import match_heading
 from bot.banks.issues import Issue
+from bot.banks.questions.draft import Convention
+from bot.banks.sheets.table import Row, Table, TableReading, column_role, find_header, read_table
 
 __all__ = ["read_vertical", "vertical_cards"]
 

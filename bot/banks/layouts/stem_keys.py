@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bot.banks.keys import take_bracket_key
+from bot.banks.conventions.keys import take_bracket_key
 
 __all__ = [
     "answers_as_blanks",

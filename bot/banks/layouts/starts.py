@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.banks.conventions import numbering
+from bot.banks.conventions.numbering import numbering
 
 __all__ = ["Candidate", "LineFacts", "choose_starts"]
 

@@ -1,15 +1,12 @@
-"""Turn a document file into text: UTF-8 (with or without BOM), UTF-16 with BOM, GB18030; other formats
-through `bot.banks.formats`."""
+"""A text document's bytes as text: UTF-8 (with or without BOM), UTF-16 with BOM, GB18030."""
 
 from __future__ import annotations
 
 import codecs
-from pathlib import Path
 
 from bot.banks.issues import DocumentError
-from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
 
-__all__ = ["decode_bytes", "read_document"]
+__all__ = ["decode_bytes"]
 
 
 def decode_bytes(data: bytes, source: str) -> str:
@@ -45,12 +42,3 @@ def _decode(data: bytes, encoding: str, source: str, skipped: int) -> str:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
         raise _undecodable(data, exc, source, skipped) from exc
-
-
-def read_document(path: str | Path, limits: DocumentLimits = LOCAL_LIMITS) -> str:
-    """The text of a document as the text reader takes it: a text file decoded, a Word file's paragraphs,
-    a PDF's lines (see `bot.banks.formats.extract`; a sheet's or a Word file's question tables are
-    read row by row, not as text). DocumentTooLarge over `limits` (bot/banks/limits.py)."""
-    from bot.banks.formats import extract  # the formats import this module for decode_bytes
-
-    return extract(path, limits).text

@@ -1,11 +1,11 @@
 """Which layout a sheet follows, and reading it by that layout.
 
-    a header row naming its columns       -> one question per row (`bot.banks.formats.table`)
-    field names down a column (题干, A, 答案) -> vertical cards, a block per question (`bot.banks.formats.vertical`)
-    a question row, then flagged options  -> answer rows (`bot.banks.formats.answer_rows`)
-    two columns, prompt and answer        -> flash cards (`bot.banks.formats.cards`)
+    a header row naming its columns       -> one question per row (`bot.banks.sheets.table`)
+    field names down a column (题干, A, 答案) -> vertical cards, a block per question (`bot.banks.sheets.vertical`)
+    a question row, then flagged options  -> answer rows (`bot.banks.sheets.answer_rows`)
+    two columns, prompt and answer        -> flash cards (`bot.banks.sheets.cards`)
     a type code first (MC, TF, FIB …)      -> typed rows, as course platforms take an upload
-                                             (`bot.banks.formats.typed_rows`)
+                                             (`bot.banks.sheets.typed_rows`)
 
 A header is tried first; a sheet whose header sits above answer rows (`Question,Answer,Correct` and then
 rows that leave the question column empty) is read as answer rows.
@@ -13,11 +13,11 @@ rows that leave the question column empty) is read as answer rows.
 
 from __future__ import annotations
 
-from bot.banks.formats.answer_rows import read_answer_rows
-from bot.banks.formats.cards import read_cards
-from bot.banks.formats.table import Header, Table, TableReading, find_header, read_table
-from bot.banks.formats.typed_rows import read_typed_rows
-from bot.banks.formats.vertical import read_vertical
+from bot.banks.sheets.answer_rows import read_answer_rows
+from bot.banks.sheets.cards import read_cards
+from bot.banks.sheets.table import Header, Table, TableReading, find_header, read_table
+from bot.banks.sheets.typed_rows import read_typed_rows
+from bot.banks.sheets.vertical import read_vertical
 
 __all__ = ["read_sheet", "readable"]
 

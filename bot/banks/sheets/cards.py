@@ -6,7 +6,7 @@ ____.`) or an answer of a word or a few makes a fill-in; an answer that is a sen
 with that reference answer; `true`/`对` makes a true/false question.
 
 A deck's prompts differ from each other and are not field names: a column repeating 题号, 题干, 答案 … is
-a form (`bot.banks.formats.vertical`), never read as cards. A text file is read this way only when
+a form (`bot.banks.sheets.vertical`), never read as cards. A text file is read this way only when
 (nearly) every nonblank line holds exactly one tab between two texts and none starts with a question
 number or an option letter: a document whose options happen to be separated by tabs (`A.苹果<TAB>B.梨`)
 stays text.
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 
-from bot.banks.draft import Convention, Draft
-from bot.banks.formats.table import Row, Table, TableReading, column_role, fill_key, open_kind, section_report
+from bot.banks.conventions.keys import count_blanks, read_true_false
 from bot.banks.issues import Issue
-from bot.banks.keys import count_blanks, read_true_false
 from bot.banks.model import Kind
+from bot.banks.questions.draft import Convention, Draft
+from bot.banks.sheets.table import Row, Table, TableReading, column_role, fill_key, open_kind, section_report
 from bot.banks.text import narrow, to_simplified
 
 __all__ = ["read_cards", "tab_cards"]

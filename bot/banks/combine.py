@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.banks.conventions import match_heading
-from bot.banks.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
+from bot.banks.conventions.headings import match_heading
 from bot.banks.formats.extracted import Extracted
-from bot.banks.formats.layouts import read_sheet
-from bot.banks.formats.table import Table, TableReading, fitting
 from bot.banks.issues import DocumentError, Issue
-from bot.banks.reader import Reading
+from bot.banks.layouts.reader import Reading
+from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
+from bot.banks.sheets.layouts import read_sheet
+from bot.banks.sheets.table import Table, TableReading, fitting
 
 __all__ = ["Combined", "combine", "explained", "with_rejected"]
 

@@ -3,7 +3,7 @@
 A key block after a section (`答案：` then `1.A 2.B`, `解析：` then numbered explanations), or an answer
 part at the end of the document (`参考答案` / `答案与解析`, with repeated section headings, ranges
 `1-5 ACBDA`, tables, lists). Finding them comes before choosing question starts: their numbered lines
-are keys, not questions. Matching the keys to questions is `bot.banks.answer_part`.
+are keys, not questions. Matching the keys to questions is `bot.banks.layouts.answer_part`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bot.banks.answer_part import (
+from bot.banks.conventions.chars import probe
+from bot.banks.conventions.headings import kind_in_header
+from bot.banks.conventions.keys import count_blanks
+from bot.banks.layouts.answer_part import (
     KEY_WORDS,
     AnswerEntry,
     AnswerGroup,
@@ -25,11 +28,9 @@ from bot.banks.answer_part import (
     separated_entries,
     spaced_entries,
 )
-from bot.banks.classify import Info
-from bot.banks.conventions import kind_in_header, probe
-from bot.banks.keys import count_blanks
+from bot.banks.layouts.classify import Info
+from bot.banks.layouts.stem_keys import has_key_in_stem
 from bot.banks.model import Kind
-from bot.banks.stem_keys import has_key_in_stem
 
 __all__ = ["Apart", "read_answer_groups", "read_key_block"]
 

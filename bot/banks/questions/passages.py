@@ -6,7 +6,7 @@ longer has the document's text (an upload imported in a child process) still has
 
 from __future__ import annotations
 
-from bot.banks.draft import ImportResult, LeftOut
+from bot.banks.questions.draft import ImportResult, LeftOut
 
 __all__ = ["MAX_CHARS", "MAX_LINES", "document_lines", "left_out_passages"]
 
@@ -16,7 +16,7 @@ MAX_CHARS = 8000
 
 
 def document_lines(text: str) -> list[str]:
-    # The importer's own numbering (bot.banks.lines.prepare_lines): line 1 is the first line.
+    # The importer's own numbering (bot.banks.formats.lines.prepare_lines): line 1 is the first line.
     return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 

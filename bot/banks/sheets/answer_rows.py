@@ -20,9 +20,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.banks.draft import Convention, Draft
-from bot.banks.formats.table import Row, Table, TableReading, kind_of_type, open_kind, section_report
 from bot.banks.model import Kind
+from bot.banks.questions.draft import Convention, Draft
+from bot.banks.sheets.table import Row, Table, TableReading, kind_of_type, open_kind, section_report
 from bot.banks.text import narrow, to_simplified
 
 __all__ = ["read_answer_rows"]
