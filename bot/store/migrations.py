@@ -336,6 +336,19 @@ INSERT OR IGNORE INTO asked_messages (chat_id, message_id, asked_id)
     SELECT chat_id, message_id, id FROM asked WHERE message_id IS NOT NULL;
 """
 
+_HARDENING = """
+-- Updates that could not be stored or read (a lone surrogate in a text, an update_id that is no number, a
+-- body that is no JSON object): kept here with the error, once, for the operator; never handled, never
+-- retried. update_id is NULL when the body had none that could be used. The newest 1,000 are kept.
+CREATE TABLE dead_updates (
+    id          INTEGER PRIMARY KEY,
+    update_id   INTEGER,
+    body        TEXT    NOT NULL,                   -- as it came, ASCII-escaped, at most 64 KB
+    error       TEXT    NOT NULL,
+    received_at INTEGER NOT NULL
+);
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -346,6 +359,7 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(7, "uploaded banks waiting for the admin's confirmation", _PENDING_UPLOADS),
     Migration(8, "a group's daily question window", _GROUP_WINDOW),
     Migration(9, "practice sessions, and the messages that carry each asked question", _SESSIONS),
+    Migration(11, "hardening: dead letters of updates", _HARDENING),
 )
 
 

@@ -11,6 +11,7 @@ from bot.store import MIGRATIONS, Store, apply_migrations, current_version, open
 from bot.store.migrations import Migration
 
 LATEST = MIGRATIONS[-1].version
+VERSIONS = [m.version for m in MIGRATIONS]  # in order; a number given to work not merged yet may be missing
 
 
 def schema(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
@@ -33,9 +34,8 @@ def seed_v1(conn: sqlite3.Connection) -> None:
 
 
 def test_there_is_more_than_one_version_and_they_are_numbered_in_order() -> None:
-    versions = [m.version for m in MIGRATIONS]
-    assert len(versions) >= 2
-    assert versions == list(range(1, len(versions) + 1))
+    assert len(VERSIONS) >= 2 and VERSIONS[0] == 1
+    assert sorted(set(VERSIONS)) == VERSIONS
 
 
 async def test_empty_file_migrates_to_latest_with_wal_and_foreign_keys(tmp_path: Path) -> None:
@@ -49,10 +49,10 @@ async def test_empty_file_migrates_to_latest_with_wal_and_foreign_keys(tmp_path:
             recorded = [r[0] for r in await db.execute_fetchall("SELECT version FROM schema_migrations")]
     assert (mode, fks) == ("wal", 1)
     assert timeout > 0
-    assert recorded == list(range(1, LATEST + 1))
+    assert recorded == VERSIONS
 
 
-@pytest.mark.parametrize("start", range(LATEST))
+@pytest.mark.parametrize("start", [0, *VERSIONS[:-1]])
 async def test_upgrade_from_every_earlier_version(tmp_path: Path, start: int) -> None:
     fresh = open_sync(tmp_path / "fresh.sqlite3")
     expected = schema(fresh)
@@ -80,7 +80,7 @@ def test_reopening_applies_nothing_twice(tmp_path: Path) -> None:
     open_sync(path).close()
     conn = open_sync(path, migrate=False)
     assert apply_migrations(conn) == []
-    assert conn.execute("SELECT count(*) FROM schema_migrations").fetchone()[0] == LATEST
+    assert conn.execute("SELECT count(*) FROM schema_migrations").fetchone()[0] == len(VERSIONS)
     conn.close()
 
 
