@@ -60,6 +60,12 @@ class Settings(BaseSettings):
         default=20.0, gt=0, description="How long a stopping bot may take (SIGTERM) before it exits anyway."
     )
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    webhook_connections: int = Field(
+        default=128, ge=1, le=10_000, description="Webhook connections open at once (more are closed at once)."
+    )
+    webhook_idle_seconds: float = Field(
+        default=15.0, gt=0, description="A webhook connection waiting this long for a request is closed."
+    )
     font: Path | None = Field(
         default=None, description="A font file that draws Chinese, for the /stats picture (else one is searched for)."
     )

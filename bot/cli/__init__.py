@@ -35,7 +35,11 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="start the Telegram bot (long polling, or a webhook)")
     run.add_argument("--webhook", metavar="URL", help="serve a webhook at this public URL instead of polling")
     run.add_argument("--port", type=int, default=8443, help="port the webhook server listens on")
-    run.add_argument("--listen", default="0.0.0.0", help="address the webhook server binds")
+    run.add_argument(
+        "--listen",
+        default="127.0.0.1",
+        help="address the webhook server binds (default 127.0.0.1, behind a reverse proxy; 0.0.0.0: every address)",
+    )
 
     practice = sub.add_parser("practice", help="a practice session in the terminal, no Telegram needed")
     practice.add_argument("--bank", action="append", help="bank id (repeatable); default all banks")

@@ -49,12 +49,29 @@ def cmd_run(args: argparse.Namespace) -> int:
     redact = configure_logging(settings.log_level, secrets=log_secrets(settings))
 
     from bot.app import build_application
+    from bot.telegram.connections import FD_RESERVE, open_files_limit, raise_open_files_limit
     from bot.telegram.serving import Serving, Webhook
 
+    raised = raise_open_files_limit()  # the common soft limit, 1,024, is small for a webhook server
+    if raised is not None:
+        log.info("open files limit raised from %d to %d", *raised)
     app = build_application(settings)
     webhook = None
     if getattr(args, "webhook", None):
-        webhook = Webhook(args.webhook, args.listen, args.port, webhook_secret(settings.token))
+        limit = open_files_limit()
+        most = (
+            settings.webhook_connections
+            if limit is None
+            else max(8, min(settings.webhook_connections, limit - FD_RESERVE))
+        )
+        webhook = Webhook(
+            args.webhook,
+            args.listen,
+            args.port,
+            webhook_secret(settings.token),
+            max_connections=most,
+            idle_seconds=settings.webhook_idle_seconds,
+        )
     code = Serving(app, settings.db, webhook=webhook, grace=settings.stop_seconds, redact=redact).run()
     # A thread still busy (a worker stuck in a library call) must not keep a stopped bot's process alive.
     _exit(code)

@@ -15,32 +15,51 @@ is answered 503 (Telegram sends it again later) until the bot serves without kee
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 
 from aiohttp import web
 from telegram.ext import Application
 
+from bot.telegram.connections import ConnectionGuard
 from bot.telegram.inbox import Inbox
 from bot.telegram.update_check import Unreadable, examine, parse_body, shown
 
-__all__ = ["MAX_BODY", "SECRET_HEADER", "webhook_app"]
+__all__ = ["BODY_SECONDS", "MAX_BODY", "SECRET_HEADER", "webhook_app"]
 
 log = logging.getLogger(__name__)
 
 MAX_BODY = 1024 * 1024
+BODY_SECONDS = 10.0  # to send a body of at most MAX_BODY: Telegram's take milliseconds
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
 
-def webhook_app(app: Application, path: str, secret: str) -> web.Application:  # type: ignore[type-arg]
-    """An aiohttp application serving the webhook at `path` for `app`."""
+def webhook_app(
+    app: Application,  # type: ignore[type-arg]
+    path: str,
+    secret: str,
+    guard: ConnectionGuard | None = None,
+) -> web.Application:
+    """An aiohttp application serving the webhook at `path` for `app`; `guard` holds its connections
+    (bot/telegram/connections.py: a request being handled is not idle time)."""
 
     async def receive(request: web.Request) -> web.Response:
+        if guard is None:
+            return await handle(request)
+        with guard.handling(request.transport):
+            return await handle(request)
+
+    async def handle(request: web.Request) -> web.Response:
         if not hmac.compare_digest(request.headers.get(SECRET_HEADER, "").encode(), secret.encode()):
             return _refuse(403, "Forbidden")  # before a byte of the body is read
         if request.content_length is not None and request.content_length > MAX_BODY:
             return _refuse(413, "Request Entity Too Large")
-        body = await request.content.read(MAX_BODY + 1)
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                body = await request.content.read(MAX_BODY + 1)
+        except TimeoutError:
+            return _refuse(408, "Request Timeout")
         if len(body) > MAX_BODY:
             return _refuse(413, "Request Entity Too Large")
         inbox = app.bot_data.inbox
