@@ -157,5 +157,6 @@ class Lifecycle:
                 await data.inbox.flush()
             except Exception:
                 log.exception("the update inbox could not be written before the stop")
+            await data.inbox.close()
         data.engine = data.bank_admin = data.subscriptions = None
         await store.close()

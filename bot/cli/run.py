@@ -7,6 +7,7 @@ import hashlib
 import logging
 import os
 import sys
+from pathlib import Path
 
 from bot.config import Settings, load_settings
 from bot.logsetup import configure_logging
@@ -39,6 +40,23 @@ def log_secrets(settings: Settings) -> list[str]:
     return secrets
 
 
+def database_problem(db: Path) -> str | None:
+    """None when the database can be brought up to date and written; else the one sentence to say."""
+    import sqlite3
+
+    from bot.store.db import check_writable
+
+    try:
+        check_writable(db)
+    except (sqlite3.Error, OSError) as exc:
+        return (
+            f"studybot: the database {db} cannot be written ({exc}): check that its folder is mounted writable "
+            "and belongs to the user the bot runs as, and that the disk has room "
+            "（数据库无法写入：请检查其目录可写、属于运行机器人的用户、磁盘未满）"
+        )
+    return None
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     settings = load_settings()  # a ConfigError is said by bot.cli.main, without the values
     if not settings.token:
@@ -47,6 +65,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     # URLs hold the token: configure_logging quiets request logging and redacts the secrets everywhere,
     # uncaught tracebacks included.
     redact = configure_logging(settings.log_level, secrets=log_secrets(settings))
+    unwritable = database_problem(settings.db)
+    if unwritable is not None:
+        print(unwritable, file=sys.stderr)
+        return 2
 
     from bot.app import build_application
     from bot.telegram.connections import FD_RESERVE, open_files_limit, raise_open_files_limit

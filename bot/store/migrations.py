@@ -347,6 +347,13 @@ CREATE TABLE dead_updates (
     error       TEXT    NOT NULL,
     received_at INTEGER NOT NULL
 );
+
+-- One row the health check writes (python -m bot.health): a database that answers questions but cannot
+-- be written (a read-only or full disk) is unhealthy.
+CREATE TABLE health_checks (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    checked_at INTEGER NOT NULL
+);
 """
 
 MIGRATIONS: Sequence[Migration] = (
@@ -359,7 +366,7 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(7, "uploaded banks waiting for the admin's confirmation", _PENDING_UPLOADS),
     Migration(8, "a group's daily question window", _GROUP_WINDOW),
     Migration(9, "practice sessions, and the messages that carry each asked question", _SESSIONS),
-    Migration(11, "hardening: dead letters of updates", _HARDENING),
+    Migration(11, "hardening: dead letters of updates, the health check's row", _HARDENING),
 )
 
 

@@ -32,6 +32,7 @@ is told so) and written when the database is back. The fault is logged once a mi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -54,6 +55,7 @@ KEEP_SECONDS = 86_400  # handled rows are kept a day; Telegram keeps unconfirmed
 MAX_REPLAYS = 3
 DEGRADED_AFTER = 15.0  # seconds of an unwritable database before updates are handled without being kept
 MAX_UNWRITTEN = 5_000  # updates held in memory while the database cannot be written (the oldest go)
+RETRY_SECONDS = 1.0  # between tries to write while the database fails
 
 
 class WaitingUpdate(Protocol):
@@ -91,7 +93,7 @@ class Inbox:
     ) -> None:
         self._clock = clock
         self._monotonic = monotonic
-        self._degraded_after = degraded_after
+        self.degraded_after = degraded_after
         self._failing_since: float | None = None  # monotonic time of the first failed write in a row
         self._fault_log = Throttled(log, 60.0, monotonic)
         self._dead: list[tuple[int | None, str, str]] = []
@@ -235,8 +237,7 @@ class Inbox:
             self._writer = asyncio.ensure_future(self._write())
 
     async def _write(self) -> None:
-        assert self._journal is not None
-        while self._new or self._handled or self._dead:
+        while self._journal is not None and (self._new or self._handled or self._dead):
             new, handled, dead, upto = self._new, self._handled, self._dead, self._queued
             self._new, self._handled, self._dead = [], [], []
             now = int(self._clock())
@@ -251,7 +252,8 @@ class Inbox:
                     self._failing_since = self._monotonic()
                 self._fault_log(logging.ERROR, "the update inbox cannot be written: %s", exc)
                 self._wake()
-                return
+                await asyncio.sleep(RETRY_SECONDS)  # one writer tries again; whoever comes meanwhile waits for it
+                continue
             for update_id, _, error in failed or ():
                 log.warning("update %s cannot be stored: %s; kept in dead_updates and skipped", update_id, error)
             if self._failing_since is not None:
@@ -276,17 +278,28 @@ class Inbox:
     def degraded(self) -> bool:
         """The database has failed to take the inbox's writes for DEGRADED_AFTER seconds: updates are
         handled without being kept."""
-        return self._failing_since is not None and self._monotonic() - self._failing_since >= self._degraded_after
+        return self._failing_since is not None and self._monotonic() - self._failing_since >= self.degraded_after
 
     def _wake(self) -> None:
         self._changed.set()
         self._changed = asyncio.Event()
+
+    async def close(self) -> None:
+        """Stop writing (before the store closes): what could not be written by now stays unwritten."""
+        writer, self._writer = self._writer, None
+        self._journal = None
+        if writer is not None and not writer.done():
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
 
     async def flush(self) -> None:
         """Return once everything handed to the inbox so far is written; raise when it cannot be, unless
         the database has been failing long enough that the bot serves without it (`degraded`)."""
         target = self._queued
         while self._journal is not None and self._written < target:
+            if self._error is not None and self.degraded:
+                return  # kept in memory, written when the database is back
             changed = self._changed
             self._schedule()
             await changed.wait()

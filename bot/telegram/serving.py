@@ -33,6 +33,7 @@ from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application
 
 from bot.health import heartbeat_path
+from bot.logsetup import Throttled
 from bot.telegram.connections import ConnectionGuard, GuardedSite, quiet_accept_errors
 from bot.telegram.webhook import webhook_app
 
@@ -145,7 +146,11 @@ class Serving:
                 return 0
             if self.webhook is None:
                 assert app.updater is not None
-                await app.updater.start_polling()
+                # python-telegram-bot logs each failed getUpdates with its traceback: here one line a minute
+                poll_errors = Throttled(log, 60.0)
+                await app.updater.start_polling(
+                    error_callback=lambda exc: poll_errors(logging.WARNING, "getUpdates failed: %s", exc)
+                )
                 log.info("polling for updates")
             else:
                 runner = await self._serve_webhook(self.webhook)

@@ -38,6 +38,10 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "抱歉，机器人出了点问题，已经记录下来了。请稍后再试。",
         "en": "Sorry, something went wrong on our side; it has been logged. Please try again shortly.",
     },
+    "error_disk": {
+        "zh": "我现在无法保存答案，请稍后再答。",
+        "en": "I cannot save answers right now; please answer again a little later.",
+    },
     "flood_slow_down": {
         "zh": "消息来得太快了，我只处理你最新的一条。请放慢一点，谢谢！",
         "en": "Messages are coming faster than I can answer: I will answer your latest one. "
