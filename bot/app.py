@@ -24,9 +24,10 @@ from bot.store.outbox import Outbox
 from bot.store.updates import UpdateLog
 from bot.study.bank_admin import BankAdmin
 from bot.study.engine import StudyEngine
+from bot.telegram.admin import finish_confirmed
 from bot.telegram.app import telegram_application
 from bot.telegram.commands import publish_commands
-from bot.telegram.context import BotApplication
+from bot.telegram.context import BotApplication, CustomContext
 from bot.telegram.courier import Courier
 from bot.telegram.failures import classify
 from bot.telegram.pacing import OutgoingBudget
@@ -71,7 +72,8 @@ def build_application(
 class Lifecycle:
     """Start, in this order: the store; the update inbox (what a crash left unhandled is queued first);
     the banks and the engine with the services over them; model help when configured; the courier of
-    kept replies; the group closer; the push scheduler; then the command menus are published.
+    kept replies; the group closer; the push scheduler; then the command menus are published and the
+    imports confirmed before the last stop are finished.
     Stop in the reverse order, the store last. Stopping twice is stopping once."""
 
     def __init__(self, settings: Settings) -> None:
@@ -111,6 +113,8 @@ class Lifecycle:
             settings.db,
         )
         await publish_commands(app.bot, data.commands)
+        # imports confirmed before the last stop and not live yet: finished now, their admins told
+        await finish_confirmed(CustomContext(app))
 
     def _deliveries(self, app: BotApplication, store: Store) -> DeliveryService:
         settings, data = self.settings, app.bot_data

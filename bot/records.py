@@ -10,6 +10,7 @@ __all__ = [
     "Announcement",
     "Attempt",
     "Chat",
+    "ConfirmedImport",
     "Learner",
     "PendingUpload",
     "ScoreRow",
@@ -154,3 +155,15 @@ class PendingUpload:
     file_name: str
     bank_json: str  # the imported bank as its file would hold it
     created_at: int  # epoch seconds
+    digest: str = ""  # of bank_json: its preview's buttons carry it (empty: a row from before migration 11)
+
+
+@dataclass(frozen=True)
+class ConfirmedImport:
+    """An upload its admin confirmed, recorded before it is put live: a restart finishes it (or says it
+    failed), and a press of its button again says it was imported."""
+
+    upload: PendingUpload
+    lang: str  # the admin's language when they confirmed: the messages after a restart
+    state: str  # "applying", "done" or "failed"
+    error: str | None = None

@@ -354,6 +354,45 @@ CREATE TABLE health_checks (
     id         INTEGER PRIMARY KEY CHECK (id = 1),
     checked_at INTEGER NOT NULL
 );
+
+-- Uploads waiting for confirmation: ids never reused (AUTOINCREMENT; a plain INTEGER PRIMARY KEY gave the
+-- next upload the id of the last one gone, so an old preview's button confirmed another document), and
+-- the digest of the bank each preview shows, which its buttons carry. New ids start past any an older
+-- version can have shown.
+CREATE TABLE pending_uploads_v11 (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    admin_id   INTEGER NOT NULL,
+    chat_id    INTEGER NOT NULL,
+    bank_id    TEXT    NOT NULL,
+    file_name  TEXT    NOT NULL,
+    bank       TEXT    NOT NULL,
+    created_at INTEGER NOT NULL,
+    digest     TEXT    NOT NULL DEFAULT ''            -- '' for a row from before: its old buttons still work
+);
+INSERT INTO pending_uploads_v11 (id, admin_id, chat_id, bank_id, file_name, bank, created_at)
+    SELECT id, admin_id, chat_id, bank_id, file_name, bank, created_at FROM pending_uploads;
+DROP TABLE pending_uploads;
+ALTER TABLE pending_uploads_v11 RENAME TO pending_uploads;
+DELETE FROM sqlite_sequence WHERE name = 'pending_uploads';
+INSERT INTO sqlite_sequence (name, seq)
+    SELECT 'pending_uploads', max(1000000, coalesce(max(id), 0)) FROM pending_uploads;
+
+-- An upload its admin confirmed, recorded in the transaction that takes it from pending_uploads and
+-- before it is put live: a restart finishes what was 'applying' or says it failed, and the admin is told
+-- either way; a press of its button again says it was imported, not that it expired. Kept a week.
+CREATE TABLE confirmed_imports (
+    upload_id  INTEGER PRIMARY KEY,
+    admin_id   INTEGER NOT NULL,
+    chat_id    INTEGER NOT NULL,
+    bank_id    TEXT    NOT NULL,
+    file_name  TEXT    NOT NULL,
+    bank       TEXT    NOT NULL,                    -- the bank as JSON until it is live ('' after)
+    created_at INTEGER NOT NULL,
+    digest     TEXT    NOT NULL,
+    lang       TEXT    NOT NULL,
+    state      TEXT    NOT NULL CHECK (state IN ('applying', 'done', 'failed')),
+    error      TEXT
+);
 """
 
 MIGRATIONS: Sequence[Migration] = (
@@ -366,7 +405,11 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(7, "uploaded banks waiting for the admin's confirmation", _PENDING_UPLOADS),
     Migration(8, "a group's daily question window", _GROUP_WINDOW),
     Migration(9, "practice sessions, and the messages that carry each asked question", _SESSIONS),
-    Migration(11, "hardening: dead letters of updates, the health check's row", _HARDENING),
+    Migration(
+        11,
+        "hardening: dead letters of updates, the health check's row, upload ids never reused, confirmed imports",
+        _HARDENING,
+    ),
 )
 
 

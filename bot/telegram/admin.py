@@ -33,7 +33,9 @@ from bot.banks.sandbox import import_isolated
 from bot.banks.summary import samples, shown_key, summary
 from bot.banks.upload import bank_id_for, check_upload, safe_name
 from bot.grading import format_question, kind_label
+from bot.records import PendingUpload
 from bot.study.bank_admin import NOT_WRITABLE, Target, target_for
+from bot.study.engine import StudyEngine
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
@@ -141,7 +143,8 @@ async def on_document(update: Update, context: CustomContext) -> None:
     target = target_for(context.engine.banks, bank_id, result.bank.title, named=named)
     bank = result.bank.model_copy(update={"id": target.bank_id})
     file_name = safe_name(doc.file_name)
-    upload_id = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank))
+    held = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank))
+    upload_id = held.id
     log.info(
         "admin %d: %s read as bank %s (%d questions, %d left out, %s); waiting for confirmation #%d",
         user.id,
@@ -152,28 +155,37 @@ async def on_document(update: Update, context: CustomContext) -> None:
         "replacing" if target.replaces else "new",
         upload_id,
     )
-    markup = _preview_buttons(context, upload_id, len(bank.questions), lang)
+    markup = _preview_buttons(context, held, len(bank.questions), lang)
     # here, not at the top: model_reading's imports lead back to this module (learner → bank_delete)
     from bot.telegram.model_reading import offers_reading, reading_button
 
     if offers_reading(context, result):  # model help on, and passages left out: [AI 补读] under the preview
         _keep_import(context, upload_id, result)
-        markup = InlineKeyboardMarkup([*markup.inline_keyboard, [reading_button(context, lang, upload_id)]])
+        markup = InlineKeyboardMarkup([*markup.inline_keyboard, [reading_button(context, lang, held)]])
     await context.reply(preview_text(result, bank, target, file_name, lang), reply_markup=markup)
 
 
-def _preview_buttons(context: CustomContext, upload_id: int, questions: int, lang: str) -> InlineKeyboardMarkup:
+def _preview_buttons(context: CustomContext, held: PendingUpload, questions: int, lang: str) -> InlineKeyboardMarkup:
+    """[导入 N 题] [取消], bound to the upload's row and to the digest of the bank the preview shows."""
     confirm = t("btn_upload_confirm", lang, n=questions)
+    codec = context.codec
     return InlineKeyboardMarkup(
         [
             [
-                InlineKeyboardButton(confirm, callback_data=context.codec.encode("upload", upload_id, "y")),
+                InlineKeyboardButton(confirm, callback_data=codec.encode("upload", held.id, held.digest, "y")),
                 InlineKeyboardButton(
-                    t("btn_cancel", lang), callback_data=context.codec.encode("upload", upload_id, "n")
+                    t("btn_cancel", lang), callback_data=codec.encode("upload", held.id, held.digest, "n")
                 ),
             ]
         ]
     )
+
+
+def _pressed(cb: Callback) -> tuple[int, str | None, str]:
+    """A preview button's upload id, digest (None on a button from before digests) and choice."""
+    if cb.action.endswith("_v1"):
+        return int(cb.fields[0]), None, cb.fields[-1]
+    return int(cb.fields[0]), cb.fields[1], cb.fields[-1]
 
 
 KEPT_IMPORTS = 16  # imports kept in memory for [AI 补读] (the newest; a restart forgets them: send it again)
@@ -190,7 +202,10 @@ async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback)
     """[AI 补读] under a preview: the model reads the passages the import left out; a new preview to confirm."""
     lang, engine = await context.lang(), context.engine
     upload_id = int(cb.fields[0])
+    digest = cb.fields[1] if len(cb.fields) > 1 else None
     held = await engine.held_upload(upload_id)
+    if held is not None and held.digest != (digest or ""):
+        held = None  # another upload's button
     if not context.is_bot_admin() or (held is not None and held.admin_id != query.from_user.id):
         await answer_press(query, t("upload_not_yours", lang), alert=True)
         return
@@ -205,7 +220,7 @@ async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback)
     if reading is None:
         await say(context, query, t("ai_read_gone", lang))
         return
-    taken = await engine.take_upload(upload_id)
+    taken = await engine.take_upload(upload_id, digest)
     if taken is None:  # confirmed or cancelled while the model read
         await say(context, query, t("upload_stale", lang))
         return
@@ -213,14 +228,14 @@ async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback)
     context.bot_data.held_imports.pop(upload_id, None)
     bank = reading.result.bank.model_copy(update={"id": held.bank_id})
     target = target_for(engine.banks, held.bank_id, bank.title, named=True)
-    new_id = await engine.hold_upload(held.admin_id, held.chat_id, bank.id, held.file_name, bank_json(bank))
-    log.info("admin %d: upload #%d read further by the model as #%d", held.admin_id, upload_id, new_id)
+    again = await engine.hold_upload(held.admin_id, held.chat_id, bank.id, held.file_name, bank_json(bank))
+    log.info("admin %d: upload #%d read further by the model as #%d", held.admin_id, upload_id, again.id)
     text = preview_text(reading.result, bank, target, held.file_name, lang) + "\n\n" + reading.report
     await send_html(
         context.bot,
         chat_of(query),
         text,
-        reply_markup=_preview_buttons(context, new_id, len(bank.questions), lang),
+        reply_markup=_preview_buttons(context, again, len(bank.questions), lang),
     )
 
 
@@ -255,9 +270,10 @@ def preview_text(result: ImportResult, bank: Bank, target: Target, file_name: st
 
 
 async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
-    """[导入 N 题] or [取消] under a preview: only the admin who sent the document, once."""
+    """[导入 N 题] or [取消] under a preview: only the admin who sent the document, once, and only for the
+    bank that preview showed (the button carries its digest)."""
     lang, engine = await context.lang(), context.engine
-    upload_id, choice = int(cb.fields[0]), cb.fields[1]
+    upload_id, digest, choice = _pressed(cb)
     if not context.is_bot_admin():
         log.info("refused an upload confirmation to non-admin %d", query.from_user.id)
         await answer_press(query, t("admin_only", lang), alert=True)
@@ -269,9 +285,14 @@ async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callbac
     if choice not in ("y", "n"):
         await answer_press(query, t("callback_invalid", lang))
         return
-    taken = await engine.take_upload(upload_id) if held is not None else None
+    if held is None:
+        taken = None
+    elif choice == "y":  # recorded as confirmed before it is put live: a restart finishes it
+        taken = await engine.confirm_upload(upload_id, digest, lang)
+    else:
+        taken = await engine.take_upload(upload_id, digest)
     if taken is None:
-        await answer_press(query, t("upload_stale", lang), alert=True)
+        await answer_press(query, await _why_not(engine, upload_id, digest, lang), alert=True)
         await drop_buttons(context, query)
         return
     await answer_press(query)
@@ -280,20 +301,41 @@ async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callbac
         log.info("admin %d cancelled upload #%d (%s)", query.from_user.id, upload_id, taken.file_name)
         await say(context, query, t("upload_cancelled", lang, file=esc(taken.file_name)))
         return
+    report, live = await put_live(context, taken, lang)
+    if live:
+        await drop_buttons(context, query)
+    try:
+        await say(context, query, report)
+    finally:  # done once the admin is told: a crash before that finishes it (and tells) at the restart
+        if live:
+            await engine.finish_import(taken.id)
+
+
+async def _why_not(engine: StudyEngine, upload_id: int, digest: str | None, lang: str) -> str:
+    """A press that takes nothing: the import is being put live, is done, or the button is stale."""
+    done = await engine.confirmed_import(upload_id)
+    if done is not None and done.upload.digest == (digest or ""):
+        return t("upload_applying" if done.state == "applying" else "upload_done_already", lang)
+    return t("upload_stale", lang)
+
+
+async def put_live(context: CustomContext, taken: PendingUpload, lang: str) -> tuple[str, bool]:
+    """Install a confirmed upload's bank (again, if a crash came after it was written: the same file):
+    the report for the admin (HTML), and whether the bank is live (the caller marks the import done once
+    the admin is told). When it could not be written the upload waits again (its buttons work once the
+    folder is fixed) and the report says why."""
+    engine, shelf = context.engine, context.bank_admin
     bank = Bank.model_validate_json(taken.bank_json)
-    shelf = context.bank_admin
     try:
         installed = await shelf.install(bank)
     except OSError as exc:
-        await engine.hold_again(taken)  # its buttons stay: pressed again once the folder is fixed
+        await engine.hold_again(taken)
         log.error("admin %d: cannot write bank %s into %s: %s", taken.admin_id, bank.id, shelf.folder, exc)
         # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable. A
         # full disk is not that; either way the old file is untouched (written whole or not at all).
         key = "admin_unwritable" if exc.errno in NOT_WRITABLE else "admin_save_failed"
         why = esc(exc.strerror or exc)
-        await say(context, query, t(key, lang, id=esc(bank.id), folder=esc(shelf.folder), why=why))
-        return
-    await drop_buttons(context, query)
+        return t(key, lang, id=esc(bank.id), folder=esc(shelf.folder), why=why), False
     findings = installed.findings
     log.info(
         "admin %d imported bank %s from %s: %d questions, %s; lint: %d errors, %d warnings",
@@ -305,7 +347,36 @@ async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callbac
         sum(f.level == "error" for f in findings),
         sum(f.level == "warning" for f in findings),
     )
-    await say(context, query, _import_report(bank, taken.file_name, installed.replaced, findings, lang))
+    return _import_report(bank, taken.file_name, installed.replaced, findings, lang), True
+
+
+async def finish_confirmed(context: CustomContext) -> int:
+    """At start-up: put live the imports confirmed before the last stop and not finished, telling each
+    admin (or that it failed); how many there were."""
+    jobs = await context.engine.imports_applying()
+    for job in jobs:
+        taken, lang = job.upload, job.lang
+        error = None
+        try:
+            report, live = await put_live(context, taken, lang)
+        except Exception as exc:  # a bank that no longer reads, say: said once, never retried at each start
+            log.exception("admin %d: the import #%d confirmed before the restart failed", taken.admin_id, taken.id)
+            error = f"{type(exc).__name__}: {exc}"[:300]
+            report, live = (
+                t("upload_resume_failed", lang, file=esc(taken.file_name), why=esc(type(exc).__name__)),
+                False,
+            )
+        else:
+            if live:
+                report = t("upload_resumed", lang) + "\n" + report
+        log.info("admin %d: import #%d confirmed before the restart: %s", taken.admin_id, taken.id, error or "live")
+        try:
+            await send_html(context.bot, taken.chat_id, report)
+        except TelegramError as exc:
+            log.warning("could not tell admin %d about import #%d: %s", taken.admin_id, taken.id, exc)
+        if live or error:
+            await context.engine.finish_import(taken.id, error=error)
+    return len(jobs)
 
 
 def _concerns(finding: LintFinding, bank_id: str) -> bool:
@@ -467,4 +538,4 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(MessageHandler(filters.Document.ALL & private, on_document))
 
 
-PRESSES.update({"upload": press_upload, "aread": press_read})
+PRESSES.update({"upload": press_upload, "upload_v1": press_upload, "aread": press_read, "aread_v1": press_read})

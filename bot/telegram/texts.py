@@ -461,6 +461,19 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "这次导入已经确认、取消或过期了。要导入请重新发送文件。",
         "en": "This import was already confirmed, cancelled or has expired. Send the document again to import it.",
     },
+    "upload_applying": {
+        "zh": "这次导入已确认，正在生效，完成后会告诉你。",
+        "en": "This import is confirmed and being put live; you will be told when it is done.",
+    },
+    "upload_done_already": {"zh": "这次导入已经完成。", "en": "This import is done already."},
+    "upload_resumed": {
+        "zh": "机器人重启前你确认的导入现已完成：",
+        "en": "The import you confirmed before the bot restarted is done now:",
+    },
+    "upload_resume_failed": {
+        "zh": "机器人重启前你确认的 {file} 导入失败（{why}）。请重新发送文件。",
+        "en": "The import of {file} you confirmed before the bot restarted failed ({why}). Send the document again.",
+    },
     "upload_not_yours": {
         "zh": "只有发送这个文件的管理员可以确认或取消。",
         "en": "Only the admin who sent the document can confirm or cancel it.",

@@ -14,13 +14,10 @@ import pytest
 from fakebot import FakeBotServer, SimUser
 from fakebot.records import MessageState
 from tg_harness import BotEnv
-from upload_kit import ADMIN, LAW, import_document, preview_of
+from upload_kit import ADMIN, LAW, OTHER_ADMIN, import_document, preview_of
 
-from bot.config import Settings
 from tests.formats.pdf_kit import make_pdf
 from tests.formats.word_kit import Level, Word, run
-
-OTHER_ADMIN = 7002
 
 # Question 2 has no key: left out, and the preview says so with its line.
 PARTLY = """法律补充测验
@@ -109,13 +106,6 @@ DOCUMENTS: dict[str, tuple[Callable[[Path], bytes], str, str]] = {
         "火情|急救",
     ),
 }
-
-
-@pytest.fixture
-def admin_env(bot_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> BotEnv:
-    monkeypatch.setenv("STUDYBOT_ADMINS", f"{ADMIN},{OTHER_ADMIN}")
-    bot_settings_env.settings = Settings()
-    return bot_settings_env
 
 
 @pytest.fixture
