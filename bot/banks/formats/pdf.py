@@ -21,9 +21,13 @@ from bot.banks.issues import DocumentError, Issue
 __all__ = ["read_pdf"]
 
 _EDGE = 3  # lines at the top and at the bottom of a page that may be a header or footer
-# Lines that are a question's own (an option, a numbered stem, a key) are never a header or footer.
+# Lines that are a question's own (an option, a numbered stem, a key) are never a header or footer: a key
+# repeated at the same place on every page (one question a page, "Answer: B" at its foot) is still a key.
 _CONTENT = re.compile(
-    r"^\s*(?:[(（]?[A-H]\s*[.．、:：)）]|[(（]?\d{1,4}\s*[.、．)）]|答案|正确答案|参考答案|解析|【|第\s*\d+\s*题)"
+    r"^\s*(?:[(（]?[A-H]\s*[.．、:：)）]|[(（]?\d{1,4}\s*[.、．)）]|答案|正确答案|参考答案|解析|【|第\s*\d+\s*题"
+    r"|(?:\*\*)?(?:(?:correct\s+)?answers?|ans|key|solutions?|explanation|l[öo]sung|erkl[äa]rung|r[ée]ponses?"
+    r"|corrig[ée]|respuestas?|soluci[óo]n|resposta|gabarito|risposta|antwoord|odpowied[źz])(?:\*\*)?\s*[:：])",
+    re.I,
 )
 _BARE_NUMBER = re.compile(r"^\s*[-—–]?\s*(\d{1,4})\s*[-—–]?\s*$")
 _CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"  # with Chinese punctuation, full-width forms
