@@ -23,6 +23,7 @@ from telegram.constants import ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, MessageHandler, filters
 
+from bot.banks.import_queue import QueueFull
 from bot.banks.importer import ImportResult
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.key_fix import KeyFixError, describe_key
@@ -84,13 +85,13 @@ def _more(lines: list[str], lang: str) -> list[str]:
 
 def _issue_line(issue: Issue, lang: str) -> str:
     where = t("admin_line", lang, line=issue.line) if issue.line else t("admin_whole", lang)
-    return f"{where}{esc(issue.en if lang == 'en' else issue.zh)}"
+    return f"{where}{esc(clip(issue.en if lang == 'en' else issue.zh))}"
 
 
 def _finding_line(finding: LintFinding, lang: str) -> str:
     where = f"{finding.bank_id}/{finding.question_id}" if finding.question_id else finding.bank_id
     level = t("admin_error" if finding.level == "error" else "admin_warning", lang)
-    return f"{level} <code>{esc(where)}</code> {esc(finding.message if lang == 'en' else finding.message_zh)}"
+    return f"{level} <code>{esc(where)}</code> {esc(clip(finding.message if lang == 'en' else finding.message_zh))}"
 
 
 def _counts(bank: Bank, lang: str) -> str:
@@ -125,9 +126,21 @@ async def on_document(update: Update, context: CustomContext) -> None:
     named = bank_id == (message.caption or "").strip()  # the caption named the bank
     settings = context.settings
     limits = replace(UPLOAD_LIMITS, max_seconds=settings.import_seconds, max_memory_mb=settings.import_memory_mb)
-    try:
+    shown_name = esc(safe_name(doc.file_name))
+
+    async def queued(ahead: int) -> None:
+        await context.reply(t("upload_queued", lang, file=shown_name, n=ahead))
+
+    async def read() -> ImportResult:
         # In a process of its own, memory and time capped: a zip bomb or a huge file cannot stall the bot.
-        result = await import_isolated(data, doc.file_name, bank_id, limits)
+        return await import_isolated(data, doc.file_name, bank_id, limits)
+
+    try:
+        result = await context.bot_data.imports.run(read, queued)  # one at a time: one memory ceiling for all
+    except QueueFull as exc:
+        log.info("admin %d: %s refused: %d documents are waiting to be read", user.id, doc.file_name, exc.waiting)
+        await context.reply(t("upload_busy", lang, n=exc.waiting, file=shown_name))
+        return
     except DocumentTooLarge as exc:
         log.warning("admin %d: %s refused: %s", user.id, doc.file_name, exc)
         why = esc(exc.en if lang == "en" else exc.zh)
@@ -246,27 +259,44 @@ async def _download(doc: Document) -> bytes:
 
 
 PREVIEW_LINES = 60  # lines of the import summary in a preview (a document can leave out hundreds)
+PREVIEW_CHARS = 10_000  # a preview is at most three messages, whatever the document
+LINE_CHARS = 300  # of one line of a report (a warning can quote the document)
+SAMPLE_CHARS = 800  # of one sample question as learners will see it
+
+
+def clip(text: str, most: int = LINE_CHARS) -> str:
+    """`text` cut to `most` characters (before it is escaped: an entity is never cut)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def preview_text(result: ImportResult, bank: Bank, target: Target, file_name: str, lang: str) -> str:
     """The import summary (per section, conventions, what was left out with its line) and sample questions
-    as learners will see them (HTML)."""
-    lines = [t("upload_preview_head", lang, file=esc(file_name), id=esc(bank.id), title=esc(bank.title))]
-    report = summary(result, lang)
-    if len(report) > PREVIEW_LINES:
-        report = [*report[:PREVIEW_LINES], t("admin_more", lang, n=len(report) - PREVIEW_LINES)]
-    lines += [esc(line) for line in report]
-    lines.append("")
+    as learners will see them (HTML), in at most PREVIEW_CHARS whatever the document."""
+    head = t("upload_preview_head", lang, file=esc(file_name), id=esc(clip(bank.id)), title=esc(clip(bank.title)))
+    tail = [""]
     if target.replaces is not None:
-        lines.append(t("upload_replaces", lang, title=esc(target.replaces.title), n=len(target.replaces.questions)))
+        title = esc(clip(target.replaces.title))
+        tail.append(t("upload_replaces", lang, title=title, n=len(target.replaces.questions)))
     else:
-        lines.append(t("upload_new_bank", lang, id=esc(bank.id)))
-    lines += ["", t("upload_samples", lang)]
+        tail.append(t("upload_new_bank", lang, id=esc(bank.id)))
+    tail += ["", t("upload_samples", lang)]
     for q in samples(bank):
         # The learner's rendering (bot/telegram/quiz.py sends the same text), then the key to check.
-        lines += ["──────", esc(format_question(q, lang)), t("upload_key", lang, answer=esc(shown_key(q, lang)))]
-    lines += ["──────", t("upload_ask", lang)]
-    return "\n".join(lines)
+        shown = esc(clip(format_question(q, lang), SAMPLE_CHARS))
+        tail += ["──────", shown, t("upload_key", lang, answer=esc(clip(shown_key(q, lang))))]
+    tail += ["──────", t("upload_ask", lang)]
+    room = PREVIEW_CHARS - len(head) - sum(len(line) + 1 for line in tail)
+    report = [esc(clip(line)) for line in summary(result, lang)[:PREVIEW_LINES]]
+    shown_lines: list[str] = []
+    for line in report:
+        if room - len(line) - 1 < 100:  # what is left for the "… N more" line
+            break
+        shown_lines.append(line)
+        room -= len(line) + 1
+    more = len(summary(result, lang)) - len(shown_lines)
+    if more:
+        shown_lines.append(t("admin_more", lang, n=more))
+    return "\n".join([head, *shown_lines, *tail])
 
 
 async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:

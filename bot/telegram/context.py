@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from telegram import Message, Update
 from telegram.ext import Application, CallbackContext, CommandHandler, ContextTypes, ExtBot
 
+from bot.banks.import_queue import ImportQueue
 from bot.logsetup import Throttled
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.language import Languages
@@ -70,6 +71,7 @@ class BotData:
         self.model_waiting = 0  # answers waiting on the model now (bot/telegram/model_help.py)
         self.held_imports: dict[int, ImportResult] = {}  # pending upload id -> its import, for [AI 补读]
         self.disk_faults = Throttled(logging.getLogger("bot.telegram.app"), 60.0)  # logged once a minute
+        self.imports = ImportQueue()  # uploads read one at a time (bot/banks/import_queue.py)
 
 
 def _ready(value: T | None, what: str) -> T:

@@ -461,6 +461,14 @@ TEXTS: dict[str, dict[Lang, str]] = {
         "zh": "这次导入已经确认、取消或过期了。要导入请重新发送文件。",
         "en": "This import was already confirmed, cancelled or has expired. Send the document again to import it.",
     },
+    "upload_queued": {
+        "zh": "{file} 已排队：前面还有 {n} 个文件，轮到时就开始读取。",
+        "en": "{file} is queued: {n} {n:document is|documents are} ahead of it; reading starts at its turn.",
+    },
+    "upload_busy": {
+        "zh": "现在已有 {n} 个文件在排队等待读取，请过几分钟再发送 {file}。",
+        "en": "{n} documents are waiting to be read already; send {file} again in a few minutes.",
+    },
     "upload_applying": {
         "zh": "这次导入已确认，正在生效，完成后会告诉你。",
         "en": "This import is confirmed and being put live; you will be told when it is done.",

@@ -432,7 +432,11 @@ async def test_a_bank_file_that_cannot_be_removed_stays_served(env: BotEnv, monk
 async def test_a_long_preview_comes_in_parts_with_the_buttons_under_the_last(env: BotEnv) -> None:
     fake = env.fake
     admin = fake.user(ADMIN, "Teacher", language_code="en")
-    keyless = "".join(f"{n}. 第{n}题的题干写得很长很长很长很长很长很长很长很长？\nA. 甲\nB. 乙\n" for n in range(2, 90))
+    # keys that are no option letters: each left out with a line quoting its key (a preview is at most three
+    # messages, its sample questions and lines cut short: these lines make it two)
+    keyless = "".join(
+        f"{n}. 第{n}题的题干写得很长很长很长很长很长？\nA. 甲\nB. 乙\n答案：{'Z' * 30}\n" for n in range(2, 90)
+    )
     document = "一、单选题\n1. 有答案的题" + "很长" * 1000 + "？\nA. 是\nB. 否\n答案：A\n" + keyless
     preview = await preview_of(fake, admin, document.encode(), "long.txt", "text/plain")
     parts = [m for m in fake.sent_to(admin.id) if m.message_id <= preview.message_id]
