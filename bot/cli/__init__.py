@@ -59,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument(
         "--ai", action="store_true", help="send the passages of left-out questions to the model (STUDYBOT_AI_URL)"
     )
+    imp.add_argument(
+        "--no-limits",
+        action="store_true",
+        help="read in this process without the bot's limits on uploads (memory, time, text, questions)",
+    )
 
     export = sub.add_parser("export", help="render a bank back to the exam text format or a question sheet")
     export.add_argument("bank", metavar="BANK", help="a bank file or bank id")

@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from bot.ai.client import ModelClient
 from bot.ai.drafting import Drafted, draft_explanations
-from bot.ai.reading import read_left_out, reading_summary
+from bot.ai.reading import kept_passages, read_passages, reading_summary
 from bot.banks.model import bank_json, load_bank
 from bot.banks.questions.draft import ImportResult
 from bot.cli.banks import BankNotFound, bank_file
@@ -67,12 +67,14 @@ class ModelReader:
         settings = model_settings()
         return None if settings is None else cls(settings)
 
-    def read(self, text: str, result: ImportResult, lang: str) -> tuple[ImportResult, list[str]]:
+    def read(self, result: ImportResult, lang: str) -> tuple[ImportResult, list[str]]:
+        """The passages the import kept of its left-out questions, read by the model."""
+
         async def run() -> tuple[ImportResult, list[str]]:
             client = model_client(self.settings)
             try:
-                reading = await read_left_out(
-                    client, text, result, today=date.today(), timeout=self.settings.ai_tool_timeout
+                reading = await read_passages(
+                    client, kept_passages(result), result, today=date.today(), timeout=self.settings.ai_tool_timeout
                 )
             finally:
                 await client.close()
