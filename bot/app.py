@@ -90,6 +90,16 @@ class Lifecycle:
         banks, unreadable = load_banks_serving(settings.banks)
         for path, why in unreadable:  # one bad file must not keep the bot from serving the others
             log.error("bank file %s cannot be read (%s): not served until it is fixed", path, why)
+        if not settings.banks.is_dir():  # a mistyped STUDYBOT_BANKS or a volume not mounted: said, not "0 banks"
+            log.warning(
+                "the banks folder %s does not exist (STUDYBOT_BANKS): no bank is served until it holds one; "
+                "an admin's upload creates it",
+                settings.banks.resolve(),
+            )
+        elif not banks and not unreadable:
+            log.warning(
+                "the banks folder %s holds no bank file (*.json): no question can be asked", settings.banks.resolve()
+            )
         engine = await StudyEngine.create(store, banks, clock=data.clock, rng=data.rng, default_tz=settings.tz)
         data.engine = engine
         data.bank_admin = BankAdmin(engine, settings.banks)
