@@ -155,7 +155,9 @@ class PendingUpload:
     file_name: str
     bank_json: str  # the imported bank as its file would hold it
     created_at: int  # epoch seconds
-    digest: str = ""  # of bank_json: its preview's buttons carry it (empty: a row from before migration 11)
+    review: str | None = None  # what the import said about the document, as JSON (bot/banks/review.py)
+    revision: int = 0  # edits made on the teacher's desk so far
+    digest: str = ""  # of the bank as first imported: its preview's buttons carry it ('' before migration 11)
 
 
 @dataclass(frozen=True)

@@ -2,18 +2,21 @@
 
 Each document is read in a child process capped at STUDYBOT_IMPORT_MEMORY_MB (bot/banks/sandbox.py); six
 admins sending documents at once made six such processes, 5.4 GB together. Here each waits for the one
-before it, so the ceiling of one reading process is the ceiling of all. A document that has to wait is
-told its place (`on_wait`); past `max_waiting` waiting, a new one is refused (`QueueFull`) rather than
-held: each waiting upload holds its chat's place in the update processor and its bytes in memory.
+before it, so the ceiling of one reading process is the ceiling of all: every upload of the process (the
+chat's, the teacher's desk's) goes through `import_queue()`, the one queue of its event loop. A document
+that has to wait is told its place (`on_wait`); past `max_waiting` waiting, a chat's upload is refused
+(`QueueFull`) rather than held: each waiting upload holds its chat's place in the update processor and its
+bytes in memory.
 """
 
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-__all__ = ["ImportQueue", "QueueFull"]
+__all__ = ["ImportQueue", "QueueFull", "import_queue"]
 
 T = TypeVar("T")
 
@@ -38,11 +41,18 @@ class ImportQueue:
     def waiting(self) -> int:
         return max(0, self._queued - 1)
 
-    async def run(self, job: Callable[[], Awaitable[T]], on_wait: Callable[[int], Awaitable[None]] | None = None) -> T:
+    async def run(
+        self,
+        job: Callable[[], Awaitable[T]],
+        on_wait: Callable[[int], Awaitable[None]] | None = None,
+        *,
+        refuse_when_full: bool = True,
+    ) -> T:
         """`job()` once every import that came before it has finished; first `on_wait(n)` when `n` are
-        ahead of it (the one being read counted). QueueFull when `max_waiting` are waiting already."""
+        ahead of it (the one being read counted). QueueFull when `max_waiting` are waiting already, unless
+        not `refuse_when_full` (a web request, which holds no chat's place, waits its turn)."""
         ahead = self._queued
-        if ahead > self.max_waiting:
+        if refuse_when_full and ahead > self.max_waiting:
             raise QueueFull(ahead - 1)
         self._queued += 1
         try:
@@ -57,3 +67,14 @@ class ImportQueue:
                     self.reading -= 1
         finally:
             self._queued -= 1
+
+
+_QUEUES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, ImportQueue] = weakref.WeakKeyDictionary()
+
+
+def import_queue() -> ImportQueue:
+    """The one queue of the running event loop (the bot's; each test's loop has its own)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _QUEUES:
+        _QUEUES[loop] = ImportQueue()
+    return _QUEUES[loop]

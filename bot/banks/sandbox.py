@@ -26,11 +26,12 @@ import os
 import pickle
 import signal
 import traceback
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from bot.banks.import_queue import import_queue
 from bot.banks.importer import ImportResult
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.limits import UPLOAD_LIMITS, DocumentLimits, DocumentTooLarge
@@ -57,11 +58,23 @@ def _context() -> Any:
 
 
 async def import_isolated(
-    data: bytes, file_name: str | None, bank_id: str, limits: DocumentLimits = UPLOAD_LIMITS
+    data: bytes,
+    file_name: str | None,
+    bank_id: str,
+    limits: DocumentLimits = UPLOAD_LIMITS,
+    on_wait: Callable[[int], Awaitable[None]] | None = None,
+    *,
+    refuse_when_full: bool = False,
 ) -> ImportResult:
-    """`import_upload` in a capped child process; DocumentError or DocumentTooLarge as it would raise."""
+    """`import_upload` in a capped child process, one at a time in this process (the import queue:
+    `on_wait(n)` when n are ahead; QueueFull when too many wait, if `refuse_when_full`); DocumentError or
+    DocumentTooLarge as it would raise."""
     args = (data, file_name, bank_id, limits)
-    return await asyncio.to_thread(run_isolated, import_upload, args, limits, file_name or "document")
+
+    async def read() -> ImportResult:
+        return await asyncio.to_thread(run_isolated, import_upload, args, limits, file_name or "document")
+
+    return await import_queue().run(read, on_wait, refuse_when_full=refuse_when_full)
 
 
 def run_isolated(

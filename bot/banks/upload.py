@@ -11,11 +11,13 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 
-from bot.banks.formats import FORMATS
-from bot.banks.importer import ImportResult, import_file
+from bot.banks.formats import FORMATS, extract
+from bot.banks.importer import ImportResult, import_document
 from bot.banks.issues import DocumentError
 from bot.banks.limits import UPLOAD_LIMITS, DocumentLimits
+from bot.banks.review import numbered_lines
 from bot.banks.sources import default_bank_id
+from bot.banks.yields import bounded
 
 __all__ = [
     "ALLOWED_SUFFIXES",
@@ -113,9 +115,13 @@ def import_upload(
         path = Path(folder) / name
         path.write_bytes(data)
         try:
-            return import_file(path, bank_id=bank_id, limits=limits)  # errors name `name`, the file the admin sent
+            doc = extract(path, limits)
+            result = import_document(doc, source=name, bank_id=bank_id)  # errors name `name`, the file the admin sent
+            result = bounded(result, limits, name)
         except DocumentError as exc:
             raise _without_folder(exc, folder) from None
+        result.lines = numbered_lines(doc)  # what the teacher's desk shows beside each question (bounded)
+        return result
 
 
 def _without_folder(exc: DocumentError, folder: str) -> DocumentError:

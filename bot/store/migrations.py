@@ -336,6 +336,76 @@ INSERT OR IGNORE INTO asked_messages (chat_id, message_id, asked_id)
     SELECT chat_id, message_id, id FROM asked WHERE message_id IS NOT NULL;
 """
 
+_DISPUTES = """
+-- "My answer should count": a learner disputes the verdict on a fill-in or case answer; an admin accepts
+-- the reply (it becomes an accepted answer in the bank file, and every attempt at the question with the
+-- same reply is regraded) or rejects it. Replies are grouped by `reply_key`, the reply as the grader
+-- reads it (bot/grading/accepted.py). One decision closes every open dispute of its group at once: the
+-- compare-and-set on `decision_id IS NULL` makes a button work once, across restarts too.
+CREATE TABLE dispute_decisions (
+    id         INTEGER PRIMARY KEY,
+    question   INTEGER NOT NULL REFERENCES questions (id),
+    reply_key  TEXT    NOT NULL,
+    reply      TEXT    NOT NULL,                    -- the reply decided on, as shown to the admin
+    accepted   INTEGER NOT NULL CHECK (accepted IN (0, 1)),
+    decided_by INTEGER NOT NULL,                    -- the admin's Telegram user id
+    decided_at INTEGER NOT NULL,
+    regraded   INTEGER NOT NULL DEFAULT 0           -- attempts the decision regraded
+);
+CREATE INDEX dispute_decisions_reply ON dispute_decisions (question, reply_key);
+
+CREATE TABLE disputes (
+    id          INTEGER PRIMARY KEY,
+    learner_id  INTEGER NOT NULL REFERENCES learners (id),
+    asked_id    INTEGER NOT NULL REFERENCES asked (id),
+    question    INTEGER NOT NULL REFERENCES questions (id),
+    reply       TEXT    NOT NULL,                   -- the attempt's reply as recorded
+    reply_key   TEXT    NOT NULL,
+    created_at  INTEGER NOT NULL,
+    decision_id INTEGER REFERENCES dispute_decisions (id),   -- NULL while open
+    UNIQUE (learner_id, asked_id)                   -- one dispute per attempt
+);
+CREATE INDEX disputes_open ON disputes (question, reply_key) WHERE decision_id IS NULL;
+
+-- Who is told of a decision: once per learner and decision. `sent_at` is set right before the message
+-- leaves (a crash then never tells twice); rows still NULL are sent at the next start.
+CREATE TABLE dispute_notices (
+    decision_id INTEGER NOT NULL REFERENCES dispute_decisions (id),
+    learner_id  INTEGER NOT NULL REFERENCES learners (id),
+    reply       TEXT    NOT NULL,                   -- the learner's own reply, as they wrote it
+    sent_at     INTEGER,
+    PRIMARY KEY (decision_id, learner_id)
+) WITHOUT ROWID;
+CREATE INDEX dispute_notices_waiting ON dispute_notices (decision_id) WHERE sent_at IS NULL;
+"""
+
+_TEACHERS_DESK = """
+-- The teacher's desk (bot/web): an upload held for confirmation is also the draft the teacher reviews and
+-- edits on the page. `review` is what the import said about the document (its lines, the passages left out
+-- and why, the conventions recognised) as JSON; `revision` grows with every edit, so an edit made on a page
+-- that shows an older revision is refused instead of undoing another one.
+ALTER TABLE pending_uploads ADD COLUMN review TEXT;
+ALTER TABLE pending_uploads ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+
+-- /panel's one-time sign-in links: the nonce goes when the link is used (or expires).
+CREATE TABLE desk_links (
+    nonce      TEXT    PRIMARY KEY,
+    admin_id   INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- Signed-in teachers: the cookie holds a random value, this table only its SHA-256.
+CREATE TABLE desk_sessions (
+    id         TEXT    PRIMARY KEY,                 -- sha256 hex of the cookie's value
+    admin_id   INTEGER NOT NULL,
+    csrf       TEXT    NOT NULL,                    -- the token every form of this session carries
+    via        TEXT    NOT NULL CHECK (via IN ('link', 'telegram')),
+    language   TEXT,                                -- the Telegram client's language, when it said
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+"""
+
 _HARDENING = """
 -- Updates that could not be stored or read (a lone surrogate in a text, an update_id that is no number, a
 -- body that is no JSON object): kept here with the error, once, for the operator; never handled, never
@@ -355,27 +425,16 @@ CREATE TABLE health_checks (
     checked_at INTEGER NOT NULL
 );
 
--- Uploads waiting for confirmation: ids never reused (AUTOINCREMENT; a plain INTEGER PRIMARY KEY gave the
--- next upload the id of the last one gone, so an old preview's button confirmed another document), and
--- the digest of the bank each preview shows, which its buttons carry. New ids start past any an older
--- version can have shown.
-CREATE TABLE pending_uploads_v11 (
-    id         INTEGER PRIMARY KEY AUTOINCREMENT,
-    admin_id   INTEGER NOT NULL,
-    chat_id    INTEGER NOT NULL,
-    bank_id    TEXT    NOT NULL,
-    file_name  TEXT    NOT NULL,
-    bank       TEXT    NOT NULL,
-    created_at INTEGER NOT NULL,
-    digest     TEXT    NOT NULL DEFAULT ''            -- '' for a row from before: its old buttons still work
+-- Uploads waiting for confirmation: ids are never reused (a plain INTEGER PRIMARY KEY gave the next upload
+-- the id of the last one gone, so an old preview's button confirmed another document): the last id given
+-- is kept here. Each upload keeps the digest of the bank it was first read as, which its preview's buttons
+-- carry; a button from before carries none, and takes only an upload from before ('' here).
+CREATE TABLE upload_ids (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),
+    last INTEGER NOT NULL
 );
-INSERT INTO pending_uploads_v11 (id, admin_id, chat_id, bank_id, file_name, bank, created_at)
-    SELECT id, admin_id, chat_id, bank_id, file_name, bank, created_at FROM pending_uploads;
-DROP TABLE pending_uploads;
-ALTER TABLE pending_uploads_v11 RENAME TO pending_uploads;
-DELETE FROM sqlite_sequence WHERE name = 'pending_uploads';
-INSERT INTO sqlite_sequence (name, seq)
-    SELECT 'pending_uploads', max(1000000, coalesce(max(id), 0)) FROM pending_uploads;
+INSERT INTO upload_ids (id, last) SELECT 1, coalesce(max(id), 0) FROM pending_uploads;
+ALTER TABLE pending_uploads ADD COLUMN digest TEXT NOT NULL DEFAULT '';
 
 -- An upload its admin confirmed, recorded in the transaction that takes it from pending_uploads and
 -- before it is put live: a restart finishes what was 'applying' or says it failed, and the admin is told
@@ -388,6 +447,8 @@ CREATE TABLE confirmed_imports (
     file_name  TEXT    NOT NULL,
     bank       TEXT    NOT NULL,                    -- the bank as JSON until it is live ('' after)
     created_at INTEGER NOT NULL,
+    review     TEXT,
+    revision   INTEGER NOT NULL DEFAULT 0,
     digest     TEXT    NOT NULL,
     lang       TEXT    NOT NULL,
     state      TEXT    NOT NULL CHECK (state IN ('applying', 'done', 'failed')),
@@ -405,11 +466,13 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(7, "uploaded banks waiting for the admin's confirmation", _PENDING_UPLOADS),
     Migration(8, "a group's daily question window", _GROUP_WINDOW),
     Migration(9, "practice sessions, and the messages that carry each asked question", _SESSIONS),
+    Migration(10, "disputed verdicts, their decisions and who is told", _DISPUTES),
     Migration(
         11,
         "hardening: dead letters of updates, the health check's row, upload ids never reused, confirmed imports",
         _HARDENING,
     ),
+    Migration(12, "the teacher's desk: drafts under review, sign-in links, sessions", _TEACHERS_DESK),
 )
 
 
@@ -436,6 +499,11 @@ def current_version(conn: sqlite3.Connection) -> int:
     return int(row[0] or 0)
 
 
+def _recorded(conn: sqlite3.Connection, version: int) -> bool:
+    current_version(conn)  # the table exists
+    return conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?", (version,)).fetchone() is not None
+
+
 def apply_migrations(
     conn: sqlite3.Connection, *, target: int | None = None, migrations: Sequence[Migration] = MIGRATIONS
 ) -> list[int]:
@@ -451,8 +519,10 @@ def apply_migrations(
             break
         conn.execute("BEGIN IMMEDIATE")
         try:
-            # Re-read inside the write lock: another process may have migrated meanwhile.
-            if migration.version <= current_version(conn):
+            # Re-read inside the write lock: another process may have migrated meanwhile. A version is
+            # applied when it is not recorded, not when it is above the newest: numbers are handed out to
+            # work in parallel, so a later one may land first and the earlier ones still have to run.
+            if _recorded(conn, migration.version):
                 conn.execute("COMMIT")
                 continue
             for statement in _statements(migration.sql):

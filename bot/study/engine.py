@@ -19,6 +19,7 @@ from fsrs import Card, Rating, Scheduler
 from bot.banks.model import Bank, Kind, Question
 from bot.grading import ConceptIndex, grade
 from bot.grading.verdict import Outcome, Verdict
+from bot.locale import LANGUAGES, language_of
 from bot.records import Chat, ConfirmedImport, Learner, PendingUpload, ScoreRow, Tally
 from bot.store import asked as asked_repo
 from bot.store import attempts as attempts_repo
@@ -58,7 +59,6 @@ __all__ = ["RATINGS", "Judge", "StudyEngine"]
 Judge = Callable[[str, Question, str, Verdict, int], Awaitable[Verdict | None]]
 
 RATINGS = {Outcome.wrong: Rating.Again, Outcome.partial: Rating.Hard, Outcome.correct: Rating.Good}
-LANGUAGES = ("zh", "en")
 UPLOAD_KEEP_SECONDS = 7 * 86400  # an upload's preview can be confirmed for a week
 
 
@@ -129,9 +129,7 @@ class StudyEngine:
     ) -> Learner:
         """Create a learner on first contact (language from a tag like en-US, else zh; zone parsed, else the
         default); later calls only refresh the name."""
-        # Telegram's language_code is an IETF tag ('en-US', 'zh-hans'): its first part decides.
-        code = (language or "").replace("_", "-").split("-")[0].lower()
-        lang = code if code in LANGUAGES else "zh"
+        lang = language_of(language)  # Telegram's language_code is an IETF tag ('en-US'): its first part decides
         zone = parse_tz(tz) if tz else None
         _, ts = self._now()
         async with self.store.write() as db:
@@ -840,13 +838,15 @@ class StudyEngine:
     # ----- uploads waiting for an admin's confirmation, deleted banks -----------------------------
 
     async def hold_upload(
-        self, admin_id: int, chat_id: int, bank_id: str, file_name: str, bank_json: str
-    ) -> PendingUpload:
-        """Keep an imported bank until its admin confirms it (uploads held longer than UPLOAD_KEEP go)."""
+        self, admin_id: int, chat_id: int, bank_id: str, file_name: str, bank_json: str, review: str | None = None
+    ) -> int:
+        """Keep an imported bank until its admin confirms it (uploads held longer than UPLOAD_KEEP go); its id,
+        never given before. ``review``: what the import said about the document, for the teacher's desk
+        (bot/banks/review.py)."""
         _, ts = self._now()
         async with self.store.write() as db:
             await pending_repo.clear_older(db, ts - UPLOAD_KEEP_SECONDS)
-            return await pending_repo.add(
+            held = await pending_repo.add(
                 db,
                 admin_id=admin_id,
                 chat_id=chat_id,
@@ -854,19 +854,36 @@ class StudyEngine:
                 file_name=file_name,
                 bank_json=bank_json,
                 now=ts,
+                review=review,
             )
+        return held.id
+
+    async def waiting_uploads(self, admin_id: int) -> list[PendingUpload]:
+        """The admin's uploads still waiting for confirmation (not expired), the newest first."""
+        _, ts = self._now()
+        async with self.store.read() as db:
+            return await pending_repo.of_admin(db, admin_id, ts - UPLOAD_KEEP_SECONDS)
+
+    async def revise_upload(self, upload: PendingUpload, bank_json: str, review: str | None) -> int | None:
+        """An edit of a waiting upload made on the revision ``upload`` shows: the new revision, or None when
+        it was confirmed, cancelled, expired or edited meanwhile (nothing is changed then)."""
+        _, ts = self._now()
+        if upload.created_at < ts - UPLOAD_KEEP_SECONDS:
+            return None
+        async with self.store.write() as db:
+            return await pending_repo.revise(db, upload.id, upload.revision, bank_json, review)
 
     async def held_upload(self, upload_id: int) -> PendingUpload | None:
         async with self.store.read() as db:
             return await pending_repo.get(db, upload_id)
 
     async def take_upload(self, upload_id: int, digest: str | None = None) -> PendingUpload | None:
-        """The held upload whose bank has `digest`, no longer held (None when it was taken or cancelled
-        already, has expired, or the digest is another upload's)."""
+        """The held upload, no longer held (None when it was taken or cancelled already, has expired, or
+        `digest` is not its own: '' for a button from before digests; None: not checked, for the desk)."""
         _, ts = self._now()
         async with self.store.write() as db:
             taken = await pending_repo.take(db, upload_id)
-            if taken is not None and taken.digest != (digest or ""):
+            if taken is not None and digest is not None and taken.digest != digest:
                 await pending_repo.put_back(db, taken)
                 return None
         return taken if taken is not None and taken.created_at >= ts - UPLOAD_KEEP_SECONDS else None

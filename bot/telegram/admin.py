@@ -1,5 +1,6 @@
 """Admins (STUDYBOT_ADMINS) manage banks from the chat: send a document to import it (a preview first,
-live only once the admin confirms), /reports to review flagged keys, /fixkey
+live only once the admin confirms), /reports to review flagged keys (then the learners' disputes and their
+common wrong answers: bot/telegram/disputes.py), /fixkey
 to correct a key, /dismiss to close a report.
 
 An upload is imported at once (in a capped process) and held in the database with its preview's
@@ -30,6 +31,7 @@ from bot.banks.key_fix import KeyFixError, describe_key
 from bot.banks.limits import UPLOAD_LIMITS, DocumentTooLarge
 from bot.banks.lint import LintFinding
 from bot.banks.model import Bank, Kind, bank_json
+from bot.banks.review import review_of
 from bot.banks.sandbox import import_isolated
 from bot.banks.summary import samples, shown_key, summary
 from bot.banks.upload import bank_id_for, check_upload, safe_name
@@ -39,6 +41,8 @@ from bot.study.bank_admin import NOT_WRITABLE, Target, target_for
 from bot.study.engine import StudyEngine
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
+from bot.telegram.desk import with_desk_button
+from bot.telegram.disputes import send_disputes_and_answers
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
@@ -131,12 +135,10 @@ async def on_document(update: Update, context: CustomContext) -> None:
     async def queued(ahead: int) -> None:
         await context.reply(t("upload_queued", lang, file=shown_name, n=ahead))
 
-    async def read() -> ImportResult:
-        # In a process of its own, memory and time capped: a zip bomb or a huge file cannot stall the bot.
-        return await import_isolated(data, doc.file_name, bank_id, limits)
-
     try:
-        result = await context.bot_data.imports.run(read, queued)  # one at a time: one memory ceiling for all
+        # In a process of its own, memory and time capped: a zip bomb or a huge file cannot stall the bot;
+        # one at a time, the teacher's desk's uploads too: one memory ceiling for all of them.
+        result = await import_isolated(data, doc.file_name, bank_id, limits, on_wait=queued, refuse_when_full=True)
     except QueueFull as exc:
         log.info("admin %d: %s refused: %d documents are waiting to be read", user.id, doc.file_name, exc.waiting)
         await context.reply(t("upload_busy", lang, n=exc.waiting, file=shown_name))
@@ -156,8 +158,10 @@ async def on_document(update: Update, context: CustomContext) -> None:
     target = target_for(context.engine.banks, bank_id, result.bank.title, named=named)
     bank = result.bank.model_copy(update={"id": target.bank_id})
     file_name = safe_name(doc.file_name)
-    held = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank))
-    upload_id = held.id
+    review = review_of(result).model_dump_json()  # what the teacher's desk shows beside the draft
+    upload_id = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank), review)
+    held = await context.engine.held_upload(upload_id)  # its digest, for the buttons
+    assert held is not None
     log.info(
         "admin %d: %s read as bank %s (%d questions, %d left out, %s); waiting for confirmation #%d",
         user.id,
@@ -175,6 +179,7 @@ async def on_document(update: Update, context: CustomContext) -> None:
     if offers_reading(context, result):  # model help on, and passages left out: [AI 补读] under the preview
         _keep_import(context, upload_id, result)
         markup = InlineKeyboardMarkup([*markup.inline_keyboard, [reading_button(context, lang, held)]])
+    markup = with_desk_button(context, lang, markup, f"/drafts/{upload_id}")  # every question, on the desk
     await context.reply(preview_text(result, bank, target, file_name, lang), reply_markup=markup)
 
 
@@ -194,10 +199,10 @@ def _preview_buttons(context: CustomContext, held: PendingUpload, questions: int
     )
 
 
-def _pressed(cb: Callback) -> tuple[int, str | None, str]:
-    """A preview button's upload id, digest (None on a button from before digests) and choice."""
+def _pressed(cb: Callback) -> tuple[int, str, str]:
+    """A preview button's upload id, digest ('' on a button from before digests) and choice."""
     if cb.action.endswith("_v1"):
-        return int(cb.fields[0]), None, cb.fields[-1]
+        return int(cb.fields[0]), "", cb.fields[-1]
     return int(cb.fields[0]), cb.fields[1], cb.fields[-1]
 
 
@@ -215,9 +220,9 @@ async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback)
     """[AI 补读] under a preview: the model reads the passages the import left out; a new preview to confirm."""
     lang, engine = await context.lang(), context.engine
     upload_id = int(cb.fields[0])
-    digest = cb.fields[1] if len(cb.fields) > 1 else None
+    digest = cb.fields[1] if len(cb.fields) > 1 else ""  # '': a button from before digests
     held = await engine.held_upload(upload_id)
-    if held is not None and held.digest != (digest or ""):
+    if held is not None and held.digest != digest:
         held = None  # another upload's button
     if not context.is_bot_admin() or (held is not None and held.admin_id != query.from_user.id):
         await answer_press(query, t("upload_not_yours", lang), alert=True)
@@ -241,8 +246,11 @@ async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback)
     context.bot_data.held_imports.pop(upload_id, None)
     bank = reading.result.bank.model_copy(update={"id": held.bank_id})
     target = target_for(engine.banks, held.bank_id, bank.title, named=True)
-    again = await engine.hold_upload(held.admin_id, held.chat_id, bank.id, held.file_name, bank_json(bank))
-    log.info("admin %d: upload #%d read further by the model as #%d", held.admin_id, upload_id, again.id)
+    review = review_of(replace(reading.result, lines=result.lines)).model_dump_json()  # for the desk
+    new_id = await engine.hold_upload(held.admin_id, held.chat_id, bank.id, held.file_name, bank_json(bank), review)
+    again = await engine.held_upload(new_id)
+    assert again is not None
+    log.info("admin %d: upload #%d read further by the model as #%d", held.admin_id, upload_id, new_id)
     text = preview_text(reading.result, bank, target, held.file_name, lang) + "\n\n" + reading.report
     await send_html(
         context.bot,
@@ -341,10 +349,10 @@ async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callbac
             await engine.finish_import(taken.id)
 
 
-async def _why_not(engine: StudyEngine, upload_id: int, digest: str | None, lang: str) -> str:
+async def _why_not(engine: StudyEngine, upload_id: int, digest: str, lang: str) -> str:
     """A press that takes nothing: the import is being put live, is done, or the button is stale."""
     done = await engine.confirmed_import(upload_id)
-    if done is not None and done.upload.digest == (digest or ""):
+    if done is not None and done.upload.digest == digest:
         return t("upload_applying" if done.state == "applying" else "upload_done_already", lang)
     return t("upload_stale", lang)
 
@@ -431,7 +439,8 @@ def _import_report(bank: Bank, file_name: str, replaced: bool, findings: list[Li
     lines.append(t("admin_live", lang))
     mine = [f for f in findings if _concerns(f, bank.id)]  # lint_banks orders errors first
     errors = sum(f.level == "error" for f in mine)
-    lines += ["", t("upload_lint_bank", lang, errors=errors, warnings=len(mine) - errors)]
+    counted = t("n_errors", lang, n=errors), t("n_warnings", lang, n=len(mine) - errors)
+    lines += ["", t("upload_lint_bank", lang, errors=counted[0], warnings=counted[1])]
     lines += _more([_finding_line(f, lang) for f in mine], lang)
     others = len(findings) - len(mine)
     if others:
@@ -475,6 +484,7 @@ async def reports_command(update: Update, context: CustomContext) -> None:
     flagged = await engine.flagged_reports()
     if not flagged:
         await context.reply(t("reports_none", lang))
+        await send_disputes_and_answers(context, lang)
         return
     parts = [t("reports_header", lang, n=sum(f.count for f in flagged))]
     for i, item in enumerate(flagged, start=1):
@@ -491,7 +501,8 @@ async def reports_command(update: Update, context: CustomContext) -> None:
         block += [f"  💬 {esc(c[:200])}" for c in item.comments[:5]]
         block.append(t("reports_actions", lang, bank=esc(item.bank), qid=esc(item.qid), first=item.report_ids[0]))
         parts.append("\n".join(block))
-    await context.reply("\n\n".join(parts))
+    await context.reply("\n\n".join(parts), reply_markup=with_desk_button(context, lang, None, "/answers"))
+    await send_disputes_and_answers(context, lang)
 
 
 async def fixkey_command(update: Update, context: CustomContext) -> None:

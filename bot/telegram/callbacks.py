@@ -48,6 +48,8 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "j": ("ai", ("word",)),  # model help: model grading "on" or "off" for the learner
     "i": ("aread_v1", ("id",)),  # the same before digests
     "I": ("aread", ("id", "word")),  # model help: read an upload's left-out passages (its row, its digest)
+    "ds": ("dispute", ("id",)),  # "my answer should count" under a verdict (the asked id)
+    "dv": ("decide", ("id", "choice")),  # an admin decides a dispute: y accepts, n declines (a disputes row)
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

@@ -367,7 +367,7 @@ async def test_an_uploads_left_out_passages_are_read_for_the_admin_to_confirm(en
 
     async def upload_flow(update: Update, context: CustomContext) -> None:  # what admin.py's preview does
         assert offers_reading(context, result)
-        held = PendingUpload(42, 1, 1, "upload", "upload.txt", "{}", 0, "0123abcdef")
+        held = PendingUpload(42, 1, 1, "upload", "upload.txt", "{}", 0, digest="0123abcdef")
         button = InlineKeyboardMarkup([[reading_button(context, "zh", held)]])
         seen["reading"] = reading = await read_for_upload(context, update.effective_chat.id, result, "zh")
         await context.reply(reading.report, reply_markup=button)

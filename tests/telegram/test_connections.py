@@ -18,7 +18,10 @@ from fakebot import FakeBotServer
 from tg_harness import start_process, wait_serving
 
 from bot.cli import build_parser
+from bot.locale import LANGUAGES
 from bot.telegram.connections import ConnectionGuard, GuardedSite, raise_open_files_limit
+
+MENUS = 2 * (len(LANGUAGES) + 1)  # the command menus set at start (tests/telegram/test_tg_run.py)
 
 ROOT = Path(__file__).resolve().parents[2]
 HALF_OPEN = b"POST /hook HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n"  # headers never finished
@@ -122,7 +125,7 @@ async def test_1100_half_open_connections_at_1024_open_files(tmp_path: Path) -> 
             await wait_serving(
                 fake,
                 proc,
-                lambda: fake.webhook is not None and len(fake.calls("setMyCommands")) == 6,
+                lambda: fake.webhook is not None and len(fake.calls("setMyCommands")) == MENUS,
                 "startup",
                 timeout=30,
             )

@@ -15,6 +15,10 @@ from fakebot import FakeBotServer
 from tg_harness import BotEnv, start_process, wait_serving
 from upload_kit import ADMIN, LAW, preview_of
 
+from bot.locale import LANGUAGES
+
+MENUS = 2 * (len(LANGUAGES) + 1)  # the command menus set at start (tests/telegram/test_tg_run.py)
+
 SMALL = """小测验
 一、判断题
 1. 水在零度结冰。
@@ -108,7 +112,7 @@ async def test_sigkill_while_a_bank_is_replaced_loses_no_import_and_the_admin_is
         proc = await start_process(fake, tmp_path, **settings)
         admin = fake.user(ADMIN, "老师", language_code="zh")
         try:
-            await wait_serving(fake, proc, lambda: len(fake.calls("setMyCommands")) == 6, "startup", timeout=60)
+            await wait_serving(fake, proc, lambda: len(fake.calls("setMyCommands")) == MENUS, "startup", timeout=60)
             first = await preview_of(fake, admin, _long_bank(400).encode(), "big.txt", "text/plain")
             admin.press(first, 0)
             await fake.wait_for(lambda: _final([m.text or "" for m in fake.sent_to(admin.id)]), 60, "first import")
