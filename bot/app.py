@@ -29,9 +29,10 @@ from bot.study.desk import TeacherDesk
 from bot.study.desk_access import DeskAccess, desk_secret
 from bot.study.disputes import Disputes
 from bot.study.engine import StudyEngine
+from bot.telegram.admin import finish_confirmed
 from bot.telegram.app import telegram_application
 from bot.telegram.commands import publish_commands
-from bot.telegram.context import BotApplication
+from bot.telegram.context import BotApplication, CustomContext
 from bot.telegram.courier import Courier
 from bot.telegram.dispute_notices import DisputeNotices
 from bot.telegram.failures import classify
@@ -79,8 +80,8 @@ class Lifecycle:
     """Start, in this order: the store; the update inbox (what a crash left unhandled is queued first);
     the banks and the engine with the services over them; model help when configured; the courier of
     kept replies; the notices of dispute decisions; the group closer; the push scheduler; the teacher's
-    desk's pages when configured; then the command menus are published. Stop in the reverse order, the
-    store last. Stopping twice is stopping once."""
+    desk's pages when configured; then the command menus are published and the imports confirmed before
+    the last stop are finished. Stop in the reverse order, the store last. Stopping twice is stopping once."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -97,6 +98,16 @@ class Lifecycle:
         banks, unreadable = load_banks_serving(settings.banks)
         for path, why in unreadable:  # one bad file must not keep the bot from serving the others
             log.error("bank file %s cannot be read (%s): not served until it is fixed", path, why)
+        if not settings.banks.is_dir():  # a mistyped STUDYBOT_BANKS or a volume not mounted: said, not "0 banks"
+            log.warning(
+                "the banks folder %s does not exist (STUDYBOT_BANKS): no bank is served until it holds one; "
+                "an admin's upload creates it",
+                settings.banks.resolve(),
+            )
+        elif not banks and not unreadable:
+            log.warning(
+                "the banks folder %s holds no bank file (*.json): no question can be asked", settings.banks.resolve()
+            )
         engine = await StudyEngine.create(store, banks, clock=data.clock, rng=data.rng, default_tz=settings.tz)
         data.engine = engine
         data.bank_admin = BankAdmin(engine, settings.banks)
@@ -134,6 +145,8 @@ class Lifecycle:
             settings.db,
         )
         await publish_commands(app.bot, data.commands)
+        # imports confirmed before the last stop and not live yet: finished now, their admins told
+        await finish_confirmed(CustomContext(app))
 
     async def _start_desk(self, app: BotApplication, engine: StudyEngine) -> None:
         from bot.banks.limits import UPLOAD_LIMITS
@@ -207,5 +220,6 @@ class Lifecycle:
                 await data.inbox.flush()
             except Exception:
                 log.exception("the update inbox could not be written before the stop")
+            await data.inbox.close()
         data.engine = data.bank_admin = data.subscriptions = data.disputes = data.desk = data.desk_access = None
         await store.close()

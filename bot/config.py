@@ -5,14 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator, model_validator
-from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict, SettingsError
 
-__all__ = ["Settings"]
+__all__ = ["ConfigError", "Settings", "load_settings"]
+
+ENV_PREFIX = "STUDYBOT_"
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="STUDYBOT_", env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, env_file=".env", extra="ignore")
 
     token: str | None = Field(default=None, description="Bot token from @BotFather (required for `run`).")
     api_url: str = Field(default="https://api.telegram.org/bot", description="Bot API base URL (base_url).")
@@ -63,6 +65,12 @@ class Settings(BaseSettings):
         default=20.0, gt=0, description="How long a stopping bot may take (SIGTERM) before it exits anyway."
     )
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    webhook_connections: int = Field(
+        default=128, ge=1, le=10_000, description="Webhook connections open at once (more are closed at once)."
+    )
+    webhook_idle_seconds: float = Field(
+        default=15.0, gt=0, description="A webhook connection waiting this long for a request is closed."
+    )
     font: Path | None = Field(
         default=None, description="A font file that draws Chinese, for the /stats picture (else one is searched for)."
     )
@@ -139,7 +147,33 @@ class Settings(BaseSettings):
     def _split_admins(cls, value: object) -> object:
         if isinstance(value, str):
             parts = [p for p in value.replace(";", ",").replace(" ", ",").split(",") if p]
+            if not all(p.lstrip("-").isdigit() for p in parts):  # int()'s own message would quote the value
+                raise ValueError("Telegram user ids are whole numbers, separated by commas")
             return frozenset(int(p) for p in parts)
         if isinstance(value, int):
             return frozenset({value})
         return value
+
+
+class ConfigError(Exception):
+    """The settings cannot be read: one line per variable at fault, naming it, never showing its value."""
+
+
+def load_settings() -> Settings:
+    """`Settings()`, with its errors said without the values: pydantic's own message quotes the input (the
+    token, the model's key)."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise ConfigError(_described(exc)) from None
+    except SettingsError as exc:  # a value pydantic-settings could not even decode (a bad .env, say)
+        raise ConfigError(f"a setting cannot be read: {type(exc.__cause__ or exc).__name__}") from None
+
+
+def _described(exc: ValidationError) -> str:
+    lines = []
+    for error in exc.errors(include_url=False, include_context=False, include_input=False):
+        field = str(error["loc"][0]) if error["loc"] else ""
+        reason = error["msg"].removeprefix("Value error, ")
+        lines.append(f"{ENV_PREFIX}{field.upper()}: {reason}" if field else reason)
+    return "; ".join(lines)

@@ -8,11 +8,34 @@ as it was until the new one is complete on disk, and a failure leaves no tempora
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import sqlite3
 import tempfile
 from pathlib import Path
 
-__all__ = ["fsync_dir", "temporary_beside", "write_atomically"]
+__all__ = ["fsync_dir", "storage_fault", "temporary_beside", "write_atomically"]
+
+# SQLite's result codes of a database that cannot be written now, whatever was asked: read-only, full,
+# failing, locked by another process, or its file unopenable (the volume gone)
+_SQLITE_FAULTS = ("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_CANTOPEN")
+_SQLITE_WORDS = ("readonly", "read-only", "disk is full", "disk i/o error", "database is locked", "unable to open")
+_OS_FAULTS = frozenset({errno.ENOSPC, errno.EROFS, errno.EIO, errno.EDQUOT})
+
+
+def storage_fault(exc: BaseException | None) -> bool:
+    """Whether `exc` (or what caused it) is the disk's fault rather than ours: a read-only or full disk, an
+    I/O error, a database locked by another process. The learner is told to try again later."""
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, sqlite3.OperationalError):
+            name = getattr(exc, "sqlite_errorname", "") or ""
+            if name.startswith(_SQLITE_FAULTS) or any(w in str(exc).lower() for w in _SQLITE_WORDS):
+                return True
+        elif isinstance(exc, OSError) and exc.errno in _OS_FAULTS:
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
 
 
 def fsync_dir(folder: Path) -> None:

@@ -1,6 +1,6 @@
 """`python -m bot.health`: the Docker health check.
 
-Healthy when the database opens for reading and writing (so the volume is mounted and writable)
+Healthy when the database opens, answers and takes a write (so the volume is mounted, writable, not full)
 and, on Linux, a `studybot run` process is alive and its event loop is not stuck: the running bot
 touches a heartbeat file beside the database every few seconds from its event loop
 (bot/telegram/serving.py), and a heartbeat older than `--stale` seconds means the loop stopped
@@ -16,7 +16,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.config import Settings
+from bot.config import ConfigError, load_settings
+from bot.files import storage_fault
 from bot.store.db import probe
 
 __all__ = ["STALE_SECONDS", "check_database", "check_heartbeat", "find_bot_process", "heartbeat_path", "main"]
@@ -45,12 +46,14 @@ def check_heartbeat(db: Path, stale: float = STALE_SECONDS, now: float | None = 
 
 
 def check_database(db: Path, timeout: float = 5.0) -> str | None:
-    """None when the database opens and answers a query; else the problem, in zh and en."""
+    """None when the database opens, answers a query and takes a write; else the problem, in zh and en."""
     if not db.is_file():
         return f"数据库不存在 / database not found: {db}"
     try:
         probe(db, timeout)
     except sqlite3.Error as exc:
+        if storage_fault(exc):  # it answers questions, but a read-only or full disk takes no answers
+            return f"数据库无法写入 / database cannot be written: {db}: {exc}"
         return f"数据库打不开 / database does not open: {db}: {exc}"
     return None
 
@@ -89,7 +92,11 @@ def main(argv: Sequence[str] | None = None, proc: Path = Path("/proc")) -> int:
         help=f"a heartbeat older than this many seconds is a stuck bot (default {STALE_SECONDS:.0f})",
     )
     args = parser.parse_args(argv)
-    db = Settings().db
+    try:
+        db = load_settings().db
+    except ConfigError as exc:
+        print(f"unhealthy: bad configuration: {exc}")
+        return 1
     problem = check_database(db)
     if problem is None and not args.no_process and proc.is_dir():
         pid = find_bot_process(proc)

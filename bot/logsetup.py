@@ -10,13 +10,14 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import TextIO
 from urllib.parse import quote
 
-__all__ = ["FORMAT", "REDACTED", "RedactFilter", "configure_logging"]
+__all__ = ["FORMAT", "REDACTED", "RedactFilter", "Throttled", "configure_logging"]
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 REDACTED = "<redacted>"
@@ -98,3 +99,32 @@ def _redact_uncaught(redact: RedactFilter) -> None:
 
     sys.excepthook = excepthook
     threading.excepthook = thread_hook
+
+
+class Throttled:
+    """One kind of fault, logged at most once per `interval` seconds: the first at once, then one line per
+    interval saying how many more there were (a fault that repeats thousands of times a second, such as a
+    failing accept() or a read-only disk, must not flood the log or the disk)."""
+
+    def __init__(
+        self, logger: logging.Logger, interval: float = 60.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._log = logger
+        self._interval = interval
+        self._clock = clock
+        self._last: float | None = None
+        self._held = 0  # faults since the last line
+        self.total = 0
+
+    def __call__(self, level: int, message: str, *args: object, exc_info: BaseException | None = None) -> bool:
+        """Log this fault now, or count it for the next line; True when a line was written."""
+        self.total += 1
+        now = self._clock()
+        if self._last is not None and now - self._last < self._interval:
+            self._held += 1
+            return False
+        if self._held:
+            message += f" ({self._held} more since the last report, {now - self._last:.0f} s ago)"  # type: ignore[operator]
+        self._log.log(level, message, *args, exc_info=exc_info)
+        self._last, self._held = now, 0
+        return True

@@ -10,6 +10,7 @@ __all__ = [
     "Announcement",
     "Attempt",
     "Chat",
+    "ConfirmedImport",
     "Learner",
     "PendingUpload",
     "ScoreRow",
@@ -156,3 +157,15 @@ class PendingUpload:
     created_at: int  # epoch seconds
     review: str | None = None  # what the import said about the document, as JSON (bot/banks/review.py)
     revision: int = 0  # edits made on the teacher's desk so far
+    digest: str = ""  # of the bank as first imported: its preview's buttons carry it ('' before migration 11)
+
+
+@dataclass(frozen=True)
+class ConfirmedImport:
+    """An upload its admin confirmed, recorded before it is put live: a restart finishes it (or says it
+    failed), and a press of its button again says it was imported."""
+
+    upload: PendingUpload
+    lang: str  # the admin's language when they confirmed: the messages after a restart
+    state: str  # "applying", "done" or "failed"
+    error: str | None = None

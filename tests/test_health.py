@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.health import check_database, find_bot_process, heartbeat_path, main
+from bot.store.db import open_sync
 
 
 def fake_proc(root: Path, processes: dict[int, list[str]]) -> Path:
@@ -21,11 +22,7 @@ def fake_proc(root: Path, processes: dict[int, list[str]]) -> Path:
 
 
 def make_db(path: Path) -> Path:
-    con = sqlite3.connect(path)
-    con.execute("PRAGMA journal_mode=WAL")
-    con.execute("CREATE TABLE t (x)")
-    con.commit()
-    con.close()
+    open_sync(path).close()  # the bot's database, as it makes it
     return path
 
 
@@ -37,6 +34,19 @@ def test_database_checks(tmp_path: Path) -> None:
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"not a database" * 100)
     assert "does not open" in (check_database(junk) or "")
+
+
+def test_a_database_that_answers_but_takes_no_write_is_unhealthy(tmp_path: Path) -> None:
+    db = make_db(tmp_path / "full.sqlite3")
+    locker = sqlite3.connect(db, isolation_level=None)
+    locker.execute("BEGIN EXCLUSIVE")  # another process holds the write lock: no write gets through
+    try:
+        problem = check_database(db, timeout=0.2)
+    finally:
+        locker.execute("ROLLBACK")
+        locker.close()
+    assert "cannot be written" in (problem or "")
+    assert check_database(db) is None
 
 
 def test_finds_the_bot_process(tmp_path: Path) -> None:

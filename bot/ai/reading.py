@@ -4,7 +4,8 @@ Only those passages are sent (each with its section heading), never the whole do
 reads back is checked exactly as the importer checks a document (`bot.banks.questions.build.finish`: a key must
 name options the question has, a true/false key must be true or false…), marked in `meta` as read by a
 model, and added to the bank in document order. A passage the model cannot read either stays left out,
-with the reason. `studybot import --ai` and the admin's upload (with a button) call `read_left_out`.
+with the reason. `studybot import --ai` and the admin's upload (with a button) call `read_passages` with the
+passages the import kept (`kept_passages`); `read_left_out` cuts them out of a document's text first.
 """
 
 from __future__ import annotations

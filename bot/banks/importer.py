@@ -25,6 +25,7 @@ from bot.banks.model import CHOICE_KINDS
 from bot.banks.questions.build import finish, question_id
 from bot.banks.questions.draft import ImportResult, Reading
 from bot.banks.questions.passages import left_out_passages
+from bot.banks.yields import bounded
 
 __all__ = ["ImportResult", "import_document", "import_file", "import_text", "question_id"]
 
@@ -133,6 +134,9 @@ def import_file(
     limits: DocumentLimits = LOCAL_LIMITS,
 ) -> ImportResult:
     """Import a document file of any format the importer reads (`bot.banks.formats.FORMATS`), within
-    `limits` (bot/banks/limits.py)."""
+    `limits` (bot/banks/limits.py), what it yields bounded (bot/banks/yields.py)."""
     path = Path(path)
-    return import_document(extract(path, limits), source=path.name, bank_id=bank_id, title=title, simplified=simplified)
+    result = import_document(
+        extract(path, limits), source=path.name, bank_id=bank_id, title=title, simplified=simplified
+    )
+    return bounded(result, limits, path.name)

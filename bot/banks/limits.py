@@ -10,7 +10,15 @@ and stalls the bot. Every reader of a document calls these before and while it r
 - `ExpansionGuard` for bytes a reader expands itself (a PDF's compressed streams, say): `add(n)` raises
   once the total passes `max_expanded`;
 - `check_paragraphs(count, limits, name)` once the text is read;
+- `TextBudget` for the text a document yields, counted as it is expanded: a sheet's shared strings (ten
+  cells pointing at one 11.5-million-character string are 115 million characters of text, from a 40 KB
+  file), a PDF's forms drawn on every page; `add(n)` raises past `max_text`;
 - `Deadline(limits.max_seconds)`; `.check(name)` in a reader's loops.
+
+What an import yields is bounded too: no field over MAX_FIELD_CHARS (the question is left out with its
+line and why: bot/banks/questions/lengths.py), at most `max_questions`, report lines clipped
+(bot/banks/yields.py), and a result of at most `max_result` bytes as it is sent back to the bot, which
+never holds more (bot/banks/sandbox.py).
 
 A document over a limit raises `DocumentTooLarge` (a DocumentError: the admin is told which limit, in zh
 and en). Reading itself runs in a separate process with a memory ceiling (bot/banks/sandbox.py), so what
@@ -29,11 +37,13 @@ from bot.banks.issues import DocumentError
 
 __all__ = [
     "LOCAL_LIMITS",
+    "MAX_FIELD_CHARS",
     "UPLOAD_LIMITS",
     "Deadline",
     "DocumentLimits",
     "DocumentTooLarge",
     "ExpansionGuard",
+    "TextBudget",
     "check_paragraphs",
     "check_size",
     "check_zip",
@@ -51,13 +61,21 @@ class DocumentLimits:
     max_paragraphs: int  # lines of text read out of it
     max_seconds: float  # reading and importing it
     max_memory_mb: int  # the reading process's address space (bot/banks/sandbox.py)
+    max_text: int = 5_000_000  # characters of text it yields, shared strings and the like expanded
+    max_questions: int = 5_000  # questions in the bank it makes
+    max_result: int = 16 * MB  # the import's result as sent back from the reading process
 
+
+# A question's prompt, an option, an explanation, a reference answer or a key longer than this is no
+# question a learner can take in a chat (4,096 characters a message): left out with its line and why.
+MAX_FIELD_CHARS = 3_000
 
 # An admin's upload to the bot (Telegram documents are already capped at 2 MB by bot/banks/upload.py).
 UPLOAD_LIMITS = DocumentLimits(
     max_bytes=2 * MB, max_expanded=40 * MB, max_parts=1000, max_paragraphs=50_000, max_seconds=30.0, max_memory_mb=1024
 )
-# `studybot import` on the teacher's own machine: bigger documents, the same protection from bombs.
+# `studybot import --no-limits` on the teacher's own machine: bigger documents, the same guards against
+# bombs, no memory ceiling (it reads in its own process).
 LOCAL_LIMITS = DocumentLimits(
     max_bytes=50 * MB,
     max_expanded=400 * MB,
@@ -65,6 +83,9 @@ LOCAL_LIMITS = DocumentLimits(
     max_paragraphs=500_000,
     max_seconds=600.0,
     max_memory_mb=4096,
+    max_text=100_000_000,
+    max_questions=200_000,
+    max_result=1024 * MB,
 )
 
 
@@ -89,18 +110,30 @@ def check_size(size: int, limits: DocumentLimits, source: str) -> None:
         )
 
 
-class ExpansionGuard:
-    """Counts the bytes a document expands to as they are read; raises past `max_expanded`."""
+class _Tally:
+    """A running total of what a document expands to, read as it is counted; raises past its limit."""
 
     def __init__(self, limits: DocumentLimits, source: str) -> None:
         self.limits = limits
         self.source = source
         self.total = 0
 
+    def _over(self) -> DocumentTooLarge | None:
+        raise NotImplementedError
+
     def add(self, n: int) -> None:
         self.total += n
+        if (refusal := self._over()) is not None:
+            raise refusal
+
+
+class ExpansionGuard(_Tally):
+    """Counts the bytes a document expands to as they are read; raises past `max_expanded`."""
+
+    def _over(self) -> DocumentTooLarge | None:
         if self.total > self.limits.max_expanded:
-            raise _expands(self.source, self.total, self.limits, " or more")
+            return _expands(self.source, self.total, self.limits, " or more")
+        return None
 
 
 def _expands(source: str, size: int, limits: DocumentLimits, more: str = "") -> DocumentTooLarge:
@@ -152,6 +185,24 @@ def check_paragraphs(count: int, limits: DocumentLimits, source: str) -> None:
             f"文件有 {count} 段，超过上限 {limits.max_paragraphs}；请拆分后分别导入",
             f"the file has {count} paragraphs, over the limit of {limits.max_paragraphs}; split it and import "
             "the parts",
+        )
+
+
+class TextBudget(_Tally):
+    """Counts the characters of text a document yields as a reader expands them; raises past `max_text`."""
+
+    def cover(self, n: int) -> None:
+        """The document yields at least `n` characters in all (counted once it is read)."""
+        self.add(max(0, n - self.total))
+
+    def _over(self) -> DocumentTooLarge | None:
+        if self.total <= self.limits.max_text:
+            return None
+        return DocumentTooLarge.because(
+            self.source,
+            f"文件展开后的文字超过 {self.limits.max_text:,} 个字符（共享字符串、公式、实体展开之后）；请拆分后分别导入",
+            f"its text, once shared strings, formulas and entities are expanded, is over "
+            f"{self.limits.max_text:,} characters; split it and import the parts",
         )
 
 

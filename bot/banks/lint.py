@@ -17,6 +17,7 @@ from bot.banks.conventions.keys import count_blanks
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question
 from bot.banks.name_pairs import bank_pairs
 from bot.banks.provenance import explained_by_model, read_by_model
+from bot.banks.questions.lengths import long_fields
 from bot.banks.text import to_simplified
 
 __all__ = ["LintFinding", "lint_banks", "normalize", "option_form"]
@@ -127,6 +128,8 @@ def _question_findings(bank: Bank, q: Question) -> Iterable[LintFinding]:
         yield finding("error", "the case has no reference answer", "案例题没有参考答案")
     if q.kind is not Kind.case and not (q.explanation or "").strip():
         yield finding("warning", "missing explanation", "缺少解析")
+    for zh, en in long_fields(q):  # a 600,000-character explanation was a verdict of 148 messages
+        yield finding("warning", en, zh)
     # Drafts of a model (`studybot explain`, `studybot import --ai`) until a teacher has checked them.
     if read_by_model(q):
         yield finding(

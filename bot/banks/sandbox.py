@@ -10,6 +10,10 @@ Children come from a fork server (multiprocessing's "forkserver"): one clean pro
 first upload with the importer already imported, forks each child in milliseconds (a fresh interpreter
 would take about a second to import the importer). Where that is not available (no `resource` module,
 e.g. Windows) the import runs in a thread, with the limits of bot/banks/limits.py only.
+
+What comes back is bounded as well: the child sends its result only when it pickles to at most
+`max_result` bytes, and the bot reads no more than that, so the bot holds a small result whatever the
+document made. `run_isolated` runs any import function that way (`studybot import` uses it too).
 """
 
 from __future__ import annotations
@@ -19,12 +23,15 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
 import traceback
+from collections.abc import Awaitable, Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from bot.banks.import_queue import import_queue
 from bot.banks.importer import ImportResult
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.limits import UPLOAD_LIMITS, DocumentLimits, DocumentTooLarge
@@ -35,7 +42,7 @@ try:
 except ImportError:  # pragma: no cover - not on Linux or macOS
     resource = None  # type: ignore[assignment]
 
-__all__ = ["import_isolated"]
+__all__ = ["import_isolated", "run_isolated"]
 
 log = logging.getLogger(__name__)
 
@@ -51,23 +58,43 @@ def _context() -> Any:
 
 
 async def import_isolated(
-    data: bytes, file_name: str | None, bank_id: str, limits: DocumentLimits = UPLOAD_LIMITS
+    data: bytes,
+    file_name: str | None,
+    bank_id: str,
+    limits: DocumentLimits = UPLOAD_LIMITS,
+    on_wait: Callable[[int], Awaitable[None]] | None = None,
+    *,
+    refuse_when_full: bool = False,
 ) -> ImportResult:
-    """`import_upload` in a capped child process; DocumentError or DocumentTooLarge as it would raise."""
+    """`import_upload` in a capped child process, one at a time in this process (the import queue:
+    `on_wait(n)` when n are ahead; QueueFull when too many wait, if `refuse_when_full`); DocumentError or
+    DocumentTooLarge as it would raise."""
+    args = (data, file_name, bank_id, limits)
+
+    async def read() -> ImportResult:
+        return await asyncio.to_thread(run_isolated, import_upload, args, limits, file_name or "document")
+
+    return await import_queue().run(read, on_wait, refuse_when_full=refuse_when_full)
+
+
+def run_isolated(
+    job: Callable[..., ImportResult], args: tuple[Any, ...], limits: DocumentLimits, name: str
+) -> ImportResult:
+    """`job(*args)` (a module-level function, for the child to find) in a capped child process, or in
+    this thread where there is no fork server; DocumentError or DocumentTooLarge as it would raise."""
     if resource is None or "forkserver" not in multiprocessing.get_all_start_methods():
-        return await asyncio.to_thread(import_upload, data, file_name, bank_id, limits)
-    return await asyncio.to_thread(_run_child, data, file_name, bank_id, limits)
+        return job(*args)
+    return _run_child(job, args, limits, name)
 
 
-def _run_child(data: bytes, file_name: str | None, bank_id: str, limits: DocumentLimits) -> ImportResult:
+def _run_child(
+    job: Callable[..., ImportResult], args: tuple[Any, ...], limits: DocumentLimits, name: str
+) -> ImportResult:
     ctx = _context()
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(
-        target=_child, args=(send, data, file_name, bank_id, limits), daemon=True, name="studybot-import"
-    )
+    child = ctx.Process(target=_child, args=(send, job, args, limits), daemon=True, name="studybot-import")
     child.start()
     send.close()
-    name = file_name or "document"
     try:
         if not receive.poll(limits.max_seconds + 5):
             raise _too_big(
@@ -75,7 +102,7 @@ def _run_child(data: bytes, file_name: str | None, bank_id: str, limits: Documen
                 f"读取超过 {limits.max_seconds:.0f} 秒，已停止",
                 f"reading it took longer than {limits.max_seconds:.0f} s and was stopped",
             )
-        kind, payload = receive.recv()
+        kind, payload = pickle.loads(receive.recv_bytes(limits.max_result + 4096))  # never more than that
     except EOFError:  # the child died: out of memory or out of CPU time
         child.join(5)
         log.warning("importing %r: the reading process ended with %s", name, child.exitcode)
@@ -90,6 +117,8 @@ def _run_child(data: bytes, file_name: str | None, bank_id: str, limits: Documen
             f"读取它需要的内存超过上限 {limits.max_memory_mb} MB",
             f"reading it needs more memory than the limit of {limits.max_memory_mb} MB",
         ) from None
+    except OSError:  # "bad message length": a child that sent more than it may
+        raise _result_too_big(name, limits) from None
     finally:
         receive.close()
         if child.is_alive():
@@ -107,6 +136,11 @@ def _run_child(data: bytes, file_name: str | None, bank_id: str, limits: Documen
     if too_big:
         raise DocumentTooLarge.from_issues(source, found)
     raise DocumentError.from_issues(source, found)
+
+
+def _result_too_big(name: str, limits: DocumentLimits) -> DocumentTooLarge:
+    mb = limits.max_result / (1024 * 1024)
+    return _too_big(name, f"读出的题库超过 {mb:.1f} MB", f"the bank it makes is over {mb:.1f} MB")
 
 
 def _too_big(name: str, zh: str, en: str) -> DocumentTooLarge:
@@ -127,7 +161,7 @@ def _near(ceiling: int) -> bool:
     return peak >= ceiling * 0.9
 
 
-def _child(send: Connection, data: bytes, file_name: str | None, bank_id: str, limits: DocumentLimits) -> None:
+def _child(send: Connection, job: Callable[..., ImportResult], args: tuple[Any, ...], limits: DocumentLimits) -> None:
     """In the child: cap memory and CPU time, import, send back the result (or the error as plain data)."""
     assert resource is not None
     ceiling = limits.max_memory_mb * 1024 * 1024
@@ -135,7 +169,7 @@ def _child(send: Connection, data: bytes, file_name: str | None, bank_id: str, l
     cpu = int(limits.max_seconds) + 1
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
     try:
-        result: tuple[str, Any] = ("ok", import_upload(data, file_name, bank_id, limits))
+        result: tuple[str, Any] = ("ok", job(*args))
     except DocumentError as exc:
         if not isinstance(exc, DocumentTooLarge) and _near(ceiling):
             # A parser that runs out of memory often says "invalid document" (libxml2 does): it was the ceiling.
@@ -144,12 +178,23 @@ def _child(send: Connection, data: bytes, file_name: str | None, bank_id: str, l
                 f"读取它需要的内存超过上限 {limits.max_memory_mb} MB",
                 f"reading it needs more memory than the limit of {limits.max_memory_mb} MB",
             )
-        issues = [(i.level, i.line, i.zh, i.en) for i in exc.issues]
-        result = ("error", (exc.source, issues, isinstance(exc, DocumentTooLarge)))
+        result = _error(exc)
     except MemoryError:
         os._exit(3)  # nothing can be sent without memory: the parent reads the closed pipe
     except Exception:  # a bug in a reader: its traceback goes to the bot's log
         result = ("bug", traceback.format_exc()[-4000:])
-    with contextlib.suppress(BrokenPipeError, MemoryError):
-        send.send(result)
+    try:
+        payload = pickle.dumps(result)
+        if len(payload) > limits.max_result:
+            name = result[1].bank.source if result[0] == "ok" else "document"
+            payload = pickle.dumps(_error(_result_too_big(name, limits)))
+        with contextlib.suppress(BrokenPipeError):
+            send.send_bytes(payload)
+    except MemoryError:
+        os._exit(3)
     send.close()
+
+
+def _error(exc: DocumentError) -> tuple[str, Any]:
+    issues = [(i.level, i.line, i.zh, i.en) for i in exc.issues]
+    return ("error", (exc.source, issues, isinstance(exc, DocumentTooLarge)))

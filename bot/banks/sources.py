@@ -8,8 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.banks.formats import Extracted, extract
+from bot.banks.importer import import_document
 from bot.banks.issues import DocumentError, Issue
+from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
+from bot.banks.questions.draft import ImportResult
 from bot.banks.sheets.table import Row
+from bot.banks.yields import bounded
 
 __all__ = [
     "MANIFEST",
@@ -17,6 +21,7 @@ __all__ = [
     "SourceOptions",
     "apply_fixes",
     "default_bank_id",
+    "import_source",
     "options_for",
     "read_source",
     "read_source_document",
@@ -94,13 +99,25 @@ def _fix_rows(doc: Extracted, fix: Fix) -> bool:
     return False
 
 
-def read_source_document(path: Path, options: SourceOptions) -> Extracted:
+def read_source_document(path: Path, options: SourceOptions, limits: DocumentLimits = LOCAL_LIMITS) -> Extracted:
     """A source document as the importer should read it, with the manifest's fixes applied (a fix names
     a line of the text, or a row of a sheet or table)."""
-    doc = extract(path)
+    doc = extract(path, limits)
     text_fixes = tuple(f for f in options.fixes if not _fix_rows(doc, f))
     doc.text = apply_fixes(doc.text, text_fixes, path.name)
     return doc
+
+
+def import_source(
+    path: Path, options: SourceOptions, bank_id: str, simplified: bool, limits: DocumentLimits = LOCAL_LIMITS
+) -> ImportResult:
+    """`studybot import` of one file: read with the manifest's fixes, imported, bounded by `limits` (what
+    bot/banks/sandbox.py runs in a capped process)."""
+    document = read_source_document(path, options, limits)
+    result = import_document(
+        document, source=path.name, bank_id=bank_id, title=options.title, simplified=simplified or options.simplified
+    )
+    return bounded(result, limits, path.name)
 
 
 def read_source(path: Path, options: SourceOptions) -> str:

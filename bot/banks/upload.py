@@ -5,16 +5,19 @@ Pure apart from a temporary file (the format readers read from a path); run `imp
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 
 from bot.banks.formats import FORMATS, extract
 from bot.banks.importer import ImportResult, import_document
+from bot.banks.issues import DocumentError
 from bot.banks.limits import UPLOAD_LIMITS, DocumentLimits
 from bot.banks.review import numbered_lines
 from bot.banks.sources import default_bank_id
+from bot.banks.yields import bounded
 
 __all__ = [
     "ALLOWED_SUFFIXES",
@@ -111,7 +114,25 @@ def import_upload(
     with tempfile.TemporaryDirectory(prefix="studybot-upload-") as folder:
         path = Path(folder) / name
         path.write_bytes(data)
-        doc = extract(path, limits)
-        result = import_document(doc, source=name, bank_id=bank_id)  # errors name `name`, the file the admin sent
-        result.lines = numbered_lines(doc)  # what the teacher's desk shows beside each question
+        try:
+            doc = extract(path, limits)
+            result = import_document(doc, source=name, bank_id=bank_id)  # errors name `name`, the file the admin sent
+            result = bounded(result, limits, name)
+        except DocumentError as exc:
+            raise _without_folder(exc, folder) from None
+        result.lines = numbered_lines(doc)  # what the teacher's desk shows beside each question (bounded)
         return result
+
+
+def _without_folder(exc: DocumentError, folder: str) -> DocumentError:
+    """The error with no trace of the server's temporary folder: a library's message can quote the whole
+    path it was given ("Package not found at '/tmp/studybot-upload-…/x.docx'"); the admin sees the name."""
+    places = {os.path.join(folder, ""), os.path.join(os.path.realpath(folder), "")}
+
+    def clean(text: str) -> str:
+        for place in places:
+            text = text.replace(place, "")
+        return text
+
+    issues = [replace(i, zh=clean(i.zh), en=clean(i.en)) for i in exc.issues]
+    return type(exc).from_issues(exc.source, issues) if issues else exc

@@ -11,6 +11,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from bot.config import ConfigError
+
 __all__ = ["build_parser", "main"]
 
 # subcommand -> "module:function"; the function takes the parsed args and returns an exit code.
@@ -34,7 +36,11 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="start the Telegram bot (long polling, or a webhook)")
     run.add_argument("--webhook", metavar="URL", help="serve a webhook at this public URL instead of polling")
     run.add_argument("--port", type=int, default=8443, help="port the webhook server listens on")
-    run.add_argument("--listen", default="0.0.0.0", help="address the webhook server binds")
+    run.add_argument(
+        "--listen",
+        default="127.0.0.1",
+        help="address the webhook server binds (default 127.0.0.1, behind a reverse proxy; 0.0.0.0: every address)",
+    )
 
     practice = sub.add_parser("practice", help="a practice session in the terminal, no Telegram needed")
     practice.add_argument("--bank", action="append", help="bank id (repeatable); default all banks")
@@ -53,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     imp.add_argument(
         "--ai", action="store_true", help="send the passages of left-out questions to the model (STUDYBOT_AI_URL)"
+    )
+    imp.add_argument(
+        "--no-limits",
+        action="store_true",
+        help="read in this process without the bot's limits on uploads (memory, time, text, questions)",
     )
 
     export = sub.add_parser("export", help="render a bank back to the exam text format or a question sheet")
@@ -97,6 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     func = getattr(importlib.import_module(module_name), func_name)
     try:
         return int(func(args) or 0)
+    except ConfigError as exc:  # named variables, never their values (they may be the token or a key)
+        print(f"studybot: bad configuration: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
 

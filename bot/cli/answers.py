@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.banks.model import KIND_NAMES, load_banks_serving
-from bot.config import Settings
+from bot.config import load_settings
 from bot.files import write_atomically
 from bot.store import Store
 from bot.study.answer_stats import QuestionAnswers, answer_distribution
@@ -90,7 +90,7 @@ async def _table(db: Path, banks_folder: Path, bank_ids: list[str], top: int) ->
 
 
 def cmd_answers(args: argparse.Namespace) -> int:
-    settings = Settings()
+    settings = load_settings()
     if not settings.db.is_file():
         return _error(
             f"找不到数据库 {settings.db}（STUDYBOT_DB）。", f"there is no database at {settings.db} (STUDYBOT_DB)."

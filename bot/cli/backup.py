@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from bot.config import Settings
+from bot.config import load_settings
 from bot.store.backup import BackupError, backup_file
 
 __all__ = ["cmd_backup"]
@@ -23,7 +23,7 @@ def _human(size: int) -> str:
 
 def cmd_backup(args: argparse.Namespace) -> int:
     """`studybot backup PATH`: 0 on success, 2 when the database or PATH's folder is missing, 1 on a failed copy."""
-    src = Settings().db
+    src = load_settings().db
     try:
         result = backup_file(src, Path(args.path))
     except BackupError as exc:

@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.banks.model import Bank, load_bank
-from bot.config import Settings
+from bot.config import load_settings
 
 __all__ = ["BankNotFound", "bank_file", "resolve_bank"]
 
@@ -24,7 +24,7 @@ def bank_file(ref: str, folder: Path | None = None) -> Path:
     """The file of a bank given by its path or by its id in the banks folder (STUDYBOT_BANKS)."""
     path = Path(ref)
     if not path.is_file():
-        path = (folder or Settings().banks) / f"{ref}.json"
+        path = (folder or load_settings().banks) / f"{ref}.json"
     if not path.is_file():
         raise BankNotFound(f"no bank file or bank id '{ref}' / 找不到题库文件或题库 id“{ref}”")
     return path

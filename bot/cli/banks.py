@@ -4,22 +4,25 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from bot.banks.export import export_text
-from bot.banks.importer import ImportResult, import_document
+from bot.banks.importer import ImportResult
 from bot.banks.issues import DocumentError, Issue
+from bot.banks.limits import LOCAL_LIMITS, UPLOAD_LIMITS, DocumentLimits, DocumentTooLarge
 from bot.banks.lint import lint_banks
 from bot.banks.model import Bank, Kind, load_banks, save_bank
-from bot.banks.sources import MANIFEST, options_for, read_source_document
+from bot.banks.sandbox import run_isolated
+from bot.banks.sources import MANIFEST, SourceOptions, import_source, options_for
 from bot.banks.summary import preview, summary
 from bot.cli.bank_files import BankNotFound, resolve_bank
-from bot.config import Settings
+from bot.config import Settings, load_settings
 from bot.locale import count, terminal_language
 
-__all__ = ["cmd_export", "cmd_import", "cmd_lint"]
+__all__ = ["cmd_export", "cmd_import", "cmd_lint", "import_limits"]
 
 
 def _summary(bank: Bank) -> str:
@@ -46,6 +49,31 @@ def _report(
             print("  " + line if line else "")
 
 
+NO_LIMITS_HINT = (
+    "over a limit of the bot's uploads; --no-limits reads it anyway / 超过了上传文件的上限；加 --no-limits 可照样读取"
+)
+
+
+def import_limits(settings: Settings) -> DocumentLimits:
+    """What `studybot import` reads under: the bot's limits on uploads (the text a document yields, its
+    questions, the reading process's memory and time: STUDYBOT_IMPORT_MEMORY_MB, STUDYBOT_IMPORT_SECONDS),
+    only the file itself may be bigger than Telegram's 2 MB."""
+    return replace(
+        UPLOAD_LIMITS,
+        max_bytes=LOCAL_LIMITS.max_bytes,
+        max_seconds=settings.import_seconds,
+        max_memory_mb=settings.import_memory_mb,
+    )
+
+
+def _import_one(path: Path, options: SourceOptions, bank_id: str, args: argparse.Namespace) -> ImportResult:
+    simplified = bool(args.simplified)
+    if args.no_limits:  # the teacher's own machine, its own risk: this process, no ceiling
+        return import_source(path, options, bank_id, simplified, LOCAL_LIMITS)
+    limits = import_limits(load_settings())
+    return run_isolated(import_source, (path, options, bank_id, simplified, limits), limits, path.name)
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     files = [Path(f) for f in args.files if Path(f).name != MANIFEST]
     if args.bank_id and len(files) != 1:
@@ -68,18 +96,12 @@ def cmd_import(args: argparse.Namespace) -> int:
             status = 1
             continue
         try:
-            document = read_source_document(path, options)
-            text = document.text  # what a model may read again (import --ai), line for line
-            result = import_document(
-                document,
-                source=path.name,
-                bank_id=bank_id,
-                title=options.title,
-                simplified=args.simplified or options.simplified,
-            )
+            result = _import_one(path, options, bank_id, args)
         except DocumentError as exc:
             for issue in exc.issues:
                 print(issue.render(exc.source), file=sys.stderr)
+            if isinstance(exc, DocumentTooLarge) and not args.no_limits:
+                print(f"{path}: {NO_LIMITS_HINT}", file=sys.stderr)
             status = 1
             continue
         except OSError as exc:
@@ -88,7 +110,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             continue
         read: list[str] = []
         if reader is not None and result.left_out:
-            result, read = reader.read(text, result, terminal_language())
+            result, read = reader.read(result, terminal_language())
         if args.strict and result.left_out:
             for lo in result.left_out:
                 print(Issue("error", lo.line, lo.zh, lo.en).render(path.name), file=sys.stderr)
@@ -130,7 +152,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_lint(args: argparse.Namespace) -> int:
     try:
-        banks = [resolve_bank(ref) for ref in args.banks] if args.banks else load_banks(Settings().banks)
+        banks = [resolve_bank(ref) for ref in args.banks] if args.banks else load_banks(load_settings().banks)
     except (BankNotFound, ValidationError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 2

@@ -11,12 +11,12 @@ from datetime import date
 from pydantic import ValidationError
 
 from bot.ai.drafting import Drafted, draft_explanations
-from bot.ai.reading import read_left_out, reading_summary
+from bot.ai.reading import kept_passages, read_passages, reading_summary
 from bot.ai_settings import model_client
 from bot.banks.model import bank_json, load_bank
 from bot.banks.questions.draft import ImportResult
 from bot.cli.bank_files import BankNotFound, bank_file
-from bot.config import Settings
+from bot.config import Settings, load_settings
 from bot.files import write_atomically
 from bot.locale import terminal_language
 from bot.logsetup import configure_logging
@@ -32,11 +32,7 @@ NOT_SET = (
 def model_settings() -> Settings | None:
     """The settings, when model help is configured (else says why on standard error); logging set up with
     the key redacted, so each request's line (duration, tokens) shows at INFO."""
-    try:
-        settings = Settings()
-    except ValidationError as exc:
-        print(f"studybot: bad configuration: {exc}", file=sys.stderr)
-        return None
+    settings = load_settings()  # a ConfigError is said by bot.cli.main, without the values
     if not settings.ai_enabled:
         print(NOT_SET, file=sys.stderr)
         return None
@@ -56,12 +52,14 @@ class ModelReader:
         settings = model_settings()
         return None if settings is None else cls(settings)
 
-    def read(self, text: str, result: ImportResult, lang: str) -> tuple[ImportResult, list[str]]:
+    def read(self, result: ImportResult, lang: str) -> tuple[ImportResult, list[str]]:
+        """The passages the import kept of its left-out questions, read by the model."""
+
         async def run() -> tuple[ImportResult, list[str]]:
             client = model_client(self.settings)
             try:
-                reading = await read_left_out(
-                    client, text, result, today=date.today(), timeout=self.settings.ai_tool_timeout
+                reading = await read_passages(
+                    client, kept_passages(result), result, today=date.today(), timeout=self.settings.ai_tool_timeout
                 )
             finally:
                 await client.close()

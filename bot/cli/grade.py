@@ -10,7 +10,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.banks.model import Bank, load_bank, load_banks
-from bot.config import Settings
+from bot.config import load_settings
 from bot.grading.concepts import ConceptIndex
 from bot.grading.grader import grade
 
@@ -34,7 +34,7 @@ def _error(zh: str, en: str) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    folder = Settings().banks
+    folder = load_settings().banks
     try:
         bank = find_bank(args.bank, folder)
     except (OSError, ValidationError, ValueError) as exc:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.config import Settings
+from bot.config import load_settings
 from bot.terminal import practice
 
 __all__ = ["cmd_practice"]
 
 
 def cmd_practice(args: argparse.Namespace) -> int:
-    settings = Settings()
+    settings = load_settings()
     return practice(
         db=settings.db,
         banks_dir=settings.banks,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,7 +14,7 @@ import aiosqlite
 
 from bot.store.migrations import apply_migrations
 
-__all__ = ["BUSY_TIMEOUT_MS", "Store", "open_sync", "probe"]
+__all__ = ["BUSY_TIMEOUT_MS", "Store", "check_writable", "open_sync", "probe"]
 
 T = TypeVar("T")
 
@@ -49,12 +50,38 @@ def open_sync(path: Path | str, *, migrate: bool = True, target: int | None = No
 
 
 def probe(path: Path, timeout: float = 5.0) -> None:
-    """Open the database for reading and writing and ask it one question; sqlite3.Error when it cannot.
+    """Open the database for reading and writing, ask it one question and write one row (a read-only or
+    full disk answers questions all the same); sqlite3.Error when it cannot.
 
     mode=rw: a missing file is not created (the health check must not make an empty database)."""
-    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=timeout)
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=timeout, isolation_level=None)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        _write_probe(conn)
+    finally:
+        conn.close()
+
+
+def _write_probe(conn: sqlite3.Connection) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(
+            "INSERT INTO health_checks (id, checked_at) VALUES (1, ?) "
+            "ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
+            (int(time.time()),),
+        )
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def check_writable(path: Path) -> None:
+    """Bring the database up to date (created if missing) and write to it, as the bot will at once:
+    sqlite3.Error or OSError when it cannot (a read-only or full disk, a folder the bot may not write)."""
+    conn = open_sync(path, migrate=True)
+    try:
+        _write_probe(conn)
     finally:
         conn.close()
 

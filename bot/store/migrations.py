@@ -406,6 +406,56 @@ CREATE TABLE desk_sessions (
 ) WITHOUT ROWID;
 """
 
+_HARDENING = """
+-- Updates that could not be stored or read (a lone surrogate in a text, an update_id that is no number, a
+-- body that is no JSON object): kept here with the error, once, for the operator; never handled, never
+-- retried. update_id is NULL when the body had none that could be used. The newest 1,000 are kept.
+CREATE TABLE dead_updates (
+    id          INTEGER PRIMARY KEY,
+    update_id   INTEGER,
+    body        TEXT    NOT NULL,                   -- as it came, ASCII-escaped, at most 64 KB
+    error       TEXT    NOT NULL,
+    received_at INTEGER NOT NULL
+);
+
+-- One row the health check writes (python -m bot.health): a database that answers questions but cannot
+-- be written (a read-only or full disk) is unhealthy.
+CREATE TABLE health_checks (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    checked_at INTEGER NOT NULL
+);
+
+-- Uploads waiting for confirmation: ids are never reused (a plain INTEGER PRIMARY KEY gave the next upload
+-- the id of the last one gone, so an old preview's button confirmed another document): the last id given
+-- is kept here. Each upload keeps the digest of the bank it was first read as, which its preview's buttons
+-- carry; a button from before carries none, and takes only an upload from before ('' here).
+CREATE TABLE upload_ids (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),
+    last INTEGER NOT NULL
+);
+INSERT INTO upload_ids (id, last) SELECT 1, coalesce(max(id), 0) FROM pending_uploads;
+ALTER TABLE pending_uploads ADD COLUMN digest TEXT NOT NULL DEFAULT '';
+
+-- An upload its admin confirmed, recorded in the transaction that takes it from pending_uploads and
+-- before it is put live: a restart finishes what was 'applying' or says it failed, and the admin is told
+-- either way; a press of its button again says it was imported, not that it expired. Kept a week.
+CREATE TABLE confirmed_imports (
+    upload_id  INTEGER PRIMARY KEY,
+    admin_id   INTEGER NOT NULL,
+    chat_id    INTEGER NOT NULL,
+    bank_id    TEXT    NOT NULL,
+    file_name  TEXT    NOT NULL,
+    bank       TEXT    NOT NULL,                    -- the bank as JSON until it is live ('' after)
+    created_at INTEGER NOT NULL,
+    review     TEXT,
+    revision   INTEGER NOT NULL DEFAULT 0,
+    digest     TEXT    NOT NULL,
+    lang       TEXT    NOT NULL,
+    state      TEXT    NOT NULL CHECK (state IN ('applying', 'done', 'failed')),
+    error      TEXT
+);
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -417,6 +467,11 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(8, "a group's daily question window", _GROUP_WINDOW),
     Migration(9, "practice sessions, and the messages that carry each asked question", _SESSIONS),
     Migration(10, "disputed verdicts, their decisions and who is told", _DISPUTES),
+    Migration(
+        11,
+        "hardening: dead letters of updates, the health check's row, upload ids never reused, confirmed imports",
+        _HARDENING,
+    ),
     Migration(12, "the teacher's desk: drafts under review, sign-in links, sessions", _TEACHERS_DESK),
 )
 

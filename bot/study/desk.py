@@ -187,11 +187,12 @@ class TeacherDesk:
         left_out = [p.model_copy(update={"added": None}) if p.added == qid else p for p in draft.review.left_out]
         return await self._revise(draft, bank, draft.review.model_copy(update={"left_out": left_out}))
 
-    async def publish(self, upload_id: int, admin_id: int) -> Published:
-        """Put the draft live as the chat's [导入 N 题] does (the same atomic write, the same closing of open
-        questions whose wording changed). OSError when the bank cannot be written: the draft waits again."""
+    async def publish(self, upload_id: int, admin_id: int, lang: str = "zh") -> Published:
+        """Put the draft live as the chat's [导入 N 题] does (recorded as confirmed first, so a restart
+        finishes it and tells the admin in `lang`; the same atomic write, the same closing of open questions
+        whose wording changed). OSError when the bank cannot be written: the draft waits again."""
         await self.draft(upload_id, admin_id)  # theirs, and still there
-        taken = await self.engine.take_upload(upload_id)
+        taken = await self.engine.confirm_upload(upload_id, None, lang)
         if taken is None:
             raise GONE
         bank = Bank.model_validate_json(taken.bank_json)
@@ -200,6 +201,7 @@ class TeacherDesk:
         except OSError:
             await self.engine.hold_again(taken)
             raise
+        await self.engine.finish_import(taken.id)
         return Published(bank, installed, taken.file_name)
 
     async def cancel(self, upload_id: int, admin_id: int) -> PendingUpload:

@@ -20,7 +20,7 @@ from bot.banks.model import Bank, Kind, Question
 from bot.grading import ConceptIndex, grade
 from bot.grading.verdict import Outcome, Verdict
 from bot.locale import LANGUAGES, language_of
-from bot.records import Chat, Learner, PendingUpload, ScoreRow, Tally
+from bot.records import Chat, ConfirmedImport, Learner, PendingUpload, ScoreRow, Tally
 from bot.store import asked as asked_repo
 from bot.store import attempts as attempts_repo
 from bot.store import cards as cards_repo
@@ -875,12 +875,13 @@ class StudyEngine:
     async def hold_upload(
         self, admin_id: int, chat_id: int, bank_id: str, file_name: str, bank_json: str, review: str | None = None
     ) -> int:
-        """Keep an imported bank until its admin confirms it (uploads held longer than UPLOAD_KEEP go); its id.
-        ``review``: what the import said about the document, for the teacher's desk (bot/banks/review.py)."""
+        """Keep an imported bank until its admin confirms it (uploads held longer than UPLOAD_KEEP go); its id,
+        never given before. ``review``: what the import said about the document, for the teacher's desk
+        (bot/banks/review.py)."""
         _, ts = self._now()
         async with self.store.write() as db:
             await pending_repo.clear_older(db, ts - UPLOAD_KEEP_SECONDS)
-            return await pending_repo.add(
+            held = await pending_repo.add(
                 db,
                 admin_id=admin_id,
                 chat_id=chat_id,
@@ -890,6 +891,7 @@ class StudyEngine:
                 now=ts,
                 review=review,
             )
+        return held.id
 
     async def waiting_uploads(self, admin_id: int) -> list[PendingUpload]:
         """The admin's uploads still waiting for confirmation (not expired), the newest first."""
@@ -910,17 +912,40 @@ class StudyEngine:
         async with self.store.read() as db:
             return await pending_repo.get(db, upload_id)
 
-    async def take_upload(self, upload_id: int) -> PendingUpload | None:
-        """The held upload, no longer held (None when it was taken or cancelled already, or has expired)."""
+    async def take_upload(self, upload_id: int, digest: str | None = None) -> PendingUpload | None:
+        """The held upload, no longer held (None when it was taken or cancelled already, has expired, or
+        `digest` is not its own: '' for a button from before digests; None: not checked, for the desk)."""
         _, ts = self._now()
         async with self.store.write() as db:
             taken = await pending_repo.take(db, upload_id)
+            if taken is not None and digest is not None and taken.digest != digest:
+                await pending_repo.put_back(db, taken)
+                return None
         return taken if taken is not None and taken.created_at >= ts - UPLOAD_KEEP_SECONDS else None
 
-    async def hold_again(self, upload: PendingUpload) -> None:
-        """A taken upload that could not be put live waits again under its own id."""
+    async def confirm_upload(self, upload_id: int, digest: str | None, lang: str) -> PendingUpload | None:
+        """The held upload, now a confirmed import recorded before it is put live (None as `take_upload`)."""
+        _, ts = self._now()
         async with self.store.write() as db:
-            await pending_repo.put_back(db, upload)
+            return await pending_repo.confirm(db, upload_id, digest, lang, ts - UPLOAD_KEEP_SECONDS)
+
+    async def confirmed_import(self, upload_id: int) -> ConfirmedImport | None:
+        async with self.store.read() as db:
+            return await pending_repo.confirmed(db, upload_id)
+
+    async def imports_applying(self) -> list[ConfirmedImport]:
+        """Confirmed imports the bot stopped before putting live (a restart finishes them)."""
+        async with self.store.read() as db:
+            return await pending_repo.applying(db)
+
+    async def finish_import(self, upload_id: int, error: str | None = None) -> None:
+        async with self.store.write() as db:
+            await pending_repo.finish(db, upload_id, error=error)
+
+    async def hold_again(self, upload: PendingUpload) -> None:
+        """A confirmed upload that could not be put live waits again under its own id."""
+        async with self.store.write() as db:
+            await pending_repo.unconfirm(db, upload)
 
     async def close_reworded(self, old: Bank) -> int:
         """After ``old`` was replaced: close the open questions asked from it whose wording or options the new

@@ -24,6 +24,7 @@ from telegram.constants import ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, MessageHandler, filters
 
+from bot.banks.import_queue import QueueFull
 from bot.banks.importer import ImportResult
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.key_fix import KeyFixError, describe_key
@@ -35,7 +36,9 @@ from bot.banks.sandbox import import_isolated
 from bot.banks.summary import samples, shown_key, summary
 from bot.banks.upload import bank_id_for, check_upload, safe_name
 from bot.grading import format_question, kind_label
+from bot.records import PendingUpload
 from bot.study.bank_admin import NOT_WRITABLE, Target, target_for
+from bot.study.engine import StudyEngine
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
 from bot.telegram.desk import with_desk_button
@@ -86,13 +89,13 @@ def _more(lines: list[str], lang: str) -> list[str]:
 
 def _issue_line(issue: Issue, lang: str) -> str:
     where = t("admin_line", lang, line=issue.line) if issue.line else t("admin_whole", lang)
-    return f"{where}{esc(issue.en if lang == 'en' else issue.zh)}"
+    return f"{where}{esc(clip(issue.en if lang == 'en' else issue.zh))}"
 
 
 def _finding_line(finding: LintFinding, lang: str) -> str:
     where = f"{finding.bank_id}/{finding.question_id}" if finding.question_id else finding.bank_id
     level = t("admin_error" if finding.level == "error" else "admin_warning", lang)
-    return f"{level} <code>{esc(where)}</code> {esc(finding.message if lang == 'en' else finding.message_zh)}"
+    return f"{level} <code>{esc(where)}</code> {esc(clip(finding.message if lang == 'en' else finding.message_zh))}"
 
 
 def _counts(bank: Bank, lang: str) -> str:
@@ -127,9 +130,19 @@ async def on_document(update: Update, context: CustomContext) -> None:
     named = bank_id == (message.caption or "").strip()  # the caption named the bank
     settings = context.settings
     limits = replace(UPLOAD_LIMITS, max_seconds=settings.import_seconds, max_memory_mb=settings.import_memory_mb)
+    shown_name = esc(safe_name(doc.file_name))
+
+    async def queued(ahead: int) -> None:
+        await context.reply(t("upload_queued", lang, file=shown_name, n=ahead))
+
     try:
-        # In a process of its own, memory and time capped: a zip bomb or a huge file cannot stall the bot.
-        result = await import_isolated(data, doc.file_name, bank_id, limits)
+        # In a process of its own, memory and time capped: a zip bomb or a huge file cannot stall the bot;
+        # one at a time, the teacher's desk's uploads too: one memory ceiling for all of them.
+        result = await import_isolated(data, doc.file_name, bank_id, limits, on_wait=queued, refuse_when_full=True)
+    except QueueFull as exc:
+        log.info("admin %d: %s refused: %d documents are waiting to be read", user.id, doc.file_name, exc.waiting)
+        await context.reply(t("upload_busy", lang, n=exc.waiting, file=shown_name))
+        return
     except DocumentTooLarge as exc:
         log.warning("admin %d: %s refused: %s", user.id, doc.file_name, exc)
         why = esc(exc.en if lang == "en" else exc.zh)
@@ -147,6 +160,8 @@ async def on_document(update: Update, context: CustomContext) -> None:
     file_name = safe_name(doc.file_name)
     review = review_of(result).model_dump_json()  # what the teacher's desk shows beside the draft
     upload_id = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank), review)
+    held = await context.engine.held_upload(upload_id)  # its digest, for the buttons
+    assert held is not None
     log.info(
         "admin %d: %s read as bank %s (%d questions, %d left out, %s); waiting for confirmation #%d",
         user.id,
@@ -157,29 +172,38 @@ async def on_document(update: Update, context: CustomContext) -> None:
         "replacing" if target.replaces else "new",
         upload_id,
     )
-    markup = _preview_buttons(context, upload_id, len(bank.questions), lang)
+    markup = _preview_buttons(context, held, len(bank.questions), lang)
     # here, not at the top: model_reading's imports lead back to this module (learner → bank_delete)
     from bot.telegram.model_reading import offers_reading, reading_button
 
     if offers_reading(context, result):  # model help on, and passages left out: [AI 补读] under the preview
         _keep_import(context, upload_id, result)
-        markup = InlineKeyboardMarkup([*markup.inline_keyboard, [reading_button(context, lang, upload_id)]])
+        markup = InlineKeyboardMarkup([*markup.inline_keyboard, [reading_button(context, lang, held)]])
     markup = with_desk_button(context, lang, markup, f"/drafts/{upload_id}")  # every question, on the desk
     await context.reply(preview_text(result, bank, target, file_name, lang), reply_markup=markup)
 
 
-def _preview_buttons(context: CustomContext, upload_id: int, questions: int, lang: str) -> InlineKeyboardMarkup:
+def _preview_buttons(context: CustomContext, held: PendingUpload, questions: int, lang: str) -> InlineKeyboardMarkup:
+    """[导入 N 题] [取消], bound to the upload's row and to the digest of the bank the preview shows."""
     confirm = t("btn_upload_confirm", lang, n=questions)
+    codec = context.codec
     return InlineKeyboardMarkup(
         [
             [
-                InlineKeyboardButton(confirm, callback_data=context.codec.encode("upload", upload_id, "y")),
+                InlineKeyboardButton(confirm, callback_data=codec.encode("upload", held.id, held.digest, "y")),
                 InlineKeyboardButton(
-                    t("btn_cancel", lang), callback_data=context.codec.encode("upload", upload_id, "n")
+                    t("btn_cancel", lang), callback_data=codec.encode("upload", held.id, held.digest, "n")
                 ),
             ]
         ]
     )
+
+
+def _pressed(cb: Callback) -> tuple[int, str, str]:
+    """A preview button's upload id, digest ('' on a button from before digests) and choice."""
+    if cb.action.endswith("_v1"):
+        return int(cb.fields[0]), "", cb.fields[-1]
+    return int(cb.fields[0]), cb.fields[1], cb.fields[-1]
 
 
 KEPT_IMPORTS = 16  # imports kept in memory for [AI 补读] (the newest; a restart forgets them: send it again)
@@ -196,7 +220,10 @@ async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback)
     """[AI 补读] under a preview: the model reads the passages the import left out; a new preview to confirm."""
     lang, engine = await context.lang(), context.engine
     upload_id = int(cb.fields[0])
+    digest = cb.fields[1] if len(cb.fields) > 1 else ""  # '': a button from before digests
     held = await engine.held_upload(upload_id)
+    if held is not None and held.digest != digest:
+        held = None  # another upload's button
     if not context.is_bot_admin() or (held is not None and held.admin_id != query.from_user.id):
         await answer_press(query, t("upload_not_yours", lang), alert=True)
         return
@@ -211,7 +238,7 @@ async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback)
     if reading is None:
         await say(context, query, t("ai_read_gone", lang))
         return
-    taken = await engine.take_upload(upload_id)
+    taken = await engine.take_upload(upload_id, digest)
     if taken is None:  # confirmed or cancelled while the model read
         await say(context, query, t("upload_stale", lang))
         return
@@ -221,13 +248,15 @@ async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback)
     target = target_for(engine.banks, held.bank_id, bank.title, named=True)
     review = review_of(replace(reading.result, lines=result.lines)).model_dump_json()  # for the desk
     new_id = await engine.hold_upload(held.admin_id, held.chat_id, bank.id, held.file_name, bank_json(bank), review)
+    again = await engine.held_upload(new_id)
+    assert again is not None
     log.info("admin %d: upload #%d read further by the model as #%d", held.admin_id, upload_id, new_id)
     text = preview_text(reading.result, bank, target, held.file_name, lang) + "\n\n" + reading.report
     await send_html(
         context.bot,
         chat_of(query),
         text,
-        reply_markup=_preview_buttons(context, new_id, len(bank.questions), lang),
+        reply_markup=_preview_buttons(context, again, len(bank.questions), lang),
     )
 
 
@@ -238,33 +267,51 @@ async def _download(doc: Document) -> bytes:
 
 
 PREVIEW_LINES = 60  # lines of the import summary in a preview (a document can leave out hundreds)
+PREVIEW_CHARS = 10_000  # a preview is at most three messages, whatever the document
+LINE_CHARS = 300  # of one line of a report (a warning can quote the document)
+SAMPLE_CHARS = 800  # of one sample question as learners will see it
+
+
+def clip(text: str, most: int = LINE_CHARS) -> str:
+    """`text` cut to `most` characters (before it is escaped: an entity is never cut)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def preview_text(result: ImportResult, bank: Bank, target: Target, file_name: str, lang: str) -> str:
     """The import summary (per section, conventions, what was left out with its line) and sample questions
-    as learners will see them (HTML)."""
-    lines = [t("upload_preview_head", lang, file=esc(file_name), id=esc(bank.id), title=esc(bank.title))]
-    report = summary(result, lang)
-    if len(report) > PREVIEW_LINES:
-        report = [*report[:PREVIEW_LINES], t("admin_more", lang, n=len(report) - PREVIEW_LINES)]
-    lines += [esc(line) for line in report]
-    lines.append("")
+    as learners will see them (HTML), in at most PREVIEW_CHARS whatever the document."""
+    head = t("upload_preview_head", lang, file=esc(file_name), id=esc(clip(bank.id)), title=esc(clip(bank.title)))
+    tail = [""]
     if target.replaces is not None:
-        lines.append(t("upload_replaces", lang, title=esc(target.replaces.title), n=len(target.replaces.questions)))
+        title = esc(clip(target.replaces.title))
+        tail.append(t("upload_replaces", lang, title=title, n=len(target.replaces.questions)))
     else:
-        lines.append(t("upload_new_bank", lang, id=esc(bank.id)))
-    lines += ["", t("upload_samples", lang)]
+        tail.append(t("upload_new_bank", lang, id=esc(bank.id)))
+    tail += ["", t("upload_samples", lang)]
     for q in samples(bank):
         # The learner's rendering (bot/telegram/quiz.py sends the same text), then the key to check.
-        lines += ["──────", esc(format_question(q, lang)), t("upload_key", lang, answer=esc(shown_key(q, lang)))]
-    lines += ["──────", t("upload_ask", lang)]
-    return "\n".join(lines)
+        shown = esc(clip(format_question(q, lang), SAMPLE_CHARS))
+        tail += ["──────", shown, t("upload_key", lang, answer=esc(clip(shown_key(q, lang))))]
+    tail += ["──────", t("upload_ask", lang)]
+    room = PREVIEW_CHARS - len(head) - sum(len(line) + 1 for line in tail)
+    report = [esc(clip(line)) for line in summary(result, lang)[:PREVIEW_LINES]]
+    shown_lines: list[str] = []
+    for line in report:
+        if room - len(line) - 1 < 100:  # what is left for the "… N more" line
+            break
+        shown_lines.append(line)
+        room -= len(line) + 1
+    more = len(summary(result, lang)) - len(shown_lines)
+    if more:
+        shown_lines.append(t("admin_more", lang, n=more))
+    return "\n".join([head, *shown_lines, *tail])
 
 
 async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
-    """[导入 N 题] or [取消] under a preview: only the admin who sent the document, once."""
+    """[导入 N 题] or [取消] under a preview: only the admin who sent the document, once, and only for the
+    bank that preview showed (the button carries its digest)."""
     lang, engine = await context.lang(), context.engine
-    upload_id, choice = int(cb.fields[0]), cb.fields[1]
+    upload_id, digest, choice = _pressed(cb)
     if not context.is_bot_admin():
         log.info("refused an upload confirmation to non-admin %d", query.from_user.id)
         await answer_press(query, t("admin_only", lang), alert=True)
@@ -276,9 +323,14 @@ async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callbac
     if choice not in ("y", "n"):
         await answer_press(query, t("callback_invalid", lang))
         return
-    taken = await engine.take_upload(upload_id) if held is not None else None
+    if held is None:
+        taken = None
+    elif choice == "y":  # recorded as confirmed before it is put live: a restart finishes it
+        taken = await engine.confirm_upload(upload_id, digest, lang)
+    else:
+        taken = await engine.take_upload(upload_id, digest)
     if taken is None:
-        await answer_press(query, t("upload_stale", lang), alert=True)
+        await answer_press(query, await _why_not(engine, upload_id, digest, lang), alert=True)
         await drop_buttons(context, query)
         return
     await answer_press(query)
@@ -287,20 +339,41 @@ async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callbac
         log.info("admin %d cancelled upload #%d (%s)", query.from_user.id, upload_id, taken.file_name)
         await say(context, query, t("upload_cancelled", lang, file=esc(taken.file_name)))
         return
+    report, live = await put_live(context, taken, lang)
+    if live:
+        await drop_buttons(context, query)
+    try:
+        await say(context, query, report)
+    finally:  # done once the admin is told: a crash before that finishes it (and tells) at the restart
+        if live:
+            await engine.finish_import(taken.id)
+
+
+async def _why_not(engine: StudyEngine, upload_id: int, digest: str, lang: str) -> str:
+    """A press that takes nothing: the import is being put live, is done, or the button is stale."""
+    done = await engine.confirmed_import(upload_id)
+    if done is not None and done.upload.digest == digest:
+        return t("upload_applying" if done.state == "applying" else "upload_done_already", lang)
+    return t("upload_stale", lang)
+
+
+async def put_live(context: CustomContext, taken: PendingUpload, lang: str) -> tuple[str, bool]:
+    """Install a confirmed upload's bank (again, if a crash came after it was written: the same file):
+    the report for the admin (HTML), and whether the bank is live (the caller marks the import done once
+    the admin is told). When it could not be written the upload waits again (its buttons work once the
+    folder is fixed) and the report says why."""
+    engine, shelf = context.engine, context.bank_admin
     bank = Bank.model_validate_json(taken.bank_json)
-    shelf = context.bank_admin
     try:
         installed = await shelf.install(bank)
     except OSError as exc:
-        await engine.hold_again(taken)  # its buttons stay: pressed again once the folder is fixed
+        await engine.hold_again(taken)
         log.error("admin %d: cannot write bank %s into %s: %s", taken.admin_id, bank.id, shelf.folder, exc)
         # E.g. the Docker image's bundled banks folder is read-only: STUDYBOT_BANKS must be writable. A
         # full disk is not that; either way the old file is untouched (written whole or not at all).
         key = "admin_unwritable" if exc.errno in NOT_WRITABLE else "admin_save_failed"
         why = esc(exc.strerror or exc)
-        await say(context, query, t(key, lang, id=esc(bank.id), folder=esc(shelf.folder), why=why))
-        return
-    await drop_buttons(context, query)
+        return t(key, lang, id=esc(bank.id), folder=esc(shelf.folder), why=why), False
     findings = installed.findings
     log.info(
         "admin %d imported bank %s from %s: %d questions, %s; lint: %d errors, %d warnings",
@@ -312,7 +385,36 @@ async def press_upload(context: CustomContext, query: CallbackQuery, cb: Callbac
         sum(f.level == "error" for f in findings),
         sum(f.level == "warning" for f in findings),
     )
-    await say(context, query, _import_report(bank, taken.file_name, installed.replaced, findings, lang))
+    return _import_report(bank, taken.file_name, installed.replaced, findings, lang), True
+
+
+async def finish_confirmed(context: CustomContext) -> int:
+    """At start-up: put live the imports confirmed before the last stop and not finished, telling each
+    admin (or that it failed); how many there were."""
+    jobs = await context.engine.imports_applying()
+    for job in jobs:
+        taken, lang = job.upload, job.lang
+        error = None
+        try:
+            report, live = await put_live(context, taken, lang)
+        except Exception as exc:  # a bank that no longer reads, say: said once, never retried at each start
+            log.exception("admin %d: the import #%d confirmed before the restart failed", taken.admin_id, taken.id)
+            error = f"{type(exc).__name__}: {exc}"[:300]
+            report, live = (
+                t("upload_resume_failed", lang, file=esc(taken.file_name), why=esc(type(exc).__name__)),
+                False,
+            )
+        else:
+            if live:
+                report = t("upload_resumed", lang) + "\n" + report
+        log.info("admin %d: import #%d confirmed before the restart: %s", taken.admin_id, taken.id, error or "live")
+        try:
+            await send_html(context.bot, taken.chat_id, report)
+        except TelegramError as exc:
+            log.warning("could not tell admin %d about import #%d: %s", taken.admin_id, taken.id, exc)
+        if live or error:
+            await context.engine.finish_import(taken.id, error=error)
+    return len(jobs)
 
 
 def _concerns(finding: LintFinding, bank_id: str) -> bool:
@@ -477,4 +579,4 @@ def register(app: Application) -> None:  # type: ignore[type-arg]
     app.add_handler(MessageHandler(filters.Document.ALL & private, on_document))
 
 
-PRESSES.update({"upload": press_upload, "aread": press_read})
+PRESSES.update({"upload": press_upload, "upload_v1": press_upload, "aread": press_read, "aread_v1": press_read})

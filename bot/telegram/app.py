@@ -7,6 +7,7 @@ store, the engine and the background services, for `studybot run` and for the te
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -21,6 +22,7 @@ from telegram.ext import ApplicationBuilder
 from telegram.request import BaseRequest
 
 from bot.config import Settings
+from bot.files import storage_fault
 from bot.telegram import admin, command_handlers, groups, membership, model_help, presses, quiz
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.context import CONTEXT_TYPES, BotApplication, CustomContext
@@ -119,7 +121,8 @@ async def _probe(app: BotApplication) -> None:
 
 def _written(inbox: Inbox) -> Callable[[object], Awaitable[None]]:
     async def written(update: object) -> None:
-        await inbox.flush()
+        with contextlib.suppress(Exception):  # handled all the same; the inbox logs its fault once a minute
+            await inbox.flush()
 
     return written
 
@@ -161,15 +164,23 @@ async def on_error(update: object, context: CustomContext) -> None:
     if isinstance(error, Forbidden):
         log.info("not allowed to write (%s) on update %s", error, _describe(update))
         return
-    log.error("error while handling update %s", _describe(update), exc_info=error)
+    disk = storage_fault(error)
+    if disk:  # a read-only or full disk fails every update alike: one line a minute, with the count
+        context.bot_data.disk_faults(logging.ERROR, "cannot save (the database cannot be written): %s", error)
+    else:
+        log.error("error while handling update %s", _describe(update), exc_info=error)
     if not isinstance(update, Update):
         return
     lang = context.bot_data.languages.guess(update.effective_user)  # the engine may be what failed
-    text = context.texts("error_ours", lang)
+    text = context.texts("error_disk" if disk else "error_ours", lang)
+    chat = update.effective_chat
+    message = update.effective_message
     try:
         if update.callback_query is not None:
             await update.callback_query.answer(text[:200])
-        elif update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE:
-            await send_html(context.bot, update.effective_chat.id, text)
+        elif chat is not None and chat.type == ChatType.PRIVATE:
+            await send_html(context.bot, chat.id, text)
+        elif disk and chat is not None and message is not None and (message.text or "").startswith("/"):
+            await send_html(context.bot, chat.id, text)  # a group: a command is answered, not every message
     except TelegramError as exc:  # the apology itself failed: nothing more to do than log it
         log.warning("could not tell the user about the error: %r", exc)

@@ -39,13 +39,15 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "n": ("next", ("word",)),  # next question (of a kind, or "-" for any)
     "b": ("bank", ("word",)),  # choose a bank
     "l": ("lang", ("word",)),  # choose the language
-    "up": ("upload", ("id", "choice")),  # an admin's upload: y confirms, n cancels (a pending_uploads row)
+    "up": ("upload_v1", ("id", "choice")),  # a preview's buttons before digests (rows from then only)
+    "U": ("upload", ("id", "word", "choice")),  # an admin's upload (its row, its bank's digest): y confirms, n cancels
     "rm": ("delete_bank", ("word", "choice")),  # an admin deletes a bank: a asks, y deletes, n keeps it
     "M": ("menu", ("word",)),  # a menu screen, or what a command does (bot/telegram/menus.py)
     "V": ("set", ("word", "word")),  # one setting from a menu: (what, value)
     "y": ("why", ("id",)),  # model help: explain the key of an answered question
     "j": ("ai", ("word",)),  # model help: model grading "on" or "off" for the learner
-    "i": ("aread", ("id",)),  # model help: read an upload's left-out passages (the pending upload's id)
+    "i": ("aread_v1", ("id",)),  # the same before digests
+    "I": ("aread", ("id", "word")),  # model help: read an upload's left-out passages (its row, its digest)
     "ds": ("dispute", ("id",)),  # "my answer should count" under a verdict (the asked id)
     "dv": ("decide", ("id", "choice")),  # an admin decides a dispute: y accepts, n declines (a disputes row)
 }

@@ -10,6 +10,7 @@ outside that window is a bug of ours and raises.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from telegram import Message, Update
 from telegram.ext import Application, CallbackContext, CommandHandler, ContextTypes, ExtBot
 
+from bot.logsetup import Throttled
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.commands import Command
 from bot.telegram.language import Languages
@@ -76,6 +78,7 @@ class BotData:
         self.model_help: ModelHelp | None = None  # only when STUDYBOT_AI_URL is set
         self.model_waiting = 0  # answers waiting on the model now (bot/telegram/model_help.py)
         self.held_imports: dict[int, ImportResult] = {}  # pending upload id -> its import, for [AI 补读]
+        self.disk_faults = Throttled(logging.getLogger("bot.telegram.app"), 60.0)  # logged once a minute
 
 
 def _ready(value: T | None, what: str) -> T:

@@ -18,11 +18,21 @@ in SQLite, an update can be confirmed at once and still survive a crash.
 
 An update handed out again at three start-ups in a row (each time the process died while handling it)
 is given up and logged, so one poisoned update cannot keep the bot from starting.
+
+An update that cannot be stored or read (bot/telegram/update_check.py) is logged once, kept in the dead
+letters with its error, confirmed and skipped: in a getUpdates answer it is replaced by a bare
+`{"update_id": N}` that python-telegram-bot reads (so the offset moves past it) and the inbox drops.
+
+When the database cannot be written at all (a read-only or full disk), `flush()` raises for the first
+`DEGRADED_AFTER` seconds, so a short fault costs nothing (updates stay unconfirmed and come again); after
+that it stops waiting: updates are fetched and handled from memory (a learner whose answer cannot be saved
+is told so) and written when the database is back. The fault is logged once a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -34,12 +44,18 @@ from telegram import Bot, Update
 from telegram.error import NetworkError
 from telegram.request import BaseRequest, RequestData
 
+from bot.logsetup import Throttled
+from bot.telegram.update_check import Unreadable, examine, shown
+
 __all__ = ["ConfirmingRequest", "Inbox", "InboxQueue", "UpdateJournal"]
 
 log = logging.getLogger(__name__)
 
 KEEP_SECONDS = 86_400  # handled rows are kept a day; Telegram keeps unconfirmed updates 24 hours
 MAX_REPLAYS = 3
+DEGRADED_AFTER = 15.0  # seconds of an unwritable database before updates are handled without being kept
+MAX_UNWRITTEN = 5_000  # updates held in memory while the database cannot be written (the oldest go)
+RETRY_SECONDS = 1.0  # between tries to write while the database fails
 
 
 class WaitingUpdate(Protocol):
@@ -56,15 +72,32 @@ class UpdateJournal(Protocol):
 
     async def open(self, now: int, keep_seconds: int) -> tuple[list[Any], list[int]]: ...
     async def write(
-        self, new: list[tuple[int, str]], handled: list[int], now: int, prune_before: int | None = None
-    ) -> None: ...
+        self,
+        new: list[tuple[int, str]],
+        handled: list[int],
+        now: int,
+        prune_before: int | None = None,
+        dead: list[tuple[int | None, str, str]] | None = None,
+    ) -> list[tuple[int, str, str]]: ...
 
 
 class Inbox:
     def __init__(
-        self, *, clock: Callable[[], float] = time.time, remember: int = 100_000, max_replays: int = MAX_REPLAYS
+        self,
+        *,
+        clock: Callable[[], float] = time.time,
+        remember: int = 100_000,
+        max_replays: int = MAX_REPLAYS,
+        monotonic: Callable[[], float] = time.monotonic,
+        degraded_after: float = DEGRADED_AFTER,
     ) -> None:
         self._clock = clock
+        self._monotonic = monotonic
+        self.degraded_after = degraded_after
+        self._failing_since: float | None = None  # monotonic time of the first failed write in a row
+        self._fault_log = Throttled(log, 60.0, monotonic)
+        self._dead: list[tuple[int | None, str, str]] = []
+        self._buried: set[int] = set()  # ids replaced by a bare update in a getUpdates answer: dropped
         self._journal: UpdateJournal | None = None
         self._known: set[int] = set()
         self._order: deque[int] = deque()
@@ -99,15 +132,12 @@ class Inbox:
             if row.replays < self._max_replays:
                 try:
                     update = Update.de_json(json.loads(row.body), bot)
-                except (ValueError, TypeError, KeyError):
-                    log.exception("update %d in the inbox cannot be read: given up", row.update_id)
+                except Exception as exc:  # whatever a malformed field makes python-telegram-bot raise
+                    why = f"cannot be read ({type(exc).__name__})"
+                    self._bury(Unreadable(row.update_id, shown(row.body), why), again=True)
             else:
-                log.error(
-                    "update %d was being handled at %d crashes in a row: given up: %s",
-                    row.update_id,
-                    row.replays,
-                    row.body[:2000],
-                )
+                why = f"was being handled at {row.replays} crashes in a row: given up"
+                self._bury(Unreadable(row.update_id, shown(row.body), why), again=True)
             if update is None:
                 self.handled(row.update_id)
             else:
@@ -124,17 +154,56 @@ class Inbox:
         while len(self._order) > self._remember:
             self._known.discard(self._order.popleft())
 
-    def raw(self, data: bytes) -> None:
+    def raw(self, data: bytes, bot: Bot | None = None) -> bytes:
         """The getUpdates answer as it came: its updates' JSON is kept as it is (cheaper than rebuilding it
-        from python-telegram-bot's objects), ready for `accept`."""
+        from python-telegram-bot's objects), ready for `accept`. An update that cannot be kept or read is
+        buried and replaced by a bare one, so that python-telegram-bot reads the answer and confirms it;
+        the answer to hand on (`data` itself unless something was replaced)."""
         try:
-            items = json.loads(data).get("result")
-        except (ValueError, AttributeError):
-            return
-        if isinstance(items, list):
-            for item in items:
-                if isinstance(item, dict) and isinstance(item.get("update_id"), int):
-                    self.keep_body(item["update_id"], json.dumps(item, ensure_ascii=False))
+            answer = json.loads(data)
+            items = answer.get("result")
+        except (ValueError, AttributeError, RecursionError):
+            return data
+        if not isinstance(items, list):
+            return data
+        replaced = False
+        for i, item in enumerate(items):
+            checked = examine(item, bot)
+            if isinstance(checked, Unreadable):
+                self._bury(checked)
+                if checked.update_id is not None:
+                    self._buried.add(checked.update_id)
+                    items[i] = {"update_id": checked.update_id}
+                else:  # no id to confirm it by: python-telegram-bot must not see it at all
+                    items[i] = None
+                replaced = True
+            else:
+                self.keep_body(checked.update.update_id, checked.body)
+        if not replaced:
+            return data
+        answer["result"] = [item for item in items if item is not None]
+        return json.dumps(answer).encode()
+
+    def bury(self, dead: Unreadable) -> None:
+        """An update that cannot be handled (a webhook body, say): logged once, kept as a dead letter with
+        its error at the next write, never handled; Telegram sending it again is dropped."""
+        self._bury(dead)
+
+    def _bury(self, dead: Unreadable, *, again: bool = False) -> None:
+        """`again`: an update kept before (handed out at start-up), known already."""
+        if dead.update_id is not None and not again:
+            if dead.update_id in self._known:
+                return  # buried already (or handled): sent again
+            self._remember_id(dead.update_id)
+        log.warning(
+            "update %s cannot be handled: %s; kept in dead_updates and skipped: %s",
+            dead.update_id if dead.update_id is not None else "(no id)",
+            dead.error,
+            dead.body[:300],
+        )
+        self._dead.append((dead.update_id, dead.body, dead.error))
+        self._queued += 1
+        self._schedule()
 
     def keep_body(self, update_id: int, body: str) -> None:
         if len(self._bodies) > 10_000:  # never accepted (the updater stopped): do not keep them forever
@@ -144,6 +213,9 @@ class Inbox:
     def accept(self, update: Update) -> bool:
         """Keep a new update (written at the next flush); False when it was seen before: drop it."""
         body = self._bodies.pop(update.update_id, None)
+        if update.update_id in self._buried:  # the bare stand-in of a buried update
+            self._buried.discard(update.update_id)
+            return False
         if update.update_id in self._known:
             log.info("update %d was seen before (sent again after a restart): not handled again", update.update_id)
             return False
@@ -165,38 +237,75 @@ class Inbox:
             self._writer = asyncio.ensure_future(self._write())
 
     async def _write(self) -> None:
-        assert self._journal is not None
-        while self._new or self._handled:
-            new, handled, upto = self._new, self._handled, self._queued
-            self._new, self._handled = [], []
+        while self._journal is not None and (self._new or self._handled or self._dead):
+            new, handled, dead, upto = self._new, self._handled, self._dead, self._queued
+            self._new, self._handled, self._dead = [], [], []
             now = int(self._clock())
             prune = now - self._last_prune > 3600
             try:
-                await self._journal.write(new, handled, now, now - KEEP_SECONDS if prune else None)
-            except Exception as exc:  # keep them for the next try; whoever waits is told
-                self._new, self._handled = new + self._new, handled + self._handled
+                failed = await self._journal.write(new, handled, now, now - KEEP_SECONDS if prune else None, dead)
+            except Exception as exc:  # the database's fault: keep them for the next try; whoever waits is told
+                self._new, self._handled, self._dead = new + self._new, handled + self._handled, dead + self._dead
+                self._unwritten()
                 self._error = exc
-                log.error("the update inbox cannot be written: %s", exc)
+                if self._failing_since is None:
+                    self._failing_since = self._monotonic()
+                self._fault_log(logging.ERROR, "the update inbox cannot be written: %s", exc)
                 self._wake()
-                return
-            self._error = None
+                await asyncio.sleep(RETRY_SECONDS)  # one writer tries again; whoever comes meanwhile waits for it
+                continue
+            for update_id, _, error in failed or ():
+                log.warning("update %s cannot be stored: %s; kept in dead_updates and skipped", update_id, error)
+            if self._failing_since is not None:
+                log.info("the update inbox is written again")
+            self._error, self._failing_since = None, None
             self._written = upto
             if prune:
                 self._last_prune = now
             self._wake()
 
+    def _unwritten(self) -> None:
+        """While the database cannot be written, hold at most MAX_UNWRITTEN new updates (they are handled
+        from memory all the same; the oldest are forgotten first)."""
+        if len(self._new) > MAX_UNWRITTEN:
+            dropped = len(self._new) - MAX_UNWRITTEN
+            self._new = self._new[dropped:]
+            log.warning("the update inbox cannot be written: %d handled updates will not be kept", dropped)
+        if len(self._handled) > 4 * MAX_UNWRITTEN:
+            self._handled = self._handled[-4 * MAX_UNWRITTEN :]
+
+    @property
+    def degraded(self) -> bool:
+        """The database has failed to take the inbox's writes for DEGRADED_AFTER seconds: updates are
+        handled without being kept."""
+        return self._failing_since is not None and self._monotonic() - self._failing_since >= self.degraded_after
+
     def _wake(self) -> None:
         self._changed.set()
         self._changed = asyncio.Event()
 
+    async def close(self) -> None:
+        """Stop writing (before the store closes): what could not be written by now stays unwritten."""
+        writer, self._writer = self._writer, None
+        self._journal = None
+        if writer is not None and not writer.done():
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+
     async def flush(self) -> None:
-        """Return once everything handed to the inbox so far is written; raise when it cannot be."""
+        """Return once everything handed to the inbox so far is written; raise when it cannot be, unless
+        the database has been failing long enough that the bot serves without it (`degraded`)."""
         target = self._queued
         while self._journal is not None and self._written < target:
+            if self._error is not None and self.degraded:
+                return  # kept in memory, written when the database is back
             changed = self._changed
             self._schedule()
             await changed.wait()
             if self._error is not None and self._written < target:
+                if self.degraded:
+                    return
                 raise self._error
 
 
@@ -249,5 +358,5 @@ class ConfirmingRequest(BaseRequest):
             url, method, request_data, read_timeout, write_timeout, connect_timeout, pool_timeout
         )
         if code == 200 and self._inbox.is_open:
-            self._inbox.raw(payload)
+            payload = self._inbox.raw(payload)
         return code, payload

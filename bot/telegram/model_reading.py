@@ -25,6 +25,7 @@ from telegram import InlineKeyboardButton
 
 from bot.banks.model import Question
 from bot.banks.questions.draft import ImportResult, LeftOut
+from bot.records import PendingUpload
 from bot.telegram.context import CustomContext
 from bot.telegram.model_help import typing
 from bot.telegram.render import esc
@@ -56,8 +57,9 @@ def offers_reading(context: CustomContext, result: ImportResult) -> bool:
     return context.model_help is not None and _sendable(result) > 0
 
 
-def reading_button(context: CustomContext, lang: str, upload_id: int) -> InlineKeyboardButton:
-    return InlineKeyboardButton(t("btn_ai_read", lang), callback_data=context.codec.encode("aread", upload_id))
+def reading_button(context: CustomContext, lang: str, held: PendingUpload) -> InlineKeyboardButton:
+    data = context.codec.encode("aread", held.id, held.digest)
+    return InlineKeyboardButton(t("btn_ai_read", lang), callback_data=data)
 
 
 async def read_upload(

@@ -9,7 +9,8 @@ What python-telegram-bot's `run_polling`/`run_webhook` do, with what a hardened 
   plain signal handlers, which run even when the event loop is stuck or has died;
 - a heartbeat file (`heartbeat_path(db)`) is touched every `HEARTBEAT_SECONDS` by a task on the event
   loop: `python -m bot.health` says unhealthy when it goes stale, i.e. when the loop is stuck;
-- the webhook is served by bot/telegram/webhook.py (secret first, bodies capped), not tornado.
+- the webhook is served by bot/telegram/webhook.py (secret first, bodies capped), not tornado, its
+  connections capped and timed out (bot/telegram/connections.py).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from telegram.error import InvalidToken, TelegramError
 from telegram.ext import Application
 
 from bot.health import heartbeat_path
+from bot.logsetup import Throttled
+from bot.telegram.connections import ConnectionGuard, GuardedSite, quiet_accept_errors
 from bot.telegram.webhook import webhook_app
 
 __all__ = ["HEARTBEAT_SECONDS", "REJECTED_TOKEN", "Serving", "Webhook"]
@@ -53,6 +56,8 @@ class Webhook:
     listen: str
     port: int
     secret: str
+    max_connections: int = 128  # open at once (bot/telegram/connections.py)
+    idle_seconds: float = 15.0  # a connection waiting this long for a request is closed
 
 
 class Serving:
@@ -102,6 +107,7 @@ class Serving:
     def run(self) -> int:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        quiet_accept_errors(loop)  # out of files: one line a minute, not a traceback a second
         self._loop = loop
         self._stop = asyncio.Event()
         self._install_signals()
@@ -140,7 +146,11 @@ class Serving:
                 return 0
             if self.webhook is None:
                 assert app.updater is not None
-                await app.updater.start_polling()
+                # python-telegram-bot logs each failed getUpdates with its traceback: here one line a minute
+                poll_errors = Throttled(log, 60.0)
+                await app.updater.start_polling(
+                    error_callback=lambda exc: poll_errors(logging.WARNING, "getUpdates failed: %s", exc)
+                )
                 log.info("polling for updates")
             else:
                 runner = await self._serve_webhook(self.webhook)
@@ -154,9 +164,11 @@ class Serving:
 
     async def _serve_webhook(self, hook: Webhook) -> web.AppRunner:
         path = urlsplit(hook.url).path.lstrip("/")
-        runner = web.AppRunner(webhook_app(self.app, path, hook.secret), access_log=None, shutdown_timeout=2.0)
+        guard = ConnectionGuard(hook.max_connections, hook.idle_seconds)
+        web_app = webhook_app(self.app, path, hook.secret, guard)
+        runner = web.AppRunner(web_app, access_log=None, shutdown_timeout=2.0)
         await runner.setup()
-        await web.TCPSite(runner, hook.listen, hook.port).start()
+        await GuardedSite(runner, hook.listen, hook.port, guard).start()
         await self.app.bot.set_webhook(hook.url, secret_token=hook.secret)
         log.info("serving a webhook on %s:%s/%s for %s", hook.listen, hook.port, path, hook.url)
         return runner

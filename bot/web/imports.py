@@ -208,7 +208,7 @@ async def publish(request: web.Request) -> web.StreamResponse:
     t = translator(me.lang)
     draft = await _draft(request)
     try:
-        published = await svc.desk.publish(draft.upload.id, me.admin_id)
+        published = await svc.desk.publish(draft.upload.id, me.admin_id, me.lang)
     except DeskError as exc:
         raise _gone(request, exc) from None
     except OSError as exc:  # the draft waits again (a full disk, a read-only folder): the old file is as it was

@@ -44,6 +44,14 @@ def bot_settings_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, fake: Fake
 
 
 @pytest.fixture
+def admin_env(bot_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> BotEnv:
+    """The bot's settings with the admins of tests/telegram/upload_kit.py (not started)."""
+    from upload_kit import as_admins
+
+    return as_admins(bot_settings_env, monkeypatch)
+
+
+@pytest.fixture
 async def bot_env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
     async with bot_settings_env.run():
         yield bot_settings_env

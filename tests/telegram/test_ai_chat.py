@@ -350,6 +350,7 @@ async def test_an_uploads_left_out_passages_are_read_for_the_admin_to_confirm(en
     from telegram.ext import CommandHandler
 
     from bot.banks.importer import import_text
+    from bot.records import PendingUpload
     from bot.telegram.context import CustomContext
     from bot.telegram.model_reading import offers_reading, read_for_upload, reading_button
 
@@ -366,7 +367,8 @@ async def test_an_uploads_left_out_passages_are_read_for_the_admin_to_confirm(en
 
     async def upload_flow(update: Update, context: CustomContext) -> None:  # what admin.py's preview does
         assert offers_reading(context, result)
-        button = InlineKeyboardMarkup([[reading_button(context, "zh", 42)]])
+        held = PendingUpload(42, 1, 1, "upload", "upload.txt", "{}", 0, digest="0123abcdef")
+        button = InlineKeyboardMarkup([[reading_button(context, "zh", held)]])
         seen["reading"] = reading = await read_for_upload(context, update.effective_chat.id, result, "zh")
         await context.reply(reading.report, reply_markup=button)
 

@@ -14,13 +14,10 @@ import pytest
 from fakebot import FakeBotServer, SimUser
 from fakebot.records import MessageState
 from tg_harness import BotEnv
-from upload_kit import ADMIN, LAW, import_document, preview_of
+from upload_kit import ADMIN, LAW, OTHER_ADMIN, import_document, preview_of
 
-from bot.config import Settings
 from tests.formats.pdf_kit import make_pdf
 from tests.formats.word_kit import Level, Word, run
-
-OTHER_ADMIN = 7002
 
 # Question 2 has no key: left out, and the preview says so with its line.
 PARTLY = """法律补充测验
@@ -109,13 +106,6 @@ DOCUMENTS: dict[str, tuple[Callable[[Path], bytes], str, str]] = {
         "火情|急救",
     ),
 }
-
-
-@pytest.fixture
-def admin_env(bot_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -> BotEnv:
-    monkeypatch.setenv("STUDYBOT_ADMINS", f"{ADMIN},{OTHER_ADMIN}")
-    bot_settings_env.settings = Settings()
-    return bot_settings_env
 
 
 @pytest.fixture
@@ -442,7 +432,11 @@ async def test_a_bank_file_that_cannot_be_removed_stays_served(env: BotEnv, monk
 async def test_a_long_preview_comes_in_parts_with_the_buttons_under_the_last(env: BotEnv) -> None:
     fake = env.fake
     admin = fake.user(ADMIN, "Teacher", language_code="en")
-    keyless = "".join(f"{n}. 第{n}题的题干写得很长很长很长很长很长很长很长很长？\nA. 甲\nB. 乙\n" for n in range(2, 90))
+    # keys that are no option letters: each left out with a line quoting its key (a preview is at most three
+    # messages, its sample questions and lines cut short: these lines make it two)
+    keyless = "".join(
+        f"{n}. 第{n}题的题干写得很长很长很长很长很长？\nA. 甲\nB. 乙\n答案：{'Z' * 30}\n" for n in range(2, 90)
+    )
     document = "一、单选题\n1. 有答案的题" + "很长" * 1000 + "？\nA. 是\nB. 否\n答案：A\n" + keyless
     preview = await preview_of(fake, admin, document.encode(), "long.txt", "text/plain")
     parts = [m for m in fake.sent_to(admin.id) if m.message_id <= preview.message_id]

@@ -192,10 +192,16 @@ def copy_seed_banks(dest: Path) -> Path:
 
 
 async def start_process(
-    fake: FakeBotServer, cwd: Path, *args: str, stdout: int | None = asyncio.subprocess.DEVNULL, **settings: object
+    fake: FakeBotServer,
+    cwd: Path,
+    *args: str,
+    stdout: int | None = asyncio.subprocess.DEVNULL,
+    preexec_fn: Callable[[], object] | None = None,
+    **settings: object,
 ) -> asyncio.subprocess.Process:
     """`python -m bot run ARGS` as its own process against the fake (standard error piped); ``settings`` are
-    STUDYBOT_* variables (``db``, ``banks``: default a database in ``cwd`` and the seed banks)."""
+    STUDYBOT_* variables (``db``, ``banks``: default a database in ``cwd`` and the seed banks);
+    ``preexec_fn`` runs in the child before the bot starts (a lower limit of open files, say)."""
     env = {
         **os.environ,
         "STUDYBOT_TOKEN": fake.token,
@@ -216,6 +222,7 @@ async def start_process(
         env=env,
         stdout=stdout,
         stderr=asyncio.subprocess.PIPE,
+        preexec_fn=preexec_fn,
     )
 
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from fakebot import FakeBotServer, SimUser
 from fakebot.records import MessageState
+from tg_harness import BotEnv
 
-__all__ = ["ADMIN", "LAW", "import_document", "preview_of"]
+from bot.config import Settings
+
+__all__ = ["ADMIN", "LAW", "OTHER_ADMIN", "as_admins", "import_document", "preview_of"]
 
 ADMIN = 7001
+OTHER_ADMIN = 7002
 
 LAW = """法律基础测验
 一、单选题（共 2 题）
@@ -39,3 +43,10 @@ async def import_document(fake: FakeBotServer, admin: SimUser, data: bytes, name
     message = await fake.next_message(admin.id, timeout=15)
     assert message.text is not None
     return message.text
+
+
+def as_admins(env: BotEnv, monkeypatch: object) -> BotEnv:
+    """The bot's settings with ADMIN and OTHER_ADMIN as its admins."""
+    monkeypatch.setenv("STUDYBOT_ADMINS", f"{ADMIN},{OTHER_ADMIN}")  # type: ignore[attr-defined]
+    env.settings = Settings()
+    return env

@@ -44,20 +44,19 @@ OPTION_STYLES: list[OptionStyle] = [
     OptionStyle("alone", "A⏎文字", r"{L}\s*$", glued=False, needs_run=True),
 ]
 _STYLE = {s.name: s for s in OPTION_STYLES}
-_OPTION_START = {
-    s.name: re.compile("^" + s.head.replace("{L}", "(?P<L>[a-h])" if s.lower else "(?P<L>[A-H])"))
-    for s in OPTION_STYLES
+_OPTION_START = {  # matched at a position (`match` anchors there): no "^", which holds only at 0
+    s.name: re.compile(s.head.replace("{L}", "(?P<L>[a-h])" if s.lower else "(?P<L>[A-H])")) for s in OPTION_STYLES
 }
 
 
-def option_start(text: str, styles: tuple[str, ...] | None = None) -> tuple[str, str] | None:
-    """(style name, letter) when the text starts with an option letter in one of the styles."""
-    if not text or text[0] not in _OPTION_FIRST:
+def option_start(text: str, styles: tuple[str, ...] | None = None, pos: int = 0) -> tuple[str, str] | None:
+    """(style name, letter) when the text (from `pos`) starts with an option letter in one of the styles."""
+    if len(text) <= pos or text[pos] not in _OPTION_FIRST:
         return None
     for style in OPTION_STYLES:
         if styles is not None and style.name not in styles:
             continue
-        m = _OPTION_START[style.name].match(text)
+        m = _OPTION_START[style.name].match(text, pos)
         if m:
             return style.name, m.group("L").upper()
     return None
@@ -75,14 +74,14 @@ def next_option_heads(style_name: str, letter: str) -> tuple[re.Pattern[str], re
     return re.compile(_SEPARATOR + head), re.compile(r"(?<=\S)" + head)
 
 
-def split_options(text: str, style_name: str, first: str) -> list[tuple[str, int, int]]:
-    """The options on one line, as (letter, start, end) offsets of each option's text.
+def split_options(text: str, style_name: str, first: str, pos: int = 0) -> list[tuple[str, int, int]]:
+    """The options on one line (from `pos`), as (letter, start, end) offsets of each option's text.
 
     `A. x  B. y`, `A.x；B.y`, and glued `A、SGDB、AdamC、RMSprop`: each next letter must follow in order,
     in the same style, after white space, a separator, or (for styles with punctuation) nothing.
     """
     style = _STYLE[style_name]
-    m = style.at(first).match(text)
+    m = style.at(first).match(text, pos)
     if not m:
         return []
     out: list[tuple[str, int, int]] = []
@@ -105,9 +104,13 @@ def split_options(text: str, style_name: str, first: str) -> list[tuple[str, int
 
 def inline_options(text: str) -> int | None:
     """Where options begin inside a line that also holds the stem (`……（ ）。 A. x B. y C. z`), if they do."""
+    failed: set[str] = set()  # styles whose B was not found after an A: nor will it be after a later A
     for m in re.finditer(r"(?:^|(?<=\s)|(?<=[？?。：:）)\]】.…_]))(?=[(（]?[Aa]\s*[.．、:：)）])", text):
-        found = option_start(text[m.start() :])
+        found = option_start(text, pos=m.start())
         readable = found is not None and found[0] not in ("space", "bare", "lower-dot") and found[1] == "A"
-        if readable and len(split_options(text[m.start() :], found[0], "A")) >= 2:  # type: ignore[index]
+        if not readable or found[0] in failed:  # type: ignore[index]
+            continue
+        if len(split_options(text, found[0], "A", m.start())) >= 2:  # type: ignore[index]
             return m.start()
+        failed.add(found[0])  # type: ignore[index]  # (a line of "A.A.A.…" was read again from every A)
     return None

@@ -21,7 +21,15 @@ from bot.banks.formats.decode import decode_bytes
 from bot.banks.formats.extracted import Extracted
 from bot.banks.formats.html import html_text, is_html
 from bot.banks.issues import DocumentError
-from bot.banks.limits import LOCAL_LIMITS, Deadline, DocumentLimits, check_paragraphs, check_size, check_zip
+from bot.banks.limits import (
+    LOCAL_LIMITS,
+    Deadline,
+    DocumentLimits,
+    TextBudget,
+    check_paragraphs,
+    check_size,
+    check_zip,
+)
 
 __all__ = ["FORMATS", "Extracted", "extract", "read_document"]
 
@@ -59,8 +67,9 @@ def extract(path: str | Path, limits: DocumentLimits = LOCAL_LIMITS) -> Extracte
     check_size(path.stat().st_size, limits, path.name)
     if path.suffix.lower() in _ZIPPED:
         check_zip(path, limits, path.name)
+    budget = TextBudget(limits, path.name)  # the text it yields, counted as readers expand it
     try:
-        extracted = _read(path)
+        extracted = _read(path, budget)
     except DocumentError:
         raise
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError, zipfile.BadZipFile) as exc:
@@ -72,6 +81,7 @@ def extract(path: str | Path, limits: DocumentLimits = LOCAL_LIMITS) -> Extracte
         ) from exc
     lines = extracted.text.count("\n") + 1 + sum(len(table.rows) for table in extracted.tables)
     check_paragraphs(lines, limits, path.name)
+    budget.cover(len(extracted.text) + sum(len(c) for t in extracted.tables for r in t.rows for c in r.cells))
     deadline.check(path.name)
     return extracted
 
@@ -83,7 +93,7 @@ def read_document(path: str | Path, limits: DocumentLimits = LOCAL_LIMITS) -> st
     return extract(path, limits).text
 
 
-def _read(path: Path) -> Extracted:
+def _read(path: Path, budget: TextBudget) -> Extracted:
     suffix = path.suffix.lower()
     with path.open("rb") as file:
         magic = file.read(8)
@@ -94,11 +104,11 @@ def _read(path: Path) -> Extracted:
     if suffix == ".pdf" or magic.startswith(b"%PDF"):
         from bot.banks.formats.pdf import read_pdf
 
-        return read_pdf(path)
+        return read_pdf(path, budget)
     if suffix in (".xlsx", ".xlsm"):
         from bot.banks.formats.sheet import read_xlsx
 
-        return read_xlsx(path)
+        return read_xlsx(path, budget)
     if suffix in (".csv", ".tsv"):
         from bot.banks.formats.sheet import read_csv
 

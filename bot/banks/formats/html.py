@@ -31,24 +31,52 @@ _LIST_TYPES = {
     "a": "lower-alpha", "A": "upper-alpha", "i": "lower-roman", "I": "upper-roman", "1": "decimal",
 }  # fmt: skip
 _LIST_STYLE = re.compile(
-    r"list-style(?:-type)?\s*:\s*[^;}]*?\b(upper-alpha|upper-latin|lower-alpha|lower-latin|upper-roman"
+    r"list-style(?:-type)?\s*:\s*[^;}]{0,200}?\b(upper-alpha|upper-latin|lower-alpha|lower-latin|upper-roman"
     r"|lower-roman|decimal|none)\b",
     re.I,
 )
-_STYLE_BLOCK = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.I | re.S)
-_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_STYLE_OPEN = re.compile(r"<style\b", re.I)
+_STYLE_CLOSE = re.compile(r"</style\s*>", re.I)
 _COMPOUND = re.compile(r"^([a-z][a-z0-9]*)?((?:[.#][\w-]+)*)$", re.I)
 _ROMAN = (("m", 1000), ("cm", 900), ("d", 500), ("cd", 400), ("c", 100), ("xc", 90), ("l", 50), ("xl", 40),
           ("x", 10), ("ix", 9), ("v", 5), ("iv", 4), ("i", 1))  # fmt: skip
 
 
+def _style_blocks(page: str) -> Iterator[str]:
+    """The text of each <style> element, found in one pass (a `<style>` never closed ends the page)."""
+    at = 0
+    while m := _STYLE_OPEN.search(page, at):
+        start = page.find(">", m.end())
+        if start < 0:
+            return
+        end = _STYLE_CLOSE.search(page, start)
+        yield page[start + 1 : end.start() if end else len(page)]
+        if end is None:
+            return
+        at = end.end()
+
+
+def _without_comments(css: str) -> str:
+    """CSS without its /* comments */, in one pass (one never closed runs to the end)."""
+    out, at = [], 0
+    while (start := css.find("/*", at)) >= 0:
+        out.append(css[at:start])
+        end = css.find("*/", start + 2)
+        if end < 0:
+            return "".join(out)
+        at = end + 2
+    return "".join(out) + css[at:]
+
+
 def _list_rules(page: str) -> list[tuple[str | None, set[str], str]]:
     """The <style> rules that set a list's markers: (tag or None, classes and #id, style), for the last
-    part of each selector (`ol.opts`, `.choices`, `#quiz ol`; `ol.opts li` stands for `ol.opts`)."""
+    part of each selector (`ol.opts`, `.choices`, `#quiz ol`; `ol.opts li` stands for `ol.opts`).
+    Every step is one pass over the text: a style sheet without braces took minutes read by a pattern."""
     rules = []
-    for block in _STYLE_BLOCK.findall(page):
-        for selectors, body in _RULE.findall(re.sub(r"/\*.*?\*/", "", block, flags=re.S)):
-            if not (m := _LIST_STYLE.search(body)):
+    for block in _style_blocks(page):
+        for rule in _without_comments(block).split("}"):
+            selectors, brace, body = rule.partition("{")
+            if not brace or "{" in body or not (m := _LIST_STYLE.search(body)):
                 continue
             for selector in selectors.split(","):
                 parts = selector.split()
@@ -224,18 +252,22 @@ def html_text(text: str) -> str:
     return "\n".join(line for line in out if line)
 
 
+_CARRIED = 4  # markers of lists nested in one another kept before an item's text (a page nesting 10,000 deep
+# made each line longer than the one before: minutes of work for a few kilobytes)
+
+
 def _with_markers(lines: Iterable[str]) -> Iterator[str]:
     """Lines with each list marker before its item's text, also where the item's text starts a block of
     its own (`<li><p>…</p></li>`)."""
-    carry = ""
+    carry: list[str] = []
     for line in lines:
         if not line:
             continue
-        line = f"{carry} {line}" if carry else line
-        carry = ""
         if line.endswith(_MARKER_END.strip()) and _MARKER_ONLY.match(line):
-            carry = line.removesuffix(_MARKER_END.strip()).strip()
+            carry = [*carry, line.removesuffix(_MARKER_END.strip()).strip()][-_CARRIED:]
             continue
+        line = " ".join([*carry, line]) if carry else line
+        carry = []
         yield re.sub(rf"{_MARKER_END.strip()}\s*", "", line)
     if carry:
-        yield carry
+        yield " ".join(carry)

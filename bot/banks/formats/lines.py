@@ -9,6 +9,7 @@ still recognised after the colour is gone. Line numbers are the document's own; 
 
 from __future__ import annotations
 
+import bisect
 import html
 import itertools
 import re
@@ -273,13 +274,18 @@ _CASE_PARTS = re.compile(r"(?=【\s*(?:参考)?答案\s*】|(?<=[。？?！!）)
 def _glued_options(piece: str) -> list[str]:
     """`…(ABC)A学习过程B教学过程C评价` -> the stem and a line per option, when A, B, C… stand in order."""
     letters = list(_GLUED_LETTER.finditer(piece))
-    for i, first in enumerate(letters):
-        if first.group(1) not in "AＡ":
-            continue
-        run = [first]
-        for m in letters[i + 1 :]:
-            if ord(m.group(1)) == ord(run[-1].group(1)) + 1:
-                run.append(m)
+    at: dict[str, list[int]] = {}  # letter -> the indices in `letters` where it stands, in order
+    for i, m in enumerate(letters):
+        at.setdefault(m.group(1), []).append(i)
+    for i in sorted(at.get("A", []) + at.get("Ａ", [])):
+        # from this A: the first B after it, the first C after that B… (by index: a piece with thousands
+        # of letters was read from each A to its end)
+        run, last = [letters[i]], i
+        while (after := at.get(chr(ord(run[-1].group(1)) + 1))) and (j := bisect.bisect_right(after, last)) < len(
+            after
+        ):
+            last = after[j]
+            run.append(letters[last])
         if len(run) >= 3:
             cuts = [m.start() for m in run]
             parts = [piece[: cuts[0]]] + [
@@ -663,7 +669,7 @@ def _unlettered_blocks(raw_lines: list[str]) -> list[str]:
 
 # 软考-style papers: a stem opened by "●" with numbered blanks "(1)", "(2)", then an option row per blank,
 # "(1)A．涂胶　　B．曝光 …": a question per blank, numbered by its blank, the stem shared
-_ROW_OF_BLANK = re.compile(r"^\s*[（(]\s*\d{1,3}\s*[)）]\s*A\s*[.．、]", re.M)
+_ROW_OF_BLANK = re.compile(r"^[^\S\n]*[（(]\s*\d{1,3}\s*[)）]\s*A\s*[.．、]", re.M)  # not \s*: one line
 _BULLET_STEM = re.compile(r"^\s*[●◆■•]\s*(\S.*)$")
 _BLANK_OPTIONS = re.compile(r"^\s*[（(]\s*(\d{1,3})\s*[)）]\s*(?=[(（]?A\s*[.．、:：)）]|$)(.*)$")  # or "(3)" over them
 

@@ -17,13 +17,18 @@ from pathlib import Path
 
 from bot.banks.formats.extracted import Extracted
 from bot.banks.issues import DocumentError, Issue
+from bot.banks.limits import TextBudget
 
 __all__ = ["read_pdf"]
 
 _EDGE = 3  # lines at the top and at the bottom of a page that may be a header or footer
-# Lines that are a question's own (an option, a numbered stem, a key) are never a header or footer.
+# Lines that are a question's own (an option, a numbered stem, a key) are never a header or footer: a key
+# repeated at the same place on every page (one question a page, "Answer: B" at its foot) is still a key.
 _CONTENT = re.compile(
-    r"^\s*(?:[(（]?[A-H]\s*[.．、:：)）]|[(（]?\d{1,4}\s*[.、．)）]|答案|正确答案|参考答案|解析|【|第\s*\d+\s*题)"
+    r"^\s*(?:[(（]?[A-H]\s*[.．、:：)）]|[(（]?\d{1,4}\s*[.、．)）]|答案|正确答案|参考答案|解析|【|第\s*\d+\s*题"
+    r"|(?:\*\*)?(?:(?:correct\s+)?answers?|ans|key|solutions?|explanation|l[öo]sung|erkl[äa]rung|r[ée]ponses?"
+    r"|corrig[ée]|respuestas?|soluci[óo]n|resposta|gabarito|risposta|antwoord|odpowied[źz])(?:\*\*)?\s*[:：])",
+    re.I,
 )
 _BARE_NUMBER = re.compile(r"^\s*[-—–]?\s*(\d{1,4})\s*[-—–]?\s*$")
 _CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"  # with Chinese punctuation, full-width forms
@@ -131,10 +136,11 @@ def _at_edge(line: _Line, height: float) -> bool:
     return line.y is not None and height > 0 and (line.y < height * 0.06 or line.y > height * 0.94)
 
 
-def read_pdf(path: Path) -> Extracted:
-    """The PDF's text lines, pages joined; DocumentError when it has no text layer or cannot be opened."""
+def read_pdf(path: Path, budget: TextBudget | None = None) -> Extracted:
+    """The PDF's text lines, pages joined; DocumentError when it has no text layer or cannot be opened.
+    `budget` counts each page's text as it is read (a form drawn on every page repeats its text)."""
     from pypdf import PdfReader  # imported here so text imports don't pay for it
-    from pypdf.errors import PdfReadError
+    from pypdf.errors import LimitReachedError, PdfReadError, PyPdfError
 
     try:
         reader = PdfReader(path)
@@ -148,7 +154,15 @@ def read_pdf(path: Path) -> Extracted:
         pages_in = list(reader.pages)
     except DocumentError:
         raise
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError, NotImplementedError) as exc:
+    except (LimitReachedError, RecursionError) as exc:  # a page tree 3,000 deep, say: pypdf stops at its limit
+        limit = str(exc).rstrip(".")
+        raise DocumentError(
+            path.name,
+            0,
+            f"这个 PDF 的结构超过了读取上限（{limit}），无法读取；请另存为普通 PDF 后再试",
+            f"this PDF's structure goes past a reading limit ({limit}); save it again as a plain PDF and try again",
+        ) from exc
+    except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError, OSError, NotImplementedError) as exc:
         raise DocumentError(path.name, 0, f"不是有效的 PDF 文件：{exc}", f"not a valid PDF file: {exc}") from exc
     pages: list[list[_Line]] = []
     heights: list[float] = []
@@ -157,8 +171,12 @@ def read_pdf(path: Path) -> Extracted:
             pages.append(_page_lines(page))
         except Exception:  # one unreadable page (a broken font) costs only that page
             pages.append([])
-        box = page.mediabox
-        heights.append(float(box.top))
+        if budget is not None:
+            budget.add(sum(len(line.text) for line in pages[-1]))
+        try:
+            heights.append(float(page.mediabox.top))
+        except Exception:  # no usable page box: only bare page numbers at its edges are not told apart
+            heights.append(0.0)
     if not any(pages):
         raise _no_text_layer(path.name)
     pages = [[_Line(_unspace(line.text), line.y) for line in page] for page in pages]

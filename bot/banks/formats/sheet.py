@@ -17,6 +17,7 @@ from pathlib import Path
 from bot.banks.formats.decode import decode_bytes
 from bot.banks.formats.extracted import Extracted
 from bot.banks.issues import DocumentError, Issue
+from bot.banks.limits import TextBudget
 from bot.banks.questions.draft import Convention
 from bot.banks.sheets.layouts import readable
 from bot.banks.sheets.table import Row, Table, instructions, key_table, legend_codes
@@ -40,8 +41,9 @@ def cell_text(value: object) -> str:
     return str(value).replace("\r\n", "\n").replace("\r", "\n").replace("_x000D_", "")
 
 
-def read_xlsx(path: Path) -> Extracted:
-    """Every visible worksheet that has a header row, as a question table."""
+def read_xlsx(path: Path, budget: TextBudget | None = None) -> Extracted:
+    """Every visible worksheet that has a header row, as a question table; `budget` counts the cells' text
+    as it is read (many cells can point at one huge shared string)."""
     import openpyxl  # imported here so text imports don't pay for it
     from openpyxl.utils.exceptions import InvalidFileException
 
@@ -56,7 +58,7 @@ def read_xlsx(path: Path) -> Extracted:
                 continue  # hidden sheets hold a template's lists of choices, not questions
             sheet.reset_dimensions()  # the stored size is often wrong; read until the last row
             rows = [
-                Row(number, [cell_text(c.value) for c in cells], _marked(cells))
+                Row(number, [_counted(c.value, budget) for c in cells], _marked(cells))
                 for number, cells in enumerate(sheet.iter_rows(min_row=1), start=1)
             ]
             tables.append(Table(rows, name=sheet.title))
@@ -81,6 +83,12 @@ def read_xlsx(path: Path) -> Extracted:
     unread = [t for t in others if all(t is not u for u in [*used, *extracted.tables])]
     extracted.issues += [_unread(t) for t in unread if not instructions(t.name or "")]
     return extracted
+
+
+def _counted(value: object, budget: TextBudget | None) -> str:
+    if budget is not None and isinstance(value, str):
+        budget.add(len(value))  # before the cell's text is copied
+    return cell_text(value)
 
 
 def _used(table: Table, answers: bool) -> Convention:

@@ -105,6 +105,9 @@ class GenericReading:
     questions_seen: int  # numbered blocks that show a question's parts (options or a key)
 
 
+_MARKERS_A_LINE = 8  # key markers read off one line of text, at most
+
+
 class _Generic:
     def __init__(self, lines: list[Line]) -> None:
         self.lines = lines
@@ -286,9 +289,10 @@ class _Generic:
     def open_section(self, title: str, kind: Kind | None, line: int) -> None:
         self.sections.append(SectionReport(title, kind, line))
 
-    def add_text(self, q: _Block, text: str, k: int) -> None:
+    def add_text(self, q: _Block, text: str, k: int, depth: int = 0) -> None:
         """A line's text (or the rest after its number) into the question: a key, an explanation, options,
-        or the stem."""
+        or the stem. `depth`: key markers already taken off this line's text (a line of a thousand
+        "Answer" words recursed a thousand deep: past a few, the rest is text)."""
         line = self.lines[k].number
         q.end = line
         if learner_marker(text):
@@ -297,11 +301,11 @@ class _Generic:
                 q.learners = False
                 q.key, q.key_line = _key_word(found[1]), line
             return
-        if (found := key_marker(text)) is not None and not q.in_explanation:
+        if depth < _MARKERS_A_LINE and (found := key_marker(text)) is not None and not q.in_explanation:
             before, key = found
             q.learners = False
             if before:
-                self.add_text(q, before, k)
+                self.add_text(q, before, k, depth + 1)
             if key and q.key is None:
                 q.key, q.key_line = _key_word(key), line
             elif not key and q.key is None:

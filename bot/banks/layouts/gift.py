@@ -38,7 +38,8 @@ _LETTERS = "ABCDEFGH"
 
 def is_gift(text: str) -> bool:
     """Two or more questions written the GIFT way (`::title::` or an answer block `{=…}`, `{T}`)."""
-    marks = len(re.findall(r"^\s*::[^:\n]*::", text, re.M)) + len(
+    # [^\S\n]: white space within the line (\s* from every line start ran over all the blank lines below it)
+    marks = len(re.findall(r"^[^\S\n]*::[^:\n]*::", text, re.M)) + len(
         re.findall(r"(?<!\\)\{\s*(?:[=~]|T\s*\}|F\s*\}|TRUE\s*\}|FALSE\s*\}|#\s*-?\d)", text)
     )
     return marks >= 4 and "{" in text and "}" in text

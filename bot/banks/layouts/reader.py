@@ -1112,13 +1112,15 @@ class _Reader:
     def passage_blanks(self, sec: _Section) -> None:
         """A passage with numbered blanks (`I (1)______ (visit) my grandparents…`) and no numbered items for
         them: each blank is a fill-in whose stem is its sentence, keyed like any question."""
+        blanks = [
+            (int(m.group(1) or m.group(2)), line, text, m)
+            for line, text in sec.loose
+            for m in _PASSAGE_BLANK.finditer(text)
+        ]
+        if len(blanks) < 3:  # before gathering every section's numbers: a page of 8,000 headings did it 8,000 times
+            return
         taken = {q.number for s in self.sections for q in s.questions}
-        found: list[tuple[int, int, str]] = []
-        for line, text in sec.loose:
-            for m in _PASSAGE_BLANK.finditer(text):
-                number = int(m.group(1) or m.group(2))
-                if number not in taken:
-                    found.append((number, line, _sentence_around(text, m.start(), m.end())))
+        found = [(n, line, _sentence_around(text, m.start(), m.end())) for n, line, text, m in blanks if n not in taken]
         numbers = [n for n, _, _ in found]
         if len(found) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
             return
@@ -1176,7 +1178,7 @@ def _next_option_at(q: _Question, text: str) -> int | None:
     return m.start() + len(m.group(0)) - len(m.group(0).lstrip()) if m else None
 
 
-_PASSAGE_BLANK = re.compile(r"[(（]\s*(\d{1,3})\s*[)）]\s*_{2,}|_{2,}\s*(\d{1,3})\s*_{2,}")
+_PASSAGE_BLANK = re.compile(r"[(（]\s*(\d{1,3})\s*[)）]\s*_{2,}|(?<!_)_{2,}+\s*(\d{1,3})\s*_{2,}")  # once per blank
 
 
 def _sentence_around(text: str, start: int, end: int) -> str:
@@ -1198,7 +1200,7 @@ def _mark_blank(sentence: str, number: int) -> str:
 def _blank_in_passage(loose: list[tuple[int, str]], number: int) -> tuple[int, str] | None:
     """The sentence of a passage that holds blank `number` (`__16__`, `(16)____`, `（16）`): the stem of
     a cloze item printed as options only."""
-    blank = re.compile(rf"_+\s*{number}\s*_+|[(（]\s*{number}\s*[)）]\s*_*|(?<![\d.])\b{number}\s*_{{2,}}")
+    blank = re.compile(rf"(?<!_)_++\s*{number}\s*_+|[(（]\s*{number}\s*[)）]\s*_*|(?<![\d.])\b{number}\s*_{{2,}}")
     for line, text in loose:
         m = blank.search(text)
         if m is None:

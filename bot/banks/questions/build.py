@@ -29,6 +29,7 @@ from bot.banks.conventions.shapes import ALPHABET_LETTERS, option_run
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
 from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
+from bot.banks.questions.lengths import overlong_field
 from bot.banks.text import ends_sentence
 
 __all__ = ["ID_PREFIX", "finish", "question_id"]
@@ -264,6 +265,8 @@ class _Checker:
 
     def build(self, d: Draft) -> Question:
         where = f"第 {d.number} 题", f"question {d.number}"
+        if (too_long := overlong_field(d)) is not None:  # first: the checks below quote the fields
+            raise _Skip(d.line, *too_long)
         if d.key is not None and _OMITTED.fullmatch(d.key.strip()):
             d.key = None  # "答案：略": the document gives no key
         if d.key is not None:
