@@ -27,6 +27,7 @@ RUNS: dict[str, tuple[list[str], list[str]]] = {
     "grading_heldout": ([], ["all"]),
     "importer": (["--questions", "50", "--rounds", "1"], ["peak heap"]),
     "importer_corpus": ([], ["imported, matching none"]),
+    "scale": (["--n", "20"], ["nested ol"]),
     "stats_picture": (["--rounds", "1"], ["pictures/s"]),
     "updates": (["--users", "4", "--answers", "2", "--rounds", "1"], ["answers graded/s", "of the echo bot"]),
 }
