@@ -4,6 +4,7 @@
     field names down a column (题干, A, 答案) -> vertical cards, a block per question (`bot.banks.sheets.vertical`)
     a question row, then flagged options  -> answer rows (`bot.banks.sheets.answer_rows`)
     two columns, prompt and answer        -> flash cards (`bot.banks.sheets.cards`)
+    none of these names or shapes          -> columns by what they hold (`bot.banks.sheets.content`)
     a type code first (MC, TF, FIB …)      -> typed rows, as course platforms take an upload
                                              (`bot.banks.sheets.typed_rows`)
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from bot.banks.sheets.answer_rows import read_answer_rows
 from bot.banks.sheets.cards import read_cards
+from bot.banks.sheets.content import convention, mapped_table, plan_columns
 from bot.banks.sheets.table import Header, Table, TableReading, find_header, read_table
 from bot.banks.sheets.typed_rows import read_typed_rows
 from bot.banks.sheets.vertical import read_vertical
@@ -45,7 +47,21 @@ def read_sheet(table: Table, *, section: str | None = None, simplified: bool = F
         or read_vertical(table, section=section, simplified=simplified)
         or read_answer_rows(table, section=section, simplified=simplified)
         or read_cards(table, section=section, simplified=simplified)
+        or read_by_content(table, section=section, simplified=simplified)
     )
+
+
+def read_by_content(table: Table, *, section: str | None = None, simplified: bool = False) -> TableReading | None:
+    """The table read with its columns mapped by what they hold; None when no mapping fits its rows."""
+    planned = plan_columns(table)
+    if planned is None:
+        return None
+    plan, aligned = planned
+    mapped, header = mapped_table(aligned, plan)
+    reading = read_table(mapped, header, section=section, simplified=simplified)
+    if reading is not None:
+        reading.conventions = [convention(table, plan)]
+    return reading
 
 
 def readable(table: Table) -> bool:

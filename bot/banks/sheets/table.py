@@ -45,6 +45,7 @@ __all__ = [
     "read_table",
     "section_report",
     "short_key",
+    "split_options",
 ]
 
 LETTERS = "ABCDEFGH"
@@ -720,8 +721,9 @@ def _number(value: str) -> int | None:
     return int(m.group(0)) if m else None
 
 
-def _split_option_cell(text: str) -> dict[str, str]:
-    """One `选项` cell: `A. 宪法\nB. 刑法`, `A、宪法 B、刑法`, or plain `宪法|刑法|民法` (lettered in order)."""
+def split_options(text: str) -> dict[str, str]:
+    """One `选项` cell: `A. 宪法\nB. 刑法`, `A、宪法 B、刑法`, or plain `宪法|刑法|民法` or `x / y` (lettered in
+    order)."""
     found = list(_LETTERED.finditer(text))
     letters = [m.group(1) for m in found]
     if len(found) >= 2 and letters == list(LETTERS[: len(letters)]):
@@ -729,7 +731,9 @@ def _split_option_cell(text: str) -> dict[str, str]:
         for m, nxt in zip(found, [*found[1:], None], strict=True):
             out[m.group(1)] = text[m.end() : nxt.start() if nxt else len(text)].strip().rstrip(";；|｜,，").strip()
         return out
-    parts = [p.strip() for p in re.split(r"\n|[|｜]|[;；]", text) if p.strip()]
+    parts = [p.strip() for p in re.split(r"\n|[|｜┋]|[;；]", text) if p.strip()]
+    if len(parts) < 2:  # `Lyon / Parijs / Nice`: a slash only where nothing else joins them
+        parts = [p.strip() for p in re.split(r"\s+[/／]\s+|(?<=\S)[/／](?=\S)", text) if p.strip()]
     return dict(zip(LETTERS, parts, strict=False))
 
 
@@ -947,7 +951,7 @@ class _Reader:
     def options(self, row: Row) -> dict[str, str]:
         options: dict[str, str] = {}
         if self.has("options"):
-            options.update(_split_option_cell(self.cell(row, "options")))
+            options.update(split_options(self.cell(row, "options")))
         for letter in LETTERS:
             value = self.cell(row, "option:" + letter)
             if value:

@@ -1,0 +1,162 @@
+"""Sheets whose header the importer does not know (another language, a misspelling, none at all): their
+columns are mapped by what they hold (`bot.banks.sheets.content`).
+
+Every sheet is written by the test, in layouts question-bank sites, quiz tools and teachers use; the header
+words are chosen from languages whose names are in no list of the importer, so only the content can say which
+column is which.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.banks.importer import import_file
+from bot.banks.issues import DocumentError
+from bot.banks.sheets.content import column_name, plan_columns
+from bot.banks.sheets.table import Row, Table
+from tests.formats.test_sheets import import_csv, keys, workbook
+
+
+def test_a_header_in_an_unknown_language_is_read_by_the_columns_content(tmp_path: Path) -> None:
+    rows = [
+        ["Test z biologii — klasa 7"],
+        ["Pytanie", "Odpowiedź A", "Odpowiedź B", "Odpowiedź C", "Odpowiedź D", "Poprawna", "Wyjaśnienie"],
+        ["Który narząd pompuje krew?", "Płuca", "Serce", "Wątroba", "Nerki", "B", "Serce jest pompą układu krążenia."],
+        ["Ile nóg ma pająk?", "6", "8", "10", "4", "b", None],
+        ["Które zwierzęta są ssakami?", "Delfin", "Rekin", "Nietoperz", "Żaba", "A, C", "Delfin i nietoperz."],
+        ["Gdzie zachodzi fotosynteza?", "W mitochondriach", "W chloroplastach", "W jądrze", None, "B", None],
+    ]
+    result = import_file(workbook(tmp_path / "bio.xlsx", {"Arkusz1": rows}), bank_id="bio")
+    assert keys(result) == {"single-1": "B", "single-2": "B", "multiple-3": "AC", "single-4": "B"}
+    first, *_, last = result.bank.questions
+    assert first.options == {"A": "Płuca", "B": "Serce", "C": "Wątroba", "D": "Nerki"}
+    assert first.explanation == "Serce jest pompą układu krążenia." and first.line == 3
+    assert last.options == {"A": "W mitochondriach", "B": "W chloroplastach", "C": "W jądrze"}
+    assert result.bank.title == "Test z biologii — klasa 7"
+    (said,) = [c for c in result.conventions if "by what they hold" in c.en]
+    assert "question column A" in said.en and "options columns B–E" in said.en and "key column F" in said.en
+    assert "header in row 2 was not recognised" in said.en and "按内容识别" in said.zh
+
+
+def test_a_misspelt_header_and_keys_by_option_number(tmp_path: Path) -> None:
+    csv = (
+        "Nr,Qestion,Choise 1,Choise 2,Choise 3,Choise 4,Anwser,Explaination\n"
+        "1,Which planet is closest to the Sun?,Venus,Mercury,Mars,Earth,2,Mercury orbits closest.\n"
+        "2,Which gas do plants take in?,Oxygen,Nitrogen,Carbon dioxide,Helium,3,\n"
+        '3,Which of these are primary colours?,Red,Green,Blue,Purple,"1,3",Red and blue (in paint).\n'
+        "4,How many continents are there?,5,6,7,8,3,\n"
+    )
+    result = import_csv(tmp_path / "quiz.csv", csv)
+    assert keys(result) == {"single-1": "B", "single-2": "C", "multiple-3": "AC", "single-4": "C"}
+    assert [q.number for q in result.bank.questions] == [1, 2, 3, 4]
+    assert result.bank.questions[0].explanation == "Mercury orbits closest."
+
+
+def test_keys_counted_from_zero_where_the_sheet_counts_so(tmp_path: Path) -> None:
+    csv = (
+        "\ufeffCâu hỏi,Lựa chọn 1,Lựa chọn 2,Lựa chọn 3,Lựa chọn 4,Vị trí đúng\n"
+        "Thủ đô của Nhật Bản là gì?,Kyoto,Osaka,Tokyo,Nagoya,2\n"
+        "Nước sôi ở bao nhiêu độ C?,90,100,110,120,1\n"
+        "Hành tinh lớn nhất?,Sao Mộc,Sao Thổ,Trái Đất,Sao Hỏa,0\n"
+    )
+    result = import_csv(tmp_path / "vi.csv", csv)
+    assert keys(result) == {"single-1": "C", "single-2": "B", "single-3": "A"}
+    assert any("from 0" in c.en for c in result.conventions)
+
+
+def test_a_key_written_as_the_right_options_text(tmp_path: Path) -> None:
+    rows = [
+        ["Pertanyaan", "Pilihan 1", "Pilihan 2", "Pilihan 3", "Jawaban benar"],
+        ["Ibu kota Indonesia adalah?", "Bandung", "Jakarta", "Surabaya", "Jakarta"],
+        ["Hewan yang bertelur?", "Ayam", "Kucing", "Sapi", "Ayam"],
+        ["Warna daun yang sehat?", "Merah", "Hijau", "Biru", "hijau"],
+    ]
+    result = import_file(workbook(tmp_path / "id.xlsx", {"Lembar1": rows}), bank_id="id")
+    assert keys(result) == {"single-1": "B", "single-2": "A", "single-3": "B"}
+
+
+@pytest.mark.parametrize("joiner", [";", " | ", " / ", "\n"])
+def test_options_joined_in_one_cell_under_an_unknown_header(tmp_path: Path, joiner: str) -> None:
+    rows = [
+        ["Vraag", "Keuzes", "Juist"],
+        ["Wat is de hoofdstad van Frankrijk?", joiner.join(["Lyon", "Parijs", "Nice"]), "B"],
+        ["Hoeveel dagen heeft een week?", joiner.join(["5", "7", "10", "12"]), "B"],
+        ["Welke dieren kunnen vliegen?", joiner.join(["Mus", "Hond", "Vleermuis"]), "A C"],
+    ]
+    result = import_file(workbook(tmp_path / "nl.xlsx", {"Blad1": rows}), bank_id="nl")
+    assert keys(result) == {"single-1": "B", "single-2": "B", "multiple-3": "AC"}
+    assert result.bank.questions[0].options == {"A": "Lyon", "B": "Parijs", "C": "Nice"}
+
+
+@pytest.mark.parametrize(
+    ("letters", "answers", "expected"),
+    [
+        ("アイウエ", ["ウ", "ア", "イ、エ"], ["C", "A", "BD"]),  # katakana, as Japanese exams letter options
+        ("АБВГ", ["В", "А", "Б, Г"], ["C", "A", "BD"]),  # Cyrillic: В is the third option, not B
+        ("①②③④", ["③", "①", "②④"], ["C", "A", "BD"]),  # circled numbers, as Korean exams key them
+        ("가나다라", ["다", "가", "나,라"], ["C", "A", "BD"]),
+    ],
+)
+def test_keys_in_the_alphabet_the_options_are_lettered_in(
+    tmp_path: Path, letters: str, answers: list[str], expected: list[str]
+) -> None:
+    rows = [
+        ["問", *letters, "正"],
+        ["水の化学式はどれか。", "CO2", "NaCl", "H2O", "O2", answers[0]],
+        ["日本の首都はどこか。", "東京", "大阪", "京都", "札幌", answers[1]],
+        ["偶数はどれか。", "3", "4", "5", "6", answers[2]],
+    ]
+    result = import_file(workbook(tmp_path / "abc.xlsx", {"Sheet1": rows}), bank_id="abc")
+    assert [q.answer for q in result.bank.questions] == expected
+    assert [q.kind.value for q in result.bank.questions] == ["single", "single", "multiple"]
+
+
+def test_no_header_at_all_with_judgements_fill_ins_and_rows_of_different_lengths(tmp_path: Path) -> None:
+    csv = (
+        "Quelle est la capitale de l'Italie ?;Milan;Rome;Naples;Turin;B\n"
+        "Le soleil est une étoile.;Vrai\n"
+        "La baleine est un poisson.;Faux\n"
+        "L'eau gèle à ____ degrés.;0\n"
+        "Quels nombres sont pairs ?;2;3;4;5;A C\n"
+    )
+    path = tmp_path / "fr.csv"
+    path.write_text(csv, encoding="cp1252")
+    result = import_file(path, bank_id="fr")
+    assert keys(result) == {"single-1": "B", "tf-2": True, "tf-3": False, "fill-4": ["0"], "multiple-5": "AC"}
+
+
+def test_a_number_column_a_kind_column_and_rows_of_notes_around_the_questions(tmp_path: Path) -> None:
+    rows = [
+        ["Instrukcja: wpisz pytania poniżej, jedno w wierszu."],
+        [],
+        ["Lp.", "Rodzaj", "Treść", "A", "B", "C", "D", "Klucz"],
+        [1, "Single choice", "Ile to jest 2 + 2?", "3", "4", "5", "6", "B"],
+        [2, "Multiple choice", "Które liczby są pierwsze?", "2", "4", "5", "9", "AC"],
+        [3, "True/False", "Zero jest liczbą parzystą.", None, None, None, None, "TRUE"],
+        [4, "Single choice", "Ile boków ma trójkąt?", "2", "3", "4", None, "B"],
+        [],
+        ["Razem: 4 pytania"],
+        ["Opracowanie: zespół nauczycieli"],
+    ]
+    result = import_file(workbook(tmp_path / "mat.xlsx", {"Test": rows}), bank_id="mat")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "tf-3": True, "single-4": "B"}
+    assert not result.left_out and [q.line for q in result.bank.questions] == [4, 5, 6, 7]
+
+
+def test_a_sheet_of_other_data_is_never_read_as_questions(tmp_path: Path) -> None:
+    rows = [
+        ["Imię", "Nazwisko", "Klasa", "Wynik"],
+        ["Anna", "Kowalska", "7a", 18],
+        ["Jan", "Nowak", "7b", 15],
+        ["Ewa", "Wiśniewska", "7a", 20],
+    ]
+    with pytest.raises(DocumentError):
+        import_file(workbook(tmp_path / "wyniki.xlsx", {"Wyniki": rows}), bank_id="w")
+    table = Table([Row(i + 1, [str(c) for c in r]) for i, r in enumerate(rows)])
+    assert plan_columns(table) is None
+
+
+def test_column_names_as_the_spreadsheet_shows_them() -> None:
+    assert [column_name(i) for i in (0, 1, 25, 26, 27, 701, 702)] == ["A", "B", "Z", "AA", "AB", "ZZ", "AAA"]
