@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.banks.combine import combine, explained, with_rejected
+from bot.banks.combine import combine, counted, explained, with_rejected
 from bot.banks.formats import Extracted, extract
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.layouts.gift import is_gift, read_gift
@@ -75,7 +75,7 @@ def import_document(
         )
     except DocumentError as exc:
         raise explained(exc, parts) from None
-    result = with_rejected(result, parts)
+    result = with_rejected(counted(result, parts), parts)
     result.passages = {lo.first_line: text for lo, text in left_out_passages(doc.text, result).items()}
     return result
 

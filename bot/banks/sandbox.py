@@ -144,7 +144,7 @@ def _child(send: Connection, data: bytes, file_name: str | None, bank_id: str, l
                 f"读取它需要的内存超过上限 {limits.max_memory_mb} MB",
                 f"reading it needs more memory than the limit of {limits.max_memory_mb} MB",
             )
-        issues = [(i.level, i.line, i.zh, i.en) for i in exc.issues]
+        issues = [(i.level, i.line, i.zh, i.en, i.sheet) for i in exc.issues]
         result = ("error", (exc.source, issues, isinstance(exc, DocumentTooLarge)))
     except MemoryError:
         os._exit(3)  # nothing can be sent without memory: the parent reads the closed pipe

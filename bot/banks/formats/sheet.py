@@ -16,10 +16,11 @@ from pathlib import Path
 
 from bot.banks.formats.decode import decode_bytes
 from bot.banks.formats.extracted import Extracted
-from bot.banks.issues import DocumentError, Issue
-from bot.banks.questions.draft import Convention
+from bot.banks.issues import DocumentError
+from bot.banks.questions.draft import Convention, SheetNote
+from bot.banks.sheets.content import content_key_table
 from bot.banks.sheets.layouts import readable
-from bot.banks.sheets.table import Row, Table, instructions, key_table, legend_codes
+from bot.banks.sheets.table import Row, Table, key_table, legend_codes
 
 __all__ = ["cell_text", "read_csv", "read_xlsx"]
 
@@ -41,7 +42,9 @@ def cell_text(value: object) -> str:
 
 
 def read_xlsx(path: Path) -> Extracted:
-    """Every visible worksheet that has a header row, as a question table."""
+    """Every worksheet: the question tables to read, and a note for each sheet saying what it is (a legend
+    of kind codes, an answer sheet, hidden, empty); the question tables' notes are written as they are read
+    (`bot.banks.combine`)."""
     import openpyxl  # imported here so text imports don't pay for it
     from openpyxl.utils.exceptions import InvalidFileException
 
@@ -50,37 +53,76 @@ def read_xlsx(path: Path) -> Extracted:
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
         raise DocumentError(path.name, 0, f"不是有效的 .xlsx 文件：{exc}", f"not a valid .xlsx file: {exc}") from exc
     tables: list[Table] = []
+    notes: dict[str, SheetNote] = {}
     try:
         for sheet in workbook.worksheets:
             if getattr(sheet, "sheet_state", "visible") != "visible":
-                continue  # hidden sheets hold a template's lists of choices, not questions
+                # hidden sheets hold a template's lists of choices, not questions
+                notes[sheet.title] = SheetNote(sheet.title, False, "隐藏，未读取", "hidden; not read")
+                continue
             sheet.reset_dimensions()  # the stored size is often wrong; read until the last row
             rows = [
                 Row(number, [cell_text(c.value) for c in cells], _marked(cells))
                 for number, cells in enumerate(sheet.iter_rows(min_row=1), start=1)
             ]
+            notes[sheet.title] = SheetNote(sheet.title, False)
             tables.append(Table(rows, name=sheet.title))
     finally:
         workbook.close()
-    questions = [t for t in tables if readable(t)]
-    others = [
-        t for t in tables if all(t is not q for q in questions) and any(c.strip() for r in t.rows for c in r.cells)
-    ]
-    legends = [(t, codes) for t in others if (codes := legend_codes(t))]
-    answers = [(t, keys) for t in others if (keys := key_table(t))]
-    used = []
-    if legends:  # kind codes (1, 2, 3) that a legend sheet of the workbook explains
-        for table in questions:
-            table.kind_codes = legends[0][1]
-        used.append(legends[0][0])
-    if len(questions) == 1 and len(answers) == 1:  # an answer sheet: its keys by the questions' numbers
-        questions[0].sheet_keys = answers[0][1]
-        used.append(answers[0][0])
-    extracted = Extracted(tables=questions or others[:1] or tables[:1], sections_from_names=len(questions) > 1)
-    extracted.conventions += [_used(t, t is answers[0][0] if answers else False) for t in used]
-    unread = [t for t in others if all(t is not u for u in [*used, *extracted.tables])]
-    extracted.issues += [_unread(t) for t in unread if not instructions(t.name or "")]
+    filled = [t for t in tables if any(c.strip() for r in t.rows for c in r.cells)]
+    for t in tables:
+        if not any(c.strip() for r in t.rows for c in r.cells):
+            notes[t.name or ""] = SheetNote(t.name or "", False, "空白", "empty")
+    extracted = Extracted()
+    extracted.tables = _joined(filled, extracted, notes)
+    extracted.sheets = list(notes.values())
+    extracted.sections_from_names = sum(readable(t) for t in extracted.tables) > 1
     return extracted
+
+
+def _joined(tables: list[Table], extracted: Extracted, notes: dict[str, SheetNote]) -> list[Table]:
+    """The sheets to read as questions, a legend of kind codes and an answer sheet joined to them: a sheet
+    that explains the codes of the others' kind column (`1 | 单选题`), a sheet of keys by the question
+    numbers of the one question sheet (also one whose only lack is its keys)."""
+    questions = [t for t in tables if readable(t)]
+    others = [t for t in tables if not any(t is q for q in questions)]
+    legends = [(t, codes) for t in others if (codes := legend_codes(t))]
+    answers = [(t, keys) for t in others if (keys := key_table(t) or content_key_table(t))]
+    if legends:  # kind codes (1, 2, 3) that a legend sheet of the workbook explains
+        legend, codes = legends[0]
+        for table in [*questions, *others]:
+            table.kind_codes = codes
+        others = [t for t in others if t is not legend]
+        names = "、".join(f"“{t.name}”" for t in questions) or "其他工作表"
+        names_en = ", ".join(f"'{t.name}'" for t in questions) or "the other sheets"
+        notes[legend.name or ""] = SheetNote(
+            legend.name or "", False, f"题型代码表，用于{names}", f"a legend of kind codes, used for {names_en}"
+        )
+        extracted.conventions.append(_used(legend, answers=False))
+    if len(answers) == 1:  # an answer sheet: its keys by the questions' numbers
+        sheet, keys = answers[0]
+        keyless = [t for t in others if t is not sheet and _readable_with(t, keys)]
+        if len(questions) + len(keyless) == 1:
+            target = (questions or keyless)[0]
+            target.sheet_keys = keys
+            others = [t for t in others if t is not sheet]
+            notes[sheet.name or ""] = SheetNote(
+                sheet.name or "",
+                False,
+                f"答案表，按题号并入“{target.name}”",
+                f"keys by question number, joined to sheet '{target.name}'",
+            )
+            extracted.conventions.append(_used(sheet, answers=True))
+    kept = {id(t) for t in [*questions, *others]}
+    return [t for t in tables if id(t) in kept]
+
+
+def _readable_with(table: Table, keys: dict[int, tuple[str, str]]) -> bool:
+    """A sheet that reads as questions once an answer sheet gives it keys by number."""
+    table.sheet_keys = keys
+    found = readable(table)
+    table.sheet_keys = {}
+    return found
 
 
 def _used(table: Table, answers: bool) -> Convention:
@@ -89,16 +131,6 @@ def _used(table: Table, answers: bool) -> Convention:
             f"答案见工作表“{table.name}”（按题号）", f"keys from sheet '{table.name}', by question number"
         )
     return Convention(f"题型代码见工作表“{table.name}”", f"kind codes explained on sheet '{table.name}'")
-
-
-def _unread(table: Table) -> Issue:
-    """A sheet beside the question sheets that follows no layout: said, never dropped in silence."""
-    return Issue(
-        "warning",
-        0,
-        f"工作表“{table.name}”中没有找到题目（没有表头行），未读取",
-        f"sheet '{table.name}' holds no questions the importer can find (no header row); not read",
-    )
 
 
 def _marked(cells: tuple) -> frozenset[int]:  # type: ignore[type-arg]

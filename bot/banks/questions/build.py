@@ -143,6 +143,7 @@ class _Checker:
     taken: set[str] = field(default_factory=set)
     warnings: list[Issue] = field(default_factory=list)
     keys_at_end: bool = False
+    sheet: str | None = None  # the sheet of the draft being checked, named in its warnings
 
     def no_key(self, d: Draft, what: tuple[str, str] = ("答案", "key")) -> _Skip:
         where = f"第 {d.number} 题", f"question {d.number}"
@@ -153,7 +154,7 @@ class _Checker:
         return _Skip(d.line, f"{where[0]}没有{what[0]}", f"{where[1]} has no {what[1]}")
 
     def warn(self, line: int, zh: str, en: str) -> None:
-        self.warnings.append(Issue("warning", line, zh, en))
+        self.warnings.append(Issue("warning", line, zh, en, self.sheet))
 
     def kind_of(self, d: Draft) -> Kind:
         declared = d.kind
@@ -380,6 +381,7 @@ def finish(
     last_of: dict[int, tuple[Question, Draft]] = {}
     for d in drafts:
         report = sections[d.part] if d.part is not None else None
+        checker.sheet = d.sheet
         try:
             q = checker.build(d)
         except _Skip as skip:
@@ -392,6 +394,7 @@ def finish(
                     f"{skip.en}; not imported",
                     first_line=d.line,
                     last_line=d.end_line or d.line,
+                    sheet=d.sheet,
                 )
             )
             if report is not None:
@@ -418,7 +421,7 @@ def finish(
         issues = [lo.issue() for lo in left_out] or [
             Issue("error", 0, "文档中没有找到任何题目", "no questions were found in the document")
         ]
-        errors = [Issue("error", i.line, i.zh, i.en) for i in issues]
+        errors = [i.error() for i in issues]
         raise DocumentError.from_issues(source, sorted(errors, key=lambda i: i.line))
     bank = Bank(
         id=bank_id,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from bot.banks.issues import Issue
 from bot.banks.model import Bank, Kind
 
-__all__ = ["Convention", "Draft", "ImportResult", "LeftOut", "SectionReport"]
+__all__ = ["Convention", "Draft", "ImportResult", "LeftOut", "SectionReport", "SheetNote"]
 
 
 @dataclass
@@ -37,6 +37,7 @@ class Draft:
     alternates: list[str] = field(default_factory=list)
     end_line: int | None = None  # the last line the question occupies (for the truncation check)
     picture: bool = False  # a picture stood in the question ("[图片]", "图：…"), which the text does not carry
+    sheet: str | None = None  # the sheet of a workbook of several its row stands in
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +51,10 @@ class LeftOut:
     en: str
     first_line: int = 0  # the lines the question occupies in the document (for a second reading)
     last_line: int = 0
+    sheet: str | None = None  # the sheet of a workbook of several its row stands in
 
     def issue(self) -> Issue:
-        return Issue("warning", self.line, self.zh, self.en)
+        return Issue("warning", self.line, self.zh, self.en, self.sheet)
 
 
 @dataclass
@@ -76,6 +78,19 @@ class Convention:
 
 
 @dataclass
+class SheetNote:
+    """One sheet of a workbook in the report: read as questions (and how many came of it), or not, and why:
+    `zh`/`en` say how it served (an answer sheet, a legend of kind codes) or why it was not read."""
+
+    name: str
+    read: bool
+    zh: str = ""
+    en: str = ""
+    imported: int = 0
+    left_out: int = 0
+
+
+@dataclass
 class ImportResult:
     bank: Bank
     warnings: list[Issue] = field(default_factory=list)
@@ -85,3 +100,4 @@ class ImportResult:
     # The document's text of each left-out question, by its first line (bot/banks/questions/passages.py): what a
     # model may be asked to read again, kept here because an upload's text stays in its import process.
     passages: dict[int, str] = field(default_factory=dict)
+    sheets: list[SheetNote] = field(default_factory=list)  # a workbook's sheets, each read or said why not

@@ -43,9 +43,19 @@ def _cards(rows: list[list[str]]) -> bool:
     prompts = [narrow(cells[first]).strip() for cells in rows]
     if 4 * len(set(prompts)) < 3 * len(prompts) or 5 * sum(column_role(p) is not None for p in prompts) > len(prompts):
         return False
+    if _records(prompts, [narrow(cells[next(iter(shapes))[1]]).strip() for cells in rows]):
+        return False
     return all(_HAS_WORD.search(p) for p in prompts) and not any(
         _NUMBERED.match(narrow(c)) for cells in rows for c in cells
     )
+
+
+def _records(prompts: list[str], answers: list[str]) -> bool:
+    """A list of names and numbers (`Anna | 18`, a class's scores), not a deck: single words beside numbers
+    on most rows."""
+    numbers = sum(1 for a in answers if re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?%?", a))
+    words = sum(1 for p in prompts if len(p.split()) == 1 and len(p) <= 12)
+    return 5 * numbers >= 3 * len(answers) and 5 * words >= 4 * len(prompts)
 
 
 def tab_cards(text: str) -> Table | None:

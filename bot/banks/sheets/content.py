@@ -45,7 +45,15 @@ from bot.banks.sheets.values import (
 )
 from bot.banks.text import narrow
 
-__all__ = ["ContentPlan", "column_name", "content_key_table", "plan_columns"]
+__all__ = [
+    "ContentPlan",
+    "column_name",
+    "content_key_table",
+    "convention",
+    "mapped_table",
+    "plan_columns",
+    "why_unread",
+]
 
 _SAMPLE = 200  # rows looked at to choose the plan (a long sheet is read whole by it)
 _ASKS = re.compile(r"[?？:：]\s*$|[（(]\s*[)）]|_{2,}|…\s*$|\.{3}\s*$")
@@ -426,7 +434,8 @@ def plan_columns(table: Table) -> tuple[ContentPlan, Table] | None:
     """The columns of a sheet read by what they hold, and the sheet they read it in (its rows as written, or
     with each row's last cell moved under the others' when rows end where their options end: `stem | key`
     beside `stem | A | B | C | D | key`); None when no plan fits most of its rows."""
-    plans = [(plan, t) for t in (table, _right_aligned(table)) if t is not None and (plan := _plan(t)) is not None]
+    tables = [table, _right_aligned(table), _keyed_by_number(table)]
+    plans = [(plan, t) for t in tables if t is not None and (plan := _plan(t)) is not None]
     return max(plans, key=lambda p: p[0].fit, default=None)
 
 
@@ -446,6 +455,24 @@ def _right_aligned(table: Table) -> Table | None:
         cells[width - 1], cells[filled[-1]] = cells[filled[-1]], ""
         marked = frozenset(width - 1 if c == filled[-1] else c for c in r.marked)
         rows.append(Row(r.line, cells, marked))
+    return Table(rows, name=table.name, kind_codes=table.kind_codes, sheet_keys=table.sheet_keys)
+
+
+def _keyed_by_number(table: Table) -> Table | None:
+    """A sheet without keys of its own that an answer sheet keys by number: its rows with the key of their
+    number in a column after the last; None without such keys or a column of question numbers."""
+    if not table.sheet_keys:
+        return None
+    width = max((len(r.cells) for r in table.rows), default=0)
+    body = [_Cells.of(r, width) for r in table.rows if _filled(r) >= 2]
+    number = next((c for c in range(width) if _numbers_column(body[1:], c)), None)
+    if number is None:
+        return None
+    rows = []
+    for r in table.rows:
+        n = question_number(r.cells[number]) if number < len(r.cells) else None
+        key = table.sheet_keys[n][0] if n in table.sheet_keys else ""
+        rows.append(Row(r.line, [*r.cells, *[""] * (width - len(r.cells)), key], r.marked))
     return Table(rows, name=table.name, kind_codes=table.kind_codes, sheet_keys=table.sheet_keys)
 
 
@@ -611,3 +638,37 @@ def content_key_table(table: Table) -> dict[int, tuple[str, str]]:
                     out.setdefault(n, (c.texts[key], c.texts[note] if note is not None else ""))
             return out
     return {}
+
+
+# -- why a sheet was not read -------------------------------------------------------------------------------
+def why_unread(table: Table) -> tuple[str, str]:
+    """What a sheet that no layout reads lacks, in the words a teacher checks it by (zh, en): `50 rows, no
+    column holds option-like or key-like values (option letters, numbers, judgements)`."""
+    rows = [r for r in table.rows if _filled(r)]
+    n = len(rows)
+    body = [r for r in rows if _filled(r) >= 2]
+    if not body:
+        return (
+            f"{n} 行，每行只有一格，不是每行一题的表格",
+            f"{n} rows, each of one cell: no table of one question a row",
+        )
+    width = max(len(r.cells) for r in body)
+    sample = [_Cells.of(r, width) for r in body[:_SAMPLE]]
+    profiles = [_profile(sample, c) for c in range(width)]
+    stems = [
+        c for c in range(width) if profiles[c].fill >= 0.5 and profiles[c].distinct >= 0.6 and profiles[c].mean >= 4
+    ]
+    if not stems:
+        return (
+            f"{n} 行，没有一列像题干（较长、每行不同的文字）",
+            f"{n} rows, no column holds question-like text (longer, different on every row)",
+        )
+    if not _key_candidates(sample, [c for c in range(width) if c not in stems[:1]]):
+        return (
+            f"{n} 行，没有一列像选项或答案（选项字母、序号、对错）",
+            f"{n} rows, no column holds option-like or key-like values (option letters, numbers, judgements)",
+        )
+    return (
+        f"{n} 行，答案列的内容与大多数行的选项对不上",
+        f"{n} rows, the keys do not fit the options on most rows",
+    )

@@ -72,11 +72,12 @@ def key_positions(cell: str, alphabet: str) -> list[int] | None:
     return sorted({order.index(c) for c in letters})
 
 
-_NUMBERS = re.compile(r"^\d{1,2}(?:(?:\s*[,，、;；|｜/\s]\s*|\s+(?:and|и|和)\s+)\d{1,2})*$")
+_NUMBERS = re.compile(r"^\d(?:(?:\s*[,，、;；|｜/\s]\s*|\s+(?:and|и|和)\s+)\d)*$")
 
 
 def number_positions(cell: str) -> list[int] | None:
-    """The numbers of a key naming options by number (`2`, `1,3`, `1;2;4`) as written; None for anything else."""
+    """The numbers of a key naming options by number (`2`, `1,3`, `1;2;4`: one digit each, there are at most
+    eight options) as written; None for anything else (`18` is a score, not an option)."""
     text = _BRACKETS.sub("", narrow(cell).strip())
     if not _NUMBERS.match(text):
         return None
