@@ -160,3 +160,91 @@ def test_a_sheet_of_other_data_is_never_read_as_questions(tmp_path: Path) -> Non
 
 def test_column_names_as_the_spreadsheet_shows_them() -> None:
     assert [column_name(i) for i in (0, 1, 25, 26, 27, 701, 702)] == ["A", "B", "Z", "AA", "AB", "ZZ", "AAA"]
+
+
+# -- questions over several rows --------------------------------------------------------------------------
+def test_a_question_row_followed_by_a_row_of_its_options(tmp_path: Path) -> None:
+    rows: list[list[object]] = [
+        ["Kysymykset — maantieto"],
+        [1, "Mikä on Suomen pääkaupunki?", None, None, "2"],
+        [None, "Turku", "Helsinki", "Tampere"],
+        [2, "Montako päivää on viikossa?", None, None, "4"],
+        [None, "5", "6", "8", "7"],
+        [3, "Mikä näistä on nisäkäs?", None, None, "1"],
+        [None, "Valas", "Hai", "Tonnikala"],
+    ]
+    result = import_file(workbook(tmp_path / "fi.xlsx", {"Taul1": rows}), bank_id="fi")
+    assert keys(result) == {"single-1": "B", "single-2": "D", "single-3": "A"}
+    assert result.bank.questions[0].options == {"A": "Turku", "B": "Helsinki", "C": "Tampere"}
+    assert [q.line for q in result.bank.questions] == [2, 4, 6]
+    assert any("options columns B–E of the row below" in c.en for c in result.conventions)
+
+
+def test_options_on_the_row_below_with_the_key_at_its_end(tmp_path: Path) -> None:
+    rows: list[list[object]] = [
+        ["Welches Tier ist ein Säugetier?"],
+        ["Frosch", "Delfin", "Forelle", "B"],
+        ["Welche Zahl ist gerade?"],
+        ["3", "7", "8", "C"],
+        ["Welche Farben hat die Flagge Italiens?"],
+        ["Grün", "Blau", "Rot", "A C"],
+    ]
+    result = import_file(workbook(tmp_path / "de.xlsx", {"Tabelle1": rows}), bank_id="de")
+    assert keys(result) == {"single-1": "B", "single-2": "C", "multiple-3": "AC"}
+
+
+def test_the_question_written_again_on_each_of_its_option_rows(tmp_path: Path) -> None:
+    csv = (
+        "Question,Answer,Correct\n"
+        "Which animal is a mammal?,Frog,0\n"
+        "Which animal is a mammal?,Dolphin,1\n"
+        "Which animal is a mammal?,Trout,0\n"
+        "Which numbers are prime?,2,1\n"
+        "Which numbers are prime?,4,0\n"
+        "Which numbers are prime?,5,1\n"
+    )
+    result = import_csv(tmp_path / "long.csv", csv)
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC"}
+    assert result.bank.questions[0].options == {"A": "Frog", "B": "Dolphin", "C": "Trout"}
+    polish = "Pytanie;Odpowiedź;Poprawna\nKtóry to ssak?;Żaba;nie\nKtóry to ssak?;Delfin;tak\n"
+    polish += "Które liczby są pierwsze?;2;tak\nKtóre liczby są pierwsze?;4;nie\n"
+    assert keys(import_csv(tmp_path / "pl.csv", polish)) == {"single-1": "B", "single-2": "A"}
+
+
+# -- CSV dialects --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("encoding", "text", "expected"),
+    [
+        ("cp1251", "Вопрос;Вариант 1;Вариант 2;Вариант 3;Номер\nСтолица России?;Казань;Москва;Омск;2\n", "Москва"),
+        ("cp1250", "Pytanie;Odp. A;Odp. B;Klucz\nKtóry narząd pompuje krew?;Płuca;Serce;B\n", "Serce"),
+        ("cp1252", "Question;Réponse A;Réponse B;Juste\nOù se trouve la tour Eiffel ?;Paris;Lyon;A\n", "Paris"),
+        ("cp1253", "Ερώτηση;Α;Β;Γ;Απάντηση\nΠρωτεύουσα της Ελλάδας;Πάτρα;Αθήνα;Βόλος;Β\n", "Αθήνα"),
+        ("cp1254", "Soru;A;B;C;Cevap\nTürkiye'nin başkenti neresidir?;İzmir;Ankara;Bursa;B\n", "Ankara"),
+        ("shift_jis", "問題,ア,イ,ウ,正解\n日本の首都はどこですか？,大阪,東京,京都,イ\n", "東京"),
+        ("euc_kr", "문제,보기1,보기2,보기3,정답\n대한민국의 수도는 어디인가?,부산,서울,대구,2\n", "서울"),
+        ("big5", "題目,選擇一,選擇二,選擇三,解答\n臺灣最高的山是哪一座？,合歡山,玉山,雪山,2\n", "玉山"),
+        ("gb18030", "题目,甲,乙,丙,正确\n我国最长的河流是哪一条？,黄河,长江,珠江,2\n", "长江"),
+    ],
+)
+def test_a_csv_saved_in_the_code_page_of_its_windows(tmp_path: Path, encoding: str, text: str, expected: str) -> None:
+    header, row = text.splitlines()
+    delimiter = ";" if ";" in header else ","
+    stem, *rest = row.split(delimiter)
+    again = delimiter.join(["(2) " + stem, *rest])  # a second question, the same shape
+    path = tmp_path / "cp.csv"
+    path.write_bytes("\r\n".join([header, row, again, ""]).encode(encoding))
+    result = import_file(path, bank_id="cp")
+    first = result.bank.questions[0]
+    assert (first.prompt, first.options[str(first.answer)]) == (stem, expected)
+    assert len(result.bank.questions) == 2
+
+
+def test_quoted_cells_with_line_breaks_and_delimiters_inside_and_a_tab_separated_file(tmp_path: Path) -> None:
+    csv = (
+        "\ufeffPergunta\tAlternativas\tGabarito certo\n"
+        '"Qual é a capital\tdo Brasil?"\t"Rio de Janeiro\nBrasília\nSão Paulo"\tB\n'
+        '"Quais são números pares; escolha duas"\t"2\n3\n4"\t"A, C"\n'
+    )
+    result = import_csv(tmp_path / "pt.csv", csv)
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC"}
+    assert result.bank.questions[0].options == {"A": "Rio de Janeiro", "B": "Brasília", "C": "São Paulo"}

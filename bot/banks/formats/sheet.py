@@ -12,6 +12,7 @@ import datetime as dt
 import io
 import re
 import zipfile
+from collections import Counter
 from pathlib import Path
 
 from bot.banks.formats.decode import decode_bytes
@@ -171,40 +172,69 @@ def _white(color: object) -> bool:
 
 def read_csv(path: Path) -> Extracted:
     """A CSV (or tab-separated) question sheet; the delimiter is the one under which a layout is found
-    (a header row, answer rows, flash cards), tried in the order the suffix suggests."""
+    (a header row, answer rows, flash cards, columns by their content), tried from the one that splits the
+    rows most evenly (ties in the order the suffix suggests)."""
     text = _csv_text(path.read_bytes(), path.name).lstrip("\ufeff")
-    best: Table | None = None
     first = "\t" if path.suffix.lower() == ".tsv" else ","
-    if m := _SEP_LINE.match(text):  # `sep=;`: Excel's note of the delimiter, no row of the sheet
-        first, text = m.group(1), text[m.end(1) :]
-    for delimiter in sorted(_DELIMITERS, key=lambda d: d != first):
-        table = _csv_table(text, delimiter)
-        if readable(table):
-            return Extracted(tables=[table])
-        best = best or table
-    return Extracted(tables=[best] if best is not None else [])
+    named = _SEP_LINE.match(text)  # `sep=;`: Excel's note of the delimiter, no row of the sheet
+    if named:
+        first, text = named.group(1), text[named.end(1) :]
+    suggested = sorted(_DELIMITERS, key=lambda d: d != first)
+    tables = {d: _csv_table(text, d) for d in suggested}
+    order = sorted(suggested, key=lambda d: (bool(named) and d != first, -_evenness(tables[d]), suggested.index(d)))
+    for delimiter in order:
+        if readable(tables[delimiter]):
+            return Extracted(tables=[tables[delimiter]])
+    return Extracted(tables=[tables[order[0]]] if order else [])
+
+
+def _evenness(table: Table) -> float:
+    """How evenly a delimiter splits the rows: the share of rows (of two cells or more) that have the most
+    common count of cells, 0 when no row splits."""
+    counts = Counter(len(r.cells) for r in table.rows if any(c.strip() for c in r.cells))
+    if not counts:
+        return 0.0
+    width, rows = counts.most_common(1)[0]
+    return rows / sum(counts.values()) if width > 1 else 0.0
+
+
+# The encodings a CSV from a spreadsheet may be saved in where it is not UTF-8: the ANSI code page of the
+# Windows it was saved on. Of those that read the bytes equally well, the first here wins (the same text in
+# most of them: `Lösung` reads alike in 1250 and 1252; `où` does not).
+_CODE_PAGES = ("gb18030", "cp1252", "cp1251", "cp1250", "cp1253", "cp1254", "cp1257", "shift_jis", "euc_kr", "big5")
 
 
 def _csv_text(data: bytes, source: str) -> str:
-    """The CSV's text. Excel's plain "CSV" in a Western locale is Windows-1252, not UTF-8: read so where
-    GB18030 (the fallback for Chinese Windows) cannot read it, or reads it as characters set inside
-    Latin words (`Réponse`, bytes `R é p onse`, read as `R` + one character + `onse`)."""
+    """The CSV's text: UTF-8 (with or without BOM) or UTF-16 with BOM as such; otherwise the code page
+    that reads it most plausibly: the fewest symbols inside words, then charset-normalizer's judgement (the
+    fewest odd characters, the most words of one language); GB18030 as before where none reads it."""
     if data.startswith((codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or _utf8(data):
         return decode_bytes(data, source)
-    try:
-        text = decode_bytes(data, source)
-    except DocumentError:
-        if (latin := _cp1252(data)) is None:
-            raise
-        return latin
-    return (_cp1252(data) or text) if _inside_latin_words(text) else text
+    from charset_normalizer import from_bytes  # imported here so other formats don't pay for it
+
+    readings = [(m, str(m)) for m in from_bytes(data, cp_isolation=list(_CODE_PAGES))]
+    if readings:
+        _, best = min(
+            readings,
+            key=lambda r: (_odd(r[1]), round(r[0].chaos, 3), -round(r[0].coherence, 3), _rank(r[0].encoding)),
+        )
+        return best
+    return decode_bytes(data, source)
 
 
-def _cp1252(data: bytes) -> str | None:
-    try:
-        return data.decode("cp1252")
-    except UnicodeDecodeError:
-        return None
+def _odd(text: str) -> int:
+    """Symbols inside words (`narz¹d`, `P³uca`: Polish read as Western European): the mark of a wrong code
+    page, which a short text's word statistics may miss."""
+    return sum(
+        1
+        for before, c, after in zip(text, text[1:], text[2:], strict=False)
+        if ord(c) > 0x7F and not c.isalpha() and before.isalpha() and after.isalpha()
+    )
+
+
+def _rank(encoding: str) -> int:
+    name = encoding.lower().replace("-", "_")
+    return next((i for i, page in enumerate(_CODE_PAGES) if page == name), len(_CODE_PAGES))
 
 
 def _utf8(data: bytes) -> bool:
@@ -213,15 +243,6 @@ def _utf8(data: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return True
-
-
-_INSIDE_WORD = re.compile(r"(?<=[A-Za-z])[^\x00-\x7f](?=[A-Za-z])")
-
-
-def _inside_latin_words(text: str) -> bool:
-    """Most non-ASCII characters stand between two Latin letters: accented letters read as Chinese."""
-    foreign = sum(1 for ch in text if ord(ch) > 0x7F)
-    return foreign > 0 and 2 * len(_INSIDE_WORD.findall(text)) > foreign
 
 
 def _csv_table(text: str, delimiter: str) -> Table:

@@ -36,6 +36,7 @@ from bot.banks.sheets.table import (
     kind_of_type,
 )
 from bot.banks.sheets.values import (
+    ALPHABETS,
     alphabet_of,
     is_judgement,
     joined_options,
@@ -48,6 +49,7 @@ from bot.banks.text import narrow
 __all__ = [
     "ContentPlan",
     "column_name",
+    "completed",
     "content_key_table",
     "convention",
     "mapped_table",
@@ -143,6 +145,7 @@ class ContentPlan:
     first: int = 0  # the first and last rows (indexes) of questions
     last: int = 0
     fit: float = 0.0  # the share of rows that fit
+    below: int | None = None  # each question's options stand on the row under it: its cells from this column
 
     def columns(self) -> dict[int, str]:
         roles = {self.stem: "stem"}
@@ -379,8 +382,9 @@ def _convincing(plan: ContentPlan, fit: _Fit, profiles: list[_Profile]) -> bool:
 
 def _read_keys(plan: ContentPlan, fit: _Fit) -> None:
     """How the key column names options: by the letters most rows use, or by number from 1 or from 0."""
-    if fit.alphabets:
-        plan.alphabet = max(fit.alphabets, key=lambda a: (fit.alphabets[a], a == "latin"))
+    if fit.alphabets:  # ties in the order of ALPHABETS: `イ` is the second of アイウエ before the first of イロハ
+        order = list(ALPHABETS)
+        plan.alphabet = max(fit.alphabets, key=lambda a: (fit.alphabets[a], -order.index(a)))
     plan.by_number = fit.numbers > sum(fit.alphabets.values())
     plan.zero_based = plan.by_number and fit.zero_based > 0 and fit.one_based == 0
 
@@ -422,6 +426,14 @@ def _label_row(cells: _Cells, plan: ContentPlan, stems: float, verdicts: bool) -
     return len(stem) < max(4.0, stems / 2) or not (_ASKS.search(stem) or count_blanks(stem))
 
 
+def _named_alphabet(header: _Cells, plan: ContentPlan) -> str | None:
+    """The alphabet the header letters the option columns in (`ア | イ | ウ | エ`, `А | Б | В`), if it does."""
+    names = [header.texts[c].strip("（()）.．、 ").upper() for c in plan.options]
+    if len(names) < 2:
+        return None
+    return next((a for a, letters in ALPHABETS.items() if "".join(names) == letters[: len(names)]), None)
+
+
 def _question_row(cells: _Cells, plan: ContentPlan) -> bool:
     """A row that shows a question: its stem and a key or options beside it."""
     if not cells.texts[plan.stem]:
@@ -434,8 +446,16 @@ def plan_columns(table: Table) -> tuple[ContentPlan, Table] | None:
     """The columns of a sheet read by what they hold, and the sheet they read it in (its rows as written, or
     with each row's last cell moved under the others' when rows end where their options end: `stem | key`
     beside `stem | A | B | C | D | key`); None when no plan fits most of its rows."""
-    tables = [table, _right_aligned(table), _keyed_by_number(table)]
-    plans = [(plan, t) for t in tables if t is not None and (plan := _plan(t)) is not None]
+    folded = _folded(table)
+    shapes = [(table, False), (_right_aligned(table), False), (_keyed_by_number(table), False)]
+    if folded is not None:
+        shapes += [(folded, True), (_right_aligned(folded), True)]
+    plans = []
+    width = max((len(r.cells) for r in table.rows), default=0)
+    for shape, below in shapes:
+        if shape is not None and (plan := _plan(shape)) is not None:
+            plan.below = width if below else None
+            plans.append((plan, shape))
     return max(plans, key=lambda p: p[0].fit, default=None)
 
 
@@ -456,6 +476,38 @@ def _right_aligned(table: Table) -> Table | None:
         marked = frozenset(width - 1 if c == filled[-1] else c for c in r.marked)
         rows.append(Row(r.line, cells, marked))
     return Table(rows, name=table.name, kind_codes=table.kind_codes, sheet_keys=table.sheet_keys)
+
+
+def _longest(row: Row) -> int:
+    return max((len(c.strip()) for c in row.cells), default=0)
+
+
+def _folded(table: Table) -> Table | None:
+    """A sheet where each question's row is followed by a row of its options (`1 | 题干 | B` over
+    ` | 鲸 | 鲨鱼 | 金枪鱼`): each options row appended to its question's row, after the widest row's cells;
+    None unless most rows are such pairs."""
+    rows = [r for r in table.rows if _filled(r)]
+    pairs = {
+        id(a): b
+        for a, b in pairwise(rows)
+        if b.line == a.line + 1 and _filled(b) >= 2 and _longest(a) >= 8 and 5 * _longest(b) < 3 * _longest(a)
+    }
+    if len(pairs) < 2 or 2 * len(pairs) < 0.6 * len(rows):
+        return None
+    width = max(len(r.cells) for r in table.rows)
+    options_rows = {id(b) for b in pairs.values()}
+    out = []
+    for r in table.rows:
+        if id(r) in options_rows:
+            continue
+        below = pairs.get(id(r))
+        if below is None:
+            out.append(r)
+            continue
+        cells = [*r.cells, *[""] * (width - len(r.cells)), *below.cells]
+        marked = r.marked | {width + c for c in below.marked}
+        out.append(Row(r.line, cells, frozenset(marked)))
+    return Table(out, name=table.name, kind_codes=table.kind_codes, sheet_keys=table.sheet_keys)
 
 
 def _keyed_by_number(table: Table) -> Table | None:
@@ -512,6 +564,7 @@ def _plan(table: Table) -> ContentPlan | None:
     if labels:
         plan.header = labels[-1]
         plan.first = plan.header + 1
+        plan.alphabet = _named_alphabet(cells[plan.header], plan) or plan.alphabet
     else:
         plan.first = next(i for i in body if _question_row(cells[i], plan))
     plan.last = max(i for i in body if i >= plan.first and _question_row(cells[i], plan))
@@ -554,7 +607,7 @@ def _rekeyed(row: Row, plan: ContentPlan) -> Row:
     """The row with its key in the letters A–H where it names its options by position (`ウ`, `В`, `3`, `0`)."""
     if plan.key is None or plan.key >= len(row.cells) or not row.cells[plan.key].strip():
         return row
-    width = max(len(row.cells), plan.key + 1)
+    width = max(len(row.cells), max(plan.columns()) + 1)
     cells = _Cells.of(row, width)
     options = _options_of(cells, plan.options, plan.options_cell)
     filled = [i for i, o in enumerate(options) if o]
@@ -584,15 +637,26 @@ _SAID = {  # how the report names each role
 def convention(table: Table, plan: ContentPlan) -> Convention:
     """The report's line: which column holds what, and the header it could not read."""
     roles = {role: column for column, role in plan.columns().items()}
+
+    def at(*columns: int) -> tuple[str, str]:
+        """`B 列` / `column B`, `C–F 列` / `columns C–F`, or the same of the row below."""
+        below = plan.below is not None and columns[0] >= plan.below
+        names = [column_name(c - plan.below) if below and plan.below is not None else column_name(c) for c in columns]
+        span = "–".join(names)
+        if below:
+            return f"下一行 {span} 列", f"column{'s' if len(names) > 1 else ''} {span} of the row below"
+        return f"{span} 列", f"column{'s' if len(names) > 1 else ''} {span}"
+
     zh, en = [], []
     for role, (zh_name, en_name) in _SAID.items():
         if role in roles:
-            zh.append(f"{zh_name} {column_name(roles[role])} 列")
-            en.append(f"{en_name} column {column_name(roles[role])}")
+            where_zh, where_en = at(roles[role])
+            zh.append(f"{zh_name} {where_zh}")
+            en.append(f"{en_name} {where_en}")
         if role == "stem" and plan.options:
-            span = f"{column_name(plan.options[0])}–{column_name(plan.options[-1])}"
-            zh.append(f"选项 {span} 列")
-            en.append(f"options columns {span}")
+            where_zh, where_en = at(plan.options[0], plan.options[-1])
+            zh.append(f"选项 {where_zh}")
+            en.append(f"options {where_en}")
     if plan.key is not None and plan.by_number:
         zh.append("答案为选项序号（从 0 数）" if plan.zero_based else "答案为选项序号")
         en.append("keys by option number (from 0)" if plan.zero_based else "keys by option number")
@@ -672,3 +736,30 @@ def why_unread(table: Table) -> tuple[str, str]:
         f"{n} 行，答案列的内容与大多数行的选项对不上",
         f"{n} rows, the keys do not fit the options on most rows",
     )
+
+
+# -- a known header without a key column ------------------------------------------------------------------
+def completed(table: Table, header: Header) -> Header:
+    """A header the importer knows that names no key column (`Question | Réponse A | Réponse B | Juste`): the
+    unnamed column whose values fit the rows' options as keys becomes the key column; the header as it was
+    when none does."""
+    roles = header.roles.values()
+    if table.sheet_keys or any(r == "key" or r.startswith(("flag:", "blank:")) for r in roles):
+        return header
+    stem = next((c for c, r in header.roles.items() if r == "stem"), None)
+    if stem is None:
+        return header
+    width = max(len(r.cells) for r in table.rows)
+    rows = [_Cells.of(r, width) for r in table.rows[header.index + 1 :][:_SAMPLE] if _filled(r) >= 2]
+    options = [c for c, r in sorted(header.roles.items(), key=lambda i: i[1]) if r.startswith("option:")]
+    cell = next((c for c, r in header.roles.items() if r == "options"), None)
+    best: tuple[float, int] | None = None
+    for column in [c for c in range(width) if c not in header.roles]:
+        fit = _measure(rows, stem, column, options, cell)
+        if fit.rows and fit.score >= 0.6 * fit.rows and fit.strong >= max(2, fit.rows / 2):
+            best = max(best or (fit.score, column), (fit.score, column))
+    if best is None:
+        return header
+    column = best[1]
+    names = {**header.names, "key": table.rows[header.index].cells[column].strip()}
+    return Header(header.line, header.index, {**header.roles, column: "key"}, names)

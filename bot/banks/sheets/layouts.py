@@ -9,14 +9,15 @@
                                              (`bot.banks.sheets.typed_rows`)
 
 A header is tried first; a sheet whose header sits above answer rows (`Question,Answer,Correct` and then
-rows that leave the question column empty) is read as answer rows.
+rows that leave the question column empty, or write the question again on each option's row) is read as
+answer rows.
 """
 
 from __future__ import annotations
 
-from bot.banks.sheets.answer_rows import read_answer_rows
+from bot.banks.sheets.answer_rows import read_answer_rows, repeated_column
 from bot.banks.sheets.cards import read_cards
-from bot.banks.sheets.content import convention, mapped_table, plan_columns
+from bot.banks.sheets.content import completed, convention, mapped_table, plan_columns
 from bot.banks.sheets.table import Header, Table, TableReading, find_header, read_table
 from bot.banks.sheets.typed_rows import read_typed_rows
 from bot.banks.sheets.vertical import read_vertical
@@ -37,8 +38,11 @@ def read_sheet(table: Table, *, section: str | None = None, simplified: bool = F
     cards, answer rows or flash cards)."""
     header = find_header(table)
     if header is not None:
-        if _stemless(table, header) and (
-            rows := read_answer_rows(table, start=header.index + 1, section=section, simplified=simplified)
+        header = completed(table, header)
+        body = table.rows[header.index + 1 :]
+        stem = next(c for c, role in header.roles.items() if role == "stem")
+        if (_stemless(table, header) or repeated_column(body, [stem]) is not None) and (
+            rows := read_answer_rows(table, start=header.index + 1, section=section, simplified=simplified, stem=stem)
         ):
             return rows
         return read_table(table, header, section=section, simplified=simplified)
