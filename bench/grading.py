@@ -22,7 +22,7 @@ from opencc import OpenCC
 
 from bot.banks.model import CHOICE_KINDS, Kind, Question, load_banks
 from bot.grading import ConceptIndex, grade
-from bot.grading.normalize import _normalize_cached
+from bot.lexicon.normalize import _normalize_cached
 
 _S2T = OpenCC("s2t")
 _TW = OpenCC("s2twp")  # Taiwan script and wording (演算法, 資料)

@@ -10,7 +10,9 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from telegram.request import BaseRequest
 
@@ -23,11 +25,15 @@ from bot.store import Store
 from bot.store.outbox import Outbox
 from bot.store.updates import UpdateLog
 from bot.study.bank_admin import BankAdmin
+from bot.study.desk import TeacherDesk
+from bot.study.desk_access import DeskAccess, desk_secret
+from bot.study.disputes import Disputes
 from bot.study.engine import StudyEngine
 from bot.telegram.app import telegram_application
 from bot.telegram.commands import publish_commands
 from bot.telegram.context import BotApplication
 from bot.telegram.courier import Courier
+from bot.telegram.dispute_notices import DisputeNotices
 from bot.telegram.failures import classify
 from bot.telegram.pacing import OutgoingBudget
 from bot.telegram.subscriptions import PushSender, announcement_finished
@@ -71,12 +77,14 @@ def build_application(
 class Lifecycle:
     """Start, in this order: the store; the update inbox (what a crash left unhandled is queued first);
     the banks and the engine with the services over them; model help when configured; the courier of
-    kept replies; the group closer; the push scheduler; then the command menus are published.
-    Stop in the reverse order, the store last. Stopping twice is stopping once."""
+    kept replies; the notices of dispute decisions; the group closer; the push scheduler; the teacher's
+    desk's pages when configured; then the command menus are published. Stop in the reverse order, the
+    store last. Stopping twice is stopping once."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store: Store | None = None
+        self.web: Any = None  # the desk's server (bot.web is imported only when STUDYBOT_WEB_PORT is set)
 
     async def start(self, app: BotApplication) -> None:
         settings, data = self.settings, app.bot_data
@@ -91,19 +99,27 @@ class Lifecycle:
         engine = await StudyEngine.create(store, banks, clock=data.clock, rng=data.rng, default_tz=settings.tz)
         data.engine = engine
         data.bank_admin = BankAdmin(engine, settings.banks)
+        data.desk = TeacherDesk(engine, data.bank_admin)
+        data.desk_access = DeskAccess(store, data.clock, desk_secret(settings.token or ""))
         data.subscriptions = Subscriptions(store, data.clock)
         if settings.ai_enabled:  # else nothing of bot.ai is imported
             from bot.ai.service import ModelHelp
-            from bot.cli.explain import model_client
+            from bot.ai_settings import model_client
 
             data.model_help = ModelHelp(
                 model_client(settings), store, daily_cap=settings.ai_daily_cap, concepts=engine.concepts
             )
         data.courier = Courier(app.bot, Outbox(store), data.clock)
         data.courier.start()
+        data.disputes = Disputes(data.bank_admin)
+        data.dispute_notices = DisputeNotices(app.bot, data.disputes, data.courier)
+        data.disputes.listeners.append(data.dispute_notices.wake)
+        data.dispute_notices.start()  # what a crash left untold goes now
         data.groups.start()
         data.deliveries = data.subscriptions.service = self._deliveries(app, store)
         data.deliveries.start()
+        if settings.web_port is not None:
+            await self._start_desk(app, engine)
         log.info(
             "studybot ready: %d banks, %d questions, database %s",
             len(banks),
@@ -111,6 +127,22 @@ class Lifecycle:
             settings.db,
         )
         await publish_commands(app.bot, data.commands)
+
+    async def _start_desk(self, app: BotApplication, engine: StudyEngine) -> None:
+        from bot.banks.limits import UPLOAD_LIMITS
+        from bot.web.pages import DeskConfig, Services
+        from bot.web.server import DeskServer
+
+        settings, data = self.settings, app.bot_data
+        assert data.desk is not None and data.desk_access is not None and data.bank_admin is not None
+        assert settings.web_port is not None and settings.desk_url is not None
+        limits = replace(UPLOAD_LIMITS, max_seconds=settings.import_seconds, max_memory_mb=settings.import_memory_mb)
+        config = DeskConfig(settings.admins, settings.token or "", settings.desk_url, limits)
+        services = Services(data.desk, data.desk_access, data.bank_admin, engine, config, data.clock)
+        self.web = DeskServer(services, settings.web_listen, settings.web_port)
+        await self.web.start()
+        if not settings.desk_url.startswith("https://"):
+            log.warning("STUDYBOT_WEB_URL is not https: no [打开教师台] buttons (Telegram opens only https Mini Apps)")
 
     def _deliveries(self, app: BotApplication, store: Store) -> DeliveryService:
         settings, data = self.settings, app.bot_data
@@ -136,6 +168,9 @@ class Lifecycle:
 
     async def stop(self, app: BotApplication) -> None:
         data = app.bot_data
+        web, self.web = self.web, None
+        if web is not None:  # no page is served once the engine and the store are going
+            await web.stop()
         if data.deliveries is not None:  # claim nothing more; the sends in flight finish and are recorded
             await data.deliveries.stop()
             data.deliveries = None
@@ -143,6 +178,9 @@ class Lifecycle:
             data.subscriptions.service = None
         if data.groups is not None:  # a question being closed gets its result first
             await data.groups.stop()
+        if data.dispute_notices is not None:  # the notice being sent goes first
+            await data.dispute_notices.stop()
+            data.dispute_notices = None
         if data.courier is not None:
             await data.courier.stop()
             data.courier = None
@@ -157,5 +195,5 @@ class Lifecycle:
                 await data.inbox.flush()
             except Exception:
                 log.exception("the update inbox could not be written before the stop")
-        data.engine = data.bank_admin = data.subscriptions = None
+        data.engine = data.bank_admin = data.subscriptions = data.disputes = data.desk = data.desk_access = None
         await store.close()

@@ -82,6 +82,37 @@ class Settings(BaseSettings):
         default=True, description='Send response_format {"type": "json_object"}; off for servers that refuse it.'
     )
 
+    # The teacher's desk (bot/web): off unless web_port is set.
+    web_port: int | None = Field(
+        default=None, ge=1, le=65535, description="Port of the teacher's desk web pages; unset: no desk."
+    )
+    web_url: str | None = Field(
+        default=None,
+        description="The desk's public address (https://... behind a reverse proxy) for the Mini App buttons "
+        "and /panel's links; unset: http://127.0.0.1:<port>.",
+    )
+    web_listen: str = Field(default="127.0.0.1", description="Address the desk listens on.")
+
+    @property
+    def desk_url(self) -> str | None:
+        """Where teachers open the desk (None: the desk is off)."""
+        if self.web_port is None:
+            return None
+        return self.web_url or f"http://127.0.0.1:{self.web_port}"
+
+    @field_validator("web_url", mode="before")
+    @classmethod
+    def _web_url(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip().rstrip("/")
+            if not value:
+                return None
+            if not value.startswith(("https://", "http://")):
+                raise ValueError("STUDYBOT_WEB_URL must start with https:// (or http:// to try it locally)")
+            if "/" in value.split("://", 1)[1]:  # the pages link from the site's root
+                raise ValueError("STUDYBOT_WEB_URL is a host of its own, without a path: https://desk.example.com")
+        return value
+
     @property
     def ai_enabled(self) -> bool:
         """Whether model help is configured (the only check a front end makes before importing bot.ai)."""
@@ -93,7 +124,7 @@ class Settings(BaseSettings):
             raise ValueError("STUDYBOT_AI_MODEL is required when STUDYBOT_AI_URL is set (e.g. qwen2.5:7b)")
         return self
 
-    @field_validator("ai_url", "ai_model", mode="before")
+    @field_validator("ai_url", "ai_model", "web_port", mode="before")
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -154,3 +154,5 @@ class PendingUpload:
     file_name: str
     bank_json: str  # the imported bank as its file would hold it
     created_at: int  # epoch seconds
+    review: str | None = None  # what the import said about the document, as JSON (bot/banks/review.py)
+    revision: int = 0  # edits made on the teacher's desk so far

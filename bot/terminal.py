@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from bot.banks.model import Bank, load_bank
 from bot.grading import format_question, format_verdict
 from bot.locale import terminal_language
+from bot.locale.catalogs import texts
 from bot.store import Store
 from bot.study.engine import StudyEngine
 from bot.study.kinds import parse_kinds
@@ -30,37 +31,14 @@ __all__ = ["practice", "streak_line"]
 T = TypeVar("T")
 QUIT = frozenset({"q", "quit", "exit", "退出", "结束"})
 
-_TEXT = {
-    "header": ("第 {i}/{n} 题 · {bank}{review}", "Question {i}/{n} · {bank}{review}"),
-    "review": ("（复习）", " (review)"),
-    "prompt": ("你的答案（q 退出）> ", "Your answer (q to quit) > "),
-    "summary": (
-        "本次练习：{total} 题 · ✅ {correct} · 🟡 {partial} · ❌ {wrong} · 正确率 {accuracy:.0%}",
-        "This session: {total} answered · ✅ {correct} · 🟡 {partial} · ❌ {wrong} · {accuracy:.0%} right",
-    ),
-    "none": ("本次练习没有作答。", "Nothing was answered this session."),
-    "streak": ("连续学习 {current} 天（最长 {longest} 天）。", "Streak: {current} {days} (longest {longest})."),
-    "no_banks": (
-        "在 {path} 没有找到题库（*.json）。请设置 STUDYBOT_BANKS 或先导入题库：studybot import 文件。",
-        "No question banks (*.json) found in {path}. Set STUDYBOT_BANKS or import one: studybot import FILE.",
-    ),
-    "bad_bank": ("题库文件 {path} 无法读取：{error}", "Bank file {path} could not be read: {error}"),
-    "bad_kind": (
-        "没有这个题型：{names}。可选：单选、多选、判断、填空、案例。",
-        "No such kind: {names}. Choose single, multiple, truefalse, fill or case.",
-    ),
-    "bad_n": ("-n 必须是正整数（现在是 {n}）。", "-n must be a positive whole number (it is {n})."),
-}
-
 
 def _say(key: str, lang: str, **fields: object) -> str:
-    zh, en = _TEXT[key]
-    return (en if lang == "en" else zh).format(**fields)
+    return texts()(f"term_{key}", lang, **fields)  # the catalogs' term_* messages (bot/locale)
 
 
 def streak_line(current: int, longest: int, lang: str) -> str:
     """The summary's streak line: "1 day", "2 days" in English (Chinese has no plural)."""
-    return _say("streak", lang, current=current, longest=longest, days="day" if current == 1 else "days")
+    return _say("streak", lang, current=current, longest=longest)
 
 
 def _load_banks(folder: Path, lang: str, err: TextIO) -> list[Bank] | None:

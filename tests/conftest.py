@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import browser_kit
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -27,3 +28,13 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if files and len(files) == 1 and next(iter(files)).endswith(".py"):
         return 0
     return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    browser_kit.deselect(config, items)  # the desk's browser tests, where there is no Chromium
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    line = browser_kit.summary_line(config)
+    if line:
+        terminalreporter.write_line(line, yellow=True)

@@ -41,6 +41,11 @@ LEAKS = [
     ("bot.telegram.subscriptions", "bot.store.subscriptions", "telegram-through-the-engine"),
     ("bot.telegram.group_quiz", "bot.store.group_answers", "telegram-through-the-engine"),
     ("bot.telegram.courier", "bot.store.outbox", "telegram-through-the-engine"),
+    # The teacher's desk (issue 26): the leaks it must never have.
+    ("bot.web.imports", "bot.store.pending_uploads", "web-through-the-engine"),  # a draft saved by the page
+    ("bot.web.pages", "bot.telegram.texts", "web-through-the-engine"),  # the chat's words on a page
+    ("bot.web.guard", "telegram", "web-through-the-engine"),
+    ("bot.web.server", "bot.terminal", "layers"),  # one front end importing another
     ("bot.store.cards", "bot.study.streaks", "layers"),  # store and study importing each other (Streak)
     ("bot.study.days", "bot.delivery.schedule", "layers"),  # the engine importing the scheduler (zones)
     ("bot.banks.importer", "bot.ai.reading", "layers"),  # the importer calling model help

@@ -19,8 +19,8 @@ from bot.ai.schemas import CaseJudgement
 from bot.banks.model import Question
 from bot.grading.case import key_points
 from bot.grading.concepts import ConceptIndex
-from bot.grading.normalize import clean, normalize
 from bot.grading.verdict import Outcome, Verdict
+from bot.lexicon.normalize import clean, normalize
 
 __all__ = [
     "RubricPoint",

@@ -39,6 +39,7 @@ from bot.ai.client import ModelClient, ModelError
 from bot.ai.explain import format_explanation, write_explanation
 from bot.ai.schemas import CaseJudgement
 from bot.banks.model import Kind, Question
+from bot.grading.accepted import accepted_wording
 from bot.grading.concepts import ConceptIndex
 from bot.grading.verdict import Verdict
 from bot.store import ai_cache
@@ -163,6 +164,8 @@ class ModelHelp:
         local_day: int,
     ) -> Verdict | None:
         if question.kind is not Kind.case or not rules.answered or not reply.strip():
+            return None
+        if accepted_wording(question, reply):  # a teacher's decision stands over a model's reading
             return None
         if not await self.model_grading(learner_id):
             return None

@@ -15,9 +15,9 @@ from typing import Literal
 
 from bot.banks.conventions.keys import count_blanks
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question
+from bot.banks.name_pairs import bank_pairs
 from bot.banks.provenance import explained_by_model, read_by_model
 from bot.banks.text import to_simplified
-from bot.grading.names import bank_pairs
 
 __all__ = ["LintFinding", "lint_banks", "normalize", "option_form"]
 

@@ -77,7 +77,9 @@ class Question(BaseModel):
     line: int | None = Field(default=None, description="Line of the source document where it starts.")
     # Room for what authors add by hand; the importer never writes these.
     alternates: list[str] = Field(
-        default_factory=list, description="More accepted answers (fill: for a single-blank question)."
+        default_factory=list,
+        description="More accepted answers (fill: for a single-blank question; case: answers a teacher "
+        "accepted whole, each credited with every point).",
     )
     tags: list[str] = Field(default_factory=list)
     meta: dict[str, Any] = Field(default_factory=dict, description="Free-form author data.")

@@ -10,9 +10,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from bot.banks.formats import FORMATS
-from bot.banks.importer import ImportResult, import_file
+from bot.banks.formats import FORMATS, extract
+from bot.banks.importer import ImportResult, import_document
 from bot.banks.limits import UPLOAD_LIMITS, DocumentLimits
+from bot.banks.review import numbered_lines
 from bot.banks.sources import default_bank_id
 
 __all__ = [
@@ -110,4 +111,7 @@ def import_upload(
     with tempfile.TemporaryDirectory(prefix="studybot-upload-") as folder:
         path = Path(folder) / name
         path.write_bytes(data)
-        return import_file(path, bank_id=bank_id, limits=limits)  # errors name `name`, the file the admin sent
+        doc = extract(path, limits)
+        result = import_document(doc, source=name, bank_id=bank_id)  # errors name `name`, the file the admin sent
+        result.lines = numbered_lines(doc)  # what the teacher's desk shows beside each question
+        return result

@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "explain": "bot.cli.explain:cmd_explain",
     "grade": "bot.cli.grade:cmd_grade",
     "backup": "bot.cli.backup:cmd_backup",
+    "answers": "bot.cli.answers:cmd_answers",
 }
 
 
@@ -80,6 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     backup = sub.add_parser("backup", help="copy the database safely while the bot runs")
     backup.add_argument("path", metavar="PATH")
+
+    answers = sub.add_parser(
+        "answers", help="what learners answered, as CSV: per question the most common replies not graded right"
+    )
+    answers.add_argument("banks", nargs="*", metavar="BANK", help="bank ids; default every bank")
+    answers.add_argument("-o", "--output", help="write to this file (UTF-8 for Excel) instead of standard output")
+    answers.add_argument("--top", type=int, default=5, help="replies per question, most common first (default 5)")
     return parser
 
 

@@ -12,36 +12,14 @@ from bot.banks.export import export_text
 from bot.banks.importer import ImportResult, import_document
 from bot.banks.issues import DocumentError
 from bot.banks.lint import lint_banks
-from bot.banks.model import Bank, Kind, load_bank, load_banks, save_bank
+from bot.banks.model import Bank, Kind, load_banks, save_bank
 from bot.banks.sources import MANIFEST, options_for, read_source_document
 from bot.banks.summary import preview, summary
+from bot.cli.bank_files import BankNotFound, resolve_bank
 from bot.config import Settings
 from bot.locale import count, terminal_language
 
-__all__ = ["BankNotFound", "bank_file", "cmd_export", "cmd_import", "cmd_lint", "resolve_bank"]
-
-
-class BankNotFound(Exception):
-    pass
-
-
-def bank_file(ref: str, folder: Path | None = None) -> Path:
-    """The file of a bank given by its path or by its id in the banks folder (STUDYBOT_BANKS)."""
-    path = Path(ref)
-    if not path.is_file():
-        path = (folder or Settings().banks) / f"{ref}.json"
-    if not path.is_file():
-        raise BankNotFound(f"no bank file or bank id '{ref}' / 找不到题库文件或题库 id“{ref}”")
-    return path
-
-
-def resolve_bank(ref: str, folder: Path | None = None) -> Bank:
-    """A bank from a file path or a bank id looked up in the banks folder (STUDYBOT_BANKS)."""
-    path = bank_file(ref, folder)
-    try:
-        return load_bank(path)
-    except (ValidationError, ValueError) as exc:
-        raise BankNotFound(f"{path}: not a valid bank file / 不是有效的题库文件: {exc}") from exc
+__all__ = ["cmd_export", "cmd_import", "cmd_lint"]
 
 
 def _summary(bank: Bank) -> str:

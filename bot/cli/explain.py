@@ -10,38 +10,23 @@ from datetime import date
 
 from pydantic import ValidationError
 
-from bot.ai.client import ModelClient
 from bot.ai.drafting import Drafted, draft_explanations
 from bot.ai.reading import read_left_out, reading_summary
+from bot.ai_settings import model_client
 from bot.banks.model import bank_json, load_bank
 from bot.banks.questions.draft import ImportResult
-from bot.cli.banks import BankNotFound, bank_file
+from bot.cli.bank_files import BankNotFound, bank_file
 from bot.config import Settings
 from bot.files import write_atomically
 from bot.locale import terminal_language
 from bot.logsetup import configure_logging
 
-__all__ = ["ModelReader", "cmd_explain", "model_client", "model_settings"]
+__all__ = ["ModelReader", "cmd_explain", "model_settings"]
 
 NOT_SET = (
     "model help is off: set STUDYBOT_AI_URL and STUDYBOT_AI_MODEL (see docs/ai.md) / "
     "未启用模型：请设置 STUDYBOT_AI_URL 和 STUDYBOT_AI_MODEL（见 docs/ai.md）"
 )
-
-
-def model_client(settings: Settings, timeout: float | None = None) -> ModelClient:
-    """The model client the settings describe (model help must be on: `settings.ai_enabled`)."""
-    if not settings.ai_url or not settings.ai_model:
-        raise ValueError("model help is off: STUDYBOT_AI_URL and STUDYBOT_AI_MODEL are not both set")
-    return ModelClient(
-        settings.ai_url,
-        settings.ai_model,
-        key=settings.ai_key.get_secret_value() if settings.ai_key else None,
-        timeout=settings.ai_timeout if timeout is None else timeout,
-        concurrency=settings.ai_concurrency,
-        max_tokens=settings.ai_max_tokens,
-        json_mode=settings.ai_json_mode,
-    )
 
 
 def model_settings() -> Settings | None:

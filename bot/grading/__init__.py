@@ -6,8 +6,8 @@ Build `concepts = ConceptIndex.from_banks(banks)` once at start-up; then `grade(
 from bot.grading.concepts import ConceptIndex
 from bot.grading.format import VerdictParts, format_question, format_verdict, kind_label, verdict_parts
 from bot.grading.grader import grade
-from bot.grading.normalize import normalize
 from bot.grading.verdict import Outcome, Verdict
+from bot.lexicon.normalize import normalize
 
 __all__ = [
     "ConceptIndex",

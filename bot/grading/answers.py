@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bot.grading.normalize import normalize
+from bot.lexicon.normalize import normalize
 
 __all__ = ["Accepted", "accepted_forms", "expand", "loose"]
 

@@ -31,11 +31,12 @@ from opencc import OpenCC
 from rapidfuzz import fuzz
 
 from bot.banks.model import Question
+from bot.grading.accepted import accepted_wording
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import flips_meaning
-from bot.grading.names import STANDARD, Aliases
-from bot.grading.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
 from bot.grading.verdict import Outcome, Verdict
+from bot.lexicon.names import STANDARD, Aliases
+from bot.lexicon.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
 
 # Taiwan wording in a reply (資料, 演算法) read in mainland words; built once (loading is slow).
 _TW2SP = OpenCC("tw2sp")
@@ -751,6 +752,8 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
             feedback_zh="请写下你的分析和方案。",
             feedback_en="Please write your analysis and solution.",
         )
+    if accepted_wording(question, reply):  # a teacher accepted this answer: every point, whatever the rules read
+        return _accepted(question, points, norm, reference)
     read = _read_reply(cleaned, _reference_norm(reference), reference)
     if _is_bare_list(cleaned, _vocabulary(question.prompt, reference, concepts), concepts):
         read = replace(read, bare_list=True)
@@ -796,4 +799,19 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         covered=covered,
         partly=partly,
         missed=missed,
+    )
+
+
+def _accepted(question: Question, points: tuple[KeyPoint, ...], norm: str, reference: str) -> Verdict:
+    labels = [p.label for p in points]
+    earned = f"{len(points)}"
+    return Verdict(
+        outcome=Outcome.correct,
+        score=1.0,
+        understood=norm if len(norm) <= 200 else norm[:199] + "…",
+        expected=reference,
+        feedback_zh=f"要点覆盖 {earned}/{earned}\n老师已认可这个回答。请对照参考答案。",
+        feedback_en=f"Key points covered: {earned} of {earned}\nA teacher accepted this answer. "
+        "Compare with the reference answer.",
+        covered=labels,
     )

@@ -10,10 +10,10 @@ from bot.banks.model import Kind, Question
 from bot.grading.concepts import ConceptIndex
 from bot.grading.fill import Match, accepted_names, match_blank
 from bot.grading.meaning import flipped
-from bot.grading.normalize import allowed_typos, normalize
 from bot.grading.quantities import read_value
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import NEUTRAL_PREFIXES, NEUTRAL_SUFFIXES, core, strip_hedges
+from bot.lexicon.normalize import allowed_typos, normalize
 
 __all__ = ["grade_choice", "read_letters"]
 

@@ -16,10 +16,11 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from bot.banks.model import CHOICE_KINDS, Bank, Kind
+from bot.banks.name_pairs import bank_pairs
 from bot.grading.answers import expand, loose
-from bot.grading.names import STANDARD, Aliases, bank_pairs
-from bot.grading.normalize import normalize
 from bot.grading.wording import core
+from bot.lexicon.names import STANDARD, Aliases
+from bot.lexicon.normalize import normalize
 
 __all__ = ["ConceptIndex"]
 

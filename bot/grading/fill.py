@@ -16,13 +16,13 @@ from rapidfuzz.distance import Levenshtein
 from bot.banks.model import Question
 from bot.grading.answers import Accepted, accepted_forms, loose
 from bot.grading.concepts import ConceptIndex
-from bot.grading.formulas import is_formula
 from bot.grading.meaning import flipped
-from bot.grading.names import STANDARD, Aliases
-from bot.grading.normalize import allowed_typos, clean, is_han, normalize, readings, strip_answer_prefix
 from bot.grading.quantities import Value, in_digits, numbers_in, read_value, unit_at
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
+from bot.lexicon.formulas import is_formula
+from bot.lexicon.names import STANDARD, Aliases
+from bot.lexicon.normalize import allowed_typos, clean, is_han, normalize, readings, strip_answer_prefix
 
 # Taiwan vocabulary (演算法, 資料) through OpenCC's phrase conversion; built once (loading is slow).
 _TW2SP = OpenCC("tw2sp")

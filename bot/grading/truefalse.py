@@ -8,9 +8,9 @@ import unicodedata
 from rapidfuzz.distance import Levenshtein
 
 from bot.banks.model import Question
-from bot.grading.normalize import clean, normalize, strip_answer_prefix
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import asks_back, strip_hedges
+from bot.lexicon.normalize import clean, normalize, strip_answer_prefix
 
 __all__ = ["FALSE_WORDS", "TRUE_WORDS", "grade_true_false", "read_true_false"]
 

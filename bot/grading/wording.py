@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from opencc import OpenCC
 
-from bot.grading.normalize import clean
+from bot.lexicon.normalize import clean
 
 __all__ = [
     "HEDGE_PREFIXES",

@@ -60,9 +60,10 @@ def wanted_characters(banks: Path | None = None) -> str:
 
     texts: list[str] = [cjk_characters(ZH), cjk_characters(EN), common_hanzi(), PUNCTUATION]
     texts += [chr(c) for c in range(0x20, 0x7F)]
-    table = ROOT / "bot" / "telegram" / "texts.py"
-    if table.exists():  # read as text: the pictures sit below the Telegram front end
-        texts.append(table.read_text(encoding="utf-8"))
+    for lang in ("zh", "en"):  # the catalogs' texts in the two languages the pictures draw (read as text)
+        catalog = ROOT / "bot" / "locale" / lang / "LC_MESSAGES" / "studybot.po"
+        if catalog.exists():
+            texts.append(catalog.read_text(encoding="utf-8"))
     for path in sorted((banks or ROOT / "data" / "banks").glob("*.json")):
         texts += _strings(json.loads(path.read_text(encoding="utf-8")))
     return "".join(sorted({c for text in texts for c in text if c.isprintable() and ord(c) < 0x30000}))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.records import Chat
-from bot.store._util import fetch_one
+from bot.store._util import fetch_all, fetch_one
 
-__all__ = ["ensure", "get", "migrate", "set_active", "update_settings", "upsert"]
+__all__ = ["ensure", "get", "groups", "migrate", "set_active", "update_settings", "upsert"]
 
 _COLS = "id, kind, title, active, tz, language, poll, created_at, close_minute"
 
@@ -19,6 +19,14 @@ def _row(row: tuple) -> Chat:
 async def get(db: aiosqlite.Connection, chat_id: int) -> Chat | None:
     row = await fetch_one(db, f"SELECT {_COLS} FROM chats WHERE id = ?", (chat_id,))
     return _row(row) if row else None
+
+
+async def groups(db: aiosqlite.Connection) -> list[Chat]:
+    """Every group the bot is or was in: those it is in first, then by title."""
+    rows = await fetch_all(
+        db, f"SELECT {_COLS} FROM chats WHERE kind IN ('group', 'supergroup') ORDER BY active DESC, title, id"
+    )
+    return [_row(r) for r in rows]
 
 
 async def upsert(db: aiosqlite.Connection, chat_id: int, kind: str, title: str, now: int) -> Chat:

@@ -336,6 +336,76 @@ INSERT OR IGNORE INTO asked_messages (chat_id, message_id, asked_id)
     SELECT chat_id, message_id, id FROM asked WHERE message_id IS NOT NULL;
 """
 
+_DISPUTES = """
+-- "My answer should count": a learner disputes the verdict on a fill-in or case answer; an admin accepts
+-- the reply (it becomes an accepted answer in the bank file, and every attempt at the question with the
+-- same reply is regraded) or rejects it. Replies are grouped by `reply_key`, the reply as the grader
+-- reads it (bot/grading/accepted.py). One decision closes every open dispute of its group at once: the
+-- compare-and-set on `decision_id IS NULL` makes a button work once, across restarts too.
+CREATE TABLE dispute_decisions (
+    id         INTEGER PRIMARY KEY,
+    question   INTEGER NOT NULL REFERENCES questions (id),
+    reply_key  TEXT    NOT NULL,
+    reply      TEXT    NOT NULL,                    -- the reply decided on, as shown to the admin
+    accepted   INTEGER NOT NULL CHECK (accepted IN (0, 1)),
+    decided_by INTEGER NOT NULL,                    -- the admin's Telegram user id
+    decided_at INTEGER NOT NULL,
+    regraded   INTEGER NOT NULL DEFAULT 0           -- attempts the decision regraded
+);
+CREATE INDEX dispute_decisions_reply ON dispute_decisions (question, reply_key);
+
+CREATE TABLE disputes (
+    id          INTEGER PRIMARY KEY,
+    learner_id  INTEGER NOT NULL REFERENCES learners (id),
+    asked_id    INTEGER NOT NULL REFERENCES asked (id),
+    question    INTEGER NOT NULL REFERENCES questions (id),
+    reply       TEXT    NOT NULL,                   -- the attempt's reply as recorded
+    reply_key   TEXT    NOT NULL,
+    created_at  INTEGER NOT NULL,
+    decision_id INTEGER REFERENCES dispute_decisions (id),   -- NULL while open
+    UNIQUE (learner_id, asked_id)                   -- one dispute per attempt
+);
+CREATE INDEX disputes_open ON disputes (question, reply_key) WHERE decision_id IS NULL;
+
+-- Who is told of a decision: once per learner and decision. `sent_at` is set right before the message
+-- leaves (a crash then never tells twice); rows still NULL are sent at the next start.
+CREATE TABLE dispute_notices (
+    decision_id INTEGER NOT NULL REFERENCES dispute_decisions (id),
+    learner_id  INTEGER NOT NULL REFERENCES learners (id),
+    reply       TEXT    NOT NULL,                   -- the learner's own reply, as they wrote it
+    sent_at     INTEGER,
+    PRIMARY KEY (decision_id, learner_id)
+) WITHOUT ROWID;
+CREATE INDEX dispute_notices_waiting ON dispute_notices (decision_id) WHERE sent_at IS NULL;
+"""
+
+_TEACHERS_DESK = """
+-- The teacher's desk (bot/web): an upload held for confirmation is also the draft the teacher reviews and
+-- edits on the page. `review` is what the import said about the document (its lines, the passages left out
+-- and why, the conventions recognised) as JSON; `revision` grows with every edit, so an edit made on a page
+-- that shows an older revision is refused instead of undoing another one.
+ALTER TABLE pending_uploads ADD COLUMN review TEXT;
+ALTER TABLE pending_uploads ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+
+-- /panel's one-time sign-in links: the nonce goes when the link is used (or expires).
+CREATE TABLE desk_links (
+    nonce      TEXT    PRIMARY KEY,
+    admin_id   INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- Signed-in teachers: the cookie holds a random value, this table only its SHA-256.
+CREATE TABLE desk_sessions (
+    id         TEXT    PRIMARY KEY,                 -- sha256 hex of the cookie's value
+    admin_id   INTEGER NOT NULL,
+    csrf       TEXT    NOT NULL,                    -- the token every form of this session carries
+    via        TEXT    NOT NULL CHECK (via IN ('link', 'telegram')),
+    language   TEXT,                                -- the Telegram client's language, when it said
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -346,6 +416,8 @@ MIGRATIONS: Sequence[Migration] = (
     Migration(7, "uploaded banks waiting for the admin's confirmation", _PENDING_UPLOADS),
     Migration(8, "a group's daily question window", _GROUP_WINDOW),
     Migration(9, "practice sessions, and the messages that carry each asked question", _SESSIONS),
+    Migration(10, "disputed verdicts, their decisions and who is told", _DISPUTES),
+    Migration(12, "the teacher's desk: drafts under review, sign-in links, sessions", _TEACHERS_DESK),
 )
 
 
@@ -372,6 +444,11 @@ def current_version(conn: sqlite3.Connection) -> int:
     return int(row[0] or 0)
 
 
+def _recorded(conn: sqlite3.Connection, version: int) -> bool:
+    current_version(conn)  # the table exists
+    return conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?", (version,)).fetchone() is not None
+
+
 def apply_migrations(
     conn: sqlite3.Connection, *, target: int | None = None, migrations: Sequence[Migration] = MIGRATIONS
 ) -> list[int]:
@@ -387,8 +464,10 @@ def apply_migrations(
             break
         conn.execute("BEGIN IMMEDIATE")
         try:
-            # Re-read inside the write lock: another process may have migrated meanwhile.
-            if migration.version <= current_version(conn):
+            # Re-read inside the write lock: another process may have migrated meanwhile. A version is
+            # applied when it is not recorded, not when it is above the newest: numbers are handed out to
+            # work in parallel, so a later one may land first and the earlier ones still have to run.
+            if _recorded(conn, migration.version):
                 conn.execute("COMMIT")
                 continue
             for statement in _statements(migration.sql):

@@ -11,20 +11,21 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.banks.edit import with_question
 from bot.banks.key_fix import KeyFixError, describe_key, parse_key, with_key
 from bot.banks.lint import LintFinding, lint_banks, normalize
-from bot.banks.model import Bank, load_bank, load_banks_serving, save_bank
+from bot.banks.model import Bank, Question, load_bank, load_banks_serving, save_bank
 from bot.files import fsync_dir
 from bot.study.engine import StudyEngine
 from bot.study.reload import reload_banks
 
-__all__ = ["NOT_WRITABLE", "BankAdmin", "Deleted", "Installed", "KeyFixed", "Target", "target_for"]
+__all__ = ["NOT_WRITABLE", "BankAdmin", "Deleted", "Edited", "Installed", "KeyFixed", "Target", "target_for"]
 
 log = logging.getLogger("bot.admin")
 
@@ -71,6 +72,16 @@ class KeyFixed:
     old: str  # the key as it was, described for people
     new: str
     resolved: int  # open reports of the question closed by the fix
+
+
+@dataclass(frozen=True)
+class Edited:
+    """A question of a live bank edited (or removed) on the teacher's desk."""
+
+    old: Question  # as it was served
+    new: Question | None  # None: removed
+    resolved: int  # open reports of the question closed by the edit
+    closed: int  # open questions closed because what the learner saw changed
 
 
 class BankAdmin:
@@ -129,20 +140,75 @@ class BankAdmin:
         resolved = await self.engine.resolve_reports(bank_id, qid)
         return KeyFixed(old, new, resolved)
 
-    async def _rewrite(self, bank_id: str, qid: str, typed: str) -> tuple[str, str]:
+    async def change_question(
+        self, bank_id: str, qid: str, change: Callable[[Question], Question | None]
+    ) -> tuple[Question, bool] | None:
+        """Write `change(question)` into the bank file and put it live (a dispute accepted: one more accepted
+        answer). (the question as served now, whether the file changed); None when `change` gives None
+        (nothing is written then). KeyFixError when there is no such bank or question, or the file cannot
+        be written (it is then as it was)."""
+        async with self._lock:
+            path, bank = await self._served(bank_id)
+            question = bank.question(qid)
+            if question is None:
+                raise KeyFixError(f"题库 {bank_id} 中没有题目 {qid}", f"bank {bank_id} has no question {qid}")
+            changed = change(question)
+            if changed is None:
+                return None
+            if changed == question:
+                return question, False
+            questions = [changed if q.id == qid else q for q in bank.questions]
+            await self._save(bank.model_copy(update={"questions": questions}), path)
+            await reload_banks(self.engine, await self._servable())
+        return changed, True
+
+    async def edit_question(self, bank_id: str, qid: str, question: Question | None) -> Edited:
+        """Put an edited question (None: remove it) into a served bank's file and live, /fixkey's path: the
+        question's reports are resolved and later answers are graded by the new text; open questions whose
+        wording, options or kind changed are closed (KeyFixError: no such bank or question, or the file
+        cannot be written, and nothing changed)."""
+        async with self._lock:
+            path, bank = await self._served(bank_id)
+            old = bank.question(qid)
+            if old is None:
+                raise KeyFixError(f"题库 {bank_id} 中没有题目 {qid}", f"bank {bank_id} has no question {qid}")
+            if question is None:
+                if len(bank.questions) == 1:
+                    raise KeyFixError(
+                        "这是题库里唯一的一道题：要删除就删除整个题库",
+                        "this is the bank's only question: delete the whole bank instead",
+                    )
+                changed = bank.model_copy(update={"questions": [q for q in bank.questions if q.id != qid]})
+            else:
+                changed = with_question(bank, question.model_copy(update={"id": qid}))
+            before = self.engine.banks[bank_id]
+            await self._save(changed, path, ("题目", "The question"))
+            await reload_banks(self.engine, await self._servable())
+        closed = await self.engine.close_reworded(before)
+        resolved = await self.engine.resolve_reports(bank_id, qid) if question is not None else 0
+        return Edited(old, changed.question(qid), resolved, closed)
+
+    async def _served(self, bank_id: str) -> tuple[Path, Bank]:
         # Only a bank the bot serves: a typed id never becomes a path of its own (../, NUL, 300 bytes...).
         path = await asyncio.to_thread(_bank_path, self.folder, bank_id) if bank_id in self.engine.banks else None
         if path is None:
             raise KeyFixError(f"题库文件夹中没有题库 {bank_id}", f"there is no bank {bank_id} in the banks folder")
-        bank = await asyncio.to_thread(load_bank, path)
+        return path, await asyncio.to_thread(load_bank, path)
+
+    async def _rewrite(self, bank_id: str, qid: str, typed: str) -> tuple[str, str]:
+        path, bank = await self._served(bank_id)
         question = bank.question(qid)
         if question is None:
             raise KeyFixError(f"题库 {bank_id} 中没有题目 {qid}", f"bank {bank_id} has no question {qid}")
         fixed = with_key(bank, qid, parse_key(question, typed))
         new_question = fixed.question(qid)
         assert new_question is not None
+        await self._save(fixed, path)
+        return describe_key(question), describe_key(new_question)
+
+    async def _save(self, bank: Bank, path: Path, what: tuple[str, str] = ("答案", "The key")) -> None:
         try:
-            await asyncio.to_thread(save_bank, fixed, self.folder, path)
+            await asyncio.to_thread(save_bank, bank, self.folder, path)
         except OSError as exc:
             log.error("cannot write bank file %s: %s", path, exc)
             zh, en = (
@@ -151,11 +217,10 @@ class BankAdmin:
                 else ("", "")
             )
             raise KeyFixError(
-                f"无法写入题库文件 {path}：{exc.strerror}{zh}。答案没有改变，题库文件保持原样。",
-                f"cannot write the bank file {path}: {exc.strerror}{en}. The key is unchanged "
+                f"无法写入题库文件 {path}：{exc.strerror}{zh}。{what[0]}没有改变，题库文件保持原样。",
+                f"cannot write the bank file {path}: {exc.strerror}{en}. {what[1]} is unchanged "
                 "and the bank file is as it was.",
             ) from exc
-        return describe_key(question), describe_key(new_question)
 
 
 def _bank_path(folder: Path, bank_id: str) -> Path | None:

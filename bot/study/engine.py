@@ -19,6 +19,7 @@ from fsrs import Card, Rating, Scheduler
 from bot.banks.model import Bank, Kind, Question
 from bot.grading import ConceptIndex, grade
 from bot.grading.verdict import Outcome, Verdict
+from bot.locale import LANGUAGES, language_of
 from bot.records import Chat, Learner, PendingUpload, ScoreRow, Tally
 from bot.store import asked as asked_repo
 from bot.store import attempts as attempts_repo
@@ -58,7 +59,6 @@ __all__ = ["RATINGS", "Judge", "StudyEngine"]
 Judge = Callable[[str, Question, str, Verdict, int], Awaitable[Verdict | None]]
 
 RATINGS = {Outcome.wrong: Rating.Again, Outcome.partial: Rating.Hard, Outcome.correct: Rating.Good}
-LANGUAGES = ("zh", "en")
 UPLOAD_KEEP_SECONDS = 7 * 86400  # an upload's preview can be confirmed for a week
 
 
@@ -129,9 +129,7 @@ class StudyEngine:
     ) -> Learner:
         """Create a learner on first contact (language from a tag like en-US, else zh; zone parsed, else the
         default); later calls only refresh the name."""
-        # Telegram's language_code is an IETF tag ('en-US', 'zh-hans'): its first part decides.
-        code = (language or "").replace("_", "-").split("-")[0].lower()
-        lang = code if code in LANGUAGES else "zh"
+        lang = language_of(language)  # Telegram's language_code is an IETF tag ('en-US'): its first part decides
         zone = parse_tz(tz) if tz else None
         _, ts = self._now()
         async with self.store.write() as db:
@@ -839,8 +837,11 @@ class StudyEngine:
 
     # ----- uploads waiting for an admin's confirmation, deleted banks -----------------------------
 
-    async def hold_upload(self, admin_id: int, chat_id: int, bank_id: str, file_name: str, bank_json: str) -> int:
-        """Keep an imported bank until its admin confirms it (uploads held longer than UPLOAD_KEEP go); its id."""
+    async def hold_upload(
+        self, admin_id: int, chat_id: int, bank_id: str, file_name: str, bank_json: str, review: str | None = None
+    ) -> int:
+        """Keep an imported bank until its admin confirms it (uploads held longer than UPLOAD_KEEP go); its id.
+        ``review``: what the import said about the document, for the teacher's desk (bot/banks/review.py)."""
         _, ts = self._now()
         async with self.store.write() as db:
             await pending_repo.clear_older(db, ts - UPLOAD_KEEP_SECONDS)
@@ -852,7 +853,23 @@ class StudyEngine:
                 file_name=file_name,
                 bank_json=bank_json,
                 now=ts,
+                review=review,
             )
+
+    async def waiting_uploads(self, admin_id: int) -> list[PendingUpload]:
+        """The admin's uploads still waiting for confirmation (not expired), the newest first."""
+        _, ts = self._now()
+        async with self.store.read() as db:
+            return await pending_repo.of_admin(db, admin_id, ts - UPLOAD_KEEP_SECONDS)
+
+    async def revise_upload(self, upload: PendingUpload, bank_json: str, review: str | None) -> int | None:
+        """An edit of a waiting upload made on the revision ``upload`` shows: the new revision, or None when
+        it was confirmed, cancelled, expired or edited meanwhile (nothing is changed then)."""
+        _, ts = self._now()
+        if upload.created_at < ts - UPLOAD_KEEP_SECONDS:
+            return None
+        async with self.store.write() as db:
+            return await pending_repo.revise(db, upload.id, upload.revision, bank_json, review)
 
     async def held_upload(self, upload_id: int) -> PendingUpload | None:
         async with self.store.read() as db:

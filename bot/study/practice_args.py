@@ -30,7 +30,7 @@ class PracticeArgs:
     count: int | None = None  # None: no count given
     seconds: int | None = None  # None: no time limit
     rest: list[str] = field(default_factory=list)
-    problem: str | None = None  # 'count', 'seconds' or 'timer' (see bot/telegram/texts.py)
+    problem: str | None = None  # 'count', 'seconds' or 'timer' (the catalogs' practice_bad_* messages)
     word: str = ""  # the word the problem is about
 
     @property

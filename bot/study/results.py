@@ -8,6 +8,7 @@ from typing import Literal
 
 from bot.banks.model import Question
 from bot.grading.verdict import Verdict
+from bot.locale.catalogs import texts
 from bot.records import Attempt, Tally
 from bot.study.streaks import StreakView
 
@@ -26,54 +27,10 @@ __all__ = [
     "text",
 ]
 
-# Every message a learner may see from the engine, in zh and en ({} fields filled by .format).
-MESSAGES: dict[str, tuple[str, str]] = {
-    "no_questions": (
-        "没有符合条件的题目：{filter}。请换一个题库或题型。",
-        "No question matches {filter}. Choose another bank or kind.",
-    ),
-    "no_banks": (
-        "还没有题库。请先导入题库（studybot import）。",
-        "There are no question banks yet. Import one first (studybot import).",
-    ),
-    "unknown_bank": ("没有这个题库：{names}。可选：{known}。", "No such bank: {names}. Available: {known}."),
-    "unknown_kind": (
-        "没有这个题型：{names}。可选：单选、多选、判断、填空、案例。",
-        "No such kind: {names}. Choose single, multiple, truefalse, fill or case.",
-    ),
-    "nothing_due": ("现在没有需要复习的题目。{next}", "Nothing is due for review now. {next}"),
-    "next_due": ("下一题复习时间：{when}。", "The next review is due {when}."),
-    "only_repeat": (
-        "符合条件的只有刚答过的那一题，请放宽筛选。",
-        "The only question that matches is the one you just answered; widen the filter.",
-    ),
-    "unknown_asked": (
-        "找不到这道题，它可能已过期。请发 /quiz 开始新题。",
-        "That question could not be found; it may have expired. Send /quiz for a new one.",
-    ),
-    "already_answered": (
-        "这道题你已经答过了，答案不会更改。",
-        "You already answered this question; it stays as it was.",
-    ),
-    "closed": ("这道题已经结束作答。", "This question is closed."),
-    "not_yours": ("这道题是给另一位学习者的。", "This question was asked to another learner."),
-    "elsewhere": (
-        "这个按钮不属于这里的题目，答案没有记录。",
-        "That button does not belong to a question here; nothing was recorded.",
-    ),
-    "gone": ("这道题已从题库中移除。", "This question is no longer in its bank."),
-    "not_an_answer": ("没有看懂这个回答，请再试一次。", "That reply could not be read as an answer; try again."),
-    "bad_language": ("不支持的语言：{value}。可选：zh、en。", "Unsupported language: {value}. Choose zh or en."),
-    "bad_tz": (
-        "无法识别的时区：{value}。例如 Asia/Shanghai 或 UTC+8。",
-        "Unknown time zone: {value}. For example Asia/Shanghai or UTC+8.",
-    ),
-}
-
 
 def text(key: str, lang: str, **fields: object) -> str:
-    zh, en = MESSAGES[key]
-    return (en if lang == "en" else zh).format(**fields)
+    """A message the engine gives a learner: the catalogs' study_* messages (bot/locale)."""
+    return texts()(f"study_{key}", lang, **fields)
 
 
 @dataclass(frozen=True)

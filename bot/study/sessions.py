@@ -12,23 +12,24 @@ sent (a crash between the two, a push that failed) is `pending` and sent on the 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from datetime import datetime
+from typing import Any, Literal, Protocol
 
+from bot.banks.model import Kind, Question
 from bot.store import asked as asked_repo
 from bot.store import chats as chats_repo
 from bot.store import learners as learners_repo
 from bot.store import sessions as sessions_repo
 from bot.store import streaks as streaks_repo
+from bot.store.db import Store
 from bot.store.sessions import SessionRow, SessionTally
 from bot.study.days import local_day
 from bot.study.results import AskedQuestion, Empty, Pick
 from bot.study.streaks import StreakView, view
 
-if TYPE_CHECKING:
-    from bot.study.engine import StudyEngine
-
-__all__ = ["MAX_QUESTIONS", "Session", "SessionStep", "SessionSummary", "Sessions"]
+__all__ = ["MAX_QUESTIONS", "Asking", "Session", "SessionStep", "SessionSummary", "Sessions"]
 
 MAX_QUESTIONS = 50  # the most questions a session (or a daily push) holds
 
@@ -87,10 +88,47 @@ def _session(row: SessionRow) -> Session:
     )
 
 
+class Asking(Protocol):
+    """What sessions use of the engine that owns them (`StudyEngine`, bot/study/engine.py): its store and
+    clock, and how it picks, records and looks up questions. The engine builds its `Sessions` over itself;
+    this module does not import the engine."""
+
+    store: Store
+    clock: Callable[[], datetime]
+    default_tz: str
+
+    async def next_question(
+        self,
+        learner_id: int,
+        banks: Iterable[str] | None = None,
+        kinds: Iterable[str | Kind] | None = None,
+        review_only: bool = False,
+        exclude: Collection[int] = (),
+    ) -> Pick | Empty: ...
+
+    async def insert_asked(
+        self,
+        db: Any,
+        chat_id: int,
+        learner_id: int | None,
+        key: int,
+        ts: int,
+        message_id: int | None = None,
+        open_seconds: int | None = None,
+        session: tuple[int, int] | None = None,
+    ) -> int: ...
+
+    def question_for(self, key: int) -> tuple[str, Question] | None: ...
+
+    async def get_asked(self, asked_id: int) -> AskedQuestion | None: ...
+
+    def asked_view(self, row: asked_repo.AskedRow | None) -> AskedQuestion | None: ...
+
+
 class Sessions:
     """The engine's sessions (``engine.sessions``): started, moved on, timed out, summed up."""
 
-    def __init__(self, engine: StudyEngine) -> None:
+    def __init__(self, engine: Asking) -> None:
         self.engine = engine
 
     def _ts(self) -> int:

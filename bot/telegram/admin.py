@@ -1,5 +1,6 @@
 """Admins (STUDYBOT_ADMINS) manage banks from the chat: send a document to import it (a preview first,
-live only once the admin confirms), /reports to review flagged keys, /fixkey
+live only once the admin confirms), /reports to review flagged keys (then the learners' disputes and their
+common wrong answers: bot/telegram/disputes.py), /fixkey
 to correct a key, /dismiss to close a report.
 
 An upload is imported at once (in a capped process) and held in the database with its preview's
@@ -29,6 +30,7 @@ from bot.banks.key_fix import KeyFixError, describe_key
 from bot.banks.limits import UPLOAD_LIMITS, DocumentTooLarge
 from bot.banks.lint import LintFinding
 from bot.banks.model import Bank, Kind, bank_json
+from bot.banks.review import review_of
 from bot.banks.sandbox import import_isolated
 from bot.banks.summary import issue_line, samples, shown_key, summary
 from bot.banks.upload import bank_id_for, check_upload, safe_name
@@ -36,6 +38,8 @@ from bot.grading import format_question, kind_label
 from bot.study.bank_admin import NOT_WRITABLE, Target, target_for
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
+from bot.telegram.desk import with_desk_button
+from bot.telegram.disputes import send_disputes_and_answers
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
@@ -143,7 +147,8 @@ async def on_document(update: Update, context: CustomContext) -> None:
     target = target_for(context.engine.banks, bank_id, result.bank.title, named=named)
     bank = result.bank.model_copy(update={"id": target.bank_id})
     file_name = safe_name(doc.file_name)
-    upload_id = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank))
+    review = review_of(result).model_dump_json()  # what the teacher's desk shows beside the draft
+    upload_id = await context.engine.hold_upload(user.id, chat.id, bank.id, file_name, bank_json(bank), review)
     log.info(
         "admin %d: %s read as bank %s (%d questions, %d left out, %s); waiting for confirmation #%d",
         user.id,
@@ -161,6 +166,7 @@ async def on_document(update: Update, context: CustomContext) -> None:
     if offers_reading(context, result):  # model help on, and passages left out: [AI 补读] under the preview
         _keep_import(context, upload_id, result)
         markup = InlineKeyboardMarkup([*markup.inline_keyboard, [reading_button(context, lang, upload_id)]])
+    markup = with_desk_button(context, lang, markup, f"/drafts/{upload_id}")  # every question, on the desk
     await context.reply(preview_text(result, bank, target, file_name, lang), reply_markup=markup)
 
 
@@ -215,7 +221,8 @@ async def press_read(context: CustomContext, query: CallbackQuery, cb: Callback)
     context.bot_data.held_imports.pop(upload_id, None)
     bank = reading.result.bank.model_copy(update={"id": held.bank_id})
     target = target_for(engine.banks, held.bank_id, bank.title, named=True)
-    new_id = await engine.hold_upload(held.admin_id, held.chat_id, bank.id, held.file_name, bank_json(bank))
+    review = review_of(replace(reading.result, lines=result.lines)).model_dump_json()  # for the desk
+    new_id = await engine.hold_upload(held.admin_id, held.chat_id, bank.id, held.file_name, bank_json(bank), review)
     log.info("admin %d: upload #%d read further by the model as #%d", held.admin_id, upload_id, new_id)
     text = preview_text(reading.result, bank, target, held.file_name, lang) + "\n\n" + reading.report
     await send_html(
@@ -332,7 +339,8 @@ def _import_report(bank: Bank, file_name: str, replaced: bool, findings: list[Li
     lines.append(t("admin_live", lang))
     mine = [f for f in findings if _concerns(f, bank.id)]  # lint_banks orders errors first
     errors = sum(f.level == "error" for f in mine)
-    lines += ["", t("upload_lint_bank", lang, errors=errors, warnings=len(mine) - errors)]
+    counted = t("n_errors", lang, n=errors), t("n_warnings", lang, n=len(mine) - errors)
+    lines += ["", t("upload_lint_bank", lang, errors=counted[0], warnings=counted[1])]
     lines += _more([_finding_line(f, lang) for f in mine], lang)
     others = len(findings) - len(mine)
     if others:
@@ -376,6 +384,7 @@ async def reports_command(update: Update, context: CustomContext) -> None:
     flagged = await engine.flagged_reports()
     if not flagged:
         await context.reply(t("reports_none", lang))
+        await send_disputes_and_answers(context, lang)
         return
     parts = [t("reports_header", lang, n=sum(f.count for f in flagged))]
     for i, item in enumerate(flagged, start=1):
@@ -392,7 +401,8 @@ async def reports_command(update: Update, context: CustomContext) -> None:
         block += [f"  💬 {esc(c[:200])}" for c in item.comments[:5]]
         block.append(t("reports_actions", lang, bank=esc(item.bank), qid=esc(item.qid), first=item.report_ids[0]))
         parts.append("\n".join(block))
-    await context.reply("\n\n".join(parts))
+    await context.reply("\n\n".join(parts), reply_markup=with_desk_button(context, lang, None, "/answers"))
+    await send_disputes_and_answers(context, lang)
 
 
 async def fixkey_command(update: Update, context: CustomContext) -> None:

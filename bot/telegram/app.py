@@ -21,7 +21,7 @@ from telegram.ext import ApplicationBuilder
 from telegram.request import BaseRequest
 
 from bot.config import Settings
-from bot.telegram import admin, commands, groups, membership, model_help, presses, quiz
+from bot.telegram import admin, command_handlers, groups, membership, model_help, presses, quiz
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.context import CONTEXT_TYPES, BotApplication, CustomContext
 from bot.telegram.group_quiz import GroupQuiz
@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 # Feature registrations, in order: each adds its handlers to the application. The button presses of
 # every feature go through presses.register (one handler); the features fill in presses.PRESSES.
 FEATURES: list[Callable[[BotApplication], None]] = [
-    commands.register,
+    command_handlers.register,
     model_help.register,
     membership.register,
     quiz.register,

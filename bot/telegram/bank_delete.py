@@ -18,6 +18,7 @@ from telegram.constants import ChatType
 from bot.telegram.admin import answer_press, chat_of, drop_buttons, say
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
+from bot.telegram.desk import with_desk_button
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
@@ -61,7 +62,8 @@ async def send_bank_manager(update: Update, context: CustomContext) -> None:
         rows.append(
             [InlineKeyboardButton(label, callback_data=context.codec.encode("delete_bank", _bank_word(bank_id), "a"))]
         )
-    await context.reply(t("bank_admin_header", lang), reply_markup=InlineKeyboardMarkup(rows))
+    markup = with_desk_button(context, lang, InlineKeyboardMarkup(rows))  # [打开教师台] last
+    await context.reply(t("bank_admin_header", lang), reply_markup=markup)
 
 
 async def press_delete(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
@@ -121,7 +123,8 @@ async def press_delete(context: CustomContext, query: CallbackQuery, cb: Callbac
     )
     lines = [t("delete_done", lang, title=esc(deleted.bank.title), id=esc(bank_id), file=esc(deleted.file))]
     if deleted.learners or deleted.subscriptions:
-        lines.append(t("delete_moved", lang, learners=deleted.learners, subscriptions=deleted.subscriptions))
+        learners, pushes = t("n_learners", lang, n=deleted.learners), t("n_pushes", lang, n=deleted.subscriptions)
+        lines.append(t("delete_moved", lang, learners=learners, subscriptions=pushes))
     await say(context, query, "\n".join(lines))
 
 

@@ -8,6 +8,7 @@ from telegram import Update
 from telegram.constants import ChatType
 
 from bot.telegram import menus
+from bot.telegram.commands import help_text
 from bot.telegram.context import CustomContext
 
 __all__ = ["help_command", "start"]
@@ -48,7 +49,7 @@ async def _run_payload(update: Update, context: CustomContext, payload: str) -> 
     command = next((c for c in served if c.name == name and c.private and not c.admin and c.name != "start"), None)
     if command is not None:
         context.args = []
-        await command.handler(update, context)
+        await context.bot_data.command_handlers[command.name](update, context)
         return True
     shown = await menus.screen(context, name, chat.id, user.id, await context.lang())
     if shown is None:
@@ -58,8 +59,6 @@ async def _run_payload(update: Update, context: CustomContext, payload: str) -> 
 
 
 async def help_command(update: Update, context: CustomContext) -> None:
-    from bot.telegram.commands import help_text  # the registry imports this module
-
     chat = update.effective_chat
     if chat is None:
         return

@@ -46,6 +46,8 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "y": ("why", ("id",)),  # model help: explain the key of an answered question
     "j": ("ai", ("word",)),  # model help: model grading "on" or "off" for the learner
     "i": ("aread", ("id",)),  # model help: read an upload's left-out passages (the pending upload's id)
+    "ds": ("dispute", ("id",)),  # "my answer should count" under a verdict (the asked id)
+    "dv": ("decide", ("id", "choice")),  # an admin decides a dispute: y accepts, n declines (a disputes row)
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

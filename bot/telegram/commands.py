@@ -1,68 +1,70 @@
-"""The one registry of commands: it feeds the handlers, /help and Telegram's command menus.
+"""The one registry of commands, as data: it feeds /help, Telegram's command menus and the handlers.
 
 A feature adds its command by appending a ``Command`` to ``REGISTRY`` (order = order in /help and in
-the menu) and its two descriptions to ``texts.TEXTS`` under ``cmd_<name>``.
+the menu), its two descriptions under ``cmd_<name>`` in the catalogs (bot/locale), and the function that
+answers it to ``HANDLERS`` in bot/telegram/command_handlers.py. This module imports no handler: the
+handlers read the commands served from ``context.bot_data.commands`` (the /help text is built here).
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats, Update
-from telegram.constants import ChatType
-from telegram.ext import Application, CommandHandler, filters
+from telegram import Bot, BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
 
 from bot.banks.upload import ALLOWED_SUFFIXES as UPLOAD_FORMATS
-from bot.telegram import admin, basic, groups, learner, menus, quiz, stats
-from bot.telegram import subscriptions as pushes
-from bot.telegram.context import CustomContext
+from bot.locale import DEFAULT
 from bot.telegram.texts import LANGS, Lang, t
 
-__all__ = ["REGISTRY", "Command", "bot_commands", "guarded", "help_text", "publish_commands", "register"]
-
-log = logging.getLogger(__name__)
-
-HandlerFn = Callable[[Update, CustomContext], Awaitable[None]]
+__all__ = ["REGISTRY", "WHY", "Command", "bot_commands", "help_text", "publish_commands", "served_commands"]
 
 
 @dataclass(frozen=True)
 class Command:
     name: str  # without the slash; [a-z0-9_]{1,32}
-    handler: HandlerFn
     private: bool = True  # available in private chats
     group: bool = False  # available in groups and supergroups
     menu: bool = True  # listed in /help and in Telegram's command menu
     admin: bool = False  # STUDYBOT_ADMINS only (checked before the handler): no public menu; /help for admins
-    refusal: str = "admin_only"  # what a non-admin is told (a key of texts.TEXTS)
+    refusal: str = "admin_only"  # what a non-admin is told (a message of the catalogs)
 
     def description(self, lang: str) -> str:
         return t(f"cmd_{self.name}", lang)
 
 
 REGISTRY: list[Command] = [
-    Command("start", basic.start, private=True, group=True),
-    Command("help", basic.help_command, private=True, group=True),
-    Command("quiz", groups.quiz_command, private=True, group=True),
-    Command("review", quiz.review_command),
-    Command("streak", learner.streak_command),
-    Command("banks", learner.banks_command),
-    Command("lang", learner.lang_command),
-    Command("settings", groups.settings_command, private=True, group=True),
-    Command("report", learner.report_command),
-    Command("subscribe", pushes.subscribe_command, private=True, group=True),
-    Command("unsubscribe", pushes.unsubscribe_command, private=True, group=True),
-    Command("remind", pushes.remind_command),
-    Command("stats", stats.stats_command, private=True, group=True),
-    Command("reveal", groups.reveal_command, private=False, group=True),
-    Command("top", groups.top_command, private=False, group=True),
+    Command("start", private=True, group=True),
+    Command("help", private=True, group=True),
+    Command("quiz", private=True, group=True),
+    Command("review"),
+    Command("streak"),
+    Command("banks"),
+    Command("lang"),
+    Command("settings", private=True, group=True),
+    Command("report"),
+    Command("subscribe", private=True, group=True),
+    Command("unsubscribe", private=True, group=True),
+    Command("remind"),
+    Command("stats", private=True, group=True),
+    Command("reveal", private=False, group=True),
+    Command("top", private=False, group=True),
     # Admin commands: in a private chat, the bot's admins only; anyone else gets a polite refusal.
-    Command("announce", pushes.announce_command, admin=True, refusal="announce_not_admin"),
-    Command("reports", admin.reports_command, admin=True),
-    Command("fixkey", admin.fixkey_command, admin=True),
-    Command("dismiss", admin.dismiss_command, admin=True),
+    Command("announce", admin=True, refusal="announce_not_admin"),
+    Command("reports", admin=True),
+    Command("fixkey", admin=True),
+    Command("dismiss", admin=True),
+    Command("panel", admin=True),
 ]
+
+# /why: served always (with model help off it shows the bank's explanation, or says there is none); in
+# /help and the command menus only while model help is configured (bot/telegram/model_help.py).
+WHY = Command("why", menu=False)
+
+
+def served_commands(model_help: bool) -> list[Command]:
+    """The commands the application serves: the registry, then /why (listed only with model help on)."""
+    return [*REGISTRY, replace(WHY, menu=model_help)]
 
 
 def bot_commands(commands: Sequence[Command], lang: Lang, *, private: bool) -> list[BotCommand]:
@@ -95,43 +97,9 @@ def help_text(commands: Sequence[Command], lang: Lang, *, private: bool, admin: 
 
 
 async def publish_commands(bot: Bot, commands: Sequence[Command]) -> None:
-    """setMyCommands for private chats and groups, in zh and en (and zh for every other language)."""
+    """setMyCommands for private chats and groups, in every language of the list (and the default language's
+    for every other)."""
     for private, scope in ((True, BotCommandScopeAllPrivateChats()), (False, BotCommandScopeAllGroupChats())):
         for lang in LANGS:
             await bot.set_my_commands(bot_commands(commands, lang, private=private), scope=scope, language_code=lang)
-        await bot.set_my_commands(bot_commands(commands, "zh", private=private), scope=scope)
-
-
-def guarded(command: Command) -> HandlerFn:
-    """The handler, after checking the command is available in this kind of chat."""
-
-    async def handle(update: Update, context: CustomContext) -> None:
-        chat = update.effective_chat
-        if chat is None:
-            return
-        private = chat.type == ChatType.PRIVATE
-        if command.admin and not private:
-            return  # admin work happens in private; a group is not told these commands exist
-        if private and not command.private:
-            await context.reply(t("command_group_only", await context.lang()))
-            return
-        if not private and not command.group:  # a link that opens the private chat on this command
-            lang, label = await context.chat_lang(), f"/{command.name}"
-            markup = menus.private_link_markup(
-                context.bot.username, command.name, t("btn_open_private", lang, command=label)
-            )
-            await context.reply(t("command_private_only_link", lang, command=label), reply_markup=markup)
-            return
-        if command.admin and not await admin.admin_or_refuse(update, context, f"/{command.name}", command.refusal):
-            return
-        await command.handler(update, context)
-
-    handle.__name__ = f"command_{command.name}"
-    return handle
-
-
-def register(app: Application, commands: Sequence[Command] = REGISTRY) -> None:  # type: ignore[type-arg]
-    app.bot_data.commands = list(commands)
-    for command in commands:
-        # New messages only: an edited "/quiz" must not ask a second question.
-        app.add_handler(CommandHandler(command.name, guarded(command), filters=filters.UpdateType.MESSAGE))
+        await bot.set_my_commands(bot_commands(commands, DEFAULT, private=private), scope=scope)

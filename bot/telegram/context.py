@@ -20,9 +20,10 @@ from telegram import Message, Update
 from telegram.ext import Application, CallbackContext, CommandHandler, ContextTypes, ExtBot
 
 from bot.telegram.callbacks import CallbackCodec
+from bot.telegram.commands import Command
 from bot.telegram.language import Languages
 from bot.telegram.sending import send_html
-from bot.telegram.texts import Lang, Texts
+from bot.telegram.texts import Lang, Texts, t
 
 if TYPE_CHECKING:
     from bot.ai.service import ModelHelp
@@ -31,13 +32,16 @@ if TYPE_CHECKING:
     from bot.delivery.service import DeliveryService
     from bot.delivery.subscriptions import Subscriptions
     from bot.study.bank_admin import BankAdmin
+    from bot.study.desk import TeacherDesk
+    from bot.study.desk_access import DeskAccess
+    from bot.study.disputes import Disputes
     from bot.study.engine import StudyEngine
-    from bot.telegram.commands import Command
     from bot.telegram.courier import Courier
+    from bot.telegram.dispute_notices import DisputeNotices
     from bot.telegram.group_quiz import GroupQuiz
     from bot.telegram.inbox import Inbox
 
-__all__ = ["CONTEXT_TYPES", "BotApplication", "BotData", "CustomContext"]
+__all__ = ["CONTEXT_TYPES", "BotApplication", "BotData", "CustomContext", "HandlerFn"]
 
 T = TypeVar("T")
 
@@ -53,15 +57,20 @@ class BotData:
         self.sleep: Callable[[float], Awaitable[object]] = asyncio.sleep  # waits on ``monotonic``'s time
         self.rng = random.Random()
         self.codec: CallbackCodec | None = None
-        self.texts = Texts()
+        self.texts: Texts = t  # the catalogs, read once per process
         self.languages = Languages()
-        self.commands: list[Command] = []
+        self.commands: list[Command] = []  # the commands served (bot/telegram/command_handlers.py)
+        self.command_handlers: dict[str, HandlerFn] = {}  # command name -> the function that answers it
         self.inbox: Inbox | None = None
         self.groups: GroupQuiz | None = None
         self.courier: Courier | None = None
         # Opened at start-up and cleared at the stop (bot/app.py, Lifecycle).
         self.engine: StudyEngine | None = None
         self.bank_admin: BankAdmin | None = None
+        self.disputes: Disputes | None = None  # "my answer should count" (bot/study/disputes.py)
+        self.dispute_notices: DisputeNotices | None = None  # tells learners of the decisions
+        self.desk: TeacherDesk | None = None  # the teacher's desk's engine (imports under review)
+        self.desk_access: DeskAccess | None = None  # its sign-in links and sessions
         self.subscriptions: Subscriptions | None = None
         self.deliveries: DeliveryService | None = None
         self.model_help: ModelHelp | None = None  # only when STUDYBOT_AI_URL is set
@@ -125,6 +134,18 @@ class CustomContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any]
         return _ready(self.bot_data.bank_admin, "the bank admin")
 
     @property
+    def disputes(self) -> Disputes:
+        return _ready(self.bot_data.disputes, "the disputes")
+
+    @property
+    def desk(self) -> TeacherDesk:
+        return _ready(self.bot_data.desk, "the teacher's desk")
+
+    @property
+    def desk_access(self) -> DeskAccess:
+        return _ready(self.bot_data.desk_access, "the teacher's desk's access")
+
+    @property
     def courier(self) -> Courier:
         return _ready(self.bot_data.courier, "the courier")
 
@@ -173,5 +194,6 @@ class CustomContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any]
         return await send_html(self.bot, chat.id, text, **kwargs)
 
 
+HandlerFn = Callable[[Update, CustomContext], Awaitable[None]]
 BotApplication = Application[ExtBot[None], CustomContext, dict[Any, Any], dict[Any, Any], BotData, Any]
 CONTEXT_TYPES = ContextTypes(context=CustomContext, bot_data=BotData)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time, tzinfo
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from telegram import (
     Bot,
@@ -45,11 +45,13 @@ from bot.telegram.texts import Lang, t
 from bot.zones import TimeZoneError, parse_time_zone
 
 if TYPE_CHECKING:
+    from bot.config import Settings
+    from bot.delivery.subscriptions import Subscriptions
     from bot.study.engine import StudyEngine
     from bot.telegram.callbacks import CallbackCodec
-    from bot.telegram.context import BotApplication
+    from bot.telegram.language import Languages
 
-__all__ = ["GroupQuiz", "Posting"]
+__all__ = ["GroupQuiz", "Posting", "Shared"]
 
 log = logging.getLogger(__name__)
 
@@ -100,10 +102,30 @@ class Posting:
     empty: Empty | None = None
 
 
+class Shared(Protocol):
+    """What the group quiz reads of the application's shared data (`BotData`, bot/telegram/context.py,
+    which holds the group quiz: so this module names only what it reads, and does not import that one)."""
+
+    monotonic: Callable[[], float]
+    engine: StudyEngine | None
+    codec: CallbackCodec | None
+    settings: Settings | None
+    languages: Languages
+    subscriptions: Subscriptions | None
+
+
+class _Application(Protocol):
+    @property
+    def bot(self) -> Bot: ...
+
+    @property
+    def bot_data(self) -> Shared: ...
+
+
 class GroupQuiz:
     """The group quiz of one application: budget, open questions, and the closer's timer."""
 
-    def __init__(self, app: BotApplication, tuning: GroupTuning | None = None) -> None:
+    def __init__(self, app: _Application, tuning: GroupTuning | None = None) -> None:
         self.app = app
         self.budget = GroupBudget(tuning, clock=app.bot_data.monotonic)
         self.live: dict[int, _Live] = {}

@@ -32,13 +32,14 @@ from bot.delivery.arguments import ArgumentError, parse_remind
 from bot.delivery.window import DEFAULT_CLOSE
 from bot.study.kinds import parse_filter
 from bot.study.results import AskedQuestion
-from bot.telegram import learner, quiz
+from bot.telegram import learner, learner_settings, quiz
 from bot.telegram.bare_answers import looks_like_an_answer, takes
 from bot.telegram.context import CustomContext
 from bot.telegram.group_render import PERIODS, board_text, parse_period
 from bot.telegram.quiz import is_group
 from bot.telegram.render import esc
-from bot.telegram.texts import Lang, lang_of
+from bot.telegram.switches import SWITCH, on_off
+from bot.telegram.texts import Lang, lang_of, read_language
 from bot.zones import zone_name
 
 __all__ = [
@@ -152,7 +153,7 @@ async def settings_command(update: Update, context: CustomContext) -> None:
     Anyone may look; ``/settings poll on|off`` is for the group's admins. Like other features' commands
     in a group, one answer per command, admitted by ``guard_commands`` within the group's budget."""
     if not is_group(update.effective_chat):
-        await learner.settings_command(update, context)
+        await learner_settings.settings_command(update, context)
         return
     user, chat = update.effective_user, update.effective_chat
     if user is None or chat is None:
@@ -188,18 +189,15 @@ async def settings_command(update: Update, context: CustomContext) -> None:
     await context.reply(await group_settings_text(context, chat.id, lang))
 
 
-_LANG_WORDS = {"zh": "zh", "cn": "zh", "中文": "zh", "chinese": "zh", "en": "en", "english": "en", "英文": "en"}
-
-
 def _group_setting(args: list[str]) -> tuple[str, bool | str | time] | None:
-    """``poll on|off``, ``lang zh|en`` or ``close HH:MM`` as (name, value); None when it is none of them."""
+    """``poll on|off``, ``lang zh|en|…`` or ``close HH:MM`` as (name, value); None when it is none of them."""
     if len(args) != 2:
         return None
     name, value = args
-    if name in ("poll", "投票") and value in learner.SWITCH:
-        return "poll", learner.SWITCH[value]
-    if name in ("lang", "language", "语言") and value in _LANG_WORDS:
-        return "lang", _LANG_WORDS[value]
+    if name in ("poll", "投票") and value in SWITCH:
+        return "poll", SWITCH[value]
+    if name in ("lang", "language", "语言") and (code := read_language(value)) is not None:
+        return "lang", code
     if name in ("close", "截止"):
         try:
             at = parse_remind([value]).at
@@ -220,7 +218,7 @@ async def group_settings_text(context: CustomContext, chat_id: int, lang: Lang) 
         lang,
         language=context.texts(f"bank_language_{lang}", lang),
         close=close.strftime("%H:%M"),
-        poll=learner.on_off(bool(found and found.poll), lang),
+        poll=on_off(bool(found and found.poll), lang),
         daily=learner.subscription_text(daily, lang),
     )
 

@@ -1,4 +1,5 @@
-"""The one language resolver: which of zh and en to answer a learner, a group, or an unknown user in.
+"""The one language resolver: which language of the bot's (bot/locale: zh, en, ja) to answer a learner, a
+group, or an unknown user in; that language's catalog gives the texts.
 
 A learner's choice (/lang) is stored by the engine; until they choose, their Telegram language decides
 (`lang_of`). A group's language is its own, fixed once (bot/telegram/membership.py sets it from the admin
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.telegram.texts import Lang, lang_of
+from bot.telegram.texts import LANGS, Lang, lang_of
 
 if TYPE_CHECKING:
     from telegram import User
@@ -63,7 +64,7 @@ class Languages:
         A group without one (the bot was added before groups had a language) takes that of the first
         member who uses the bot there, and keeps it: one member's /quiz never switches the group."""
         chat = await engine.chat(chat_id)
-        if chat is not None and chat.language in ("zh", "en"):
+        if chat is not None and chat.language in LANGS:
             return lang_of(chat.language)
         if member_id is not None:
             learner = await engine.learner(member_id)

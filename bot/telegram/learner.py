@@ -1,4 +1,5 @@
-"""A learner's own things: /streak, /banks, /lang, /settings, /report."""
+"""A learner's own things: /streak, /banks, /lang, /report, and how the settings read (the /settings
+command: bot/telegram/learner_settings.py)."""
 
 from __future__ import annotations
 
@@ -19,19 +20,16 @@ from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
-from bot.telegram.texts import Lang, lang_of, t
-from bot.zones import ReadError, parse_time_zone, zone_name
+from bot.telegram.switches import on_off
+from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, read_language, t
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
 
 __all__ = [
-    "SWITCH",
     "banks_command",
     "lang_command",
-    "on_off",
     "report_command",
-    "settings_command",
     "settings_text",
     "streak_command",
     "subscription_text",
@@ -40,7 +38,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 ALL_BANKS = "__all"  # the "every bank" button
-_LANG_NAMES: dict[Lang, str] = {"zh": "中文", "en": "English"}
 
 
 # ----- /streak -----------------------------------------------------------------------------------
@@ -58,7 +55,8 @@ async def streak_command(update: Update, context: CustomContext) -> None:
         today = t("streak_at_risk", lang)
     else:
         today = t("streak_start", lang)
-    lines = [t("streak", lang, current=view.current, longest=view.longest, freezes=view.freezes, today=today)]
+    current, longest = t("streak_days_bold", lang, n=view.current), t("n_days", lang, n=view.longest)
+    lines = [t("streak", lang, current=current, longest=longest, freezes=view.freezes, today=today)]
     if view.current in MILESTONES:
         lines.append(t("streak_milestone", lang, days=view.current))
     goal = next_milestone(view.current)
@@ -185,7 +183,7 @@ def _lang_keyboard(codec: CallbackCodec, current: Lang) -> InlineKeyboardMarkup:
         [
             [
                 InlineKeyboardButton(("☑ " if code == current else "") + name, callback_data=codec.encode("lang", code))
-                for code, name in _LANG_NAMES.items()
+                for code, name in LANGUAGE_NAMES.items()
             ]
         ]
     )
@@ -199,7 +197,7 @@ async def lang_command(update: Update, context: CustomContext) -> None:
     lang = await context.lang()
     args = context.args or []
     if args:
-        wanted = _read_lang(args[0])
+        wanted = read_language(args[0])
         if wanted is None:
             await context.reply(t("lang_bad", lang, value=esc(args[0][:40])))
             return
@@ -209,15 +207,6 @@ async def lang_command(update: Update, context: CustomContext) -> None:
     await context.reply(t("lang_prompt", lang), reply_markup=_lang_keyboard(context.codec, lang))
 
 
-def _read_lang(word: str) -> Lang | None:
-    word = word.strip().casefold()
-    if word in ("zh", "cn", "中文", "汉语", "chinese", "zh-hans", "zh-cn"):
-        return "zh"
-    if word in ("en", "english", "英文", "英语"):
-        return "en"
-    return None
-
-
 async def _set_lang(context: CustomContext, user_id: int, lang: Lang) -> None:
     await context.engine.update_settings(user_id, language=lang)
     context.bot_data.languages.remember(user_id, lang)
@@ -225,7 +214,7 @@ async def _set_lang(context: CustomContext, user_id: int, lang: Lang) -> None:
 
 async def press_lang(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
     lang = await context.lang()
-    wanted = _read_lang(cb.fields[0])
+    wanted = read_language(cb.fields[0])
     if wanted is None:
         await query.answer(t("callback_invalid", lang))
         return
@@ -250,10 +239,6 @@ async def press_lang(context: CustomContext, query: CallbackQuery, cb: Callback)
 # ----- /settings ---------------------------------------------------------------------------------
 
 
-def on_off(value: bool, lang: str) -> str:
-    return t("on" if value else "off", lang)
-
-
 def settings_text(s: LearnerSettings, lang: str, daily: Subscription | None, remind: Subscription | None) -> str:
     """Every setting of a learner, one per line, then how to change them (HTML)."""
     kinds = t("kinds_all", lang)
@@ -263,7 +248,7 @@ def settings_text(s: LearnerSettings, lang: str, daily: Subscription | None, rem
     return t(
         "settings",
         lang,
-        language=_LANG_NAMES[lang_of(s.language)],
+        language=LANGUAGE_NAMES[lang_of(s.language)],
         tz=esc(s.tz),
         banks=esc(banks),
         kinds=esc(kinds),
@@ -278,56 +263,6 @@ def subscription_text(found: Subscription | None, lang: str) -> str:
     if found is None or not found.active:
         return t("off", lang)
     return t("sub_at", lang, hhmm=found.hhmm, tz=esc(found.tz))
-
-
-async def settings_command(update: Update, context: CustomContext) -> None:
-    """/settings shows everything as a menu of buttons; /settings poll on|off, kinds <kinds>|all, tz <zone>
-    change one by typing."""
-    user, chat = update.effective_user, update.effective_chat
-    if user is None or chat is None:
-        return
-    lang = await context.lang()
-    args = [a for a in (context.args or []) if a.strip()]
-    if args:
-        error = await _change_setting(context, user.id, args, lang)
-        if error is not None:
-            await context.reply(error)
-            return
-    from bot.telegram.menus import screen  # the menus show this module's texts
-
-    shown = await screen(context, "settings", chat.id, user.id, lang)
-    assert shown is not None
-    await context.reply(shown[0], reply_markup=shown[1])
-
-
-async def _change_setting(context: CustomContext, user_id: int, args: list[str], lang: Lang) -> str | None:
-    """Apply ``/settings <name> <value...>``; the error to show (HTML), or None when it was applied."""
-    engine = context.engine
-    name, values = args[0].casefold(), args[1:]
-    try:
-        if name in ("poll", "投票") and len(values) == 1 and values[0].casefold() in SWITCH:
-            await engine.update_settings(user_id, poll=SWITCH[values[0].casefold()])
-        elif name in ("kinds", "kind", "题型") and values:
-            all_kinds = len(values) == 1 and values[0].casefold() in ("all", "全部")
-            await engine.update_settings(user_id, kinds=None if all_kinds else [v[:40] for v in values[:10]])
-        elif name in ("tz", "时区") and values:
-            place = " ".join(values)[:64]  # New York, Pacific Standard Time
-            try:
-                zone = parse_time_zone(place)
-            except ReadError as exc:  # say what was wrong: an unknown place, or an offset out of range
-                return t(f"arg_{exc.problem}", lang, arg=esc(place))
-            await engine.update_settings(user_id, tz=zone_name(zone))
-            from bot.telegram.menus import follow_zone  # the menus import this module
-
-            await follow_zone(context, user_id, zone)
-        else:
-            return t("settings_usage", lang)
-    except SettingsError as exc:
-        return esc(exc.message(lang))
-    return None
-
-
-SWITCH = {"on": True, "off": False, "开": True, "关": False, "yes": True, "no": False, "1": True, "0": False}
 
 
 # ----- /report -----------------------------------------------------------------------------------

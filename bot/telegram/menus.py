@@ -30,7 +30,8 @@ from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
-from bot.telegram.texts import Lang, lang_of, t
+from bot.telegram.switches import on_off
+from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, t
 from bot.zones import MENU_ZONES, zone_name
 
 __all__ = [
@@ -47,7 +48,6 @@ log = logging.getLogger(__name__)
 
 DAILY_TIMES = ("07:00", "08:00", "12:00", "18:00", "20:00", "21:00")
 DAILY_COUNTS = (1, 3, 5, 10)
-_LANG_NAMES: dict[Lang, str] = {"zh": "中文", "en": "English"}
 
 Screen = tuple[str, InlineKeyboardMarkup]
 
@@ -104,7 +104,7 @@ async def _settings_screen(context: CustomContext, chat_id: int, user_id: int, l
     daily = await context.subscriptions.get(chat_id, "daily")
     remind = await context.subscriptions.get(chat_id, "remind")
     codec = context.codec
-    poll = t("btn_poll", lang, state=learner.on_off(settings.poll, lang))
+    poll = t("btn_poll", lang, state=on_off(settings.poll, lang))
     rows = [
         [_button(codec, t("btn_lang", lang), "menu", "lang"), _button(codec, t("btn_tz", lang), "menu", "tz")],
         [_button(codec, t("btn_daily", lang), "menu", "daily"), _button(codec, t("btn_kinds", lang), "menu", "kinds")],
@@ -123,10 +123,9 @@ async def _settings_screen(context: CustomContext, chat_id: int, user_id: int, l
 
 async def _lang_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
     codec = context.codec
-    row = [
-        _button(codec, ("☑ " if code == lang else "") + name, "set", "lang", code) for code, name in _LANG_NAMES.items()
-    ]
-    return t("menu_lang", lang, language=_LANG_NAMES[lang]), InlineKeyboardMarkup([row, _back(codec, lang)])
+    names = LANGUAGE_NAMES.items()
+    row = [_button(codec, ("☑ " if code == lang else "") + name, "set", "lang", code) for code, name in names]
+    return t("menu_lang", lang, language=LANGUAGE_NAMES[lang]), InlineKeyboardMarkup([row, _back(codec, lang)])
 
 
 async def _tz_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
@@ -253,7 +252,7 @@ async def press_set(context: CustomContext, query: CallbackQuery, cb: Callback) 
     engine, chat_id = context.engine, msg.chat.id
     back = "settings"
     toast = t("toast_saved", lang)
-    if what == "lang" and value in _LANG_NAMES:
+    if what == "lang" and value in LANGUAGE_NAMES:
         lang = lang_of(value)
         await engine.update_settings(user_id, language=lang)
         context.bot_data.languages.remember(user_id, lang)

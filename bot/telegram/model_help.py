@@ -26,16 +26,16 @@ from typing import TYPE_CHECKING, TypeVar
 from telegram import Bot, CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatAction
 from telegram.error import TelegramError
-from telegram.ext import Application, ApplicationHandlerStop, CommandHandler, MessageHandler, filters
+from telegram.ext import Application, ApplicationHandlerStop, MessageHandler, filters
 
 from bot.banks.model import Kind, Question
 from bot.grading.verdict import Verdict
 from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
-from bot.telegram.learner import SWITCH, on_off
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
+from bot.telegram.switches import SWITCH, on_off
 from bot.telegram.texts import t
 
 if TYPE_CHECKING:
@@ -300,18 +300,10 @@ PRESSES.update({"why": press_why, "ai": press_ai})
 
 
 def register(app: Application) -> None:  # type: ignore[type-arg]
-    """/why always (with model help off it shows the bank's explanation, or says there is none); in the
-    command menus, and ``/settings ai``, only with model help configured."""
-    from bot.telegram.commands import Command, guarded  # the registry imports the features
-
+    """``/settings ai``, only with model help configured (/why is a command of the registry, served always:
+    bot/telegram/commands.py)."""
     settings = app.bot_data.settings
-    enabled = settings is not None and settings.ai_enabled
-    why = Command("why", why_command, menu=enabled)
-    app.bot_data.commands.append(why)
-    # Guarded as every command is: in a group, a link to the private chat where it runs.
-    app.add_handler(CommandHandler("why", guarded(why), filters=filters.UpdateType.MESSAGE))
-    private = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE
-    if enabled:
-        typed = private & _SettingsAi()
+    if settings is not None and settings.ai_enabled:
+        typed = filters.ChatType.PRIVATE & filters.UpdateType.MESSAGE & _SettingsAi()
         # A handler group of its own, before every feature's (a group runs only its first match).
         app.add_handler(MessageHandler(typed, settings_ai_command), group=-10)

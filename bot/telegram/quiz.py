@@ -32,6 +32,7 @@ from bot.telegram.asking import retire_question, send_question
 from bot.telegram.bare_answers import looks_like_an_answer, takes
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
+from bot.telegram.disputes import with_dispute
 from bot.telegram.failures import worth_retrying
 from bot.telegram.group_render import verdict_alert
 from bot.telegram.model_help import case_judge, with_why
@@ -109,6 +110,7 @@ async def deliver_result(
         carry = None if review or context.user_data is None else context.user_data.get(FILTER)
         markup = next_keyboard(context.codec, lang, result.asked_id, review=review, carry=carry)
     markup = with_why(context, markup, result, lang)  # [为什么?] with model help only
+    markup = with_dispute(context.codec, markup, result, lang)  # [我的答案应该算对] under a wrong fill-in or case
     # Recorded only when the learner has another question open (or a session goes on): else a typed answer
     # racing this verdict has no other question to land on, and the busiest path keeps its trips.
     noted = result.asked_id if result.session_id is not None or result.open_left else None

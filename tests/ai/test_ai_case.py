@@ -253,3 +253,13 @@ async def test_a_failure_of_model_help_itself_leaves_the_rules_verdict(
     assert (await judge(assist))[1] is None
     assert await assist.explain("bank", CASE, lang="zh") is None
     assert "model help failed" in caplog.text and not fake.requests
+
+
+async def test_an_answer_a_teacher_accepted_is_not_sent_to_the_model(fake: FakeModel, assist: ModelHelp) -> None:
+    """A teacher's [接受] stands over a model's reading: the same reply is credited by the rules alone."""
+    fake.answer(judging({}))  # a model that would mark every point missed
+    accepted = CASE.model_copy(update={"alternates": [REPLY]})
+    rules, verdict = await judge(assist, REPLY.replace("，", ", ") + "！", question=accepted)
+    assert verdict is None and rules.correct and fake.requests == []
+    _, other = await judge(assist, "我会换一张更大的显卡。", question=accepted)  # any other reply: judged
+    assert other is not None and len(fake.requests) == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.banks.model import Bank, Kind, Question
 from bot.grading import ConceptIndex, grade
-from bot.grading.names import explanation_pairs
+from bot.lexicon.names import explanation_pairs
 
 
 def _fill(prompt: str, key: str, explanation: str | None = None) -> Question:

@@ -8,8 +8,8 @@ import pytest
 from bot.banks.model import Kind, Question
 from bot.grading import grade
 from bot.grading.fill import Match, match_blank
-from bot.grading.formulas import is_formula
 from bot.grading.meaning import flipped
+from bot.lexicon.formulas import is_formula
 
 
 @pytest.mark.parametrize("text", ["H2SO4", "Ca(OH)2", "CuSO4·5H2O", "KMnO4", "NH4Cl"])

@@ -11,7 +11,7 @@ from bot.grading.answers import expand
 from bot.grading.case import key_points
 from bot.grading.fill import Match, match_blank, split_blanks
 from bot.grading.meaning import flips_meaning
-from bot.grading.normalize import allowed_typos, normalize
+from bot.lexicon.normalize import allowed_typos, normalize
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.banks.model import Bank, Kind, Question
+from bot.banks.name_pairs import bank_pairs
 from bot.grading import ConceptIndex, grade
 from bot.grading.case import key_points, negated, words_of
 from bot.grading.fill import Match, match_blank
-from bot.grading.names import SYNONYMS, bank_pairs, mine_pairs
 from bot.grading.wording import (
     FILLER_CHARS,
     GIVE_UP,
@@ -25,6 +25,7 @@ from bot.grading.wording import (
     is_filler,
     strip_hedges,
 )
+from bot.lexicon.names import SYNONYMS, mine_pairs
 
 FILL_KEYS = ["水平划分", "知识蒸馏", "梯度裁剪", "差分隐私", "模型量化"]
 

@@ -92,10 +92,10 @@ async def test_lang_switches_everything(bot_env: BotEnv) -> None:
     li = fake.user(4004, "李雷", language_code="zh-hans")
     li.command("/lang")
     prompt = await fake.next_message(li.id)
-    assert prompt.button_texts == ["☑ 中文", "English"]
+    assert prompt.button_texts == ["☑ 中文", "English", "日本語"]  # every language of bot/locale's list
     press = li.press(prompt, "English")
     assert (await fake.callback_answer(press)).text == "Language set to English."
-    await fake.wait_for(lambda: prompt.button_texts == ["中文", "☑ English"], what="the buttons to follow")
+    await fake.wait_for(lambda: prompt.button_texts == ["中文", "☑ English", "日本語"], what="the buttons to follow")
     assert (await engine.settings(li.id)).language == "en"
     li.command("/help")
     assert (await fake.next_message(li.id)).text.startswith("Commands")

@@ -12,7 +12,10 @@ from hypothesis import strategies as st
 
 from bot.telegram.callbacks import ACTIONS, MAX_BYTES, Callback, CallbackCodec, Rejected
 from bot.telegram.render import esc, split_message, visible_length
-from bot.telegram.texts import TEXTS, lang_of, t
+from bot.telegram.texts import lang_of, t
+from tests.test_catalogs import entries
+
+TEXTS = {key: {lang: entries(lang)[key][-1] for lang in ("zh", "en")} for key in entries("zh")}
 
 # -- texts --------------------------------------------------------------------------------------------
 

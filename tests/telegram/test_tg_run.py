@@ -20,6 +20,10 @@ from tg_harness import BotEnv, running, start_process, wait_serving
 
 from bot.cli import build_parser
 from bot.cli.run import cmd_run, webhook_secret
+from bot.locale import LANGUAGES
+
+# The command menus set at start: private chats and groups, each in every language and once without one.
+MENUS = 2 * (len(LANGUAGES) + 1)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,7 +83,7 @@ async def test_studybot_run_polls_and_answers(tmp_path: Path) -> None:
     async with FakeBotServer() as fake:
         proc = await _run_process(fake, tmp_path)
         try:
-            await wait_serving(fake, proc, lambda: len(fake.calls("setMyCommands")) == 6, "startup", timeout=30)
+            await wait_serving(fake, proc, lambda: len(fake.calls("setMyCommands")) == MENUS, "startup", timeout=30)
             li = fake.user(3002, "李雷")
             li.command("/start")
             assert "李雷" in (await fake.next_message(li.id, timeout=10)).text
@@ -133,7 +137,7 @@ async def test_studybot_run_webhook_checks_the_secret_first_and_caps_bodies(tmp_
             await wait_serving(
                 fake,
                 proc,
-                lambda: fake.webhook is not None and len(fake.calls("setMyCommands")) == 6,
+                lambda: fake.webhook is not None and len(fake.calls("setMyCommands")) == MENUS,
                 "startup",
                 timeout=30,
             )
@@ -256,7 +260,7 @@ async def test_a_stuck_event_loop_is_unhealthy_and_sigterm_still_ends_the_proces
             stderr=asyncio.subprocess.PIPE,
         )
         try:
-            await wait_serving(fake, proc, lambda: len(fake.calls("setMyCommands")) == 6, "startup")
+            await wait_serving(fake, proc, lambda: len(fake.calls("setMyCommands")) == MENUS, "startup")
             assert (await _health(tmp_path / "db.sqlite3", stale=STALE))[0] == 0
             fake.user(3101, "Amy").command("/block")
             loop = asyncio.get_running_loop()

@@ -101,3 +101,6 @@ class ImportResult:
     # model may be asked to read again, kept here because an upload's text stays in its import process.
     passages: dict[int, str] = field(default_factory=dict)
     sheets: list[SheetNote] = field(default_factory=list)  # a workbook's sheets, each read or said why not
+    # The document's lines by number as the importer numbers them (a sheet's rows as their cells), for a
+    # teacher who checks each question beside its lines; filled for uploads (bot/banks/upload.py).
+    lines: dict[int, str] = field(default_factory=dict)

@@ -2,8 +2,9 @@
 
 Two sources. The banks themselves: technical Chinese writes `知识蒸馏（Knowledge Distillation）` or
 `LoRA（低秩适配）`, and every such pair in a bank's prompts, options, explanations and answers is mined
-(`mine_pairs`). And a short table of standard equivalents (`SYNONYMS`) for the terms of the first
-subjects: no package offers these; near-synonym libraries accept related but different concepts.
+(`mine_pairs`; a whole bank's: `bank_pairs`, bot/banks/name_pairs.py). And a short table of standard
+equivalents (`SYNONYMS`) for the terms of the first subjects: no package offers these; near-synonym
+libraries accept related but different concepts.
 
 Names are linked pairwise (a graph, not groups): `参数高效微调（LoRA/QLoRA）` makes LoRA and QLoRA each
 another name of 参数高效微调, but not of each other.
@@ -16,10 +17,10 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 
-from bot.banks.model import Bank, Question
-from bot.grading.normalize import normalize
+from bot.lexicon.formulas import is_formula
+from bot.lexicon.normalize import normalize
 
-__all__ = ["SYNONYMS", "Aliases", "bank_pairs", "mine_pairs"]
+__all__ = ["STANDARD", "SYNONYMS", "Aliases", "explanation_pairs", "mine_pairs"]
 
 # One concept per line, its names separated by `|`. Only names a marker accepts without a second
 # thought; related but different concepts (精确率/准确率, 循环/递归神经网络) stay apart.
@@ -176,8 +177,6 @@ def mine_pairs(texts: Iterable[str], known: Iterable[str] = ()) -> list[tuple[st
 
 def _chemical_names(texts: Iterable[str], known: frozenset[str]) -> list[tuple[str, str]]:
     """(name, formula) pairs written as `碳酸氢钠 NaHCO3`; the name is what follows the last copula."""
-    from bot.grading.formulas import is_formula
-
     found = []
     for raw in texts:
         for match in _ZH_FORMULA.finditer(unicodedata.normalize("NFKC", raw)):
@@ -199,24 +198,6 @@ def explanation_pairs(texts: Iterable[str], known: Iterable[str] = ()) -> list[t
             if zh and not _NOT_A_NAME.search(match["inner"]):
                 found.append((zh, match["inner"]))
     return found
-
-
-def _question_texts(question: Question) -> list[str]:
-    texts = [question.prompt, *question.options.values(), question.explanation or ""]
-    if isinstance(question.answer, str):
-        texts.append(question.answer)
-    elif isinstance(question.answer, list):
-        for item in question.answer:
-            texts.extend(item if isinstance(item, list) else [item])
-    return texts
-
-
-def bank_pairs(bank: Bank, known: Iterable[str] = ()) -> list[tuple[str, str]]:
-    """Every (Chinese, English) name pair a bank writes in its prompts, options, explanations and answers."""
-    known = list(known)
-    pairs = mine_pairs((t for q in bank.questions for t in _question_texts(q)), known)
-    explanations = [q.explanation for q in bank.questions if q.explanation]
-    return pairs + explanation_pairs(explanations, known)
 
 
 class Aliases:
