@@ -16,6 +16,7 @@ from bot.banks.importer import import_file
 from bot.banks.issues import DocumentError
 from bot.banks.sheets.content import column_name, plan_columns
 from bot.banks.sheets.table import Row, Table
+from bot.banks.summary import summary
 from tests.formats.test_sheets import import_csv, keys, workbook
 
 
@@ -248,3 +249,51 @@ def test_quoted_cells_with_line_breaks_and_delimiters_inside_and_a_tab_separated
     result = import_csv(tmp_path / "pt.csv", csv)
     assert keys(result) == {"single-1": "B", "multiple-2": "AC"}
     assert result.bank.questions[0].options == {"A": "Rio de Janeiro", "B": "Brasília", "C": "São Paulo"}
+
+
+# -- keys that do not fit their question are never published -----------------------------------------------
+def test_keys_that_do_not_fit_the_rows_kind_or_options_leave_the_row_out_with_its_sheet_and_reason(
+    tmp_path: Path,
+) -> None:
+    typed = [
+        ["题型", "题干", "A", "B", "C", "D", "答案"],
+        ["单选题", "水的化学式是", "H2O", "CO2", "NaCl", "O2", "A"],
+        ["单选题", "下列属于金属的是", "铁", "铜", "木头", "塑料", "AB"],  # several letters under single choice
+        ["多选题", "下列属于哺乳动物的有", "鲸", "鲨鱼", "蝙蝠", "金枪鱼", "对"],  # a judgement under choice
+        ["单选题", "一周有几天", "5", "6", "7", None, "E"],  # a letter that is not among the options
+        ["判断题", "太阳是恒星。", None, None, None, None, "对"],
+    ]
+    polish = [
+        ["Pytanie", "Odp. 1", "Odp. 2", "Odp. 3", "Klucz"],
+        ["Stolica Polski to?", "Kraków", "Warszawa", "Gdańsk", "2"],
+        ["Ile dni ma tydzień?", "5", "7", "9", "5"],  # a number past the last option
+        ["Najdłuższa rzeka Polski?", "Wisła", "Odra", "Warta", "1"],
+    ]
+    single = [["题干", "A", "B", "C", "答案"], ["光的速度最快的介质是", "真空", "水", "玻璃", "A"]]
+    single.append(["声音不能在哪里传播", "真空", "水", "钢铁", "AC"])  # the sheet's name says single choice
+    path = workbook(tmp_path / "misfit.xlsx", {"化学": typed, "Pytania": polish, "单选题": single})
+    result = import_file(path, bank_id="misfit")
+    assert keys(result) == {
+        "single-1": "A",
+        "tf-5": True,
+        "single-1-2": "B",
+        "single-3": "A",
+        "single-1-3": "A",
+    }
+    left = {(lo.sheet, lo.line): lo.en for lo in result.left_out}
+    assert left == {
+        ("化学", 3): "question 2 is single choice by the sheet, but its key has several letters (AB); "
+        "the key does not fit its kind; not imported",
+        ("化学", 4): "question 3 is a choice question, but its key '对' is a judgement; not imported",
+        ("化学", 5): "the key of question 4 names option E, which it does not have; not imported",
+        ("Pytania", 3): "the key of question 2 names choice 5, which does not exist (it has 3 choices); not imported",
+        ("单选题", 3): "question 2 is single choice by the sheet, but its key has several letters (AC); "
+        "the key does not fit its kind; not imported",
+    }
+    lines = summary(result, "zh")
+    assert "  工作表“化学”第 3 行：第 2 题标为单选题，但答案有多个字母（AB），答案与题型不符，未导入" in lines
+    assert lines[1:4] == [
+        "  工作表“化学”：导入 2 题，未导入 3 题",
+        "  工作表“Pytania”：导入 2 题，未导入 1 题",
+        "  工作表“单选题”：导入 1 题，未导入 1 题",
+    ]

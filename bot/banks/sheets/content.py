@@ -575,8 +575,13 @@ def _plan(table: Table) -> ContentPlan | None:
 _SYNTHETIC = {"stem": "题干", "key": "答案", "options": "选项", "number": "题号", "type": "题型", "explanation": "解析"}
 
 
-def _role_name(role: str) -> str:
-    return "选项" + role.split(":")[1] if role.startswith("option:") else _SYNTHETIC[role]
+def _role_name(role: str, numbered: bool) -> str:
+    """The reader's name of a role; option columns numbered (`选项1`) where keys name them by number, so that
+    a number past the last option is said to be one."""
+    if role.startswith("option:"):
+        letter = role.split(":")[1]
+        return f"选项{LETTERS.index(letter) + 1}" if numbered else "选项" + letter
+    return _SYNTHETIC[role]
 
 
 def mapped_table(table: Table, plan: ContentPlan) -> tuple[Table, Header]:
@@ -586,7 +591,7 @@ def mapped_table(table: Table, plan: ContentPlan) -> tuple[Table, Header]:
     width = max(len(r.cells) for r in table.rows)
     names = [""] * width
     for column, role in roles.items():
-        names[column] = _role_name(role)
+        names[column] = _role_name(role, plan.by_number and not plan.zero_based)
     if plan.kind is not None and plan.header is not None:
         own = table.rows[plan.header].cells[plan.kind] if plan.kind < len(table.rows[plan.header].cells) else ""
         names[plan.kind] = f"题型({own})" if re.search(r"\d", own) else names[plan.kind]
@@ -595,7 +600,11 @@ def mapped_table(table: Table, plan: ContentPlan) -> tuple[Table, Header]:
     head = Row(line, names)
     body = [_rekeyed(r, plan) for r in table.rows[plan.first : plan.last + 1]]
     mapped = Table(
-        [*table.rows[:start], head, *body], name=table.name, kind_codes=table.kind_codes, sheet_keys=table.sheet_keys
+        [*table.rows[:start], head, *body],
+        name=table.name,
+        kind_codes=table.kind_codes,
+        sheet_keys=table.sheet_keys,
+        keys_by_number=plan.by_number,
     )
     header = find_header(Table([head]))
     assert header is not None  # the names above are the reader's own
@@ -604,7 +613,8 @@ def mapped_table(table: Table, plan: ContentPlan) -> tuple[Table, Header]:
 
 
 def _rekeyed(row: Row, plan: ContentPlan) -> Row:
-    """The row with its key in the letters A–H where it names its options by position (`ウ`, `В`, `3`, `0`)."""
+    """The row with its key in the letters A–H where it names its options by position (`ウ`, `В`, `3`, `0`);
+    a number past the options stays as written, for the reader to say so."""
     if plan.key is None or plan.key >= len(row.cells) or not row.cells[plan.key].strip():
         return row
     width = max(len(row.cells), max(plan.columns()) + 1)
@@ -612,12 +622,14 @@ def _rekeyed(row: Row, plan: ContentPlan) -> Row:
     options = _options_of(cells, plan.options, plan.options_cell)
     filled = [i for i, o in enumerate(options) if o]
     value = cells.texts[plan.key]
-    if len(filled) < 2 or _text_key(value, options):
+    if len(filled) < 2:
         return row
-    positions = key_positions(value, plan.alphabet) if plan.alphabet != "latin" or not plan.by_number else None
-    if positions is None and plan.by_number and (numbers := number_positions(value)) is not None:
-        positions = [n - (0 if plan.zero_based else 1) for n in numbers]
-    if positions is None or not all(0 <= p < len(LETTERS) for p in positions):
+    positions = None
+    if plan.by_number and (numbers := number_positions(value)) is not None:
+        positions = [n - (0 if plan.zero_based else 1) for n in numbers]  # the sheet's numbers, even `2` of 1 2 3 4
+    elif plan.alphabet != "latin" and not _text_key(value, options):
+        positions = key_positions(value, plan.alphabet)
+    if positions is None or not all(p in filled for p in positions):
         return row
     new = list(row.cells)
     new[plan.key] = "".join(LETTERS[p] for p in positions)

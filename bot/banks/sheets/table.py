@@ -15,11 +15,18 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.banks.conventions.chars import probe
 from bot.banks.conventions.headings import match_heading
-from bot.banks.conventions.keys import count_blanks, parse_letters, read_true_false, take_bracket_key
+from bot.banks.conventions.keys import (
+    count_blanks,
+    parse_letters,
+    read_true_false,
+    take_bracket_key,
+    true_false_options,
+)
 from bot.banks.conventions.kinds import find_kind_tag, kind_of_word
 from bot.banks.issues import Issue
 from bot.banks.model import CHOICE_KINDS, Kind
@@ -66,6 +73,7 @@ class Table:
     kind_codes: dict[str, DeclaredKind] = field(default_factory=dict)
     # keys an answer sheet of the workbook gives by question number (`题号 | 答案 | 解析`): (key, explanation)
     sheet_keys: dict[int, tuple[str, str]] = field(default_factory=dict)
+    keys_by_number: bool = False  # its keys name options by number, as its columns' content shows
 
 
 @dataclass
@@ -750,6 +758,28 @@ def _marked_letters(options: dict[str, str]) -> tuple[dict[str, str], str]:
     return {letter: _MARKED.sub("", text).strip() for letter, text in options.items()}, "".join(marked)
 
 
+def _misfit(kind: Kind | None, options: dict[str, str], key: str) -> Callable[[int], tuple[str, str]] | None:
+    """A key that does not fit the kind the sheet gives its row (the type column, a legend's code, the
+    sheet's or section's name): several letters under single choice, a judgement under a choice question.
+    The row is left out, never read as another kind: the sheet says one thing and its key another."""
+    if kind not in CHOICE_KINDS or not options or not key:
+        return None
+    letters = parse_letters(key)
+    if kind is Kind.single and letters is not None and len(letters) > 1 and set(letters) <= set(options):
+        return lambda n: (
+            f"第 {n} 题标为单选题，但答案有多个字母（{letters}），答案与题型不符，未导入",
+            f"question {n} is single choice by the sheet, but its key has several letters ({letters}); "
+            "the key does not fit its kind; not imported",
+        )
+    judged = letters is None and read_true_false(key) is not None
+    if judged and true_false_options(options) is None and option_key(key, options) is None:
+        return lambda n: (
+            f"第 {n} 题是选择题，答案“{key}”却是判断，未导入",
+            f"question {n} is a choice question, but its key '{key}' is a judgement; not imported",
+        )
+    return None
+
+
 def _option_text(letter: str, value: str) -> str:
     return re.sub(_OWN_LETTER.format(letter=letter), "", value, count=1).strip()
 
@@ -922,6 +952,9 @@ class _Reader:
             options = {}
         if not key and stem:
             stem, key = self.key_in_stem(stem, kind, options)
+        if (misfit := _misfit(kind, options, key)) is not None:
+            self.reject(row, number, section, part, misfit(number))
+            return
         explanation = self.cell(row, "explanation")
         draft = Draft(
             number=number,
@@ -1006,8 +1039,8 @@ class _Reader:
         digits = [d for d in _KEY_PARTS.split(key.strip()) if d]
         if not digits or not all(d.isdigit() for d in digits):
             return None
-        if any(text.strip() == key.strip() for text in options.values()):
-            return None
+        if any(text.strip() == key.strip() for text in options.values()) and not self.keys_by_number:
+            return None  # `5` among options 5, 7, 9: the option's text, unless the sheet keys by number
         return next((d for d in digits if not 1 <= int(d) <= len(LETTERS) or LETTERS[int(d) - 1] not in options), None)
 
     def numbers_keys(self, rows: list[Row]) -> bool:
@@ -1156,7 +1189,7 @@ def read_table(
     else:
         rows = reader.merged(rows)
         reader.marked_keys = reader.marks_keys(rows)
-    reader.keys_by_number = reader.numbers_keys(rows)
+    reader.keys_by_number = table.keys_by_number or reader.numbers_keys(rows)
     for row in rows:
         reader.read(row)
     reading = reader.reading
