@@ -297,3 +297,51 @@ def test_keys_that_do_not_fit_the_rows_kind_or_options_leave_the_row_out_with_it
         "  工作表“Pytania”：导入 2 题，未导入 1 题",
         "  工作表“单选题”：导入 1 题，未导入 1 题",
     ]
+
+
+def test_question_records_opened_by_a_row_naming_the_type(tmp_path: Path) -> None:
+    csv = (
+        "NewQuestion,MC,,,\n"
+        "ID,GEO-1,,,\n"
+        "QuestionText,Which river is the longest in Africa?,,,\n"
+        "Points,1,,,\n"
+        "Option,0,Congo,,\n"
+        "Option,100,Nile,,The Nile runs about 6650 km.\n"
+        "Option,0,Niger,,\n"
+        "Feedback,Measured from its farthest source.,,,\n"
+        "NewQuestion,M-S,,,\n"
+        "QuestionText,Which of these are oceans?,,,\n"
+        "Option,50,Indian,,\n"
+        "Option,0,Caspian,,\n"
+        "Option,50,Arctic,,\n"
+        "NewQuestion,TF,,,\n"
+        "QuestionText,Mount Everest lies in the Andes.,,,\n"
+        "TRUE,0,,,\n"
+        "FALSE,100,,,\n"
+        "NewQuestion,SA,,,\n"
+        "QuestionText,What is the capital of Kenya?,,,\n"
+        "Answer,100,Nairobi,,\n"
+        "NewQuestion,FIB,,,\n"
+        "Text,The equator is at latitude,,,\n"
+        "Blank,100,0,,\n"
+        "Text,degrees.,,,\n"
+        "NewQuestion,MAT,,,\n"
+        "QuestionText,Match each country with its capital.,,,\n"
+        "Choice,1,France,,\n"
+        "Match,1,Paris,,\n"
+        "NewQuestion,WR,,,\n"
+        "QuestionText,Explain why deserts are cold at night.,,,\n"
+        "AnswerKey,Dry air and clear skies let the ground lose its heat quickly.,,,\n"
+    )
+    result = import_csv(tmp_path / "records.csv", csv)
+    assert keys(result) == {
+        "single-1": "B",
+        "multiple-2": "AC",
+        "tf-3": False,
+        "fill-4": ["Nairobi"],
+        "fill-5": ["0"],
+        "case-7": "Dry air and clear skies let the ground lose its heat quickly.",
+    }
+    assert result.bank.questions[0].explanation == "Measured from its farthest source."
+    assert result.bank.questions[4].prompt == "The equator is at latitude ____ degrees."
+    assert [(lo.line, lo.number) for lo in result.left_out] == [(25, 6)]  # matching: not askable in the chat

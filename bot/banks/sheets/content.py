@@ -21,6 +21,7 @@ keys rewritten into the letters A–H where they name options by position.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 from statistics import median
@@ -104,13 +105,19 @@ class _Cells:
     """One row's cells as the plan reads them."""
 
     texts: list[str]
-    norms: list[str]
     keys: dict[int, _Key] = field(default_factory=dict)
+    _norms: list[str] | None = None
 
     @classmethod
     def of(cls, row: Row, width: int) -> _Cells:
-        texts = [c.strip() for c in row.cells] + [""] * (width - len(row.cells))
-        return cls(texts, [_norm(t) for t in texts])
+        return cls([c.strip() for c in row.cells] + [""] * (width - len(row.cells)))
+
+    @property
+    def norms(self) -> list[str]:
+        """The cells as compared (spaces, width, case and a closing full stop aside), made when first asked."""
+        if self._norms is None:
+            self._norms = [_norm(t) for t in self.texts]
+        return self._norms
 
     def key(self, column: int) -> _Key:
         if column not in self.keys:
@@ -187,10 +194,11 @@ def _numbers_column(rows: list[_Cells], column: int) -> bool:
 def _kind_column(rows: list[_Cells], column: int, codes: dict[str, object]) -> bool:
     """Kind words (`单选题`, `Multiple Choice`, `QCM`) or codes a legend explains, on most filled cells."""
     cells = [r.texts[column] for r in rows if r.texts[column]]
-    if len(cells) < 2:
-        return False
-    kinds = sum(1 for c in cells if c in codes or (d := kind_of_type(c)).known or d.unsupported)
-    return kinds >= 0.7 * len(cells)
+    values = set(cells)
+    if len(cells) < 2 or len(values) > 24 or any(len(v) > 30 for v in values):
+        return False  # a kind column names a few kinds, briefly
+    kinds = {v for v in values if v in codes or (d := kind_of_type(v)).known or d.unsupported}
+    return sum(1 for c in cells if c in kinds) >= 0.7 * len(cells)
 
 
 # -- how a key cell fits its row --------------------------------------------------------------------------
@@ -443,20 +451,36 @@ def _question_row(cells: _Cells, plan: ContentPlan) -> bool:
 
 
 def plan_columns(table: Table) -> tuple[ContentPlan, Table] | None:
-    """The columns of a sheet read by what they hold, and the sheet they read it in (its rows as written, or
-    with each row's last cell moved under the others' when rows end where their options end: `stem | key`
-    beside `stem | A | B | C | D | key`); None when no plan fits most of its rows."""
-    folded = _folded(table)
-    shapes = [(table, False), (_right_aligned(table), False), (_keyed_by_number(table), False)]
-    if folded is not None:
-        shapes += [(folded, True), (_right_aligned(folded), True)]
-    plans = []
+    """The columns of a sheet read by what they hold, and the sheet they read it in: its rows as written;
+    with each row's last cell moved under the others' when rows end where their options end (`stem | key`
+    beside `stem | A | B | C | D | key`); with an answer sheet's keys by number; with each options row
+    appended to its question's row. None when no plan fits most of its rows. Made once per sheet (and the
+    keys and codes the workbook gives it): deciding whether a sheet is readable already makes it."""
+    asked = (id(table.sheet_keys), len(table.sheet_keys), id(table.kind_codes), len(table.kind_codes))
+    if table.planned is not None and table.planned[0] == asked:
+        return table.planned[1]  # type: ignore[return-value]
     width = max((len(r.cells) for r in table.rows), default=0)
-    for shape, below in shapes:
+    plans: list[tuple[ContentPlan, Table]] = []
+    for shape, below in _shapes(table):
         if shape is not None and (plan := _plan(shape)) is not None:
             plan.below = width if below else None
             plans.append((plan, shape))
-    return max(plans, key=lambda p: p[0].fit, default=None)
+            if plan.fit >= 0.95:
+                break  # a shape that nearly every row fits: the others are not tried
+    best = max(plans, key=lambda p: p[0].fit, default=None)
+    table.planned = (asked, best)
+    return best
+
+
+def _shapes(table: Table) -> Iterator[tuple[Table | None, bool]]:
+    """The shapes a sheet may be read in, each made only when asked for; True for the rows over rows."""
+    yield table, False
+    yield _right_aligned(table), False
+    yield _keyed_by_number(table), False
+    folded = _folded(table)
+    if folded is not None:
+        yield folded, True
+        yield _right_aligned(folded), True
 
 
 def _right_aligned(table: Table) -> Table | None:
@@ -541,33 +565,35 @@ def _plan(table: Table) -> ContentPlan | None:
     plan = _choose(sample, width, number, kind)
     if plan is None:
         return None
-    cells.update({i: _Cells.of(rows[i], width) for i in body[_SAMPLE:]})
     stems = median(len(c.texts[plan.stem]) for c in sample if c.texts[plan.stem])
     scratch = _Fit()
-    fitting = [
-        i
-        for i in body
-        if _question_row(cells[i], plan)
-        and _row_fit(cells[i], plan.stem, plan.key, _options_of(cells[i], plan.options, plan.options_cell), scratch)
-        >= 0.5
-    ]
-    if not fitting:
+
+    def at(i: int) -> _Cells:
+        if i not in cells:
+            cells[i] = _Cells.of(rows[i], width)
+        return cells[i]
+
+    def fits(i: int) -> bool:
+        c = at(i)
+        options = _options_of(c, plan.options, plan.options_cell)
+        return _question_row(c, plan) and _row_fit(c, plan.stem, plan.key, options, scratch) >= 0.5
+
+    fitting = [i for i in body[:_SAMPLE] if fits(i)] or [next((i for i in body[_SAMPLE:] if fits(i)), -1)]
+    if fitting[0] < 0:
         return None
-    keyed = [cells[i].key(plan.key) for i in fitting] if plan.key is not None else []
+    keyed = [at(i).key(plan.key) for i in fitting] if plan.key is not None else []
     verdicts = 2 * sum(k.judgement for k in keyed) > len(keyed)
     # the header: the last row of names down to the first row that fits (a header `Vraag | Keuzes | Juist`
     # fits as a statement judged `Juist` where the keys below are letters)
     top = [i for i in body if i <= fitting[0] and i < 20]
-    labels = [i for i in top if _label_row(cells[i], plan, stems, verdicts)]
-    if len(fitting) > 1 and labels and labels[-1] == fitting[0]:
-        fitting = fitting[1:]
+    labels = [i for i in top if _label_row(at(i), plan, stems, verdicts)]
     if labels:
         plan.header = labels[-1]
         plan.first = plan.header + 1
-        plan.alphabet = _named_alphabet(cells[plan.header], plan) or plan.alphabet
+        plan.alphabet = _named_alphabet(at(plan.header), plan) or plan.alphabet
     else:
-        plan.first = next(i for i in body if _question_row(cells[i], plan))
-    plan.last = max(i for i in body if i >= plan.first and _question_row(cells[i], plan))
+        plan.first = next(i for i in body if _question_row(at(i), plan))
+    plan.last = next(i for i in reversed(body) if i < plan.first or _question_row(at(i), plan))
     return plan
 
 

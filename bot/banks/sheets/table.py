@@ -74,6 +74,8 @@ class Table:
     # keys an answer sheet of the workbook gives by question number (`题号 | 答案 | 解析`): (key, explanation)
     sheet_keys: dict[int, tuple[str, str]] = field(default_factory=dict)
     keys_by_number: bool = False  # its keys name options by number, as its columns' content shows
+    # the plan of its columns by content once made (bot.banks.sheets.content), with what it was made from
+    planned: tuple[object, object] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
