@@ -13,9 +13,8 @@ from dataclasses import dataclass, field, replace
 from bot.banks.conventions.headings import match_heading
 from bot.banks.formats.extracted import Extracted
 from bot.banks.issues import DocumentError, Issue
-from bot.banks.layouts.reader import Reading
 from bot.banks.layouts.sheet_text import read_sheet_text
-from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, SectionReport, SheetNote
+from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, Reading, SectionReport, SheetNote
 from bot.banks.sheets.content import why_unread
 from bot.banks.sheets.layouts import read_sheet
 from bot.banks.sheets.table import Table, TableReading, fitting, instructions

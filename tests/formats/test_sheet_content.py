@@ -282,12 +282,12 @@ def test_keys_that_do_not_fit_the_rows_kind_or_options_leave_the_row_out_with_it
     }
     left = {(lo.sheet, lo.line): lo.en for lo in result.left_out}
     assert left == {
-        ("化学", 3): "question 2 is single choice by the sheet, but its key has several letters (AB); "
+        ("化学", 3): "question 2 is marked single choice, but its key has several letters (AB); "
         "the key does not fit its kind; not imported",
-        ("化学", 4): "question 3 is a choice question, but its key '对' is a judgement; not imported",
+        ("化学", 4): "the key '对' of question 3 is not option letters; not imported",
         ("化学", 5): "the key of question 4 names option E, which it does not have; not imported",
         ("Pytania", 3): "the key of question 2 names choice 5, which does not exist (it has 3 choices); not imported",
-        ("单选题", 3): "question 2 is single choice by the sheet, but its key has several letters (AC); "
+        ("单选题", 3): "question 2 is marked single choice, but its key has several letters (AC); "
         "the key does not fit its kind; not imported",
     }
     lines = summary(result, "zh")

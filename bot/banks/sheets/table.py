@@ -15,18 +15,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.banks.conventions.chars import probe
 from bot.banks.conventions.headings import match_heading
-from bot.banks.conventions.keys import (
-    count_blanks,
-    parse_letters,
-    read_true_false,
-    take_bracket_key,
-    true_false_options,
-)
+from bot.banks.conventions.keys import count_blanks, parse_letters, read_true_false, take_bracket_key
 from bot.banks.conventions.kinds import find_kind_tag, kind_of_word
 from bot.banks.issues import Issue
 from bot.banks.model import CHOICE_KINDS, Kind
@@ -760,28 +753,6 @@ def _marked_letters(options: dict[str, str]) -> tuple[dict[str, str], str]:
     return {letter: _MARKED.sub("", text).strip() for letter, text in options.items()}, "".join(marked)
 
 
-def _misfit(kind: Kind | None, options: dict[str, str], key: str) -> Callable[[int], tuple[str, str]] | None:
-    """A key that does not fit the kind the sheet gives its row (the type column, a legend's code, the
-    sheet's or section's name): several letters under single choice, a judgement under a choice question.
-    The row is left out, never read as another kind: the sheet says one thing and its key another."""
-    if kind not in CHOICE_KINDS or not options or not key:
-        return None
-    letters = parse_letters(key)
-    if kind is Kind.single and letters is not None and len(letters) > 1 and set(letters) <= set(options):
-        return lambda n: (
-            f"第 {n} 题标为单选题，但答案有多个字母（{letters}），答案与题型不符，未导入",
-            f"question {n} is single choice by the sheet, but its key has several letters ({letters}); "
-            "the key does not fit its kind; not imported",
-        )
-    judged = letters is None and read_true_false(key) is not None
-    if judged and true_false_options(options) is None and option_key(key, options) is None:
-        return lambda n: (
-            f"第 {n} 题是选择题，答案“{key}”却是判断，未导入",
-            f"question {n} is a choice question, but its key '{key}' is a judgement; not imported",
-        )
-    return None
-
-
 def _option_text(letter: str, value: str) -> str:
     return re.sub(_OWN_LETTER.format(letter=letter), "", value, count=1).strip()
 
@@ -954,9 +925,6 @@ class _Reader:
             options = {}
         if not key and stem:
             stem, key = self.key_in_stem(stem, kind, options)
-        if (misfit := _misfit(kind, options, key)) is not None:
-            self.reject(row, number, section, part, misfit(number))
-            return
         explanation = self.cell(row, "explanation")
         draft = Draft(
             number=number,
@@ -965,6 +933,7 @@ class _Reader:
             part=part,
             kind=kind,
             tagged=tagged,
+            kind_given=kind is not None,  # by its type cell, a legend's code, the sheet's or section's name
             stem=stem,
             options=options,
             key_line=row.line,
