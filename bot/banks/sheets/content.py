@@ -341,7 +341,8 @@ def _choose(rows: list[_Cells], width: int, number: int | None, kind: int | None
                     continue
                 # over all rows: a plan whose stem column leaves rows empty reads less of the sheet
                 order = (stem < key) + (bool(options) and stem < options[0] and (options[-1] < key or key < stem))
-                quality = round(min((profiles[c].distinct for c in options), default=1.0), 1)
+                # options differ from row to row; a column of a few values repeated (a difficulty) is none
+                quality = min((profiles[c].distinct for c in options), default=1.0) >= 0.5
                 rank = (
                     round(fit.score / len(rows), 2),
                     fit.strong,
