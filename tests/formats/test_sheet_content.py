@@ -65,6 +65,20 @@ def test_keys_counted_from_zero_where_the_sheet_counts_so(tmp_path: Path) -> Non
     result = import_csv(tmp_path / "vi.csv", csv)
     assert keys(result) == {"single-1": "C", "single-2": "B", "single-3": "A"}
     assert any("from 0" in c.en for c in result.conventions)
+    # options that are numbers, a key that is also an option's text: the sheet counts from 0 (its 0 says so)
+    numbers = (
+        "Ερώτηση;Επιλογή 1;Επιλογή 2;Επιλογή 3;Επιλογή 4;Σωστή (0-3)\n"
+        "Πόσο κάνει 3 + 5;6;7;8;9;2\n"
+        "Ποιος είναι ζυγός αριθμός;3;5;7;8;3\n"
+        "Πόσες μέρες έχει η εβδομάδα;7;6;5;8;0\n"
+        "Πόσο κάνει 2 + 2;1;2;3;4;3\n"
+    )
+    assert keys(import_csv(tmp_path / "el.csv", numbers)) == {
+        "single-1": "C",
+        "single-2": "D",
+        "single-3": "A",
+        "single-4": "D",
+    }
 
 
 def test_a_key_written_as_the_right_options_text(tmp_path: Path) -> None:
