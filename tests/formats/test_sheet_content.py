@@ -359,3 +359,25 @@ def test_question_records_opened_by_a_row_naming_the_type(tmp_path: Path) -> Non
     assert result.bank.questions[0].explanation == "Measured from its farthest source."
     assert result.bank.questions[4].prompt == "The equator is at latitude ____ degrees."
     assert [(lo.line, lo.number) for lo in result.left_out] == [(25, 6)]  # matching: not askable in the chat
+
+
+@pytest.mark.parametrize(
+    ("right", "wrong"),
+    [
+        ("Prawda", "Fałsz"),
+        ("正しい", "誤り"),
+        ("참", "거짓"),
+        ("Igaz", "Hamis"),
+        ("Sant", "Falskt"),
+        ("Tosi", "Epätosi"),
+    ],
+)
+def test_statements_judged_in_the_sheets_language(tmp_path: Path, right: str, wrong: str) -> None:
+    rows = [
+        ["Zdanie", "Ocena"],  # names the importer has no list for
+        ["Water boils at 100 degrees at sea level.", right],
+        ["The Moon is larger than the Earth.", wrong],
+        ["Spiders have eight legs.", right],
+    ]
+    result = import_file(workbook(tmp_path / "tf.xlsx", {"Arkusz": rows}), bank_id="tf")
+    assert keys(result) == {"tf-1": True, "tf-2": False, "tf-3": True}

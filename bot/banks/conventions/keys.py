@@ -227,8 +227,12 @@ _FALSE = {
     "YANLIŞ",
     "FAŁSZ",
     "誤り",
+    "误り",  # 誤り as compared: the probe below writes 誤 as 误
     "틀림",
 }
+# more languages of sheets' verdict columns: Korean, Hungarian, Czech/Slovak, Swedish/Danish/Norwegian, Finnish
+_TRUE |= {"참", "맞다", "IGAZ", "PRAVDA", "SANT", "SANDT", "TOSI"}
+_FALSE |= {"거짓", "틀리다", "HAMIS", "NEPRAVDA", "FALSKT", "FALSK", "USANT", "EPÄTOSI"}
 _PROBE = str.maketrans("確誤對錯", "确误对错")
 _DECORATION = re.compile(r"^[\u2705\u274c\u274e\u2b55\ufe0f\s]+(?=\S)")  # "✅ 正确", "❌错误"
 
