@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from bot.banks.importer import import_file
@@ -381,3 +382,56 @@ def test_statements_judged_in_the_sheets_language(tmp_path: Path, right: str, wr
     ]
     result = import_file(workbook(tmp_path / "tf.xlsx", {"Arkusz": rows}), bank_id="tf")
     assert keys(result) == {"tf-1": True, "tf-2": False, "tf-3": True}
+
+
+def test_kind_codes_a_legend_explains_and_codes_nothing_explains(tmp_path: Path) -> None:
+    rows: list[list[object]] = [
+        ["Typ", "Pytanie", "A", "B", "C", "D", "Klucz"],
+        [1, "Ile to jest 2 + 2?", "3", "4", "5", "6", "B"],
+        [2, "Które liczby są parzyste?", "2", "3", "4", "5", "AC"],
+        [3, "Zero jest liczbą parzystą.", None, None, None, None, "Prawda"],
+        [1, "Ile boków ma trójkąt?", "2", "3", "4", "5", "BC"],  # code 1 is single choice: this key does not fit
+        [1, "Ile to jest 3 · 3?", "6", "8", "9", "12", "C"],
+    ]
+    legend: list[list[object]] = [["Kod", "Znaczenie"], [1, "Single choice"], [2, "Multiple choice"], [3, "True/False"]]
+    result = import_file(workbook(tmp_path / "codes.xlsx", {"Test": rows, "Kody": legend}), bank_id="codes")
+    assert keys(result) == {"single-1": "B", "multiple-2": "AC", "tf-3": True, "single-5": "C"}
+    assert [(lo.sheet, lo.line) for lo in result.left_out] == [("Test", 5)]
+    assert [(n.name, n.read) for n in result.sheets] == [("Test", True), ("Kody", False)]
+    # without the legend the codes say nothing the importer can read: the kinds come from the keys
+    result = import_file(workbook(tmp_path / "bare.xlsx", {"Test": rows}), bank_id="bare")
+    assert keys(result) == {
+        "single-1": "B",
+        "multiple-2": "AC",
+        "tf-3": True,
+        "multiple-4": "BC",
+        "single-5": "C",
+    }
+
+
+def test_a_header_in_two_rows_a_merged_name_over_the_option_letters(tmp_path: Path) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Test"
+    rows: list[list[object]] = [
+        ["Sprawdzian — ułamki"],
+        ["Instrukcja: zaznacz jedną odpowiedź."],
+        [],
+        ["Lp.", "Pytanie", "Odpowiedzi", None, None, None, "Klucz", "Komentarz"],
+        [None, None, "A", "B", "C", "D", None, None],
+        [1, "Ile to jest 1/2 + 1/4?", "3/4", "1/6", "2/6", "1", "A", "Wspólny mianownik 4."],
+        [2, "Ile to jest 1/3 · 3?", "1/9", "1", "3", "1/3", "B", None],
+        [3, "Który ułamek jest największy?", "1/2", "2/3", "3/5", "4/7", "B", None],
+        [],
+        ["Suma punktów: 3"],
+    ]
+    for row in rows:
+        sheet.append(row)
+    sheet.merge_cells("C4:F4")
+    path = tmp_path / "two-rows.xlsx"
+    book.save(path)
+    result = import_file(path, bank_id="two")
+    assert keys(result) == {"single-1": "A", "single-2": "B", "single-3": "B"}
+    assert result.bank.questions[0].options == {"A": "3/4", "B": "1/6", "C": "2/6", "D": "1"}
+    assert result.bank.questions[0].explanation == "Wspólny mianownik 4." and not result.left_out
+    assert result.bank.title == "Sprawdzian — ułamki"
