@@ -52,7 +52,7 @@ def combine(doc: Extracted, reading: Reading | None, *, simplified: bool = False
     text_sections = list(out.sections)
     out.sheets = [replace(n) for n in doc.sheets]
     notes = {n.name: n for n in out.sheets}
-    several = len(out.sheets) > 1  # rows are named with their sheet
+    several = sum(n.shown for n in out.sheets) > 1  # rows are named with their sheet where two have rows
     for table in doc.tables:
         tr: TableReading | None = read_sheet(
             table, section=_section_of(table.name, doc.sections_from_names), simplified=simplified
@@ -144,7 +144,7 @@ def counted(result: ImportResult, parts: Combined) -> ImportResult:
         drafts = sum(1 for d in parts.drafts if d.sheet == note.name)
         left = sum(1 for lo in result.left_out if lo.sheet == note.name)
         rejected = sum(1 for lo in parts.rejected if lo.sheet == note.name)
-        if note.read and len(parts.sheets) > 1:
+        if note.read and sum(n.shown for n in parts.sheets) > 1:
             note.imported, note.left_out = drafts - left, left + rejected
         elif note.read:
             note.imported, note.left_out = len(result.bank.questions), len(result.left_out) + len(parts.rejected)
@@ -181,9 +181,7 @@ def with_rejected(result: ImportResult, parts: Combined) -> ImportResult:
 def explained(error: DocumentError, parts: Combined) -> DocumentError:
     """Nothing could be read: the error also names the rows left out here and the tables without a header."""
     hidden = [
-        Issue("error", 0, f"工作表“{n.name}”：{n.zh}", f"sheet '{n.name}': {n.en}")
-        for n in parts.sheets
-        if not n.read and n.en.startswith("hidden")
+        Issue("error", 0, f"工作表“{n.name}”：{n.zh}", f"sheet '{n.name}': {n.en}") for n in parts.sheets if n.hidden
     ]
     extra = [i.error() for i in [lo.issue() for lo in parts.rejected] + parts.unread + parts.unread_sheets + hidden]
     if not extra:

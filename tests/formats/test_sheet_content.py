@@ -435,3 +435,15 @@ def test_a_header_in_two_rows_a_merged_name_over_the_option_letters(tmp_path: Pa
     assert result.bank.questions[0].options == {"A": "3/4", "B": "1/6", "C": "2/6", "D": "1"}
     assert result.bank.questions[0].explanation == "Wspólny mianownik 4." and not result.left_out
     assert result.bank.title == "Sprawdzian — ułamki"
+
+
+def test_two_options_that_are_letters_of_different_verdicts_stay_a_choice(tmp_path: Path) -> None:
+    rows = [
+        ["题干", "A", "B", "答案"],
+        ["氧的元素符号是", "O", "N", "A"],  # oxygen and nitrogen, not ○ and No
+        ["氮的元素符号是", "O", "N", "C"],  # no option C: left out, the import goes on
+        ["说法正确吗：水是化合物", "T", "F", "A"],  # T and F are a verdict's two letters
+    ]
+    result = import_file(workbook(tmp_path / "symbols.xlsx", {"Sheet1": rows}), bank_id="symbols")
+    assert keys(result) == {"single-1": "A", "tf-3": True}
+    assert [lo.line for lo in result.left_out] == [3]

@@ -59,7 +59,9 @@ def read_xlsx(path: Path) -> Extracted:
         for sheet in workbook.worksheets:
             if getattr(sheet, "sheet_state", "visible") != "visible":
                 # hidden sheets hold a template's lists of choices, not questions
-                notes[sheet.title] = SheetNote(sheet.title, False, "隐藏，未读取", "hidden; not read")
+                notes[sheet.title] = SheetNote(
+                    sheet.title, False, "隐藏，未读取", "hidden; not read", shown=False, hidden=True
+                )
                 continue
             sheet.reset_dimensions()  # the stored size is often wrong; read until the last row
             rows = [
@@ -73,7 +75,7 @@ def read_xlsx(path: Path) -> Extracted:
     filled = [t for t in tables if any(c.strip() for r in t.rows for c in r.cells)]
     for t in tables:
         if not any(c.strip() for r in t.rows for c in r.cells):
-            notes[t.name or ""] = SheetNote(t.name or "", False, "空白", "empty")
+            notes[t.name or ""] = SheetNote(t.name or "", False, "空白", "empty", shown=False)
     extracted = Extracted()
     extracted.tables = _joined(filled, extracted, notes)
     extracted.sheets = list(notes.values())

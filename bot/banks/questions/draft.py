@@ -92,6 +92,8 @@ class SheetNote:
     en: str = ""
     imported: int = 0
     left_out: int = 0
+    shown: bool = True  # it has rows the reader looked at (not empty, not hidden)
+    hidden: bool = False
 
 
 @dataclass
