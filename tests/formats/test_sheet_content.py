@@ -447,3 +447,25 @@ def test_two_options_that_are_letters_of_different_verdicts_stay_a_choice(tmp_pa
     result = import_file(workbook(tmp_path / "symbols.xlsx", {"Sheet1": rows}), bank_id="symbols")
     assert keys(result) == {"single-1": "A", "tf-3": True}
     assert [lo.line for lo in result.left_out] == [3]
+
+
+def test_a_key_written_as_its_letter_and_its_text_must_say_one_option(tmp_path: Path) -> None:
+    csv = (
+        "Pytanie,A,B,C,Klucz\n"
+        "Stolica Polski to?,Kraków,Warszawa,Gdańsk,B) Warszawa\n"
+        "Ile dni ma tydzień?,5,7,9,B) 7\n"
+        "Najdłuższa rzeka Polski?,Wisła,Odra,Warta,B) Wisła\n"  # B is Odra: the key says two options
+        "Które miasto leży nad morzem?,Gdańsk,Kraków,Łódź,A) Gdańsk\n"
+    )
+    result = import_csv(tmp_path / "lead.csv", csv)
+    assert keys(result) == {"single-1": "B", "single-2": "B", "single-4": "A"}
+    (left,) = result.left_out
+    assert (left.line, left.en) == (
+        4,
+        "the key 'B) Wisła' of question 3 names option B by its letter and option A by its text; not imported",
+    )
+    known = "题干,A,B,C,答案\n我国的根本大法是,宪法,刑法,民法,A. 宪法\n水的化学式是,H2O,CO2,NaCl,B. H2O\n"
+    result = import_csv(tmp_path / "known.csv", known)
+    assert keys(result) == {"single-1": "A"} and [lo.line for lo in result.left_out] == [3]
+    cyrillic = "Вопрос;А;Б;В;Ответ\nСтолица России?;Казань;Омск;Москва;В) Москва\nСколько дней в неделе?;7;5;6;А) 7\n"
+    assert keys(import_csv(tmp_path / "ru.csv", cyrillic)) == {"single-1": "C", "single-2": "A"}

@@ -198,6 +198,24 @@ def _rows_of_keys(drafts: list[Draft]) -> None:
             draft.key_line, draft.key_apart = d.key_line, True
 
 
+_LETTER_AND_TEXT = re.compile(r"^\s*[(（]?([A-Ha-h])\s*[.．、:：)）]\s*(\S.*?)\s*$", re.S)
+
+
+def _plain_option(text: str) -> str:
+    return re.sub(r"[\s。.,，;；]+", "", text).casefold()
+
+
+def _other_option(key: str, letters: str, options: dict[str, str]) -> str | None:
+    """The option a key written as a letter and its text (`B) Kraków`) names by its text, where that is
+    another option than its letter's: the key says two things."""
+    m = _LETTER_AND_TEXT.match(key)
+    if m is None or len(letters) != 1:
+        return None
+    said = _plain_option(m.group(2))
+    named = [letter for letter, text in options.items() if _plain_option(text) == said]
+    return named[0] if named and letters not in named else None
+
+
 class _Skip(Exception):
     """A draft that cannot be read with confidence: its reason, zh and en, and the line to name."""
 
@@ -397,6 +415,12 @@ class _Checker:
                 key_line,
                 f"{where[0]}的答案含 {''.join(missing)}，但没有选项 {''.join(missing)}",
                 f"the key of {where[1]} names option {''.join(missing)}, which it does not have",
+            )
+        if d.key is not None and (other := _other_option(d.key, letters, d.options)) is not None:
+            raise _Skip(
+                key_line,
+                f"{where[0]}的答案“{d.key}”：字母 {letters} 与其后的文字（选项 {other}）不一致",
+                f"the key '{d.key}' of {where[1]} names option {letters} by its letter and option {other} by its text",
             )
         return letters
 

@@ -59,6 +59,7 @@ __all__ = [
 ]
 
 _SAMPLE = 200  # rows looked at to choose the plan (a long sheet is read whole by it)
+_LEAD = re.compile(r"^[(（]?([A-Ha-hА-Га-гア-エ])\s*[.．、:：)）]\s*\S")  # a key written with its option's letter first
 _ASKS = re.compile(r"[?？:：]\s*$|[（(]\s*[)）]|_{2,}|…\s*$|\.{3}\s*$")
 
 
@@ -89,6 +90,8 @@ class _Key:
     @classmethod
     def of(cls, text: str) -> _Key:
         letters = {name: p for name in alphabet_of(text) if (p := key_positions(text, name))}
+        if not letters and (m := _LEAD.match(narrow(text).strip())):  # `B) Warszawa`: the letter, then its text
+            letters = {name: p for name in alphabet_of(m.group(1)) if (p := key_positions(m.group(1), name))}
         parts = [_norm(p) for p in re.split(r"[┋|｜\n;；,，、]", text) if _norm(p)]
         return cls(letters, number_positions(text), is_judgement(text), _norm(text), parts)
 
@@ -654,13 +657,26 @@ def _rekeyed(row: Row, plan: ContentPlan) -> Row:
     positions = None
     if plan.by_number and (numbers := number_positions(value)) is not None:
         positions = [n - (0 if plan.zero_based else 1) for n in numbers]  # the sheet's numbers, even `2` of 1 2 3 4
-    elif plan.alphabet != "latin" and not _text_key(value, options):
+    elif not _text_key(value, options):
         positions = key_positions(value, plan.alphabet)
+        lead = _LEAD.match(narrow(value).strip()) if positions is None else None
+        if lead is not None:  # `В) Москва`: the letter, then its option's text
+            positions = key_positions(lead.group(1), plan.alphabet)
+        if plan.alphabet == "latin" or (
+            lead and _says_another(narrow(value).strip()[lead.end() - 1 :], positions, options)
+        ):
+            positions = None  # letters the reader takes as written, and checks against the text after them
     if positions is None or not all(p in filled for p in positions):
         return row
     new = list(row.cells)
     new[plan.key] = "".join(LETTERS[p] for p in positions)
     return Row(row.line, new, row.marked)
+
+
+def _says_another(text: str, positions: list[int] | None, options: list[str]) -> bool:
+    """The text after a key's letter is another option's than the letter's (`В) Москва` where В is Омск)."""
+    named = [i for i, o in enumerate(options) if o and _norm(o) == _norm(text)]
+    return bool(named) and positions is not None and not set(positions) & set(named)
 
 
 _SAID = {  # how the report names each role
