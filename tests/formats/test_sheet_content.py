@@ -469,3 +469,10 @@ def test_a_key_written_as_its_letter_and_its_text_must_say_one_option(tmp_path: 
     assert keys(result) == {"single-1": "A"} and [lo.line for lo in result.left_out] == [3]
     cyrillic = "Вопрос;А;Б;В;Ответ\nСтолица России?;Казань;Омск;Москва;В) Москва\nСколько дней в неделе?;7;5;6;А) 7\n"
     assert keys(import_csv(tmp_path / "ru.csv", cyrillic)) == {"single-1": "C", "single-2": "A"}
+
+
+def test_a_flash_card_programs_settings_name_the_delimiter_and_are_no_rows(tmp_path: Path) -> None:
+    csv = "#separator:Semicolon\n#html:false\n#columns:Front;Back\nDog in French;chien\nCat in French;chat\n"
+    result = import_csv(tmp_path / "deck.csv", csv + "Bird in French;oiseau\n")
+    assert keys(result) == {"fill-1": ["chien"], "fill-2": ["chat"], "fill-3": ["oiseau"]}
+    assert [q.line for q in result.bank.questions] == [4, 5, 6]

@@ -178,16 +178,39 @@ def read_csv(path: Path) -> Extracted:
     rows most evenly (ties in the order the suffix suggests)."""
     text = _csv_text(path.read_bytes(), path.name).lstrip("\ufeff")
     first = "\t" if path.suffix.lower() == ".tsv" else ","
-    named = _SEP_LINE.match(text)  # `sep=;`: Excel's note of the delimiter, no row of the sheet
-    if named:
-        first, text = named.group(1), text[named.end(1) :]
-    suggested = sorted(_DELIMITERS, key=lambda d: d != first)
+    excel = _SEP_LINE.match(text)  # `sep=;`: Excel's note of the delimiter, no row of the sheet
+    if excel:
+        first, text = excel.group(1), text[excel.end(1) :]
+    text, deck = _settings(text)  # `#separator:Semicolon`: a flash-card program's
+    first = deck or first
+    named = bool(excel or deck)
+    suggested = [first, *(d for d in _DELIMITERS if d != first)]
     tables = {d: _csv_table(text, d) for d in suggested}
-    order = sorted(suggested, key=lambda d: (bool(named) and d != first, -_evenness(tables[d]), suggested.index(d)))
+    order = sorted(suggested, key=lambda d: (named and d != first, -_evenness(tables[d]), suggested.index(d)))
     for delimiter in order:
         if readable(tables[delimiter]):
             return Extracted(tables=[tables[delimiter]])
     return Extracted(tables=[tables[order[0]]] if order else [])
+
+
+_SETTING = re.compile(r"^#\s*([a-z ]+?)\s*:\s*(.*?)\s*$", re.I)
+_SEPARATORS = {"comma": ",", "semicolon": ";", "tab": "\t", "pipe": "|", "space": " ", "colon": ":"}
+
+
+def _settings(text: str) -> tuple[str, str | None]:
+    """A flash-card program's settings lines above its rows (`#separator:Semicolon`, `#html:false`,
+    `#columns:Front;Back`): blanked, so that the rows keep their numbers, and the delimiter they name."""
+    lines = text.split("\n")
+    delimiter = None
+    for i, line in enumerate(lines):
+        m = _SETTING.match(line.rstrip("\r"))
+        if m is None:
+            break
+        if m.group(1).lower() == "separator":
+            value = m.group(2)
+            delimiter = _SEPARATORS.get(value.lower(), value if len(value) == 1 else None)
+        lines[i] = ""
+    return "\n".join(lines), delimiter
 
 
 def _evenness(table: Table) -> float:
