@@ -476,3 +476,19 @@ def test_a_flash_card_programs_settings_name_the_delimiter_and_are_no_rows(tmp_p
     result = import_csv(tmp_path / "deck.csv", csv + "Bird in French;oiseau\n")
     assert keys(result) == {"fill-1": ["chien"], "fill-2": ["chat"], "fill-3": ["oiseau"]}
     assert [q.line for q in result.bank.questions] == [4, 5, 6]
+
+
+def test_the_right_answers_text_beside_the_wrong_answers_columns(tmp_path: Path) -> None:
+    csv = (
+        "Question,Correct Answer,Incorrect Answer 1,Incorrect Answer 2 (Optional),Incorrect Answer 3 (Optional)\n"
+        "What is the capital of France?,Paris,Lyon,Nice,Marseille\n"
+        "How many legs has a spider?,8,6,10,\n"
+        "Which gas do plants take in?,Carbon dioxide,Oxygen,,\n"
+    )
+    result = import_csv(tmp_path / "game.csv", csv)
+    assert [(q.options, q.answer) for q in result.bank.questions] == [
+        ({"A": "Lyon", "B": "Marseille", "C": "Nice", "D": "Paris"}, "D"),  # in an order of their own
+        ({"A": "6", "B": "8", "C": "10"}, "B"),
+        ({"A": "Carbon dioxide", "B": "Oxygen"}, "A"),
+    ]
+    assert any("Incorrect Answer 1…" in c.en for c in result.conventions)

@@ -343,6 +343,12 @@ _BLANK_COLUMN = re.compile(
     r"^(?:(?:填空|正确|参考|标准)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$"
     r"|^填空([一二三四五六七八九])$"
 )
+# The wrong answers of a quiz game that gives the right one's text in a column of its own (`Correct Answer`,
+# `Incorrect Answer 1`…): with the right one, the options.
+_WRONG_COLUMN = re.compile(
+    r"^(?:incorrect|wrong|distractor|falsche|mauvaise|错误|干扰)(?:answer|antwort|reponse|option|选项|答案|项)?([1-9])$"
+    r"|^respuestaincorrecta([1-9])$"
+)
 # A column per option saying whether it is right (isCorrect1…, 选项A是否正确): the key, spread out.
 _FLAG_COLUMN = re.compile(
     r"^(?:is)?(?:correct|right|korrektheit|korrekt|richtig)(?:option)?([1-8a-h])$|^(?:选项)?([a-h1-8])(?:是否)?(?:正确|为正确答案)$"
@@ -390,6 +396,8 @@ def column_role(cell: str) -> str | None:
     if m := _FLAG_COLUMN.match(name):
         mark = m.group(1) or m.group(2)
         return "flag:" + (LETTERS[int(mark) - 1] if mark.isdigit() else mark.upper())
+    if m := _WRONG_COLUMN.match(name):
+        return f"wrong:{m.group(1) or m.group(2)}"
     if m := _BLANK_COLUMN.match(name):
         digit = m.group(1) or m.group(2) or m.group(3)
         index = int(digit) if digit.isdigit() else "一二三四五六七八九".index(digit) + 1
@@ -753,6 +761,11 @@ def _marked_letters(options: dict[str, str]) -> tuple[dict[str, str], str]:
     return {letter: _MARKED.sub("", text).strip() for letter, text in options.items()}, "".join(marked)
 
 
+def _natural(text: str) -> list[object]:
+    """`9` before `10`, then by letters: the order options given as right and wrong answers are shown in."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part.casefold()) for part in re.split(r"(\d+)", text)]
+
+
 def _option_text(letter: str, value: str) -> str:
     return re.sub(_OWN_LETTER.format(letter=letter), "", value, count=1).strip()
 
@@ -960,6 +973,11 @@ class _Reader:
             value = self.cell(row, "option:" + letter)
             if value:
                 options[letter] = _option_text(letter, value)
+        wrong = [self.cell(row, f"wrong:{n}") for n in range(1, 10)]
+        if any(wrong) and not options and (right := self.cell(row, "key")):
+            # the right answer among the wrong ones in an order of their own: never always the first
+            texts = sorted(dict.fromkeys(t for t in [right, *wrong] if t), key=_natural)
+            options = dict(zip(LETTERS, texts, strict=False))
         return dict(sorted(options.items()))
 
     def key(self, row: Row, kind: Kind | None, options: dict[str, str]) -> str:
@@ -1085,6 +1103,8 @@ def _convention(header: Header, name: str | None) -> Convention:
         shown.append(f"{header.names['option:' + letters[0]]}…{letters[-1]}")
     later = ("options", "key", "explanation", "section", "tags")
     shown += [header.names[role] for role in later if role in header.names]
+    if wrong := sorted(r for r in header.names if r.startswith("wrong:")):
+        shown.append(f"{header.names[wrong[0]]}…")
     return Convention(
         f"表格{f'“{name}”' if name else ''}：每行一题，表头在第 {header.line} 行（{'、'.join(shown)}）",
         f"table {name + ' ' if name else ''}of one question per row, header in row {header.line} ({', '.join(shown)})",
