@@ -142,10 +142,11 @@ class Lifecycle:
 
         settings, data = self.settings, app.bot_data
         assert data.desk is not None and data.desk_access is not None and data.bank_admin is not None
+        assert data.disputes is not None  # its listeners tell learners in Telegram of a decision made here
         assert settings.web_port is not None and settings.desk_url is not None
         limits = replace(UPLOAD_LIMITS, max_seconds=settings.import_seconds, max_memory_mb=settings.import_memory_mb)
         config = DeskConfig(settings.admins, settings.token or "", settings.desk_url, limits)
-        services = Services(data.desk, data.desk_access, data.bank_admin, engine, config, data.clock)
+        services = Services(data.desk, data.desk_access, data.bank_admin, engine, data.disputes, config, data.clock)
         self.web = DeskServer(services, settings.web_listen, settings.web_port)
         await self.web.start()
         if not settings.desk_url.startswith("https://"):

@@ -91,7 +91,8 @@ async def _bank_page(
         problem=problem,
         notice=notice,
         reports=await _reports(request),
-        more=len(bank.questions) > SHOWN and not words,
+        shown=SHOWN if len(bank.questions) > SHOWN and not words else None,  # say that the rest is not shown
+        editing=query.get("edit", ""),  # [修改这道题] on the answers page: that question's form opens
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.locale import LANGUAGES, language_name
 from bot.study.desk import DeskError
 from bot.web.pages import render, services, viewer
 from bot.web.texts import translator
@@ -42,4 +43,5 @@ async def group(request: web.Request) -> web.StreamResponse:
         week=week,
         questions=questions,
         close=f"{close // 60:02d}:{close % 60:02d}",
+        language=language_name(week.chat.language) if week.chat.language in LANGUAGES else "—",
     )

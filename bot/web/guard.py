@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from bot.locale import language_of as resolve
 from bot.web.pages import SERVICES, VIEWER, Viewer, message_page, render
 from bot.web.texts import both, translator
 
@@ -59,11 +60,10 @@ def set_session_cookie(response: web.StreamResponse, request: web.Request, value
 
 
 async def language_of(request: web.Request, admin_id: int, told: str | None) -> str:
-    """The language the bot speaks with this admin (their /lang), else what their Telegram client said."""
+    """The language the bot speaks with this admin (their /lang), else what their Telegram client said;
+    any language of the bot's list (bot/locale), as the chat resolves it."""
     learner = await request.app[SERVICES].engine.learner(admin_id)
-    if learner is not None:
-        return "en" if learner.language == "en" else "zh"
-    return "en" if (told or "").lower().startswith("en") else "zh"
+    return resolve(learner.language if learner is not None else told)
 
 
 @web.middleware

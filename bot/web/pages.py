@@ -17,6 +17,7 @@ from bot.grading import kind_label
 from bot.study.bank_admin import BankAdmin
 from bot.study.desk import TeacherDesk
 from bot.study.desk_access import DeskAccess
+from bot.study.disputes import Disputes
 from bot.study.engine import StudyEngine
 from bot.web.texts import both, translator
 
@@ -46,6 +47,7 @@ class Services:
     access: DeskAccess
     shelf: BankAdmin
     engine: StudyEngine
+    disputes: Disputes  # "my answer should count": the same engine object the chat decides with
     config: DeskConfig
     clock: Callable[[], datetime]
 
@@ -99,6 +101,7 @@ def render(
         both=both,
         lang=lang,
         viewer=seen,
+        here=request.path,  # the navigation marks the section it is in
         telegram=telegram,
         telegram_js=TELEGRAM_JS,
         kinds=[(str(k), kind_label(k, lang)) for k in Kind],

@@ -1,5 +1,6 @@
 """Fixtures of the teacher's desk: ``desk`` is the bot running offline against the fake Bot API with the
-desk's pages on 127.0.0.1 (desk_kit.py); ``browser`` a fresh Chromium (tests/browser_kit.py)."""
+desk's pages on 127.0.0.1 (desk_kit.py), ``lit_desk`` the same with the literature banks; ``teacher``
+an HTTP client signing in to it; ``browser`` a fresh Chromium (tests/browser_kit.py)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 from fakebot import FakeBotServer, VirtualTime
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "telegram"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browser_kit
-from desk_kit import DeskEnv, desk_settings, running
+from desk_kit import DeskEnv, Teacher, desk_settings, running, save_literature
 
 
 @pytest.fixture
@@ -38,3 +40,18 @@ async def desk(desk_env: DeskEnv) -> AsyncIterator[DeskEnv]:
 async def browser() -> AsyncIterator[object]:
     async with browser_kit.chromium() as context:
         yield context
+
+
+@pytest.fixture
+async def teacher(desk_env: DeskEnv) -> AsyncIterator[Teacher]:
+    """An HTTP client for the desk (with ``desk`` or ``lit_desk``, which start it)."""
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+        yield Teacher(desk_env, session)
+
+
+@pytest.fixture
+async def lit_desk(desk_env: DeskEnv) -> AsyncIterator[DeskEnv]:
+    """The desk with the literature banks (desk_kit.LIT, MASTERS) beside the seed banks."""
+    save_literature(desk_env)
+    async with running(desk_env):
+        yield desk_env

@@ -3,8 +3,9 @@ builds it: signing in by /panel's one-time link and by a Mini App's signed initD
 (a learner's, a stranger's, a forged and an expired initData, a reused link, a form without its CSRF
 token), and a teacher's whole review: a document with misread parts uploaded in the chat, a key fixed,
 a left-out passage added as a question, [发布], and a learner's /quiz in the fake Bot API served the
-corrected questions. Each page is photographed at phone width (STUDYBOT_SCREENSHOTS=docs/desk keeps
-them; otherwise they go to the test's folder).
+corrected questions; a learner's "my answer should count" accepted on the answers page, the learner's
+attempts regraded (score, /top) and the learner told once in Telegram. Each page is photographed at
+phone width (STUDYBOT_SCREENSHOTS=docs/desk keeps them; otherwise they go to the test's folder).
 """
 
 from __future__ import annotations
@@ -16,7 +17,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from desk_kit import ADMIN, LEARNER, MISREAD, STRANGER, DeskEnv, sign_init_data, user_of
+from desk_kit import (
+    ADMIN,
+    DISPUTE_BUTTON,
+    LEARNER,
+    MISREAD,
+    STRANGER,
+    TOLD,
+    DeskEnv,
+    answer_fill,
+    dispute,
+    sign_init_data,
+    user_of,
+)
 
 from bot.telegram.callbacks import CallbackCodec
 from bot.web.pages import TELEGRAM_JS
@@ -160,6 +173,77 @@ async def test_a_form_without_its_csrf_token_is_refused(desk: DeskEnv, browser: 
     await page.click("button.danger")
     await page.wait_for_selector("text=CSRF")
     assert bank in desk.bot.engine.banks  # nothing was deleted
+
+
+# ----- what learners answered: a dispute accepted ---------------------------------------------------------
+
+
+async def test_a_dispute_accepted_on_the_page_regrades_the_learners_attempts(
+    lit_desk: DeskEnv, browser: Any, shots: Path
+) -> None:
+    fake, engine = lit_desk.fake, lit_desk.bot.engine
+    li, han = fake.user(LEARNER, "李雷"), fake.user(8002, "韩梅梅")
+    group = fake.group(-100600, "文学社", admins=[han], members=[li])
+
+    # In the group, Li answers 曹霑 (曹雪芹's given name), which the key lacks: 0 points.
+    han.command("/quiz fill lit", group)
+    question = await fake.next_message(group.id)
+    lit_desk.bot.clock.advance(seconds=5)
+    li.reply_to(question, "曹霑")
+    han.reply_to(question, "曹雪芹")
+    await lit_desk.bot.settle()
+    han.command("/reveal", group)
+    await fake.next_message(group.id)
+    han.command("/top", group)
+    assert "李雷 — 0 分（答对 0/1）" in ((await fake.next_message(group.id)).text or "")
+
+    # In private the same reply is refused again, and Li presses [我的答案应该算对].
+    verdict = await answer_fill(lit_desk, li, "曹霑")
+    assert (verdict.text or "").startswith("❌") and DISPUTE_BUTTON in verdict.button_texts
+    await dispute(lit_desk, li, verdict)
+    assert (await engine.stats(li.id)).total.correct == 0  # nothing credited before a teacher decides
+
+    page = await signed_in(lit_desk, browser)
+    await page.click(".top nav >> text=作答情况")
+    card = page.locator("article.dispute")
+    await card.wait_for()
+    assert "古典文学常识 · 第 1 题" in await card.inner_text()
+    assert "「曹霑」 × 1" in await card.locator(".reply").inner_text()
+    accept = card.locator("button.primary", has_text="接受")
+    assert await accept.inner_text() == "接受"
+    box = await accept.bounding_box()
+    assert box is not None and box["height"] >= 44  # a thumb's target
+    assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    await shoot(page, shots / "disputes.png")
+
+    await accept.click()
+    notice = page.locator("#notice")
+    await notice.wait_for()
+    said = await notice.inner_text()
+    assert "已接受「曹霑」作为 lit f1 的答案（已写入题库）：重新判分 2 次作答，通知 1 位学习者。" in said
+    assert "当前答案：曹雪芹 或 曹霑" in said
+    assert await page.locator("article.dispute").count() == 0
+    await shoot(page, shots / "accepted.png")
+
+    # Both of Li's attempts are right now: the score, and the group's board.
+    assert (await engine.stats(li.id)).total.correct == 2
+    han.command("/top", group)
+    board = (await fake.next_message(group.id)).text or ""
+    assert "李雷 — 10 分（答对 1/1）" in board and "韩梅梅 — 10 分（答对 1/1）" in board
+    told = await fake.next_message(li.id, timeout=15)
+    assert (told.text or "").startswith("✅ " + TOLD) and "「曹霑」" in (told.text or "")
+
+    # The bank's page shows the question as answered right every time.
+    await page.click("a[href='/answers/lit']")
+    figures = page.locator("#q-f1 .figures")
+    await figures.wait_for()
+    assert "100% 答对 · 3 次作答 · 2 位学习者" in await figures.inner_text()
+    await shoot(page, shots / "answers-bank.png")
+
+    await lit_desk.bot.settle()
+    await lit_desk.bot.app.bot_data.dispute_notices.flush()  # type: ignore[union-attr]
+    assert sum(1 for m in fake.sent_to(li.id) if TOLD in (m.text or "")) == 1  # told once
+    fake.assert_clean()
 
 
 # ----- a teacher's review, end to end -------------------------------------------------------------------

@@ -5,50 +5,14 @@ uploads on the page, and live banks edited on /fixkey's path."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
 import pytest
-from desk_kit import ADMIN, LEARNER, MISREAD, DeskEnv, desk_settings, running
+from desk_kit import ADMIN, LEARNER, MISREAD, DeskEnv, Teacher, desk_settings, running
 from fakebot import FakeBotServer
 
 from bot.web.server import desk_app
-
-
-class Teacher:
-    """A signed-in browser, played by an aiohttp client (cookies kept for 127.0.0.1)."""
-
-    def __init__(self, desk: DeskEnv, session: aiohttp.ClientSession) -> None:
-        self.desk, self.http = desk, session
-        self.csrf = ""
-
-    async def sign_in(self, user_id: int = ADMIN) -> aiohttp.ClientResponse:
-        response = await self.http.post(
-            self.desk.base + "/auth/telegram", data={"init_data": self.desk.init_data(user_id)}
-        )
-        if response.ok:
-            await self.get("/")
-        return response
-
-    async def get(self, path: str) -> tuple[int, str]:
-        async with self.http.get(self.desk.base + path) as response:
-            text = await response.text()
-        found = re.search(r'name="csrf" value="([^"]+)"', text)
-        if found:
-            self.csrf = found.group(1)
-        return response.status, text
-
-    async def post(self, path: str, csrf: bool = True, **fields: str) -> tuple[int, str, str]:
-        data = {**fields, **({"csrf": self.csrf} if csrf else {})}
-        async with self.http.post(self.desk.base + path, data=data) as response:
-            return response.status, await response.text(), str(response.url.path_qs)
-
-
-@pytest.fixture
-async def teacher(desk: DeskEnv) -> AsyncIterator[Teacher]:
-    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
-        yield Teacher(desk, session)
 
 
 async def upload(teacher: Teacher, text: str = MISREAD, name: str = "law.txt") -> tuple[int, str, str]:
@@ -74,6 +38,8 @@ def post_routes() -> list[str]:
         "/banks/{bank}/questions/single-1/delete",
         "/banks/{bank}/delete",
         "/answers/{bank}/single-1/dismiss",
+        "/disputes/1/accept",
+        "/disputes/1/reject",
         "/signout",
     ]
 
@@ -81,7 +47,7 @@ def post_routes() -> list[str]:
 def test_every_form_route_of_the_app_is_checked_here() -> None:
     """The list above is every POST route the desk has, but the sign-in ones (they carry their own proof)."""
     app = desk_app(None)  # type: ignore[arg-type]
-    values = {"{upload}": "1", "{qid}": "single-1", "{line}": "6", "{chat}": "1"}
+    values = {"{upload}": "1", "{qid}": "single-1", "{line}": "6", "{chat}": "1", "{dispute}": "1"}
     posted = set()
     for route in app.router.routes():
         if route.method == "POST":
@@ -289,3 +255,21 @@ async def test_a_full_disk_changes_nothing_and_the_draft_waits(
     monkeypatch.undo()
     status, text, _ = await teacher.post("/drafts/1/publish")  # the draft waited: published now
     assert status == 200 and "law" in desk.bot.engine.banks
+
+
+async def test_a_bank_longer_than_a_page_says_that_a_search_finds_the_rest(desk_env: DeskEnv, teacher: Teacher) -> None:
+    from bot.banks.model import Bank, Kind, Question, save_bank
+
+    long = [
+        Question(id=f"tf-{i}", kind=Kind.true_false, number=i, prompt=f"第 {i} 条判断：{i} 是偶数。", answer=i % 2 == 0)
+        for i in range(1, 206)
+    ]
+    save_bank(Bank(id="evens", title="偶数", source="evens.txt", questions=long), desk_env.bot.banks)
+    async with running(desk_env):
+        await teacher.sign_in()
+        status, page = await teacher.get("/banks/evens")
+        assert status == 200 and page.count('<article class="card"') == 200
+        assert "这里只显示前 200 题（共 205 题）：用搜索找到其他题目。" in page
+        assert '<a href="/banks" aria-current="page">' in page  # the section the page is in
+        status, page = await teacher.get("/banks/evens?q=205")
+        assert '<article class="card" id="q-tf-205">' in page and "只显示前" not in page
