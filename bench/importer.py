@@ -1,6 +1,6 @@
 """Importing a large document: time and peak memory against its size.
 
-    python bench/importer.py [--questions N] [--rounds R] [--docx] [--floor]
+    python bench/importer.py [--questions N] [--rounds R] [--docx] [--floor] [--sheet]
 
 Builds a document of N questions in the layouts teachers mix (single choice with explanations whose
 points are numbered like questions, true/false keyed in brackets, fill-ins with a key line, an answer
@@ -9,12 +9,17 @@ median CPU time (steadier on a shared machine), questions per second, and the pe
 during one import (tracemalloc) per byte of document. With --docx the same document is written as a Word
 file (a paragraph per line) and imported from there, unpacking and reading the XML included. With
 --floor the document is in a layout only the generic reader reads (French, `réponse: B` after options
-lettered `A.`), so that the layouts' reading and the floor's are both paid for.
+lettered `A.`), so that the layouts' reading and the floor's are both paid for. With --sheet it
+times a CSV question sheet of N rows twice: under a header the importer knows, and under one in a
+language it has no names for, its columns mapped by what they hold (bot/banks/sheets/content.py); it
+prints both and their ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import os
 import platform
 import statistics
@@ -61,6 +66,47 @@ def floor_document(n: int) -> str:
     return "\n".join(out) + "\n"
 
 
+KNOWN = ["序号", "题型", "题干", "A", "B", "C", "D", "答案", "解析"]
+UNKNOWN = ["Nr", "Rodzaj", "Pytanie", "Odp. A", "Odp. B", "Odp. C", "Odp. D", "Klucz", "Wyjaśnienie"]
+
+
+def sheet(n: int, header: list[str]) -> str:
+    """A CSV of n questions, one a row: single and multiple choice, and true/false statements."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    for i in range(1, n + 1):
+        if i % 5 == 0:
+            writer.writerow([i, "判断题", f"第{i}句话说的是对的。", "", "", "", "", "对" if i % 2 else "错", ""])
+        else:
+            kind, key = ("多选题", "AC") if i % 7 == 0 else ("单选题", "ABCD"[i % 4])
+            options = [f"选项{c}{i}" for c in "ABCD"]
+            writer.writerow([i, kind, f"第{i}题：以下说法正确的是？", *options, key, f"第{i}题的道理。"])
+    return out.getvalue()
+
+
+def time_sheets(n: int, rounds: int, folder: Path) -> None:
+    """The same sheet under a known and an unknown header: median wall and CPU time, and their ratio."""
+    medians = {}
+    for name, header in (("header known", KNOWN), ("header unknown", UNKNOWN)):
+        path = folder / f"{name.replace(' ', '-')}.csv"
+        path.write_text(sheet(n, header), encoding="utf-8")
+        times, cpu = [], []
+        for _ in range(rounds):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            result = import_file(path, bank_id="sheet")
+            times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
+        medians[name] = statistics.median(cpu)
+        print(
+            f"sheet, {name}: {len(result.bank.questions)} of {n} questions; time median "
+            f"{statistics.median(times):.2f} s, CPU median {medians[name]:.2f} s "
+            f"({n / statistics.median(times):,.0f} rows/s)"
+        )
+    ratio = medians["header unknown"] / medians["header known"] if medians["header known"] else 0.0
+    print(f"columns by content cost {ratio:.2f}x the CPU time of a known header")
+
+
 def word_file(text: str, folder: Path) -> Path:
     document = docx.Document()
     for line in text.splitlines():
@@ -76,7 +122,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--docx", action="store_true", help="import the document as a Word file")
     parser.add_argument("--floor", action="store_true", help="a layout only the generic reader reads")
+    parser.add_argument("--sheet", action="store_true", help="time a question sheet, header known and unknown")
     args = parser.parse_args(argv)
+    if args.sheet:
+        machine = f"{platform.machine()}  {os.cpu_count()} cores  Python {platform.python_version()}"
+        print(f"{datetime.now(UTC):%Y-%m-%d}  {machine}")
+        with TemporaryDirectory() as folder:
+            time_sheets(args.questions, args.rounds, Path(folder))
+        return
     text = floor_document(args.questions) if args.floor else document(args.questions)
     with TemporaryDirectory() as folder:
         path = word_file(text, Path(folder)) if args.docx else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.banks.combine import combine, explained, with_rejected
+from bot.banks.combine import combine, counted, explained, with_rejected
 from bot.banks.formats import Extracted, extract
 from bot.banks.generic.reader import generic_reading, visible_choices
 from bot.banks.issues import DocumentError, Issue
@@ -120,7 +120,7 @@ def _imported(
         )
     except DocumentError as exc:
         raise explained(exc, parts) from None
-    result = with_rejected(result, parts)
+    result = with_rejected(counted(result, parts), parts)
     result.passages = {lo.first_line: text for lo, text in left_out_passages(doc.text, result).items()}
     return result
 

@@ -12,16 +12,24 @@ Level = Literal["error", "warning"]
 
 @dataclass(frozen=True, slots=True)
 class Issue:
-    """One finding about a document, tied to the line it concerns (1-based; 0 = the whole document)."""
+    """One finding about a document, tied to the line it concerns (1-based; 0 = the whole document); in a
+    workbook of several sheets, `sheet` names the sheet whose row `line` is."""
 
     level: Level
     line: int
     zh: str
     en: str
+    sheet: str | None = None
 
     def render(self, source: str) -> str:
         where = f"{source}:{self.line}" if self.line else source
+        if self.sheet:
+            where = f"{source}[{self.sheet}]:{self.line}" if self.line else f"{source}[{self.sheet}]"
         return f"{where}: {self.level}: {self.en} / {self.zh}"
+
+    def error(self) -> Issue:
+        """The same finding as an error (nothing could be read)."""
+        return Issue("error", self.line, self.zh, self.en, self.sheet)
 
 
 @dataclass(eq=False)
@@ -40,7 +48,9 @@ class DocumentError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        head = Issue("error", self.line, self.zh, self.en).render(self.source)
+        head = (
+            (self.issues[0] if self.issues else Issue("error", self.line, self.zh, self.en)).error().render(self.source)
+        )
         more = len(self.issues) - 1
         return head if more <= 0 else f"{head} (+{more} more / 另有 {more} 处错误)"
 

@@ -196,5 +196,5 @@ def _child(send: Connection, job: Callable[..., ImportResult], args: tuple[Any, 
 
 
 def _error(exc: DocumentError) -> tuple[str, Any]:
-    issues = [(i.level, i.line, i.zh, i.en) for i in exc.issues]
+    issues = [(i.level, i.line, i.zh, i.en, i.sheet) for i in exc.issues]
     return ("error", (exc.source, issues, isinstance(exc, DocumentTooLarge)))

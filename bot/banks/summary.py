@@ -10,7 +10,7 @@ from bot.banks.model import KIND_NAMES, Bank, Kind, Question
 from bot.banks.questions.draft import ImportResult
 from bot.locale import count
 
-__all__ = ["issue_line", "preview", "samples", "shown_key", "summary"]
+__all__ = ["issue_line", "preview", "samples", "sheet_lines", "shown_key", "summary"]
 
 
 def _zh(lang: str) -> bool:
@@ -18,10 +18,37 @@ def _zh(lang: str) -> bool:
 
 
 def issue_line(issue: Issue, lang: str) -> str:
-    """`第 12 行：第 7 题没有答案，未导入` / `line 12: question 7 has no key; not imported`."""
+    """`第 12 行：第 7 题没有答案，未导入` / `line 12: question 7 has no key; not imported`; in a workbook of
+    several sheets `工作表“题库”第 12 行：…` / `sheet '题库' row 12: …`."""
     if _zh(lang):
-        return f"第 {issue.line} 行：{issue.zh}" if issue.line else issue.zh
-    return f"line {issue.line}: {issue.en}" if issue.line else issue.en
+        where = f"工作表“{issue.sheet}”" if issue.sheet else ""
+        if issue.line:
+            return f"{where}第 {issue.line} 行：{issue.zh}"
+        return f"{where}：{issue.zh}" if where else issue.zh
+    where = f"sheet '{issue.sheet}'" if issue.sheet else ""
+    if issue.line:
+        return f"{where} row {issue.line}: {issue.en}" if where else f"line {issue.line}: {issue.en}"
+    return f"{where}: {issue.en}" if where else issue.en
+
+
+def sheet_lines(result: ImportResult, lang: str) -> list[str]:
+    """A line per sheet of a workbook of several (or with a sheet not read): what came of it."""
+    notes = result.sheets
+    if len(notes) < 2 and all(n.read for n in notes):
+        return []
+    zh = _zh(lang)
+    lines = []
+    for n in notes:
+        if n.read:
+            said = (
+                f"导入 {n.imported} 题，未导入 {n.left_out} 题"
+                if zh
+                else f"{count(n.imported, 'question')} imported, {n.left_out} left out"
+            )
+        else:
+            said = n.zh if zh else n.en
+        lines.append(f"  工作表“{n.name}”：{said}" if zh else f"  sheet '{n.name}': {said}")
+    return lines
 
 
 def _counts(result: ImportResult, lang: str) -> str:
@@ -39,10 +66,13 @@ def summary(result: ImportResult, lang: str, *, warnings: bool = True) -> list[s
         if zh
         else f"imported {count(imported, 'question')} ({_counts(result, lang)}), left out {left}"
     )
-    lines = [head]
+    lines = [head, *sheet_lines(result, lang)]
+    by_sheet = {(n.name, n.imported, n.left_out) for n in result.sheets if n.read and len(result.sheets) > 1}
     for s in result.sections:
         if not (s.found or s.left_out) and s.title is None:
             continue
+        if (s.title, s.found, s.left_out) in by_sheet:
+            continue  # a sheet's name as its section: its line above says it
         title = s.title or ("（标题之前）" if zh else "(before any heading)")
         declared = ""
         if s.declared is not None and s.declared != s.found + s.left_out:

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from bot.banks.export import export_text
 from bot.banks.importer import ImportResult
-from bot.banks.issues import DocumentError, Issue
+from bot.banks.issues import DocumentError
 from bot.banks.limits import LOCAL_LIMITS, UPLOAD_LIMITS, DocumentLimits, DocumentTooLarge
 from bot.banks.lint import lint_banks
 from bot.banks.model import Bank, Kind, load_banks, save_bank
@@ -113,7 +113,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             result, read = reader.read(result, terminal_language())
         if args.strict and result.left_out:
             for lo in result.left_out:
-                print(Issue("error", lo.line, lo.zh, lo.en).render(path.name), file=sys.stderr)
+                print(lo.issue().error().render(path.name), file=sys.stderr)
             print(
                 f"{path}: --strict: {count(len(result.left_out), 'question')} left out, no bank written / "
                 f"有 {len(result.left_out)} 题未导入，未写入题库",

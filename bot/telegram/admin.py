@@ -33,7 +33,7 @@ from bot.banks.lint import LintFinding
 from bot.banks.model import Bank, Kind, bank_json
 from bot.banks.review import review_of
 from bot.banks.sandbox import import_isolated
-from bot.banks.summary import samples, shown_key, summary
+from bot.banks.summary import issue_line, samples, shown_key, summary
 from bot.banks.upload import bank_id_for, check_upload, safe_name
 from bot.grading import format_question, kind_label
 from bot.records import PendingUpload
@@ -88,6 +88,8 @@ def _more(lines: list[str], lang: str) -> list[str]:
 
 
 def _issue_line(issue: Issue, lang: str) -> str:
+    if issue.sheet:  # a row of one sheet of a workbook: the summary's wording names the sheet
+        return esc(issue_line(issue, lang))
     where = t("admin_line", lang, line=issue.line) if issue.line else t("admin_whole", lang)
     return f"{where}{esc(clip(issue.en if lang == 'en' else issue.zh))}"
 

@@ -1,4 +1,5 @@
-"""The importer's benchmark (bench/importer.py) runs at a tiny size, in both its layouts and as a Word file."""
+"""The importer's benchmark (bench/importer.py) runs at a tiny size, in both its layouts, as a Word file and as
+a question sheet."""
 
 from __future__ import annotations
 
@@ -25,3 +26,10 @@ def test_the_benchmark_imports_every_question(extra: list[str], capsys: pytest.C
     out = capsys.readouterr().out
     assert "imported: 30 questions, 0 left out" in out
     assert "questions/s" in out and "peak heap" in out
+
+
+def test_the_sheet_benchmark_reads_every_row_under_either_header(capsys: pytest.CaptureFixture[str]) -> None:
+    _bench().main(["--questions", "30", "--rounds", "1", "--sheet"])
+    out = capsys.readouterr().out
+    assert "sheet, header known: 30 of 30 questions" in out and "sheet, header unknown: 30 of 30 questions" in out
+    assert "x the CPU time of a known header" in out

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.banks.importer import import_file
+from bot.banks.summary import summary
 from tests.formats.test_sheets import import_csv, keys, workbook
 
 FRENCH = (
@@ -255,9 +256,13 @@ def test_a_sheet_beside_the_questions_that_follows_no_layout_is_reported_not_dro
         workbook(tmp_path / "three.xlsx", {"题目": questions, "补充": other, "填写说明": notes}), bank_id="three"
     )
     assert keys(result) == {"single-1": "A"}
-    unread = [w.en for w in result.warnings if "not read" in w.en]
-    assert unread == ["sheet '补充' holds no questions the importer can find (no header row); not read"]
-    assert any("补充" in w.zh and "未读取" in w.zh for w in result.warnings)
+    said = {n.name: (n.read, n.en) for n in result.sheets}
+    assert said == {
+        "题目": (True, ""),
+        "补充": (False, "not read: 3 rows; read as text they hold 2 questions, most without a key"),
+        "填写说明": (False, "instructions; holds no questions"),
+    }
+    assert "  工作表“补充”：未读取：3 行，按文字读出 2 道题，但大多没有答案" in summary(result, "zh")
 
 
 def test_the_sheets_a_workbook_explains_itself_with_are_named_in_the_conventions(tmp_path: Path) -> None:

@@ -280,10 +280,13 @@ def test_tab_separated_csv_with_rows_numbered_as_records(tmp_path: Path) -> None
 
 def test_a_sheet_without_a_header_row_says_what_it_needs(tmp_path: Path) -> None:
     path = tmp_path / "bare.csv"
-    path.write_text("1,苹果是水果吗,对\n2,白菜是水果吗,错\n", encoding="utf-8")
+    path.write_text("1,苹果,红色,甜\n2,白菜,绿色,淡\n3,柠檬,黄色,酸\n", encoding="utf-8")
     with pytest.raises(DocumentError) as info:
         import_file(path, bank_id="bare")
     assert "no header row" in info.value.en and "题干" in info.value.zh
+    # statements with a verdict beside them need no header: the columns' content says what they hold
+    path.write_text("1,苹果是水果吗,对\n2,白菜是水果吗,错\n", encoding="utf-8")
+    assert keys(import_file(path, bank_id="bare")) == {"tf-1": True, "tf-2": False}
 
 
 def test_a_broken_workbook_is_an_error_naming_the_file(tmp_path: Path) -> None:
@@ -588,7 +591,7 @@ def test_a_question_row_without_a_right_option_is_left_out_with_its_row(tmp_path
     assert [(lo.line, lo.number) for lo in result.left_out] == [(4, 2)]
 
 
-def test_a_headerless_sheet_of_one_question_per_row_is_no_answer_rows(tmp_path: Path) -> None:
+def test_a_headerless_sheet_of_one_question_per_row_is_no_answer_rows_but_read_by_content(tmp_path: Path) -> None:
     rows = [
         ["下列属于金属的是", "铁", "木头", "玻璃", "塑料", "A"],
         ["铁能导电。", "对"],
@@ -597,8 +600,15 @@ def test_a_headerless_sheet_of_one_question_per_row_is_no_answer_rows(tmp_path: 
         ["氧气能助燃。", "对"],
         ["水在零度一定结冰。", "错"],
     ]
-    with pytest.raises(DocumentError, match="no header row"):
-        import_file(workbook(tmp_path / "rows.xlsx", {"Sheet1": rows}), bank_id="rows")
+    result = import_file(workbook(tmp_path / "rows.xlsx", {"Sheet1": rows}), bank_id="rows")
+    assert keys(result) == {
+        "single-1": "A",
+        "tf-2": True,
+        "tf-3": False,
+        "single-4": "B",
+        "tf-5": True,
+        "tf-6": False,
+    }  # read by what its columns hold, the key the last cell of each row
 
 
 # -- flash cards: prompt and answer, a tab between ---------------------------------------------------

@@ -225,6 +225,42 @@ async def test_left_out_questions_are_in_the_preview_with_their_lines(env: BotEn
     fake.assert_clean()
 
 
+def _two_sheets() -> bytes:
+    """A workbook of a question sheet behind a header in a language the importer has no names for, and a
+    sheet of class results that holds no questions."""
+    book = openpyxl.Workbook()
+    questions = book.active
+    questions.title = "Pytania"
+    questions.append(["Pytanie", "Odp. A", "Odp. B", "Odp. C", "Klucz"])
+    questions.append(["Stolica Polski to?", "Kraków", "Warszawa", "Gdańsk", "B"])
+    questions.append(["Ile dni ma tydzień?", "5", "7", "9", "B"])
+    results = book.create_sheet("Wyniki")
+    results.append(["Uczeń", "Klasa", "Punkty"])
+    for n in range(1, 21):
+        results.append([f"Uczeń {n}", "7a", 10 + n])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+async def test_the_preview_says_first_what_became_of_each_sheet(env: BotEnv) -> None:
+    fake = env.fake
+    admin = fake.user(ADMIN, "老师", language_code="zh")
+    mime = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    preview = await preview_of(fake, admin, _two_sheets(), "quiz.xlsx", mime)
+    lines = _preview_text(fake, admin, preview).splitlines()
+    assert lines[1:4] == [
+        "导入 2 题（单选题 2），未导入 0 题",
+        "  工作表“Pytania”：导入 2 题，未导入 0 题",
+        "  工作表“Wyniki”：未读取：21 行，没有一列像选项或答案（选项字母、序号、对错）",
+    ]
+    english = fake.user(OTHER_ADMIN, "Teacher", language_code="en")
+    preview = await preview_of(fake, english, _two_sheets(), "quiz.xlsx", mime)
+    lines = _preview_text(fake, english, preview).splitlines()
+    assert lines[3].startswith("  sheet 'Wyniki': not read: 21 rows, no column holds option-like or key-like values")
+    fake.assert_clean()
+
+
 async def test_sending_a_document_again_replaces_its_bank_after_confirmation(env: BotEnv) -> None:
     fake = env.fake
     admin = fake.user(ADMIN, "老师", language_code="zh")

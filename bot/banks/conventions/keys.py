@@ -227,8 +227,12 @@ _FALSE = {
     "YANLIŞ",
     "FAŁSZ",
     "誤り",
+    "误り",  # 誤り as compared: the probe below writes 誤 as 误
     "틀림",
 }
+# more languages of sheets' verdict columns: Korean, Hungarian, Czech/Slovak, Swedish/Danish/Norwegian, Finnish
+_TRUE |= {"참", "맞다", "IGAZ", "PRAVDA", "SANT", "SANDT", "TOSI"}
+_FALSE |= {"거짓", "틀리다", "HAMIS", "NEPRAVDA", "FALSKT", "FALSK", "USANT", "EPÄTOSI"}
 _PROBE = str.maketrans("確誤對錯", "确误对错")
 _DECORATION = re.compile(r"^[\u2705\u274c\u274e\u2b55\ufe0f\s]+(?=\S)")  # "✅ 正确", "❌错误"
 
@@ -251,7 +255,13 @@ def true_false_options(options: dict[str, str]) -> dict[str, bool] | None:
     values = {letter: read_true_false(_strip_marks(text)) for letter, text in options.items()}
     if None in values.values() or len(set(values.values())) != 2:
         return None
+    words = {_strip_marks(text).strip().upper() for text in options.values()}
+    if all(len(w) == 1 and w.isascii() for w in words) and words not in _LETTER_PAIRS:
+        return None  # `O | N` are the symbols of oxygen and nitrogen, not ○ and No
     return values  # type: ignore[return-value]
+
+
+_LETTER_PAIRS = [{"T", "F"}, {"Y", "N"}, {"O", "X"}, {"V", "F"}, {"R", "W"}, {"V", "X"}]  # verdicts of one hand
 
 
 def _strip_marks(text: str) -> str:
@@ -293,7 +303,7 @@ def read_true_false_key(key: str, options: dict[str, str]) -> bool | None:
     pair = true_false_options(options) if options else None
     if pair is not None:
         letters = read_choice_key(text, options)
-        if letters is not None and len(letters) == 1:
+        if letters is not None and len(letters) == 1 and letters in pair:  # `C` of two options names neither
             return pair[letters]
     if m := _TF_LEAD.match(text):  # "×，应为……" / "对（见第二章）"
         rest = text[m.end() :]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.banks.issues import Issue
-from bot.banks.questions.draft import Convention
+from bot.banks.questions.draft import Convention, SheetNote
 from bot.banks.sheets.table import Table
 
 __all__ = ["Extracted"]
@@ -26,3 +26,4 @@ class Extracted:
     issues: list[Issue] = field(default_factory=list)  # what the format reader noticed (a page without text…)
     conventions: list[Convention] = field(default_factory=list)
     sections_from_names: bool = False  # several sheets: each sheet's name is the section of its rows
+    sheets: list[SheetNote] = field(default_factory=list)  # a workbook's sheets, in order, each said what it is

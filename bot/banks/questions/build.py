@@ -199,6 +199,24 @@ def _rows_of_keys(drafts: list[Draft]) -> None:
             draft.key_line, draft.key_apart = d.key_line, True
 
 
+_LETTER_AND_TEXT = re.compile(r"^\s*[(（]?([A-Ha-h])\s*[.．、:：)）]\s*(\S.*?)\s*$", re.S)
+
+
+def _plain_option(text: str) -> str:
+    return re.sub(r"[\s。.,，;；]+", "", text).casefold()
+
+
+def _other_option(key: str, letters: str, options: dict[str, str]) -> str | None:
+    """The option a key written as a letter and its text (`B) Kraków`) names by its text, where that is
+    another option than its letter's: the key says two things."""
+    m = _LETTER_AND_TEXT.match(key)
+    if m is None or len(letters) != 1:
+        return None
+    said = _plain_option(m.group(2))
+    named = [letter for letter, text in options.items() if _plain_option(text) == said]
+    return named[0] if named and letters not in named else None
+
+
 class _Skip(Exception):
     """A draft that cannot be read with confidence: its reason, zh and en, and the line to name."""
 
@@ -212,6 +230,7 @@ class _Checker:
     taken: set[str] = field(default_factory=set)
     warnings: list[Issue] = field(default_factory=list)
     keys_at_end: bool = False
+    sheet: str | None = None  # the sheet of the draft being checked, named in its warnings
     lettered: bool = False  # the document has choice questions: option letters are their keys
 
     def no_key(self, d: Draft, what: tuple[str, str] = ("答案", "key")) -> _Skip:
@@ -225,7 +244,7 @@ class _Checker:
         return _Skip(d.line, f"{where[0]}没有{what[0]}", f"{where[1]} has no {what[1]}")
 
     def warn(self, line: int, zh: str, en: str) -> None:
-        self.warnings.append(Issue("warning", line, zh, en))
+        self.warnings.append(Issue("warning", line, zh, en, self.sheet))
 
     def kind_of(self, d: Draft) -> Kind:
         declared = d.kind
@@ -319,6 +338,14 @@ class _Checker:
                         f"{where[1]} is single choice but the key written apart for it has several letters "
                         f"({answer}); the keys may be misaligned",
                     )
+                if d.kind is Kind.single and d.kind_given:
+                    # the row says single choice and its key says otherwise: one of them is wrong
+                    raise _Skip(
+                        key_line,
+                        f"{where[0]}标为单选题，但答案有多个字母（{answer}），答案与题型不符",
+                        f"{where[1]} is marked single choice, but its key has several letters ({answer}); "
+                        "the key does not fit its kind",
+                    )
                 # a key of several letters beside its question makes a multiple-choice question
                 if d.kind is Kind.single:
                     self.warn(
@@ -391,6 +418,12 @@ class _Checker:
                 key_line,
                 f"{where[0]}的答案含 {''.join(missing)}，但没有选项 {''.join(missing)}",
                 f"the key of {where[1]} names option {''.join(missing)}, which it does not have",
+            )
+        if d.key is not None and (other := _other_option(d.key, letters, d.options)) is not None:
+            raise _Skip(
+                key_line,
+                f"{where[0]}的答案“{d.key}”：字母 {letters} 与其后的文字（选项 {other}）不一致",
+                f"the key '{d.key}' of {where[1]} names option {letters} by its letter and option {other} by its text",
             )
         return letters
 
@@ -480,6 +513,7 @@ def finish(
     last_of: dict[int, tuple[Question, Draft]] = {}
     for d in drafts:
         report = sections[d.part] if d.part is not None else None
+        checker.sheet = d.sheet
         try:
             q = checker.build(d)
         except _Skip as skip:
@@ -492,6 +526,7 @@ def finish(
                     f"{skip.en}; not imported",
                     first_line=d.line,
                     last_line=d.end_line or d.line,
+                    sheet=d.sheet,
                 )
             )
             if report is not None:
@@ -518,7 +553,7 @@ def finish(
         issues = [lo.issue() for lo in left_out] or [
             Issue("error", 0, "文档中没有找到任何题目", "no questions were found in the document")
         ]
-        errors = [Issue("error", i.line, i.zh, i.en) for i in issues]
+        errors = [i.error() for i in issues]
         raise DocumentError.from_issues(source, sorted(errors, key=lambda i: i.line))
     bank = Bank(
         id=bank_id,

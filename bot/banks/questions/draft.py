@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from bot.banks.issues import Issue
 from bot.banks.model import Bank, Kind
 
-__all__ = ["Convention", "Draft", "ImportResult", "LeftOut", "Reading", "SectionReport"]
+__all__ = ["Convention", "Draft", "ImportResult", "LeftOut", "Reading", "SectionReport", "SheetNote"]
 
 
 @dataclass
@@ -31,6 +31,8 @@ class Draft:
     key: str | None = None  # the key as written: "B", "A、C", "对", "读；写", …
     key_line: int | None = None
     key_apart: bool = False  # the key was written apart from the question (a key block, an answer part)
+    kind_given: bool = False  # the document gives this question its kind in a field of its own (a sheet's type
+    # column, a legend's code, the sheet's name): a key that does not fit it is no reason to read another kind
     unkeyed: tuple[str, str] | None = None  # why the reader gave it no key (zh, en), when it knows
     marked: str = ""  # letters of the options the document marks as right (colour, bold, ticked box)
     explanation: str | None = None
@@ -39,6 +41,7 @@ class Draft:
     alternates: list[str] = field(default_factory=list)
     end_line: int | None = None  # the last line the question occupies (for the truncation check)
     picture: bool = False  # a picture stood in the question ("[图片]", "图：…"), which the text does not carry
+    sheet: str | None = None  # the sheet of a workbook of several its row stands in
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +55,10 @@ class LeftOut:
     en: str
     first_line: int = 0  # the lines the question occupies in the document (for a second reading)
     last_line: int = 0
+    sheet: str | None = None  # the sheet of a workbook of several its row stands in
 
     def issue(self) -> Issue:
-        return Issue("warning", self.line, self.zh, self.en)
+        return Issue("warning", self.line, self.zh, self.en, self.sheet)
 
 
 @dataclass
@@ -78,6 +82,21 @@ class Convention:
 
 
 @dataclass
+class SheetNote:
+    """One sheet of a workbook in the report: read as questions (and how many came of it), or not, and why:
+    `zh`/`en` say how it served (an answer sheet, a legend of kind codes) or why it was not read."""
+
+    name: str
+    read: bool
+    zh: str = ""
+    en: str = ""
+    imported: int = 0
+    left_out: int = 0
+    shown: bool = True  # it has rows the reader looked at (not empty, not hidden)
+    hidden: bool = False
+
+
+@dataclass
 class ImportResult:
     bank: Bank
     warnings: list[Issue] = field(default_factory=list)
@@ -87,6 +106,7 @@ class ImportResult:
     # The document's text of each left-out question, by its first line (bot/banks/questions/passages.py): what a
     # model may be asked to read again, kept here because an upload's text stays in its import process.
     passages: dict[int, str] = field(default_factory=dict)
+    sheets: list[SheetNote] = field(default_factory=list)  # a workbook's sheets, each read or said why not
     # The document's lines by number as the importer numbers them (a sheet's rows as their cells), for a
     # teacher who checks each question beside its lines; filled for uploads (bot/banks/upload.py).
     lines: dict[int, str] = field(default_factory=dict)

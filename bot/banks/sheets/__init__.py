@@ -2,6 +2,7 @@
 
 table        one question per row under a header row naming the columns; `Row` and `Table` themselves
 layouts      which layout a sheet follows, and reading it by that layout
-vertical, answer_rows, cards, typed_rows   the other layouts
+vertical, answer_rows, cards, typed_rows, records   the other layouts
+content      columns by what they hold, where the header is unknown (values: what one cell holds)
 template     the question sheet export writes (read back by `table`)
 """

@@ -6,7 +6,8 @@ Classroom quiz tools and some LMS exports lay a sheet out this way, usually with
     ,Lungs,0                              <- an option, flagged wrong
     ,Heart,1                              <- an option, flagged right
 
-or with a marker column (`Q,…` / `A,Heart,1`), flags written `correct`/`incorrect`, `true`/`false`,
+or with a marker column (`Q,…` / `A,Heart,1`), or the question written again on each of its option rows
+(`Which organ pumps blood?,Heart,1`), flags written `correct`/`incorrect`, `true`/`false`,
 `√`/`×`, or grades in percent (`100`, `50`, `-25`: right above zero), a comment on the option after its
 flag. The flag column is the one that holds a flag right after some text on most rows; those rows are
 options, and a row shaped like them with its flag left empty is a wrong option (`x` marks the right
@@ -16,6 +17,7 @@ several a multiple choice; a question followed by one right "option" only is ans
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -25,11 +27,46 @@ from bot.banks.questions.draft import Convention, Draft
 from bot.banks.sheets.table import Row, Table, TableReading, kind_of_type, open_kind, section_report
 from bot.banks.text import narrow, to_simplified
 
-__all__ = ["read_answer_rows"]
+__all__ = ["read_answer_rows", "repeated_column"]
 
 LETTERS = "ABCDEFGH"
 _RIGHT = {"1", "true", "t", "yes", "y", "correct", "right", "x", "*", "√", "✓", "✔", "对", "是", "正确", "100", "100%"}
 _WRONG = {"0", "false", "f", "no", "n", "incorrect", "wrong", "×", "✗", "✘", "错", "否", "错误", "0%"}
+# "is this option right?" answered yes or no in the languages of the sheets teachers send
+_RIGHT |= {
+    "ja",
+    "oui",
+    "sí",
+    "si",
+    "sim",
+    "tak",
+    "да",
+    "верно",
+    "evet",
+    "có",
+    "ya",
+    "はい",
+    "正解",
+    "예",
+    "richtig",
+    "vrai",
+}
+_WRONG |= {
+    "nein",
+    "non",
+    "não",
+    "nao",
+    "nie",
+    "нет",
+    "неверно",
+    "hayır",
+    "không",
+    "tidak",
+    "いいえ",
+    "不正解",
+    "아니오",
+}
+_WRONG |= {"falsch", "faux"}
 _MARKERS = {"q", "question", "问题", "题目", "题干", "a", "answer", "option", "choice", "选项", "答案", "o"}
 _NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
 
@@ -147,11 +184,42 @@ def _groups(rows: list[Row], cells: list[list[str]], shape: _Shape) -> list[_Que
     return questions
 
 
+def repeated_column(rows: list[Row], among: list[int] | None = None) -> int | None:
+    """The column (of `among`, the header's question column) that writes each question again on every row
+    of its options (`Which is a mammal? | Frog | 0`, `Which is a mammal? | Dolphin | 1`): the same text in
+    runs of rows, most rows in such runs."""
+    width = max((len(r.cells) for r in rows), default=0)
+    for column in among if among is not None else range(width):
+        values = [r.cells[column].strip() if column < len(r.cells) else "" for r in rows]
+        runs = [len(list(group)) for value, group in itertools.groupby(values) if value]
+        long = [n for n in runs if n >= 2]
+        texts = [v for v in values if v]
+        if len(long) >= 2 and sum(long) >= 0.6 * len(rows) and sum(map(len, texts)) >= 8 * len(texts):
+            return column
+    return None
+
+
+def _split_repeated(rows: list[Row], column: int) -> list[Row]:
+    """Each run of rows repeating a question: a row of the question, then its rows as options without it."""
+    out: list[Row] = []
+    previous = None
+    for r in rows:
+        value = r.cells[column].strip() if column < len(r.cells) else ""
+        if value and value != previous:
+            out.append(Row(r.line, [value if c == column else "" for c in range(len(r.cells))]))
+        out.append(Row(r.line, ["" if c == column else v for c, v in enumerate(r.cells)], r.marked))
+        previous = value or previous
+    return out
+
+
 def read_answer_rows(
-    table: Table, *, start: int = 0, section: str | None = None, simplified: bool = False
+    table: Table, *, start: int = 0, section: str | None = None, simplified: bool = False, stem: int | None = None
 ) -> TableReading | None:
-    """The table's rows from `start` read as answer rows; None when they are not laid out that way."""
+    """The table's rows from `start` read as answer rows (`stem`: the header's question column); None when
+    they are not laid out that way."""
     rows = [r for r in table.rows[start:] if any(c.strip() for c in r.cells)]
+    if (repeated := repeated_column(rows, None if stem is None else [stem])) is not None:
+        rows = _split_repeated(rows, repeated)
     cells = [[to_simplified(c.strip()) if simplified else c.strip() for c in r.cells] for r in rows]
     shape = _shape(cells)
     if shape is None:

@@ -43,9 +43,30 @@ def _cards(rows: list[list[str]]) -> bool:
     prompts = [narrow(cells[first]).strip() for cells in rows]
     if 4 * len(set(prompts)) < 3 * len(prompts) or 5 * sum(column_role(p) is not None for p in prompts) > len(prompts):
         return False
+    if _records(prompts, [narrow(cells[next(iter(shapes))[1]]).strip() for cells in rows]):
+        return False
     return all(_HAS_WORD.search(p) for p in prompts) and not any(
         _NUMBERED.match(narrow(c)) for cells in rows for c in cells
     )
+
+
+def _records(prompts: list[str], answers: list[str]) -> bool:
+    """A list of names and numbers (`Anna | 18`, a class's scores), not a deck: single words beside numbers
+    on most rows."""
+    numbers = sum(1 for a in answers if re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?%?", a))
+    words = sum(1 for p in prompts if len(p.split()) == 1 and len(p) <= 12)
+    return 5 * numbers >= 3 * len(answers) and 5 * words >= 4 * len(prompts)
+
+
+def _names(rows: list[Row]) -> bool:
+    """The first row names the columns of judged statements (`Zdanie | Ocena` over `… | Prawda`): the answers
+    below are verdicts and its own is not, and its prompt is a word where the prompts below are sentences."""
+    first, below = [c.strip() for c in rows[0].cells if c.strip()], rows[1:]
+    answers = [[c.strip() for c in r.cells if c.strip()][-1] for r in below if any(c.strip() for c in r.cells)]
+    if len(first) != 2 or not answers or read_true_false(first[1]) is not None:
+        return False
+    verdicts = sum(read_true_false(a) is not None for a in answers)
+    return 2 * verdicts > len(answers) and len(first[0].split()) == 1 and len(first[0]) <= 20
 
 
 def tab_cards(text: str) -> Table | None:
@@ -68,8 +89,8 @@ def read_cards(table: Table, *, section: str | None = None, simplified: bool = F
     title = None
     if rows and len(filled := [c.strip() for c in rows[0].cells if c.strip()]) == 1:
         title, rows = filled[0], rows[1:]  # the set's name above its cards
-    if rows and {narrow(c).strip().lower() for c in rows[0].cells if c.strip()} <= _HEADER:
-        rows = rows[1:]  # Term / Definition
+    if rows and ({narrow(c).strip().lower() for c in rows[0].cells if c.strip()} <= _HEADER or _names(rows)):
+        rows = rows[1:]  # Term / Definition, or names in another language above verdicts
     pairs = [r for r in rows if sum(1 for c in r.cells if c.strip()) == 2]
     if len(rows) - len(pairs) > len(rows) // 10 or not _cards([r.cells for r in pairs]):
         return None

@@ -4,17 +4,22 @@
     field names down a column (题干, A, 答案) -> vertical cards, a block per question (`bot.banks.sheets.vertical`)
     a question row, then flagged options  -> answer rows (`bot.banks.sheets.answer_rows`)
     two columns, prompt and answer        -> flash cards (`bot.banks.sheets.cards`)
+    none of these names or shapes          -> columns by what they hold (`bot.banks.sheets.content`)
     a type code first (MC, TF, FIB …)      -> typed rows, as course platforms take an upload
                                              (`bot.banks.sheets.typed_rows`)
+    NewQuestion rows, a field per row      -> question records (`bot.banks.sheets.records`)
 
 A header is tried first; a sheet whose header sits above answer rows (`Question,Answer,Correct` and then
-rows that leave the question column empty) is read as answer rows.
+rows that leave the question column empty, or write the question again on each option's row) is read as
+answer rows.
 """
 
 from __future__ import annotations
 
-from bot.banks.sheets.answer_rows import read_answer_rows
+from bot.banks.sheets.answer_rows import read_answer_rows, repeated_column
 from bot.banks.sheets.cards import read_cards
+from bot.banks.sheets.content import completed, convention, mapped_table, plan_columns
+from bot.banks.sheets.records import read_records
 from bot.banks.sheets.table import Header, Table, TableReading, find_header, read_table
 from bot.banks.sheets.typed_rows import read_typed_rows
 from bot.banks.sheets.vertical import read_vertical
@@ -35,19 +40,46 @@ def read_sheet(table: Table, *, section: str | None = None, simplified: bool = F
     cards, answer rows or flash cards)."""
     header = find_header(table)
     if header is not None:
-        if _stemless(table, header) and (
-            rows := read_answer_rows(table, start=header.index + 1, section=section, simplified=simplified)
+        header = completed(table, header)
+        body = table.rows[header.index + 1 :]
+        stem = next(c for c, role in header.roles.items() if role == "stem")
+        if (_stemless(table, header) or repeated_column(body, [stem]) is not None) and (
+            rows := read_answer_rows(table, start=header.index + 1, section=section, simplified=simplified, stem=stem)
         ):
             return rows
         return read_table(table, header, section=section, simplified=simplified)
     return (
-        read_typed_rows(table, section=section, simplified=simplified)
+        read_records(table, section=section, simplified=simplified)
+        or read_typed_rows(table, section=section, simplified=simplified)
         or read_vertical(table, section=section, simplified=simplified)
         or read_answer_rows(table, section=section, simplified=simplified)
         or read_cards(table, section=section, simplified=simplified)
+        or read_by_content(table, section=section, simplified=simplified)
     )
 
 
+def read_by_content(table: Table, *, section: str | None = None, simplified: bool = False) -> TableReading | None:
+    """The table read with its columns mapped by what they hold; None when no mapping fits its rows."""
+    planned = plan_columns(table)
+    if planned is None:
+        return None
+    plan, aligned = planned
+    mapped, header = mapped_table(aligned, plan)
+    reading = read_table(mapped, header, section=section, simplified=simplified)
+    if reading is not None:
+        reading.conventions = [convention(table, plan)]
+    return reading
+
+
 def readable(table: Table) -> bool:
-    """The table follows a layout the importer reads."""
-    return find_header(table) is not None or read_sheet(table) is not None
+    """The table follows a layout the importer reads (its columns mapped by content: a plan fits, which is
+    all a reading by content needs)."""
+    if find_header(table) is not None:
+        return True
+    return (
+        read_records(table)
+        or read_typed_rows(table)
+        or read_vertical(table)
+        or read_answer_rows(table)
+        or read_cards(table)
+    ) is not None or plan_columns(table) is not None

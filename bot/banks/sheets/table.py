@@ -45,6 +45,7 @@ __all__ = [
     "read_table",
     "section_report",
     "short_key",
+    "split_options",
 ]
 
 LETTERS = "ABCDEFGH"
@@ -65,6 +66,9 @@ class Table:
     kind_codes: dict[str, DeclaredKind] = field(default_factory=dict)
     # keys an answer sheet of the workbook gives by question number (`题号 | 答案 | 解析`): (key, explanation)
     sheet_keys: dict[int, tuple[str, str]] = field(default_factory=dict)
+    keys_by_number: bool = False  # its keys name options by number, as its columns' content shows
+    # the plan of its columns by content once made (bot.banks.sheets.content), with what it was made from
+    planned: tuple[object, object] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass
@@ -339,6 +343,12 @@ _BLANK_COLUMN = re.compile(
     r"^(?:(?:填空|正确|参考|标准)?答案|填空|空|answer|blank)([1-9])$|^第([一二三四五六七八九])空(?:答案)?$"
     r"|^填空([一二三四五六七八九])$"
 )
+# The wrong answers of a quiz game that gives the right one's text in a column of its own (`Correct Answer`,
+# `Incorrect Answer 1`…): with the right one, the options.
+_WRONG_COLUMN = re.compile(
+    r"^(?:incorrect|wrong|distractor|falsche|mauvaise|错误|干扰)(?:answer|antwort|reponse|option|选项|答案|项)?([1-9])$"
+    r"|^respuestaincorrecta([1-9])$"
+)
 # A column per option saying whether it is right (isCorrect1…, 选项A是否正确): the key, spread out.
 _FLAG_COLUMN = re.compile(
     r"^(?:is)?(?:correct|right|korrektheit|korrekt|richtig)(?:option)?([1-8a-h])$|^(?:选项)?([a-h1-8])(?:是否)?(?:正确|为正确答案)$"
@@ -386,6 +396,8 @@ def column_role(cell: str) -> str | None:
     if m := _FLAG_COLUMN.match(name):
         mark = m.group(1) or m.group(2)
         return "flag:" + (LETTERS[int(mark) - 1] if mark.isdigit() else mark.upper())
+    if m := _WRONG_COLUMN.match(name):
+        return f"wrong:{m.group(1) or m.group(2)}"
     if m := _BLANK_COLUMN.match(name):
         digit = m.group(1) or m.group(2) or m.group(3)
         index = int(digit) if digit.isdigit() else "一二三四五六七八九".index(digit) + 1
@@ -720,8 +732,9 @@ def _number(value: str) -> int | None:
     return int(m.group(0)) if m else None
 
 
-def _split_option_cell(text: str) -> dict[str, str]:
-    """One `选项` cell: `A. 宪法\nB. 刑法`, `A、宪法 B、刑法`, or plain `宪法|刑法|民法` (lettered in order)."""
+def split_options(text: str) -> dict[str, str]:
+    """One `选项` cell: `A. 宪法\nB. 刑法`, `A、宪法 B、刑法`, or plain `宪法|刑法|民法` or `x / y` (lettered in
+    order)."""
     found = list(_LETTERED.finditer(text))
     letters = [m.group(1) for m in found]
     if len(found) >= 2 and letters == list(LETTERS[: len(letters)]):
@@ -729,7 +742,9 @@ def _split_option_cell(text: str) -> dict[str, str]:
         for m, nxt in zip(found, [*found[1:], None], strict=True):
             out[m.group(1)] = text[m.end() : nxt.start() if nxt else len(text)].strip().rstrip(";；|｜,，").strip()
         return out
-    parts = [p.strip() for p in re.split(r"\n|[|｜]|[;；]", text) if p.strip()]
+    parts = [p.strip() for p in re.split(r"\n|[|｜┋]|[;；]", text) if p.strip()]
+    if len(parts) < 2:  # `Lyon / Parijs / Nice`: a slash only where nothing else joins them
+        parts = [p.strip() for p in re.split(r"\s+[/／]\s+|(?<=\S)[/／](?=\S)", text) if p.strip()]
     return dict(zip(LETTERS, parts, strict=False))
 
 
@@ -744,6 +759,11 @@ def _marked_letters(options: dict[str, str]) -> tuple[dict[str, str], str]:
     if not marked or len(marked) == len(options):
         return options, ""
     return {letter: _MARKED.sub("", text).strip() for letter, text in options.items()}, "".join(marked)
+
+
+def _natural(text: str) -> list[object]:
+    """`9` before `10`, then by letters: the order options given as right and wrong answers are shown in."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part.casefold()) for part in re.split(r"(\d+)", text)]
 
 
 def _option_text(letter: str, value: str) -> str:
@@ -926,6 +946,7 @@ class _Reader:
             part=part,
             kind=kind,
             tagged=tagged,
+            kind_given=kind is not None,  # by its type cell, a legend's code, the sheet's or section's name
             stem=stem,
             options=options,
             key_line=row.line,
@@ -947,11 +968,16 @@ class _Reader:
     def options(self, row: Row) -> dict[str, str]:
         options: dict[str, str] = {}
         if self.has("options"):
-            options.update(_split_option_cell(self.cell(row, "options")))
+            options.update(split_options(self.cell(row, "options")))
         for letter in LETTERS:
             value = self.cell(row, "option:" + letter)
             if value:
                 options[letter] = _option_text(letter, value)
+        wrong = [self.cell(row, f"wrong:{n}") for n in range(1, 10)]
+        if any(wrong) and not options and (right := self.cell(row, "key")):
+            # the right answer among the wrong ones in an order of their own: never always the first
+            texts = sorted(dict.fromkeys(t for t in [right, *wrong] if t), key=_natural)
+            options = dict(zip(LETTERS, texts, strict=False))
         return dict(sorted(options.items()))
 
     def key(self, row: Row, kind: Kind | None, options: dict[str, str]) -> str:
@@ -1002,8 +1028,8 @@ class _Reader:
         digits = [d for d in _KEY_PARTS.split(key.strip()) if d]
         if not digits or not all(d.isdigit() for d in digits):
             return None
-        if any(text.strip() == key.strip() for text in options.values()):
-            return None
+        if any(text.strip() == key.strip() for text in options.values()) and not self.keys_by_number:
+            return None  # `5` among options 5, 7, 9: the option's text, unless the sheet keys by number
         return next((d for d in digits if not 1 <= int(d) <= len(LETTERS) or LETTERS[int(d) - 1] not in options), None)
 
     def numbers_keys(self, rows: list[Row]) -> bool:
@@ -1077,6 +1103,8 @@ def _convention(header: Header, name: str | None) -> Convention:
         shown.append(f"{header.names['option:' + letters[0]]}…{letters[-1]}")
     later = ("options", "key", "explanation", "section", "tags")
     shown += [header.names[role] for role in later if role in header.names]
+    if wrong := sorted(r for r in header.names if r.startswith("wrong:")):
+        shown.append(f"{header.names[wrong[0]]}…")
     return Convention(
         f"表格{f'“{name}”' if name else ''}：每行一题，表头在第 {header.line} 行（{'、'.join(shown)}）",
         f"table {name + ' ' if name else ''}of one question per row, header in row {header.line} ({', '.join(shown)})",
@@ -1152,7 +1180,7 @@ def read_table(
     else:
         rows = reader.merged(rows)
         reader.marked_keys = reader.marks_keys(rows)
-    reader.keys_by_number = reader.numbers_keys(rows)
+    reader.keys_by_number = table.keys_by_number or reader.numbers_keys(rows)
     for row in rows:
         reader.read(row)
     reading = reader.reading
