@@ -3,11 +3,11 @@
 In a group or supergroup one /quiz question is open at a time, and beside it the day's pushed question,
 open for hours (until the group's closing time, default 22:00, or the next push). Members answer with
 the buttons, by replying to the question (any kind), in a quiz poll, or with a bare letter or true/false
-when exactly one open question can take it; each member once. A counted reply gets a 👍 reaction, not
-a message. The
-verdict goes to the member alone (the callback answer); the group sees only a live count, edited at
-most every few seconds, and at the close one result message: the answer, the explanation, who was
-right (fastest first) and who was not, and a "next question" button.
+when exactly one open question can take it; each member once. A right reply gets a 👍 reaction (a wrong
+one none, a reply that is no answer a 🤔), not a message. The verdict of a button goes to the member
+alone (the callback answer); the group sees only a live count, edited at most every few seconds, and
+at the close one result message: the answer, the explanation, who was right (fastest first) and who
+was not, and a "next question" button.
 
 A /quiz question closes after STUDYBOT_GROUP_OPEN_SECONDS, or earlier on /reveal by the member who asked
 or a chat admin; closing survives a restart (bot/telegram/group_quiz.py). What the group quiz may post
@@ -56,6 +56,8 @@ log = logging.getLogger(__name__)
 
 FIRST = -1  # handler group: before the features' commands and messages
 MINE = frozenset({"quiz", "reveal", "top"})  # group commands paced by GroupQuiz (the others by guard_commands)
+RIGHT = "👍"  # on a right reply (a wrong one gets none: nobody is told so in front of the group)
+UNREAD = "🤔"  # on a reply that is no answer at all (the question stays open for it)
 RUN_MOST = 20  # `/quiz N` in a group: at most this many questions in a run
 
 
@@ -227,8 +229,8 @@ async def group_settings_text(context: CustomContext, chat_id: int, lang: Lang) 
 
 
 async def on_group_reply(update: Update, context: CustomContext) -> None:
-    """A reply to a group question answers it (any kind): graded silently, once; counted with a 👍 reaction,
-    and a reply that is no answer at all gets 🤔 (the question stays open for it)."""
+    """A reply to a group question answers it (any kind): graded silently, once; a right one gets a 👍
+    reaction, a wrong one none, and a reply that is no answer at all gets 🤔 (the question stays open for it)."""
     message, user = update.message, update.effective_user
     if message is None or user is None or message.text is None:
         return
@@ -265,10 +267,11 @@ async def _answer_in_group(
     await context.lang()  # the member exists as a learner before the answer
     result = await context.engine.answer(user_id, asked.id, text[:4000])
     if result.recorded:
-        await context.groups.react(asked.chat_id, message_id, "👍")
+        if result.verdict is not None and result.verdict.correct:
+            await context.groups.react(asked.chat_id, message_id, RIGHT)
         await context.groups.counted(asked)
     elif result.status == "not_an_answer":
-        await context.groups.react(asked.chat_id, message_id, "🤔")
+        await context.groups.react(asked.chat_id, message_id, UNREAD)
 
 
 async def guard_commands(update: Update, context: CustomContext) -> None:
