@@ -1,19 +1,24 @@
-"""Broadcast benchmark: N subscribers due at the same minute, against the loopback fake Bot API server.
+"""Broadcast benchmark: N subscribers due at the same minute, against loopback Bot API servers.
 
     python bench/broadcast.py                     # all parts with the defaults below
     python bench/broadcast.py --part paced --seconds 25
-    python bench/broadcast.py --part unpaced --n 10000
+    python bench/broadcast.py --part unpaced --n 10000 --rounds 3
     python bench/broadcast.py --part memory --sizes 10000,100000
 
-(a) paced: the scheduler with the app's rate limiter at 30/s (send and broadcast rate 30) for `--seconds`
-    seconds of a 10,000-subscriber broadcast; the fake enforces Telegram's limits in the same process,
-    so its violations are counted. Prints the sustained rate over the measured window.
-(b) unpaced: the fake in a process of its own (limits off), the bot's ceiling (scheduler, database
-    claims and records, rate limiter with no limit) with plain text pushes and with the real question
-    pushes (engine pick, asked row, buttons), against a plain python-telegram-bot loop sending the same
-    text with the same concurrency. `--profile` writes a cProfile of the bot run.
-(c) memory: peak Python heap (tracemalloc) and peak RSS of a whole tick at each size, in a fresh process,
-    with an instant sender (no network) so only the scheduler's own memory is measured.
+The bot is built as `studybot run` builds it (bot/telegram/app.py: its rate limiter, its aiohttp transport,
+its push sender) over a fresh database, with the push scheduler of bot/delivery/service.py.
+
+(a) paced: question pushes at the default rates (send and broadcast rate as in bot/config.py) for
+    `--seconds` seconds of an N-subscriber broadcast; the fake enforces Telegram's limits in the same
+    process, so its 429s and violations are counted. Prints the sustained rate over the measured window.
+(b) unpaced: limits off, the server in a process of its own: the validating fake (tests/fakebot), then a
+    bare sink that answers every call at once. Against each, in one run and in turn: a plain
+    python-telegram-bot loop (its defaults: httpx; a semaphore of the same concurrency, `send_message`),
+    the bot's text pushes (an announcement to every subscriber) and its question pushes (the daily push:
+    a practice session, the question picked and recorded, its buttons); rates and ratios to the plain
+    loop, with the load average before and after. `--profile FILE` writes a cProfile of a question run.
+(c) memory: peak Python heap (tracemalloc) and peak RSS of a whole tick of question pushes at each size, in
+    a fresh process, against a Bot API that answers at once without a network (only the bot's memory).
 """
 
 from __future__ import annotations
@@ -27,12 +32,12 @@ import os
 import pstats
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
-import types
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -42,24 +47,34 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from fakebot import FakeBotServer, RateRules  # noqa: E402
 from telegram import Bot  # noqa: E402
-from telegram.ext import ExtBot  # noqa: E402
-from telegram.request import HTTPXRequest  # noqa: E402
+from telegram.request import BaseRequest, HTTPXRequest  # noqa: E402
 
-from bot.delivery.outcomes import NotClaimed  # noqa: E402
-from bot.delivery.service import DeliveryService, Push  # noqa: E402
+from bot.banks.model import load_banks  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.delivery.service import DeliveryService  # noqa: E402
 from bot.delivery.spacing import Spacer  # noqa: E402
-from bot.store import Store, open_sync  # noqa: E402
-from bot.telegram.pacing import OutgoingBudget, push_args  # noqa: E402
+from bot.store import Store, deliveries, open_sync  # noqa: E402
+from bot.study.engine import StudyEngine  # noqa: E402
+from bot.telegram.app import telegram_application  # noqa: E402
+from bot.telegram.context import BotApplication  # noqa: E402
+from bot.telegram.failures import classify  # noqa: E402
+from bot.telegram.pacing import OutgoingBudget  # noqa: E402
+from bot.telegram.pushes import PushSender  # noqa: E402
 
 NOW = datetime(2026, 3, 7, 9, 0, 30, tzinfo=UTC)
-CONCURRENCY = 48
+CONCURRENCY = Settings.model_fields["push_concurrency"].default
 FIRST_CHAT = 1_000_000
 
 
-def seed(db: Path, n: int) -> None:
-    """n learners subscribed at 09:00 UTC, all due at the same minute."""
+def load() -> str:
+    return "/".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def seed(db: Path, n: int, *, due: bool = True) -> None:
+    """n learners subscribed at 09:00 UTC, all due at the same minute (or tomorrow: an announcement's)."""
     conn = open_sync(db)
-    due, now = int(NOW.timestamp()) - 30, int(NOW.timestamp()) - 3600
+    now = int(NOW.timestamp()) - 3600
+    due_at = int(NOW.timestamp()) - 30 + (0 if due else 86400)
     conn.execute("BEGIN")
     conn.executemany(
         "INSERT INTO learners (id, name, language, created_at) VALUES (?, 'x', 'en', ?)",
@@ -71,7 +86,7 @@ def seed(db: Path, n: int) -> None:
     conn.executemany(
         "INSERT INTO subscriptions (chat_id, learner_id, kind, minute, tz, count, kinds, active, next_due,"
         " updated_at) VALUES (?, ?, 'daily', 540, 'UTC', 1, '[\"single\"]', 1, ?, ?)",
-        ((FIRST_CHAT + i, FIRST_CHAT + i, due, now) for i in range(n)),
+        ((FIRST_CHAT + i, FIRST_CHAT + i, due_at, now) for i in range(n)),
     )
     conn.execute("COMMIT")
     conn.close()
@@ -89,61 +104,82 @@ def machine() -> str:
     return f"{os.cpu_count()} cores, {cpu}, Python {sys.version.split()[0]}, {datetime.now():%Y-%m-%d}"
 
 
-def text_sender(bot: Any, paced: bool = True) -> Any:
-    async def send(push: Push) -> int:
-        msg = await bot.send_message(
-            push.chat_id, f"Daily question for {push.chat_id}", rate_limit_args=push_args(push.claim)
+class Bench:
+    """The bot's parts over one database: the application as `studybot run` builds it, the engine, the
+    push sender and the scheduler."""
+
+    def __init__(self, app: BotApplication, store: Store, service: DeliveryService) -> None:
+        self.app, self.store, self.service = app, store, service
+
+    @classmethod
+    async def open(
+        cls, db: Path, api_url: str, token: str, *, rate: float | None = None, request: BaseRequest | None = None
+    ) -> Bench:
+        limits: dict[str, Any] = {} if rate is None else {"send_rate": rate, "broadcast_rate": rate}
+        if rate == 0:
+            limits["chat_rate"] = 0
+        settings = Settings(token=token, api_url=api_url, db=db, banks=ROOT / "data" / "banks", **limits)
+        app = telegram_application(
+            settings, clock=lambda: NOW, rng=random.Random(1), monotonic=time.monotonic, request=request
         )
-        return int(msg.message_id)
+        await app.bot.initialize()
+        store = await Store.open(db)
+        data = app.bot_data
+        data.engine = await StudyEngine.create(
+            store, load_banks(settings.banks), clock=lambda: NOW, rng=random.Random(1)
+        )
+        sender = PushSender(app, paid=False)
+        budget = app.bot.rate_limiter
+        assert isinstance(budget, OutgoingBudget)
+        service = DeliveryService(
+            store,
+            sender,
+            clock=lambda: NOW,
+            classify=classify,
+            concurrency=CONCURRENCY,
+            spacer=Spacer(settings.broadcast_rate, paused_until=lambda: budget.paused_until),
+            prepare=sender.prepare,
+        )
+        return cls(app, store, service)
 
-    return send
+    async def announce(self, text: str) -> None:
+        async with self.store.write() as db:
+            await deliveries.create_announcement(db, text, FIRST_CHAT, int(NOW.timestamp()))
 
-
-def make_bot(api_url: str, token: str, send_rate: float, broadcast_rate: float) -> ExtBot[Any]:
-    return ExtBot(
-        token,
-        base_url=api_url,
-        rate_limiter=OutgoingBudget(send_rate, broadcast_rate),
-        request=HTTPXRequest(connection_pool_size=CONCURRENCY * 2),
-    )
+    async def close(self) -> None:
+        await self.app.bot.shutdown()
+        await self.store.close()
 
 
 # ----- (a) paced -------------------------------------------------------------------------------------------
 
 
-async def paced(n: int, seconds: float, rate: float) -> dict[str, Any]:
+async def paced(n: int, seconds: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "db.sqlite3"
         seed(db, n)
         async with FakeBotServer(strict_chats=False) as fake:
-            store = await Store.open(db)
-            bot = make_bot(fake.api_url, fake.token, rate, rate)
-            await bot.initialize()
-            budget = bot.rate_limiter
-            service = DeliveryService(
-                store,
-                text_sender(bot),
-                clock=lambda: NOW,
-                concurrency=CONCURRENCY,
-                spacer=Spacer(rate, paused_until=lambda: budget.paused_until),
-            )
-            task = asyncio.create_task(service.tick())
-            await asyncio.sleep(2.0)  # warm-up: the first second's window, connections opening
+            bench = await Bench.open(db, fake.api_url, fake.token)
+            budget = bench.app.bot.rate_limiter
+            assert isinstance(budget, OutgoingBudget)
+            task = asyncio.create_task(bench.service.tick())
+            await asyncio.sleep(min(2.0, seconds))  # warm-up: the first second's window, connections opening
             start_count, start = len(fake.sends), time.monotonic()
             await asyncio.sleep(seconds)
             count, elapsed = len(fake.sends) - start_count, time.monotonic() - start
-            service._stopping = True  # end the broadcast early: claim nothing more
+            await bench.service.stop()  # claim nothing more: the broadcast ends early
             await task
-            await bot.shutdown()
-            await store.close()
+            await bench.close()
+            rate = Settings.model_fields["broadcast_rate"].default
             return {
-                "rate_limit": rate,
+                "broadcast_rate": rate,
                 "seconds": round(elapsed, 1),
                 "sent": count,
                 "sustained_per_s": round(count / elapsed, 2),
                 "ratio": round(count / elapsed / rate, 3),
+                "answers_429": sum(1 for r in fake.errors if r.status == 429),
                 "violations": len(fake.violations),
-                "retry_after_429s": budget.retry_after_count,
+                "load": load(),
             }
 
 
@@ -160,28 +196,26 @@ def _serve_fake(queue: Any) -> None:
 
 
 def _serve_sink(queue: Any) -> None:
-    """A bare loopback Bot API that answers every send at once (no validation, nothing stored): the
-    fake's own per-request work caps both loops near 300/s on this machine, hiding the bot's ceiling."""
+    """A bare loopback Bot API that answers every call at once (no validation, nothing stored): the fake's
+    own per-request work would cap every loop below what the bot's side can do."""
     from aiohttp import web
 
+    me = {"ok": True, "result": {"id": 1, "is_bot": True, "first_name": "b", "username": "b_bot"}}
+    ids = iter(range(1, 1 << 62))
+
     async def handle(request: web.Request) -> web.Response:
-        body: dict[str, Any] = dict(await request.post())  # python-telegram-bot posts form fields
-        chat = int(body.get("chat_id", 1))
         if request.match_info["method"].lower() == "getme":
-            return web.json_response(
-                {"ok": True, "result": {"id": 1, "is_bot": True, "first_name": "b", "username": "b_bot"}}
-            )
-        return web.json_response(
-            {
-                "ok": True,
-                "result": {
-                    "message_id": 1,
-                    "date": 0,
-                    "text": body.get("text", "x"),
-                    "chat": {"id": chat, "type": "private"},
-                },
-            }
-        )
+            return web.json_response(me)
+        if request.content_type == "application/json":
+            body: dict[str, Any] = json.loads(await request.read())
+        else:  # python-telegram-bot's own transport posts form fields
+            body = dict(await request.post())
+        message = {"message_id": next(ids), "date": 0, "chat": {"id": int(body.get("chat_id", 1)), "type": "private"}}
+        if request.match_info["method"].lower() == "sendpoll":
+            message["poll"] = {"id": str(message["message_id"])}
+        else:
+            message["text"] = str(body.get("text", "x"))
+        return web.json_response({"ok": True, "result": message})
 
     async def main() -> None:
         app = web.Application()
@@ -214,103 +248,113 @@ async def plain_loop(api_url: str, token: str, n: int) -> float:
     return n / elapsed
 
 
-async def bot_run(api_url: str, token: str, n: int, questions: bool, profile: Path | None) -> float:
+async def bot_run(api_url: str, token: str, n: int, questions: bool, profile: Path | None = None) -> float:
+    """The bot's question pushes (a daily push to each of n learners) or text pushes (an announcement)."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "db.sqlite3"
-        seed(db, n)
-        store = await Store.open(db)
-        bot = make_bot(api_url, token, 0, 0)
-        await bot.initialize()
-        if questions:
-            from bot.banks.model import load_banks
-            from bot.study.engine import StudyEngine
-            from bot.telegram.callbacks import CallbackCodec
-            from bot.telegram.context import BotData
-            from bot.telegram.subscriptions import PushSender
-
-            engine = await StudyEngine.create(
-                store, load_banks(ROOT / "data" / "banks"), clock=lambda: NOW, rng=random.Random(1)
-            )
-            data = BotData()
-            data.engine, data.codec = engine, CallbackCodec.from_token(token)
-            app = types.SimpleNamespace(bot=bot, bot_data=data)
-            sender: Any = PushSender(app, paid=False, group_open_seconds=60)  # type: ignore[arg-type]
-        else:
-            sender = text_sender(bot)
-        service = DeliveryService(store, sender, clock=lambda: NOW, concurrency=CONCURRENCY)
+        seed(db, n, due=questions)
+        bench = await Bench.open(db, api_url, token, rate=0)
+        if not questions:
+            await bench.announce("The library is open until 22:00 this week. <Good luck> & see you there!")
         prof = cProfile.Profile() if profile else None
         if prof:
             prof.enable()
         start = time.monotonic()
-        [progress] = await service.tick()
+        [progress] = await bench.service.tick()
         elapsed = time.monotonic() - start
         if prof and profile:
             prof.disable()
             prof.dump_stats(profile)
         assert progress.sent == n, progress.summary()
-        await bot.shutdown()
-        await store.close()
+        await bench.close()
         return n / elapsed
 
 
-async def _against(target: Any, n: int, profile: Path | None) -> dict[str, Any]:
+async def _against(target: Any, n: int, rounds: int, profile: Path | None) -> dict[str, Any]:
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
     server = ctx.Process(target=target, args=(queue,), daemon=True)
     server.start()
+    plain: list[float] = []
+    text: list[float] = []
+    quiz: list[float] = []
     try:
         api_url, token = queue.get(timeout=30)
-        plain = await plain_loop(api_url, token, n)
-        text = await bot_run(api_url, token, n, False, None)
-        quiz = await bot_run(api_url, token, n, True, None)
+        before = load()
+        for _ in range(rounds):  # in turn, so each meets the same load
+            plain.append(await plain_loop(api_url, token, n))
+            text.append(await bot_run(api_url, token, n, False))
+            quiz.append(await bot_run(api_url, token, n, True))
+        after = load()
         if profile:
-            await bot_run(api_url, token, min(n, 3000), True, profile)
+            await bot_run(api_url, token, n, True, profile)
     finally:
         server.terminate()
         server.join()
+    p, tx, q = (statistics.median(x) for x in (plain, text, quiz))
     return {
         "n": n,
         "concurrency": CONCURRENCY,
-        "plain_ptb_per_s": round(plain),
-        "bot_text_per_s": round(text),
-        "bot_questions_per_s": round(quiz),
-        "bot_text_vs_plain": round(text / plain, 2),
+        "rounds": rounds,
+        "plain_ptb_per_s": round(p),
+        "bot_text_per_s": round(tx),
+        "bot_questions_per_s": round(q),
+        "text_vs_plain": round(tx / p, 2),
+        "questions_vs_plain": round(q / p, 2),
+        "load_before": before,
+        "load_after": after,
     }
 
 
-async def unpaced(n: int, profile: Path | None) -> dict[str, Any]:
+async def unpaced(n: int, rounds: int, profile: Path | None) -> dict[str, Any]:
     return {
-        "fake_server": await _against(_serve_fake, n, None),
-        "bare_sink_server": await _against(_serve_sink, n, profile),
+        "fake_server": await _against(_serve_fake, n, rounds, None),
+        "bare_sink_server": await _against(_serve_sink, n, rounds, profile),
     }
 
 
 # ----- (c) memory -------------------------------------------------------------------------------------------
 
 
+class Instant(BaseRequest):
+    """A Bot API that answers every call at once, without a network: only the bot's own memory counts."""
+
+    def __init__(self) -> None:
+        self._ids = iter(range(1, 1 << 62))
+
+    @property
+    def read_timeout(self) -> float | None:
+        return None
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+    async def do_request(self, url: str, method: str, request_data: Any = None, **_: Any) -> tuple[int, bytes]:
+        if url.endswith("/getMe"):
+            return 200, b'{"ok":true,"result":{"id":1,"is_bot":true,"first_name":"b","username":"b_bot"}}'
+        await asyncio.sleep(0)
+        return 200, b'{"ok":true,"result":{"message_id":%d,"date":0,"chat":{"id":1,"type":"private"}}}' % next(
+            self._ids
+        )
+
+
 async def memory_one(n: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "db.sqlite3"
         seed(db, n)
-        store = await Store.open(db)
-        ids = iter(range(1, 10**9))
-
-        async def instant(push: Push) -> int:
-            if push.claim is not None and not await push.claim():  # what the rate limiter does before a send
-                raise NotClaimed
-            await asyncio.sleep(0)
-            return next(ids)
-
-        service = DeliveryService(store, instant, clock=lambda: NOW, concurrency=CONCURRENCY)
+        bench = await Bench.open(db, "http://127.0.0.1:9/bot", "123:MEMORY", rate=0, request=Instant())
         rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         tracemalloc.start()
         start = time.monotonic()
-        [progress] = await service.tick()
+        [progress] = await bench.service.tick()
         elapsed = time.monotonic() - start
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-        await store.close()
-        assert progress.sent == n
+        await bench.close()
+        assert progress.sent == n, progress.summary()
         return {
             "n": n,
             "peak_heap_kib": peak // 1024,
@@ -338,7 +382,7 @@ def main() -> None:
     parser.add_argument("--part", choices=["all", "paced", "unpaced", "memory", "memory-one"], default="all")
     parser.add_argument("--n", type=int, default=10_000)
     parser.add_argument("--seconds", type=float, default=25.0)
-    parser.add_argument("--rate", type=float, default=30.0)
+    parser.add_argument("--rounds", type=int, default=1, help="unpaced: rounds of each loop, in turn")
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the unpaced bot run here")
     args = parser.parse_args()
@@ -347,9 +391,9 @@ def main() -> None:
         return
     print(f"machine: {machine()}")
     if args.part in ("all", "paced"):
-        print("paced:", json.dumps(asyncio.run(paced(args.n, args.seconds, args.rate))))
+        print("paced:", json.dumps(asyncio.run(paced(args.n, args.seconds))))
     if args.part in ("all", "unpaced"):
-        print("unpaced:", json.dumps(asyncio.run(unpaced(args.n, args.profile))))
+        print("unpaced:", json.dumps(asyncio.run(unpaced(args.n, args.rounds, args.profile))))
         if args.profile:
             pstats.Stats(str(args.profile)).sort_stats("cumulative").print_stats(25)
     if args.part in ("all", "memory"):

@@ -1,13 +1,15 @@
 """Importing a large document: time and peak memory against its size.
 
-    python bench/importer.py [--questions N] [--rounds R] [--docx]
+    python bench/importer.py [--questions N] [--rounds R] [--docx] [--floor]
 
 Builds a document of N questions in the layouts teachers mix (single choice with explanations whose
 points are numbered like questions, true/false keyed in brackets, fill-ins with a key line, an answer
 part at the end for one section), then imports it R times. Prints the median and best wall time, the
 median CPU time (steadier on a shared machine), questions per second, and the peak of Python's heap
 during one import (tracemalloc) per byte of document. With --docx the same document is written as a Word
-file (a paragraph per line) and imported from there, unpacking and reading the XML included.
+file (a paragraph per line) and imported from there, unpacking and reading the XML included. With
+--floor the document is in a layout only the generic reader reads (French, `réponse: B` after options
+lettered `A.`), so that the layouts' reading and the floor's are both paid for.
 """
 
 from __future__ import annotations
@@ -47,6 +49,18 @@ def document(n: int) -> str:
     return "\n".join(out) + "\n"
 
 
+def floor_document(n: int) -> str:
+    """A document of n questions that the layouts do not read whole: the generic reader reads it."""
+    out = ["Examen blanc — code de la route"]
+    for i in range(1, n + 1):
+        if i % 3:
+            out += [f"{i}. Que doit faire le conducteur dans la situation {i} ?", "A. ralentir", "B. s'arrêter"]
+            out += ["C. accélérer", f"réponse: {'ABC'[i % 3]}"]
+        else:
+            out += [f"{i}. Le conducteur peut stationner sur le trottoir dans le cas {i}.", "réponse: N"]
+    return "\n".join(out) + "\n"
+
+
 def word_file(text: str, folder: Path) -> Path:
     document = docx.Document()
     for line in text.splitlines():
@@ -56,13 +70,14 @@ def word_file(text: str, folder: Path) -> Path:
     return path
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=int, default=5000)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--docx", action="store_true", help="import the document as a Word file")
-    args = parser.parse_args()
-    text = document(args.questions)
+    parser.add_argument("--floor", action="store_true", help="a layout only the generic reader reads")
+    args = parser.parse_args(argv)
+    text = floor_document(args.questions) if args.floor else document(args.questions)
     with TemporaryDirectory() as folder:
         path = word_file(text, Path(folder)) if args.docx else None
         size = path.stat().st_size if path else len(text.encode("utf-8"))
@@ -86,7 +101,7 @@ def main() -> None:
     median = statistics.median(times)
     machine = f"{platform.machine()}  {os.cpu_count()} cores  Python {platform.python_version()}"
     print(f"{datetime.now(UTC):%Y-%m-%d}  {machine}")
-    form = "Word file" if args.docx else "text"
+    form = ("Word file" if args.docx else "text") + (", read by the floor" if args.floor else "")
     print(f"document ({form}): {len(text.splitlines())} lines, {size / 1e6:.2f} MB, {args.questions} questions")
     print(f"imported: {found} questions, {len(result.left_out)} left out")
     print(f"time: median {median:.2f} s, best {min(times):.2f} s ({found / median:,.0f} questions/s)")

@@ -127,8 +127,10 @@ async def run_studybot(
             keys: dict[int, list[str]] = {}
             for uid, name in users:
                 await engine.ensure_learner(uid, name, language="zh")
+                asked: list[int] = []  # a question asked twice closes its first copy: one answer too many
                 for _ in range(answers):
-                    pick = await engine.next_question(uid, kinds=["single"])
+                    pick = await engine.next_question(uid, kinds=["single"], exclude=asked)
+                    asked.append(pick.key)
                     await send_question(app.bot, engine, app.bot_data.codec, uid, uid, pick, "zh")
                     keys.setdefault(uid, []).append(pick.question.letters)
 

@@ -36,7 +36,8 @@ from bot.telegram.courier import Courier
 from bot.telegram.dispute_notices import DisputeNotices
 from bot.telegram.failures import classify
 from bot.telegram.pacing import OutgoingBudget
-from bot.telegram.subscriptions import PushSender, announcement_finished
+from bot.telegram.pushes import PushSender
+from bot.telegram.subscriptions import announcement_finished
 
 __all__ = ["Lifecycle", "build_application"]
 
@@ -109,7 +110,11 @@ class Lifecycle:
             data.model_help = ModelHelp(
                 model_client(settings), store, daily_cap=settings.ai_daily_cap, concepts=engine.concepts
             )
-        data.courier = Courier(app.bot, Outbox(store), data.clock)
+        budget = app.bot.rate_limiter
+        breaker = budget.breaker if isinstance(budget, OutgoingBudget) else None
+        data.courier = Courier(
+            app.bot, Outbox(store), data.clock, api_down=(lambda: breaker.is_open) if breaker else lambda: False
+        )
         data.courier.start()
         data.disputes = Disputes(data.bank_admin)
         data.dispute_notices = DisputeNotices(app.bot, data.disputes, data.courier)
@@ -118,6 +123,8 @@ class Lifecycle:
         data.groups.start()
         data.deliveries = data.subscriptions.service = self._deliveries(app, store)
         data.deliveries.start()
+        if breaker is not None:  # the API answers again after an outage: kept replies and waiting pushes go now
+            breaker.on_recovery[:] = [data.courier.recovered, data.deliveries.wake]
         if settings.web_port is not None:
             await self._start_desk(app, engine)
         log.info(
@@ -164,10 +171,14 @@ class Lifecycle:
             finished=finished,
             spacer=Spacer(settings.broadcast_rate, paused_until=paused, clock=data.monotonic, sleep=data.sleep),
             monotonic=data.monotonic,
+            prepare=sender.prepare,
         )
 
     async def stop(self, app: BotApplication) -> None:
         data = app.bot_data
+        budget = app.bot.rate_limiter
+        if isinstance(budget, OutgoingBudget) and data.deliveries is not None:
+            budget.breaker.release()  # nothing waits for an API that does not answer: the stop goes on
         web, self.web = self.web, None
         if web is not None:  # no page is served once the engine and the store are going
             await web.stop()

@@ -450,6 +450,23 @@ async def test_fault_injection(fake: FakeBotServer, bot: Bot) -> None:
     assert len(fake.faulted) == 8 and fake.rejected == [] and fake.violations == []
 
 
+async def test_outages_stall_reset_and_late_answers(fake: FakeBotServer, bot: Bot) -> None:
+    alice = fake.user(1, "A")
+    fake.fail(Fault.stalled(), method="sendMessage")  # accepted, never answered, nothing done
+    with pytest.raises(TimedOut):
+        await bot.send_message(alice.id, "stalled")
+    fake.fail(Fault.connection_reset(), method="sendMessage")  # reset, nothing done
+    with pytest.raises(NetworkError) as reset:
+        await bot.send_message(alice.id, "reset")
+    assert not isinstance(reset.value, TimedOut)
+    assert fake.sent_to(alice.id) == []
+    fake.fail(Fault.answered_late(3.0), method="sendMessage")  # done at once, answered after the timeout
+    with pytest.raises(TimedOut):
+        await bot.send_message(alice.id, "late")
+    assert [m.text for m in fake.sent_to(alice.id)] == ["late"]
+    assert (await bot.send_message(alice.id, "after")).text == "after"  # the connection pool recovers
+
+
 async def test_blocking_the_bot_is_an_update_and_a_403(fake: FakeBotServer, bot: Bot) -> None:
     alice = fake.user(1, "A")
     alice.block_bot()

@@ -118,6 +118,26 @@ async def test_replies_overtake_a_broadcast() -> None:
     assert len(rec.calls) == 31
 
 
+async def test_pushes_leave_room_for_the_replies_to_come() -> None:
+    budget, rec = OutgoingBudget(clock=_now, send_rate=10, broadcast_rate=10, chat_rate=0), Recorder()
+    pushes = [
+        asyncio.create_task(_send(budget, rec, "sendMessage", {"chat_id": 1000 + i, "text": "p"}, push=True))
+        for i in range(60)
+    ]
+    waits: list[float] = []
+    for i in range(12):  # a verdict every 0.45 s while the broadcast goes: none waits for the pushes
+        await asyncio.sleep(0.45)
+        start = _now()
+        await _send(budget, rec, "sendMessage", {"chat_id": i, "text": "verdict"})
+        waits.append(_now() - start)
+    await asyncio.gather(*pushes)
+    # From the second verdict on the pushes keep a slot for each recent one, and one more: none waits (when
+    # the pushes filled every slot, a verdict waited up to a tenth of a second for one to free).
+    assert max(waits[2:]) < 0.005, waits
+    times = [t for t, _, _ in rec.calls]
+    assert _max_in_window(times, 1.0) <= 10 and len(times) == 72  # the pushes took all the rest, within the limit
+
+
 async def test_429_pauses_that_chat_then_retries() -> None:
     budget = OutgoingBudget(clock=_now, send_rate=0, broadcast_rate=0)
     calls: list[tuple[float, str, object]] = []
@@ -214,6 +234,17 @@ async def test_a_429_at_the_global_rate_pauses_everything() -> None:
     await api.request(budget, 1)  # the fifth takes the last slot and meets a 429: the bot's own limit
     assert budget.global_pauses == 1 and budget.chat_pauses == 0
     assert _now() - start >= 0.35
+
+
+async def test_a_429_near_the_global_rate_pauses_everything() -> None:
+    budget, api = OutgoingBudget(clock=_now, send_rate=10, broadcast_rate=10), Flood({1}, seconds=0.4)
+    await asyncio.gather(*(api.request(budget, chat) for chat in range(10, 17)))  # 7 of 10 this second
+    start = _now()
+    await api.request(budget, 1)  # the eighth meets a 429: near the bot's own limit, read as that
+    assert budget.global_pauses == 1 and budget.chat_pauses == 0
+    assert _now() - start >= 0.35
+    await api.request(budget, 50)  # another chat waited for the pause too
+    assert next(t - start for t, chat in api.calls if chat == 50) >= 0.35
 
 
 def test_token_bucket_bursts_then_keeps_the_pace() -> None:

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from bot.banks.conventions.headings import match_heading
 from bot.banks.formats.extracted import Extracted
 from bot.banks.issues import DocumentError, Issue
-from bot.banks.layouts.reader import Reading
-from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
+from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, Reading, SectionReport
 from bot.banks.sheets.layouts import read_sheet
 from bot.banks.sheets.table import Table, TableReading, fitting
 

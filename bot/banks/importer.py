@@ -16,12 +16,14 @@ from pathlib import Path
 
 from bot.banks.combine import combine, explained, with_rejected
 from bot.banks.formats import Extracted, extract
+from bot.banks.generic.reader import generic_reading, visible_choices
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.layouts.gift import is_gift, read_gift
-from bot.banks.layouts.reader import Reading, read_text
+from bot.banks.layouts.reader import read_text
 from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
+from bot.banks.model import CHOICE_KINDS
 from bot.banks.questions.build import finish, question_id
-from bot.banks.questions.draft import ImportResult
+from bot.banks.questions.draft import ImportResult, Reading
 from bot.banks.questions.passages import left_out_passages
 
 __all__ = ["ImportResult", "import_document", "import_file", "import_text", "question_id"]
@@ -55,11 +57,53 @@ def import_text(
 def import_document(
     doc: Extracted, *, source: str, bank_id: str, title: str | None = None, simplified: bool = False
 ) -> ImportResult:
-    """Import a document as its format reader gave it: its text and its question tables, one result."""
+    """Import a document as its format reader gave it: its text and its question tables, one result.
+
+    The layouts read the text first; where they read less than the document visibly holds (the document
+    refused, or questions left out), the generic reader reads it too, and the reading that imports more
+    questions is the one kept (`bot.banks.generic`)."""
     if doc.text.strip() and is_gift(doc.text):
         reading: Reading | None = read_gift(doc.text)  # Moodle's GIFT: read by its grammar
+        return _imported(doc, reading, source=source, bank_id=bank_id, title=title, simplified=simplified)
+    reading = read_text(doc.text, simplified=simplified) if doc.text.strip() or not doc.tables else None
+    try:
+        result = _imported(doc, reading, source=source, bank_id=bank_id, title=title, simplified=simplified)
+    except DocumentError as exc:
+        if not doc.text.strip():
+            raise
+        refused: DocumentError | None = exc
+        result = None
     else:
-        reading = read_text(doc.text, simplified=simplified) if doc.text.strip() or not doc.tables else None
+        refused = None
+        if not _reads_less(result, doc.text):
+            return result
+    floor = generic_reading(doc.text, simplified=simplified)
+    try:
+        other = _imported(doc, floor, source=source, bank_id=bank_id, title=title, simplified=simplified)
+    except DocumentError:
+        if refused is not None:
+            raise refused from None
+        return result  # type: ignore[return-value]
+    return other if result is None or _score(other) > _score(result) else result
+
+
+def _score(result: ImportResult) -> tuple[int, int]:
+    """The better reading imports more questions; of two that import as many, the one that leaves fewer out."""
+    return len(result.bank.questions), -len(result.left_out)
+
+
+def _reads_less(result: ImportResult, text: str) -> bool:
+    """The layouts' reading may hold less than the document shows: some questions were left out, or fewer
+    choice questions were read than the runs of options the text shows."""
+    if result.left_out:
+        return True
+    choices = sum(q.kind in CHOICE_KINDS for q in result.bank.questions)
+    return choices < visible_choices(text)
+
+
+def _imported(
+    doc: Extracted, reading: Reading | None, *, source: str, bank_id: str, title: str | None, simplified: bool
+) -> ImportResult:
     parts = combine(doc, reading, simplified=simplified)
     warnings = (reading.issues if reading else []) + _damage(doc.text) + doc.issues + parts.issues + parts.unread
     try:

@@ -32,7 +32,7 @@ import contextlib
 import functools
 import logging
 import time as _time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from datetime import time as clock_time
@@ -40,12 +40,13 @@ from datetime import time as clock_time
 from bot.delivery.outcomes import Classifier, Diagnosis, Failure, NotClaimed
 from bot.delivery.progress import Progress
 from bot.delivery.schedule import DueSlot, decide
+from bot.delivery.writes import DeliveryWrites, Extra
 from bot.records import Announcement, Subscription
 from bot.store import Store, deliveries, subscriptions
 from bot.store.deliveries import AnnouncementRow, Claim, PushRow, SendOutcome
 from bot.zones import TimeZoneError, parse_time_zone
 
-__all__ = ["DeliveryService", "Push", "Sender", "backoff_seconds"]
+__all__ = ["DeliveryService", "Preparer", "Push", "Sender", "Sent", "backoff_seconds"]
 
 log = logging.getLogger("bot.delivery")
 
@@ -68,6 +69,7 @@ class Push:
     # Awaited by the rate limiter right before the first request leaves (False: do not send). Set by the
     # service; a sender passes it with every request of the push (it claims once, then says True).
     claim: Callable[[], Awaitable[bool]] | None = None
+    prepared: object | None = None  # what the sender's `prepare` made ready for it (opaque here)
 
     @property
     def announcement(self) -> bool:
@@ -82,9 +84,20 @@ class Push:
         return f"push:{row.subscription_id}:{row.local_day}"
 
 
-# Sends a push; returns the (first) message id, or None when there was nothing to send (a reminder to a
-# learner who already practised today). Raises the transport's errors, or NotClaimed.
-Sender = Callable[[Push], Awaitable[int | None]]
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """A push that went out: its (first) message id, and a write to record with its outcome."""
+
+    message_id: int
+    extra: Extra | None = None
+
+
+# Sends a push; returns the (first) message id (or Sent), or None when there was nothing to send (a reminder
+# to a learner who already practised today). Raises the transport's errors, or NotClaimed.
+Sender = Callable[[Push], Awaitable[int | Sent | None]]
+# Makes a page of daily pushes ready before their sends start (their questions picked and recorded in one
+# transaction), leaving what it made in each push's `prepared`.
+Preparer = Callable[[Sequence[Push]], Awaitable[None]]
 Finished = Callable[[Announcement, dict[str, int]], Awaitable[None]]
 
 
@@ -99,47 +112,6 @@ def backoff_seconds(tries: int, base: float = 5.0, most: float = 60.0) -> float:
 
 def _classify_nothing(exc: BaseException) -> Diagnosis:
     return Diagnosis(Failure.permanent, f"{type(exc).__name__}: {exc}"[:300], bug=True)
-
-
-class _Recorder:
-    """Outcomes buffered and written in one transaction per batch (flushed by size, age and at the end)."""
-
-    def __init__(
-        self,
-        store: Store,
-        clock: Callable[[], datetime],
-        monotonic: Callable[[], float],
-        size: int = 64,
-        age: float = 0.25,
-    ) -> None:
-        self._store, self._clock, self._monotonic = store, clock, monotonic
-        self._size, self._age = size, age
-        self._outcomes: list[SendOutcome] = []
-        self._gone: list[int] = []
-        self._since = monotonic()
-        self._lock = asyncio.Lock()
-
-    async def add(self, outcome: SendOutcome, gone_chat: int | None = None) -> None:
-        self._outcomes.append(outcome)
-        if gone_chat is not None:
-            self._gone.append(gone_chat)
-        if len(self._outcomes) >= self._size or self._monotonic() - self._since >= self._age:
-            await self.flush()
-
-    async def flush(self) -> None:
-        async with self._lock:
-            outcomes, gone = self._outcomes, self._gone
-            self._outcomes, self._gone, self._since = [], [], self._monotonic()
-            if not outcomes and not gone:
-                return
-            now = _ts(self._clock())
-
-            def write(conn: object) -> None:
-                deliveries.record(conn, outcomes, now)  # type: ignore[arg-type]
-                if gone:
-                    subscriptions.deactivate_chats(conn, gone, now)  # type: ignore[arg-type]
-
-            await self._store.transaction(write)
 
 
 @dataclass
@@ -183,7 +155,7 @@ class DeliveryService:
         catchup: timedelta = timedelta(hours=3),
         concurrency: int = 48,
         page: int = 500,
-        chunk: int = 16,
+        chunk: int = 64,
         poll_seconds: float = 5.0,
         max_retries: int = 3,
         backoff: float = 5.0,
@@ -193,15 +165,17 @@ class DeliveryService:
         finished: Finished | None = None,
         spacer: Callable[[], Awaitable[None]] | None = None,
         monotonic: Callable[[], float] = _time.monotonic,
+        prepare: Preparer | None = None,
     ) -> None:
         self.store = store
         self.sender = sender
+        self.prepare = prepare
         self.clock = clock
         self.classify = classify
         self.catchup = catchup
         self.concurrency = concurrency
         self.page = page
-        self.chunk = max(1, min(chunk, concurrency))
+        self.chunk = max(1, chunk)  # daily pushes prepared together (one transaction), just before they go
         self.poll_seconds = poll_seconds
         self.max_retries = max_retries  # group moves followed in a row
         self.backoff = backoff
@@ -215,7 +189,8 @@ class DeliveryService:
         self._tasks: set[asyncio.Task[None]] = set()
         self._busy: set[AnnouncementRow | int] = set()  # sends under way (see _Send.key)
         self._later: dict[AnnouncementRow | int, _Later] = {}  # sends waiting to be tried again
-        self._recorder = _Recorder(store, clock, monotonic)
+        self._writes = DeliveryWrites(store, clock)
+        self._writes.on_runner = self._track
         self._wake = asyncio.Event()
         self._stopping = False
         self._runner: asyncio.Task[None] | None = None
@@ -360,11 +335,17 @@ class DeliveryService:
         if quiet:
             now_ts = _ts(now)
             await self.store.transaction(lambda conn: deliveries.claim(conn, quiet, now_ts))
-        for send in sends:
+        for first in range(0, len(sends), self.chunk):
             if self._stopping:
                 break
-            await self._slots.acquire()
-            self._launch(send)
+            chunk = sends[first : first + self.chunk]
+            if self.prepare is not None:
+                await self.prepare([send.push for send in chunk])
+            for send in chunk:
+                if self._stopping:
+                    break
+                await self._slots.acquire()
+                self._launch(send)
 
     def _decide(self, sub: Subscription, now: datetime, progress: Progress) -> Claim | _Send | None:
         """None for an unreadable zone; a Claim alone when there is nothing to send; else the send."""
@@ -481,16 +462,12 @@ class DeliveryService:
                 return True
             if self._stopping and send.push.done == 0:
                 return False  # stopping: what has not left stays due for the next start
-            now_ts = _ts(self.clock())
             row = send.push.row
             if isinstance(row, AnnouncementRow):
-                [ok] = await self.store.transaction(
-                    lambda conn: deliveries.claim_announcement(conn, row.announcement_id, [row.chat_id], now_ts)
-                )
+                ok = await self._writes.claim(row)
             else:
                 assert send.claim is not None
-                claim = send.claim
-                [ok] = await self.store.transaction(lambda conn: deliveries.claim(conn, [claim], now_ts))
+                ok = await self._writes.claim(send.claim)
             send.claimed = ok
             return ok
 
@@ -520,6 +497,11 @@ class DeliveryService:
         self._tasks.add(task)
         task.add_done_callback(functools.partial(self._done, send))
 
+    def _track(self, task: asyncio.Task[None]) -> None:
+        """The writes' round under way counts as work in flight (drained, and cancelled by a crash)."""
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def _done(self, send: _Send, task: asyncio.Task[None]) -> None:
         self._tasks.discard(task)
         self._busy.discard(send.key)
@@ -529,7 +511,7 @@ class DeliveryService:
     async def _drain(self) -> None:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
-        await self._recorder.flush()
+        await self._writes.flush()
 
     async def _deliver(self, send: _Send) -> None:
         try:
@@ -537,11 +519,11 @@ class DeliveryService:
         finally:
             self._slots.release()
         if result is not None:
-            outcome, gone = result
+            outcome, gone, extra = result
             send.progress.count(outcome.status, gone=gone is not None)
-            await self._recorder.add(outcome, gone)
+            self._writes.record(outcome, gone, extra)
 
-    async def _attempts(self, send: _Send) -> tuple[SendOutcome, int | None] | None:
+    async def _attempts(self, send: _Send) -> tuple[SendOutcome, int | None, Extra | None] | None:
         """Send until done; the outcome to record, or None when there is nothing to record (not claimed,
         or un-claimed to be tried again later)."""
         push, moved = send.push, 0
@@ -551,7 +533,7 @@ class DeliveryService:
             if self.spacer is not None:
                 await self.spacer()
             try:
-                message_id = await self.sender(push)
+                result = await self.sender(push)
             except asyncio.CancelledError:
                 raise
             except NotClaimed:
@@ -568,15 +550,17 @@ class DeliveryService:
                     if await self._again_later(send, diagnosis):
                         return None
                     continue
-                return self._failed(send, diagnosis, exc)
-            if message_id is None:
+                failed = self._failed(send, diagnosis, exc)
+                return None if failed is None else (*failed, None)
+            if result is None:
                 if not await self._claim(send):  # nothing was sent: the subscription still moves on
                     send.progress.count("skipped")
                     return None
-                return self._outcome(send, "skipped", "nothing to send"), None
+                return self._outcome(send, "skipped", "nothing to send"), None, None
             if not send.claimed:  # a sender that did not hand the claim to its request: claimed after the send
                 await self._claim(send)
-            return self._outcome(send, "sent", None, message_id), None
+            sent = result if isinstance(result, Sent) else Sent(result)
+            return self._outcome(send, "sent", None, sent.message_id), None, sent.extra
 
     async def _again_later(self, send: _Send, diagnosis: Diagnosis) -> bool:
         """A send that did not get through: True when it waits for a later tick (un-claimed), False when
@@ -609,7 +593,7 @@ class DeliveryService:
         )
         reason = f"gave up after {send.tries} tries: {diagnosis.reason}"[:300]
         if push.done or send.claimed:
-            await self._recorder.add(self._outcome(send, "failed", reason))
+            self._writes.record(self._outcome(send, "failed", reason))
         elif isinstance(row := push.row, AnnouncementRow):
             now_ts = _ts(self.clock())
             await self.store.transaction(
@@ -619,7 +603,7 @@ class DeliveryService:
             )
         else:  # not claimed: claim it to move the subscription on, and record the day as failed
             if await self._claim(send):
-                await self._recorder.add(self._outcome(send, "failed", reason))
+                self._writes.record(self._outcome(send, "failed", reason))
         send.progress.count("failed")
         return True
 

@@ -14,6 +14,7 @@ __all__ = [
     "ATTACH_SQL",
     "CLOSE_EARLIER_SQL",
     "CLOSE_SQL",
+    "INSERT_SQL",
     "OPEN_SHOWN_SQL",
     "AnswerContext",
     "AskedRow",
@@ -58,6 +59,12 @@ class AskedRow:
     position: int | None = None  # its number in the session, from 1
 
 
+INSERT_SQL = (
+    "INSERT INTO asked (chat_id, learner_id, question, message_id, asked_at, closes_at, session_id, position)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
 def _row(row: tuple) -> AskedRow:
     return AskedRow(row[0], row[1], row[2], row[3], row[4], row[5], row[6], bool(row[7]), row[8], row[9], row[10])
 
@@ -76,9 +83,7 @@ async def insert(
     """A question put to a chat; `session`: (session id, position) of a practice session's question."""
     session_id, position = session if session is not None else (None, None)
     cur = await db.execute(
-        "INSERT INTO asked (chat_id, learner_id, question, message_id, asked_at, closes_at, session_id, position)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (chat_id, learner_id, question, message_id, asked_at, closes_at, session_id, position),
+        INSERT_SQL, (chat_id, learner_id, question, message_id, asked_at, closes_at, session_id, position)
     )
     assert cur.lastrowid is not None
     return cur.lastrowid

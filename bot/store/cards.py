@@ -11,6 +11,7 @@ from bot.records import Streak
 from bot.store._util import fetch_all
 
 __all__ = [
+    "CARDS_OF_SQL",
     "CARD_AND_STREAK_SQL",
     "PUT_SQL",
     "card_and_streak",
@@ -24,6 +25,7 @@ CARD_AND_STREAK_SQL = (
     " s.current, s.longest, s.last_day, s.freezes, s.frozen FROM (SELECT 1)"
     " LEFT JOIN cards c ON c.learner_id = ?1 AND c.question = ?2 LEFT JOIN streaks s ON s.learner_id = ?1"
 )
+CARDS_OF_SQL = "SELECT question, due FROM cards WHERE learner_id = ? ORDER BY due"
 PUT_SQL = (
     "INSERT INTO cards (learner_id, question, due, state, step, stability, difficulty, last_review, lapses)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET due = excluded.due, state = excluded.state,"
@@ -77,4 +79,4 @@ def put_params(learner_id: int, question: int, card: Card, lapses: int) -> tuple
 
 async def learner_cards(db: aiosqlite.Connection, learner_id: int) -> list[tuple[int, int]]:
     """(question, due) of every card the learner has, soonest due first."""
-    return await fetch_all(db, "SELECT question, due FROM cards WHERE learner_id = ? ORDER BY due", (learner_id,))
+    return await fetch_all(db, CARDS_OF_SQL, (learner_id,))

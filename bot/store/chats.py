@@ -7,9 +7,10 @@ import aiosqlite
 from bot.records import Chat
 from bot.store._util import fetch_all, fetch_one
 
-__all__ = ["ensure", "get", "groups", "migrate", "set_active", "update_settings", "upsert"]
+__all__ = ["ENSURE_SQL", "ensure", "get", "groups", "migrate", "set_active", "update_settings", "upsert"]
 
 _COLS = "id, kind, title, active, tz, language, poll, created_at, close_minute"
+ENSURE_SQL = "INSERT INTO chats (id, kind, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
 
 
 def _row(row: tuple) -> Chat:
@@ -43,9 +44,7 @@ async def upsert(db: aiosqlite.Connection, chat_id: int, kind: str, title: str, 
 
 async def ensure(db: aiosqlite.Connection, chat_id: int, kind: str, now: int) -> None:
     """A row for a chat not seen before (kept as it is when it exists: `upsert` refines it)."""
-    await db.execute(
-        "INSERT INTO chats (id, kind, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", (chat_id, kind, now)
-    )
+    await db.execute(ENSURE_SQL, (chat_id, kind, now))
 
 
 async def set_active(db: aiosqlite.Connection, chat_id: int, active: bool) -> None:

@@ -10,9 +10,25 @@ import aiosqlite
 from bot.records import Learner
 from bot.store._util import dump_list, fetch_one, load_list
 
-__all__ = ["get", "set_blocked", "set_last_question", "update_settings", "upsert"]
+__all__ = [
+    "GET_SQL",
+    "SET_LAST_SQL",
+    "get",
+    "learner_of",
+    "set_blocked",
+    "set_last_question",
+    "update_settings",
+    "upsert",
+]
 
 _COLS = "id, name, language, tz, blocked, banks, kinds, poll, last_question, created_at"
+GET_SQL = f"SELECT {_COLS} FROM learners WHERE id = ?"
+SET_LAST_SQL = "UPDATE learners SET last_question = ? WHERE id = ?"
+
+
+def learner_of(row: tuple) -> Learner:
+    """A GET_SQL row (read inside a `Store.transaction`)."""
+    return _row(row)
 
 
 def _row(row: tuple) -> Learner:
@@ -31,7 +47,7 @@ def _row(row: tuple) -> Learner:
 
 
 async def get(db: aiosqlite.Connection, learner_id: int) -> Learner | None:
-    row = await fetch_one(db, f"SELECT {_COLS} FROM learners WHERE id = ?", (learner_id,))
+    row = await fetch_one(db, GET_SQL, (learner_id,))
     return _row(row) if row else None
 
 
@@ -78,4 +94,4 @@ async def set_blocked(db: aiosqlite.Connection, learner_id: int, blocked: bool) 
 
 
 async def set_last_question(db: aiosqlite.Connection, learner_id: int, question: int) -> None:
-    await db.execute("UPDATE learners SET last_question = ? WHERE id = ?", (question, learner_id))
+    await db.execute(SET_LAST_SQL, (question, learner_id))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 
 import aiosqlite
@@ -11,17 +12,22 @@ from bot.store.asked import AskedRow
 from bot.store.asked import get as asked_get
 
 __all__ = [
+    "ADVANCE_SQL",
     "SessionRow",
     "SessionTally",
     "advance",
     "by_origin",
     "close_running",
+    "close_running_sync",
     "current",
     "finish",
+    "finish_sync",
     "get",
     "insert",
+    "insert_sync",
     "last_asked",
     "pending",
+    "pending_sync",
     "question_keys",
     "running",
     "tally",
@@ -54,6 +60,28 @@ def _row(r: tuple) -> SessionRow:  # type: ignore[type-arg]
     )
 
 
+_INSERT_SQL = (
+    f"INSERT INTO sessions (chat_id, learner_id, kind, total, banks, kinds, poll, seconds, origin, started_at)"
+    f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (origin) DO NOTHING RETURNING {_COLS}"
+)
+_BY_ORIGIN_SQL = f"SELECT {_COLS} FROM sessions WHERE origin = ?"
+
+
+def _insert_params(
+    chat_id: int,
+    learner_id: int,
+    kind: str,
+    total: int,
+    now: int,
+    banks: tuple[str, ...] | None,
+    kinds: tuple[str, ...] | None,
+    poll: bool,
+    seconds: int | None,
+    origin: str | None,
+) -> tuple:  # type: ignore[type-arg]
+    return (chat_id, learner_id, kind, total, dump_list(banks), dump_list(kinds), int(poll), seconds, origin, now)
+
+
 async def insert(
     db: aiosqlite.Connection,
     chat_id: int,
@@ -69,12 +97,8 @@ async def insert(
     origin: str | None = None,
 ) -> SessionRow:
     """A new session; with an `origin` that exists already, that session (a push tried again)."""
-    row = await fetch_one(
-        db,
-        f"INSERT INTO sessions (chat_id, learner_id, kind, total, banks, kinds, poll, seconds, origin, started_at)"
-        f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (origin) DO NOTHING RETURNING {_COLS}",
-        (chat_id, learner_id, kind, total, dump_list(banks), dump_list(kinds), int(poll), seconds, origin, now),
-    )
+    params = _insert_params(chat_id, learner_id, kind, total, now, banks, kinds, poll, seconds, origin)
+    row = await fetch_one(db, _INSERT_SQL, params)
     if row is None and origin is not None:
         found = await by_origin(db, origin)
         assert found is not None
@@ -83,54 +107,104 @@ async def insert(
     return _row(row)
 
 
+def insert_sync(
+    conn: sqlite3.Connection,
+    chat_id: int,
+    learner_id: int,
+    kind: str,
+    total: int,
+    now: int,
+    *,
+    banks: tuple[str, ...] | None = None,
+    kinds: tuple[str, ...] | None = None,
+    poll: bool = False,
+    origin: str | None = None,
+) -> SessionRow:
+    """`insert` inside a `Store.transaction` (a page of pushes starts its sessions in one)."""
+    params = _insert_params(chat_id, learner_id, kind, total, now, banks, kinds, poll, None, origin)
+    row = conn.execute(_INSERT_SQL, params).fetchone()
+    if row is None and origin is not None:
+        row = conn.execute(_BY_ORIGIN_SQL, (origin,)).fetchone()
+    assert row is not None
+    return _row(tuple(row))
+
+
 async def get(db: aiosqlite.Connection, session_id: int) -> SessionRow | None:
     row = await fetch_one(db, f"SELECT {_COLS} FROM sessions WHERE id = ?", (session_id,))
     return _row(row) if row else None
 
 
 async def by_origin(db: aiosqlite.Connection, origin: str) -> SessionRow | None:
-    row = await fetch_one(db, f"SELECT {_COLS} FROM sessions WHERE origin = ?", (origin,))
+    row = await fetch_one(db, _BY_ORIGIN_SQL, (origin,))
     return _row(row) if row else None
+
+
+# Move a session from question ?3 to ?1 = ?3 + 1; no row changed when someone else did (compare-and-set).
+ADVANCE_SQL = (
+    "UPDATE sessions SET position = ? WHERE id = ? AND position = ? AND finished_at IS NULL AND position < total"
+)
 
 
 async def advance(db: aiosqlite.Connection, session_id: int, after: int) -> bool:
     """Move the session from question `after` to the next; False when someone else did (compare-and-set)."""
-    cur = await db.execute(
-        "UPDATE sessions SET position = ? WHERE id = ? AND position = ? AND finished_at IS NULL AND position < total",
-        (after + 1, session_id, after),
-    )
+    cur = await db.execute(ADVANCE_SQL, (after + 1, session_id, after))
     return cur.rowcount == 1
+
+
+_FINISH_SQL = "UPDATE sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL"
 
 
 async def finish(db: aiosqlite.Connection, session_id: int, now: int) -> bool:
     """End a session; False when it had ended already (one summary only)."""
-    cur = await db.execute(
-        "UPDATE sessions SET finished_at = ? WHERE id = ? AND finished_at IS NULL", (now, session_id)
-    )
+    cur = await db.execute(_FINISH_SQL, (now, session_id))
     return cur.rowcount == 1
+
+
+def finish_sync(conn: sqlite3.Connection, session_id: int, now: int) -> bool:
+    """`finish` inside a `Store.transaction`."""
+    return conn.execute(_FINISH_SQL, (now, session_id)).rowcount == 1
+
+
+_RUNNING_OTHERS = (
+    "SELECT id FROM sessions WHERE chat_id = ? AND learner_id = ? AND kind = ? AND finished_at IS NULL AND id != ?"
+)
+_CLOSE_RUNNING_ASKED_SQL = f"UPDATE asked SET closed = 1 WHERE closed = 0 AND session_id IN ({_RUNNING_OTHERS})"
+_FINISH_RUNNING_SQL = f"UPDATE sessions SET finished_at = ? WHERE id IN ({_RUNNING_OTHERS})"
 
 
 async def close_running(db: aiosqlite.Connection, chat_id: int, learner_id: int, kind: str, keep: int, now: int) -> int:
     """End the other running sessions of a kind in a chat, their open questions closed unanswered (not wrong:
     no attempt is written); returns how many questions were closed."""
-    running = (
-        "SELECT id FROM sessions WHERE chat_id = ? AND learner_id = ? AND kind = ? AND finished_at IS NULL AND id != ?"
-    )
     params = (chat_id, learner_id, kind, keep)
-    cur = await db.execute(f"UPDATE asked SET closed = 1 WHERE closed = 0 AND session_id IN ({running})", params)
-    await db.execute(f"UPDATE sessions SET finished_at = ? WHERE id IN ({running})", (now, *params))
+    cur = await db.execute(_CLOSE_RUNNING_ASKED_SQL, params)
+    await db.execute(_FINISH_RUNNING_SQL, (now, *params))
     return cur.rowcount
+
+
+def close_running_sync(conn: sqlite3.Connection, chat_id: int, learner_id: int, kind: str, keep: int, now: int) -> int:
+    """`close_running` inside a `Store.transaction` (recorded with a push's outcome)."""
+    params = (chat_id, learner_id, kind, keep)
+    closed = conn.execute(_CLOSE_RUNNING_ASKED_SQL, params).rowcount
+    conn.execute(_FINISH_RUNNING_SQL, (now, *params))
+    return closed
+
+
+_PENDING_SQL = (
+    "SELECT id, question FROM asked WHERE session_id = ? AND position = ? AND closed = 0 AND message_id IS NULL"
+    " ORDER BY id DESC LIMIT 1"
+)
 
 
 async def pending(db: aiosqlite.Connection, session_id: int, position: int) -> tuple[int, int] | None:
     """(asked id, question key) of the session's question at `position` when it is open and was never shown
     (its send failed, or the bot stopped between asking and sending)."""
-    return await fetch_one(  # type: ignore[return-value]
-        db,
-        "SELECT id, question FROM asked WHERE session_id = ? AND position = ? AND closed = 0 AND message_id IS NULL"
-        " ORDER BY id DESC LIMIT 1",
-        (session_id, position),
-    )
+    return await fetch_one(db, _PENDING_SQL, (session_id, position))  # type: ignore[return-value]
+
+
+def pending_sync(conn: sqlite3.Connection, session_id: int, position: int) -> tuple[int, int] | None:
+    """`pending` inside a `Store.transaction`."""
+    row = conn.execute(_PENDING_SQL, (session_id, position)).fetchone()
+    return (int(row[0]), int(row[1])) if row else None
 
 
 async def unask(db: aiosqlite.Connection, asked_id: int) -> None:

@@ -283,6 +283,21 @@ class StudyEngine:
         async with self.store.read() as db:
             learner = await learners_repo.get(db, learner_id)
             cards = await cards_repo.learner_cards(db, learner_id)
+        return self.choose(learner, cards, ts, banks, kinds, review_only=review_only, exclude=exclude)
+
+    def choose(
+        self,
+        learner: Learner | None,
+        cards: Sequence[tuple[int, int]],
+        ts: int,
+        banks: Iterable[str] | None = None,
+        kinds: Iterable[str | Kind] | None = None,
+        *,
+        review_only: bool = False,
+        exclude: Collection[int] = (),
+    ) -> Pick | Empty:
+        """`next_question` on what was read for it: the learner and their (question, due) cards, soonest
+        first. No I/O: a page of pushes picks inside the transaction that records them."""
         if not self.banks:
             return Empty("no_banks")
         bank_list = list(banks) if banks is not None else list(learner.banks or ()) if learner else []
@@ -401,6 +416,26 @@ class StudyEngine:
         if learner_id is not None:
             await learners_repo.set_last_question(db, learner_id, key)
         return asked_id
+
+    @staticmethod
+    def insert_asked_sync(
+        conn: sqlite3.Connection,
+        chat_id: int,
+        learner_id: int,
+        key: int,
+        ts: int,
+        *,
+        session: tuple[int, int] | None = None,
+    ) -> int:
+        """`insert_asked` for a private chat inside a `Store.transaction` (a page of pushes); the chat's row
+        is the caller's."""
+        if chat_id == learner_id:
+            conn.execute(asked_repo.CLOSE_EARLIER_SQL, (chat_id, learner_id, key))
+        session_id, position = session if session is not None else (None, None)
+        cur = conn.execute(asked_repo.INSERT_SQL, (chat_id, learner_id, key, None, ts, None, session_id, position))
+        conn.execute(learners_repo.SET_LAST_SQL, (key, learner_id))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
 
     async def attach_message(
         self, asked_id: int, message_id: int | None, poll_id: str | None = None, *, parts: Sequence[int] = ()

@@ -12,13 +12,17 @@ sent (a crash between the two, a push that failed) is `pending` and sent on the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+import logging
+import sqlite3
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, Protocol
 
 from bot.banks.model import Kind, Question
+from bot.records import Learner
 from bot.store import asked as asked_repo
+from bot.store import cards as cards_repo
 from bot.store import chats as chats_repo
 from bot.store import learners as learners_repo
 from bot.store import sessions as sessions_repo
@@ -29,7 +33,18 @@ from bot.study.days import local_day
 from bot.study.results import AskedQuestion, Empty, Pick
 from bot.study.streaks import StreakView, view
 
-__all__ = ["MAX_QUESTIONS", "Asking", "Session", "SessionStep", "SessionSummary", "Sessions"]
+__all__ = [
+    "MAX_QUESTIONS",
+    "Asking",
+    "PushOpening",
+    "PushStart",
+    "Session",
+    "SessionStep",
+    "SessionSummary",
+    "Sessions",
+]
+
+log = logging.getLogger(__name__)
 
 MAX_QUESTIONS = 50  # the most questions a session (or a daily push) holds
 
@@ -69,6 +84,28 @@ class SessionSummary:
     tally: SessionTally
     streak: StreakView
     last_asked: int | None  # the asked id of its last question
+
+
+@dataclass(frozen=True)
+class PushStart:
+    """A daily push of `total` questions to a learner's private chat (`origin`: its subscription and day)."""
+
+    chat_id: int
+    learner_id: int
+    total: int
+    banks: tuple[str, ...] | None
+    kinds: tuple[str, ...] | None
+    origin: str
+
+
+@dataclass(frozen=True)
+class PushOpening:
+    """A push's session opened: its first question recorded (or recorded before and never shown) to send
+    now; Empty when not one question can be asked; None when its question is out already."""
+
+    language: str | None  # the learner's
+    poll: bool  # the learner asked for quiz polls
+    step: SessionStep | Empty | None
 
 
 def _session(row: SessionRow) -> Session:
@@ -115,6 +152,29 @@ class Asking(Protocol):
         ts: int,
         message_id: int | None = None,
         open_seconds: int | None = None,
+        session: tuple[int, int] | None = None,
+    ) -> int: ...
+
+    def choose(
+        self,
+        learner: Learner | None,
+        cards: Sequence[tuple[int, int]],
+        ts: int,
+        banks: Iterable[str] | None = None,
+        kinds: Iterable[str | Kind] | None = None,
+        *,
+        review_only: bool = False,
+        exclude: Collection[int] = (),
+    ) -> Pick | Empty: ...
+
+    def insert_asked_sync(
+        self,
+        conn: sqlite3.Connection,
+        chat_id: int,
+        learner_id: int,
+        key: int,
+        ts: int,
+        *,
         session: tuple[int, int] | None = None,
     ) -> int: ...
 
@@ -170,6 +230,80 @@ class Sessions:
             if kind == "quiz":
                 await sessions_repo.close_running(db, chat_id, learner_id, "quiz", row.id, ts)
         return _session(row)
+
+    async def open_pushes(self, starts: Sequence[PushStart]) -> list[PushOpening]:
+        """Start the sessions of a page of daily pushes and record each one's first question, all in one
+        transaction: what `start` then `step` (or `pending`, for a push tried again) do for one push."""
+        engine = self.engine
+        ts = self._ts()
+
+        def write(conn: sqlite3.Connection) -> list[PushOpening]:
+            return [self._open_push(conn, start, ts) for start in starts]
+
+        return await engine.store.transaction(write)
+
+    def _open_push(self, conn: sqlite3.Connection, start: PushStart, ts: int) -> PushOpening:
+        engine = self.engine
+        found = conn.execute(learners_repo.GET_SQL, (start.learner_id,)).fetchone()
+        learner = learners_repo.learner_of(tuple(found)) if found else None
+        poll = bool(learner and learner.poll)
+        language = learner.language if learner else None
+        conn.execute(chats_repo.ENSURE_SQL, (start.chat_id, "private", ts))
+        total = max(1, min(MAX_QUESTIONS, start.total))
+        row = sessions_repo.insert_sync(
+            conn,
+            start.chat_id,
+            start.learner_id,
+            "push",
+            total,
+            ts,
+            banks=start.banks,
+            kinds=start.kinds,
+            poll=poll,
+            origin=start.origin,
+        )
+        session = _session(row)
+        if session.finished:
+            return PushOpening(language, poll, None)
+        if session.position:  # the same push tried again: the question it recorded, if still unsent
+            pending = sessions_repo.pending_sync(conn, session.id, session.position)
+            hit = engine.question_for(pending[1]) if pending else None
+            if pending is None or hit is None:
+                return PushOpening(language, poll, None)
+            step = SessionStep(session, pending[0], Pick(hit[0], hit[1], pending[1], "new", 0), session.position)
+            return PushOpening(language, poll, step)
+        cards = conn.execute(cards_repo.CARDS_OF_SQL, (start.learner_id,)).fetchall()
+        pick = engine.choose(learner, cards, ts, session.banks, session.kinds)
+        if not isinstance(pick, Pick):
+            sessions_repo.finish_sync(conn, session.id, ts)
+            return PushOpening(language, poll, pick)
+        if conn.execute(sessions_repo.ADVANCE_SQL, (1, session.id, 0)).rowcount != 1:
+            return PushOpening(language, poll, None)
+        asked_id = engine.insert_asked_sync(
+            conn, start.chat_id, start.learner_id, pick.key, ts, session=(session.id, 1)
+        )
+        return PushOpening(language, poll, SessionStep(session, asked_id, pick, 1))
+
+    def shown(
+        self, step: SessionStep, message_ids: Sequence[int], poll_id: str | None = None
+    ) -> Callable[[sqlite3.Connection], None]:
+        """What a push's first question being out writes, for the caller to run in its own transaction
+        (with the push's outcome): the messages that show it, and the end of the learner's earlier push
+        sessions (their unanswered questions closed, not counted as wrong)."""
+        session, ts = step.session, self._ts()
+        shown_by = message_ids[-1] if message_ids else None
+
+        def write(conn: sqlite3.Connection) -> None:
+            if shown_by is not None or poll_id is not None:
+                conn.execute(asked_repo.ATTACH_SQL, (shown_by, poll_id, step.asked_id))
+            conn.executemany(asked_repo.ADD_MESSAGE_SQL, [(m, step.asked_id) for m in dict.fromkeys(message_ids)])
+            closed = sessions_repo.close_running_sync(
+                conn, session.chat_id, session.learner_id, session.kind, session.id, ts
+            )
+            if closed:
+                log.info("push to chat %d: %d unanswered questions of earlier pushes closed", session.chat_id, closed)
+
+        return write
 
     async def get(self, session_id: int) -> Session | None:
         async with self.engine.store.read() as db:

@@ -35,6 +35,8 @@ __all__ = ["FEATURES", "on_error", "telegram_application"]
 
 log = logging.getLogger(__name__)
 
+PROBE_SECONDS = 3.0  # how long the breaker's probe waits for an answer
+
 # Feature registrations, in order: each adds its handlers to the application. The button presses of
 # every feature go through presses.register (one handler); the features fill in presses.PRESSES.
 FEATURES: list[Callable[[BotApplication], None]] = [
@@ -81,6 +83,9 @@ def telegram_application(
         clock=monotonic,
         sleep=sleep,
     )
+    transport = request or AiohttpRequest()
+    if isinstance(transport, AiohttpRequest):  # it tells the breaker of stalls and resets (bot/telegram/breaker.py)
+        transport.breaker = budget.breaker
     app: BotApplication = (
         ApplicationBuilder()
         .token(settings.token)
@@ -90,7 +95,7 @@ def telegram_application(
         .rate_limiter(budget)
         .concurrent_updates(processor)  # chats in parallel, each chat in order, a flood kept to its chat
         .update_queue(InboxQueue(inbox))
-        .request(request or AiohttpRequest())  # cheaper per request than httpx: see transport.py
+        .request(transport)  # cheaper per request than httpx: see transport.py
         .get_updates_request(ConfirmingRequest(get_updates_request or AiohttpRequest(1), inbox))
         .build()
     )
@@ -100,11 +105,17 @@ def telegram_application(
     data.inbox = inbox
     data.groups = GroupQuiz(app)
     budget.on_request = data.groups.turns.observe  # every message to a group is counted in the group's plan
+    budget.breaker.probe = functools.partial(_probe, app)
     processor.on_flood = functools.partial(_slow_down, app)
     for feature in FEATURES:
         feature(app)
     app.add_error_handler(on_error)
     return app
+
+
+async def _probe(app: BotApplication) -> None:
+    """The breaker's cheap request: does the Bot API answer at all?"""
+    await app.bot.get_me(read_timeout=PROBE_SECONDS, write_timeout=0.0, connect_timeout=PROBE_SECONDS)
 
 
 def _written(inbox: Inbox) -> Callable[[object], Awaitable[None]]:

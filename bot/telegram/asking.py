@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from telegram import Bot
-from telegram.error import BadRequest
+from telegram.error import BadRequest, NetworkError
 
 from bot.banks.model import CHOICE_KINDS, Kind, Question
 from bot.delivery.outcomes import NotClaimed
@@ -100,3 +100,5 @@ async def retire_question(
             await post_unread(bot, "editMessageReplyMarkup", chat_id=chat_id, message_id=message_id)
     except BadRequest as exc:  # the learner deleted it, or it is too old to edit: nothing to retire
         log.info("could not retire question message %s in %s: %s", message_id, chat_id, exc)
+    except NetworkError as exc:  # the API does not answer: the buttons stay (a press says it was answered)
+        log.info("could not retire question message %s in %s for now: %s", message_id, chat_id, exc)

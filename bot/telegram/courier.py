@@ -4,7 +4,12 @@ A verdict whose send fails for a while (429s past the rate limiter's retries, 5x
 not lost with the update that made it: `keep()` stores its text and keyboard, and the courier sends it
 in order, with a backoff that grows to a minute, until it goes, the chat turns out to be gone, or a day
 has passed (a stale verdict is then dropped with a log line). A learner who presses the answered
-question again gets the kept verdict at once (`deliver_now`).
+question again gets the kept verdict at once (`deliver_now`); when the Bot API answers again after an
+outage (bot/telegram/breaker.py), every kept reply goes at once (`recovered`), whatever its backoff.
+
+Each kept reply has one owner: the rows are read under the courier's lock, by whichever path sends them,
+and removed before the lock is let go, so two paths never send the same one. A send that may have arrived
+(a read timeout, a connection lost while waiting) is not sent again: a second copy would be a duplicate.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -31,6 +36,7 @@ __all__ = ["Courier", "KeptReply", "ReplyStore"]
 log = logging.getLogger(__name__)
 
 GIVE_UP_SECONDS = 86_400
+_ALL = 1 << 62  # "now" for reading every kept reply, whatever its next try
 
 
 class KeptReply(Protocol):
@@ -60,15 +66,23 @@ class ReplyStore(Protocol):
 
 class Courier:
     def __init__(
-        self, bot: Bot, replies: ReplyStore, clock: Callable[[], datetime], *, poll_seconds: float = 30.0
+        self,
+        bot: Bot,
+        replies: ReplyStore,
+        clock: Callable[[], datetime],
+        *,
+        poll_seconds: float = 30.0,
+        api_down: Callable[[], bool] = lambda: False,
     ) -> None:
         self.bot = bot
         self.replies = replies
         self.clock = clock
         self.poll_seconds = poll_seconds
+        self.api_down = api_down  # the breaker is open: sending now would only fail
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()  # one sender at a time: kept replies go in order
+        self._all_now = False  # the next tick sends every kept reply (the API is back)
         self.sent = 0
 
     def _now(self) -> int:
@@ -91,20 +105,37 @@ class Courier:
     def wake(self) -> None:
         self._wake.set()
 
+    def recovered(self) -> None:
+        """The Bot API answers again: every kept reply goes now, whatever its backoff."""
+        self._all_now = True
+        self.wake()
+
     async def deliver_now(self, chat_id: int) -> int:
         """Send the kept replies of one chat now (its learner is back); how many went."""
-        kept = await self.replies.due(self._now(), chat_id=chat_id)
-        return await self._send_all(kept) if kept else 0
+        return await self._send_all(lambda: self.replies.due(self._now(), chat_id=chat_id))
 
     async def tick(self) -> int:
-        """Send every kept reply whose time has come; how many went."""
-        return await self._send_all(await self.replies.due(self._now()))
+        """Send every kept reply whose time has come (all of them after an outage); how many went."""
+        if self.api_down():
+            return 0
+        if self._all_now:
+            self._all_now = False
+            return await self._send_all(lambda: self.replies.due(_ALL), until_none=True)
+        return await self._send_all(lambda: self.replies.due(self._now()))
 
-    async def _send_all(self, kept: list[KeptReply]) -> int:
+    async def _send_all(self, read: Callable[[], Awaitable[list[Any]]], *, until_none: bool = False) -> int:
+        """Read the replies to send under the lock (one owner each), then send them in order; with
+        ``until_none`` read again until nothing new is left (a read gives at most a page)."""
         sent = 0
+        tried: set[int] = set()
         async with self._lock:
-            for reply in kept:
-                sent += await self._send(reply)
+            while True:
+                kept: list[KeptReply] = [r for r in await read() if r.id not in tried]
+                for reply in kept:
+                    tried.add(reply.id)
+                    sent += await self._send(reply)
+                if not until_none or not kept or self.api_down():
+                    break
         self.sent += sent
         return sent
 
@@ -119,10 +150,15 @@ class Courier:
             delivered = True
         except TelegramError as exc:
             failure = classify(exc).failure
-            if failure in (Failure.retry, Failure.uncertain) and now - reply.created_at < GIVE_UP_SECONDS:
+            if failure is Failure.retry and now - reply.created_at < GIVE_UP_SECONDS:
                 await self.replies.delay(reply.id, now + int(backoff_seconds(reply.tries + 1)), str(exc))
                 return False
-            log.warning("kept reply %d to chat %d given up (%s)", reply.id, reply.chat_id, exc)
+            if failure is Failure.uncertain:  # it may have arrived: a second copy would be a duplicate
+                log.warning(
+                    "kept reply %d to chat %d may have arrived (%s): not sent again", reply.id, reply.chat_id, exc
+                )
+            else:
+                log.warning("kept reply %d to chat %d given up (%s)", reply.id, reply.chat_id, exc)
         await self.replies.remove(reply.id)
         if delivered:
             log.info("kept reply %d delivered to chat %d after %d tries", reply.id, reply.chat_id, reply.tries + 1)

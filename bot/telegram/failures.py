@@ -70,5 +70,6 @@ def classify(exc: BaseException) -> Diagnosis:
 
 
 def worth_retrying(exc: BaseException) -> bool:
-    """A send that failed for a while (the network, Telegram, a 429) rather than for good."""
-    return classify(exc).failure in (Failure.retry, Failure.uncertain)
+    """A send that certainly did not go, for a while rather than for good (the network, Telegram, a 429): to
+    keep and send later. One that may have arrived (a read timeout) is not: a second copy could come twice."""
+    return classify(exc).failure is Failure.retry

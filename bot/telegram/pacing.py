@@ -11,15 +11,23 @@ message-sending methods:
 - at most `group_per_minute` messages in any 60-second window to one group chat;
 - new messages to one private chat at `chat_rate` per second after a burst of `chat_burst`, so the
   bot rarely meets the per-chat 429 at all;
-- pushes (sent with `rate_limit_args=PUSH`) also stay under `broadcast_rate` per second and wait while
-  a reply is ready to go, so a learner answering during a long broadcast gets the verdict at once
-  (a reply still waiting for its own chat's turn holds back nobody);
+- pushes (sent with `rate_limit_args=PUSH`) also stay under `broadcast_rate` per second, wait while
+  a reply is ready to go (a reply still waiting for its own chat's turn holds back nobody), and leave
+  room in the global budget for the replies to come: as many slots a second as replies took lately
+  (the most of the last second and the average of the last five), and one more. So a learner answering
+  during a long broadcast or an announcement gets the verdict at once, and replies never queue behind
+  pushes that filled the window;
 - a private chat that floods the bot loses its burst (`hold_back`): one message a second while it
   floods, so it never takes the others' share of the global budget;
 - a 429 on a request to one chat pauses that chat until `retry_after` has passed; everything pauses
-  only when 429s come from `several_chats` chats within `several_seconds`, when the bot's overall
-  rate is at the global limit, or for a request that names no chat. The request is then tried
-  again, at most `max_retries` times.
+  when 429s come from `several_chats` chats within `several_seconds`, when the bot is near its overall
+  rate (`near_share` of the global limit in the last second: a 429 then most likely means the bot's
+  own limit, and sending to another chat inside its retry_after would meet another), or for a request
+  that names no chat. The request is then tried again, at most `max_retries` times.
+
+Every request but getMe (the probe) first passes the circuit breaker (bot/telegram/breaker.py): while the
+Bot API does not answer, pushes wait and replies fail after a moment as not sent, so that nothing more
+goes out into a stall than what was on the wire when it began.
 
 A push can carry a `claim` coroutine in its rate_limit_args (`push_args(claim)`): it is awaited when
 the push's slot is granted, right before the request goes on the wire, and when it returns False the
@@ -40,6 +48,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 import warnings
 from collections import deque
@@ -52,6 +61,7 @@ from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
 from bot.delivery.outcomes import NotClaimed
+from bot.telegram.breaker import Breaker
 
 __all__ = [
     "PUSH",
@@ -67,6 +77,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 PUSH: dict[str, Any] = {"push": True}
+REPLY_MEMORY = 5.0  # seconds of replies the room kept for them is reckoned from
 
 
 def push_args(claim: Callable[[], Awaitable[bool]] | None = None) -> dict[str, Any]:
@@ -147,9 +158,41 @@ class SlidingWindow:
     def take(self, now: float) -> None:
         self._times.append(now)
 
+    def used(self, now: float) -> int:
+        """Events in the window that ends now."""
+        while self._times and self._times[0] <= now - self.period:
+            self._times.popleft()
+        return len(self._times)
+
     @property
     def idle(self) -> bool:
         return not self._times
+
+
+class _Recent:
+    """Times of recent events, kept for `memory` seconds: how many came lately, and when the oldest of the
+    last second leaves it."""
+
+    __slots__ = ("_memory", "_times")
+
+    def __init__(self, memory: float) -> None:
+        self._memory = memory
+        self._times: deque[float] = deque()
+
+    def add(self, now: float) -> None:
+        self._times.append(now)
+
+    def count(self, now: float, within: float | None = None) -> int:
+        while self._times and self._times[0] <= now - self._memory:
+            self._times.popleft()
+        if within is None or within >= self._memory:
+            return len(self._times)
+        return sum(1 for t in self._times if t > now - within)
+
+    def leaves(self, now: float) -> float:
+        """Seconds until the oldest event of the last second is out of it."""
+        self.count(now)
+        return self._times[0] + min(1.0, self._memory) - now if self._times else 0.0
 
 
 class TokenBucket:
@@ -227,7 +270,7 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
 
     def __init__(
         self,
-        send_rate: float = 30.0,
+        send_rate: float = 28.0,
         broadcast_rate: float = 25.0,
         *,
         paid_broadcast: bool = False,
@@ -236,6 +279,7 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         chat_burst: int = 8,
         several_chats: int = 3,
         several_seconds: float = 5.0,
+        near_share: float = 0.8,
         max_retries: int = 3,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
@@ -250,10 +294,14 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         self._chat_burst = chat_burst
         self._several_chats = several_chats
         self._several_seconds = several_seconds
+        self._near_share = near_share
+        self._replies = _Recent(REPLY_MEMORY)  # replies' new messages: the room pushes leave for them
+        self._pushes = _Recent(1.0)  # pushes' new messages in the global budget
         self._chats: dict[str, _Chat] = {}
         self._max_retries = max_retries
         self._pause_all = _Pause()
         self._state = _Shared()
+        self.breaker = Breaker(clock=clock, sleep=sleep)
         self.retry_after_count = 0
         self.chat_pauses = 0  # 429s that paused one chat only
         self.global_pauses = 0  # 429s that paused everything
@@ -346,11 +394,16 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
                     self._state.replies_ready += 1 if ready else -1
                 windows = self._global_windows(push) if new else []
                 wait = max([own, self._pause_all.delay(now), *(w.delay(now) for w in windows)])
+                shared = new and self._global is not None and self._global in windows
                 if push and self._state.replies_ready:
                     wait = max(wait, 0.002)  # let ready replies take the next slot first
+                elif push and shared:
+                    wait = max(wait, self._room_for_replies(now))
                 if wait <= 0:
                     for w in windows:
                         w.take(now)
+                    if shared:
+                        (self._pushes if push else self._replies).add(now)
                     if chat is not None:
                         chat.last_use = now
                         if paced and chat.window is not None:
@@ -360,6 +413,15 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         finally:
             if ready:
                 self._state.replies_ready -= 1
+
+    def _room_for_replies(self, now: float) -> float:
+        """How long a push waits so that the global budget keeps room for the replies to come."""
+        assert self._global is not None
+        lately = max(self._replies.count(now, 1.0), self._replies.count(now) / REPLY_MEMORY)
+        room = self._global.limit - 1 - math.ceil(lately)  # pushes' share of a second
+        if self._pushes.count(now) < room:
+            return 0.0
+        return max(0.002, self._pushes.leaves(now))
 
     async def _wait_for_pause(self, chat_key: str | None) -> list[_Pause]:
         while True:
@@ -378,14 +440,14 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         while recent and recent[0][0] < now - self._several_seconds:
             recent.popleft()
         chats = {key for _, key in recent if key is not None}
-        at_limit = self._global is not None and self._global.delay(now) > 0
+        at_limit = self._global is not None and self._global.used(now) >= self._near_share * self._global.limit
         if chat_key is None or len(chats) >= self._several_chats or at_limit:
             self._pause_all.paused(now, seconds)
             self.global_pauses += 1
             why = (
                 "a request for no chat"
                 if chat_key is None
-                else "the bot is at its overall rate"
+                else "the bot is near its overall rate"
                 if at_limit
                 else f"{len(chats)} chats at once"
             )
@@ -411,11 +473,18 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         chat_id = data.get("chat_id")
         chat_key = str(chat_id) if chat_id is not None else None
         attempt = 0
+        gated = method != "getme"  # getMe is the breaker's probe
         while True:
+            if gated:
+                await self.breaker.wait(push=push)
             if counted:
                 probes = await self._wait_for_slot(method, chat_key, push)
             else:
                 probes = await self._wait_for_pause(chat_key)
+            if gated and self.breaker.is_open:  # opened while this one waited for its slot: wait again
+                for pause in probes:
+                    pause.busy = False
+                continue
             through = False
             try:
                 if claim is not None:

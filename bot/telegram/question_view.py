@@ -19,7 +19,10 @@ from bot.telegram.texts import t
 __all__ = [
     "MAX_POLL_QUESTION",
     "TF_REPLY",
+    "KeyboardPlan",
     "PollShape",
+    "keyboard_json",
+    "keyboard_plan",
     "next_keyboard",
     "poll_reply",
     "poll_shape",
@@ -49,45 +52,54 @@ def _tf_labels(lang: str) -> tuple[str, str]:
     return t("btn_true", lang), t("btn_false", lang)
 
 
+# A keyboard as data: rows of (label, action, fields of its callback data without the asked id).
+KeyboardPlan = list[list[tuple[str, str, tuple[str, ...]]]]
+
+
+def keyboard_plan(question: Question, lang: str, ticked: str = "") -> KeyboardPlan | None:
+    """The buttons of choice and true/false questions (None for fill and case: those are typed), without
+    the asked id their callback data carries: the same for every learner asked this question."""
+    if question.kind is Kind.true_false:
+        yes, no = _tf_labels(lang)
+        return [[(yes, "answer", ("1",)), (no, "answer", ("0",))]]
+    if question.kind not in CHOICE_KINDS:
+        return None
+    multiple = question.kind is Kind.multiple
+    rows: KeyboardPlan = []
+    for letter, text in question.options.items():
+        mark = "☑ " if multiple and letter in ticked else ""
+        rows.append([(_button_label(f"{letter}. {mark}{text}"), "toggle" if multiple else "answer", (letter,))])
+    if multiple:
+        rows.append([(t("btn_submit", lang), "submit", ())])
+    return rows
+
+
+def keyboard_json(plan: KeyboardPlan, codec: CallbackCodec, asked_id: int) -> dict[str, object]:
+    """A plan's reply_markup for one asked question, as the Bot API reads it."""
+    return {
+        "inline_keyboard": [
+            [{"text": label, "callback_data": codec.encode(action, asked_id, *fields)} for label, action, fields in row]
+            for row in plan
+        ]
+    }
+
+
 def question_keyboard(
     codec: CallbackCodec, asked_id: int, question: Question, lang: str, ticked: str = ""
 ) -> InlineKeyboardMarkup | None:
     """Buttons for choice and true/false questions (None for fill and case: those are typed)."""
-    if question.kind is Kind.true_false:
-        yes, no = _tf_labels(lang)
-        return InlineKeyboardMarkup(
-            [
-                [
-                    InlineKeyboardButton(yes, callback_data=codec.encode("answer", asked_id, "1")),
-                    InlineKeyboardButton(no, callback_data=codec.encode("answer", asked_id, "0")),
-                ]
-            ]
-        )
-    if question.kind not in CHOICE_KINDS:
+    plan = keyboard_plan(question, lang, ticked)
+    if plan is None:
         return None
-    rows: list[list[InlineKeyboardButton]] = []
-    multiple = question.kind is Kind.multiple
-    for letter, text in question.options.items():
-        if not multiple:
-            rows.append(
-                [
-                    InlineKeyboardButton(
-                        _button_label(f"{letter}. {text}"), callback_data=codec.encode("answer", asked_id, letter)
-                    )
-                ]
-            )
-            continue
-        mark = "☑ " if letter in ticked else ""
-        rows.append(
+    return InlineKeyboardMarkup(
+        [
             [
-                InlineKeyboardButton(
-                    _button_label(f"{letter}. {mark}{text}"), callback_data=codec.encode("toggle", asked_id, letter)
-                )
+                InlineKeyboardButton(label, callback_data=codec.encode(action, asked_id, *fields))
+                for label, action, fields in row
             ]
-        )
-    if multiple:
-        rows.append([InlineKeyboardButton(t("btn_submit", lang), callback_data=codec.encode("submit", asked_id))])
-    return InlineKeyboardMarkup(rows)
+            for row in plan
+        ]
+    )
 
 
 def next_keyboard(

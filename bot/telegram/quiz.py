@@ -22,6 +22,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, MessageHandler, PollAnswerHandler, filters
 
 from bot.banks.model import Kind
+from bot.delivery.outcomes import Failure
 from bot.grading import format_verdict
 from bot.study.kinds import parse_filter
 from bot.study.practice_args import MAX_SECONDS, MIN_SECONDS, parse_practice
@@ -33,7 +34,7 @@ from bot.telegram.bare_answers import looks_like_an_answer, takes
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
 from bot.telegram.disputes import with_dispute
-from bot.telegram.failures import worth_retrying
+from bot.telegram.failures import classify
 from bot.telegram.group_render import verdict_alert
 from bot.telegram.model_help import case_judge, with_why
 from bot.telegram.next_word import decode_next
@@ -131,7 +132,11 @@ async def _send_or_keep(
     try:
         await send_html(context.bot, chat_id, text, reply_markup=markup, unread=True, sent=sent)
     except TelegramError as exc:
-        if not worth_retrying(exc):
+        failure = classify(exc).failure
+        if failure is Failure.uncertain:  # it may have arrived: sent again it could come twice
+            log.warning("the verdict to chat %d may or may not have arrived (%s): not sent again", chat_id, exc)
+            return
+        if failure is not Failure.retry:
             raise
         await context.courier.keep(chat_id, text, markup, exc)
     if sent and asked_id is not None:

@@ -10,6 +10,11 @@ JSON body (the Bot API accepts application/json), which costs less than form-enc
 `post_unread` is for requests whose result nobody reads (taking a keyboard off, a verdict): it goes
 the same way as `bot.send_message(...)` and friends (defaults, rate limiter, errors) but does not
 build python-telegram-bot objects from the answer, which on a busy bot costs more than the request.
+
+`post_json` is leaner still, for pushes (a thousand a second): the parameters are plain JSON values
+(a keyboard as the dicts Telegram reads), encoded once into the request body without python-telegram-bot's
+parameter objects, and the answer is read as JSON. The rate limiter and the error mapping (429, 403,
+timeouts) are python-telegram-bot's, as for every other request.
 """
 
 from __future__ import annotations
@@ -22,11 +27,30 @@ import aiohttp
 from telegram import Bot
 from telegram._utils.defaultvalue import DefaultValue
 from telegram.error import NetworkError, TimedOut
+from telegram.ext import BaseRateLimiter
 from telegram.request import BaseRequest, RequestData
 
-__all__ = ["AiohttpRequest", "post_unread"]
+from bot.telegram.breaker import Breaker
+
+__all__ = ["AiohttpRequest", "JsonBody", "post_json", "post_unread"]
 
 _JSON = {"Content-Type": "application/json"}
+_GATEWAY_ERRORS = frozenset({502, 503, 504})
+
+
+class JsonBody(RequestData):  # type: ignore[misc]  # final for users; the transports here read it
+    """A request body encoded once: one JSON document (no files)."""
+
+    __slots__ = ("body",)
+
+    def __init__(self, body: bytes) -> None:
+        super().__init__()
+        self.body = body
+
+    @property
+    def parameters(self) -> dict[str, Any]:  # type: ignore[override]
+        """The parameters, for a transport that wants them (the tests' offline one)."""
+        return dict(json.loads(self.body))
 
 
 class AiohttpRequest(BaseRequest):
@@ -45,6 +69,7 @@ class AiohttpRequest(BaseRequest):
         self._connect_timeout = connect_timeout
         self._media_write_timeout = media_write_timeout
         self._session: aiohttp.ClientSession | None = None
+        self.breaker: Breaker | None = None  # told of every request without files (set by the application)
 
     @property
     def read_timeout(self) -> float | None:
@@ -84,7 +109,9 @@ class AiohttpRequest(BaseRequest):
         files = request_data.multipart_data if request_data and request_data.contains_files else None
         body: Any = None
         headers: dict[str, str] | None = None
-        if files:
+        if isinstance(request_data, JsonBody):
+            body, headers = request_data.body, _JSON
+        elif files:
             assert request_data is not None
             form = aiohttp.FormData()
             for name, value in request_data.json_parameters.items():
@@ -95,15 +122,30 @@ class AiohttpRequest(BaseRequest):
         elif request_data is not None and request_data.parameters:
             body, headers = json.dumps(request_data.parameters, ensure_ascii=False).encode(), _JSON
         timeout = self._timeout(read_timeout, write_timeout, connect_timeout, bool(files))
+        # An upload or a file download may take long: not a sign of a stall.
+        breaker = self.breaker if method == "POST" and not files else None
+        ticket = breaker.begin() if breaker is not None else 0
+        answered = False
         try:
             async with self._session.request(method, url, data=body, headers=headers, timeout=timeout) as response:
-                return response.status, await response.read()
+                answer = response.status, await response.read()
+            answered = True
         except (TimeoutError, aiohttp.ServerTimeoutError) as exc:
+            if breaker is not None:
+                breaker.fail("a request timed out")
             raise TimedOut from exc
         except aiohttp.ClientError as exc:
             # The URL holds the token (…/bot<token>/method): never put it into a message.
             text = str(exc).replace(url, _without_path(url))
+            if breaker is not None:
+                breaker.fail(f"aiohttp.{exc.__class__.__name__}")
             raise NetworkError(f"aiohttp.{exc.__class__.__name__}: {text}") from exc
+        finally:
+            if breaker is not None:
+                breaker.end(ticket, answered=answered)
+        if breaker is not None and answer[0] in _GATEWAY_ERRORS:  # a proxy in front of the API, nothing behind
+            breaker.fail(f"HTTP {answer[0]}")
+        return answer
 
 
 def _without_path(url: str) -> str:
@@ -120,3 +162,22 @@ async def post_unread(bot: Bot, endpoint: str, **params: Any) -> Any:
     Returns the result as JSON (a sent message's ``message_id`` can be read from it).
     """
     return await bot._post(endpoint, params)
+
+
+async def post_json(
+    bot: Bot, endpoint: str, params: dict[str, Any], *, rate_limit_args: dict[str, Any] | None = None
+) -> Any:
+    """Call ``endpoint`` (camelCase) with ``params`` (plain JSON values, no None) as one JSON body; returns
+    the answer's result as JSON. Through the bot's rate limiter, with python-telegram-bot's errors."""
+    body = JsonBody(json.dumps(params, ensure_ascii=False, separators=(",", ":")).encode())
+    url = f"{bot.base_url}/{endpoint}"
+    request = bot.request
+
+    async def call() -> Any:
+        payload = await request._request_wrapper(url, "POST", request_data=body)
+        return json.loads(payload)["result"]
+
+    limiter: BaseRateLimiter[Any] | None = getattr(bot, "rate_limiter", None)
+    if limiter is None:
+        return await call()
+    return await limiter.process_request(call, (), {}, endpoint, params, rate_limit_args)

@@ -37,7 +37,18 @@ HELDOUT5 = Path(__file__).parent / "heldout5"
 HELDOUT6 = Path(__file__).parent / "heldout6"
 HELDOUT7 = Path(__file__).parent / "heldout7"
 HELDOUT8 = Path(__file__).parent / "heldout8"
-CORPORA = (CORPUS, HELDOUT, HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8)
+HELDOUT9 = Path(__file__).parent / "heldout9"
+CORPORA = (CORPUS, HELDOUT, HELDOUT2, HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9)
+# Questions of a held-out document that the importer leaves out (and says so) instead of reading them: by
+# their place among the document's questions (1-based), with the number the document prints and why. They
+# count as misses in the figures of bench/importer_corpus.py; the test checks that they are left out and
+# reported, never misread, and that everything else in the document is read exactly.
+KNOWN_GAPS: dict[str, dict[int, tuple[int, str]]] = {
+    "heldout9/02-plc-level-exam.md": {
+        2: (2, "a converter cut the answers' underlines apart ('转差率 _，p 表示_ _磁极对数_'): no safe key"),
+        3: (3, "the same: '_程序执行_ _和 _输出刷新 三个阶段'"),
+    },
+}
 DOCUMENT_SUFFIXES = (".txt", ".md", ".docx", ".pdf", ".xlsx", ".csv", ".html")
 
 
@@ -125,8 +136,8 @@ CASES = [case for folder in CORPORA for case in load_cases(folder)]
 def test_the_corpus_is_complete_and_well_formed(folder: Path) -> None:
     cases = load_cases(folder)
     assert len(cases) >= (
-        24 if folder in (HELDOUT6, HELDOUT7, HELDOUT8) else 40
-    )  # the last three: written in half the time
+        24 if folder in (HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9) else 40
+    )  # the last four: written in half the time
     for case in cases:
         assert len(case.questions) + len(case.left_out) >= 10 and len(case.questions) <= 40, case.name
         assert case.layout.strip(), case.name
@@ -142,11 +153,29 @@ def imported(case: Case) -> ImportResult:
         pytest.fail(f"{case.name} was refused: {exc}", pytrace=False)
 
 
+def _gaps(case: Case) -> dict[int, tuple[int, str]]:
+    return KNOWN_GAPS.get(f"{case.path.parent.name}/{case.name}", {})
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.path.parent.name}/{c.name}")
 def test_every_question_is_read_with_its_kind_and_key(case: Case) -> None:
     result = imported(case)
+    gaps = _gaps(case)
+    if gaps:
+        kept = [q for i, q in enumerate(case.questions, start=1) if i not in gaps]
+        case = Case(case.path, case.layout, kept, case.left_out)
     problems = mismatches(case, result.bank.questions)
     assert not problems, f"{case.name} ({case.layout}):\n" + "\n".join(problems)
+
+
+def test_the_known_gaps_are_left_out_and_reported() -> None:
+    for name, gaps in KNOWN_GAPS.items():
+        [case] = [c for c in CASES if f"{c.path.parent.name}/{c.name}" == name]
+        result = imported(case)
+        said = [f"{w.zh} {w.en}" for w in result.warnings]
+        for number, why in gaps.values():
+            assert number in {lo.number for lo in result.left_out}, f"{name}: question {number} ({why})"
+            assert any(_mentions(text, number) for text in said), f"{name}: question {number} is not reported"
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.left_out], ids=lambda c: c.name)

@@ -69,11 +69,16 @@ async def test_sigkill_mid_broadcast_then_restart_sends_no_push_twice(tmp_path: 
             await wait_serving(fake, first, lambda: sum(pushes(fake).values()) >= 35, "the broadcast under way")
         finally:
             first.send_signal(signal.SIGKILL)
+            killed_at = fake.clock()
             await first.wait()
         before = statuses(db)
         in_flight = before["planned"]
-        # On the wire (rate x round trip, about one here) plus outcomes not yet written (a quarter second's worth).
-        assert in_flight <= 5
+        # Uncertain can only be what was on the wire: rate x round trip. A push the fake got more than a second
+        # before the kill has been answered and recorded (its round trip and the next write round take far
+        # less even on a loaded machine), so at most the pushes of that last second, and one claimed whose
+        # request had not arrived yet. On a quiet machine that is about one; under load a few more.
+        recent = sum(1 for t, chat, _ in fake.sends if chat in CHATS and t > killed_at - 1.0)
+        assert in_flight <= max(5, recent + 1)
         second = await start(fake, db, tmp_path)
         try:
             await wait_serving(
@@ -91,7 +96,7 @@ async def test_sigkill_mid_broadcast_then_restart_sends_no_push_twice(tmp_path: 
         got = pushes(fake)
         assert max(got.values()) == 1  # nobody got the push twice
         lost = len(CHATS) - len(got)
-        assert lost <= 5  # only sends on the wire at the kill can be lost
+        assert lost <= in_flight  # only sends on the wire at the kill can be lost
         assert f"{in_flight} sends in flight at the last stop marked uncertain" in log
         assert log.count("was in flight at a crash: uncertain, not resent") == in_flight
         fake.assert_clean()

@@ -41,7 +41,9 @@ unknown query; not injected faults, blocked users or unknown chats), ``violation
 
 Faults: ``fake.fail(Fault.too_many_requests(5), method="sendMessage", times=3)`` or ``chat_id=...``;
 also ``Fault.blocked()``, ``.deactivated()``, ``.chat_not_found()``, ``.server_error()``,
-``.slow(seconds)``. ``times=None`` keeps failing until ``clear_faults()``.
+``.slow(seconds)``; outages: ``.stalled()`` (accepted and never answered, nothing done), ``.connection_reset()``
+(a TCP reset, nothing done), ``.answered_late(seconds)`` (done at once, answered after the client gave up).
+Without ``method`` a fault hits every method. ``times=None`` keeps failing until ``clear_faults()``.
 
 Without sockets (python-telegram-bot's own test pattern): ``OfflineRequest(fake)`` as the bot's request
 object answers each call through ``fake.call`` with the same checks, and ``Feeder(app, fake)`` hands the

@@ -152,6 +152,25 @@ class Fault:
     retry_after: int | None = None
     delay: float = 0.0
     migrate_to_chat_id: int | None = None
+    stall: bool = False  # accepted and never answered (nor carried out): held until the server stops
+    reset: bool = False  # the connection is reset, the request not carried out
+    late: float = 0.0  # carried out at once, answered this many seconds later
+
+    @classmethod
+    def stalled(cls) -> Fault:
+        """The API accepts the request and never answers: the client times out; nothing was done."""
+        return cls(stall=True)
+
+    @classmethod
+    def connection_reset(cls) -> Fault:
+        """The connection is reset as the request arrives (TCP RST): nothing was done."""
+        return cls(reset=True)
+
+    @classmethod
+    def answered_late(cls, seconds: float) -> Fault:
+        """Carried out (the message is delivered) but answered only after ``seconds``: longer than the
+        client's timeout, a delivered request that the client counts as timed out."""
+        return cls(late=seconds)
 
     @classmethod
     def too_many_requests(cls, retry_after: int) -> Fault:

@@ -6,7 +6,10 @@ import asyncio
 import contextlib
 import io
 import itertools
+import random
 import re
+import socket
+import struct
 import time
 import traceback
 from collections.abc import Awaitable, Callable
@@ -29,7 +32,23 @@ from .records import (
 )
 from .spec import ApiError, Spec, Upload, bad, load_spec
 
-__all__ = ["FakeBotServer"]
+__all__ = ["Dropped", "FakeBotServer"]
+
+
+class Dropped(ConnectionResetError):
+    """A request whose connection the fake resets (``Fault.connection_reset``)."""
+
+
+def _reset(request: web.Request) -> None:
+    """Close the request's connection with a TCP reset (SO_LINGER 0), as a failing server or proxy does."""
+    transport = request.transport
+    if transport is None:
+        return
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    transport.abort()
+
 
 T = TypeVar("T")
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
@@ -54,6 +73,7 @@ class FakeBotServer:
         wall_clock: Callable[[], float] = time.time,
         bot_username: str = "studybot_test_bot",
         strict_chats: bool = True,
+        jitter: float = 0.0,
         spec: Spec | None = None,
     ) -> None:
         self.token = token
@@ -63,6 +83,10 @@ class FakeBotServer:
         self.rules = rules or RateRules()
         self.limiter = Limiter(self.rules, clock)
         self.strict_chats = strict_chats
+        # Requests reach the limits up to ``jitter`` seconds late, at random (seeded): the network between a
+        # bot that paced them and Telegram's counters.
+        self.jitter = jitter
+        self._jitter_rng = random.Random(7)
         bot_id = int(token.split(":", 1)[0])
         self.bot_user: dict[str, Any] = {
             "id": bot_id,
@@ -390,9 +414,13 @@ class FakeBotServer:
             params, uploads, unread = {}, {}, exc
         else:
             unread = None
-        status, body = await self.call(
-            request.match_info["method"], request.match_info["token"], params, uploads, unread
-        )
+        try:
+            status, body = await self.call(
+                request.match_info["method"], request.match_info["token"], params, uploads, unread
+            )
+        except Dropped:
+            _reset(request)
+            return web.Response(status=500)  # never reaches the client: its connection is gone
         return web.json_response(body, status=status)
 
     async def call(
@@ -418,6 +446,10 @@ class FakeBotServer:
             result = await self._serve(canonical, values, record)
         except ApiError as exc:
             return self._error_answer(record, exc)
+        except Dropped:
+            record.status = 0
+            self._notify()
+            raise
         except Exception as exc:  # a bug of the fake itself: answer like Telegram's 500 and remember it
             self.crashes.append(f"{method}: {exc!r}\n{traceback.format_exc()}")
             return self._error_answer(record, ApiError(500, f"Internal Server Error (fake: {exc!r})"))
@@ -444,6 +476,8 @@ class FakeBotServer:
         return values
 
     async def _serve(self, method: str, values: dict[str, Any], record: RequestRecord) -> Any:
+        if self.jitter and method != "getUpdates":
+            await asyncio.sleep(self._jitter_rng.uniform(0, self.jitter))
         chat_id = values.get("chat_id")
         chat_int = chat_id if isinstance(chat_id, int) else None
         script = next((s for s in self._faults if s.matches(method, chat_int)), None)
@@ -453,12 +487,23 @@ class FakeBotServer:
             script.hits += 1
             fault = script.fault
             self.faulted.append((method, chat_int, fault))
+            if fault.stall:
+                await asyncio.Event().wait()  # until the server stops (its handlers are cancelled then)
+            if fault.reset:
+                raise Dropped(method)
             if fault.delay:
                 await asyncio.sleep(fault.delay)
+            if fault.late:
+                result = await self._serve_unscripted(method, values, chat_id, chat_int)
+                await asyncio.sleep(fault.late)
+                return result
             if fault.code:
                 if fault.retry_after:
                     self._cooldowns.append((script.chat_id, self.clock() + fault.retry_after))
                 raise ApiError(fault.code, fault.description, fault.parameters())
+        return await self._serve_unscripted(method, values, chat_id, chat_int)
+
+    async def _serve_unscripted(self, method: str, values: dict[str, Any], chat_id: Any, chat_int: int | None) -> Any:
         if method != "getUpdates":
             self._check_cooldown(method, chat_int)
         if chat_id is not None and method not in ("getUpdates", "getChat", "getChatMember"):

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from fakebot import FakeBotServer, Feeder, OfflineRequest, VirtualTime
 from telegram.ext import Application
+from telegram.request import BaseRequest
 
 from bot.app import build_application
 from bot.config import Settings
@@ -139,13 +140,16 @@ class BotEnv:
     app: Application | None = None  # type: ignore[type-arg]
     feeder: Feeder | None = None
 
-    def build(self, *, http: bool = False, monotonic: Callable[[], float] | None = None) -> Application:  # type: ignore[type-arg]
+    def build(
+        self, *, http: bool = False, monotonic: Callable[[], float] | None = None, request: BaseRequest | None = None
+    ) -> Application:  # type: ignore[type-arg]
         """The bot as `studybot run` builds it; offline (no sockets) unless ``http``; ``monotonic``: the
         clock of its rate budgets (default: the fake's clock when that is a `VirtualTime`, so the bot's
-        pacing waits no real time and the fake's flood rules see the same time; else the real clock)."""
+        pacing waits no real time and the fake's flood rules see the same time; else the real clock);
+        ``request``: its transport over HTTP (e.g. `AiohttpRequest` with short timeouts)."""
         import random
 
-        request = None if http else OfflineRequest(self.fake)
+        request = request if http else OfflineRequest(self.fake)
         extra: dict[str, Any] = {"monotonic": monotonic} if monotonic is not None else {}
         if monotonic is None and not http and isinstance(self.fake.clock, VirtualTime):
             extra = {"monotonic": self.fake.clock, "sleep": self.fake.clock.sleep}
@@ -154,7 +158,7 @@ class BotEnv:
             clock=self.clock,
             rng=random.Random(1234),
             request=request,
-            get_updates_request=request,
+            get_updates_request=None if http else request,
             **extra,
         )
 

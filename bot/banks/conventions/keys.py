@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 __all__ = [
+    "FORMULA",
+    "LETTERS",
     "count_blanks",
     "enumerated_parts",
     "parse_letters",
@@ -15,6 +17,9 @@ __all__ = [
     "take_bracket_key",
     "true_false_options",
 ]
+
+LETTERS = "ABCDEFGH"  # option letters, in order
+FORMULA = re.compile(r"\$[^$\n]+\$")  # a formula in Markdown converted from a PDF: its brackets hold no answer
 
 # blanks: ___, （ ）, "运算符【3】", 【】; not the call f()
 _BLANK = re.compile(r"_{2,}|（\s*[)）]|(?<![A-Za-z0-9_)])\(\s*[)）]|(?<=\S)【\d{1,3}】|【\s*】")
@@ -48,7 +53,8 @@ def _alternatives(text: str) -> list[str]:
 
 
 _LABEL = re.compile(r"^\s*(?:[（(]\s*1\s*[)）]|①|第[一1]空\s*[:：]|填空\s*1\s*[:：]|空\s*1\s*[:：])\s*")
-_ALTERNATIVE_NOTE = re.compile(r"\s*[（(]\s*或\s*([^（()）]+?)\s*[)）]\s*$")
+# "number[]（或 Array<number>）", "16（即fp16）", "(i.e. fp16)": another name for the same answer
+_ALTERNATIVE_NOTE = re.compile(r"\s*[（(]\s*(?:或|即|又称|亦称|也叫|也称|i\.e\.|aka)\s*([^（()）]+?)\s*[)）]\s*$", re.I)
 
 
 def enumerated_parts(key: str) -> int:
@@ -171,6 +177,20 @@ _TRUE |= {
     "JUIST",
     "WAAR",
     "CORRECT",
+    "CERTO",
+    "ВЕРНО",
+    "ПРАВИЛЬНО",
+    "ДА",
+    "ĐÚNG",
+    "BENAR",
+    "DOĞRU",
+    "PRAWDA",
+    "○",
+    "〇",
+    "◯",
+    "正しい",
+    "맞음",
+    "O",
 }  # other languages
 _FALSE = {
     "不正确",
@@ -198,6 +218,16 @@ _FALSE = {
     "ONJUIST",
     "ONWAAR",
     "INCORRECT",
+    "ERRADO",
+    "НЕВЕРНО",
+    "НЕПРАВИЛЬНО",
+    "НЕТ",
+    "SAI",
+    "SALAH",
+    "YANLIŞ",
+    "FAŁSZ",
+    "誤り",
+    "틀림",
 }
 _PROBE = str.maketrans("確誤對錯", "确误对错")
 _DECORATION = re.compile(r"^[\u2705\u274c\u274e\u2b55\ufe0f\s]+(?=\S)")  # "✅ 正确", "❌错误"

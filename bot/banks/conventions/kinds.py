@@ -34,6 +34,7 @@ KIND_WORDS: list[tuple[str, Kind | None]] = [
     ("配伍选择题", Kind.single),
     ("程序填空题", Kind.fill),
     ("填空题", Kind.fill),
+    ("填充题", Kind.fill),  # Taiwan's papers: 填充題
     ("填空", Kind.fill),
     ("判断题", Kind.true_false),
     ("判断正误", Kind.true_false),

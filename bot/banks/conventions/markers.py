@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.banks.conventions.chars import probe
 
-__all__ = ["MARKERS", "Marker", "match_marker", "strip_score"]
+__all__ = ["MARKERS", "PICTURE", "Marker", "match_marker", "strip_score"]
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,10 @@ MARKERS: list[Marker] = [
     ),
     _marker("ask", "问题：", r"问题\s*\d*|问|请回答|请分析|回答问题|要求"),
     _marker(
-        "answer", "答题要点", r"答题要点|答案要点|参考要点|评分要点|要点|分析与解答|参考解答|解答|解决方案|问题定位"
+        "answer",
+        "答题要点",
+        # "参考：" alone too
+        r"答题要点|答案要点|参考要点|评分要点|要点|分析与解答|参考解答|解答|解决方案|问题定位|参考",
     ),
     _marker("kind", "题型：", r"题型|类型|题目类型|Type"),
     # a field's label before its text: "题目：……", "### 题目", "**选项：**"
@@ -117,3 +120,7 @@ def strip_score(text: str) -> str:
             break
         text = text[m.end() :]
     return text.strip()
+
+
+# A picture's placeholder, where a copied page lost its image: "[图片]", "图：k23.png" (not "图：无": no picture)
+PICTURE = re.compile(r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*(?:[】\]]|[:：]\s*(?!无|none|$))", re.I)

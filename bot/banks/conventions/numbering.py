@@ -69,9 +69,9 @@ NUMBERINGS: list[Numbering] = [
     _numbering(
         "case",
         "案例1",
-        rf"^[【\[]?\s*案例(?:分析)?\s*(?P<n>{NUMBER[1:-1]})\s*[】\]]?\s*[.．、:：]?\s*",
+        rf"^[【\[]?\s*(?:案例|病例|病案)(?:分析)?\s*(?P<n>{NUMBER[1:-1]})\s*[】\]]?\s*[.．、:：]?\s*",
         strong=True,
-        starts="【[案",
+        starts="【[案病",  # 病例一: a medical paper's case
     ),
     # "材料1" alone on its line over a case's material, its 问题 and 参考答案 (材料分析题)
     _numbering(

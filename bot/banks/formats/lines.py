@@ -725,11 +725,42 @@ def _before_number(raw: str) -> str:
     return _TAG_BEFORE_NUMBER.sub(r"\2\1", raw)
 
 
-def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
-    """The document's lines, clean, with their marks, headings, fences and tables told apart."""
+def prepare_lines(text: str, *, simplified: bool = False, layouts: bool = True) -> list[Line]:
+    """The document's lines, clean, with their marks, headings, fences and tables told apart.
+
+    `layouts=False` (for the generic reader, `bot.banks.generic`): the lines as written, without the
+    rewrites the layouts rely on (options numbered 1–4 lettered, glued runs split), and code blocks read
+    as text like the rest."""
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    fenced_at = _fences(raw_lines)
+    fenced_at = _fences(raw_lines) if layouts else [False] * len(raw_lines)
     raw_lines = _number_list_items(raw_lines)
+    if layouts:
+        raw_lines = _layout_rewrites(text, raw_lines)
+    out: list[Line] = []
+    gap = False
+    for number, raw in enumerate(raw_lines, start=1):
+        fenced = fenced_at[number - 1]
+        if _FENCE.match(raw):
+            continue
+        parts = [raw] if fenced else _split_breaks(raw)
+        for part in parts:
+            line = _line(number, part, fenced=fenced, simplified=simplified, layouts=layouts)
+            if line is None:
+                gap = True
+                continue
+            if not fenced and _FURNITURE.match(line.text) and _page_counter(line.text):
+                gap = False  # a page break is no paragraph break
+                continue
+            if not fenced and _JUNK.search(line.text):
+                continue
+            line.gap = gap
+            gap = False
+            out.append(line)
+    return out
+
+
+def _layout_rewrites(text: str, raw_lines: list[str]) -> list[str]:
+    """The raw lines rewritten into the forms the layouts read (each rewrite says which layout it serves)."""
     for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
         if _LONE_TICK.match(raw_lines[i]) and re.match(r"\s*\d{1,4}\s*[.．、]", raw_lines[i + 1]):
             raw_lines[i], raw_lines[i + 1] = "", raw_lines[i].strip() + raw_lines[i + 1].strip()
@@ -747,30 +778,10 @@ def prepare_lines(text: str, *, simplified: bool = False) -> list[Line]:
         raw_lines = [_counted_heads(raw) for raw in raw_lines]
     if "①" in text:
         raw_lines = _circled_option_lines(raw_lines)
-    out: list[Line] = []
-    gap = False
-    for number, raw in enumerate(raw_lines, start=1):
-        fenced = fenced_at[number - 1]
-        if _FENCE.match(raw):
-            continue
-        parts = [raw] if fenced else _split_breaks(raw)
-        for part in parts:
-            line = _line(number, part, fenced=fenced, simplified=simplified)
-            if line is None:
-                gap = True
-                continue
-            if not fenced and _FURNITURE.match(line.text) and _page_counter(line.text):
-                gap = False  # a page break is no paragraph break
-                continue
-            if not fenced and _JUNK.search(line.text):
-                continue
-            line.gap = gap
-            gap = False
-            out.append(line)
-    return out
+    return raw_lines
 
 
-def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | None:
+def _line(number: int, raw: str, *, fenced: bool, simplified: bool, layouts: bool = True) -> Line | None:
     text = raw.replace("\t", "  ")
     if fenced:
         text = narrow(text).rstrip()
@@ -805,7 +816,7 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool) -> Line | No
     if first == "_" and (m := _ANSWER_SLOT.match(text)):  # "____ 1. …": the slot for the learner's answer
         text = text[m.end() :]
     numbered = text[:1] == "1" and (text[1:2] in " )）\u3000" or text[1:2] >= "\u3040")
-    if numbered and (lettered := _numbered_options(text)):
+    if numbered and layouts and (lettered := _numbered_options(text)):
         text = lettered
     if not text or (text[0] in "-*_=|:+" and (_RULE.match(text) or _TABLE_SEPARATOR.match(text))):
         return None

@@ -31,7 +31,7 @@ _CROSSES = "×✗✘xX"
 _TRAILING_DECORATION = re.compile(r"[\s\U0001f300-\U0001faff\u2b50\u2705\u274c]+$")
 # What every numbering style starts with: a cheap test before trying each one.
 _MAYBE_NUMBERED = re.compile(
-    r"\s*(?:[【\[（(]|第|案例|材料|例题|习题|练习|试题|题目|[Qq]|Problem|PROBLEM|Frage|Pregunta|问题|题干|[A-Z]{1,3}[-_]?\d|\d|[①-⑳㉑-㉟㊱-㊿]|单选|多选|判断|填空|简答)"
+    r"\s*(?:[【\[（(]|第|案例|病例|病案|材料|例题|习题|练习|试题|题目|[Qq]|Problem|PROBLEM|Frage|Pregunta|问题|题干|[A-Z]{1,3}[-_]?\d|\d|[①-⑳㉑-㉟㊱-㊿]|单选|多选|判断|填空|简答)"
 )
 
 

@@ -22,9 +22,8 @@ from __future__ import annotations
 import re
 
 from bot.banks.issues import Issue
-from bot.banks.layouts.reader import Reading
 from bot.banks.model import Kind
-from bot.banks.questions.draft import Convention, Draft, SectionReport
+from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
 
 __all__ = ["is_gift", "read_gift"]
 

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.banks.conventions.chars import probe
+from bot.banks.conventions.chars import cn_number, probe
 from bot.banks.conventions.keys import (
     count_blanks,
     enumerated_parts,
@@ -26,7 +26,7 @@ from bot.banks.conventions.keys import (
     read_true_false_key,
 )
 from bot.banks.conventions.kinds import find_kind_tag, kind_of_word, trailing_tag
-from bot.banks.conventions.markers import strip_score
+from bot.banks.conventions.markers import PICTURE, strip_score
 from bot.banks.conventions.numbering import numbering
 from bot.banks.conventions.options import OPTION_STYLES, inline_options, next_option_heads, option_start, split_options
 from bot.banks.formats.lines import prepare_lines
@@ -60,7 +60,7 @@ from bot.banks.layouts.stem_keys import (
 )
 from bot.banks.layouts.subquestions import split_case
 from bot.banks.model import CHOICE_KINDS, Kind
-from bot.banks.questions.draft import Convention, Draft, SectionReport
+from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
 from bot.banks.text import ends_sentence, join_lines, starts_list_item
 
 __all__ = ["Reading", "read_text"]
@@ -89,11 +89,8 @@ _TRAILING_META = re.compile(
     r"\s*(?:[【\[]\s*(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型|答案解析|解析)\s*[】\]]"
     r"|(?:我的答案|你的答案|您的答案|得分|分值|本题得分|难度|题型)\s*[:：]).*$"
 )
-# "[图片]", "图：k23.png" (not "图：无": no picture)
-_PICTURE = re.compile(
-    r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*(?:[】\]]|[:：]\s*(?!无|none|$))", re.I
-)
 LETTERS_ORDER = "ABCDEFGH"
+_BARE_ORDINAL = re.compile(r"^[（(]?\s*([一二三四五六七八九十]{1,3})\s*[)）、.．]?\s*$")
 _RIGHT_SUFFIX = re.compile(r"\s*[(（\[【]\s*(?:正确答案|正确选项|答案|correct(?: answer)?)\s*[)）\]】]\s*$", re.I)
 _SHARED_MATERIAL = re.compile(
     r"(?:根据|阅读)(?:以下|下列|下面|如下)的?(?:资料|材料|短文|文字|文段|图表|表格|案例)[，,]?\s*(?:完成|回答)\s*(?:第\s*)?"
@@ -209,16 +206,6 @@ def _join(pieces: list[Piece], *, paragraphs: bool = False) -> str:
 
 
 # -- the reader -------------------------------------------------------------------------------------------
-@dataclass
-class Reading:
-    title: str | None
-    drafts: list[Draft]
-    sections: list[SectionReport]
-    issues: list[Issue]
-    conventions: list[Convention]
-    keys_at_end: bool = False  # an answer part at the end: a question it leaves without a key is said so
-
-
 class _Reader:
     def __init__(self, infos: list[Info]) -> None:
         self.infos = infos
@@ -249,8 +236,13 @@ class _Reader:
         candidates: list[Candidate] = []
         kind: Kind | None = None
         asking = False
+        listing = False  # the numbered data of a case's question (a calculation's figures) are under way
         for k, info in enumerate(self.infos):
             f = facts[k]
+            if kind is Kind.case and info.heading is not None and (m := _BARE_ORDINAL.match(info.text)):
+                # "（一）" alone under 案例分析题, its 背景资料 below: the case's number, not a chapter
+                candidates.append(Candidate(k, "case", cn_number(m.group(1)), "", True))
+                continue
             if info.heading is not None:
                 f.heading = True
                 f.kind_heading = info.heading.names_kind
@@ -268,6 +260,8 @@ class _Reader:
                 asking = True  # "问题：" alone: the （1）（2） under it, and in its answer, are the case's own
             elif asking and (info.heading is not None or any(style != "paren" for style, _, _ in info.nums)):
                 asking = False
+            if listing and (role is not None or info.heading is not None or any(s != "paren" for s, _, _ in info.nums)):
+                listing = False
             f.key = role == "key"
             f.ask = role == "ask"
             f.answer_opener = role == "answer" or (role == "key" and bool(marker and not marker[1]))
@@ -282,7 +276,7 @@ class _Reader:
                 and "alone" not in self.run_styles_missing
             )
             for style, number, rest in info.nums if not after_letter else ():  # "B" then "12": an option's text
-                if asking and style == "paren":
+                if (asking or listing) and style == "paren":
                     continue
                 if not (info.line.fenced):
                     tag = find_kind_tag(rest)
@@ -290,6 +284,9 @@ class _Reader:
                     candidates.append(Candidate(k, style, number, rest, bare))
                     if (tag and not bare) or has_key_in_stem(rest):
                         f.opener = True  # a kind tag before the stem ("1. (单选题) …"), or a key in it
+            if kind is Kind.case and info.nums and info.text.rstrip().endswith(("：", ":")):
+                # "1. 某企业的资料如下：" then "（1）销售收入500万元；…": the question's data, not its parts
+                listing = any(style != "paren" for style, _, _ in info.nums)
         return facts, candidates
 
     # -- pass 2: reading --------------------------------------------------------------------------------
@@ -633,8 +630,10 @@ class _Reader:
             # the items a question lists ("判断下列说法的正误：" then "（1）……（ ）") are the question's
             items = (last.rstrip().endswith(("：", ":")) or starts_list_item(last)) and starts_list_item(piece.text)
             to_fill = bool(re.search(r"[（(]\s*[)）]|_{2,}", piece.text))
+            label_alone = bool(re.fullmatch(r"\s*[^\s:：]{1,6}\s*[:：]\s*", last))  # "问题：" over the question
             if (
                 ends_sentence(last)
+                and not label_alone
                 and not items
                 and not to_fill
                 and not (starts_list_item(piece.text) and piece.text.rstrip().endswith(("？", "?")))
@@ -655,7 +654,7 @@ class _Reader:
         marker, rest = info.marker
         role = marker.role
         if role == "meta":
-            if _PICTURE.match(info.text):
+            if PICTURE.match(info.text):
                 q.picture = True
             my = _MY_ANSWER.search(info.text)
             if my and my.start() > 0:  # "我的答案：A 正确答案：B"
@@ -1015,8 +1014,8 @@ class _Reader:
                     )
         if key is not None and (kind is Kind.fill or (kind is None and not options)) and not case:
             stem, key = lettered_blanks(stem, key)
-            if kind is Kind.fill and not count_blanks(stem):
-                stem = answers_as_blanks(stem, key)
+            if (kind is Kind.fill or q.section.kind is Kind.fill) and not count_blanks(stem):
+                stem = answers_as_blanks(stem, key)  # the answers printed in place would show the key
         fill_context = kind is Kind.fill or q.section.kind is Kind.fill or (kind is None and q.section.answers_marked)
         if fill_context and key is None and not options and (words := [w for w in q.marked_words if w in stem]):
             for word in words:  # "美丽、<red>耐久</red>和<red>稀少</red>": each marked word is a blank's answer
@@ -1064,6 +1063,7 @@ class _Reader:
             options=options,
             key=key,
             key_line=q.key[0].line if q.key else None,
+            key_apart=bool(q.key) and not q.line <= q.key[0].line <= max(q.line, q.last_line),
             marked=marked,
             explanation=_join(q.explanation, paragraphs=case) or None,
             answer=answer,

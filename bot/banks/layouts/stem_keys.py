@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bot.banks.conventions.keys import take_bracket_key
+from bot.banks.conventions.keys import FORMULA, take_bracket_key
 
 __all__ = [
     "answers_as_blanks",
@@ -151,7 +151,7 @@ def lettered_blanks(stem: str, key: str) -> tuple[str, str]:
 def answers_as_blanks(stem: str, key: str) -> str:
     """A fill-in printed with its answers in place (`函数是　print　，`): each answer becomes a blank."""
     out = stem
-    for answer in (a.strip() for a in re.split(r"[;；|｜]", key)):
+    for answer in (a.strip().rstrip("。.").strip() for a in re.split(r"[;；|｜]", key)):  # "3×10⁸；色散。"
         if not answer:
             continue
         out, found = re.subn(rf"(?:(?<=\s)|(?<=^)){re.escape(answer)}(?=\s|$|[，,。.；;])", "___", out, count=1)
@@ -183,8 +183,11 @@ def fill_answers_in_stem(stem: str, *, in_brackets: bool, in_underscores: bool =
     (`……按____切分。（列）`), `__int__` (where the section writes its answers so: `____门和____门` is two
     blanks), and, where the section writes its answers in brackets, `(五)`; each becomes a blank."""
     answers: list[str] = []
+    math = [m.span() for m in FORMULA.finditer(stem)] if "$" in stem else []
 
     def take(m: re.Match[str]) -> str:
+        if any(a <= m.start() < b for a, b in math):
+            return m.group(0)  # "$n = 60f ( 1 - s ) / p$": a formula's brackets, no answer
         if _NOTE_WORDS.match(m.group(1).strip()) or re.match(r"(?:请)?填(?!空)", m.group(1).strip()):
             return m.group(0)  # "（填C3或C4）", "（单位：米）": how to answer, not an answer
         answers.append(m.group(1).strip())
@@ -206,6 +209,8 @@ def fill_answers_in_stem(stem: str, *, in_brackets: bool, in_underscores: bool =
     out = _UNDERSCORED.sub(take, stem) if in_underscores else stem
     if answers:
         return out, answers
+    if in_underscores and (single := _single_underscored(stem)) is not None:
+        return single
     if in_brackets:  # "任期(五)年": this section writes its answers in brackets
         out = _SHORT_BRACKET.sub(take, stem)
         if answers:
@@ -224,8 +229,24 @@ def has_answer_after_blank(stem: str) -> bool:
 
 
 def has_underscored_answer(stem: str) -> bool:
-    """A stem with an answer printed between underscores (`__int__`)."""
-    return bool(_UNDERSCORED.search(stem))
+    """A stem with an answer printed between underscores (`__int__`, `_RUN_`)."""
+    return bool(_UNDERSCORED.search(stem)) or _single_underscored(stem) is not None
+
+
+# "_RUN_ _、 _STOP_ _和 _STARTUP_": underlined answers as a PDF-to-Markdown converter writes them
+_SINGLE_UNDERSCORED = re.compile(r"(?<![A-Za-z0-9_])_([^\s_，,。；;、：:（()）]{1,20})_(?![A-Za-z0-9_])")
+
+
+def _single_underscored(stem: str) -> tuple[str, list[str]] | None:
+    """The answers between single underscores, only when every other underscore is the tail of one of them
+    (`_RUN_ _、`): an underline cut anywhere else (`转差率 _，p 表示_`) says nothing safe about the answers."""
+    answers = _SINGLE_UNDERSCORED.findall(stem)
+    if not answers:
+        return None
+    out = re.sub(r"___\s*_(?!_)", "___", _SINGLE_UNDERSCORED.sub("___", stem))  # an underline's tail after it
+    if "_" in out.replace("___", ""):
+        return None
+    return out, answers
 
 
 def has_padded_answer(stem: str) -> bool:

@@ -14,15 +14,18 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.banks.conventions.keys import (
+    LETTERS,
     count_blanks,
     enumerated_parts,
     key_in_explanation,
+    parse_letters,
     read_choice_key,
     read_true_false_key,
     split_fill_key,
     true_false_letters,
     true_false_options,
 )
+from bot.banks.conventions.shapes import ALPHABET_LETTERS, option_run
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
 from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
@@ -101,13 +104,29 @@ _JUDGEMENT_SLOT = re.compile(r"[。.！!？?）)]\s*[（(]\s*[)）]\s*[。.]?\s*
 
 # A stem that points at a figure the text does not carry, with no placeholder left for it: "如下图所示",
 # "如图所示的仪表", "如图所示星座", "见图", "the exhibit shown below" (not "如图所示，前方路口黄灯持续闪烁……",
-# which says what the picture shows; not "在有向图中": a graph; not "上图书馆")
+# which says what the picture shows; not "在有向图中": a graph; not "上图书馆"; not "心电图示…": the ECG shows)
 _POINTS_AT_FIGURE = re.compile(
-    r"如[下上右左]图|如图所示(?![，,。：:\s])|如图(?!所示)(?![，,。：:\s])|[下上右左]图(?!书)|图示(?!法)|见[下上]?图|附图"
+    r"如[下上右左]图|如图所示(?![，,。：:\s])|如图(?!所示)(?![，,。：:\s])|[下上右左]图(?!书)|(?<!电)图示(?!法)|见[下上]?图|附图"
     r"|(?:in|on) the (?:figure|picture|image|exhibit)|shown (?:below|above)"
     r"|the following (?:figure|diagram|exhibit|picture|image)|refer to the (?:exhibit|figure)",
     re.I,
 )
+
+
+# A question about the sign (or symbol) it shows, asked with nothing that says which: the sign was a picture
+# ("Qu'indique le panneau ?", "What does this sign mean?", "¿Qué indica esta señal?", "この標識の意味は？")
+_ASKS_ABOUT_SIGN = re.compile(
+    r"(?:Qu['’]indique|Que signifie|Que veut dire)\s+(?:ce|le|cet|cette)\s+"
+    r"(?:panneau|signal|pictogramme|marquage)\s*[?？]"
+    r"|\b(?:this|the)\s+(?:sign|signal|symbol|road marking)\s+(?:mean|indicate|show|tell)\w*\b[^?]{0,20}\?\s*$"
+    r"|(?:indica|significa)\s+(?:esta|la|este|el)\s+(?:señal|placa|sinal|símbolo)\s*[?？]"
+    r"|(?:bedeutet|zeigt)\s+(?:dieses|das|diese)\s+(?:Verkehrs)?(?:zeichen|schild|symbol)\s*[?？]"
+    r"|この(?:標識|記号|マーク)|이\s*표지",
+    re.I,
+)
+
+
+_MAY_ASK_ABOUT_SIGN = re.compile(r"[?？]|この|표지")  # a cheap test first: most stems ask nothing of the kind
 
 
 # "您的姓名：____": what a questionnaire asks of the person, before its questions
@@ -130,6 +149,55 @@ def _unaskable(d: Draft) -> tuple[str, str] | None:
     return None
 
 
+def _options_in_stem(d: Draft) -> None:
+    """A question without options whose key names options and whose stem holds a run of options lettered in
+    sequence (`一年有____个月。 a. 10  b. 12  c. 14` keyed `B`; `…どれか。 ア 利根川 イ 信濃川` keyed `イ`; `1 赤 2 緑`
+    keyed `3`) is a choice question: the run is its options, the key read in their alphabet."""
+    key = (d.key or "").strip()
+    if not key or len(key) > 16 or not (run := option_run(d.stem)) or not run.before or len(run.options) < 2:
+        return
+    letters = _letters_in(key, run.alphabet)
+    options = {LETTERS[i]: text for i, text in run.options}
+    if letters and all(letter in options for letter in letters):
+        d.stem, d.options, d.key = run.before, options, letters
+
+
+def _letters_in(key: str, alphabet: str) -> str | None:
+    """A key in an alphabet of options (`B`, `b, d`, `イ`, `Б`, `3`, `②`) as the letters A-H; None when it is not."""
+    own = ALPHABET_LETTERS[alphabet]
+    if alphabet in ("latin", "latin-lower"):
+        return parse_letters(key)
+    chars = re.sub(r"[\s,，、;；/和及.。]+", "", key)
+    if not chars or not all(ch in own for ch in chars):
+        return None
+    return "".join(sorted({LETTERS[own.index(ch)] for ch in chars}))
+
+
+_LETTERS_KEY = re.compile(r"[A-H]{1,4}")
+# one key of a row: a judgement mark (bracketed or not) or option letters
+_ROW_KEY = re.compile(r"[（(]?\s*([√×✓✗✔✘对错○]|[A-H]{1,8})\s*[)）]?")
+
+
+def _rows_of_keys(drafts: list[Draft]) -> None:
+    """A key line holding a row of keys (`答案：(√) (×) (√) (×)`, `答案：B D A C`) under the last of as many
+    questions that have none: one key each, in order. Never one question's key (it is not one key)."""
+    for i, d in enumerate(drafts):
+        if d.key is None:
+            continue
+        bracketed = "(" in d.key or "（" in d.key
+        tokens = re.findall(r"[（(][^()（）]*[)）]", d.key) if bracketed else d.key.split()
+        if len(tokens) < 3 or not all(_ROW_KEY.fullmatch(tok) for tok in tokens):
+            continue  # three keys at least: "A C" may be one question's two letters
+        before = drafts[i - len(tokens) + 1 : i]
+        if len(before) != len(tokens) - 1 or any(
+            b.key is not None or b.part != d.part or bool(b.options) != bool(d.options) for b in before
+        ):
+            continue
+        for draft, token in zip([*before, d], tokens, strict=True):
+            draft.key = _ROW_KEY.fullmatch(token).group(1)  # type: ignore[union-attr]
+            draft.key_line, draft.key_apart = d.key_line, True
+
+
 class _Skip(Exception):
     """A draft that cannot be read with confidence: its reason, zh and en, and the line to name."""
 
@@ -143,9 +211,12 @@ class _Checker:
     taken: set[str] = field(default_factory=set)
     warnings: list[Issue] = field(default_factory=list)
     keys_at_end: bool = False
+    lettered: bool = False  # the document has choice questions: option letters are their keys
 
     def no_key(self, d: Draft, what: tuple[str, str] = ("答案", "key")) -> _Skip:
         where = f"第 {d.number} 题", f"question {d.number}"
+        if d.unkeyed is not None:
+            return _Skip(d.key_line or d.line, f"{where[0]}{d.unkeyed[0]}", f"{where[1]} {d.unkeyed[1]}")
         if self.keys_at_end:
             return _Skip(
                 d.line, f"{where[0]}在文末答案中没有{what[0]}", f"{where[1]} has no {what[1]} in the answer section"
@@ -208,7 +279,11 @@ class _Checker:
                 f"{where[0]}是信息收集项（姓名、部门等），不是试题",
                 f"{where[1]} is a form field (name, department …), not a question",
             )
-        if (d.picture and _NEEDS_PICTURE.search(d.stem)) or _POINTS_AT_FIGURE.search(d.stem):
+        if (
+            (d.picture and _NEEDS_PICTURE.search(d.stem))
+            or _POINTS_AT_FIGURE.search(d.stem)
+            or (_MAY_ASK_ABOUT_SIGN.search(d.stem) and _ASKS_ABOUT_SIGN.search(d.stem))
+        ):
             raise _Skip(
                 d.line,
                 f"{where[0]}要看图作答，但文档里没有这张图",
@@ -222,6 +297,8 @@ class _Checker:
             )
         if not d.stem.strip():
             raise _Skip(d.line, f"{where[0]}没有题干", f"{where[1]} has no text")
+        if not d.options and d.key is not None:
+            _options_in_stem(d)
         kind = self.kind_of(d)
         options: dict[str, str] = {}
         answer: str | bool | list[str] | list[list[str]]
@@ -231,7 +308,15 @@ class _Checker:
                 raise _Skip(d.line, f"{where[0]}是选择题却没有选项", f"{where[1]} is a choice question without options")
             answer = self.choice_answer(d, where, key_line)
             if kind is Kind.single and len(answer) > 1:
-                # a key of several letters makes a multiple-choice question, whatever the tag or heading said
+                if d.kind is Kind.single and d.key_apart:
+                    # keys written apart that do not fit their questions are keys given to the wrong ones
+                    raise _Skip(
+                        key_line,
+                        f"{where[0]}是单选题，但文中另列的答案有多个字母（{answer}），答案可能与题目错位",
+                        f"{where[1]} is single choice but the key written apart for it has several letters "
+                        f"({answer}); the keys may be misaligned",
+                    )
+                # a key of several letters beside its question makes a multiple-choice question
                 if d.kind is Kind.single:
                     self.warn(
                         key_line,
@@ -244,6 +329,16 @@ class _Checker:
             answer = self.true_false_answer(d, where, key_line)
             d.stem = _EMPTY_VERDICT.sub("", d.stem) or d.stem  # "…  R ☐   F ☐", "…   ___": the learner's slot
         elif kind is Kind.fill:
+            letters = _LETTERS_KEY.fullmatch((d.key or "").strip())
+            if d.key_apart and self.lettered and letters and not count_blanks(d.stem):
+                # keys written apart are option letters in this document: one for a line without options or
+                # a blank was given to the wrong question (a numbered note before the quiz, a misaligned part)
+                raise _Skip(
+                    key_line,
+                    f"{where[0]}没有选项也没有空，但文中另列的答案是选项字母（{d.key}），答案可能与题目错位",
+                    f"{where[1]} has neither options nor a blank but the key written apart for it is option "
+                    f"letters ({d.key}); the keys may be misaligned",
+                )
             answer = self.fill_answer(d, where, key_line)
         else:
             answer = d.answer or d.key or ""
@@ -375,6 +470,8 @@ def finish(
     Raises DocumentError only when no question at all could be read.
     """
     checker = _Checker(warnings=list(warnings or []), keys_at_end=keys_at_end)
+    _rows_of_keys(drafts)
+    checker.lettered = any(d.options for d in drafts)
     questions: list[Question] = []
     left_out: list[LeftOut] = []
     last_of: dict[int, tuple[Question, Draft]] = {}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from bot.banks.issues import Issue
 from bot.banks.model import Bank, Kind
 
-__all__ = ["Convention", "Draft", "ImportResult", "LeftOut", "SectionReport"]
+__all__ = ["Convention", "Draft", "ImportResult", "LeftOut", "Reading", "SectionReport"]
 
 
 @dataclass
@@ -30,6 +30,8 @@ class Draft:
     options: dict[str, str] = field(default_factory=dict)  # letter -> text, in the document's order
     key: str | None = None  # the key as written: "B", "A、C", "对", "读；写", …
     key_line: int | None = None
+    key_apart: bool = False  # the key was written apart from the question (a key block, an answer part)
+    unkeyed: tuple[str, str] | None = None  # why the reader gave it no key (zh, en), when it knows
     marked: str = ""  # letters of the options the document marks as right (colour, bold, ticked box)
     explanation: str | None = None
     answer: str | None = None  # a case's reference answer
@@ -88,3 +90,15 @@ class ImportResult:
     # The document's lines by number as the importer numbers them (a sheet's rows as their cells), for a
     # teacher who checks each question beside its lines; filled for uploads (bot/banks/upload.py).
     lines: dict[int, str] = field(default_factory=dict)
+
+
+@dataclass
+class Reading:
+    """What a reader of a document's text hands on: its drafts, sections, warnings and conventions."""
+
+    title: str | None
+    drafts: list[Draft]
+    sections: list[SectionReport]
+    issues: list[Issue]
+    conventions: list[Convention]
+    keys_at_end: bool = False  # an answer part at the end: a question it leaves without a key is said so

@@ -1,0 +1,724 @@
+"""The generic reader: the floor under the layouts. It reads what any exam document shows, in any language:
+
+- a numbered block is a question (numbers run on, or restart at 1 after a heading or a finished question);
+- lines, or runs within a line, lettered in sequence in one alphabet (A/B/C/D, а/б/в/г, ア/イ/ウ/エ, ①②③④,
+  1/2/3/4 under a stem) are its options;
+- its key is what follows a word that means "answer" (`答案：`, `réponse:`, `Ответ:`, `正解:`, `정답 :`), what
+  stands in the stem's brackets when that names options (`（ B ）`), before the number (`( 3 )1.`), or what an
+  answer part gives its number (`bot.banks.generic.answers`), after the questions, between sets of them or
+  before them;
+- an answer part's keys go to the questions before it, group by group (a group of questions restarts its
+  numbering or opens a heading; a group of keys likewise), and only where its numbers and kinds fit.
+
+It knows no layout, so it reads less detail than the layouts do (`bot.banks.layouts`); the importer uses
+it where the layouts read fewer questions than it does (`bot.banks.importer`). Its drafts are checked by
+`bot.banks.questions.build` like every other reader's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bot.banks.conventions.headings import kind_in_header, match_heading
+from bot.banks.conventions.keys import FORMULA, read_true_false
+from bot.banks.conventions.kinds import find_kind_tag
+from bot.banks.conventions.markers import PICTURE, strip_score
+from bot.banks.conventions.shapes import (
+    ALPHABETS,
+    OptionRun,
+    answer_heading,
+    explanation_marker,
+    key_marker,
+    learner_marker,
+    number_head,
+    option_run,
+)
+from bot.banks.formats.lines import Line, prepare_lines
+from bot.banks.generic.answers import Entry, Group, grid_at, labelled_entries, labelled_entry, line_entries
+from bot.banks.generic.rows import delimited_drafts
+from bot.banks.issues import Issue
+from bot.banks.model import Kind
+from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
+
+__all__ = ["GenericReading", "generic_reading", "read_generic", "visible_choices"]
+
+_LATIN = "ABCDEFGH"
+_ALPHABET = {a.name: a for a in ALPHABETS}
+# brackets in a stem holding the key: "（ B ）", "(ABD)", "( A C )", "（ ○ ）"
+_STEM_KEY = re.compile(r"[（(]\s*([^()（）\s][^()（）]{0,14}?)\s*[)）]")
+_LETTER_KEY = re.compile(r"[A-H]{1,4}")
+_MARK_CELL = re.compile(r"\s*(?:[✓✔☑✅√*＊xX×●■]|\(x\)|\[x\])\s*")
+_TABLE_HEAD = re.compile(r"(?:Options?|Choices?|Answers?|选项|答案|Réponses?|Respuestas?|Antworten|Opções)", re.I)
+_BRACKETED_KEY = re.compile(r"[\[【(（]\s*[A-Ha-h1-8①-⑧√×✓✗○]\s*[\]】)）]")
+_EMPTY_SLOT = re.compile(r"[（(]\s*[)）]")
+_SHORT_KEY = re.compile(r"[^\s。.！!？?，,；;]{1,16}")  # a word or two under a bare key label, no sentence
+# a note that one option is the right one in every question, as official catalogues print their questions:
+# "In diesem Katalog ist immer Antwort a die richtige.", "The correct answer is always (a)", "答案均为A"
+_ALWAYS = re.compile(
+    r"immer\s+(?:die\s+)?Antwort\s+\(?(?P<de>[a-dA-D])\)?\s+(?:die\s+)?richtig"
+    r"|Antwort\s+\(?(?P<de2>[a-dA-D])\)?\s+ist\s+immer\s+(?:die\s+)?richtig"
+    r"|(?:correct|right)\s+answer\s+is\s+always\s+\(?(?P<en>[A-Da-d])\b"
+    r"|answer\s+\(?(?P<en2>[A-Da-d])\)?\s+is\s+always\s+(?:the\s+)?(?:correct|right)"
+    r"|(?:respuesta|réponse|resposta|risposta)\s+(?:correcta?|correta|bonne)?\s*(?:es|est|é|è)\s+siempre\s+la\s+\(?(?P<es>[a-d])\b"
+    r"|(?:正确)?答案(?:均|都|全部|一律)(?:为|是)\s*(?P<zh>[A-D])",
+    re.I,
+)
+_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b", re.I)  # Markdown's image, HTML's
+# a legend saying which letters mean true and false: "C = CERTO; E = ERRADO", "V = verdadero, F = falso"
+_LEGEND = re.compile(r"(?<![A-Za-z])([A-Z])\s*[=:：]\s*([A-Za-zÀ-ÿ]+)")
+
+
+@dataclass
+class _Block:
+    number: int
+    line: int
+    section: int  # index into the reading's sections
+    group: int  # questions numbered in one run
+    stem: list[str] = field(default_factory=list)
+    alphabet: str | None = None
+    options: list[tuple[int, str]] = field(default_factory=list)
+    key: str | None = None
+    key_line: int | None = None
+    early_key: str | None = None  # written before the number
+    picture: bool = False  # a picture's placeholder stood in it ("[图片]", "![](…)")
+    marked: str = ""  # letters of the options a table's mark column marks
+    in_table: bool = False  # its options are the rows of a table
+    option_marks: dict[int, set[str]] = field(default_factory=dict)  # marks each option's text carries
+    explanation: list[str] = field(default_factory=list)
+    end: int = 0
+    in_explanation: bool = False
+    awaiting_key: bool = False  # a key label stood alone: the key is on the lines below
+    learners: bool = False  # the learner's own answer is being shown: passed over until the key
+
+    @property
+    def next_option(self) -> int:
+        return self.options[-1][0] + 1 if self.options else 0
+
+
+@dataclass
+class GenericReading:
+    drafts: list[Draft]
+    sections: list[SectionReport]
+    issues: list[Issue]
+    conventions: list[Convention]
+    questions_seen: int  # numbered blocks that show a question's parts (options or a key)
+
+
+class _Generic:
+    def __init__(self, lines: list[Line]) -> None:
+        self.lines = lines
+        self.texts = [line.body if not line.fenced else line.text for line in lines]
+        self.cells = [line.cells for line in lines]
+        self.blocks: list[_Block] = []
+        self.sections: list[SectionReport] = [SectionReport(None, None, 0)]
+        self.group = 0
+        self.set_start = 0  # first block of the questions the next answer part keys
+        self.legend: dict[str, bool | None] = {}  # "C = CERTO; E = ERRADO; X = ANULADO": None, no key
+        self.answered: set[int] = set()  # blocks given keys by an answer part
+        self.always: str | None = None  # the letter a note says is right in every question
+        self.issues: list[Issue] = []
+        self.runs: dict[tuple[int, tuple[str, int] | None], OptionRun | None] = {}
+
+    # -- the walk ------------------------------------------------------------------------------------
+    def run(self) -> None:
+        k = 0
+        pending: list[Entry] = []  # an answer part before any question (a grid on the first page)
+        while k < len(self.lines):
+            text = self.texts[k]
+            self.note_legend(text)
+            if (taken := self.answer_part(k)) is not None:
+                entries, k = taken
+                if self.blocks:
+                    self.apply(entries)
+                else:
+                    pending += [e for g in entries for e in g.entries]
+                continue
+            k = self.line(k)
+        if pending:
+            self.apply([Group(None, 0, pending)], everywhere=True)
+
+    def line(self, k: int) -> int:
+        text, line = self.texts[k], self.lines[k]
+        q = self.blocks[-1] if self.blocks else None
+        if not text.strip():
+            return k + 1
+        heading = match_heading(text, markdown=line.heading > 0)
+        head = number_head(text)
+        if heading is not None and (head is None or heading.names_kind) and not self.option_at(k, q):
+            self.open_section(heading.title, heading.kind if heading.names_kind else None, line.number)
+            return k + 1
+        if head is not None and self.starts_question(k, head, q):
+            number, rest, early, _ = head
+            self.group += q is not None and (number <= q.number or self.sections[-1].line > q.line)
+            b = _Block(number, line.number, len(self.sections) - 1, self.group, early_key=early, end=line.number)
+            self.blocks.append(b)
+            self.add_text(b, rest, k)
+            return k + 1
+        if q is None:
+            return k + 1
+        if q.learners and key_marker(text) is None:
+            return k + 1  # the learner's answer ("我的答案：" then "(1) 3,2,1"): not the key
+        if q.awaiting_key and head is not None and key_marker(text) is None:
+            q.key = f"{q.key}（{head[0]}）{head[1]}" if q.key else f"（{head[0]}）{head[1]}"
+            q.key_line = q.key_line or line.number
+            return k + 1  # "正确答案：" then "(1) 3,1,2" "(2) n": the key's numbered parts
+        if PICTURE.match(text) or _IMAGE.search(text):
+            q.picture = True
+            return k + 1
+        if q.in_explanation and not self.option_at(k, q):
+            q.explanation.append(text)
+            q.end = line.number
+            return k + 1
+        if (digits := self.digit_options(k, q)) is not None:
+            return digits
+        if (shuffled := self.unordered_options(k, q)) is not None:
+            return shuffled
+        if line.cells is not None and self.marked_row(q, line.cells):
+            q.end = line.number
+            return k + 1
+        self.add_text(q, text, k)
+        return k + 1
+
+    def run_at(self, k: int, expect: tuple[str, int] | None) -> OptionRun | None:
+        """The options on line k (asked more than once per line: remembered)."""
+        key = (k, expect)
+        if key not in self.runs:
+            self.runs[key] = option_run(self.texts[k], expect=expect)
+        return self.runs[key]
+
+    def option_at(self, k: int, q: _Block | None) -> bool:
+        if q is None:
+            return False
+        expect = (q.alphabet, q.next_option) if q.alphabet else None
+        run = self.run_at(k, expect)
+        return run is not None and not run.before
+
+    def starts_question(self, k: int, head: tuple[int, str, str | None, bool], q: _Block | None) -> bool:
+        number, _, _, strong = head
+        if q is None:
+            return True
+        if q.alphabet == "digits" and number == q.next_option + 1 and not strong and q.key is None:
+            return False  # the next numbered option
+        if number == q.number + 1:
+            return True
+        if strong and number != q.number:
+            return True
+        after_heading = self.sections[-1].line > q.line
+        restart = number == 1 and (q.options or q.key or after_heading)
+        if number == 1 and not restart and q.early_key is None and self.options_follow(k):
+            return True  # numbered notes before the quiz ("1. Read each question…"), then question 1
+        if restart and not after_heading and self.numbered_options_under(q, k):
+            return False  # "1. 5 / 2. 12 / 3. 20" under a stem: its options
+        return bool(restart)
+
+    def options_follow(self, k: int) -> bool:
+        """Line k is a stem whose options (lettered, not numbered) follow on the next line."""
+        if k + 1 >= len(self.texts):
+            return False
+        run = option_run(self.texts[k + 1])
+        return run is not None and not run.before and run.alphabet != "digits"
+
+    def numbered_options_under(self, q: _Block, k: int) -> bool:
+        return not q.options and q.key is None and q.early_key is None and self.digit_run(k) >= 2
+
+    def digit_run(self, k: int) -> int:
+        """How many numbered lines run 1, 2, 3 … from line k (options numbered under a stem)."""
+        want, count = 1, 0
+        while k < len(self.texts):
+            head = number_head(self.texts[k])
+            if head is None or head[0] != want or len(head[1]) > 80:
+                break
+            want, count, k = want + 1, count + 1, k + 1
+        return count
+
+    def digit_options(self, k: int, q: _Block) -> int | None:
+        if not self.numbered_options_under(q, k) or self.sections[-1].line > q.line:
+            return None
+        want = 1
+        while k < len(self.texts) and (head := number_head(self.texts[k])) is not None and head[0] == want:
+            q.options.append((want - 1, head[1]))
+            q.end = self.lines[k].number
+            want, k = want + 1, k + 1
+        q.alphabet = "digits"
+        return k
+
+    def unordered_options(self, k: int, q: _Block) -> int | None:
+        """Options one per line whose letters are all there but out of order (`B.DD` / `A.Hello` / `D.LSU` /
+        `C.LSR`): read in the order of their letters."""
+        if q.options or q.key is not None or not q.stem:
+            return None
+        found: list[tuple[int, str]] = []
+        alphabet = None
+        j = k
+        while j < len(self.texts) and (label := _label_at_start(self.texts[j])) is not None:
+            name, index, body = label
+            if alphabet not in (None, name):
+                break
+            alphabet = name
+            found.append((index, body))
+            j += 1
+        indices = [i for i, _ in found]
+        if len(found) < 3 or sorted(indices) != list(range(len(found))) or indices == sorted(indices):
+            return None
+        q.alphabet, q.options = alphabet, sorted(found)
+        q.end = self.lines[j - 1].number
+        return j
+
+    def marked_row(self, q: _Block, cells: list[str]) -> bool:
+        """A row of a table of options whose mark column marks the right ones (`| ✓ | Jupiter |`, `| x | … |`,
+        `| * | … |`): an option, and a key letter where it is marked."""
+        if q.key is not None or (q.options and not q.in_table) or len(cells) != 2:
+            return False
+        marks = [c for c in cells if _MARK_CELL.fullmatch(c)]
+        texts = [c for c in cells if c and not _MARK_CELL.fullmatch(c)]
+        if len(texts) != 1 or (len(marks) + len(texts) != 2 and "" not in cells):
+            return False
+        if _TABLE_HEAD.fullmatch(texts[0]):
+            return True  # "| | Option |": the table's head
+        q.alphabet, q.in_table = "latin", True
+        index = len(q.options)
+        q.options.append((index, texts[0]))
+        if marks:
+            q.marked += _LATIN[index]
+        return True
+
+    def open_section(self, title: str, kind: Kind | None, line: int) -> None:
+        self.sections.append(SectionReport(title, kind, line))
+
+    def add_text(self, q: _Block, text: str, k: int) -> None:
+        """A line's text (or the rest after its number) into the question: a key, an explanation, options,
+        or the stem."""
+        line = self.lines[k].number
+        q.end = line
+        if learner_marker(text):
+            q.learners = True
+            if (found := key_marker(text)) is not None and found[1]:  # "我的答案：A 正确答案：B"
+                q.learners = False
+                q.key, q.key_line = _key_word(found[1]), line
+            return
+        if (found := key_marker(text)) is not None and not q.in_explanation:
+            before, key = found
+            q.learners = False
+            if before:
+                self.add_text(q, before, k)
+            if key and q.key is None:
+                q.key, q.key_line = _key_word(key), line
+            elif not key and q.key is None:
+                q.key_line, q.awaiting_key = line, True  # "【解答】" alone: the key is on the next line
+            return
+        if q.awaiting_key:
+            q.awaiting_key = False
+            if q.key is None and (_key_alone(text) or _SHORT_KEY.fullmatch(text.strip())):
+                q.key, q.key_line = text.strip(), line
+                return
+            if q.key is None:  # "答え:" with its mark lost, then the explanation: no key to take
+                q.in_explanation = True
+                q.explanation.append(text)
+                return
+        if (explained := explanation_marker(text)) is not None and (q.options or q.stem):
+            q.in_explanation = True
+            if explained:
+                q.explanation.append(explained)
+            return
+        expect = (q.alphabet, q.next_option) if q.alphabet else None
+        run = self.run_at(k, expect) if text == self.texts[k] else option_run(text, expect=expect)
+        if run is not None and run.loose and len(run.options) == 1 and not expect and not self.continues(k, run):
+            run = None
+        if run is not None and (not q.options or run.alphabet == q.alphabet) and not q.key:
+            if run.before:
+                q.stem.append(run.before)
+            q.alphabet = run.alphabet
+            q.options += list(run.options)
+            if self.lines[k].spans and text == self.texts[k]:
+                self.note_marks(q, k, run)
+            return
+        if q.options:
+            if q.key is not None:
+                q.explanation.append(text)
+            elif self.wrapped(k):  # an option's text broken over lines
+                q.options[-1] = (q.options[-1][0], f"{q.options[-1][1]} {text}".strip())
+            return
+        q.stem.append(text)
+
+    def note_marks(self, q: _Block, k: int, run: OptionRun) -> None:
+        """The marks (red, highlight, underline, bold, a ticked box) each option's text carries on line k."""
+        line, text = self.lines[k], self.texts[k]
+        shift = len(line.text) - len(text)  # a list bullet before the body
+        pos = len(run.before)
+        for index, body in run.options:
+            at = text.find(body, pos) if body else -1
+            if at < 0:
+                continue
+            start, end = at + shift, at + shift + len(body)
+            q.option_marks[index] = {mark for a, b, mark in line.spans if a < end and b > start}
+            pos = at + len(body)
+
+    def wrapped(self, k: int) -> bool:
+        """Line k goes on with the option above it: that option filled its line (a page's width), and no
+        blank line stands between."""
+        return k > 0 and not self.lines[k].gap and len(self.texts[k - 1]) >= 60
+
+    def continues(self, k: int, run: OptionRun) -> bool:
+        """A loose label alone (`A 兆欧表`, `ア PPM`) is an option when the next line holds the next one."""
+        if k + 1 >= len(self.lines):
+            return False
+        nxt = option_run(self.texts[k + 1], expect=(run.alphabet, 1))
+        return nxt is not None and not nxt.before
+
+    # -- keys apart -----------------------------------------------------------------------------------
+    def answer_part(self, k: int) -> tuple[list[Group], int] | None:
+        """An answer part starting at line k (a heading over entries, or entries alone between questions):
+        its groups and the line after it; None when line k is no such part."""
+        text = self.texts[k]
+        headed = answer_heading(text) and not self.option_at(k, self.blocks[-1] if self.blocks else None)
+        if headed and (inline := labelled_entries(text, self.lines[k].number)) and answer_heading(inline[0]):
+            headed = False  # "Answers: 1-A, 2-B": the heading and its entries on one line
+        start = k + 1 if headed else k
+        if not headed and self.entries_at(start) is None:
+            return None
+        if headed and not any(self.entries_at(i) is not None for i in range(start, min(start + 4, len(self.lines)))):
+            return None
+        groups = [Group(text if headed else None, self.lines[k].number)]
+        i, last = start, None
+        while i < len(self.lines):
+            found = self.entries_at(i)
+            if found is not None:
+                entries, used = found
+                title = self.entries_title(i)
+                if groups[-1].entries and (title or (last is not None and entries and entries[0].number <= last)):
+                    groups.append(Group(title, self.lines[i].number))
+                groups[-1].entries += entries
+                last = entries[-1].number
+                i += used
+                continue
+            text = self.texts[i]
+            if groups[-1].entries and (expl := explanation_marker(text)) is not None:
+                groups[-1].entries[-1].explanation.append(expl)
+                i += 1
+                continue
+            if not text.strip():
+                i += 1
+                continue
+            if self.questions_resume(i) or not headed:
+                break
+            # a heading inside the answer part: the keys of one section of questions
+            if len(text) > 60:
+                break
+            groups.append(Group(text, self.lines[i].number))
+            last = None
+            i += 1
+        while groups and not groups[-1].entries:
+            groups.pop()
+            i -= 1  # a heading that turned out to open the next questions
+        groups = [g for g in groups if g.entries]
+        if not groups:
+            return None
+        return groups, max(i, k + 1)
+
+    def entries_title(self, i: int) -> str | None:
+        found = labelled_entries(self.texts[i], 0) if line_entries(self.texts[i], 0) is None else None
+        return found[0] if found else None
+
+    def entries_at(self, i: int) -> tuple[list[Entry], int] | None:
+        if i >= len(self.lines):
+            return None
+        text, number = self.texts[i], self.lines[i].number
+        if (grid := grid_at(self.texts, self.cells, i, number)) is not None:
+            return grid
+        if (entries := line_entries(text, number)) is not None and (len(entries) >= 2 or self.in_key_context(i)):
+            return entries, 1
+        labelled = labelled_entries(text, number)
+        if labelled is not None and (answer_heading(labelled[0]) or self.in_key_context(i)):
+            return labelled[1], 1  # "Answers: 1-A, 2-B", "Part B: 1. B 2. B" under an answer heading
+        if (entry := labelled_entry(text, number)) is not None and self.in_key_context(i):
+            return [entry], 1
+        return None
+
+    def in_key_context(self, i: int) -> bool:
+        """Line i follows an answer heading or other entries (looking back over blank and explanation lines)."""
+        k = i - 1
+        while k >= 0:
+            text = self.texts[k]
+            if (
+                answer_heading(text)
+                or line_entries(text, 0) is not None
+                or labelled_entry(text, 0) is not None
+                or labelled_entries(text, 0) is not None
+            ):
+                return True
+            if text.strip() and explanation_marker(text) is None and match_heading(text, markdown=False) is None:
+                return False
+            k -= 1
+        return False
+
+    def questions_resume(self, i: int) -> bool:
+        """Line i opens questions again: a heading or number whose next lines show options."""
+        for k in range(i, min(i + 4, len(self.lines))):
+            head = number_head(self.texts[k])
+            if head is not None and line_entries(self.texts[k], 0) is None and labelled_entry(self.texts[k], 0) is None:
+                run = option_run(head[1]) if head[1] else None
+                below = option_run(self.texts[k + 1]) if k + 1 < len(self.lines) else None
+                return (run is not None and bool(run.before)) or (below is not None and not below.before)
+        return False
+
+    def apply(self, groups: list[Group], *, everywhere: bool = False) -> None:
+        """Give an answer part's keys to the questions they key: the questions since the last answer part
+        (or all, for keys before any question), group by group when both are in groups, else by number."""
+        blocks = self.blocks if everywhere else self.blocks[self.set_start :]
+        self.set_start = len(self.blocks)
+        by_group: dict[int, list[_Block]] = {}
+        for b in blocks:
+            by_group.setdefault(b.group, []).append(b)
+        question_groups = list(by_group.values())
+        numbers = [e.number for g in groups for e in g.entries]
+        titled = {_plain(self.sections[qs[0].section].title): qs for qs in question_groups}
+        of_kind = {self.sections[qs[0].section].kind: qs for qs in question_groups}
+        if all(g.title and _plain(g.title) in titled for g in groups):
+            pairs = [(g, titled[_plain(g.title)]) for g in groups]  # type: ignore[arg-type]
+        elif all(g.title and kind_in_header(g.title) in of_kind.keys() - {None} for g in groups) and len(
+            of_kind
+        ) == len(question_groups):
+            pairs = [(g, of_kind[kind_in_header(g.title)]) for g in groups]  # type: ignore[arg-type]
+        elif len(groups) == len(question_groups) and len(groups) > 1:
+            pairs = list(zip(groups, question_groups, strict=True))
+        elif len(set(numbers)) == len(numbers) and len({b.number for b in blocks}) == len(blocks):
+            merged = Group(groups[0].title, groups[0].line, [e for g in groups for e in g.entries])
+            pairs = [(merged, blocks)]  # numbers that never repeat: matched by number alone
+        elif len(groups) == 1 and groups[0].title is None and question_groups:
+            pairs = [(groups[0], question_groups[-1])]  # a line of keys right under a group of questions
+        else:
+            self.issues.append(
+                Issue(
+                    "warning",
+                    groups[0].line,
+                    "答案部分的分组与题目的分组对不上，这些答案未使用",
+                    "the groups of keys in the answer part do not match the groups of questions; they are not used",
+                )
+            )
+            return
+        for group, qs in pairs:
+            by_number = {b.number: b for b in qs}
+            for e in group.entries:
+                b = by_number.get(e.number)
+                if b is None or b.key is not None:
+                    continue
+                b.key, b.key_line = e.key, e.line
+                if e.explanation and not b.explanation:
+                    b.explanation = e.explanation
+                self.answered.add(id(b))
+
+    def note_legend(self, text: str) -> None:
+        if self.always is None and not self.blocks and (m := _ALWAYS.search(text)):
+            self.always = next(v for v in m.groupdict().values() if v).upper()
+        if "=" not in text and ":" not in text:
+            return
+        found = {letter: read_true_false(word) for letter, word in _LEGEND.findall(text)}
+        if {True, False} <= set(found.values()):
+            self.legend.update(found)
+
+    # -- drafts ---------------------------------------------------------------------------------------
+    def drafts(self) -> list[Draft]:
+        out = []
+        for b in self.blocks:
+            section = self.sections[b.section]
+            options = {_LATIN[i]: text for i, text in b.options if i < len(_LATIN) and text}
+            if len(options) < 2:
+                options = {}
+                b.stem += [text for _, text in b.options]
+            key = b.key if b.key is not None else b.early_key
+            stem = strip_score(" ".join(s for s in b.stem if s).strip())
+            kind, tagged = section.kind, False
+            if (tag := find_kind_tag(stem)) is not None and tag[1] != stem and stem.startswith(("(", "（", "[", "【")):
+                (kind, stem), tagged = tag, True  # "(填空题, 4分) 一个栈的入栈序列…": its kind, not its text
+                kind = kind or section.kind
+            if key is None and options:
+                key = _stem_key(stem, b.alphabet)
+            if key is None and not options:
+                key = _judgement_in_stem(stem)
+            if key is None and not options and kind is Kind.fill:
+                stem, key = _answers_in_brackets(stem)
+            if key is None and options and self.always in options:
+                key = self.always
+            unkeyed = None
+            if key is not None:
+                key = self.translate(key, b.alphabet if options else None)  # None: the legend voids it
+            if key is not None and not options and _LETTER_KEY.fullmatch(key) and kind is not Kind.fill:
+                # option letters for a question whose options were not found: no key it can be given
+                key, unkeyed = (
+                    None,
+                    (
+                        "的答案是选项字母，但没有找到它的选项",
+                        "is keyed by option letters, but its options were not found",
+                    ),
+                )
+            out.append(
+                Draft(
+                    number=b.number,
+                    line=b.line,
+                    section=section.title,
+                    part=b.section,
+                    kind=kind,
+                    tagged=tagged,
+                    stem=stem,
+                    options=options,
+                    key=key,
+                    key_line=b.key_line,
+                    key_apart=id(b) in self.answered,
+                    unkeyed=unkeyed,
+                    marked=(b.marked or _marked_letters(b.option_marks, len(options))) if options else "",
+                    explanation="\n".join(b.explanation).strip() or None,
+                    end_line=b.end,
+                    picture=b.picture,
+                )
+            )
+        return out
+
+    def translate(self, key: str, alphabet: str | None) -> str | None:
+        """A key in the options' alphabet (`イ`, `Б`, `[3]`, `(b and d)`) as Latin letters; a judgement letter
+        of the document's legend as a word."""
+        key = key.strip().strip("[]【】").strip()
+        if alphabet is None:
+            if key.upper() in self.legend:
+                value = self.legend[key.upper()]
+                return None if value is None else "对" if value else "错"
+            return key
+        letters = _ALPHABET[alphabet].letters
+        words = re.sub(r"\s*(?:,|，|、|and|et|y|e|und|и|та|и)\s*", " ", key, flags=re.I).split()
+        out = []
+        for w in words:
+            w = w.strip("()（）.")
+            if len(w) == 1 and w in letters:
+                out.append(_LATIN[letters.index(w)])
+            elif alphabet != "digits" and all(ch in letters for ch in w) and w:
+                out += [_LATIN[letters.index(ch)] for ch in w]
+            elif alphabet == "digits" and w.isdigit() and all(ch in letters for ch in w) and len(w) <= 1:
+                out.append(_LATIN[int(w) - 1])
+            else:
+                return key
+        return "".join(sorted(set(out))) if out else key
+
+
+_MARK_ORDER = ("check", "red", "high", "under", "bold")  # a ticked box first, bold last (as the layouts)
+
+
+def _marked_letters(marks: dict[int, set[str]], count: int) -> str:
+    """The options one mark sets apart from the others (the first mark that some carry and some do not)."""
+    for mark in _MARK_ORDER:
+        chosen = [i for i in range(count) if mark in marks.get(i, set())]
+        if chosen and len(chosen) < count:
+            return "".join(_LATIN[i] for i in chosen)
+    return ""
+
+
+def _plain(title: str | None) -> str:
+    """A heading as compared with another: no spaces, punctuation or case."""
+    return re.sub(r"[\W_]+", "", title or "").casefold()
+
+
+def _label_at_start(text: str) -> tuple[str, int, str] | None:
+    """The option label a line opens with, in any alphabet, whatever its letter: (alphabet, position, text)."""
+    for alphabet in ALPHABETS:
+        if alphabet.name == "digits" or text[:1] not in alphabet.letters + "（(【[":
+            continue
+        for index in range(len(alphabet.letters)):
+            run = option_run(text, expect=(alphabet.name, index))
+            if run is not None and not run.before and not run.loose:
+                return alphabet.name, index, run.options[0][1]
+    return None
+
+
+def _key_word(key: str) -> str:
+    """The key itself, without what a page prints after it (`[3]☜ 블럭 설정하면 보임` -> `[3]`)."""
+    m = re.match(r"^\s*([\[【(（]\s*[^\]】)）]{1,12}\s*[\]】)）])", key)
+    if m and not _BRACKETED_KEY.search(key[m.end() :]):  # "(A), (C)", "(√) (×) (√)": keys, kept whole
+        return m.group(1)
+    return key
+
+
+def _key_alone(text: str) -> bool:
+    return bool(re.fullmatch(r"\s*(?:正解|答え|答案|Answer)?\s*[:：]?\s*[A-Ha-hアイウエオ①-⑧1-8○×√⭕❌]{1,6}\s*", text))
+
+
+def _stem_key(stem: str, alphabet: str | None) -> str | None:
+    """The key written in the stem's brackets, when every such bracket names the same options."""
+    if alphabet is None:
+        return None
+    letters = _ALPHABET[alphabet].letters
+    found = set()
+    if _EMPTY_SLOT.search(stem):
+        return None  # "维生素(A)缺乏会导致（ ）": the answer's slot is empty, the letter is a name's
+    for m in _STEM_KEY.finditer(stem):
+        inner = re.sub(r"[\s,，、]", "", m.group(1))
+        if inner and all(ch in letters for ch in inner):
+            found.add("".join(sorted(inner)))
+    return found.pop() if len(found) == 1 else None
+
+
+_FILLED = re.compile(r"[（(]\s*([^()（）]{1,20}?)\s*[)）]")
+
+
+def _answers_in_brackets(stem: str) -> tuple[str, str | None]:
+    """A fill-in printed with its answers in the blanks' brackets (a teacher's copy): `和（ 鹼性 ）三類` ->
+    the stem with empty brackets, and the answers one per blank."""
+    math = [m.span() for m in FORMULA.finditer(stem)]
+    found = [m for m in _FILLED.finditer(stem) if not any(a <= m.start() < b for a, b in math)]
+    if not found:
+        return stem, None
+    for m in reversed(found):
+        stem = stem[: m.start()] + "（　）" + stem[m.end() :]
+    return stem, "；".join(m.group(1).strip() for m in found)
+
+
+def _judgement_in_stem(stem: str) -> str | None:
+    for m in _STEM_KEY.finditer(stem):
+        if read_true_false(m.group(1)) is not None:
+            return m.group(1)
+    return None
+
+
+def read_generic(text: str, *, simplified: bool = False) -> GenericReading:
+    """Read a document's text by its shapes alone."""
+    lines = prepare_lines(text, simplified=simplified, layouts=False)
+    conventions = [Convention("通用结构（编号、选项、答案）", "generic structure (numbers, options, keys)")]
+    if (rows := delimited_drafts(lines)) is not None:
+        for d in rows:
+            d.part = 0
+        conventions = [Convention("每行一题，字段以分隔符分开", "a question per line, its fields delimited")]
+        return GenericReading(rows, [SectionReport(None, None, 0)], [], conventions, len(rows))
+    reader = _Generic(lines)
+    reader.run()
+    drafts = reader.drafts()
+    seen = sum(1 for d in drafts if d.options or d.key is not None)
+    used = [s for i, s in enumerate(reader.sections) if i == 0 or any(d.part == i for d in drafts)]
+    index = {id(s): i for i, s in enumerate(used)}
+    for d in drafts:
+        d.part = index.get(id(reader.sections[d.part or 0]), 0)
+    return GenericReading(drafts, used, reader.issues, conventions, seen)
+
+
+def generic_reading(text: str, *, simplified: bool = False) -> Reading:
+    """The generic reading in the form the importer takes from every text reader."""
+    found = read_generic(text, simplified=simplified)
+    return Reading(None, found.drafts, found.sections, found.issues, found.conventions)
+
+
+# The first label of an option run, in the alphabets of bot.banks.conventions.shapes, in its strict forms, and
+# what follows it up to the end of the next line (where the second label stands)
+_FIRST_LABEL = re.compile(
+    r"(?:^|(?<=[\s？?。：:）)\]】_…]))[（(【\[]?[ \t]*([AaАаアα])[ \t]*[.．、:：)）\]】]([^\n]*\n?[^\n]{0,4})"
+    r"|(?:^|(?<=[\s？?。]))([アА])[ \t]+(\S[^\n]*\n?[^\n]{0,4})"  # "ア 利根川", "А клетка": a label and a space
+    r"|(①)([^\n]*)",
+    re.M,
+)
+_SECOND = {"A": "B", "a": "b", "А": "Б", "а": "б", "ア": "イ", "α": "β", "①": "②"}
+
+
+def visible_choices(text: str) -> int:
+    """How many runs of options a document visibly holds (a first label with the second beside it or at the
+    start of the next line): a cheap count, against which the layouts' reading is measured."""
+    count = 0
+    for m in _FIRST_LABEL.finditer(text):
+        letter, after = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+        count += _SECOND[letter] in after
+    return count

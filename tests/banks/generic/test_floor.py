@@ -1,0 +1,551 @@
+"""The generic reader as the floor under the layouts (issue 21, item 1): documents in layouts nobody wrote a
+rule for are read by their structure alone (numbered blocks, options lettered in sequence in any alphabet,
+a word for "answer" in the document's language, an answer part in any form) instead of being refused.
+
+Each document here is written for this test in a class the held-out corpora showed; none is refused
+by the importer any more, and every key is the one the document gives.
+"""
+
+from __future__ import annotations
+
+from bot.banks.generic.reader import read_generic
+from bot.banks.importer import import_text
+from bot.banks.model import Kind
+from bot.banks.questions.build import finish
+
+
+def keys(text: str, name: str = "doc.txt") -> list[tuple[str, object]]:
+    bank = import_text(text, source=name, bank_id="t").bank
+    return [(q.kind.value, q.answer) for q in bank.questions]
+
+
+def generic_keys(text: str) -> list[tuple[str, object]]:
+    """What the floor alone reads (where the layouts also read a document, the importer may keep theirs)."""
+    found = read_generic(text)
+    bank = finish(found.drafts, found.sections, source="doc.txt", bank_id="t", title="t").bank
+    return [(q.kind.value, q.answer) for q in bank.questions]
+
+
+def test_questions_inside_a_code_fence_with_keys_in_the_stems() -> None:
+    doc = """```text
+第3章：
+1.下列(AC)属于可再生能源。
+A．风能
+B．煤炭
+C．太阳能
+D．石油
+2．水在标准大气压下的沸点是( B )。
+A.90℃	B.100℃	C.110℃	D.120℃
+3.光在真空中的传播速度约为（ C ）。
+A.3×10^5 m/s
+B.3×10^6 m/s
+C.3×10^8 m/s
+D.3×10^10 m/s
+```
+"""
+    assert keys(doc) == [("multiple", "AC"), ("single", "B"), ("single", "C")]
+
+
+def test_cyrillic_options_on_the_stems_line_keyed_in_a_table() -> None:
+    doc = """КОНТРОЛЬНАЯ РАБОТА ПО ГЕОГРАФИИ
+1. Самый большой океан на Земле – А. Атлантический Б. Тихий В. Индийский
+2. Столица Японии – А. Осака Б. Киото В. Токио Г. Нагоя
+3. Самая длинная река Африки – А. Нил Б. Конго В. Нигер
+
+КЛЮЧИ
+| № | 1 | 2 | 3 |
+| Ответ | Б | В | А |
+"""
+    assert keys(doc, "geo.md") == [("single", "B"), ("single", "C"), ("single", "A")]
+
+
+def test_katakana_options_and_a_japanese_key_after_a_bare_label() -> None:
+    doc = """### 問1
+日本で一番面積が大きい都道府県はどれか。
+ア 岩手県
+イ 北海道
+ウ 長野県
+エ 福島県
+#### 【解答】
+正解:イ
+### 問2
+次のうち、政令指定都市でないものはどれか。
+ア 札幌市
+イ 仙台市
+ウ 奈良市
+エ 福岡市
+#### 【解答】
+正解:ウ
+"""
+    assert keys(doc, "chiri.md") == [("single", "B"), ("single", "C")]
+
+
+def test_options_numbered_under_each_stem_keyed_by_number_in_brackets() -> None:
+    doc = """1. 물의 화학식은?
+     1. CO2
+     2. H2O
+     3. O2
+     4. NaCl
+     정답 : [2] 정답률 : 91%
+
+2. 지구에서 가장 가까운 별은?
+     1. 시리우스
+     2. 북극성
+     3. 태양
+     4. 베가
+     정답 : [3]
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C")]
+
+
+def test_answer_words_in_other_languages_and_judgements_without_options() -> None:
+    doc = """Quiz de sécurité routière
+1. Le port du casque est obligatoire à vélo pour les enfants de moins de 12 ans.
+réponse: Y
+2. Quelle est la vitesse maximale en agglomération ?
+A. 30 km/h
+B. 50 km/h
+C. 70 km/h
+réponse: B
+3. On peut dépasser par la droite sur une route nationale.
+réponse: N
+"""
+    assert keys(doc) == [("true_false", True), ("single", "B"), ("true_false", False)]
+
+
+def test_an_answer_part_keyed_per_chapter_in_brackets() -> None:
+    doc = """CHAPTER 1  CELLS
+1. The powerhouse of the cell is the:
+(a) nucleus
+(b) mitochondrion
+(c) ribosome
+2. Which of these are found in plant cells? (Select all that apply.)
+(a) cell wall
+(b) chloroplast
+(c) centriole
+(d) vacuole
+CHAPTER 2  GENETICS
+1. DNA is made of:
+(a) amino acids
+(b) nucleotides
+(c) fatty acids
+ANSWER KEY
+CHAPTER 1
+1 (b); 2 (a, b and d)
+CHAPTER 2
+1 (b)
+"""
+    assert keys(doc) == [("single", "B"), ("multiple", "ABD"), ("single", "B")]
+
+
+def test_numbers_with_a_dash_and_an_answer_sheet_of_pairs() -> None:
+    doc = """Test de Historia
+1.- La Revolución Francesa comenzó en:
+a) 1776
+b) 1789
+c) 1815
+2.- ¿Quién pintó el Guernica?
+a) Dalí
+b) Goya
+c) Picasso
+PLANTILLA DE RESPUESTAS
+1.- b      2.- c
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C")]
+
+
+def test_a_grid_of_judgement_letters_before_the_statements_with_its_legend() -> None:
+    doc = """GABARITO
+1 2 3 4
+C E C X
+Legenda: C = CERTO; E = ERRADO; X = ANULADO.
+Julgue os itens.
+1  A água ferve a 100 graus ao nível do mar.
+2  O Sol gira em torno da Terra.
+3  O Brasil fica na América do Sul.
+4  Item com erro de digitação na prova.
+"""
+    result = import_text(doc, source="simulado.txt", bank_id="t")
+    assert [(q.kind, q.answer) for q in result.bank.questions] == [
+        (Kind.true_false, True),
+        (Kind.true_false, False),
+        (Kind.true_false, True),
+    ]
+    assert [lo.number for lo in result.left_out] == [4]  # annulled: no key, said so
+
+
+def test_an_answer_part_after_each_set_keys_its_own_set() -> None:
+    doc = """第一套
+一.单选题(共2题)
+1.水的化学式是()。
+A.H2O
+B.CO2
+C.O2
+2.地球的卫星是()。
+A.火星
+B.月球
+C.金星
+二.判断题(共2题)
+1.铁是金属。()
+2.空气是纯净物。()
+参考答案
+一.单选题
+1.【答案】A
+2.【答案】B
+【解析】月球是地球唯一的天然卫星。
+二.判断题
+1.【答案】对
+2.【答案】错
+第二套
+一.单选题(共2题)
+1.光合作用的场所是()。
+A.线粒体
+B.叶绿体
+C.细胞核
+2.人体最大的器官是()。
+A.心脏
+B.肝脏
+C.皮肤
+二.判断题(共1题)
+1.声音可以在真空中传播。()
+参考答案
+一.单选题
+1.【答案】B
+2.【答案】C
+二.判断题
+1.【答案】×
+"""
+    assert keys(doc) == [
+        ("single", "A"),
+        ("single", "B"),
+        ("true_false", True),
+        ("true_false", False),
+        ("single", "B"),
+        ("single", "C"),
+        ("true_false", False),
+    ]
+
+
+def test_a_key_grid_with_its_cells_one_per_line() -> None:
+    doc = """1　下列何者為我國首都？<br>(A)臺中　(B)臺北　(C)高雄　(D)臺南
+2　一年有幾個月？<br>(A)十　(B)十一　(C)十二　(D)十三
+3　一週有幾天？<br>(A)五　(B)六　(C)七　(D)八
+測驗式試題標準答案
+題號
+第1題
+第2題
+第3題
+答案
+B
+#
+C
+備註：第2題一律給分。
+"""
+    result = import_text(doc, source="exam.txt", bank_id="t")
+    assert [(q.number, q.answer) for q in result.bank.questions] == [(1, "B"), (3, "C")]
+    assert [lo.number for lo in result.left_out] == [2]  # "#": given to everyone, so no key to grade by
+
+
+def test_a_catalogue_whose_note_says_which_answer_is_always_right() -> None:
+    doc = """Fragenkatalog Binnenschifffahrt (Auszug)
+Hinweis: In diesem Katalog ist immer Antwort a die richtige.
+1. Welche Seite eines Schiffes ist Backbord?
+a. Die linke Seite in Fahrtrichtung.
+b. Die rechte Seite in Fahrtrichtung.
+c. Das Heck.
+d. Der Bug.
+2. Was bedeutet ein gelbes Blinklicht?
+a. Vorsicht.
+b. Freie Fahrt.
+c. Anlegen verboten.
+d. Ankern erlaubt.
+"""
+    assert keys(doc) == [("single", "A"), ("single", "A")]
+
+
+def test_a_teachers_copy_with_keys_before_the_numbers_and_circled_options() -> None:
+    # The layouts read fewer choice questions here than the runs of options the page shows: the floor reads it.
+    doc = """四年級社會 第二單元 評量（教師版）
+一、選擇題：
+( ２ )1. 臺灣最高的山是哪一座？①雪山②玉山③合歡山④阿里山
+( １ )2. 下列哪一個是臺灣的離島？①澎湖②九份③日月潭④太魯閣
+( ４ )3. 臺灣的首都在哪裡？①臺中②臺南③高雄④臺北
+二、是非題：
+( ○ )1. 臺灣四面環海。
+( × )2. 日月潭位於臺東。
+三、填充題：
+1. 臺灣最長的河川是（ 濁水溪 ）。
+2. 臺灣位於（ 亞洲 ）的東部。
+"""
+    assert keys(doc) == [
+        ("single", "B"),
+        ("single", "A"),
+        ("single", "D"),
+        ("true_false", True),
+        ("true_false", False),
+        ("fill", ["濁水溪"]),
+        ("fill", ["亞洲"]),
+    ]
+
+
+def test_a_case_numbered_as_a_medical_paper_keeps_its_numbered_reference_whole() -> None:
+    doc = """二、病例分析题
+病例一
+男，60岁。活动后胸闷1年。心电图示ST段压低。
+要求：写出初步诊断。
+参考答案：
+（1）初步诊断：稳定型心绞痛。
+（2）依据：活动后胸闷，休息可缓解。
+病例二
+女，30岁。乏力、面色苍白半年。血红蛋白80g/L。
+要求：写出初步诊断。
+参考答案：
+（1）初步诊断：缺铁性贫血。
+（2）依据：小细胞低色素性贫血。
+"""
+    result = import_text(doc, source="med.txt", bank_id="t")
+    assert [q.kind for q in result.bank.questions] == [Kind.case, Kind.case]
+    first, second = (q.answer for q in result.bank.questions)
+    assert "稳定型心绞痛" in first and "休息可缓解" in first  # both numbered points, and the ECG is no figure
+    assert "缺铁性贫血" in second and "小细胞低色素性贫血" in second
+
+
+def test_options_written_out_of_order_are_read_by_their_letters() -> None:
+    doc = """```
+1.以下属于TCP报文段标志位的是( ABCD )。
+B.ACK
+A.SYN
+D.RST
+C.FIN
+2.HTTP默认端口是( B )。
+A.21
+B.80
+C.25
+D.53
+```
+"""
+    bank = import_text(doc, source="notes.md", bank_id="t").bank
+    first = bank.questions[0]
+    assert first.answer == "ABCD" and first.options == {"A": "SYN", "B": "ACK", "C": "FIN", "D": "RST"}
+
+
+def test_a_reviewed_attempt_gives_the_key_not_the_learners_answer() -> None:
+    doc = """## 一. 填空题（共2题）
+### 1. (填空题, 4分) 二叉树第3层最多有 ________ 个结点。
+我的答案：
+(1) 8
+正确答案：
+(1) 4
+### 2. (填空题, 4分) 含n个顶点的树有 ________ 条边，度之和为 ________ 。
+我的答案：
+(1) n
+(2) n
+正确答案：
+(1) n-1
+(2) 2n-2
+## 二. 单选题（共2题）
+### 3. (单选题, 5分) 栈的特点是
+A. 先进先出
+B. 后进先出
+C. 随机存取
+我的答案: A 正确答案: B
+### 4. (单选题, 5分) 队列的特点是
+A. 先进先出
+B. 后进先出
+C. 随机存取
+我的答案: A 正确答案: A
+"""
+    assert (
+        generic_keys(doc)
+        == keys(doc, "review.md")
+        == [
+            ("fill", ["4"]),
+            ("fill", [["n-1"], ["2n-2"]]),
+            ("single", "B"),
+            ("single", "A"),
+        ]
+    )
+
+
+def test_an_answer_label_whose_mark_was_lost_gives_no_key() -> None:
+    doc = """第1問
+富士山は日本一高い山である。〇か×か?
+答え:⭕️
+富士山の標高は3776mです。
+第2問
+琵琶湖は日本一大きい湖である。〇か×か?
+答え:
+琵琶湖は滋賀県にあります。
+"""
+    result = import_text(doc, source="quiz.txt", bank_id="t")
+    assert [(q.number, q.answer) for q in result.bank.questions] == [(1, True)]
+    assert [lo.number for lo in result.left_out] == [2]
+
+
+def test_a_row_of_judgements_under_the_last_statement_keys_them_all_in_order() -> None:
+    doc = """一、判断题
+1. 铁是金属。
+2. 空气是纯净物。
+3. 光速比声速快。
+答案：(√) (×) (√)
+"""
+    assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True)]
+
+
+def test_questions_one_to_a_line_with_delimited_fields() -> None:
+    doc = """1|||Mercury is the closest planet to the Sun.|||T
+2|||Which gas do plants take in?|||Oxygen|||Carbon dioxide|||Nitrogen|||B
+3|||The Moon gives off its own light.|||F
+"""
+    assert keys(doc) == [("true_false", True), ("single", "B"), ("true_false", False)]
+
+
+def test_a_table_of_options_whose_mark_column_marks_the_key() -> None:
+    doc = """### 1. Which of these are mammals?
+
+| | Option |
+|---|---|
+| ✓ | Whale |
+| | Shark |
+| ✓ | Bat |
+
+### 2. Which metal is liquid at room temperature?
+
+| | Option |
+|---|---|
+| | Iron |
+| * | Mercury |
+| | Copper |
+"""
+    assert keys(doc, "quiz.md") == [("multiple", "AC"), ("single", "B")]
+
+
+def test_numbers_and_answer_words_of_more_languages() -> None:
+    doc = """Soal 1. Planet terbesar adalah ...
+a. Mars
+b. Jupiter
+c. Venus
+Jawaban: b
+Domanda 2: Quanti continenti ci sono?
+A) 5
+B) 6
+C) 7
+Risposta corretta: C
+Câu 3: Nước sôi ở bao nhiêu độ C?
+A. 90
+B. 100
+C. 110
+Đáp án: B
+Pytanie 4. Ile nóg ma pająk?
+a) 6
+b) 8
+c) 10
+Odpowiedź: b
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "B"), ("single", "B")]
+
+
+def test_a_key_after_an_abbreviated_label_and_options_on_the_stems_next_line() -> None:
+    doc = """1) Which blood cells carry oxygen?
+   a) white cells   b) red cells   c) platelets
+   Ans. b
+2) Sound travels fastest through:
+   a) air   b) water   c) steel
+   Ans. c
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C")]
+
+
+def test_options_numbered_with_spaces_on_one_line_keyed_by_number() -> None:
+    doc = """問1　日本の首都はどこか。
+1　大阪　2　京都　3　東京　4　名古屋
+正解　3
+問2　一年は何日か。
+1　300日　2　365日　3　400日　4　500日
+正解　2
+"""
+    assert keys(doc) == [("single", "C"), ("single", "B")]
+
+
+def test_answer_lines_labelled_by_part_key_their_parts() -> None:
+    doc = """Part A
+1. The largest ocean is the:
+A. Atlantic B. Pacific C. Indian
+2. The longest river is the:
+A. Nile B. Thames C. Seine
+Part B
+1. 5 + 5 = ?
+A. 10 B. 11 C. 12
+2. 2 x 6 = ?
+A. 8 B. 10 C. 12
+Answer Key
+Part A: 1. B 2. A
+Part B: 1. A 2. C
+"""
+    assert keys(doc) == [("single", "B"), ("single", "A"), ("single", "A"), ("single", "C")]
+
+
+def test_numbered_notes_before_the_quiz_take_no_keys() -> None:
+    doc = """Before you start:
+1. Read each question carefully.
+2. Only one answer is right.
+Quiz
+1. Which is a prime number?
+A. 4
+B. 7
+C. 9
+2. Which is an even number?
+A. 3
+B. 5
+C. 8
+Answers: 1-B, 2-C
+"""
+    assert generic_keys(doc) == [("single", "B"), ("single", "C")]
+    result = import_text(doc, source="quiz.txt", bank_id="t")
+    assert [(q.number, q.kind, q.answer) for q in result.bank.questions] == [
+        (1, Kind.single, "B"),
+        (2, Kind.single, "C"),
+    ]
+
+
+def test_a_key_of_several_bracketed_letters_is_kept_whole() -> None:
+    doc = """Q1. Which of these are prime numbers?
+(A) 2
+(B) 4
+(C) 5
+(D) 9
+Correct answers: (A), (C)
+Q2. Which planet is known as the Red Planet?
+(A) Venus
+(B) Mars
+(C) Saturn
+Correct answer: (B)
+"""
+    assert generic_keys(doc) == keys(doc) == [("multiple", "AC"), ("single", "B")]
+
+
+def test_a_letter_in_brackets_beside_an_empty_slot_is_no_key() -> None:
+    doc = """```
+1.维生素(A)缺乏会导致（ ）
+A.夜盲症
+B.佝偻病
+C.坏血病
+2.人体缺铁会导致( B )
+A.甲状腺肿大
+B.贫血
+C.夜盲症
+```
+"""
+    assert generic_keys(doc) == [("single", "B")]
+
+
+def test_options_marked_by_their_formatting_give_the_key() -> None:
+    # as the Word and web-page readers write a red or bold option: the one mark some options carry
+    doc = """Domanda 1: Qual è la capitale d'Italia?
+A) Milano
+B) <font color="red">Roma</font>
+C) Napoli
+Domanda 2: Quali sono numeri pari?
+A) <font color="red">2</font>   B) 3   C) <font color="red">4</font>
+"""
+    assert generic_keys(doc) == keys(doc) == [("single", "B"), ("multiple", "AC")]
