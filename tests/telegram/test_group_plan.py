@@ -55,10 +55,10 @@ class Drive:
     """The members' and the bot's time together: moved a step at a time, the bot doing all it can between
     (its waits for the group's budget are sleeps on the same clock)."""
 
-    def __init__(self, env: BotEnv) -> None:
+    def __init__(self, env: BotEnv, step: float = STEP) -> None:
         assert isinstance(env.fake.clock, DrivenTime) and env.app is not None and env.feeder is not None
         self.env, self.clock, self.groups = env, env.fake.clock, env.app.bot_data.groups
-        self.feeder = env.feeder
+        self.feeder, self.step_seconds = env.feeder, step
 
     @property
     def now(self) -> float:
@@ -80,11 +80,11 @@ class Drive:
 
     async def step(self) -> None:
         await self.idle()
-        self.clock.advance(STEP)
-        self.env.clock.advance(seconds=STEP)  # the engine's clock: when questions close
+        self.clock.advance(self.step_seconds)
+        self.env.clock.advance(seconds=self.step_seconds)  # the engine's clock: when questions close
 
     async def run(self, seconds: float) -> None:
-        for _ in range(round(seconds / STEP)):
+        for _ in range(round(seconds / self.step_seconds)):
             await self.step()
         await self.idle()
 
@@ -228,7 +228,7 @@ async def test_thirty_commands_from_six_members_in_a_minute_are_each_answered_wi
 async def test_a_run_of_five_questions_finishes_while_members_chat(
     env: BotEnv, caplog: pytest.LogCaptureFixture
 ) -> None:
-    fake, drive, engine = env.fake, Drive(env), env.engine
+    fake, drive, engine = env.fake, Drive(env, step=1.0), env.engine  # what is measured here is no latency
     amy, members, group = crowd(fake)
     more = more_members(fake, group, 5)
     amy.command("/quiz 5 single", group)
