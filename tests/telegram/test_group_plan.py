@@ -361,3 +361,31 @@ async def test_a_reply_gets_a_reaction_only_when_it_is_right(env: BotEnv) -> Non
     assert key.reactions == [{"type": "emoji", "emoji": "👍"}] and miss.reactions == []
     assert len(fake.calls("setMessageReaction")) == 3
     fake.assert_clean()
+
+
+async def test_an_announcement_to_a_busy_group_leaves_the_results_their_places(
+    env: BotEnv, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An announcement reaches a group (subscribed to the day's question) in its turn, as the day's question
+    would: never in the two places a minute kept for results and notices."""
+    fake, drive, engine = env.fake, Drive(env), env.engine
+    amy, members, group = crowd(fake)
+    group.add_bot(by=amy)
+    await drive.until(lambda: fake.sent_to(group.id), 5, "the hello")
+    now = int(env.clock().timestamp())
+    async with engine.store.write() as db:  # a recipient of announcements; its own push is not due
+        await subscriptions.subscribe(
+            db, chat_id=group.id, learner_id=amy.id, minute=0, tz="UTC", now=now, next_due=now + 86_400
+        )
+    typed = [members[i % 5].command("/help", group) for i in range(17)]  # with the hello: 18 in the minute
+    await drive.idle()
+    assert all(m.message_id in answers(fake, group.id) for m in typed)
+    start = drive.now
+    await env.app.bot_data.subscriptions.announce("The library opens at 8 tomorrow.", amy.id)
+    ticking = asyncio.ensure_future(env.app.bot_data.deliveries.tick())
+    await drive.until(lambda: any((m.text or "").startswith("📢") for m in fake.sent_to(group.id)), 90, "it")
+    went = next(r.time for r in fake.calls("sendMessage") if str(r.params.get("text", "")).startswith("📢"))
+    assert went - start >= 55  # when the minute's first messages left it, not at once as the 19th
+    await ticking
+    kept_the_limits(fake, group.id, caplog)
+    assert fake.max_sends_in_window(group.id, 60) <= 18
