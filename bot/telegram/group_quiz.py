@@ -27,6 +27,7 @@ from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
+    ReplyParameters,
     Update,
 )
 from telegram.constants import ParseMode
@@ -371,12 +372,15 @@ class GroupQuiz:
             seconds = max(60, int((closes_at - now).total_seconds()))
             until = close_label(closes_at, await self.zone(chat_id), now)
         question = pick.question
-        async with self.turns.turn(chat_id, "push"):  # a /quiz or a run's question already holds its turn
+        async with self.turns.turn(chat_id, "push") as ticket:  # a /quiz or a run's question holds its turn
+            quote = ticket.quote if ticket is not None else None  # posted for a /quiz: it replies to it
             asked_id = await engine.ask(chat_id, asker, pick, open_seconds=seconds)
             try:
                 shape = poll_shape(question, lang) if poll else None
                 if shape is not None:
                     # No open_period: the closer stops the poll, so Telegram and the database close together.
+                    if quote is not None:
+                        extra["reply_parameters"] = ReplyParameters(quote, allow_sending_without_reply=True)
                     msg = await send_quiz_poll(self.bot, chat_id, shape, **extra)
                     await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
                     live = _Live(asked_id, chat_id, msg.message_id, lang, seconds, None, None, self._now(), until=until)
@@ -388,7 +392,9 @@ class GroupQuiz:
                 for i, chunk in enumerate(chunks):
                     final = i == len(chunks) - 1
                     text = f"{chunk}\n\n{footer(question, lang, seconds, until=until)}" if final else chunk
-                    last = await send_html(self.bot, chat_id, text, reply_markup=markup if final else None, **extra)
+                    keyboard = markup if final else None
+                    last = await send_html(self.bot, chat_id, text, reply_markup=keyboard, reply_to=quote, **extra)
+                    quote = None  # the first part replies
             except (TelegramError, NotClaimed):
                 await engine.close_question(asked_id)  # never shown: it must not be revealed later
                 raise
