@@ -170,7 +170,3 @@ class GroupBudget:
     def asks_wait(self, chat_id: int) -> float:
         """Seconds until one more question may be posted in this group (by its questions a minute)."""
         return self._chat(chat_id).asks.wait(self.clock(), self.tuning.asks_per_minute)
-
-    def edit_delay(self, last_edit: float) -> float:
-        """Seconds until the next live-count edit of a message last edited (or sent) at ``last_edit``."""
-        return max(0.0, last_edit + self.tuning.edit_seconds - self.clock())

@@ -155,7 +155,6 @@ class GroupQuiz:
         self.app = app
         self.budget = GroupBudget(tuning, clock=app.bot_data.monotonic)
         self.turns = GroupTurns(self.budget, sleep=app.bot_data.sleep)
-        self._sleep = app.bot_data.sleep
         self._queued: dict[int, list[_Queued]] = {}  # chat -> its members' commands waiting or being answered
         self._admitted: set[int] = set()  # updates whose turn came: the guard lets them through
         self.live: dict[int, _Live] = {}
@@ -512,19 +511,14 @@ class GroupQuiz:
     async def _edit_count(self, live: _Live) -> None:
         """The count under the question, edited at most every ``edit_seconds`` and only in an "edit" turn:
         the last of the group's plan, so results, notices and answers to commands go first."""
-        engine = self.engine
+        engine, every = self.engine, self.tuning.edit_seconds
         try:
             while not live.closed and engine is not None:
-                await self._sleep(self.budget.edit_delay(live.last_edit))
-                if live.closed or await engine.answer_count(live.asked_id) == live.shown:
-                    return
-                async with self.turns.turn(live.chat_id, "edit"), live.lock:
-                    if live.closed:
-                        return
-                    count = await engine.answer_count(live.asked_id)  # the latest, after the wait
-                    question = await engine.get_asked(live.asked_id)
-                    if question is None or question.question is None or count == live.shown:
-                        return
+                async with self.turns.turn(live.chat_id, "edit", not_before=live.last_edit + every), live.lock:
+                    count = await engine.answer_count(live.asked_id) if not live.closed else live.shown
+                    question = await engine.get_asked(live.asked_id) if count != live.shown else None
+                    if question is None or question.question is None:
+                        return  # closed meanwhile, or nothing new to show: the turn goes back unused
                     shown = footer(question.question, live.lang, live.seconds, count, until=live.until)
                     text = f"{live.chunk}\n\n{shown}"
                     live.last_edit = self._now()

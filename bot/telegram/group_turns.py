@@ -58,6 +58,7 @@ class _Waiter:
     key: tuple[int, int, int]
     member: int | None
     granted: asyncio.Future[Ticket]
+    not_before: float = 0.0
 
 
 @dataclass
@@ -99,20 +100,22 @@ class GroupTurns:
         quote: int | None = None,
         wait: bool = True,
         on_wait: Callable[[], Awaitable[object]] | None = None,
+        not_before: float = 0.0,
     ) -> AsyncIterator[Ticket | None]:
         """Hold a turn to send a ``kind`` message to the group. ``wait=False``: now or never (None when the
         group has no room now); ``on_wait`` is awaited once when the turn must wait; ``quote``: the message
-        the turn's answers reply to."""
+        the turn's answers reply to; ``not_before``: no earlier than that time of the clock (the live
+        count's few seconds between two edits, waited by the dispatcher like the rest)."""
         held = self.current(chat_id)
         if held is not None:
             yield held
             return
-        ticket = self._now(chat_id, kind)
+        ticket = self._now(chat_id, kind, not_before)
         if ticket is None:
             if not wait:
                 yield None
                 return
-            ticket = await self._wait(chat_id, kind, member, on_wait)
+            ticket = await self._wait(chat_id, kind, member, on_wait, not_before)
         ticket.quote = quote
         token = _HELD.set(ticket)
         self.held += 1
@@ -141,27 +144,35 @@ class GroupTurns:
 
     # ----- granting ----------------------------------------------------------------------------------
 
-    def _now(self, chat_id: int, kind: Kind) -> Ticket | None:
+    def _wait_of(self, chat_id: int, waiter: _Waiter) -> float:
+        return max(self.budget.wait(chat_id, waiter.kind), waiter.not_before - self.budget.clock())
+
+    def _now(self, chat_id: int, kind: Kind, not_before: float) -> Ticket | None:
         """A turn at once: it fits, and no waiter that would go first fits too (nor one of its kind waits)."""
-        if self.budget.wait(chat_id, kind) > 0:
+        if self.budget.wait(chat_id, kind) > 0 or not_before > self.budget.clock():
             return None
         group = self._groups.get(chat_id)
         if group is not None and any(
-            PRIORITY[w.kind] <= PRIORITY[kind] and (w.kind == kind or self.budget.wait(chat_id, w.kind) <= 0)
+            PRIORITY[w.kind] <= PRIORITY[kind] and (w.kind == kind or self._wait_of(chat_id, w) <= 0)
             for w in group.waiters
         ):
             return None
         return Ticket(chat_id, kind, self.budget.take(chat_id))
 
     async def _wait(
-        self, chat_id: int, kind: Kind, member: int | None, on_wait: Callable[[], Awaitable[object]] | None
+        self,
+        chat_id: int,
+        kind: Kind,
+        member: int | None,
+        on_wait: Callable[[], Awaitable[object]] | None,
+        not_before: float,
     ) -> Ticket:
         group = self._groups.get(chat_id)
         if group is None:
             group = self._groups[chat_id] = _Group()
         same = sum(1 for w in group.waiters if member is not None and w.member == member and w.kind == kind)
         granted: asyncio.Future[Ticket] = asyncio.get_running_loop().create_future()
-        waiter = _Waiter(kind, (PRIORITY[kind], same, next(self._order)), member, granted)
+        waiter = _Waiter(kind, (PRIORITY[kind], same, next(self._order)), member, granted, not_before)
         group.waiters.append(waiter)
         self._kick(chat_id, group)
         try:
@@ -187,7 +198,7 @@ class GroupTurns:
                 self._grant(chat_id, group)
                 if not group.waiters:
                     break
-                wait = min(self.budget.wait(chat_id, w.kind) for w in group.waiters)
+                wait = min(self._wait_of(chat_id, w) for w in group.waiters)
                 group.wake.clear()
                 await self._pause(max(wait, MIN_PAUSE), group.wake)
         finally:
@@ -198,7 +209,7 @@ class GroupTurns:
     def _grant(self, chat_id: int, group: _Group) -> None:
         """Every waiter that fits now, the most urgent first (each granted one is counted before the next)."""
         while True:
-            fitting = [w for w in group.waiters if self.budget.wait(chat_id, w.kind) <= 0]
+            fitting = [w for w in group.waiters if self._wait_of(chat_id, w) <= 0]
             if not fitting:
                 return
             best = min(fitting, key=lambda w: w.key)

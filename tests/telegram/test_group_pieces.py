@@ -100,12 +100,6 @@ def test_whatever_members_do_one_minute_holds_at_most_twenty(events: list[tuple[
     assert max((sum(1 for t in times if start <= t < start + 60) for start in times), default=0) <= 20
 
 
-def test_edit_delay_follows_the_last_edit() -> None:
-    clock = Clock()
-    budget = GroupBudget(GroupTuning(edit_seconds=5), clock)
-    assert budget.edit_delay(98.0) == 3.0 and budget.edit_delay(90.0) == 0.0
-
-
 def _q(**kwargs: object) -> Question:
     base: dict[str, object] = {
         "id": "q1",

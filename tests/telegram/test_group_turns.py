@@ -121,3 +121,13 @@ async def test_a_task_started_inside_a_turn_holds_none() -> None:
         inherited = asyncio.ensure_future(job())  # a plain task copies the context, the turn with it
         await inherited
     assert seen[0] is None and seen[1] is not None
+
+
+async def test_the_live_count_waits_its_few_seconds_with_the_others() -> None:
+    """``not_before``: the few seconds between two edits of a count, waited by the group's dispatcher."""
+    turns, log = _turns(), []
+    start = _now()
+    edit = asyncio.ensure_future(_send(turns, "edit", log, "edit", not_before=start + 5))
+    await _send(turns, "command", log, "command")  # meanwhile anything else goes at once
+    await edit
+    assert log == [("command", round(start, 3)), ("edit", round(start + 5, 3))]
