@@ -106,6 +106,7 @@ def telegram_application(
     data.codec = CallbackCodec.from_token(settings.token)
     data.inbox = inbox
     data.groups = GroupQuiz(app)
+    budget.on_request = data.groups.turns.observe  # every message to a group is counted in the group's plan
     budget.breaker.probe = functools.partial(_probe, app)
     processor.on_flood = functools.partial(_slow_down, app)
     for feature in FEATURES:

@@ -190,11 +190,22 @@ class CustomContext(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any]
         return user is not None and user.id in self.settings.admins
 
     async def reply(self, text: str, **kwargs: Any) -> Message | None:
-        """Send HTML `text` to the update's chat (split when long; a keyboard goes under the last part)."""
+        """Send HTML `text` to the update's chat (split when long; a keyboard goes under the last part). In a
+        group the answer to a command replies to it: in a busy group, whose command it answers."""
         chat = self.current_update.effective_chat if self.current_update is not None else None
         if chat is None:
             return None
+        if "reply_to" not in kwargs and (quoted := self.command_in_group()) is not None:
+            kwargs["reply_to"] = quoted
         return await send_html(self.bot, chat.id, text, **kwargs)
+
+    def command_in_group(self) -> int | None:
+        """The message id of the command being handled when it was sent in a group (None otherwise)."""
+        update = self.current_update
+        message = update.message if update is not None else None
+        if message is None or message.chat.type == "private" or not (message.text or "").startswith("/"):
+            return None
+        return message.message_id
 
 
 HandlerFn = Callable[[Update, CustomContext], Awaitable[None]]

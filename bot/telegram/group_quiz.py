@@ -1,10 +1,13 @@
-"""The group quiz's state and actions: posting a question, the live count, closing with the result.
+"""The group quiz's state and actions: posting a question, the live count, closing with the result, and
+the members' commands, each answered in its turn.
 
 `GroupQuiz` (one per application, `context.groups`) is what the handlers of bot/telegram/groups.py
-call. One question is open per group at a time; what it may post is decided by `GroupBudget`
-(bot/telegram/group_budget.py). The closer looks for questions whose time is up every
-``tick_seconds`` while the bot runs, the first time right after start-up, so a question left open by
-a restart is still revealed.
+call. One question is open per group at a time. Every message to a group is sent in a turn of the
+group's plan (bot/telegram/group_budget.py, bot/telegram/group_turns.py): a command, a result or a
+notice that does not fit the group's budget now waits for its turn instead of being dropped, the most
+urgent first; a command that must wait gets a 👀 reaction. The closer looks for questions whose time is
+up every ``tick_seconds`` while the bot runs, the first time right after start-up, so a question left
+open by a restart is still revealed.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, time, tzinfo
 from typing import TYPE_CHECKING, Any, Protocol
@@ -24,6 +27,7 @@ from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
+    ReplyParameters,
     Update,
 )
 from telegram.constants import ParseMode
@@ -36,10 +40,10 @@ from bot.study.results import AskedQuestion, Empty, Pick
 from bot.telegram.group_budget import GroupBudget, GroupTuning
 from bot.telegram.group_budget import Kind as MessageKind
 from bot.telegram.group_render import footer, question_chunks, result_text, session_board_text, typed
+from bot.telegram.group_turns import GroupTurns, detached
 from bot.telegram.next_word import NextWord, encode_next
 from bot.telegram.question_view import poll_shape, question_keyboard
 from bot.telegram.render import esc
-from bot.telegram.sending import chunks as message_parts
 from bot.telegram.sending import send_html, send_quiz_poll
 from bot.telegram.texts import Lang, t
 from bot.zones import TimeZoneError, parse_time_zone
@@ -51,9 +55,11 @@ if TYPE_CHECKING:
     from bot.telegram.callbacks import CallbackCodec
     from bot.telegram.language import Languages
 
-__all__ = ["GroupQuiz", "Posting", "Shared"]
+__all__ = ["WAITING", "GroupQuiz", "Posting", "Shared"]
 
 log = logging.getLogger(__name__)
+
+WAITING = "👀"  # on a command that waits for the group's budget (a reaction Telegram allows; ⏳ is not one)
 
 _ADMIN = {ChatMember.ADMINISTRATOR, ChatMember.OWNER}
 _MEMBER = {ChatMember.MEMBER, ChatMember.RESTRICTED, *_ADMIN}
@@ -102,11 +108,18 @@ class Posting:
     empty: Empty | None = None
 
 
+class _Holding(Protocol):
+    def hold(self, update_id: int) -> None: ...
+    def release(self, update_id: int) -> None: ...
+
+
 class Shared(Protocol):
     """What the group quiz reads of the application's shared data (`BotData`, bot/telegram/context.py,
     which holds the group quiz: so this module names only what it reads, and does not import that one)."""
 
     monotonic: Callable[[], float]
+    sleep: Callable[[float], Awaitable[object]]
+    inbox: _Holding | None
     engine: StudyEngine | None
     codec: CallbackCodec | None
     settings: Settings | None
@@ -121,6 +134,19 @@ class _Application(Protocol):
     @property
     def bot_data(self) -> Shared: ...
 
+    async def process_update(self, update: object) -> None: ...
+
+
+@dataclass(eq=False)
+class _Queued:
+    """A member's command waiting for its turn in a group."""
+
+    update_id: int
+    member: int | None
+    task: asyncio.Task[None] | None = None
+    started: bool = False  # its turn came: it is being answered
+    superseded: bool = False  # the same member's newer command took its place (the queue was full)
+
 
 class GroupQuiz:
     """The group quiz of one application: budget, open questions, and the closer's timer."""
@@ -128,6 +154,9 @@ class GroupQuiz:
     def __init__(self, app: _Application, tuning: GroupTuning | None = None) -> None:
         self.app = app
         self.budget = GroupBudget(tuning, clock=app.bot_data.monotonic)
+        self.turns = GroupTurns(self.budget, sleep=app.bot_data.sleep)
+        self._queued: dict[int, list[_Queued]] = {}  # chat -> its members' commands waiting or being answered
+        self._admitted: set[int] = set()  # updates whose turn came: the guard lets them through
         self.live: dict[int, _Live] = {}
         self.filters: dict[int, tuple[list[str], list[str], bool]] = {}  # chat -> last /quiz filter
         self.runs: dict[int, _Run] = {}  # chat -> its run of questions under way (memory only)
@@ -182,17 +211,27 @@ class GroupQuiz:
         reply_to: int | None = None,
         markup: InlineKeyboardMarkup | None = None,
     ) -> Message | None:
-        """Send (HTML, split when long) if the budget allows a ``kind`` message now; None when not sent."""
-        if not self.budget.allow(chat_id, kind):
-            log.info("group %s: %s not sent (the group's message budget is spent)", chat_id, kind)
-            return None
-        for _ in message_parts(text)[1:]:
-            self.budget.allow(chat_id, "result")  # a continuation is part of a message already allowed
-        return await send_html(self.bot, chat_id, text, reply_to=reply_to, reply_markup=markup)
+        """Send (HTML, split when long) in a ``kind`` turn: the one this task holds, else one it waits for.
+        Without ``reply_to`` the answer to a command replies to the command."""
+        async with self.turns.turn(chat_id, kind) as ticket:
+            assert ticket is not None
+            reply_to = reply_to if reply_to is not None else ticket.quote
+            return await send_html(self.bot, chat_id, text, reply_to=reply_to, reply_markup=markup)
 
     async def notice(self, chat_id: int, text: str, reply_to: int | None = None) -> None:
-        """A short reminder or refusal: at most a couple a minute per group, else nothing is said."""
-        await self.send(chat_id, "notice", text, reply_to=reply_to)
+        """A short reminder or refusal: at once inside a command's turn or when the group has room, else as
+        soon as it has (in the background: the group's other updates do not wait for it)."""
+        async with self.turns.turn(chat_id, "notice", wait=False) as ticket:
+            if ticket is not None:
+                await self.send(chat_id, "notice", text, reply_to=reply_to)
+                return
+        self._spawn(self._notice_later(chat_id, text, reply_to))
+
+    async def _notice_later(self, chat_id: int, text: str, reply_to: int | None) -> None:
+        try:
+            await self.send(chat_id, "notice", text, reply_to=reply_to)
+        except TelegramError as exc:
+            log.info("notice not sent in group %s: %s", chat_id, exc)
 
     # ----- asking ------------------------------------------------------------------------------------
 
@@ -213,7 +252,8 @@ class GroupQuiz:
         poll: bool = False,
         header: str | None = None,
     ) -> Posting:
-        """Post the next question in the group unless one is open or questions come too fast."""
+        """Post the next question in the group unless one is open or questions come too fast. While a run is
+        under way, whoever asks gets the run's next question (its filter, its header, its asker)."""
         engine = self.engine
         assert engine is not None
         async with self._chat_lock(chat_id):
@@ -224,14 +264,24 @@ class GroupQuiz:
             current = next((a for a in await engine.open_asked(chat_id) if a.learner_id is not None), None)
             if current is not None:
                 return Posting("open", asked=current)
-            if not self.budget.allow(chat_id, "question"):
-                return Posting("slow", wait=self.budget.asks_wait(chat_id))
+            wait = self.budget.asks_wait(chat_id)
+            if wait > 0:
+                return Posting("slow", wait=wait)
+            run = self.runs.get(chat_id)
+            if run is not None and len(run.asked) < run.total:
+                asker, lang, kinds, banks, poll = run.asker, run.lang, run.kinds, run.banks, run.poll
+                header = self._header(run)
+            else:
+                run = None
             pick = await engine.next_question(
                 chat_id, banks=list(banks) or None, kinds=list(kinds) or [str(k) for k in GROUP_KINDS]
             )
             if isinstance(pick, Empty):
                 return Posting("empty", empty=pick)
+            self.budget.asked(chat_id)
             asked_id = await self.post(chat_id, asker, pick, lang, poll=poll, header=header)
+            if run is not None:
+                run.asked.append(asked_id)
             return Posting("posted", asked_id=asked_id)
 
     # ----- a run of questions (`/quiz 5`) -------------------------------------------------------------
@@ -247,40 +297,55 @@ class GroupQuiz:
         banks: Sequence[str],
         poll: bool,
     ) -> Posting:
-        """Post the first of ``total`` questions; each result brings the next, and a board ends the run."""
-        run = _Run(total, asker, lang, list(kinds), list(banks), poll)
-        outcome = await self.ask(chat_id, asker, lang, kinds=kinds, banks=banks, poll=poll, header=self._header(run))
-        if outcome.status == "posted" and outcome.asked_id is not None:
-            run.asked.append(outcome.asked_id)
-            self.runs[chat_id] = run
+        """Post the first of ``total`` questions; each result brings the next, and a board ends the run. A run
+        already under way goes on instead (this asks its next question, if none is open)."""
+        if chat_id in self.runs:
+            return await self.ask(chat_id, asker, lang, kinds=kinds, banks=banks, poll=poll)
+        run = self.runs[chat_id] = _Run(total, asker, lang, list(kinds), list(banks), poll)
+        outcome = await self.ask(chat_id, asker, lang, kinds=kinds, banks=banks, poll=poll)
+        if not run.asked and self.runs.get(chat_id) is run:
+            del self.runs[chat_id]
         return outcome
 
     def _header(self, run: _Run) -> str:
         return t("group_session_header", run.lang, i=len(run.asked) + 1, n=run.total)
 
     async def _run_on(self, chat_id: int, run: _Run) -> None:
-        """After a result of the run: its next question, or (the last one, or none to be had) its board."""
+        """After a result of the run: its next question when the group's plan has a turn for it (however
+        long that takes), or (the last one, or none to be had) its board."""
         engine = self.engine
         assert engine is not None
-        if len(run.asked) < run.total:
-            for _ in range(3):  # questions asked too fast: wait for the budget, a few times
-                header = self._header(run)
-                outcome = await self.ask(
-                    chat_id, run.asker, run.lang, kinds=run.kinds, banks=run.banks, poll=run.poll, header=header
-                )
-                if outcome.status != "slow":
-                    break
-                await asyncio.sleep(outcome.wait)
-            if outcome.status == "posted" and outcome.asked_id is not None:
-                run.asked.append(outcome.asked_id)
+        while len(run.asked) < run.total and self.runs.get(chat_id) is run:
+            try:
+                async with self.turns.turn(chat_id, "question"):
+                    outcome = await self.ask(
+                        chat_id,
+                        run.asker,
+                        run.lang,
+                        kinds=run.kinds,
+                        banks=run.banks,
+                        poll=run.poll,
+                        header=self._header(run),
+                    )
+            except TelegramError as exc:  # the bot was removed, the group is gone: the run ends here
+                log.warning("run of questions in group %s stopped: %s", chat_id, exc)
+                break
+            if outcome.status == "posted":  # ask() counted it in the run
                 return
-            if outcome.status == "open" and outcome.asked is not None:  # someone pressed "next" first
-                run.asked.append(outcome.asked.id)
+            if outcome.status == "open" and outcome.asked is not None:  # someone asked first: the run's next
+                if outcome.asked.id not in run.asked:
+                    run.asked.append(outcome.asked.id)
                 return
+            if outcome.status != "slow":  # nothing more to ask
+                break
+            # "slow": another question took the minute's last place meanwhile; the next turn waits for it
         if self.runs.get(chat_id) is run:
             del self.runs[chat_id]
         board = session_board_text(await engine.session_board(run.asked), len(run.asked), run.lang)
-        await self.send(chat_id, "result", board)
+        try:
+            await self.send(chat_id, "result", board)
+        except TelegramError as exc:
+            log.warning("board of the run in group %s not posted: %s", chat_id, exc)
 
     async def post(
         self,
@@ -306,28 +371,32 @@ class GroupQuiz:
             seconds = max(60, int((closes_at - now).total_seconds()))
             until = close_label(closes_at, await self.zone(chat_id), now)
         question = pick.question
-        asked_id = await engine.ask(chat_id, asker, pick, open_seconds=seconds)
-        try:
-            shape = poll_shape(question, lang) if poll else None
-            if shape is not None:
-                # No open_period: the closer stops the poll, so Telegram and the database close together.
-                msg = await send_quiz_poll(self.bot, chat_id, shape, **extra)
-                await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
-                live = _Live(asked_id, chat_id, msg.message_id, lang, seconds, None, None, self._now(), until=until)
-                self.live[asked_id] = live
-                return asked_id
-            chunks = question_chunks(question, lang, header)
-            markup = question_keyboard(self.codec, asked_id, question, lang)
-            last: Message | None = None
-            for i, chunk in enumerate(chunks):
-                final = i == len(chunks) - 1
-                if i:
-                    self.budget.allow(chat_id, "result")  # a long question's continuation (counted, never refused)
-                text = f"{chunk}\n\n{footer(question, lang, seconds, until=until)}" if final else chunk
-                last = await send_html(self.bot, chat_id, text, reply_markup=markup if final else None, **extra)
-        except (TelegramError, NotClaimed):
-            await engine.close_question(asked_id)  # never shown: it must not be revealed later
-            raise
+        async with self.turns.turn(chat_id, "push") as ticket:  # a /quiz or a run's question holds its turn
+            quote = ticket.quote if ticket is not None else None  # posted for a /quiz: it replies to it
+            asked_id = await engine.ask(chat_id, asker, pick, open_seconds=seconds)
+            try:
+                shape = poll_shape(question, lang) if poll else None
+                if shape is not None:
+                    # No open_period: the closer stops the poll, so Telegram and the database close together.
+                    if quote is not None:
+                        extra["reply_parameters"] = ReplyParameters(quote, allow_sending_without_reply=True)
+                    msg = await send_quiz_poll(self.bot, chat_id, shape, **extra)
+                    await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
+                    live = _Live(asked_id, chat_id, msg.message_id, lang, seconds, None, None, self._now(), until=until)
+                    self.live[asked_id] = live
+                    return asked_id
+                chunks = question_chunks(question, lang, header)
+                markup = question_keyboard(self.codec, asked_id, question, lang)
+                last: Message | None = None
+                for i, chunk in enumerate(chunks):
+                    final = i == len(chunks) - 1
+                    text = f"{chunk}\n\n{footer(question, lang, seconds, until=until)}" if final else chunk
+                    keyboard = markup if final else None
+                    last = await send_html(self.bot, chat_id, text, reply_markup=keyboard, reply_to=quote, **extra)
+                    quote = None  # the first part replies
+            except (TelegramError, NotClaimed):
+                await engine.close_question(asked_id)  # never shown: it must not be revealed later
+                raise
         message_id = last.message_id if last else None
         await engine.attach_message(asked_id, message_id)
         live = _Live(asked_id, chat_id, message_id, lang, seconds, chunks[-1], markup, self._now(), until=until)
@@ -427,30 +496,29 @@ class GroupQuiz:
         if asked is not None:
             await self.counted(asked)
 
-    def _spawn(self, job: Awaitable[None]) -> None:
-        task: asyncio.Task[None] = asyncio.ensure_future(job)
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """A background job of the group quiz (holding no turn of the task that starts it)."""
+        task: asyncio.Task[None] = detached(job)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
+        return task
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a group job failed", exc_info=task.exception())
 
     async def _edit_count(self, live: _Live) -> None:
-        engine = self.engine
+        """The count under the question, edited at most every ``edit_seconds`` and only in an "edit" turn:
+        the last of the group's plan, so results, notices and answers to commands go first."""
+        engine, every = self.engine, self.tuning.edit_seconds
         try:
             while not live.closed and engine is not None:
-                await asyncio.sleep(self.budget.edit_delay(live.last_edit))
-                if live.closed:
-                    return
-                count = await engine.answer_count(live.asked_id)
-                if count == live.shown:
-                    return
-                if not self.budget.allow(live.chat_id, "edit"):
-                    live.last_edit = self._now()  # the group is busy: the count waits, the result must not
-                    continue
-                async with live.lock:
-                    if live.closed:
-                        return
-                    question = await engine.get_asked(live.asked_id)
+                async with self.turns.turn(live.chat_id, "edit", not_before=live.last_edit + every), live.lock:
+                    count = await engine.answer_count(live.asked_id) if not live.closed else live.shown
+                    question = await engine.get_asked(live.asked_id) if count != live.shown else None
                     if question is None or question.question is None:
-                        return
+                        return  # closed meanwhile, or nothing new to show: the turn goes back unused
                     shown = footer(question.question, live.lang, live.seconds, count, until=live.until)
                     text = f"{live.chunk}\n\n{shown}"
                     live.last_edit = self._now()
@@ -476,7 +544,11 @@ class GroupQuiz:
             found = await engine.chat(chat.id)
             poll = bool(found and found.poll)  # the group's /settings poll
         glang = await self._lang(chat.id, query.from_user.id, lang)
-        outcome = await self.ask(chat.id, query.from_user.id, glang, kinds=kinds, banks=banks, poll=poll)
+        async with self.turns.turn(chat.id, "question", wait=False) as ticket:
+            if ticket is None:  # the group's minute is full (or its questions a minute): the press says so
+                await query.answer(t("group_toast_slow", lang))
+                return
+            outcome = await self.ask(chat.id, query.from_user.id, glang, kinds=kinds, banks=banks, poll=poll)
         if outcome.status == "posted":
             await query.answer()
         elif outcome.status == "open":
@@ -515,11 +587,9 @@ class GroupQuiz:
         live = self.live.pop(asked_id, None)
         lang = live.lang if live is not None else await self._lang(asked.chat_id, asked.learner_id)
         count = len(result.right) + len(result.partial) + len(result.wrong)
-        lock = live.lock if live is not None else asyncio.Lock()
-        async with lock:
-            if live is not None:
+        if live is not None:
+            async with live.lock:  # an edit of the count under way finishes first; none follows
                 live.closed = True
-            await self._retire(asked, live, lang, count)
         # The button carries the group's last /quiz filter, so a press after a restart keeps it.
         kinds, banks, poll = self.filters.get(asked.chat_id, ([], [], False))
         markup = InlineKeyboardMarkup(
@@ -538,15 +608,21 @@ class GroupQuiz:
             )
         except TelegramError as exc:
             log.warning("result of group question %s not posted in %s: %s", asked_id, asked.chat_id, exc)
+        self._spawn(self._retire(asked, live, lang, count))  # after the result, in a turn of its own
         run = self.runs.get(asked.chat_id)
         if run is not None and run.asked and run.asked[-1] == asked_id:
             self._spawn(self._run_on(asked.chat_id, run))  # not here: `ask` may hold the chat's lock
         return True
 
     async def _retire(self, asked: AskedQuestion, live: _Live | None, lang: Lang, count: int) -> None:
-        """Take the buttons off the closed question (or stop its poll): one edit, when the budget has room."""
-        if asked.message_id is None or asked.question is None or not self.budget.allow(asked.chat_id, "retire"):
+        """Take the buttons off the closed question (or stop its poll): one edit, in its turn."""
+        if asked.message_id is None or asked.question is None:
             return
+        async with self.turns.turn(asked.chat_id, "retire"):
+            await self._retire_now(asked, live, lang, count)
+
+    async def _retire_now(self, asked: AskedQuestion, live: _Live | None, lang: Lang, count: int) -> None:
+        assert asked.message_id is not None and asked.question is not None
         try:
             if asked.poll_id is not None:
                 await self.bot.stop_poll(asked.chat_id, asked.message_id)
@@ -606,9 +682,82 @@ class GroupQuiz:
                 await asyncio.wait_for(closer, 10)
             except TimeoutError:
                 log.warning("the group closer did not stop in time")
-        for task in list(self._tasks):
+        for task in list(self._tasks):  # commands still waiting stay unhandled in the inbox: answered after a restart
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.turns.close()
+
+    # ----- members' commands -------------------------------------------------------------------------
+
+    def admitted(self, update: Update) -> bool:
+        """The command's turn has come: its handler answers it now (the guard lets it through)."""
+        return update.update_id in self._admitted
+
+    def queued(self, chat_id: int | None = None) -> int:
+        """Commands waiting for their turn or being answered (in one group, or in all)."""
+        if chat_id is not None:
+            return len(self._queued.get(chat_id, ()))
+        return sum(len(q) for q in self._queued.values())
+
+    async def command(self, update: Update) -> None:
+        """A member's command in a group: answered now when the group has room for it, else it waits for its
+        turn in the group's queue (a 👀 on it says so) and is answered then; never dropped. Waiting, it is
+        held in the update inbox, so a restart answers it too."""
+        message, chat = update.effective_message, update.effective_chat
+        assert message is not None and chat is not None
+        async with self.turns.turn(chat.id, "command", quote=message.message_id, wait=False) as ticket:
+            if ticket is not None:
+                await self._answer(update)
+                return
+        member = message.from_user.id if message.from_user is not None else None
+        waiting = self._queued.setdefault(chat.id, [])
+        if len(waiting) >= self.tuning.queue_most:  # a flood: the member's newest replaces their oldest waiting
+            older = next((q for q in waiting if q.member == member and not q.started), None)
+            if older is not None and older.task is not None:
+                older.superseded = True
+                older.task.cancel()
+                log.info("group %s: a waiting command of %s replaced by their newer one", chat.id, member)
+        inbox = self.app.bot_data.inbox
+        if inbox is not None:
+            inbox.hold(update.update_id)
+        queued = _Queued(update.update_id, member)
+        waiting.append(queued)
+        queued.task = self._spawn(self._later(update, queued))
+
+    async def _later(self, update: Update, queued: _Queued) -> None:
+        message, chat = update.effective_message, update.effective_chat
+        assert message is not None and chat is not None
+        answered = False
+
+        async def waiting() -> None:
+            await self.react(chat.id, message.message_id, WAITING)
+
+        try:
+            turn = self.turns.turn(chat.id, "command", member=queued.member, quote=message.message_id, on_wait=waiting)
+            async with turn:
+                queued.started = True
+                await self._answer(update)
+            answered = True
+        except asyncio.CancelledError:
+            answered = queued.superseded  # replaced: done with; the bot stopping: kept for the restart
+            raise
+        finally:
+            waiting_here = self._queued.get(chat.id, [])
+            if queued in waiting_here:
+                waiting_here.remove(queued)
+            if not waiting_here:
+                self._queued.pop(chat.id, None)
+            inbox = self.app.bot_data.inbox
+            if answered and inbox is not None:
+                inbox.release(update.update_id)
+
+    async def _answer(self, update: Update) -> None:
+        """The command's handlers, in the turn this task holds (the same update again, let through)."""
+        self._admitted.add(update.update_id)
+        try:
+            await self.app.process_update(update)
+        finally:
+            self._admitted.discard(update.update_id)
 
     # ----- admins ------------------------------------------------------------------------------------
 

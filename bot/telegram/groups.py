@@ -3,20 +3,24 @@
 In a group or supergroup one /quiz question is open at a time, and beside it the day's pushed question,
 open for hours (until the group's closing time, default 22:00, or the next push). Members answer with
 the buttons, by replying to the question (any kind), in a quiz poll, or with a bare letter or true/false
-when exactly one open question can take it; each member once. A counted reply gets a 👍 reaction, not
-a message. The
-verdict goes to the member alone (the callback answer); the group sees only a live count, edited at
-most every few seconds, and at the close one result message: the answer, the explanation, who was
-right (fastest first) and who was not, and a "next question" button.
+when exactly one open question can take it; each member once. A right reply gets a 👍 reaction (a wrong
+one none, a reply that is no answer a 🤔), not a message. The verdict of a button goes to the member
+alone (the callback answer); the group sees only a live count, edited at most every few seconds, and
+at the close one result message: the answer, the explanation, who was right (fastest first) and who
+was not, and a "next question" button.
 
 A /quiz question closes after STUDYBOT_GROUP_OPEN_SECONDS, or earlier on /reveal by the member who asked
-or a chat admin; closing survives a restart (bot/telegram/group_quiz.py). What the group quiz may post
-is decided by `GroupBudget` (bot/telegram/group_budget.py): spam of commands or buttons never turns
-into a flood of messages, and the bot's rate limiter stays the last line of defence, not the first.
+or a chat admin; closing survives a restart (bot/telegram/group_quiz.py). Every message to a group is
+planned (bot/telegram/group_budget.py, bot/telegram/group_turns.py): a command the group's budget has no
+room for now waits in the group's queue with a 👀 and is answered in its turn, never dropped; results
+and notices go before the answers to commands, and the live count after everything. Spam of commands
+or buttons never turns into a flood of messages, and the bot's rate limiter stays the last line of
+defence, not the first. In a group the answer to a command replies to the command.
 
 A press of a group question's buttons takes the one press path (bot/telegram/presses.py and the quiz's
 press handlers, which apply the group's rules). The command guard and member tracking run in handler
-groups before the features' commands (FIRST), so a dropped command reaches no feature.
+groups before the features' commands (FIRST): the guard hands every command to the group's queue, which
+runs the command's handlers again in its turn.
 """
 
 from __future__ import annotations
@@ -55,7 +59,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 FIRST = -1  # handler group: before the features' commands and messages
-MINE = frozenset({"quiz", "reveal", "top"})  # group commands paced by GroupQuiz (the others by guard_commands)
+RIGHT = "👍"  # on a right reply (a wrong one gets none: nobody is told so in front of the group)
+UNREAD = "🤔"  # on a reply that is no answer at all (the question stays open for it)
 RUN_MOST = 20  # `/quiz N` in a group: at most this many questions in a run
 
 
@@ -227,8 +232,8 @@ async def group_settings_text(context: CustomContext, chat_id: int, lang: Lang) 
 
 
 async def on_group_reply(update: Update, context: CustomContext) -> None:
-    """A reply to a group question answers it (any kind): graded silently, once; counted with a 👍 reaction,
-    and a reply that is no answer at all gets 🤔 (the question stays open for it)."""
+    """A reply to a group question answers it (any kind): graded silently, once; a right one gets a 👍
+    reaction, a wrong one none, and a reply that is no answer at all gets 🤔 (the question stays open for it)."""
     message, user = update.message, update.effective_user
     if message is None or user is None or message.text is None:
         return
@@ -265,17 +270,19 @@ async def _answer_in_group(
     await context.lang()  # the member exists as a learner before the answer
     result = await context.engine.answer(user_id, asked.id, text[:4000])
     if result.recorded:
-        await context.groups.react(asked.chat_id, message_id, "👍")
+        if result.verdict is not None and result.verdict.correct:
+            await context.groups.react(asked.chat_id, message_id, RIGHT)
         await context.groups.counted(asked)
     elif result.status == "not_an_answer":
-        await context.groups.react(asked.chat_id, message_id, "🤔")
+        await context.groups.react(asked.chat_id, message_id, UNREAD)
 
 
 async def guard_commands(update: Update, context: CustomContext) -> None:
-    """Other features' commands in a group: a few a minute are answered, the rest are dropped unanswered.
+    """Every command of ours in a group takes its turn in the group's plan (`GroupQuiz.command`): answered
+    now when the group's budget has room, else later in its turn.
 
-    Every command in a group may make a message; members spamming /help or /stats must not spend the
-    group's 20 messages a minute. The group quiz's own commands have finer rules (GroupQuiz)."""
+    The command's handlers run in that turn (the same update handled again, let through here), so what
+    they send is counted where it belongs and nothing else of the group waits for it."""
     message, chat = update.message, update.effective_chat
     if message is None or chat is None or not message.text:
         return
@@ -284,11 +291,11 @@ async def guard_commands(update: Update, context: CustomContext) -> None:
     if addressee and addressee.lower() != (context.bot.username or "").lower():
         return  # for another bot
     name = name.lower()
-    if name in MINE or not context.knows_command(name):
+    groups = context.groups
+    if not context.knows_command(name) or groups.admitted(update):
         return
-    if not context.groups.budget.allow(chat.id, "other"):
-        log.info("group %s: /%s dropped (too many commands this minute)", chat.id, name)
-        raise ApplicationHandlerStop
+    await groups.command(update)
+    raise ApplicationHandlerStop
 
 
 async def note_members(update: Update, context: CustomContext) -> None:

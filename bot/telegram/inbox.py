@@ -8,7 +8,9 @@ queue, so a crash lost every update fetched but not yet handled. Here:
   memory and drops one seen before (Telegram sends again what was not confirmed at a crash);
 - `flush()` writes them, and the updates handled meanwhile, in one transaction; the next getUpdates waits
   for it (`ConfirmingRequest`), the webhook answers only after it, and a handler starts only after it;
-- the update processor calls `handled()` when an update is done (bot/telegram/ordering.py);
+- the update processor calls `handled()` when an update is done (bot/telegram/ordering.py); a handler
+  that answers its update later (a group's command waiting for the group's message budget) `hold`s it
+  first and `release`s it once answered: the update is handled when both have said so;
 - at start-up `open()` hands back the updates a crash left unhandled, to be handled before new ones.
 
 Why not confirm an update only once it is handled, by holding the getUpdates offset back: the offset is
@@ -106,6 +108,7 @@ class Inbox:
         self._new: list[tuple[int, str]] = []
         self._bodies: dict[int, str] = {}  # update_id -> JSON as Telegram sent it, until accepted
         self._handled: list[int] = []
+        self._held: dict[int, int] = {}  # update_id -> how many of (processor, holder) have yet to say "done"
         self._queued = 0  # items (new or handled) handed to the inbox so far
         self._written = 0  # of those, the ones committed
         self._error: BaseException | None = None
@@ -227,7 +230,19 @@ class Inbox:
         self._schedule()
         return True
 
+    def hold(self, update_id: int) -> None:
+        """The update is answered later than its handler returns: not handled until `release`."""
+        self._held[update_id] = 2
+
+    def release(self, update_id: int) -> None:
+        """The held update's answer is done."""
+        self.handled(update_id)
+
     def handled(self, update_id: int) -> None:
+        left = self._held.pop(update_id, 0) - 1
+        if left > 0:  # held: the other of the two has yet to finish
+            self._held[update_id] = left
+            return
         self._handled.append(update_id)
         self._queued += 1
         self._schedule()

@@ -34,6 +34,9 @@ the push's slot is granted, right before the request goes on the wire, and when 
 request is not made (`NotClaimed`). The push scheduler records a push as under way only there, so a
 crash leaves "uncertain" only what was really on the wire.
 
+`on_request(method, chat)`, when set, is told of each message request right before it goes on the wire
+(the group plan, bot/telegram/group_turns.py, counts every message to a group there).
+
 Why written here rather than aiolimiter or python-telegram-bot's AIORateLimiter: both are leaky buckets,
 which allow a full burst on top of the steady rate, i.e. up to twice the limit inside one window;
 Telegram's per-group rule counts a sliding minute. Neither has a notion of reply-before-push priority,
@@ -302,6 +305,7 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
         self.retry_after_count = 0
         self.chat_pauses = 0  # 429s that paused one chat only
         self.global_pauses = 0  # 429s that paused everything
+        self.on_request: Callable[[str, str | None], None] | None = None  # see the module docstring
 
     async def initialize(self) -> None:
         return None
@@ -487,6 +491,8 @@ class OutgoingBudget(BaseRateLimiter[dict[str, Any]]):
                     if not await claim():
                         raise NotClaimed(endpoint)
                     claim = None  # claimed once: a retry after a 429 is the same push
+                if counted and self.on_request is not None:
+                    self.on_request(method, chat_key)
                 result = await callback(*args, **kwargs)
                 through = True
                 return result

@@ -97,6 +97,10 @@ class PushSender:
 
     async def __call__(self, push: Push) -> int | Sent | None:
         if push.kind == "announce":
+            groups = self.app.bot_data.groups
+            if push.chat_id < 0 and groups is not None:  # its turn in the group's plan, as the day's question
+                async with groups.turns.turn(push.chat_id, "push"):
+                    return await self._announce(push)
             return await self._announce(push)
         if push.kind == "remind":
             return await self._remind(push)

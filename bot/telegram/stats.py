@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.constants import ChatType, ParseMode
 
 from bot.banks.model import Kind
@@ -179,4 +179,10 @@ async def stats_command(update: Update, context: CustomContext) -> None:
         parse_mode=ParseMode.HTML,
         filename="stats.png",
         reply_markup=_buttons(context, lang) if private else None,
+        reply_parameters=_quoting(context.command_in_group()),
     )
+
+
+def _quoting(message_id: int | None) -> ReplyParameters | None:
+    """In a group the picture replies to the /stats it answers (sent even if that was deleted meanwhile)."""
+    return ReplyParameters(message_id, allow_sending_without_reply=True) if message_id is not None else None

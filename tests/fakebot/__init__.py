@@ -55,7 +55,7 @@ With ``strict_chats`` (default) sending to a chat no simulated user or group ope
 "chat not found".
 """
 
-from .limits import ManualClock, RateRules, VirtualTime
+from .limits import DrivenTime, ManualClock, RateRules, VirtualTime
 from .offline import Feeder, OfflineRequest
 from .records import CallbackAnswer, CallbackPress, Fault, MessageState, Violation
 from .server import FakeBotServer
@@ -66,6 +66,7 @@ __all__ = [
     "ApiError",
     "CallbackAnswer",
     "CallbackPress",
+    "DrivenTime",
     "FakeBotServer",
     "Fault",
     "Feeder",

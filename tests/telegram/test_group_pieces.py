@@ -37,62 +37,67 @@ def test_a_window_counts_the_last_period_and_says_how_long_to_wait() -> None:
         w.add(at)
     assert w.count(30) == 3 and w.wait(30, 3) == 30 and w.wait(30, 4) == 0
     assert w.count(60) == 2 and w.count(80.5) == 0
+    w.add(90)
+    w.add(95)
+    w.remove(90)
+    w.remove(12345)  # not there (or gone already): nothing happens
+    assert w.count(96) == 1
 
 
-def test_questions_notices_and_boards_have_their_own_small_windows() -> None:
+def test_results_and_notices_may_use_the_whole_minute_everything_else_leaves_them_room() -> None:
     clock = Clock()
     budget = GroupBudget(GroupTuning(), clock)
-    assert [budget.allow(-1, "question") for _ in range(5)] == [True] * 4 + [False]
-    assert budget.asks_wait(-1) == 60
-    assert [budget.allow(-1, "notice") for _ in range(3)] == [True, True, False]
-    assert [budget.allow(-1, "board") for _ in range(3)] == [True, True, False]
-    assert budget.allow(-2, "question")  # another group is another budget
-    clock.now += 60
-    assert budget.allow(-1, "question") and budget.allow(-1, "notice")
+    for _ in range(10):
+        budget.take(-1)
+    assert budget.wait(-1, "edit") > 0 and budget.wait(-1, "command") == 0  # the live count stops first
+    for _ in range(8):
+        budget.take(-1)
+    assert budget.wait(-1, "command") > 0 and budget.wait(-1, "retire") > 0 and budget.wait(-1, "question") > 0
+    assert budget.wait(-1, "result") == 0 and budget.wait(-1, "notice") == 0
+    budget.take(-1)
+    budget.take(-1)
+    assert budget.wait(-1, "result") == 61  # 20 in the minute: the next when the first leaves it
+    assert budget.wait(-2, "command") == 0  # another group is another budget
+    clock.now += 61
+    assert budget.level(-1) == 0 and budget.wait(-1, "edit") == 0
 
 
-def test_edits_stop_first_results_never() -> None:
+def test_questions_have_a_window_of_their_own_and_unused_turns_give_their_count_back() -> None:
     clock = Clock()
     budget = GroupBudget(GroupTuning(), clock)
-    sent = 0
-    while budget.allow(-1, "edit"):
-        sent += 1
-    assert sent == 10 and budget.level(-1) == 10
-    assert budget.allow(-1, "question")
-    for _ in range(30):
-        assert budget.allow(-1, "result")
-    assert not budget.allow(-1, "retire") and not budget.allow(-1, "notice")
+    for _ in range(4):
+        assert budget.wait(-1, "question") == 0
+        budget.asked(-1)
+    assert budget.wait(-1, "question") == 60 == budget.asks_wait(-1)
+    assert budget.wait(-1, "command") == 0 and budget.wait(-1, "push") == 0  # the day's question is no /quiz
+    at = budget.take(-1)
+    clock.now += 5
+    assert budget.restamp(-1, at) == clock.now and budget.level(-1) == 1  # went out later: counted from then
+    budget.give_back(-1, clock.now)
+    budget.note(-1)  # a request no turn was granted for counts all the same
+    assert budget.level(-1) == 1
 
 
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from(["question", "notice", "board", "retire", "edit", "other"]),
+            st.sampled_from(["result", "notice", "question", "push", "command", "retire", "edit"]),
             st.floats(min_value=0, max_value=5),
         ),
         max_size=300,
     )
 )
 def test_whatever_members_do_one_minute_holds_at_most_twenty(events: list[tuple[str, float]]) -> None:
-    """A result follows each question (and one may be left over from the minute before): still <= 20."""
+    """Everything sent when the plan says it fits: never more than 20 in any minute."""
     clock = Clock()
     budget = GroupBudget(GroupTuning(), clock)
-    budget.allow(-1, "result")  # the close of a question asked before the window
-    times: list[float] = [clock.now]
+    times: list[float] = []
     for kind, gap in events:
         clock.now += gap
-        if budget.allow(-1, kind):  # type: ignore[arg-type]
+        if budget.wait(-1, kind) <= 0:  # type: ignore[arg-type]
+            budget.take(-1)
             times.append(clock.now)
-            if kind == "question":
-                assert budget.allow(-1, "result")  # revealed at once: the worst case
-                times.append(clock.now)
-    assert max(sum(1 for t in times if start <= t < start + 60) for start in times) <= 20
-
-
-def test_edit_delay_follows_the_last_edit() -> None:
-    clock = Clock()
-    budget = GroupBudget(GroupTuning(edit_seconds=5), clock)
-    assert budget.edit_delay(98.0) == 3.0 and budget.edit_delay(90.0) == 0.0
+    assert max((sum(1 for t in times if start <= t < start + 60) for start in times), default=0) <= 20
 
 
 def _q(**kwargs: object) -> Question:

@@ -70,6 +70,30 @@ async def test_updates_are_kept_until_handled_and_handed_out_again_after_a_crash
     await store.close()
 
 
+async def test_a_held_update_is_handled_once_its_handler_and_its_holder_are_both_done(tmp_path: Path) -> None:
+    """A group's command waiting for its turn: its handler returned (the processor says done), its answer
+    is still to come; a crash then hands it out again."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    inbox = Inbox()
+    await inbox.open(UpdateLog(store), BOT)
+    queue = InboxQueue(inbox)
+    for i in (1, 2):
+        await queue.put(update(i))
+    inbox.hold(1)
+    inbox.handled(1)  # the update processor: its handler returned
+    inbox.hold(2)
+    inbox.release(2)  # answered before the processor was done with it
+    await inbox.flush()
+    assert await rows(store) == [(1, 1, 0, 0), (2, 1, 0, 0)]
+    again = Inbox()  # a crash now: the waiting command comes back
+    assert [u.update_id for u in await again.open(UpdateLog(store), BOT)] == [1, 2]
+    inbox.release(1)
+    inbox.handled(2)
+    await inbox.flush()
+    assert await rows(store) == [(1, 0, 1, 1), (2, 0, 1, 1)]
+    await store.close()
+
+
 async def test_an_update_that_crashed_the_bot_three_times_is_given_up(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

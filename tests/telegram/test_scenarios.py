@@ -302,10 +302,10 @@ async def test_a_study_group_day(group_env: BotEnv) -> None:
     meant = which(question.text)
     toast = await fake.callback_answer(li.press(question, BUTTON[meant.id]))
     assert toast.text.startswith("✅")
-    by_reply = tom.reply_to(question, "B")
-    await fake.wait_for(lambda: by_reply.reactions, what="a reaction to Tom's reply")
-    bare = wang.send_text("a", group)  # one question open: a bare letter counts
-    await fake.wait_for(lambda: bare.reactions, what="a reaction to the bare letter")
+    by_reply = tom.reply_to(question, "B")  # wrong (the key is A): counted, no reaction in front of the group
+    bare = wang.send_text("a", group)  # one question open: a bare letter counts, and it is right
+    await fake.wait_for(lambda: bare.reactions, what="a reaction to the right bare letter")
+    assert bare.reactions == [{"type": "emoji", "emoji": "👍"}] and by_reply.reactions == []
     again = li.reply_to(question, "C")  # Li answered by button already: not counted twice
     await env.settle()
     assert {r.name: r.answered for r in await env.engine.top(group.id, "today")} == {"李雷": 1, "Tom": 1, "王老师": 1}

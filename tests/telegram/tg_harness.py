@@ -174,9 +174,12 @@ class BotEnv:
                 self.app, self.feeder = None, None
 
     async def settle(self) -> None:
-        """Every update the simulated users made so far is handled."""
-        assert self.feeder is not None
+        """Every update the simulated users made so far is handled, a group's commands waiting for their turn
+        included (on the virtual clock their waits take no real time)."""
+        assert self.feeder is not None and self.app is not None
+        groups = self.app.bot_data.groups
         await self.feeder.settle()
+        await self.fake.wait_for(lambda: self.feeder is not None and self.feeder.idle and not groups.queued())
 
     @property
     def engine(self) -> Any:
