@@ -118,12 +118,11 @@ def verdict_from_judgement(
     earned = sum(_SCORE[s] for s in statuses)
     score = earned / len(points)
     outcome = Outcome.correct if score == 1.0 else Outcome.partial if score else Outcome.wrong
-    zh = "\n".join([f"要点覆盖 {earned:g}/{len(points)}（模型按要点评分）", *lines, "请对照参考答案。"])
+    zh = "\n".join([f"要点覆盖 {earned:g}/{len(points)}（模型按要点评分）", *lines])
     en = "\n".join(
         [
             f"Key points covered: {earned:g} of {len(points)} (judged by a model)",
             *lines,
-            "Compare with the reference answer.",
         ]
     )
     return rules.model_copy(

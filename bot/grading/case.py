@@ -787,8 +787,6 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     if score == 0.0 and _echoes_question(norm, question.prompt):
         zh_parts.append("题目里已有的内容不计分，请写出你的分析和做法。")
         en_parts.append("Words of the question earn nothing; write your own analysis and steps.")
-    zh_parts.append("请对照参考答案。")
-    en_parts.append("Compare with the reference answer.")
     return Verdict(
         outcome=outcome,
         score=score,
@@ -810,8 +808,7 @@ def _accepted(question: Question, points: tuple[KeyPoint, ...], norm: str, refer
         score=1.0,
         understood=norm if len(norm) <= 200 else norm[:199] + "…",
         expected=reference,
-        feedback_zh=f"要点覆盖 {earned}/{earned}\n老师已认可这个回答。请对照参考答案。",
-        feedback_en=f"Key points covered: {earned} of {earned}\nA teacher accepted this answer. "
-        "Compare with the reference answer.",
+        feedback_zh=f"要点覆盖 {earned}/{earned}\n老师已认可这个回答。",
+        feedback_en=f"Key points covered: {earned} of {earned}\nA teacher accepted this answer.",
         covered=labels,
     )

@@ -350,8 +350,8 @@ def grade_choice(question: Question, reply: str, concepts: ConceptIndex | None =
             outcome, zh, en = Outcome.correct, "回答正确。", "Right."
         else:
             outcome = Outcome.wrong
-            zh = f"你选了 {understood}，正确答案是 {expected}。"
-            en = f"You chose {understood}; the answer is {expected}."
+            # What was chosen, not the key again: the key has a line of its own in every verdict.
+            zh, en = f"你选了 {understood}。", f"You chose {understood}."
         return Verdict(
             outcome=outcome,
             score=1.0 if outcome is Outcome.correct else 0.0,

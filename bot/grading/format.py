@@ -24,18 +24,31 @@ def kind_label(kind: Kind, lang: str) -> str:
     return texts()(f"kind_{kind.value}", lang)
 
 
-def format_question(question: Question, lang: str) -> str:
-    """The prompt, the options (choice), and a short hint on how to answer this kind."""
+def format_question(
+    question: Question, lang: str, *, numbered: bool = True, hint: bool = True, marks: dict[str, str] | None = None
+) -> str:
+    """The prompt, the options (choice), and a short hint on how to answer this kind.
+
+    ``numbered``: the bank's own number before the prompt (a session shows its own counter instead, so two
+    numbers never stand side by side); ``hint``: how to answer (left out once it is answered); ``marks``:
+    a mark before an option's letter (✅/❌ on the options a learner chose)."""
     t = texts()
-    lines = [f"【{kind_label(question.kind, lang)}】{question.number}. {question.prompt.strip()}"]
+    number = f"{question.number}. " if numbered else ""
+    lines = [f"【{kind_label(question.kind, lang)}】{number}{question.prompt.strip()}"]
     if question.kind in CHOICE_KINDS:
-        lines.extend(f"{letter}. {text}" for letter, text in question.options.items())
-    hint = t(f"hint_{question.kind.value}", lang)
+        marks = marks or {}
+        lines.extend(
+            f"{marks[letter]} {letter}. {text}" if letter in marks else f"{letter}. {text}"
+            for letter, text in question.options.items()
+        )
+    if not hint:
+        return "\n".join(lines)
+    hint_text = t(f"hint_{question.kind.value}", lang)
     blanks = len(question.blanks())
     if question.kind is Kind.fill and blanks > 1:
-        hint = t("hint_blanks", lang, n=blanks)
+        hint_text = t("hint_blanks", lang, n=blanks)
     lines.append("")
-    lines.append(hint)
+    lines.append(hint_text)
     return "\n".join(lines)
 
 

@@ -51,9 +51,9 @@ def _given_up(question: Question) -> Verdict:
     """`不知道`, `跳过`: an answer that earns nothing, the same in every kind; the learner sees the key."""
     expected = _expected(question)
     if question.kind is Kind.case:
-        zh, en = "没关系，请对照参考答案。", "No problem: compare with the reference answer."
-    else:
-        zh, en = f"没关系，答案是 {expected}。", f"No problem: the answer is {expected}."
+        zh, en = "没关系，参考答案在下面。", "No problem: the reference answer is below."
+    else:  # the key stands right above this: not said twice
+        zh, en = "没关系，记住它，下次就会了。", "No problem: now you know it for next time."
     return Verdict(
         outcome=Outcome.wrong, score=0.0, understood="不知道", expected=expected, feedback_zh=zh, feedback_en=en
     )

@@ -42,6 +42,7 @@ class StreakView:
     freeze_earned: bool = False  # it earned a freeze
     first_freeze: bool = False  # ... the learner's first ever (no streak of 7 days before)
     milestone: int | None = None  # it made the streak reach one of MILESTONES
+    changed: bool = False  # it was the day's first answer: the streak's number moved (or began)
 
 
 def record_day(streak: Streak, day: int) -> Streak:
@@ -89,6 +90,7 @@ def view_after(before: Streak, after: Streak, day: int) -> StreakView:
         freeze_earned=earned,
         first_freeze=earned and before.longest < DAYS_PER_FREEZE,
         milestone=after.current if new_day and after.current in MILESTONES else None,
+        changed=new_day,
     )
 
 

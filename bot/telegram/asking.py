@@ -17,11 +17,10 @@ from telegram.error import BadRequest, NetworkError
 
 from bot.banks.model import CHOICE_KINDS, Kind, Question
 from bot.delivery.outcomes import NotClaimed
-from bot.grading import format_question
+from bot.telegram.answered import question_html
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.pacing import push_args
 from bot.telegram.question_view import poll_shape, question_keyboard
-from bot.telegram.render import esc
 from bot.telegram.sending import send_html, send_quiz_poll
 from bot.telegram.transport import post_unread
 
@@ -49,6 +48,7 @@ async def send_question(
     open_seconds: int | None = None,
     asked_id: int | None = None,
     header: str | None = None,
+    counter: str | None = None,
     **extra: Any,
 ) -> int:
     """Ask ``pick`` in ``chat_id``; returns the asked id.
@@ -57,7 +57,8 @@ async def send_question(
     ``poll``: a quiz poll when the question fits one, else buttons. ``push``: the send is a push
     (paced behind replies); ``claim`` goes with it to the rate limiter (bot/delivery/service.py);
     ``asked_id``: recorded already (a practice session's question); ``header``: an HTML line above the
-    question (above a poll: a message of its own); ``extra`` goes with the send (allow_paid_broadcast).
+    question (a session's counter: the bank's own number is then left out); ``counter``: a poll's
+    counter before its question (a poll has no header message); ``extra`` goes with the send (allow_paid_broadcast).
     Telegram errors reach the caller.
     """
     if push:
@@ -66,19 +67,16 @@ async def send_question(
     if asked_id is None:
         asked_id = await engine.ask(chat_id, learner_id, pick, open_seconds=open_seconds)
     try:
-        shape = poll_shape(question, lang) if poll else None
+        shape = poll_shape(question, lang, counter=counter) if poll else None
         if shape is not None:
-            if header:
-                await send_html(bot, chat_id, header, **extra)
             open_period = open_seconds if open_seconds and 5 <= open_seconds <= 600 else None
             msg = await send_quiz_poll(bot, chat_id, shape, open_period=open_period, **extra)
             await engine.attach_message(asked_id, msg.message_id, msg.poll.id if msg.poll else None)
             return asked_id
         markup = question_keyboard(codec, asked_id, question, lang)
-        text = esc(format_question(question, lang))
         parts: list[int] = []
         last = await send_html(
-            bot, chat_id, f"{header}\n{text}" if header else text, reply_markup=markup, sent=parts, **extra
+            bot, chat_id, question_html(question, lang, header=header), reply_markup=markup, sent=parts, **extra
         )
     except NotClaimed:  # the push was not to be sent after all: its question was never shown
         await engine.close_question(asked_id)

@@ -12,16 +12,21 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from telegram import Bot, InlineKeyboardMarkup
-from telegram.error import TelegramError
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, TelegramError
 
 from bot.banks.model import Question
+from bot.grading import format_question
 from bot.study.results import AskedQuestion
 from bot.study.sessions import Session, SessionStep, SessionSummary
+from bot.telegram.answered import question_html
 from bot.telegram.asking import retire_question, send_question
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.question_view import next_keyboard
-from bot.telegram.sending import send_html
+from bot.telegram.render import esc
+from bot.telegram.sending import chunks, send_html
 from bot.telegram.texts import t
+from bot.telegram.transport import post_unread
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
@@ -32,7 +37,9 @@ __all__ = [
     "expire",
     "expire_if_due",
     "go_on",
+    "header_of",
     "header_text",
+    "poll_counter",
     "question_label",
     "register",
     "resume",
@@ -47,9 +54,25 @@ log = logging.getLogger(__name__)
 TIMER_SECONDS = 1.0  # how often the job queue looks for questions whose time is up
 
 
-def question_label(question: Question, lang: str) -> str:
-    """`第 3 题 · 判断题` / `Question 3 · True/false`: which question a verdict is about."""
-    return t("answer_label", lang, n=question.number, kind=t(f"label_{question.kind}", lang))
+def question_label(question: Question, lang: str, *, position: int | None = None) -> str:
+    """`第 3 题 · 判断题` / `Question 3 · True/false`: which question a verdict is about (a session's
+    question by its place in the session, never by the bank's own number)."""
+    n = position if position is not None else question.number
+    return t("answer_label", lang, n=n, kind=t(f"label_{question.kind}", lang))
+
+
+def poll_counter(session: Session, position: int, lang: str) -> str:
+    """A session's counter before a poll's question (`📝 3/10`): a poll has no header message."""
+    key = "session_counter_push" if session.kind == "push" else "session_counter_quiz"
+    return t(key, lang, n=position, total=session.total)
+
+
+async def header_of(engine: StudyEngine, asked: AskedQuestion, lang: str) -> str | None:
+    """The header a session's question was sent under (None for a question of no session)."""
+    if asked.session_id is None or asked.position is None:
+        return None
+    session = await engine.sessions.get(asked.session_id)
+    return header_text(session, asked.position, lang) if session is not None else None
 
 
 def header_text(session: Session, position: int, lang: str) -> str:
@@ -91,6 +114,7 @@ async def send_step(
         open_seconds=session.seconds,
         asked_id=step.asked_id,
         header=header_text(session, step.position, lang),
+        counter=poll_counter(session, step.position, lang),
         **kwargs,
     )
     asked = await engine.get_asked(asked_id)
@@ -129,7 +153,8 @@ async def resume(context: CustomContext, chat_id: int, user_id: int, lang: str) 
 
 
 async def expire(app: BotApplication, asked: AskedQuestion) -> bool:
-    """A session question whose time is up: closed (once), said so, its buttons off, the next one sent."""
+    """A session question whose time is up: closed (once), said so in its own message (its buttons go with
+    the edit; a poll is stopped), the next one sent."""
     data = app.bot_data
     engine, codec = data.engine, data.codec
     if engine is None or codec is None or not await engine.sessions.time_out(asked.id):
@@ -137,12 +162,41 @@ async def expire(app: BotApplication, asked: AskedQuestion) -> bool:
     learner = asked.learner_id if asked.learner_id is not None else asked.chat_id
     lang = await data.languages.of_learner(engine, learner)
     if asked.question is not None:
-        label = question_label(asked.question, lang)
-        sent: list[int] = []
-        await send_html(app.bot, asked.chat_id, t("session_timeout", lang, label=label), sent=sent)
-        await engine.attach_message(asked.id, None, parts=sent)  # a reply to it is about that question
-        await retire_question(app.bot, asked.chat_id, asked.message_id, asked.question, asked.poll_id is not None)
+        poll = asked.poll_id is not None
+        if poll or not await _timeout_in_place(app, asked, lang):
+            if not poll:
+                label = question_label(asked.question, lang, position=asked.position)
+                sent: list[int] = []
+                await send_html(app.bot, asked.chat_id, t("session_timeout", lang, label=label), sent=sent)
+                await engine.attach_message(asked.id, None, parts=sent)  # a reply to it is about that question
+            await retire_question(app.bot, asked.chat_id, asked.message_id, asked.question, poll)
     await send_next(app.bot, engine, codec, await engine.sessions.after(asked), lang)
+    return True
+
+
+async def _timeout_in_place(app: BotApplication, asked: AskedQuestion, lang: str) -> bool:
+    """The question's own message says its time ran out, without its buttons; False when it cannot."""
+    engine = app.bot_data.engine
+    assert engine is not None and asked.question is not None
+    if asked.message_id is None:
+        return False
+    header = await header_of(engine, asked, lang)
+    if len(chunks(question_html(asked.question, lang, header=header))) > 1:
+        return False
+    shown = esc(format_question(asked.question, lang, numbered=header is None, hint=False))
+    html = "\n".join([*([header] if header else []), shown, "", t("session_timeout_here", lang)])
+    try:
+        await post_unread(
+            app.bot,
+            "editMessageText",
+            chat_id=asked.chat_id,
+            message_id=asked.message_id,
+            text=html,
+            parse_mode=ParseMode.HTML,
+        )
+    except BadRequest as exc:  # deleted, or too old to edit: said in a message of its own
+        log.info("time-out of question message %s in %s not written into it: %s", asked.message_id, asked.chat_id, exc)
+        return False
     return True
 
 

@@ -27,8 +27,16 @@ from bot.study.results import Pick
 from bot.study.sessions import PushOpening, PushStart, SessionStep
 from bot.telegram.context import BotApplication
 from bot.telegram.pacing import push_args
-from bot.telegram.practice import header_text, send_step
-from bot.telegram.question_view import KeyboardPlan, keyboard_json, keyboard_plan, poll_shape
+from bot.telegram.practice import header_text, poll_counter, send_step
+from bot.telegram.question_view import (
+    MAX_POLL_QUESTION,
+    KeyboardPlan,
+    keyboard_json,
+    keyboard_plan,
+    poll_question,
+    poll_shape,
+    units,
+)
 from bot.telegram.render import esc
 from bot.telegram.sending import chunks, send_html
 from bot.telegram.texts import lang_of, t
@@ -62,7 +70,9 @@ class Looks:
             return found[1]
         if len(self._looks) >= self._most:
             self._looks.clear()
-        look = Look(esc(format_question(question, lang)), keyboard_plan(question, lang), _poll_params(question, lang))
+        # A push is a session's question: under the session's counter, without the bank's own number.
+        text = esc(format_question(question, lang, numbered=False))
+        look = Look(text, keyboard_plan(question, lang), _poll_params(question, lang))
         self._looks[key] = (question, look)  # the question is kept with it: its id cannot be reused meanwhile
         return look
 
@@ -232,9 +242,10 @@ class PushSender:
         """Send the step's question (message id, poll id), or None when it does not fit one message."""
         look = self.looks(step.pick.question, lang)
         header = header_text(step.session, step.position, lang)
-        if poll and look.poll is not None:
-            await self._post(push, "sendMessage", {"text": header, "parse_mode": "HTML"})
-            result = await self._post(push, "sendPoll", look.poll)
+        if poll and look.poll is not None:  # no header message: the counter stands before the poll's question
+            asked = poll_question(step.pick.question, poll_counter(step.session, step.position, lang))
+            params = {**look.poll, "question": asked} if units(asked) <= MAX_POLL_QUESTION else look.poll
+            result = await self._post(push, "sendPoll", params)
             return int(result["message_id"]), (result.get("poll") or {}).get("id")
         codec = self.app.bot_data.codec
         assert codec is not None

@@ -24,9 +24,11 @@ __all__ = [
     "keyboard_json",
     "keyboard_plan",
     "next_keyboard",
+    "poll_question",
     "poll_reply",
     "poll_shape",
     "question_keyboard",
+    "units",
 ]
 
 MAX_POLL_QUESTION = 300
@@ -38,9 +40,15 @@ BUTTON_TEXT = 40  # characters of option text on a button (the full text is in t
 TF_REPLY = {"1": "对", "0": "错"}
 
 
-def _units(text: str) -> int:
+def units(text: str) -> int:
     """Length as Telegram counts it (UTF-16 code units)."""
     return len(text.encode("utf-16-le")) // 2
+
+
+def poll_question(question: Question, counter: str | None = None) -> str:
+    """A poll's question: a session's counter (`📝 3/10`) or else the bank's number, then the prompt."""
+    prompt = question.prompt.strip()
+    return f"{counter} {prompt}" if counter else f"{question.number}. {prompt}"
 
 
 def _button_label(text: str) -> str:
@@ -130,8 +138,9 @@ class PollShape:
     long_explanation: bool  # there is one, but only the verdict message can carry it
 
 
-def poll_shape(question: Question, lang: str) -> PollShape | None:
-    """The quiz poll for a choice or true/false question, or None when it does not fit Telegram's limits."""
+def poll_shape(question: Question, lang: str, *, counter: str | None = None) -> PollShape | None:
+    """The quiz poll for a choice or true/false question, or None when it does not fit Telegram's limits.
+    ``counter``: a session's (`📝 3/10`) in place of the bank's own number (a poll has no header message)."""
     if question.kind is Kind.true_false:
         options = list(_tf_labels(lang))
         letters = ["对", "错"]
@@ -145,13 +154,13 @@ def poll_shape(question: Question, lang: str) -> PollShape | None:
             return None
     else:
         return None
-    text = f"{question.number}. {question.prompt.strip()}"
-    if not 1 <= _units(text) <= MAX_POLL_QUESTION or not 2 <= len(options) <= 12:
+    text = poll_question(question, counter)
+    if not 1 <= units(text) <= MAX_POLL_QUESTION or not 2 <= len(options) <= 12:
         return None
-    if any(not 1 <= _units(o) <= MAX_POLL_OPTION for o in options):
+    if any(not 1 <= units(o) <= MAX_POLL_OPTION for o in options):
         return None
     expl = (question.explanation or "").strip()
-    fits = _units(expl) <= MAX_POLL_EXPLANATION and expl.count("\n") <= MAX_POLL_EXPLANATION_LINES
+    fits = units(expl) <= MAX_POLL_EXPLANATION and expl.count("\n") <= MAX_POLL_EXPLANATION_LINES
     return PollShape(
         text,
         options,

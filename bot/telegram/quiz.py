@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
-from telegram.constants import ChatType
+from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, MessageHandler, PollAnswerHandler, filters
 
@@ -29,6 +29,7 @@ from bot.study.practice_args import MAX_SECONDS, MIN_SECONDS, parse_practice
 from bot.study.results import AnswerResult, AskedQuestion, Empty
 from bot.study.sessions import MAX_QUESTIONS
 from bot.telegram import practice
+from bot.telegram.answered import answered_html, one_row, question_html
 from bot.telegram.asking import retire_question, send_question
 from bot.telegram.bare_answers import looks_like_an_answer, takes
 from bot.telegram.callbacks import Callback
@@ -41,7 +42,8 @@ from bot.telegram.next_word import decode_next
 from bot.telegram.presses import PRESSES
 from bot.telegram.question_view import TF_REPLY, next_keyboard, poll_reply, poll_shape, question_keyboard
 from bot.telegram.render import esc
-from bot.telegram.sending import send_html
+from bot.telegram.sending import chunks, send_html
+from bot.telegram.transport import post_unread
 from bot.telegram.verdicts import verdict_text
 
 __all__ = [
@@ -104,14 +106,19 @@ async def deliver_result(
     if not result.recorded and not (repeat and result.status == "already_answered" and result.verdict):
         await send_html(context.bot, chat_id, _labelled(label, _refusal_text(result, lang)))
         return
-    text = _labelled(label, verdict_text(result, lang, context.clock(), with_explanation=with_explanation))
-    markup: InlineKeyboardMarkup | None = None
-    if result.session_id is None:  # in a session the next question comes by itself
-        review = review or _reviewing(context, result.asked_id)
-        carry = None if review or context.user_data is None else context.user_data.get(FILTER)
-        markup = next_keyboard(context.codec, lang, result.asked_id, review=review, carry=carry)
-    markup = with_why(context, markup, result, lang)  # [为什么?] with model help only
-    markup = with_dispute(context.codec, markup, result, lang)  # [我的答案应该算对] under a wrong fill-in or case
+    if poll and result.session_id is not None and not with_explanation:
+        # The poll itself showed right or wrong, the key and its explanation: the next question follows.
+        await practice.go_on(context, result.asked_id, lang)
+        return
+    markup = _verdict_markup(context, result, lang, review)
+    if not poll and message_id is not None and await _edit_in_place(context, chat_id, message_id, result, lang, markup):
+        if result.session_id is not None:
+            await practice.go_on(context, result.asked_id, lang)
+        return
+    in_session = result.session_id is not None
+    text = _labelled(
+        label, verdict_text(result, lang, context.clock(), with_explanation=with_explanation, in_session=in_session)
+    )
     # Recorded only when the learner has another question open (or a session goes on): else a typed answer
     # racing this verdict has no other question to land on, and the busiest path keeps its trips.
     noted = result.asked_id if result.session_id is not None or result.open_left else None
@@ -120,6 +127,66 @@ async def deliver_result(
         await retire_question(context.bot, chat_id, message_id, result.question, poll)
     if result.session_id is not None:
         await practice.go_on(context, result.asked_id, lang)
+
+
+def _verdict_markup(
+    context: CustomContext, result: AnswerResult, lang: str, review: bool
+) -> InlineKeyboardMarkup | None:
+    """One row: [下一题] (none in a session: the next question comes by itself), [为什么?] with model help,
+    [我的答案应该算对] under a wrong fill-in or case."""
+    markup: InlineKeyboardMarkup | None = None
+    if result.session_id is None:
+        review = review or _reviewing(context, result.asked_id)
+        carry = None if review or context.user_data is None else context.user_data.get(FILTER)
+        markup = next_keyboard(context.codec, lang, result.asked_id, review=review, carry=carry)
+    markup = with_why(context, markup, result, lang)
+    return one_row(with_dispute(context.codec, markup, result, lang))
+
+
+async def _edit_in_place(
+    context: CustomContext,
+    chat_id: int,
+    message_id: int,
+    result: AnswerResult,
+    lang: str,
+    markup: InlineKeyboardMarkup | None,
+) -> bool:
+    """The verdict written into the question's own message (one message per question). False when it
+    cannot be: the question took more than one message, the whole would not fit one, or the message is
+    gone (deleted, too old to edit); then the verdict goes as a message of its own."""
+    asked = await context.engine.get_asked(result.asked_id)
+    if asked is None or asked.message_id != message_id or result.question is None:
+        return False
+    header = await practice.header_of(context.engine, asked, lang)
+    if len(chunks(question_html(result.question, lang, header=header))) > 1:
+        return False
+    html = answered_html(result, lang, context.clock(), header=header)
+    if html is None:
+        return False
+    try:
+        await post_unread(
+            context.bot,
+            "editMessageText",
+            chat_id=chat_id,
+            message_id=message_id,
+            text=html,
+            parse_mode=ParseMode.HTML,
+            reply_markup=markup,
+        )
+    except BadRequest as exc:
+        if "not modified" in str(exc).lower():  # written there already (an update handled again after a crash)
+            return True
+        log.info("the verdict could not be written into question message %s in %s: %s", message_id, chat_id, exc)
+        return False
+    except TelegramError as exc:
+        failure = classify(exc).failure
+        if failure is Failure.uncertain:  # it may have been made: kept for later it could come twice
+            log.warning("the verdict's edit in chat %d may or may not have been made (%s)", chat_id, exc)
+            return True
+        if failure is not Failure.retry:
+            raise
+        await context.courier.keep(chat_id, html, markup, exc)  # later, as a message of its own
+    return True
 
 
 async def _send_or_keep(
@@ -288,7 +355,11 @@ async def on_text(update: Update, context: CustomContext) -> None:
     asked, result = typed.asked, typed.result
     if result.status == "closed" and await practice.expire_if_due(context, asked):
         return  # its time ran out before the answer came: said so, and the session goes on
-    label = practice.question_label(asked.question, lang) if typed.others_open and asked.question else None
+    label = (
+        practice.question_label(asked.question, lang, position=asked.position)
+        if typed.others_open and asked.question
+        else None
+    )
     await deliver_result(
         context,
         message.chat_id,

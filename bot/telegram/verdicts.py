@@ -12,6 +12,7 @@ from datetime import datetime
 
 from bot.banks.model import Kind
 from bot.grading import verdict_parts
+from bot.grading.verdict import Outcome
 from bot.study.results import AnswerResult
 from bot.study.streaks import MAX_FREEZES, StreakView
 from bot.telegram.render import esc
@@ -62,20 +63,29 @@ def _body(result: AnswerResult, lang: str, with_explanation: bool) -> list[str]:
 
 
 def verdict_text(
-    result: AnswerResult, lang: str, now: datetime, *, with_explanation: bool = True, label: str | None = None
+    result: AnswerResult,
+    lang: str,
+    now: datetime,
+    *,
+    with_explanation: bool = True,
+    label: str | None = None,
+    in_session: bool = False,
 ) -> str:
     """HTML for a recorded answer: ``label`` (which question, when several are open), the verdict, then the
-    streak, what it earned, and the review plan."""
+    streak when this answer moved it (in a session the summary says it once), what it earned, and the
+    review plan of a question missed (a right one needs no plan read to the learner)."""
     lines = [esc(label)] if label else []
     lines += _body(result, lang, with_explanation)
     extra: list[str] = []
-    if result.streak is not None and result.streak.current > 0:
-        extra.append(t("verdict_streak", lang, days=result.streak.current))
-    if result.review_due is not None:
+    streak = result.streak
+    if streak is not None and streak.current > 0 and streak.changed and not in_session:
+        extra.append(t("verdict_streak", lang, days=streak.current))
+    right = result.verdict is not None and result.verdict.outcome is Outcome.correct
+    if result.review_due is not None and not right:
         extra.append(review_plan(result.review_due, now, lang))
     if extra:
         lines.append("")
         lines.append(" · ".join(extra))
-    if result.streak is not None:
-        lines += streak_lines(result.streak, lang)
+    if streak is not None:
+        lines += streak_lines(streak, lang)
     return "\n".join(lines)

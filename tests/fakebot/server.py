@@ -127,6 +127,7 @@ class FakeBotServer:
         self._faults: list[FaultScript] = []
         self._cooldowns: list[tuple[int | None, float]] = []
         self._next_message_id: dict[int, int] = {}
+        self._edit_cursors: dict[tuple[int, int], int] = {}
         self._cursors: dict[int, int] = {}
         self._pending: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
@@ -338,6 +339,15 @@ class FakeBotServer:
         msg = await self.wait_for(ready, timeout, f"a message in chat {chat_id}")
         self._cursors[chat_id] = self._cursors.get(chat_id, 0) + 1
         return msg
+
+    async def edited(self, message: MessageState, timeout: float = 5.0) -> MessageState:
+        """``message`` once the bot has edited it again since the previous call returned it (a verdict
+        written into its question's own message)."""
+        key = (message.chat_id, message.message_id)
+        seen = self._edit_cursors.get(key, 0)
+        await self.wait_for(lambda: len(message.history) > seen, timeout, f"an edit of message {key}")
+        self._edit_cursors[key] = len(message.history)
+        return message
 
     def skip_messages(self, chat_id: int) -> None:
         """Move ``next_message``'s cursor past everything sent so far."""
