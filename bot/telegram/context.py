@@ -77,6 +77,9 @@ class BotData:
         self.deliveries: DeliveryService | None = None
         self.model_help: ModelHelp | None = None  # only when STUDYBOT_AI_URL is set
         self.model_waiting = 0  # answers waiting on the model now (bot/telegram/model_help.py)
+        # chat -> (a question's message whose verdict was written into it, the newest message of the chat
+        # that was waiting then): a typed answer among those was written before the learner saw the verdict.
+        self.verdict_marks: dict[int, tuple[int, int]] = {}
         self.held_imports: dict[int, ImportResult] = {}  # pending upload id -> its import, for [AI 补读]
         self.disk_faults = Throttled(logging.getLogger("bot.telegram.app"), 60.0)  # logged once a minute
 

@@ -114,6 +114,19 @@ class PerChatUpdateProcessor(BaseUpdateProcessor):
         chat = self._chats.get(key)
         return len(chat.entries) if chat is not None else 0
 
+    def newest_waiting_message(self, key: int) -> int | None:
+        """The id of the newest message of a chat that waits its turn (a message the learner wrote before
+        what the running update makes of it reached them), or None."""
+        chat = self._chats.get(key)
+        if chat is None:
+            return None
+        ids = [
+            e.update.message.message_id
+            for e in list(chat.entries)[1:]
+            if isinstance(e.update, Update) and e.update.message is not None
+        ]
+        return max(ids, default=None)
+
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         key = update_key(update)
         if key is None:

@@ -39,6 +39,7 @@ from bot.telegram.failures import classify
 from bot.telegram.group_render import verdict_alert
 from bot.telegram.model_help import case_judge, with_why
 from bot.telegram.next_word import decode_next
+from bot.telegram.ordering import PerChatUpdateProcessor
 from bot.telegram.presses import PRESSES
 from bot.telegram.question_view import TF_REPLY, next_keyboard, poll_reply, poll_shape, question_keyboard
 from bot.telegram.render import esc
@@ -112,8 +113,12 @@ async def deliver_result(
         return
     markup = _verdict_markup(context, result, lang, review)
     if not poll and message_id is not None and await _edit_in_place(context, chat_id, message_id, result, lang, markup):
+        following = None
         if result.session_id is not None:
             await practice.go_on(context, result.asked_id, lang)
+            nxt = await context.engine.latest_open_asked(chat_id)
+            following = nxt.message_id if nxt is not None and nxt.id != result.asked_id else None
+        _mark_verdict(context, chat_id, message_id, following)
         return
     in_session = result.session_id is not None
     text = _labelled(
@@ -187,6 +192,33 @@ async def _edit_in_place(
             raise
         await context.courier.keep(chat_id, html, markup, exc)  # later, as a message of its own
     return True
+
+
+def _mark_verdict(context: CustomContext, chat_id: int, message_id: int, following: int | None) -> None:
+    """An edit in place has no message id of its own to tell which typed answers were written before it
+    came: the messages of the chat waiting now were (bot/telegram/ordering.py), and so was every message
+    older than the question that follows it (``following``: a session's next, sent right after). Memory
+    only: after a restart such a race is judged as if the verdict had been seen."""
+    processor = context.application.update_processor
+    waiting = processor.newest_waiting_message(chat_id) if isinstance(processor, PerChatUpdateProcessor) else None
+    if following is not None:
+        waiting = max(waiting or 0, following - 1)
+    marks = context.bot_data.verdict_marks
+    if waiting is None or waiting <= message_id:
+        marks.pop(chat_id, None)
+        return
+    if len(marks) > 10_000:
+        marks.clear()
+    marks[chat_id] = (message_id, waiting)
+
+
+def _written_before_verdict(context: CustomContext, chat_id: int, message_id: int) -> int | None:
+    """The question message a typed answer was meant for when it was written before that question's
+    verdict, written into it, reached the learner (see `_mark_verdict`); None otherwise."""
+    mark = context.bot_data.verdict_marks.get(chat_id)
+    if mark is None or not mark[0] < message_id <= mark[1]:
+        return None
+    return mark[0]
 
 
 async def _send_or_keep(
@@ -334,6 +366,8 @@ async def on_text(update: Update, context: CustomContext) -> None:
     judge = case_judge(context, message.chat_id, user.id, lang)  # a case answer judged by a model, if on
     replied = message.reply_to_message
     reply_to = replied.message_id if replied is not None else None
+    if reply_to is None:
+        reply_to = _written_before_verdict(context, message.chat_id, message.message_id)
     if reply_to is None:
         reply_to = await _only_taker(context, message.chat_id, message.message_id, message.text.strip(), replay)
     typed = await context.engine.answer_typed(

@@ -127,7 +127,7 @@ class FakeBotServer:
         self._faults: list[FaultScript] = []
         self._cooldowns: list[tuple[int | None, float]] = []
         self._next_message_id: dict[int, int] = {}
-        self._edit_cursors: dict[tuple[int, int], int] = {}
+        self._edit_texts: dict[tuple[int, int], str | None] = {}
         self._cursors: dict[int, int] = {}
         self._pending: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
@@ -341,12 +341,12 @@ class FakeBotServer:
         return msg
 
     async def edited(self, message: MessageState, timeout: float = 5.0) -> MessageState:
-        """``message`` once the bot has edited it again since the previous call returned it (a verdict
-        written into its question's own message)."""
+        """``message`` once the bot has edited its text since the previous call returned it, or since it was
+        sent (a verdict written into its question's own message; edits of its buttons alone do not count)."""
         key = (message.chat_id, message.message_id)
-        seen = self._edit_cursors.get(key, 0)
-        await self.wait_for(lambda: len(message.history) > seen, timeout, f"an edit of message {key}")
-        self._edit_cursors[key] = len(message.history)
+        seen = self._edit_texts.get(key, message.history[0][0] if message.history else message.text)
+        await self.wait_for(lambda: message.text != seen, timeout, f"an edit of message {key}")
+        self._edit_texts[key] = message.text
         return message
 
     def skip_messages(self, chat_id: int) -> None:

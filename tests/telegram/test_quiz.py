@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 from quiz_kit import LONG_EXPLANATION, errors, write_awkward_banks, wrong_letter
-from tg_harness import BotEnv
+from tg_harness import BotEnv, answered
 
 from bot.telegram.callbacks import CallbackCodec
 
@@ -31,20 +31,20 @@ async def test_single_choice_by_button(http_bot_env: BotEnv, caplog: pytest.LogC
     assert [b[:1] for b in q.button_texts] == list(options)  # one button per option, starting with its letter
     press = li.press(q, asked.question.letters)
     assert (await fake.callback_answer(press)).text.startswith("✅")
-    verdict = await fake.next_message(li.id)
+    verdict = await answered(fake, q)  # written into the question's own message
+    assert q.text.startswith("【单选题】") and f"✅ {asked.question.letters}. " in q.text  # the choice marked
     lines = verdict.text.splitlines()
     assert lines[0].startswith("✅")
     assert any(line.startswith("正确答案：" + asked.question.letters) for line in lines)
     if asked.question.explanation:
         assert "解析：" in verdict.text
-    assert verdict.button_texts == ["➡️ 下一题"]
-    await fake.wait_for(lambda: q.reply_markup is None, what="the answered question's buttons to go")
+    assert verdict.button_texts == ["➡️ 下一题"]  # the answer buttons gave way to it
     # a second press of the same (now removed) button: a toast, and nothing changes
     again = li.press_data(q, q.history[-1][1]["inline_keyboard"][0][0]["callback_data"])
     assert "已经答过" in (await fake.callback_answer(again)).text
     assert await engine.latest_open_asked(li.id, li.id) is None
     assert (await engine.stats(li.id)).total.total == 1
-    assert len(fake.sent_to(li.id)) == 2
+    assert len(fake.sent_to(li.id)) == 1  # one message per question
     fake.assert_clean()
     assert not errors(caplog)
 
@@ -59,7 +59,7 @@ async def test_true_false_buttons_and_english(bot_env: BotEnv) -> None:
     wrong = "错误" if asked.question.answer else "正确"
     press = li.press(q, wrong)
     assert (await fake.callback_answer(press)).text.startswith("❌")
-    verdict = await fake.next_message(li.id)
+    verdict = await answered(fake, q)
     assert verdict.text.startswith("❌ 回答错误")
     assert "正确答案：" + ("正确" if asked.question.answer else "错误") in verdict.text
 
@@ -70,7 +70,7 @@ async def test_true_false_buttons_and_english(bot_env: BotEnv) -> None:
     assert q.button_texts == ["True", "False"]  # one language per message
     asked = await bot_env.engine.latest_open_asked(amy.id, amy.id)
     amy.press(q, "True" if asked.question.answer else "False")
-    verdict = await fake.next_message(amy.id)
+    verdict = await answered(fake, q)
     assert verdict.text.startswith("✅ Correct") and "Next question" in verdict.button_texts[0]
     fake.assert_clean()
 
@@ -97,9 +97,10 @@ async def test_multiple_choice_toggles_and_submit(bot_env: BotEnv) -> None:
     await fake.wait_for(lambda: sum("☑" in b for b in q.button_texts) == len(key), what="all ticks")
     assert await engine.selection(asked.id, li.id) == "".join(sorted(key))
     li.press(q, q.button_texts[-1])
-    verdict = await fake.next_message(li.id)
+    verdict = await answered(fake, q)
     assert verdict.text.startswith("✅")
-    await fake.wait_for(lambda: q.reply_markup is None, what="the keyboard to go")
+    assert all(f"✅ {letter}. " in q.text for letter in key)
+    assert q.button_texts == ["➡️ 下一题"]  # the options and [提交] gave way to it
     assert fake.unanswered_callbacks() == []
     fake.assert_clean()
 
@@ -114,7 +115,7 @@ async def test_typed_answers_fill_letters_and_nonsense(bot_env: BotEnv, caplog: 
     assert q.text.startswith("【填空题】") and q.reply_markup is None
     asked = await engine.latest_open_asked(li.id, li.id)
     li.send_text(asked.question.blanks()[0][0])
-    verdict = await fake.next_message(li.id)
+    verdict = await answered(fake, q)  # the typed answer's verdict goes to the question's message
     assert verdict.text.startswith("✅")
 
     li.command("/quiz single")
@@ -125,9 +126,9 @@ async def test_typed_answers_fill_letters_and_nonsense(bot_env: BotEnv, caplog: 
     assert hint.text.startswith("❓")
     assert (await engine.latest_open_asked(li.id, li.id)).id == asked.id
     li.send_text(wrong_letter(asked.question).lower())
-    verdict = await fake.next_message(li.id)
+    verdict = await answered(fake, q)
     assert verdict.text.startswith("❌")
-    await fake.wait_for(lambda: q.reply_markup is None, what="the typed answer to retire the buttons")
+    assert f"❌ {wrong_letter(asked.question)}. " in q.text and q.button_texts == ["➡️ 下一题"]
     assert (await engine.stats(li.id)).total.total == 2
     fake.assert_clean()
     assert not errors(caplog)
@@ -137,17 +138,17 @@ async def test_next_button_once(bot_env: BotEnv) -> None:
     fake, engine = bot_env.fake, bot_env.engine
     li = fake.user(3006, "李雷")
     li.command("/quiz 填空")
-    await fake.next_message(li.id)
+    q = await fake.next_message(li.id)
     li.send_text("不知道")
-    verdict = await fake.next_message(li.id)
+    verdict = await answered(fake, q)
     data = verdict.find_button(0)["callback_data"]
     li.press(verdict)
     q2 = await fake.next_message(li.id)
     assert q2.text.startswith("【填空题】")  # the filter of the /quiz is kept
     second = li.press_data(verdict, data)  # the same button again: a toast, no second question
     assert "已经发出" in (await fake.callback_answer(second)).text
-    assert verdict.reply_markup is None
-    assert len(fake.sent_to(li.id)) == 3
+    assert q.reply_markup is None
+    assert len(fake.sent_to(li.id)) == 2
     asked = await engine.latest_open_asked(li.id, li.id)
     assert asked.message_id == q2.message_id
     fake.assert_clean()
@@ -190,7 +191,7 @@ async def test_html_escaping_and_long_questions_split(awkward: BotEnv) -> None:
     q = await fake.next_message(li.id)
     assert "Which is <b>bold</b> & x < y?" in q.text and "A. <i>" in q.text and not q.entities
     li.press(q, "B")
-    verdict = await fake.next_message(li.id)
+    verdict = await answered(fake, q)
     assert verdict.text.startswith("✅") and "B. a & b" in verdict.text and "Because & and < must" in verdict.text
 
     li.command("/quiz huge")
@@ -198,7 +199,7 @@ async def test_html_escaping_and_long_questions_split(awkward: BotEnv) -> None:
     second = await fake.next_message(li.id)
     assert first.reply_markup is None and second.button_texts == ["A. yes", "B. no"]
     assert len(first.text) <= 4096 and "line 0:" in first.text and "line 59:" in second.text
-    li.press(second, "A")
+    li.press(second, "A")  # a question of two messages: its verdict is a message of its own
     assert (await fake.next_message(li.id)).text.startswith("✅")
     fake.assert_clean()
 
@@ -209,7 +210,7 @@ async def test_option_letters_t_and_f_are_letters(awkward: BotEnv) -> None:
     li.command("/quiz tkey")
     q = await fake.next_message(li.id)
     li.press(q, "F")
-    assert (await fake.next_message(li.id)).text.startswith("✅")
+    assert (await answered(fake, q)).text.startswith("✅")
     fake.assert_clean()
 
 
@@ -243,7 +244,7 @@ async def test_quiz_polls(awkward: BotEnv, caplog: pytest.LogCaptureFixture) -> 
     q = await fake.next_message(li.id)
     assert q.poll is None and q.button_texts[0].startswith("A.")
     li.press(q, "A")
-    assert (await fake.next_message(li.id)).text.startswith("✅")
+    assert (await answered(fake, q)).text.startswith("✅")
     fake.assert_clean()
     assert not errors(caplog)
 
@@ -268,13 +269,13 @@ async def test_edited_messages_are_ignored(bot_env: BotEnv) -> None:
     fake = bot_env.fake
     li = fake.user(3013, "李雷")
     li.command("/quiz 填空")
-    await fake.next_message(li.id)
+    q = await fake.next_message(li.id)
     typed = li.send_text("随便写写")
-    await fake.next_message(li.id)
+    await fake.edited(q)
     li.edit(typed, "改一下")
     li.command("/streak")
     assert "连续" in (await fake.next_message(li.id)).text
-    assert len(fake.sent_to(li.id)) == 3
+    assert len(fake.sent_to(li.id)) == 2
     assert (await bot_env.engine.stats(li.id)).total.total == 1
     fake.assert_clean()
 

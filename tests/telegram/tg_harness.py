@@ -13,13 +13,13 @@ import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fakebot import FakeBotServer, Feeder, OfflineRequest, VirtualTime
+from fakebot import FakeBotServer, Feeder, MessageState, OfflineRequest, VirtualTime
 from telegram.ext import Application
 from telegram.request import BaseRequest
 
@@ -185,6 +185,14 @@ class BotEnv:
     def engine(self) -> Any:
         assert self.app is not None
         return self.app.bot_data.engine
+
+
+async def answered(fake: FakeBotServer, question: MessageState, timeout: float = 5.0) -> MessageState:
+    """The verdict written into ``question``'s own message (one message per question): a copy of the
+    message as it is now whose ``text`` is the verdict alone (what stands under the question's blank line);
+    its buttons and ids are the question message's."""
+    msg = await fake.edited(question, timeout)
+    return replace(msg, text=(msg.text or "").split("\n\n", 1)[-1])
 
 
 def copy_seed_banks(dest: Path) -> Path:
