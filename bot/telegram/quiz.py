@@ -190,7 +190,9 @@ async def _edit_in_place(
             return True
         if failure is not Failure.retry:
             raise
-        await context.courier.keep(chat_id, html, markup, exc)  # later, as a message of its own
+        # Later, as a message of its own (the verdict alone: the question stands above it in the chat).
+        text = verdict_text(result, lang, context.clock(), in_session=result.session_id is not None)
+        await context.courier.keep(chat_id, text, markup, exc)
     return True
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from quiz_kit import errors, wrong_letter
-from tg_harness import BotEnv
+from tg_harness import BotEnv, answered
 
 from bot.store import subscriptions
 
@@ -18,23 +18,23 @@ async def test_review_brings_back_a_missed_question(bot_env: BotEnv) -> None:
     q = await fake.next_message(li.id)
     missed = await engine.latest_open_asked(li.id, li.id)
     li.press(q, wrong_letter(missed.question))
-    verdict = await fake.next_message(li.id)
+    verdict = await answered(fake, q)
     assert verdict.text.startswith("❌") and "过一会儿再考你一次" in verdict.text.splitlines()[-1]
     li.command("/review")  # due in minutes, not yet
     assert "下一题复习时间" in (await fake.next_message(li.id)).text
     li.press(verdict)  # another question, so the missed one is not the last asked (never asked twice in a row)
-    await fake.next_message(li.id)
+    second = await fake.next_message(li.id)
     other = await engine.latest_open_asked(li.id, li.id)
     assert other.question.kind == missed.question.kind
     li.send_text(other.question.letters)
-    await fake.next_message(li.id)
+    await fake.edited(second)
     bot_env.clock.advance(days=1)
     li.command("/review")
     again = await fake.next_message(li.id)
     asked = await engine.latest_open_asked(li.id, li.id)
     assert asked.question.id == missed.question.id and asked.bank_id == missed.bank_id
     li.press(again, asked.question.letters)
-    verdict = await fake.next_message(li.id)
+    verdict = await answered(fake, again)
     assert verdict.text.startswith("✅") and verdict.button_texts == ["➡️ 下一道复习题"]
     li.press(verdict)  # the other question is due too by now
     await fake.next_message(li.id)
@@ -49,10 +49,10 @@ async def test_streak(bot_env: BotEnv) -> None:
     first = await fake.next_message(amy.id)
     assert "Current streak: 0 days" in first.text and "start a streak" in first.text
     amy.command("/quiz fill")
-    await fake.next_message(amy.id)
+    q = await fake.next_message(amy.id)
     amy.send_text("no idea")
-    verdict = await fake.next_message(amy.id)
-    assert "🔥 1-day streak" in verdict.text
+    verdict = await answered(fake, q)
+    assert "🔥 1-day streak" in verdict.text  # the day's first answer began it: said once
     amy.command("/streak")
     shown = await fake.next_message(amy.id)
     assert "Current streak: 1 day\n" in shown.text and "Longest: 1 day\n" in shown.text

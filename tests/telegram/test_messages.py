@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 
-from tg_harness import BotEnv
+from tg_harness import BotEnv, answered
 
 from bot.telegram.verdicts import review_plan
 
@@ -18,16 +18,16 @@ async def test_a_case_verdict_shows_the_points_first_and_folds_the_reference_awa
     fake, engine = bot_env.fake, bot_env.engine
     li = fake.user(9101, "李雷")
     li.command("/quiz 案例")
-    await fake.next_message(li.id)
+    q = await fake.next_message(li.id)
     asked = await engine.latest_open_asked(li.id, li.id)
     li.send_text("先做知识蒸馏，用大模型当教师模型训练小模型；再做模型量化。")
-    verdict = await fake.next_message(li.id)
-    lines = verdict.text.splitlines()
+    lines = (await answered(fake, q)).text.splitlines()
+    verdict = q  # the whole message: its entities count from the question's first character
     assert lines[0][0] in "✅🟡❌"
     assert lines[1].startswith("要点覆盖 ") and "/" in lines[1]  # the score's reason, right under it
     assert "<blockquote expandable>参考答案\n" in verdict.raw_text
     [quote] = [e for e in verdict.entities if e["type"] == "expandable_blockquote"]
-    before = verdict.text.encode("utf-16-le")[: quote["offset"] * 2].decode("utf-16-le")
+    before = verdict.text.encode("utf-16-le")[: quote["offset"] * 2].decode("utf-16-le").split("\n\n", 1)[1]
     assert "要点覆盖" in before and asked.question.answer.strip()[:20] not in before  # the points come first
     folded = verdict.text.encode("utf-16-le")[quote["offset"] * 2 : (quote["offset"] + quote["length"]) * 2]
     assert folded.decode("utf-16-le").startswith("参考答案\n" + asked.question.answer.strip().splitlines()[0])
@@ -39,9 +39,9 @@ async def test_an_english_case_verdict_is_all_english_outside_the_banks_own_word
     fake = bot_env.fake
     amy = fake.user(9102, "Amy", language_code="en")
     amy.command("/quiz case")
-    await fake.next_message(amy.id)
+    q = await fake.next_message(amy.id)
     amy.send_text("Use knowledge distillation with a teacher model, then quantization.")
-    verdict = await fake.next_message(amy.id)
+    verdict = await answered(fake, q)
     lines = verdict.text.splitlines()
     assert lines[1].startswith("Key points covered: ")
     assert "<blockquote expandable>Reference answer\n" in verdict.raw_text
@@ -62,9 +62,9 @@ async def test_english_plurals_and_a_banks_language(bot_env: BotEnv) -> None:
     fake = bot_env.fake
     amy = fake.user(9103, "Amy", language_code="en")
     amy.command("/quiz truefalse")
-    await fake.next_message(amy.id)
+    q = await fake.next_message(amy.id)
     amy.send_text("true")
-    await fake.next_message(amy.id)
+    await fake.edited(q)
     amy.command("/streak")
     streak = (await fake.next_message(amy.id)).text
     assert "Current streak: 1 day\n" in streak and "Longest: 1 day\n" in streak
@@ -92,19 +92,19 @@ async def test_a_week_in_a_row_is_celebrated_and_the_first_freeze_explained(bot_
     for day in range(7):
         env.clock.now = datetime(2026, 3, 2, 2, 0, tzinfo=UTC) + timedelta(days=day)
         li.command("/quiz 判断")
-        await fake.next_message(li.id)
+        q = await fake.next_message(li.id)
         li.send_text("对")
-        verdicts.append((await fake.next_message(li.id)).text)
+        verdicts.append((await answered(fake, q)).text)
     assert all("补签卡" not in v and "里程碑" not in v for v in verdicts[:6])
     assert "🔥 连续 7 天" in verdicts[6]
     assert "🎉 连续 7 天，里程碑达成！" in verdicts[6]
     assert "🧊 你得到了第一张补签卡！" in verdicts[6] and "自动用掉" in verdicts[6]
 
-    li.command("/quiz 判断")  # the same day again: nothing is earned twice
-    await fake.next_message(li.id)
+    li.command("/quiz 判断")  # the same day again: nothing is earned twice, and the streak is not said again
+    q = await fake.next_message(li.id)
     li.send_text("错")
-    again = (await fake.next_message(li.id)).text
-    assert "补签卡" not in again and "里程碑" not in again
+    again = (await answered(fake, q)).text
+    assert "补签卡" not in again and "里程碑" not in again and "连续" not in again
     li.command("/streak")
     shown = (await fake.next_message(li.id)).text
     assert "🧊 补签卡：1 张" in shown and "补签卡：哪天漏练了，自动用一张" in shown

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from fakebot import MessageState, SimUser
 from quiz_kit import errors
-from tg_harness import BotEnv
+from tg_harness import BotEnv, answered
 
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.next_word import WORD_MAX, NextWord, bank_token, decode_next, encode_next
@@ -49,7 +49,7 @@ async def _answer_and_next(env: BotEnv, user: SimUser) -> tuple[MessageState, st
     """Answer the open question with its first button; the verdict's "next" data."""
     question = env.fake.sent_to(user.id)[-1]
     user.press(question, 0)
-    verdict = await env.fake.next_message(user.id)
+    verdict = await answered(env.fake, question)
     assert verdict.text[:1] in "✅❌🟡"
     return verdict, verdict.find_button("➡️")["callback_data"]
 

@@ -27,17 +27,18 @@ async def test_a_verdict_lost_to_500s_is_kept_repeated_on_a_press_and_sent_later
     env, fake = bot_env, bot_env.fake
     amy = fake.user(4101, "Amy", language_code="en")
     question = await _question(env, amy)
-    fake.fail(Fault.server_error(), method="sendMessage", chat_id=amy.id, times=None)  # a minute of 500s
+    # A minute of 500s: the verdict's edit of its question fails, so it is kept and sent later.
+    fake.fail(Fault.server_error(), method="editMessageText", chat_id=amy.id, times=None)
+    other = question.buttons[0][1]["callback_data"]
     press = amy.press(question, 0)
     first = await fake.callback_answer(press)
     assert first.text.startswith(("✅", "❌"))
     await fake.wait_for(
-        lambda: any(r.method == "sendMessage" and r.status == 500 for r in fake.requests),
+        lambda: any(r.method == "editMessageText" and r.status == 500 for r in fake.requests),
         what="the verdict's failed send",
     )
     assert (await env.engine.stats(amy.id)).total.total == 1  # the answer is recorded all the same
 
-    other = question.history[-1][1]["inline_keyboard"][0][1]["callback_data"]  # the buttons are gone by now
     again = amy.press_data(question, other)  # the other answer: "already answered", with the first verdict
     repeated = await fake.callback_answer(again)
     assert repeated.text.startswith("You already answered this question") and first.text in repeated.text
@@ -55,7 +56,7 @@ async def test_a_verdict_behind_429s_past_the_retries_is_kept_and_sent(bot_env: 
     env, fake = bot_env, bot_env.fake
     bo = fake.user(4102, "Bo", language_code="en")
     await _question(env, bo)
-    fake.fail(Fault.too_many_requests(1), method="sendMessage", chat_id=bo.id, times=4)  # one more than the retries
+    fake.fail(Fault.too_many_requests(1), method="editMessageText", chat_id=bo.id, times=4)  # one more than the retries
     bo.send_text("对")
     await fake.wait_for(lambda: len([f for f in fake.faulted if f[1] == bo.id]) == 4, timeout=10, what="four 429s")
     await fake.wait_for(lambda: env.app.bot_data.courier.sent == 0 and _kept(env), timeout=10, what="kept")
