@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from fakebot import FakeBotServer, SimUser
-from tg_harness import BotEnv, running
+from tg_harness import BotEnv, answered, running
 from upload_kit import ADMIN, LAW
 
 from bot.banks.model import Bank, Question, save_bank
@@ -56,6 +56,11 @@ async def http_env(http_settings_env: BotEnv, monkeypatch: pytest.MonkeyPatch) -
         env.app = app
         yield env
     env.app = None
+
+
+async def _verdict(fake: FakeBotServer, user: SimUser) -> str:
+    """The verdict written into the user's latest question."""
+    return (await answered(fake, fake.sent_to(user.id)[-1], timeout=15)).text
 
 
 async def _reply(fake: FakeBotServer, user: SimUser) -> str:
@@ -230,7 +235,7 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
         learner.command("/quiz flag")
         assert "second" in await _reply(fake, learner)
         learner.send_text("B")
-        assert (await _reply(fake, learner)).startswith("❌")
+        assert (await _verdict(fake, learner)).startswith("❌")
         learner.command(f"/report {comment}".strip())
         assert "谢谢" in await _reply(fake, learner)
 
@@ -266,7 +271,7 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
     lucy.command("/quiz flag")
     await _reply(fake, lucy)
     lucy.send_text("B")
-    assert (await _reply(fake, lucy)).startswith("✅")
+    assert (await _verdict(fake, lucy)).startswith("✅")
     assert (await engine.stats(lucy.id)).total.correct == 1
 
     # Dismissing: one report by id, then an unknown one.

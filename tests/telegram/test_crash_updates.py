@@ -67,6 +67,11 @@ async def start(fake: FakeBotServer, db: Path, tmp_path: Path) -> asyncio.subpro
 
 
 @pytest.mark.slow
+def _shows_verdict(text: str) -> bool:
+    """A verdict: a message of its own, or written under its question in the question's message."""
+    return text[:1] in "✅❌" or any(f"\n\n{mark}" in text for mark in "✅❌")
+
+
 async def test_sigkill_with_fetched_updates_then_restart_handles_every_press_once(tmp_path: Path) -> None:
     db = tmp_path / "db.sqlite3"
     async with FakeBotServer() as fake:
@@ -104,7 +109,7 @@ async def test_sigkill_with_fetched_updates_then_restart_handles_every_press_onc
             second.send_signal(signal.SIGINT)
             _, err = await asyncio.wait_for(second.communicate(), 20)
         assert set(attempts(db).values()) == {1}  # each press recorded once
-        verdicts = {learner for learner in LEARNERS if any((m.text or "")[:1] in "✅❌" for m in fake.sent_to(learner))}
+        verdicts = {learner for learner in LEARNERS if any(_shows_verdict(m.text or "") for m in fake.sent_to(learner))}
         in_flight = len(before)
         # Every learner gets a verdict: those whose press was being handled at the kill get it again from
         # the replay ("already answered" repeats it).

@@ -7,7 +7,7 @@ import asyncio
 import statistics
 
 import pytest
-from fakebot import SimUser
+from fakebot import MessageState, SimUser
 from quiz_kit import errors
 from tg_harness import BotEnv
 
@@ -17,23 +17,28 @@ ROUNDS = 2
 THINK = 0.5
 
 
-async def _question(fake, user: SimUser) -> None:  # type: ignore[no-untyped-def]
+async def _question(fake, user: SimUser) -> MessageState:  # type: ignore[no-untyped-def]
     user.command("/quiz 判断")
-    await fake.next_message(user.id, timeout=30)
+    return await fake.next_message(user.id, timeout=30)
 
 
-async def _practise(fake, user: SimUser, offset: float, latencies: list[float]) -> None:  # type: ignore[no-untyped-def]
-    """Answer, wait for the verdict, ask for the next question, wait for it: each reply timed. A learner
-    thinks THINK seconds between steps, so the ten together stay within the bot's 30 messages a second."""
+async def _practise(fake, user: SimUser, question: MessageState, offset: float, latencies: list[float]) -> None:  # type: ignore[no-untyped-def]
+    """Answer, wait for the verdict (written into the question), ask for the next question, wait for it:
+    each reply timed. A learner thinks THINK seconds between steps, so the ten together stay within the
+    bot's 30 messages a second."""
     loop = asyncio.get_running_loop()
     await asyncio.sleep(offset)
     for _ in range(ROUNDS):
-        for action in (lambda: user.send_text("对"), lambda: user.command("/quiz 判断")):
-            start = loop.time()
-            action()
-            await fake.next_message(user.id, timeout=30)
-            latencies.append(loop.time() - start)
-            await asyncio.sleep(THINK)
+        start = loop.time()
+        user.send_text("对")
+        await fake.edited(question, timeout=30)
+        latencies.append(loop.time() - start)
+        await asyncio.sleep(THINK)
+        start = loop.time()
+        user.command("/quiz 判断")
+        question = await fake.next_message(user.id, timeout=30)
+        latencies.append(loop.time() - start)
+        await asyncio.sleep(THINK)
 
 
 async def test_one_chat_flooding_never_delays_the_others(
@@ -44,7 +49,7 @@ async def test_one_chat_flooding_never_delays_the_others(
     fake = bot_env.fake
     flooder = fake.user(8000, "Flood", language_code="en")
     others = [fake.user(8100 + i, f"L{i}", language_code="en") for i in range(OTHERS)]
-    await asyncio.gather(*(_question(fake, u) for u in [flooder, *others]))
+    questions = await asyncio.gather(*(_question(fake, u) for u in [flooder, *others]))
 
     started = asyncio.get_running_loop().time()
 
@@ -55,7 +60,13 @@ async def test_one_chat_flooding_never_delays_the_others(
                 await asyncio.sleep(0.2)
 
     latencies: list[float] = []
-    await asyncio.gather(flood(), *(_practise(fake, u, i * THINK / OTHERS, latencies) for i, u in enumerate(others)))
+    await asyncio.gather(
+        flood(),
+        *(
+            _practise(fake, u, q, i * THINK / OTHERS, latencies)
+            for i, (u, q) in enumerate(zip(others, questions[1:], strict=True))
+        ),
+    )
 
     await fake.wait_for(lambda: fake.pending_updates() == 0, timeout=30, what="every update read")
     assert len(latencies) == OTHERS * ROUNDS * 2

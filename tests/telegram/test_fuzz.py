@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from fakebot import FakeBotServer, RateRules, SimUser, VirtualTime
 from quiz_kit import errors
-from tg_harness import BotEnv, settings_env
+from tg_harness import BotEnv, answered, settings_env
 
 from bot.telegram.callbacks import CallbackCodec
 
@@ -173,6 +173,6 @@ async def test_hostile_updates_then_normal_service(fast_env: BotEnv, caplog: pyt
     question = await fake.next_message(newcomer.id, timeout=30)
     asked = await bot_env.engine.latest_open_asked(newcomer.id, newcomer.id)
     newcomer.press(question, asked.question.letters)
-    assert (await fake.next_message(newcomer.id, timeout=30)).text.startswith("✅")
+    assert (await answered(fake, question, timeout=30)).text.startswith("✅")
     fake.assert_clean()
     assert not errors(caplog), [r.getMessage()[:300] for r in errors(caplog)]

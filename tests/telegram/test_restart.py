@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from quiz_kit import errors
-from tg_harness import BotEnv, running
+from tg_harness import BotEnv, answered, running
 
 
 async def test_answers_after_a_restart(http_settings_env: BotEnv, caplog: pytest.LogCaptureFixture) -> None:
@@ -19,7 +19,7 @@ async def test_answers_after_a_restart(http_settings_env: BotEnv, caplog: pytest
         single = await fake.next_message(li.id)
         single_asked = await engine.latest_open_asked(li.id, li.id)
         amy.command("/quiz fill")
-        await fake.next_message(amy.id)
+        fill = await fake.next_message(amy.id)
         fill_asked = await engine.latest_open_asked(amy.id, amy.id)
         bo.command("/quiz 多选")
         multi = await fake.next_message(bo.id)
@@ -32,19 +32,18 @@ async def test_answers_after_a_restart(http_settings_env: BotEnv, caplog: pytest
     async with running(env.build(http=True)) as app:  # a new process on the same database
         engine = app.bot_data.engine
         li.press(single, single_asked.question.letters)
-        verdict = await fake.next_message(li.id)
-        assert verdict.text.startswith("✅")
-        await fake.wait_for(lambda: single.reply_markup is None, what="the old buttons to go")
+        verdict = await answered(fake, single)
+        assert verdict.text.startswith("✅") and verdict.button_texts == ["➡️ 下一题"]  # the old buttons gone
 
         amy.send_text(fill_asked.question.blanks()[0][0])
-        verdict = await fake.next_message(amy.id)
+        verdict = await answered(fake, fill)
         assert verdict.text.startswith("✅ Correct")
 
         for letter in key[1:]:
             bo.press(multi, letter)
         await fake.wait_for(lambda: sum("☑" in b for b in multi.button_texts) == len(key), what="every tick")
         bo.press(multi, multi.button_texts[-1])
-        verdict = await fake.next_message(bo.id)
+        verdict = await answered(fake, multi)
         assert verdict.text.startswith("✅")
         old_data = single.history[-1][1]["inline_keyboard"][0][0]["callback_data"]
         again = li.press_data(single, old_data)  # the same old button once more
