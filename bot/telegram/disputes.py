@@ -116,17 +116,18 @@ async def press_dispute(context: CustomContext, query: CallbackQuery, cb: Callba
     else:
         await answer_press(query, _filed_text(filed, lang), alert=filed.status == "filed")
     if filed.status in ("filed", "already", "declined", "right"):
-        await _drop_row(context, query)
+        await _drop_button(context, query)
 
 
-async def _drop_row(context: CustomContext, query: CallbackQuery) -> None:
-    """The pressed button's row goes from its message (the others stay): a button works once."""
+async def _drop_button(context: CustomContext, query: CallbackQuery) -> None:
+    """The pressed button goes from its message (the others in its row stay): a button works once."""
     msg = query.message
     if msg is None or not isinstance(msg, Message) or msg.reply_markup is None:
         return
-    rows = [row for row in msg.reply_markup.inline_keyboard if all(b.callback_data != query.data for b in row)]
-    if len(rows) == len(msg.reply_markup.inline_keyboard):
+    keyboard = msg.reply_markup.inline_keyboard
+    if all(b.callback_data != query.data for row in keyboard for b in row):
         return  # gone already (an edit to the same keyboard is a 400)
+    rows = [kept for row in keyboard if (kept := [b for b in row if b.callback_data != query.data])]
     try:
         await context.bot.edit_message_reply_markup(
             msg.chat.id, msg.message_id, reply_markup=InlineKeyboardMarkup(rows) if rows else None
@@ -256,7 +257,7 @@ async def press_decide(context: CustomContext, query: CallbackQuery, cb: Callbac
         await answer_press(query)
         await say(context, query, text)
     if decision.status in ("accepted", "rejected", "decided", "unknown"):
-        await _drop_row(context, query)
+        await _drop_button(context, query)
 
 
 PRESSES.update({"dispute": press_dispute, "decide": press_decide})

@@ -139,11 +139,11 @@ def case_judge(context: CustomContext, chat_id: int, learner_id: int, lang: str)
 def with_why(
     context: CustomContext, markup: InlineKeyboardMarkup | None, result: AnswerResult, lang: str
 ) -> InlineKeyboardMarkup | None:
-    """The verdict's keyboard (none in a session) with a [为什么?] row on top, when model help is on."""
+    """The verdict's keyboard (none in a session) with [为什么?] after [下一题], when model help is on."""
     if context.model_help is None or result.question is None:
         return markup
     why = InlineKeyboardButton(t("btn_why", lang), callback_data=context.codec.encode("why", result.asked_id))
-    return InlineKeyboardMarkup([[why], *(markup.inline_keyboard if markup is not None else ())])
+    return InlineKeyboardMarkup([*(markup.inline_keyboard if markup is not None else ()), [why]])
 
 
 async def _explanation(context: CustomContext, chat_id: int, learner_id: int, asked: AskedQuestion, lang: str) -> str:

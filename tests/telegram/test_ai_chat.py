@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fakebot import FakeBotServer
 from fakemodel import FakeModel, Reply, user_data
-from tg_harness import BotEnv, running, settings_env
+from tg_harness import BotEnv, answered, running, settings_env
 
 from bot.grading import grade
 
@@ -103,9 +103,9 @@ async def test_a_case_answer_is_judged_point_by_point_and_the_score_recorded_is_
     env: BotEnv, model: FakeModel
 ) -> None:
     amy = env.fake.user(7101, "Amy", language_code="zh-hans")
-    _, asked = await ask(env, amy, "案例")
+    question, asked = await ask(env, amy, "案例")
     amy.send_text(CASE_REPLY)
-    verdict = await env.fake.next_message(amy.id)
+    verdict = await answered(env.fake, question)
     assert verdict.text.startswith("✅")
     assert "🤖 本题由模型（fake-model）按要点评分。" in verdict.text
     points = [line for line in verdict.text.splitlines() if line.startswith("✔ ")]
@@ -114,7 +114,7 @@ async def test_a_case_answer_is_judged_point_by_point_and_the_score_recorded_is_
     assert verdict.text != rules_verdict(env, asked, CASE_REPLY, "zh")
     assert user_data(model.requests[0])["learner_reply"] == CASE_REPLY
     assert recorded(env.db, amy.id) == [(2, 1.0)]  # correct, full marks: the model's judgement, not the rules'
-    assert verdict.button_texts[0] == "为什么？"
+    assert verdict.button_texts == ["➡️ 下一题", "为什么？"] and len(verdict.buttons) == 1  # one row
     assert model.headers[0]["Authorization"] == f"Bearer {KEY}"
 
 
@@ -125,10 +125,10 @@ async def test_a_model_that_times_out_leaves_the_rules_verdict_exactly_as_it_was
     env = ai_env(monkeypatch, tmp_path, fake, model, ai_timeout=0.2)
     async with env.run():
         bo = fake.user(7102, "Bo", language_code="en")
-        _, asked = await ask(env, bo, "case")
+        question, asked = await ask(env, bo, "case")
         reply = "Use data parallelism and mixed precision."
         bo.send_text(reply)
-        verdict = await fake.next_message(bo.id)
+        verdict = await answered(fake, question)
         assert len(model.requests) == 1  # it was asked, and did not answer in time
         expected = rules_verdict(env, asked, reply, "en")
         assert verdict.text.split("\n\n🔥")[0] == expected
@@ -156,7 +156,7 @@ async def test_a_slow_model_shows_typing_and_other_learners_are_served_meanwhile
         async with running(env.build(http=True)) as app:
             env.app = app
             amy, bo = fake.user(7103, "Amy", language_code="en"), fake.user(7104, "Bo", language_code="en")
-            await ask(env, amy, "case")
+            amy_question, _ = await ask(env, amy, "case")
             amy.send_text(CASE_REPLY)
             await fake.wait_for(lambda: model.in_flight == 1, what="the model judging Amy's answer")
             await fake.wait_for(
@@ -167,12 +167,12 @@ async def test_a_slow_model_shows_typing_and_other_learners_are_served_meanwhile
 
             question, _ = await ask(env, bo, "判断")  # meanwhile Bo asks, answers and gets his verdict
             bo.press(question, 0)
-            bo_verdict = await fake.next_message(bo.id)
+            bo_verdict = await answered(fake, question)
             assert bo_verdict.text.startswith(("✅", "❌"))
-            assert len(fake.sent_to(amy.id)) == 1  # Amy has only her question: her verdict waits on the model
+            assert not amy_question.history  # Amy's question as it was: her verdict waits on the model
 
             release.set()
-            verdict = await fake.next_message(amy.id)
+            verdict = await answered(fake, amy_question)
             assert "Judged point by point by a model (fake-model)" in verdict.text
     finally:
         release.set()
@@ -189,9 +189,9 @@ async def test_an_opted_out_learner_is_never_sent_to_the_model_and_can_opt_back_
     assert said.text.startswith("Off: your answers are no longer sent to a model")
     assert not [m for m in fake.sent_to(cy.id) if "Settings" in (m.text or "")]  # /settings itself did not answer
 
-    _, asked = await ask(env, cy, "case")
+    question, asked = await ask(env, cy, "case")
     cy.send_text(CASE_REPLY)
-    verdict = await fake.next_message(cy.id)
+    verdict = await answered(fake, question)
     assert model.requests == []
     assert verdict.text.split("\n\n🔥")[0] == rules_verdict(env, asked, CASE_REPLY, "en")
 
@@ -202,9 +202,9 @@ async def test_an_opted_out_learner_is_never_sent_to_the_model_and_can_opt_back_
     assert (await fake.callback_answer(press)).text == "Case answers judged by a model: on"
     await fake.wait_for(lambda: state.button_texts == ["🤖 Model grading off"], what="the button flipped")
 
-    await ask(env, cy, "case")
+    question, _ = await ask(env, cy, "case")
     cy.send_text(CASE_REPLY)
-    verdict = await fake.next_message(cy.id)
+    verdict = await answered(fake, question)
     assert len(model.requests) == 1 and "Judged point by point by a model" in verdict.text
 
 
@@ -215,11 +215,11 @@ async def test_when_many_answers_wait_on_the_model_the_next_gets_the_rules_verdi
 
     assert env.app is not None
     hal = env.fake.user(7111, "Hal", language_code="en")
-    _, asked = await ask(env, hal, "case")
+    question, asked = await ask(env, hal, "case")
     env.app.bot_data.model_waiting = WAITING  # as if that many answers were waiting on a slow model
     try:
         hal.send_text(CASE_REPLY)
-        verdict = await env.fake.next_message(hal.id)
+        verdict = await answered(env.fake, question)
     finally:
         env.app.bot_data.model_waiting = 0
     assert model.requests == []
@@ -244,8 +244,8 @@ async def test_why_under_a_verdict_explains_and_a_second_press_comes_from_the_ca
     di = fake.user(7106, "Di", language_code="en")
     question, _ = await ask(env, di, "判断")
     di.press(question, 0)
-    verdict = await fake.next_message(di.id)
-    assert verdict.button_texts[0] == "Why?"
+    verdict = await answered(fake, question)
+    assert verdict.button_texts == ["➡️ Next question", "Why?"]
     first = di.press(verdict, "Why?")
     assert (await fake.callback_answer(first)).text == "Asking the model to explain…"
     explained = await fake.next_message(di.id)
@@ -274,7 +274,7 @@ async def test_why_when_the_model_fails_falls_back_to_the_banks_explanation(env:
     fay = env.fake.user(7108, "Fay", language_code="en")
     question, asked = await ask(env, fay, "判断")
     fay.press(question, 0)
-    await env.fake.next_message(fay.id)
+    await env.fake.edited(question)
     fay.command("/why")
     said = await env.fake.next_message(fay.id)
     if asked.question.explanation:
@@ -292,7 +292,7 @@ async def test_without_model_settings_no_button_no_menu_entry_and_why_shows_the_
     gus = fake.user(7109, "Gus", language_code="en")
     question, asked = await ask(env, gus, "判断")
     gus.press(question, 0)
-    verdict = await fake.next_message(gus.id)
+    verdict = await answered(fake, question)
     assert verdict.button_texts == ["➡️ Next question"]
     gus.command("/why")
     said = await fake.next_message(gus.id)

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 import pytest
 from fakebot import FakeBotServer, MessageState, SimUser
 from quiz_kit import errors
-from tg_harness import BotEnv
+from tg_harness import BotEnv, answered
 from upload_kit import ADMIN
 
 from bot.banks.model import Bank, Kind, Question, save_bank
@@ -55,10 +55,10 @@ async def answer_privately(env: BotEnv, user: SimUser, reply: str, kind: str = "
     """/quiz KIND astro, then the typed reply; the verdict."""
     fake = env.fake
     user.command(f"/quiz {kind} astro")
-    await _text(fake, user)
+    question = await _text(fake, user)
     env.clock.advance(seconds=20)
     user.send_text(reply)
-    return await _text(fake, user)
+    return await answered(fake, question, timeout=15)
 
 
 async def dispute(env: BotEnv, user: SimUser, verdict: MessageState) -> str:

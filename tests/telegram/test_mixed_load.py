@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from fakebot import FakeBotServer
-from tg_harness import BotEnv, running, settings_env
+from fakebot import FakeBotServer, MessageState
+from tg_harness import BotEnv, answered, running, settings_env
 
 from bot.store import deliveries, subscriptions
 
@@ -49,8 +49,8 @@ async def _due(env: BotEnv) -> None:
         await deliveries.create_announcement(db, "The library opens at 8 tomorrow.", ADMIN, now)
 
 
-async def _verdict(fake: FakeBotServer, chat: int, start: float, latencies: list[float]) -> None:
-    message = await fake.next_message(chat, timeout=60)
+async def _verdict(fake: FakeBotServer, question: MessageState, start: float, latencies: list[float]) -> None:
+    message = await answered(fake, question, timeout=60)
     latencies.append(asyncio.get_running_loop().time() - start)
     assert message.text.startswith(("✅", "❌")), message.text
 
@@ -62,12 +62,12 @@ async def _waves(env: BotEnv, latencies: list[float]) -> None:
     for _ in range(2):
         for user in users:
             user.command("/quiz truefalse")
-        await asyncio.gather(*(fake.next_message(user.id, timeout=60) for user in users))
+        questions = await asyncio.gather(*(fake.next_message(user.id, timeout=60) for user in users))
         start = loop.time()
         for user in users:
             user.send_text("对")
 
-        await asyncio.gather(*(_verdict(fake, user.id, start, latencies) for user in users))
+        await asyncio.gather(*(_verdict(fake, question, start, latencies) for question in questions))
 
 
 async def test_replies_pushes_and_an_announcement_together_meet_almost_no_429(env: BotEnv) -> None:

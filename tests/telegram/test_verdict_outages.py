@@ -42,7 +42,9 @@ async def _asked(fake: FakeBotServer) -> list[Any]:
 
 
 def _verdicts(fake: FakeBotServer, chat: int) -> list[str]:
-    return [m.text or "" for m in fake.sent_to(chat) if (m.text or "").startswith(VERDICT_MARKS)]
+    """Every verdict shown in the chat: a message of its own, or written into its question's message."""
+    texts = [m.text or "" for m in fake.sent_to(chat)]
+    return [t for t in texts if t.startswith(VERDICT_MARKS) or any(f"\n\n{mark}" in t for mark in VERDICT_MARKS)]
 
 
 async def _kept(env: BotEnv) -> int:
@@ -54,6 +56,7 @@ async def test_kept_verdicts_go_out_within_seconds_of_the_api_answering_again_ea
     fake = env.fake
     users = await _asked(fake)
     # The API is behind a proxy with nothing behind it: every verdict and every probe answers 502.
+    fake.fail(Fault.server_error(502), method="editMessageText", times=None)  # the verdict's edit
     fake.fail(Fault.server_error(502), method="sendMessage", times=None)
     fake.fail(Fault.server_error(502), method="getMe", times=None)
     for user in users:
@@ -76,12 +79,12 @@ async def test_kept_verdicts_go_out_within_seconds_of_the_api_answering_again_ea
 async def test_verdicts_delivered_but_answered_too_late_are_not_sent_again(env: BotEnv) -> None:
     fake = env.fake
     users = await _asked(fake)
-    fake.fail(Fault.answered_late(READ_TIMEOUT + 0.5), method="sendMessage", times=len(users))
+    fake.fail(Fault.answered_late(READ_TIMEOUT + 0.5), method="editMessageText", times=len(users))
     for user in users:
         user.send_text("对")
     await fake.wait_for(lambda: all(_verdicts(fake, u.id) for u in users), timeout=10, what="every verdict")
     await fake.wait_for(
-        lambda: sum(1 for r in fake.calls("sendMessage") if r.status == 200) >= len(LEARNERS) * 2,
+        lambda: sum(1 for r in fake.calls("editMessageText") if r.status == 200) >= len(LEARNERS),
         timeout=10,
         what="the late answers",
     )

@@ -8,12 +8,13 @@ import asyncio
 import atexit
 import functools
 import os
+import re
 import shutil
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -187,12 +188,37 @@ class BotEnv:
         return self.app.bot_data.engine
 
 
-async def answered(fake: FakeBotServer, question: MessageState, timeout: float = 5.0) -> MessageState:
+VERDICT_HEADS = "✅🟡❌❓⏰"  # a verdict's first line (an option the learner chose: `✅ A. ...`)
+
+
+async def answered(fake: FakeBotServer, question: MessageState, timeout: float = 5.0) -> Any:
     """The verdict written into ``question``'s own message (one message per question): a copy of the
     message as it is now whose ``text`` is the verdict alone (what stands under the question's blank line);
     its buttons and ids are the question message's."""
-    msg = await fake.edited(question, timeout)
-    return replace(msg, text=(msg.text or "").split("\n\n", 1)[-1])
+    return Answered(await fake.edited(question, timeout))
+
+
+class Answered:
+    """A question's message as it is now (it follows later edits), whose ``text`` is the verdict alone."""
+
+    def __init__(self, message: MessageState) -> None:
+        self.message = message
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.message, name)
+
+    @property
+    def text(self) -> str:
+        lines = (self.message.text or "").split("\n")
+        start = next(
+            (
+                i
+                for i in range(1, len(lines))
+                if not lines[i - 1] and lines[i][:1] in VERDICT_HEADS and not re.match(r". [A-Za-z]\. ", lines[i])
+            ),
+            0,
+        )
+        return "\n".join(lines[start:])
 
 
 def copy_seed_banks(dest: Path) -> Path:
