@@ -61,10 +61,10 @@ async def run(folder: Path, model_url: str | None, learners: int, rnd: int) -> d
                 for n in range(learners):
                     user = fake.user(base + n, f"L{n}")
                     user.command("/quiz 案例")
-                    await fake.next_message(user.id)
+                    question = await fake.next_message(user.id)
                     started = time.perf_counter()
                     user.send_text(f"{REPLIES[n % len(REPLIES)]}（第{rnd}轮，第{n}份）")
-                    verdict = await fake.next_message(user.id, timeout=30)
+                    verdict = await fake.edited(question, timeout=30)  # written into the question
                     out[part].append(time.perf_counter() - started)
                     assert (model_url is not None) == ("🤖" in (verdict.text or "")), verdict.text
     finally:

@@ -119,15 +119,20 @@ async def press_dispute(context: CustomContext, query: CallbackQuery, cb: Callba
         await _drop_button(context, query)
 
 
-async def _drop_button(context: CustomContext, query: CallbackQuery) -> None:
-    """The pressed button goes from its message (the others in its row stay): a button works once."""
+async def _drop_button(context: CustomContext, query: CallbackQuery, *, row: bool = False) -> None:
+    """The pressed button goes from its message (the others in its row stay; with ``row``, its row goes
+    with it): a button works once."""
     msg = query.message
     if msg is None or not isinstance(msg, Message) or msg.reply_markup is None:
         return
     keyboard = msg.reply_markup.inline_keyboard
     if all(b.callback_data != query.data for row in keyboard for b in row):
         return  # gone already (an edit to the same keyboard is a 400)
-    rows = [kept for row in keyboard if (kept := [b for b in row if b.callback_data != query.data])]
+    rows = [
+        kept
+        for line in keyboard
+        if (kept := [b for b in line if b.callback_data != query.data]) and (not row or len(kept) == len(line))
+    ]
     try:
         await context.bot.edit_message_reply_markup(
             msg.chat.id, msg.message_id, reply_markup=InlineKeyboardMarkup(rows) if rows else None
@@ -257,7 +262,7 @@ async def press_decide(context: CustomContext, query: CallbackQuery, cb: Callbac
         await answer_press(query)
         await say(context, query, text)
     if decision.status in ("accepted", "rejected", "decided", "unknown"):
-        await _drop_button(context, query)
+        await _drop_button(context, query, row=True)  # a decision's buttons go together
 
 
 PRESSES.update({"dispute": press_dispute, "decide": press_decide})

@@ -113,12 +113,13 @@ async def deliver_result(
         return
     markup = _verdict_markup(context, result, lang, review)
     if not poll and message_id is not None and await _edit_in_place(context, chat_id, message_id, result, lang, markup):
+        waiting = _waiting_now(context, chat_id)  # written before the verdict came: now, not after what follows
         following = None
         if result.session_id is not None:
             await practice.go_on(context, result.asked_id, lang)
             nxt = await context.engine.latest_open_asked(chat_id)
             following = nxt.message_id if nxt is not None and nxt.id != result.asked_id else None
-        _mark_verdict(context, chat_id, message_id, following)
+        _mark_verdict(context, chat_id, message_id, waiting, following)
         return
     in_session = result.session_id is not None
     text = _labelled(
@@ -196,13 +197,18 @@ async def _edit_in_place(
     return True
 
 
-def _mark_verdict(context: CustomContext, chat_id: int, message_id: int, following: int | None) -> None:
+def _waiting_now(context: CustomContext, chat_id: int) -> int | None:
+    processor = context.application.update_processor
+    return processor.newest_waiting_message(chat_id) if isinstance(processor, PerChatUpdateProcessor) else None
+
+
+def _mark_verdict(
+    context: CustomContext, chat_id: int, message_id: int, waiting: int | None, following: int | None
+) -> None:
     """An edit in place has no message id of its own to tell which typed answers were written before it
     came: the messages of the chat waiting now were (bot/telegram/ordering.py), and so was every message
     older than the question that follows it (``following``: a session's next, sent right after). Memory
     only: after a restart such a race is judged as if the verdict had been seen."""
-    processor = context.application.update_processor
-    waiting = processor.newest_waiting_message(chat_id) if isinstance(processor, PerChatUpdateProcessor) else None
     if following is not None:
         waiting = max(waiting or 0, following - 1)
     marks = context.bot_data.verdict_marks

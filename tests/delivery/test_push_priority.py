@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from fakebot import FakeBotServer
-from tg_harness import BotEnv, settings_env
+from tg_harness import BotEnv, answered, settings_env
 
 from bot.store import subscriptions
 
@@ -58,7 +58,7 @@ async def test_a_verdict_overtakes_a_long_broadcast(slow_env: BotEnv) -> None:
     await fake.wait_for(lambda: _pushes_sent(fake) >= 10, timeout=20, what="the broadcast under way")
     lea.send_text("对")
     pushes_when_answered = _pushes_sent(fake)
-    verdict = await fake.next_message(lea.id, timeout=10)
+    verdict = await answered(fake, question, timeout=10)
     pushes_when_judged = _pushes_sent(fake)
     assert verdict.text[0] in "✅❌"
     # The verdict took the next free slot ahead of the queued pushes (at most one push, already past the

@@ -10,7 +10,7 @@ from typing import Any
 
 from fakebot import Fault
 from session_kit import statement_of, truth_of, write_banks
-from tg_harness import BotEnv
+from tg_harness import BotEnv, answered
 
 
 def utc(*args: int) -> datetime:
@@ -47,18 +47,18 @@ async def test_a_push_of_three_is_a_session_without_repeats_and_survives_a_resta
         assert q1.text.splitlines()[0] == "☀️ Today's practice 1/3"
         assert len(fake.sent_to(amy.id)) == 2  # the /subscribe reply and this one question, nothing more
         amy.press(q1, "True" if truth_of(q1.text) else "False")
-        assert (await fake.next_message(amy.id)).text.startswith("✅")
+        assert (await answered(fake, q1)).text.startswith("✅")
         q2 = await fake.next_message(amy.id)
         assert q2.text.splitlines()[0] == "☀️ Today's practice 2/3"
         await env.settle()
     async with env.run():  # a restart mid-session: the next answer brings the next question
         amy.send_text("false" if truth_of(q2.text) else "true")
-        assert (await fake.next_message(amy.id)).text.startswith("❌")
+        assert (await answered(fake, q2)).text.startswith("❌")
         q3 = await fake.next_message(amy.id)
         assert q3.text.splitlines()[0] == "☀️ Today's practice 3/3"
         assert len({statement_of(q.text) for q in (q1, q2, q3)}) == 3  # no repeats within the push
         amy.send_text("true" if truth_of(q3.text) else "false")
-        assert (await fake.next_message(amy.id)).text.startswith("✅")
+        assert (await answered(fake, q3)).text.startswith("✅")
         summary = await fake.next_message(amy.id)
         assert summary.text == "🏁 Today's practice done: 2/3 right, score 67% · 🔥 1-day streak"
         amy.send_text("true")  # the session is over: nothing is open
@@ -75,7 +75,7 @@ async def test_yesterdays_unanswered_push_questions_close_when_the_next_push_sta
     async with env.run():
         amy, q1 = await pushed(env, 7202, "en")
         amy.send_text("true" if truth_of(q1.text) else "false")
-        assert (await fake.next_message(amy.id)).text.startswith("✅")
+        assert (await answered(fake, q1)).text.startswith("✅")
         yesterday = await fake.next_message(amy.id)
         assert "Today's practice 2/3" in yesterday.text  # left unanswered
         env.clock.now = utc(2026, 3, 8, 8, 0)
@@ -85,8 +85,8 @@ async def test_yesterdays_unanswered_push_questions_close_when_the_next_push_sta
         assert today.text.splitlines()[0] == "☀️ Today's practice 1/3"
         late = amy.press(yesterday, 0)  # yesterday's question is closed: a press of it counts for nothing
         assert (await fake.callback_answer(late)).text == "This question is closed."
-        amy.send_text("true" if truth_of(today.text) else "false")  # answers today's question, unlabelled
-        assert (await fake.next_message(amy.id)).text.startswith("✅")
+        amy.send_text("true" if truth_of(today.text) else "false")  # answers today's question
+        assert (await answered(fake, today)).text.startswith("✅")
         assert "Today's practice 2/3" in (await fake.next_message(amy.id)).text
         stats = await env.engine.stats(amy.id)
         assert (stats.total.total, stats.total.wrong) == (2, 0)  # the closed question is not a wrong answer
@@ -103,7 +103,7 @@ async def test_a_push_session_in_chinese_ends_with_its_summary(bot_settings_env:
             question = question if n == 1 else await fake.next_message(li.id)
             assert question.text.splitlines()[0] == f"☀️ 今日练习 {n}/3"
             li.press(question, "正确" if truth_of(question.text) else "错误")
-            assert (await fake.next_message(li.id)).text.startswith("✅")
+            assert (await answered(fake, question)).text.startswith("✅")
         summary = await fake.next_message(li.id)
         assert summary.text == "🏁 今日练习完成：答对 3/3，得分 100% · 🔥 连续 1 天"
     fake.assert_clean()
@@ -136,5 +136,5 @@ async def test_a_push_that_did_not_get_through_sends_the_question_it_recorded(bo
         assert shown.id == recorded.id and shown.message_id == question.message_id
         assert await tick(env) == []
         amy.press(question, "True" if truth_of(question.text) else "False")
-        assert (await fake.next_message(amy.id)).text.startswith("✅")
+        assert (await answered(fake, question)).text.startswith("✅")
         assert "Today's practice 2/3" in (await fake.next_message(amy.id)).text

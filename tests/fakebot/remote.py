@@ -30,7 +30,9 @@ __all__ = ["RemoteFake", "SentCounter"]
 
 
 class SentCounter:
-    """Successful sendMessage calls whose text starts with one of ``prefixes``, counted incrementally."""
+    """Successful replies whose text starts with one of ``prefixes``, counted incrementally: a sendMessage,
+    or an editMessageText that writes such a text under its message's first blank line (a verdict written
+    into its question's own message)."""
 
     def __init__(self, fake: FakeBotServer, prefixes: tuple[str, ...]) -> None:
         self.fake, self.prefixes = fake, prefixes
@@ -44,8 +46,11 @@ class SentCounter:
             if r.status == 0 and r.method != "getUpdates":
                 break  # still being served: look again after the next request (an open long poll is skipped)
             self.seen += 1
-            if r.status == 200 and r.method.lower() == "sendmessage":
+            method = r.method.lower()
+            if r.status == 200 and method in ("sendmessage", "editmessagetext"):
                 text = str(r.params.get("text", ""))
+                if method == "editmessagetext":
+                    text = text.split("\n\n", 1)[-1]
                 if not self.prefixes or text.startswith(self.prefixes):
                     self.count += 1
         return self.count

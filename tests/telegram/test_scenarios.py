@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fakebot import FakeBotServer
-from tg_harness import BotEnv, running
+from tg_harness import BotEnv, answered, running
 from upload_kit import ADMIN, preview_of
 
 from bot.banks.model import Bank, Question, save_bank
@@ -140,7 +140,7 @@ async def test_a_chinese_student_practises_subscribes_and_gets_a_push_session(zh
             li.press(question, BUTTON[meant.id])
         else:
             li.send_text(TYPED[meant.id])
-        verdict = await fake.next_message(li.id)
+        verdict = await answered(fake, question)
         verdicts.setdefault(meant.kind, verdict.text)
         if {"single", "fill", "case"} <= verdicts.keys():
             break
@@ -148,7 +148,7 @@ async def test_a_chinese_student_practises_subscribes_and_gets_a_push_session(zh
     assert verdicts["single"].startswith("✅ 回答正确")
     assert verdicts["fill"].startswith("✅"), verdicts["fill"]  # 累计 for 累积: a homophone forgiven
     assert "1/2" not in verdicts["case"] and "要点" in verdicts["case"], verdicts["case"]
-    answered = (await env.engine.stats(li.id)).total.total
+    before = (await env.engine.stats(li.id)).total.total
     await env.settle()
 
     li.command("/settings")
@@ -191,18 +191,18 @@ async def test_a_chinese_student_practises_subscribes_and_gets_a_push_session(zh
     q1 = await fake.next_message(li.id)
     assert q1.text.startswith("☀️ 今日练习 1/3\n")
     li.reply_to(q1, TYPED[which(q1.text).id])  # by a Telegram reply
-    assert (await fake.next_message(li.id)).text.startswith("✅")
+    assert (await answered(fake, q1)).text.startswith("✅")
     q2 = await fake.next_message(li.id)
     assert q2.text.startswith("☀️ 今日练习 2/3\n")
     li.send_text(TYPED[which(q2.text).id])  # typed
-    assert (await fake.next_message(li.id)).text.startswith("✅")
+    assert (await answered(fake, q2)).text.startswith("✅")
     q3 = await fake.next_message(li.id)
     assert q3.text.startswith("☀️ 今日练习 3/3\n") and q3.buttons
     li.press(q3, BUTTON[which(q3.text).id])  # by its button
-    assert (await fake.next_message(li.id)).text.startswith("✅")
+    assert (await answered(fake, q3)).text.startswith("✅")
     summary = await fake.next_message(li.id)
     assert summary.text.startswith("🏁 今日练习完成：答对 3/3，得分 100%") and "连续 2 天" in summary.text
-    assert (await env.engine.stats(li.id)).total.total == answered + 3  # each once
+    assert (await env.engine.stats(li.id)).total.total == before + 3  # each once
 
     li.command("/streak")
     assert "当前连续：2 天" in (await fake.next_message(li.id)).text
@@ -228,13 +228,13 @@ async def test_an_english_learner_runs_a_timed_round_then_answers_with_two_quest
     assert first.text.startswith("📝 Practice 1/3 · ⏱ 30 s to answer\n")
     env.clock.advance(seconds=31)  # she lets it run out
     assert await tick_timeouts(env.app) == 1
-    timed_out = await fake.next_message(amy.id)
-    assert timed_out.text.startswith("⏰ Time is up:") and "does not count" in timed_out.text
+    timed_out = await answered(fake, first)  # said in the question's own message
+    assert timed_out.text.startswith("⏰ Time is up") and "does not count" in timed_out.text
     for position in (2, 3):
         question = await fake.next_message(amy.id)
         assert question.text.startswith(f"📝 Practice {position}/3 · ⏱ 30 s")
         amy.send_text(TYPED[which(question.text).id])
-        verdict = await fake.next_message(amy.id)
+        verdict = await answered(fake, question)
         assert verdict.text.startswith("✅ Correct"), verdict.text
     summary = await fake.next_message(amy.id)
     assert summary.text.startswith("🏁 Practice done: 2/3 right, score 67% · ⏰ 1 timed out")
@@ -247,23 +247,22 @@ async def test_an_english_learner_runs_a_timed_round_then_answers_with_two_quest
     case = await fake.next_message(amy.id)
     assert "【Case analysis】" in case.text
     amy.send_text(BUTTON[which(choice.text).id])
-    verdict = await fake.next_message(amy.id)
-    number = which(choice.text).number
-    assert verdict.text.startswith(f"Question {number} · Single choice\n✅"), verdict.text
+    verdict = await answered(fake, choice)  # the choice question's own message takes the verdict
+    assert verdict.text.startswith("✅"), verdict.text
     open_now = await env.engine.latest_open_asked(amy.id, amy.id)
     assert open_now is not None and open_now.question.id == "c1"  # the case still waits for its answer
     amy.send_text(TYPED["c1"])
-    assert (await fake.next_message(amy.id)).text.startswith("✅")  # the only one open: no label
+    assert (await answered(fake, case)).text.startswith("✅")
 
     amy.command("/quiz")
     older = await fake.next_message(amy.id)
     amy.command("/quiz")
     newer = await fake.next_message(amy.id)
-    amy.send_text(TYPED[which(newer.text).id])  # two open: the newest is meant, and the verdict says which
-    verdict = await fake.next_message(amy.id)
-    kind = {"single": "Single choice", "case": "Case analysis", "fill": "Fill-in", "true_false": "True/false"}
+    amy.send_text(TYPED[which(newer.text).id])  # two open: the newest is meant, its own message says so
+    verdict = await answered(fake, newer)
     meant = which(newer.text)
-    assert verdict.text.startswith(f"Question {meant.number} · {kind[meant.kind]}\n"), verdict.text
+    assert verdict.text.startswith("✅"), verdict.text
+    assert not older.history  # the older question is left as it was
     assert await env.engine.latest_open_asked(amy.id, amy.id) is not None
     assert which(older.text).id != meant.id
 
@@ -434,11 +433,11 @@ async def test_a_teachers_bank_from_upload_to_deletion(teacher_env: BotEnv) -> N
     li.command("/quiz")
     question = await fake.next_message(li.id)
     li.send_text(ml_key(question.text))  # a question of the teacher's bank, answered right
-    assert (await fake.next_message(li.id)).text.startswith("✅")
+    assert (await answered(fake, question)).text.startswith("✅")
 
     li.command("/quiz")
     waiting = await fake.next_message(li.id)  # open while the teacher rewords every question
-    answered = (await env.engine.stats(li.id)).total.total
+    before = (await env.engine.stats(li.id)).total.total
 
     changed = (
         ML.replace("梯度下降沿着", "梯度下降每一步沿着")
@@ -456,7 +455,7 @@ async def test_a_teachers_bank_from_upload_to_deletion(teacher_env: BotEnv) -> N
     meant = ml_key(waiting.text)
     toast = await fake.callback_answer(li.press(waiting, {"对": "正确"}.get(meant, meant)))
     assert toast.text == "这道题已经结束作答。"
-    assert (await env.engine.stats(li.id)).total.total == answered
+    assert (await env.engine.stats(li.id)).total.total == before
 
     teacher.command("/banks")
     await fake.next_message(teacher.id)  # the list
@@ -497,7 +496,7 @@ async def test_restarts_in_the_middle_of_a_round_a_push_session_and_an_upload(
         li.command("/quiz 3 timer 30")
         q1 = await fake.next_message(li.id)
         li.send_text(TYPED[which(q1.text).id])
-        assert (await fake.next_message(li.id)).text.startswith("✅")
+        assert (await answered(fake, q1)).text.startswith("✅")
         q2 = await fake.next_message(li.id)
         assert q2.text.startswith("📝 练习 2/3 · ⏱ 限时 30 秒")
         preview = await preview_of(fake, teacher, ML.encode(), "ml.txt", "text/plain")
@@ -505,7 +504,7 @@ async def test_restarts_in_the_middle_of_a_round_a_push_session_and_an_upload(
     async with env.run():  # the same database, a new application
         env.clock.advance(seconds=10)
         li.reply_to(q2, TYPED[which(q2.text).id])
-        verdict = await fake.next_message(li.id)
+        verdict = await answered(fake, q2)
         assert verdict.text.startswith("✅"), verdict.text
         q3 = await fake.next_message(li.id)
         assert q3.text.startswith("📝 练习 3/3 · ⏱ 限时 30 秒")
@@ -513,7 +512,7 @@ async def test_restarts_in_the_middle_of_a_round_a_push_session_and_an_upload(
     async with env.run():
         env.clock.advance(seconds=31)  # question 3 runs out while the bot was down and after
         assert await tick_timeouts(env.app) == 1
-        assert (await fake.next_message(li.id)).text.startswith("⏰")
+        assert (await answered(fake, q3)).text.startswith("⏰")
         summary = await fake.next_message(li.id)
         assert summary.text.startswith("🏁 练习完成：答对 2/3"), summary.text
         teacher.press(preview, "导入 3 题")  # the preview from before two restarts still works
@@ -526,18 +525,18 @@ async def test_restarts_in_the_middle_of_a_round_a_push_session_and_an_upload(
         p1 = await fake.next_message(li.id)
         assert p1.text.startswith("☀️ 今日练习 1/3")
         li.send_text("A" if "【单选题】" in p1.text else "对")
-        await fake.next_message(li.id)
+        await fake.edited(p1)
         p2 = await fake.next_message(li.id)
         assert p2.text.startswith("☀️ 今日练习 2/3")
     fake.clock.advance(61)
     async with env.run():
         li.send_text("B" if "【单选题】" in p2.text else "错")  # typed after the restart: answers question 2
-        verdict = await fake.next_message(li.id)
+        verdict = await answered(fake, p2)
         assert verdict.text.startswith(("✅", "❌")) and "已经答过" not in verdict.text
         p3 = await fake.next_message(li.id)
         assert p3.text.startswith("☀️ 今日练习 3/3")
-        answered = (await env.engine.stats(li.id)).total.total
-        assert answered == 2 + 2  # the round's two, the push's two: each once
+        total = (await env.engine.stats(li.id)).total.total
+        assert total == 2 + 2  # the round's two, the push's two: each once
     fake.assert_clean()
 
 
@@ -560,13 +559,13 @@ async def test_a_push_session_over_http(http_settings_env: BotEnv) -> None:
         assert progress.sent == 1
         q1 = await fake.next_message(li.id, timeout=10)
         li.reply_to(q1, TYPED[which(q1.text).id])
-        assert (await fake.next_message(li.id, timeout=10)).text.startswith("✅")
+        assert (await answered(fake, q1, timeout=10)).text.startswith("✅")
         q2 = await fake.next_message(li.id, timeout=10)
         li.send_text(TYPED[which(q2.text).id])
-        assert (await fake.next_message(li.id, timeout=10)).text.startswith("✅")
+        assert (await answered(fake, q2, timeout=10)).text.startswith("✅")
         q3 = await fake.next_message(li.id, timeout=10)
         li.press(q3, BUTTON[which(q3.text).id])
-        assert (await fake.next_message(li.id, timeout=10)).text.startswith("✅")
+        assert (await answered(fake, q3, timeout=10)).text.startswith("✅")
         summary = await fake.next_message(li.id, timeout=10)
         assert summary.text.startswith("🏁 今日练习完成：答对 3/3")
         assert (await app.bot_data.engine.stats(li.id)).total.total == 3
@@ -591,7 +590,7 @@ async def test_a_round_goes_on_when_its_open_question_is_reworded(teacher_env: B
     second = await fake.next_message(li.id)  # and the round does not wait for a message to go on
     assert second.text.startswith("📝 练习 2/2") and ("每一步" in second.text or "训练集误差" in second.text)
     li.press(second, ml_key(second.text))
-    assert (await fake.next_message(li.id)).text.startswith("✅")
+    assert (await answered(fake, second)).text.startswith("✅")
     assert (await fake.next_message(li.id)).text.startswith("🏁 练习完成：答对 1/2")
     assert (await env.engine.stats(li.id)).total.total == 1
     fake.assert_clean()

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 import aiohttp
 import pytest
 from fakebot import FakeBotServer, MessageState, SimUser
-from tg_harness import BotEnv, settings_env
+from tg_harness import BotEnv, answered, settings_env
 
 from bot.banks.model import Bank, Kind, Question, save_bank
 
@@ -176,10 +176,10 @@ async def answer_fill(desk: DeskEnv, user: SimUser, reply: str, bank: str = "lit
     """The learner's /quiz fill BANK in private and their typed reply; the verdict."""
     fake = desk.fake
     user.command(f"/quiz fill {bank}")
-    await fake.next_message(user.id, timeout=15)
+    question = await fake.next_message(user.id, timeout=15)
     desk.bot.clock.advance(seconds=20)
     user.send_text(reply)
-    return await fake.next_message(user.id, timeout=15)
+    return await answered(fake, question, timeout=15)
 
 
 async def dispute(desk: DeskEnv, user: SimUser, verdict: MessageState) -> None:

@@ -53,9 +53,9 @@ async def test_each_question_with_its_figures_and_its_most_common_replies_not_ri
     assert (await answer_fill(lit_desk, han, "曹雪芹")).text.startswith("✅")
     for user, reply in ((li, "b"), (han, "B."), (amy, "我选C")):
         user.command("/quiz single lit")
-        await fake.next_message(user.id)
+        question = await fake.next_message(user.id)
         user.send_text(reply)
-        await fake.next_message(user.id)
+        await fake.edited(question)
 
     await teacher.sign_in()
     status, page = await teacher.get("/answers")

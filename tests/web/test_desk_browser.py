@@ -318,8 +318,8 @@ async def test_review_fix_add_publish_and_a_learner_meets_the_corrected_question
         [stem] = [s for s in keys if s in (question.text or "")]
         seen.add(stem)
         learner.send_text(keys[stem])
-        verdict = await fake.next_message(LEARNER)
-        assert (verdict.text or "").startswith("✅"), (stem, verdict.text)
+        verdict = await fake.edited(question)  # written into the question's own message
+        assert "\n\n✅" in (verdict.text or ""), (stem, verdict.text)
     assert seen == set(keys)
 
 
