@@ -84,11 +84,17 @@ def header_text(session: Session, position: int, lang: str) -> str:
 
 
 def summary_text(summary: SessionSummary, lang: str) -> str:
-    """One line: right answers of those asked, the score (partial credit as its score), time-outs, streak."""
+    """One line: right answers of those answered, the score (partial credit as its score, said so where it
+    makes the score differ from the count), time-outs apart (never counted), the streak."""
     tally, session = summary.tally, summary.session
-    asked = max(1, tally.asked)
-    key = "session_summary_push" if session.kind == "push" else "session_summary_quiz"
-    text = t(key, lang, right=tally.correct, total=tally.asked, percent=round(100 * tally.score / asked))
+    if tally.answered:
+        key = "session_summary_push" if session.kind == "push" else "session_summary_quiz"
+        percent = round(100 * tally.score / tally.answered)
+        text = t(key, lang, right=tally.correct, total=tally.answered, percent=percent)
+        if tally.partial:
+            text += t("session_summary_partial", lang)
+    else:
+        text = t("session_summary_none", lang)
     if tally.timed_out:
         text += t("session_summary_timeouts", lang, n=tally.timed_out)
     if summary.streak.current > 0:

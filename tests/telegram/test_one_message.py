@@ -12,6 +12,7 @@ from fakebot import FakeBotServer, MessageState
 from tg_harness import BotEnv
 
 from bot.banks.model import Bank, Question, save_bank
+from bot.telegram.practice import summary_text
 
 # Twelve short questions, half single choice, half true/false: a round of 10 draws from them.
 SINGLE = [(f"Which letter is number {i}?", "ABCD"[i % 4]) for i in range(6)]
@@ -122,3 +123,22 @@ async def test_a_single_question_gets_its_verdict_in_place_with_one_row_of_butto
     assert following.message_id != q.message_id and following.buttons
     assert _requests_to(fake, li.id, SEND) == 2
     fake.assert_clean()
+
+
+def _summary(lang: str, **tally: int | float) -> str:
+    from bot.store.sessions import SessionTally
+    from bot.study.sessions import Session, SessionSummary
+    from bot.study.streaks import StreakView
+
+    session = Session(1, 1, 1, "quiz", 10, 10, None, False, None, None, True)
+    counts = {"asked": 10, "answered": 10, "correct": 10, "partial": 0, "score": 10.0, "timed_out": 0, **tally}
+    streak = StreakView(current=0, longest=0, freezes=0, today_done=True, at_risk=False)
+    return summary_text(SessionSummary(session, SessionTally(**counts), streak, None), lang)  # type: ignore[arg-type]
+
+
+def test_a_summary_counts_what_was_answered_and_says_where_partial_credit_makes_the_score() -> None:
+    assert _summary("zh", correct=8, partial=1, score=8.5) == "🏁 练习完成：答对 8/10，得分 85%（含部分得分）"
+    assert _summary("en", answered=9, correct=9, score=9.0, timed_out=1) == (
+        "🏁 Practice done: 9/9 right, score 100% · ⏰ 1 timed out (not counted)"
+    )
+    assert _summary("en", correct=7, score=7.0) == "🏁 Practice done: 7/10 right, score 70%"  # no partial: no note

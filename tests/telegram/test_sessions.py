@@ -124,8 +124,8 @@ async def test_quiz_round_with_a_timer_runs_on_the_injected_clock(env: BotEnv) -
     verdict = await answered(fake, q3)
     assert verdict.text.startswith("❌") and not verdict.buttons  # in a round the next comes by itself
     summary = await fake.next_message(amy.id)
-    assert summary.text.startswith("🏁 Practice done: 1/3 right, score 33%")
-    assert "⏰ 1 timed out" in summary.text and "🔥 1-day streak" in summary.text
+    assert summary.text.startswith("🏁 Practice done: 1/2 right, score 50%")  # the time-out apart, not counted
+    assert "⏰ 1 timed out (not counted)" in summary.text and "🔥 1-day streak" in summary.text
     stats = await env.engine.stats(amy.id)
     assert stats.total.total == 2  # the timed-out question is no wrong answer
     fake.assert_clean()
@@ -238,7 +238,9 @@ async def test_the_job_queue_keeps_time_limits_by_itself(env: BotEnv) -> None:
     assert question.text.startswith("📝 Practice 1/1 · ⏱ 5 s to answer")
     env.clock.advance(seconds=6)
     assert (await answered(fake, question)).text.startswith("⏰ Time is up")
-    assert (await fake.next_message(amy.id)).text.startswith("🏁 Practice done: 0/1 right, score 0% · ⏰ 1 timed out")
+    assert (await fake.next_message(amy.id)).text.startswith(
+        "🏁 Done: no question was answered · ⏰ 1 timed out (not counted)"
+    )
 
 
 async def test_answers_typed_in_a_row_go_to_the_open_questions_newest_first(env: BotEnv) -> None:
