@@ -50,6 +50,7 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "I": ("aread", ("id", "word")),  # model help: read an upload's left-out passages (its row, its digest)
     "ds": ("dispute", ("id",)),  # "my answer should count" under a verdict (the asked id)
     "dv": ("decide", ("id", "choice")),  # an admin decides a dispute: y accepts, n declines (a disputes row)
+    "ag": ("again", ("id",)),  # another round like a finished session (its id), under its summary
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

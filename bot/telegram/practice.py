@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from telegram import Bot, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, TelegramError
 
@@ -130,15 +130,20 @@ async def send_step(
 async def send_next(
     bot: Bot, engine: StudyEngine, codec: CallbackCodec, nxt: SessionStep | SessionSummary | None, lang: str
 ) -> None:
-    """The session's next question, or its summary (a /quiz round's offers one more question)."""
+    """The session's next question, or its summary: [再来一轮 N] (another round like it) and, after a /quiz
+    round, [下一题] (one more question)."""
     if isinstance(nxt, SessionStep):
         await send_step(bot, engine, codec, nxt, lang)
     elif isinstance(nxt, SessionSummary):
         session = nxt.session
-        markup: InlineKeyboardMarkup | None = None
+        again = InlineKeyboardButton(
+            t("btn_again", lang, n=session.total), callback_data=codec.encode("again", session.id)
+        )
+        row = [again]
         if session.kind == "quiz" and nxt.last_asked is not None:
             carry = (list(session.kinds or ()), list(session.banks or ()), session.poll)
-            markup = next_keyboard(codec, lang, nxt.last_asked, carry=carry)
+            row += next_keyboard(codec, lang, nxt.last_asked, carry=carry).inline_keyboard[0]
+        markup: InlineKeyboardMarkup | None = InlineKeyboardMarkup([row])
         await send_html(bot, session.chat_id, summary_text(nxt, lang), reply_markup=markup)
 
 

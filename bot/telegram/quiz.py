@@ -304,23 +304,70 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
         context.user_data[FILTER] = (kinds, list(flt.banks), flt.poll)
     if practice_args.session:  # /quiz 10 [timer 30]: a round, one question at a time, a summary at the end
         poll = flt.poll or (await engine.settings(user.id)).poll
-        session = await engine.sessions.start(
+        await start_round(
+            context,
             chat.id,
             user.id,
-            "quiz",
+            lang,
             practice_args.count or 1,
             banks=tuple(flt.banks) or None,
             kinds=tuple(kinds) or None,
             poll=poll,
             seconds=practice_args.seconds,
         )
-        first = await engine.sessions.step(session, 0)
-        if isinstance(first, Empty):
-            await send_html(context.bot, chat.id, esc(first.message(lang)))
-            return
-        await practice.send_next(context.bot, engine, context.codec, first, lang)
         return
     await ask_next(context, chat.id, user.id, lang, kinds=kinds, banks=list(flt.banks), poll=flt.poll)
+
+
+async def start_round(
+    context: CustomContext,
+    chat_id: int,
+    user_id: int,
+    lang: str,
+    count: int,
+    *,
+    banks: tuple[str, ...] | None,
+    kinds: tuple[str, ...] | None,
+    poll: bool,
+    seconds: int | None,
+) -> None:
+    """A round of ``count`` questions (a practice session): its first question, or why there is none."""
+    engine = context.engine
+    session = await engine.sessions.start(
+        chat_id, user_id, "quiz", count, banks=banks, kinds=kinds, poll=poll, seconds=seconds
+    )
+    first = await engine.sessions.step(session, 0)
+    if isinstance(first, Empty):
+        await send_html(context.bot, chat_id, esc(first.message(lang)))
+        return
+    await practice.send_next(context.bot, engine, context.codec, first, lang)
+
+
+async def press_again(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """[再来一轮 N] under a summary: a new round like the finished one (its size, banks, kinds, timer)."""
+    lang = await context.lang()
+    msg, user_id = query.message, query.from_user.id
+    session = await context.engine.sessions.get(int(cb.fields[0]))  # the finished session's id
+    if msg is None or session is None or session.learner_id != user_id or session.chat_id != msg.chat.id:
+        await toast(query, context.texts("callback_invalid", lang))
+        return
+    await toast(query)
+    if isinstance(msg, Message) and msg.reply_markup:
+        try:  # one press, one round: the summary's buttons go once used
+            await context.bot.edit_message_reply_markup(msg.chat.id, msg.message_id, reply_markup=None)
+        except BadRequest as exc:
+            log.info("could not take the summary's buttons off: %s", exc)
+    await start_round(
+        context,
+        msg.chat.id,
+        user_id,
+        lang,
+        session.total,
+        banks=session.banks,
+        kinds=session.kinds,
+        poll=session.poll,
+        seconds=session.seconds,
+    )
 
 
 async def review_command(update: Update, context: CustomContext) -> None:
@@ -617,7 +664,9 @@ async def press_next(context: CustomContext, query: CallbackQuery, cb: Callback)
     await ask_next(context, chat_id, user_id, lang, kinds=kinds, banks=banks, poll=poll, review=word.mode == "r")
 
 
-PRESSES.update({"answer": press_answer, "submit": press_answer, "toggle": press_toggle, "next": press_next})
+PRESSES.update(
+    {"answer": press_answer, "submit": press_answer, "toggle": press_toggle, "next": press_next, "again": press_again}
+)
 
 
 def register(app: Application) -> None:  # type: ignore[type-arg]

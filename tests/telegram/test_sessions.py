@@ -163,7 +163,7 @@ async def test_quiz_round_in_chinese_words(env: BotEnv) -> None:
     assert (await answered(fake, q2)).text.startswith("❌")
     summary = await fake.next_message(li.id)
     assert summary.text.startswith("🏁 练习完成：答对 1/2，得分 50%") and "连续 1 天" in summary.text
-    assert summary.button_texts == ["➡️ 下一题"]
+    assert summary.button_texts == ["🔁 再来一轮 2 题", "➡️ 下一题"]  # every end has a next step
     fake.assert_clean()
 
 
