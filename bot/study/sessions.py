@@ -424,6 +424,12 @@ class Sessions:
                     return found
         return None
 
+    async def running_round(self, chat_id: int, learner_id: int) -> Session | None:
+        """The learner's /quiz round under way in the chat (the newest), or None."""
+        async with self.engine.store.read() as db:
+            rows = await sessions_repo.running(db, chat_id, learner_id)
+        return next((_session(row) for row in rows if row.kind == "quiz"), None)
+
     async def unask(self, asked_id: int) -> None:
         """Take back a session question that was certainly never sent (its push was not to go)."""
         async with self.engine.store.write() as db:

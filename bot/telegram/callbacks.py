@@ -51,6 +51,7 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "ds": ("dispute", ("id",)),  # "my answer should count" under a verdict (the asked id)
     "dv": ("decide", ("id", "choice")),  # an admin decides a dispute: y accepts, n declines (a disputes row)
     "ag": ("again", ("id",)),  # another round like a finished session (its id), under its summary
+    "rd": ("round", ("choice",)),  # a /quiz N during a round: c goes on with the round, r starts the new one
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

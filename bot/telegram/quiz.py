@@ -16,7 +16,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from telegram import CallbackQuery, InlineKeyboardMarkup, Message, Update
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, MessageHandler, PollAnswerHandler, filters
@@ -62,6 +62,7 @@ log = logging.getLogger(__name__)
 # the "next" button carries the filter too (bot/telegram/next_word.py): a press after a restart keeps it.
 FILTER = "quiz_filter"
 REVIEWING = "reviewing"
+ROUND_ASKED = "round_asked"  # a /quiz N typed while a round was under way, until [继续] or [重新开始] is pressed
 
 
 def is_group(chat: Any) -> bool:
@@ -304,17 +305,15 @@ async def quiz_command(update: Update, context: CustomContext) -> None:
         context.user_data[FILTER] = (kinds, list(flt.banks), flt.poll)
     if practice_args.session:  # /quiz 10 [timer 30]: a round, one question at a time, a summary at the end
         poll = flt.poll or (await engine.settings(user.id)).poll
-        await start_round(
-            context,
-            chat.id,
-            user.id,
-            lang,
-            practice_args.count or 1,
-            banks=tuple(flt.banks) or None,
-            kinds=tuple(kinds) or None,
-            poll=poll,
-            seconds=practice_args.seconds,
-        )
+        asked_for: dict[str, Any] = {
+            "count": practice_args.count or 1,
+            "banks": tuple(flt.banks) or None,
+            "kinds": tuple(kinds) or None,
+            "poll": poll,
+            "seconds": practice_args.seconds,
+        }
+        if not await _asked_to_choose(context, chat.id, user.id, lang, asked_for):
+            await start_round(context, chat.id, user.id, lang, **asked_for)
         return
     await ask_next(context, chat.id, user.id, lang, kinds=kinds, banks=list(flt.banks), poll=flt.poll)
 
@@ -341,6 +340,65 @@ async def start_round(
         await send_html(context.bot, chat_id, esc(first.message(lang)))
         return
     await practice.send_next(context.bot, engine, context.codec, first, lang)
+
+
+async def _asked_to_choose(
+    context: CustomContext, chat_id: int, user_id: int, lang: str, asked_for: dict[str, Any]
+) -> bool:
+    """A round is under way: the learner chooses between it and the new one ([继续] [重新开始 N 题]) rather
+    than lose it silently. False when there is none (the new one starts)."""
+    running = await context.engine.sessions.running_round(chat_id, user_id)
+    if running is None or context.user_data is None:
+        return False
+    context.user_data[ROUND_ASKED] = asked_for
+    buttons = [
+        InlineKeyboardButton(
+            context.texts("btn_round_continue", lang), callback_data=context.codec.encode("round", "c")
+        ),
+        InlineKeyboardButton(
+            context.texts("btn_round_restart", lang, n=asked_for["count"]),
+            callback_data=context.codec.encode("round", "r"),
+        ),
+    ]
+    text = context.texts("round_running", lang, n=running.position, total=running.total)
+    await context.reply(text, reply_markup=InlineKeyboardMarkup([buttons]))
+    return True
+
+
+async def press_round(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """[继续]: the round under way goes on (its question is above); [重新开始 N 题]: the /quiz N typed
+    during it starts, and the old round's open question closes, its buttons taken off."""
+    lang, msg, user_id = await context.lang(), query.message, query.from_user.id
+    asked_for = context.user_data.pop(ROUND_ASKED, None) if context.user_data is not None else None
+    engine = context.engine
+    if msg is None:
+        await toast(query, context.texts("callback_invalid", lang))
+        return
+    chat_id = msg.chat.id
+    running = await engine.sessions.running_round(chat_id, user_id)
+    if cb.fields[0] != "r" or asked_for is None:  # go on (or a choice from before a restart: nothing to start)
+        await toast(query)
+        text = (
+            context.texts("round_go_on", lang, n=running.position, total=running.total)
+            if running is not None
+            else context.texts("quiz_no_open", lang)
+        )
+        await _replace(context, msg, text)
+        return
+    await toast(query)
+    old = await engine.latest_open_asked(chat_id, user_id)
+    await _replace(context, msg, context.texts("round_restarted", lang))
+    await start_round(context, chat_id, user_id, lang, **asked_for)
+    if old is not None and running is not None and old.session_id == running.id:
+        await retire_question(context.bot, chat_id, old.message_id, old.question, old.poll_id is not None)
+
+
+async def _replace(context: CustomContext, msg: Any, text: str) -> None:
+    """A chooser's message says what was chosen, its buttons gone (a button works once)."""
+    try:
+        await context.bot.edit_message_text(text, msg.chat.id, msg.message_id, parse_mode=ParseMode.HTML)
+    except BadRequest as exc:
+        log.info("could not replace the round chooser: %s", exc)
 
 
 async def press_again(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
@@ -665,7 +723,14 @@ async def press_next(context: CustomContext, query: CallbackQuery, cb: Callback)
 
 
 PRESSES.update(
-    {"answer": press_answer, "submit": press_answer, "toggle": press_toggle, "next": press_next, "again": press_again}
+    {
+        "answer": press_answer,
+        "submit": press_answer,
+        "toggle": press_toggle,
+        "next": press_next,
+        "again": press_again,
+        "round": press_round,
+    }
 )
 
 

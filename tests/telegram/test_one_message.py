@@ -147,3 +147,29 @@ def test_a_summary_counts_what_was_answered_and_says_where_partial_credit_makes_
         "🏁 Practice done: 9/9 right, score 100% · ⏰ 1 timed out (not counted)"
     )
     assert _summary("en", correct=7, score=7.0) == "🏁 Practice done: 7/10 right, score 70%"  # no partial: no note
+
+
+async def test_a_second_round_asked_during_one_asks_first_and_restarting_closes_the_old_question(env: BotEnv) -> None:
+    """No surprises: `/quiz 3` during a round of 10 asks [继续] [重新开始 3 题]; going on keeps the round
+    as it was; starting again starts the new one and takes the old open question's buttons off."""
+    fake = env.fake
+    li = fake.user(7304, "李雷")
+    li.command("/quiz 10 round")
+    first = await fake.next_message(li.id)
+    li.command("/quiz 3 round")
+    chooser = await fake.next_message(li.id)
+    assert chooser.text == "你有一轮练习还没做完（做到第 1/10 题）：接着做，还是重新开始？"
+    assert chooser.button_texts == ["▶️ 继续", "🔄 重新开始 3 题"]
+    li.press(chooser, "▶️ 继续")
+    await fake.wait_for(lambda: not chooser.buttons, what="the choice made")
+    assert chooser.text == "好的，接着答上面的第 1/10 题。" and first.buttons  # the round goes on as it was
+    assert (await env.engine.latest_open_asked(li.id, li.id)).message_id == first.message_id
+
+    li.command("/quiz 3 round")
+    chooser = await fake.next_message(li.id)
+    li.press(chooser, "🔄 重新开始")
+    new = await fake.next_message(li.id)
+    assert new.text.startswith("📝 练习 1/3\n")
+    await fake.wait_for(lambda: not first.buttons, what="the old question's buttons to go")
+    assert (await env.engine.latest_open_asked(li.id, li.id)).message_id == new.message_id
+    fake.assert_clean()
