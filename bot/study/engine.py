@@ -70,6 +70,15 @@ def _dt(ts: int | None) -> datetime | None:
     return None if ts is None else datetime.fromtimestamp(ts, UTC)
 
 
+# A new learner's first questions are of these kinds (answered by a tap, short), not a long case first.
+FIRST_KINDS = frozenset({Kind.single, Kind.multiple, Kind.true_false})
+
+
+def _same_text(question: Question) -> str:
+    """A question's words, spacing and case aside: the same question copied into two banks."""
+    return f"{question.kind}:" + " ".join(question.prompt.split()).casefold()
+
+
 class StudyEngine:
     def __init__(
         self,
@@ -94,6 +103,7 @@ class StudyEngine:
         self._by_key: dict[int, tuple[str, Question]] = {}
         self._by_object: dict[int, int] = {}  # id(question object) -> key
         self._candidates: dict[tuple[tuple[str, ...], tuple[Kind, ...]], tuple[list[int], frozenset[int]]] = {}
+        self._twins: dict[int, tuple[int, ...]] = {}  # key -> the keys of the questions asked in the same words
         self.sessions = Sessions(self)  # practice sessions: a push of N, /quiz 10 (bot/study/sessions.py)
 
     @classmethod
@@ -111,11 +121,15 @@ class StudyEngine:
             self._keys = await questions_repo.sync(db, entries)
         self._by_key = {}
         self._by_object = {}
+        by_text: dict[str, list[int]] = {}
         for bank in self.banks.values():
             for q in bank.questions:
                 key = self._keys[(bank.id, q.id)]
                 self._by_key[key] = (bank.id, q)
                 self._by_object[id(q)] = key
+                by_text.setdefault(_same_text(q), []).append(key)
+        # Keys of questions asked in the same words in several banks: one of them asked, the others count too.
+        self._twins = {k: tuple(keys) for keys in by_text.values() if len(keys) > 1 for k in keys}
         self._candidates.clear()
 
     # ----- learners, chats, settings -------------------------------------------------------------
@@ -312,8 +326,9 @@ class StudyEngine:
             what = ", ".join([*bank_ids, *map(str, kind_set)])
             return Empty("no_questions", {"filter": what})
         last = learner.last_question if learner else None
-        if exclude:
-            key_set = key_set - frozenset(exclude)
+        if exclude:  # what a session asked already, in any bank that asks it in the same words
+            excluded = frozenset(exclude).union(*(self._twins.get(k, ()) for k in exclude))
+            key_set = key_set - excluded
             keys = [k for k in keys if k in key_set]
         due = [q for q, d in cards if d <= ts and q in key_set and q != last]
         if due:
@@ -321,9 +336,14 @@ class StudyEngine:
         if review_only:
             upcoming = [d for q, d in cards if q in key_set and d > ts]
             when = _dt(min(upcoming)) if upcoming else None
-            nxt = when.astimezone(tzinfo_for(learner.tz if learner else self.default_tz)) if when else None
-            return Empty("nothing_due", {"when": _next_text(nxt)}, when)
+            minutes = max(1, round((min(upcoming) - ts) / 60)) if upcoming else None
+            return Empty("nothing_due", {"minutes": str(minutes)} if minutes else {}, when)
         seen = {q for q, _ in cards}
+        if not cards and not kind_set:  # a learner's very first questions: the quick kinds, one tap each
+            quick = [k for k in keys if self._by_key[k][1].kind in FIRST_KINDS]
+            fresh = self._random_unseen(quick, seen, last)
+            if fresh is not None:
+                return self._pick(fresh, "new", 0)
         fresh = self._random_unseen(keys, seen, last)
         if fresh is not None:
             return self._pick(fresh, "new", 0)

@@ -44,6 +44,15 @@ class Pick:
     due: int  # review cards due now within the filter (this one included when reason is 'review')
 
 
+def _relative(minutes: int, lang: str) -> str:
+    """In how long, in words (`3 小时后`, `in 2 days`): a learner reads no timestamp."""
+    if minutes < 60:
+        return texts()("in_minutes", lang, n=minutes)
+    if minutes < 24 * 60:
+        return texts()("in_hours", lang, n=round(minutes / 60))
+    return texts()("in_days", lang, n=round(minutes / (24 * 60)))
+
+
 @dataclass(frozen=True)
 class Empty:
     """No question to ask; `message(lang)` says why."""
@@ -54,7 +63,8 @@ class Empty:
 
     def message(self, lang: str) -> str:
         if self.reason == "nothing_due":
-            when = self.fields.get("when")
+            minutes = self.fields.get("minutes")
+            when = _relative(int(minutes), lang) if minutes else ""
             return text("nothing_due", lang, next=text("next_due", lang, when=when) if when else "").strip()
         return text(self.reason, lang, **self.fields)
 

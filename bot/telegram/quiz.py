@@ -114,13 +114,17 @@ async def deliver_result(
         return
     markup = _verdict_markup(context, result, lang, review)
     if not poll and message_id is not None and await _edit_in_place(context, chat_id, message_id, result, lang, markup):
-        waiting = _waiting_now(context, chat_id)  # written before the verdict came: now, not after what follows
+        # Written before the verdict came: the messages waiting now (not after what follows). Only for a
+        # press: after a typed answer, the next typed one shows the learner knew it was answered.
+        pressed = context.current_update is not None and context.current_update.callback_query is not None
+        waiting = _waiting_now(context, chat_id) if pressed else None
         following = None
         if result.session_id is not None:
             await practice.go_on(context, result.asked_id, lang)
             nxt = await context.engine.latest_open_asked(chat_id)
             following = nxt.message_id if nxt is not None and nxt.id != result.asked_id else None
-        _mark_verdict(context, chat_id, message_id, waiting, following)
+        if pressed:
+            _mark_verdict(context, chat_id, message_id, waiting, following)
         return
     in_session = result.session_id is not None
     text = _labelled(

@@ -63,8 +63,10 @@ SINGLE = [
     Case("000/single-2", "E", U, feedback="没有选项 E"),
     Case("000/single-2", "B 知识蒸馏", U, feedback="不一致"),
     Case("000/single-2", "", U),
-    Case("000/single-2", "不知道", W, 0.0, "答案是 A", "不知道"),  # giving up is an answer: it earns nothing
-    Case("000/single-2", "跳过", W, 0.0, "答案是 A"),
+    Case(
+        "000/single-2", "不知道", W, 0.0, "没关系", "不知道"
+    ),  # giving up is an answer: it earns nothing (the key has its own line)
+    Case("000/single-2", "跳过", W, 0.0, "没关系"),
     Case("000/single-2", "？", U),
     # 000 single 7: D 使用自适应学习率
     Case("000/single-7", "D", C),
@@ -178,7 +180,7 @@ TRUE_FALSE = [
     Case("000/true_false-1", "是", W),
     Case("000/true_false-1", "✓", W),
     Case("000/true_false-1", "maybe", U, feedback="正确"),
-    Case("000/true_false-1", "不知道", W, 0.0, "答案是 错误"),
+    Case("000/true_false-1", "不知道", W, 0.0, "没关系"),
     Case("000/true_false-1", "我也不知道啊", W, 0.0),
     Case("000/true_false-1", "嗯…", U),
     Case("000/true_false-1", "", U),

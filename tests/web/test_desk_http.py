@@ -188,7 +188,7 @@ async def test_a_live_edit_resolves_reports_and_grades_later_answers_by_the_new_
     learner.command(f"/banks {bank.id}")
     await fake.next_message(LEARNER)
     learner.command("/quiz 单选")
-    question = await fake.next_message(LEARNER)
+    shown = await fake.next_message(LEARNER)
     asked = await engine.latest_open_asked(LEARNER, LEARNER)
     question = asked.question
     learner.command("/report 我觉得答案错了")
@@ -207,7 +207,7 @@ async def test_a_live_edit_resolves_reports_and_grades_later_answers_by_the_new_
     assert f'"answer": "{wrong}"' in (desk.bot.banks / f"{bank.id}.json").read_text()  # written to its file
 
     learner.send_text(wrong)  # the question asked before the fix: graded by the new key
-    assert "\n\n✅" in (await fake.edited(question)).text
+    assert "\n\n✅" in (await fake.edited(shown)).text
 
 
 async def test_export_delete_a_question_and_a_bank(desk: DeskEnv, teacher: Teacher) -> None:
