@@ -4,6 +4,7 @@ command: bot/telegram/learner_settings.py)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update
@@ -21,7 +22,7 @@ from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.switches import on_off
-from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, read_language, t
+from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, listing, read_language, t
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
@@ -110,7 +111,7 @@ def banks_view(
             )
         ]
     )
-    now = t("banks_all", lang) if chosen is None else ", ".join(chosen)
+    now = t("banks_all", lang) if chosen is None else bank_titles(engine, chosen, lang)
     lines += ["", t("banks_now", lang, banks=esc(now)), t("banks_hint", lang)]
     return "\n".join(lines), InlineKeyboardMarkup(rows)
 
@@ -134,7 +135,7 @@ async def banks_command(update: Update, context: CustomContext) -> None:
         except SettingsError as exc:
             await context.reply(esc(exc.message(lang)))
             return
-        now = t("banks_all", lang) if settings.banks is None else ", ".join(settings.banks)
+        now = t("banks_all", lang) if settings.banks is None else bank_titles(engine, settings.banks, lang)
         await context.reply(t("banks_now", lang, banks=esc(now)))
         return
     settings = await engine.settings(user_id)
@@ -162,7 +163,7 @@ async def press_bank(context: CustomContext, query: CallbackQuery, cb: Callback)
         await query.answer(t("toast_unchanged", lang))
         return
     settings = await engine.update_settings(user_id, banks=choice)
-    now = t("banks_all", lang) if settings.banks is None else ", ".join(settings.banks)
+    now = t("banks_all", lang) if settings.banks is None else bank_titles(engine, settings.banks, lang)
     await query.answer(t("banks_now_plain", lang, banks=now)[:200])
     msg = query.message
     if msg is not None:
@@ -239,12 +240,25 @@ async def press_lang(context: CustomContext, query: CallbackQuery, cb: Callback)
 # ----- /settings ---------------------------------------------------------------------------------
 
 
-def settings_text(s: LearnerSettings, lang: str, daily: Subscription | None, remind: Subscription | None) -> str:
-    """Every setting of a learner, one per line, then how to change them (HTML)."""
+def bank_titles(engine: StudyEngine, bank_ids: Iterable[str], lang: str) -> str:
+    """The banks by their titles, never their ids, listed as the language lists things."""
+    return listing((engine.banks[b].title if b in engine.banks else b for b in bank_ids), lang)
+
+
+def settings_text(
+    s: LearnerSettings,
+    lang: str,
+    daily: Subscription | None,
+    remind: Subscription | None,
+    titles: Mapping[str, str] | None = None,
+) -> str:
+    """Every setting of a learner, one per line, then how to change them (HTML); ``titles``: bank id ->
+    title (a learner reads titles, never ids)."""
     kinds = t("kinds_all", lang)
     if s.kinds:
-        kinds = ", ".join(kind_label(k, lang) if (k := parse_kind(name)) else name for name in s.kinds)
-    banks = t("banks_all", lang) if s.banks is None else ", ".join(s.banks)
+        kinds = listing((kind_label(k, lang) if (k := parse_kind(name)) else name for name in s.kinds), lang)
+    names = (titles or {}).get
+    banks = t("banks_all", lang) if s.banks is None else listing((names(b, b) for b in s.banks), lang)
     return t(
         "settings",
         lang,

@@ -31,7 +31,7 @@ from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
 from bot.telegram.switches import on_off
-from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, t
+from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, listing, t
 from bot.zones import MENU_ZONES, zone_name
 
 __all__ = [
@@ -114,7 +114,8 @@ async def _settings_screen(context: CustomContext, chat_id: int, user_id: int, l
         ],
         _back(codec, lang, "start"),
     ]
-    text = learner.settings_text(settings, lang, daily, remind)
+    titles = {bank_id: bank.title for bank_id, bank in context.engine.banks.items()}
+    text = learner.settings_text(settings, lang, daily, remind, titles)
     if (model := await model_help.ai_menu_entry(context, user_id, lang)) is not None:
         text += "\n" + esc(model[0])  # with model help on: model grading of case answers, and its switch
         rows.insert(-1, [model[1]])
@@ -179,7 +180,7 @@ async def _kinds_screen(context: CustomContext, chat_id: int, user_id: int, lang
     ]
     every = _button(codec, ("☑ " if not chosen else "") + t("btn_all_kinds", lang), "set", "kind", "all")
     rows = [buttons[:3], buttons[3:], [every], _back(codec, lang)]
-    kinds = ", ".join(kind_label(Kind(k), lang) for k in settings.kinds or ()) or t("kinds_all", lang)
+    kinds = listing((kind_label(Kind(k), lang) for k in settings.kinds or ()), lang) or t("kinds_all", lang)
     return t("menu_kinds", lang, kinds=esc(kinds)), InlineKeyboardMarkup(rows)
 
 

@@ -8,6 +8,8 @@ docs/architecture.md, "Texts and languages".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from bot.locale import LANGUAGES, language_name, language_of
 from bot.locale.catalogs import Texts, texts
 
@@ -20,6 +22,11 @@ LANGS: tuple[Lang, ...] = LANGUAGES
 LANGUAGE_NAMES: dict[Lang, str] = {code: language_name(code) for code in LANGS}  # 中文, English, 日本語
 # What a user may type for a language besides its code and its names (in itself and in English).
 _LANGUAGE_WORDS = {"cn": "zh", "汉语": "zh", "zh-hans": "zh", "zh-cn": "zh", "英文": "en", "英语": "en"}
+
+
+def listing(items: Iterable[str], lang: str) -> str:
+    """Items as the language lists them: 单选题、判断题 in Chinese and Japanese, commas in English."""
+    return t("list_separator", lang).join(items)
 
 
 def lang_of(language_code: str | None) -> Lang:

@@ -90,7 +90,7 @@ async def test_admin_imports_a_text_document(http_env: BotEnv) -> None:
     admin.press(fake.sent_to(admin.id)[-1], "Import 3 questions")
     report = await _reply(fake, admin)
     lines = report.splitlines()
-    assert lines[0] == "Imported bank law (法律基础测验) from law.txt: 3 questions (Single choice 2, True or false 1)."
+    assert lines[0] == "Imported bank law (法律基础测验) from law.txt: 3 questions (Single choice 2, True/false 1)."
     assert "The bank is live now." in lines
     assert any(line.startswith("Lint of this bank: ") for line in lines)
     assert len(fake.calls("getFile")) == 1

@@ -132,7 +132,7 @@ async def test_a_dispute_accepted_regrades_the_attempts_and_top_and_streak_follo
     disputed = listing[1]
     assert disputed.text.splitlines()[:4] == [
         "🙋 My answer should count: astro f1 (1 dispute)",
-        "【Fill in the blank】2006 年，冥王星被重新归类为 ____。",
+        "【Fill-in】2006 年，冥王星被重新归类为 ____。",
         "Current key: 矮行星",
         "1. “dwarf planet” × 1",
     ]

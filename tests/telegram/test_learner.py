@@ -68,8 +68,9 @@ async def test_banks_list_and_choose(bot_env: BotEnv) -> None:
     assert "distributed-training-2025" in listing.text and "finetuning-2025" in listing.text
     assert "当前练习：全部题库" in listing.text and listing.button_texts[-1] == "☑ 全部题库"
     press = li.press(listing, 1)  # the second bank in the list
-    assert (await fake.callback_answer(press)).text == "当前练习：finetuning-2025"
-    await fake.wait_for(lambda: "当前练习：finetuning-2025" in listing.text, what="the list to update")
+    title = "2025 年大模型微调优化（含答案与解析）"  # the bank's title, never its id
+    assert (await fake.callback_answer(press)).text == f"当前练习：{title}"
+    await fake.wait_for(lambda: f"当前练习：{title}" in listing.text, what="the list to update")
     assert listing.button_texts[1].startswith("☑ ") and not listing.button_texts[-1].startswith("☑")
     again = li.press(listing, 1)
     assert "已经是" in (await fake.callback_answer(again)).text
@@ -123,7 +124,7 @@ async def test_settings_show_and_change(bot_env: BotEnv, caplog: pytest.LogCaptu
         )
     li.command("/settings kinds 多选 判断")
     changed = await fake.next_message(li.id)
-    assert "题型：多选题, 判断题" in changed.text and "每日推送：每天 09:30（Asia/Shanghai）" in changed.text
+    assert "题型：多选题、判断题" in changed.text and "每日推送：每天 09:30（Asia/Shanghai）" in changed.text
     li.command("/quiz")
     await fake.next_message(li.id)
     assert str((await engine.latest_open_asked(li.id, li.id)).question.kind) in ("multiple", "true_false")

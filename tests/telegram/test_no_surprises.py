@@ -56,3 +56,43 @@ async def test_a_new_learner_starts_with_a_question_answered_by_a_tap(env: BotEn
     amy.command("/quiz mixed")  # from then on, any kind
     assert (await fake.next_message(amy.id)).text.startswith("【Case analysis】")
     fake.assert_clean()
+
+
+ZH_KINDS = ("单选题", "多选题", "判断题", "填空题", "案例分析题")
+EN_KINDS = ("Single choice", "Multiple choice", "True/false", "True or false", "Fill-in", "Fill in the blank")
+
+
+def test_no_catalog_text_holds_the_other_languages_kind_names() -> None:
+    from babel.messages.pofile import read_po
+
+    from bot.locale.catalogs import HERE as CATALOG_DIR
+
+    others = {"en": ZH_KINDS, "zh": EN_KINDS, "ja": ZH_KINDS + EN_KINDS}
+    for lang, foreign in others.items():
+        with (CATALOG_DIR / lang / "LC_MESSAGES" / "studybot.po").open("rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+            assert not [(message.id, name) for s in strings for name in foreign if name in s], lang
+
+
+@pytest.mark.parametrize("lang", ["zh", "en", "ja"])
+async def test_settings_name_kinds_and_banks_for_people_in_each_language(env: BotEnv, lang: str) -> None:
+    """Kinds one way per language, listed with the language's punctuation, banks by their titles."""
+    fake = env.fake
+    user = fake.user(7410 + len(lang) + ord(lang[0]), "Learner", language_code=lang)
+    user.command("/banks left mixed")
+    await fake.next_message(user.id)
+    user.command("/settings kinds 单选 判断")
+    shown = (await fake.next_message(user.id)).text
+    kinds_line = next(line for line in shown.splitlines() if "判断" in line or "True/false" in line or "正誤" in line)
+    banks_line = next(line for line in shown.splitlines() if "Left" in line)
+    expected = {"zh": "单选题、判断题", "en": "Single choice, True/false", "ja": "単一選択問題、正誤問題"}[lang]
+    assert kinds_line.endswith(expected), kinds_line
+    assert "left" not in banks_line and "mixed" not in banks_line  # titles, never ids
+    if lang != "en":
+        assert ", " not in kinds_line and ", " not in banks_line
+        assert not any(name in shown for name in EN_KINDS)
+    else:
+        assert not any(name in shown for name in ZH_KINDS)
+    fake.assert_clean()

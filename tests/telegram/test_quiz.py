@@ -66,7 +66,7 @@ async def test_true_false_buttons_and_english(bot_env: BotEnv) -> None:
     amy = fake.user(3003, "Amy", language_code="en-US")
     amy.command("/quiz truefalse")
     q = await fake.next_message(amy.id)
-    assert q.text.startswith("【True or false】")
+    assert q.text.startswith("【True/false】")  # one name per kind in a language
     assert q.button_texts == ["True", "False"]  # one language per message
     asked = await bot_env.engine.latest_open_asked(amy.id, amy.id)
     amy.press(q, "True" if asked.question.answer else "False")

@@ -427,7 +427,7 @@ async def test_a_teachers_bank_from_upload_to_deletion(teacher_env: BotEnv) -> N
     assert done.text.startswith("已导入题库 ml（机器学习小测），来自 ml.txt：共 3 题") and "ml" in env.engine.banks
 
     li.command("/banks ml")
-    assert (await fake.next_message(li.id)).text == "当前练习：ml"
+    assert (await fake.next_message(li.id)).text == "当前练习：机器学习小测"
     li.command("/subscribe 早上8点 3")
     assert "每天 08:00（Asia/Shanghai）推送 3 道题" in (await fake.next_message(li.id)).text
     li.command("/quiz")

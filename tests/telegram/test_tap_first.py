@@ -62,7 +62,7 @@ async def test_the_settings_menu_changes_settings_in_place(bot_env: BotEnv) -> N
     amy.press(menu, "☐ Single")
     await env.settle()
     assert (await env.engine.settings(amy.id)).kinds == ("fill", "single")
-    assert "☑ Fill in the blank" in menu.button_texts and "☑ Single choice" in menu.button_texts
+    assert "☑ Fill-in" in menu.button_texts and "☑ Single choice" in menu.button_texts
     amy.press(menu, "Every kind")
     await env.settle()
     assert (await env.engine.settings(amy.id)).kinds is None

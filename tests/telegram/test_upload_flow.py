@@ -292,7 +292,7 @@ async def test_deleting_a_bank_asks_first_keeps_history_and_moves_choices(env: B
     # A learner practises only this bank, and answers one of its questions.
     li = fake.user(7101, "Li", language_code="en")
     li.command("/banks law")
-    assert (await fake.next_message(li.id)).text == "Practising: law"
+    assert (await fake.next_message(li.id)).text == "Practising: 法律基础测验"  # its title, never its id
     li.command("/quiz")
     question = await fake.next_message(li.id)
     li.send_text("A")
