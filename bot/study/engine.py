@@ -175,11 +175,14 @@ class StudyEngine:
         async with self.store.write() as db:
             return await chats_repo.update_settings(db, chat_id, close_minute=minute % 1440)
 
-    async def open_asked(self, chat_id: int) -> list[AskedQuestion]:
-        """Every question still open in a chat whose time is not up, newest first."""
+    async def open_asked(
+        self, chat_id: int, *, shown_before: int | None = None, limit: int = 20
+    ) -> list[AskedQuestion]:
+        """Every question still open in a chat whose time is not up, newest first (at most `limit`);
+        `shown_before`: only those shown by a message older than that one."""
         _, ts = self._now()
         async with self.store.quick() as db:
-            rows = await asked_repo.open_in_chat(db, chat_id, ts)
+            rows = await asked_repo.open_in_chat(db, chat_id, ts, limit, shown_before=shown_before)
         return [a for a in map(self._asked, rows) if a is not None]
 
     async def set_blocked(self, user_id: int, blocked: bool) -> None:
