@@ -7,6 +7,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 from functools import lru_cache
 
@@ -16,8 +17,10 @@ from rapidfuzz.distance import Levenshtein
 from bot.banks.model import Question
 from bot.grading.answers import Accepted, accepted_forms, loose
 from bot.grading.concepts import ConceptIndex
+from bot.grading.expressions import is_expression, operators_in, same_expression
 from bot.grading.meaning import flipped
 from bot.grading.quantities import Value, in_digits, numbers_in, read_value, unit_at
+from bot.grading.units import Unit, read_unit
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
 from bot.lexicon.formulas import is_formula
@@ -55,10 +58,15 @@ class BlankResult:
     answer: Accepted | None  # the accepted answer it was judged against
     other: str | None = None  # the look-alike concept, in display form
     reason: tuple[str, str] = ("", "")  # opposite: (answer's words, reply's words); incomplete/extra: the words
+    half: bool = False  # the key's value without the unit it writes: partly right, never right
 
     @property
     def ok(self) -> bool:
         return self.match in ACCEPTED
+
+    @property
+    def credit(self) -> float:
+        return 1.0 if self.ok else 0.5 if self.half else 0.0
 
 
 def _sounds_alike(reply: str, answer: str) -> bool:
@@ -258,33 +266,64 @@ def _missing(part: str, whole: str) -> str:
     return "…".join(x for x in (head, tail) if x)
 
 
-def _unit_fits(key: Value, reply: Value, after_blank: str) -> bool:
-    """The reply's unit is the key's (in any spelling or scale), or the prompt gives it after the blank
-    (`___次/分`: `60-100次`, `每分钟60到100次`); a key with a unit needs one in the reply."""
+def _agreement(key: Value, said: Value, given: Unit | None, given_words: str) -> str:
+    """`yes` when the reply gives the key's value, `unit` when it gives its number without the unit the key
+    writes (partly right, never right), `no` otherwise. A key without a unit is in the unit the prompt
+    prints after the blank (`___位`: `128 bit` is 128, `16 B` too), if it prints one."""
+    if key.kind != said.kind:
+        return "no"
     if key.dimension is not None:
-        return reply.dimension == key.dimension
-    if reply.dimension is None:
-        return True
-    given = unit_at(after_blank)
-    return given is not None and (given[0] == reply.dimension or (reply.unit or "") in given[1])
+        if said.dimension is None:
+            if not any(key.dimension) and said.parts == key.parts:
+                return "yes"  # 0.5 for 50%: a ratio needs no sign
+            return "unit" if said.written == key.written else "no"
+        return "yes" if key.same(said) else "no"
+    if said.dimension is None:
+        return "yes" if said.parts == key.parts else "no"
+    if given is not None and said.dimension == given.dims:
+        scaled = tuple(p * given.factor if isinstance(p, Decimal) else p for p in key.parts)
+        return "yes" if tuple(p.normalize() if isinstance(p, Decimal) else p for p in scaled) == said.parts else "no"
+    if given_words and said.unit and said.unit in given_words:  # `60-100次` where the prompt prints 次/分
+        return "yes" if said.written == key.written else "no"
+    return "no"
 
 
 def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -> BlankResult | None:
-    """A key that is a number, a date or a range, judged by value: right in any notation, and wrong when
-    one digit, decimal point, unit or date part differs (never a typo). None when the reply gives no value."""
+    """A key that is a number, a date or a range, judged by value: right in any notation and unit, and
+    wrong when one digit, decimal point, exponent, unit or date part differs (never a typo). None when the
+    reply gives no value."""
     keys = [(f, v) for f in forms if (v := read_value(f.text)) is not None]
+    at = unit_at(after_blank)
+    given = read_unit(at[1]) if at else None
     for text in texts:
         said = read_value(text)
         if said is None:
             continue
         norm = normalize(text)
+        missing: tuple[Accepted, Value] | None = None
         for form, key in keys:
-            if key.same(said):
-                if _unit_fits(key, said, after_blank):
-                    return BlankResult(Match.same_concept if norm != form.norm else Match.exact, norm, form)
-                if key.unit and not said.unit:
-                    return BlankResult(Match.incomplete, norm, form, reason=("", key.unit))
+            agreed = _agreement(key, said, given, at[1] if at else "")
+            if agreed == "yes":
+                return BlankResult(Match.same_concept if norm != form.norm else Match.exact, norm, form)
+            if agreed == "unit" and missing is None:
+                missing = (form, key)
+        if missing is not None:
+            return BlankResult(Match.incomplete, norm, missing[0], reason=("", missing[1].unit or ""), half=True)
         return BlankResult(Match.wrong, norm, keys[0][0])
+    return None
+
+
+def _by_expression(texts: list[str], forms: tuple[Accepted, ...]) -> BlankResult | None:
+    """A key that is an algebraic expression, judged by value (`3(n-1)+1` for 3n-2); None when the reply is
+    no expression."""
+    for text in texts:
+        verdicts = [(form, same_expression(text, form.text)) for form in forms]
+        norm = normalize(text)
+        for form, same in verdicts:
+            if same:
+                return BlankResult(Match.exact if norm == form.norm else Match.same_concept, norm, form)
+        if any(same is False for _, same in verdicts):
+            return BlankResult(Match.wrong, norm, forms[0])
     return None
 
 
@@ -313,10 +352,19 @@ def match_blank(
         forms = tuple(f for f in forms if f not in valued)
         if not forms:
             return BlankResult(Match.wrong, plain, valued[0])
+    algebraic = tuple(f for f in forms if is_expression(f.text))
+    if algebraic and (found := _by_expression([text, hedged_text], algebraic)) is not None:
+        return found
     # An answer with numbers in it (`INT8`, `22.4 L/mol`) is matched only with the same numbers, decimal
     # points kept: normalised, `224 L/mol` would read as 22.4 L/mol.
     said_numbers = numbers_in(text)
-    numbered = tuple(f for f in forms if not numbers_in(f.text) or numbers_in(f.text) == said_numbers)
+    # Signs and operators too: `3n2` is no `3n-2`, though normalising drops the minus.
+    said_operators = operators_in(text)
+    numbered = tuple(
+        f
+        for f in forms
+        if (not numbers_in(f.text) or numbers_in(f.text) == said_numbers) and operators_in(f.text) == said_operators
+    )
     if not numbered:
         return BlankResult(Match.wrong, plain, forms[0])
     forms = numbered
@@ -609,8 +657,8 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
     else:
         results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling)
     right = sum(r.ok for r in results)
-    score = right / len(results)
-    outcome = Outcome.correct if right == len(results) else Outcome.partial if right else Outcome.wrong
+    score = sum(r.credit for r in results) / len(results)
+    outcome = Outcome.correct if right == len(results) else Outcome.partial if score else Outcome.wrong
     notes_zh: list[str] = []
     notes_en: list[str] = []
     for i, result in enumerate(results, start=1):
@@ -621,6 +669,8 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
             notes_en.append(en[0].upper() + en[1:] if en else en)
     head_zh = {Outcome.correct: "回答正确。", Outcome.partial: f"答对 {right}/{len(results)} 空。"}
     head_en = {Outcome.correct: "Right.", Outcome.partial: f"{right} of {len(results)} blanks right."}
+    if len(results) == 1:  # one blank partly right: its note says what is missing
+        head_zh[Outcome.partial], head_en[Outcome.partial] = "部分正确。", "Partly right."
     feedback_zh = " ".join([head_zh[outcome], *notes_zh] if outcome in head_zh else notes_zh)
     feedback_en = " ".join([head_en[outcome], *notes_en] if outcome in head_en else notes_en)
     return Verdict(
