@@ -13,7 +13,7 @@ from bot.grading.meaning import flipped
 from bot.grading.quantities import read_value
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import NEUTRAL_PREFIXES, NEUTRAL_SUFFIXES, core, strip_hedges
-from bot.lexicon.normalize import allowed_typos, normalize
+from bot.lexicon.normalize import allowed_typos, is_han, normalize
 
 __all__ = ["grade_choice", "read_letters"]
 
@@ -25,7 +25,7 @@ _PREFIX = re.compile(
 # Letters, alone or bracketed, with any separators between them; then optionally the option text.
 # `A或者B`, `A还是B`: a choice between two is both of them (and so no single answer).
 _LETTERS = re.compile(
-    r"^[(\[【]?\s*(?P<letters>[A-Za-z](?:(?:[\s,，、/;；&+和与及]|或者|或|还是)*[A-Za-z])*)\s*[)\]】]?"
+    r"^[(\[【]?\s*(?P<letters>[A-Za-z](?:(?:[\s,，、/;；&+.|\-·_和与及]|或者|或|还是)*[A-Za-z])*)\s*[)\]】]?"
     r"(?![A-Za-z0-9])\s*(?:选项|项)?\s*[.。、:：)]?\s*(?P<rest>.*)$",
     re.DOTALL,
 )
@@ -222,7 +222,8 @@ def _letter_key(question: Question, letter: str) -> str:
 
 def _part_of_one(norm: str, question: Question) -> set[str]:
     """`量化` for the option 模型量化: a part of one option's text that no other option holds, unless
-    the option says the opposite around it (`激活函数` is not 不使用激活函数)."""
+    the option says the opposite around it (`激活函数` is not 不使用激活函数), or the part is itself
+    another substance (`_another_substance`)."""
     if len(norm) < 2 or norm in _NAMES_NOTHING:
         return set()
     holding = [(k.upper(), normalize(v)) for k, v in question.options.items() if norm in normalize(v)]
@@ -233,7 +234,29 @@ def _part_of_one(norm: str, question: Question) -> set[str]:
         return set()
     if read_value(question.options[_letter_key(question, letter)]) is not None:
         return set()  # a value is named by its value only: `221年` is no part of 公元前221年
+    if _another_substance(norm, text):
+        return set()
     return {letter}
+
+
+# The last character of a chemical name (乙醇胺, 次氯酸钠, 胸腺嘧啶, 对乙酰氨基酚): the thing it names.
+_SUBSTANCE_END = frozenset("钠钾钙镁铝铁铜锌银汞铅锰钡锂铬镍钴锡铂铵胺酸碱盐烷烯炔醇醛酮酯醚苯酚啶呤")
+
+
+def _another_substance(part: str, text: str) -> bool:
+    """A chemical name puts the substance at its end: a part that does not end it is a name of another
+    substance (`乙醇` is ethanol, not 乙醇胺; `次氯酸` is an acid, not 次氯酸钠; `胸腺` no 胸腺嘧啶)."""
+    return text[-1] in _SUBSTANCE_END and not text.endswith(part) and any(is_han(ch) for ch in part)
+
+
+# What may follow a letter without a space and leave it a letter: `B对`, `A吧`, `AC两项`, `D选项`.
+_AFTER_A_LETTER = frozenset("选项个两三四五都均全吧啊呀吗呢啦嘛哦喔噢对是正了哈为")
+
+
+def _glued_to_a_word(text: str, match: re.Match[str]) -> bool:
+    """Letters followed at once by Chinese that is no particle (`c大调`, `A型血`): a word, not a choice."""
+    end = match.end("letters")
+    return end < len(text) and is_han(text[end]) and text[end] not in _AFTER_A_LETTER
 
 
 def read_letters(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Reading | None:
@@ -265,6 +288,12 @@ def _read(named: _Options, original: str) -> Reading | None:
     if (letter := _ordinal(place, sorted(options))) is not None:
         return Reading(frozenset(letter))
     match = _LETTERS.match(text)
+    if match and _glued_to_a_word(text, match):  # `c大调`: the letter is part of a word, no choice of C
+        whole = named.named(original) or named.named(text)
+        if whole:
+            return Reading(whole)
+        if not named.named(match["rest"].strip()):  # `A知识蒸馏`: a letter and its option's text
+            match = None
     if match:
         tokens = re.findall(r"[A-Za-z]+", match["letters"])
         letters = frozenset(match["letters"].upper()) & frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")

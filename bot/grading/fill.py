@@ -334,10 +334,12 @@ def match_blank(
     *,
     after_blank: str = "",
     spelling: bool = False,
+    literal: bool = False,
 ) -> BlankResult:
     """Judge one blank's reply against its accepted answers (key first, then alternates and other names).
     `after_blank`: the prompt's words after the blank (a unit it gives); `spelling`: an English word whose
-    spelling is asked, where no typo is forgiven."""
+    spelling is asked, where no typo is forgiven; `literal`: what a program prints, compared as written (`1024.0`
+    is no `1024` there, nor `2^10`)."""
     forms = _forms(tuple(answers), concepts)
     text = strip_answer_prefix(reply)
     plain = normalize(text)
@@ -345,7 +347,7 @@ def match_blank(
     hedged = normalize(hedged_text)
     if not plain or not forms:
         return BlankResult(Match.empty, plain, forms[0] if forms else None)
-    valued = tuple(f for f in forms if read_value(f.text) is not None)
+    valued = () if literal else tuple(f for f in forms if read_value(f.text) is not None)
     if valued:
         if (found := _by_value([text, hedged_text], valued, after_blank)) is not None:
             return found
@@ -371,7 +373,7 @@ def match_blank(
     readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
     if (found := _accepted(readings_, forms)) is not None:
         return found
-    if said_numbers:  # `牛顿第2定律` for 牛顿第二定律: the same numbers, written in digits
+    if said_numbers and not literal:  # `牛顿第2定律` for 牛顿第二定律: the same numbers, written in digits
         digits = normalize(in_digits(hedged_text))
         for form in forms:
             if numbers_in(form.text) and normalize(in_digits(form.text)) == digits:
@@ -400,7 +402,12 @@ def match_blank(
     candidate: tuple[Match, Accepted, int] | None = None
     # A slip never changes a number (`22.4` is not `2.24`, 第二 not 第三), a formula (`NaHSO3` is not
     # `NaHCO3`) or an acronym (`HTTP` is not `HTTPS`), and a spelling asked is not forgiven at all.
-    slips = () if spelling else tuple(f for f in forms if numbers_in(f.text) == said_numbers and not _is_code(f.text))
+    # Nor is a character a question asks for (`赛` is the very slip `___翁失马` asks about).
+    slips = (
+        ()
+        if spelling or literal
+        else tuple(f for f in forms if numbers_in(f.text) == said_numbers and not _is_code(f.text) and len(f.norm) > 1)
+    )
     for form in slips:
         if _sounds_alike(norm, form.norm):
             candidate = (Match.homophone, form, Levenshtein.distance(norm, form.norm))
@@ -456,20 +463,28 @@ def split_blanks(reply: str) -> list[str]:
 
 
 def _judge_blanks(
-    parts: list[str], blanks: list[list[str]], concepts: ConceptIndex | None, spelling: bool = False
+    parts: list[str],
+    blanks: list[list[str]],
+    concepts: ConceptIndex | None,
+    spelling: bool = False,
+    literal: bool = False,
 ) -> list[BlankResult]:
     count = len(blanks)
     if len(parts) <= count or math.comb(len(parts) - 1, count - 1) > _MAX_GROUPINGS:
         if len(parts) > count:  # too many to search: the last blank takes the rest
             parts = [*parts[: count - 1], " ".join(parts[count - 1 :])]
         padded = parts + [""] * (count - len(parts))
-        return [match_blank(p, b, concepts, spelling=spelling) for p, b in zip(padded, blanks, strict=True)]
+        return [
+            match_blank(p, b, concepts, spelling=spelling, literal=literal) for p, b in zip(padded, blanks, strict=True)
+        ]
     # More parts than blanks: an answer had a space in it. Try every way of grouping the parts in order.
     best: list[BlankResult] = []
     for cuts in itertools.combinations(range(1, len(parts)), count - 1):
         bounds = (0, *cuts, len(parts))
         groups = [" ".join(parts[bounds[i] : bounds[i + 1]]) for i in range(count)]
-        results = [match_blank(g, b, concepts, spelling=spelling) for g, b in zip(groups, blanks, strict=True)]
+        results = [
+            match_blank(g, b, concepts, spelling=spelling, literal=literal) for g, b in zip(groups, blanks, strict=True)
+        ]
         if not best or sum(r.ok for r in results) > sum(r.ok for r in best):
             best = results
     return best
@@ -570,6 +585,15 @@ def _asks_spelling(question: Question) -> bool:
     return bool(spans) and all(_in_english(question.prompt, start, end) for start, end in spans)
 
 
+# A blank for what a program prints or returns: `print(2 ** 10) outputs ___`, `的输出是___`.
+_OUTPUT = re.compile(r"\bprint\s*\(|\boutputs?\b|\bprints\b|\bevaluates?\s+to\b|输出|返回值|运行结果", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _asks_output(prompt: str) -> bool:
+    return _OUTPUT.search(prompt) is not None
+
+
 def _in_english(prompt: str, start: int, end: int) -> bool:
     """The nearest letters either side of a blank are Latin, none Chinese."""
     before = prompt[:start].rstrip(" \t_＿")[-1:]
@@ -649,13 +673,14 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
             feedback_en="Please type the answer (several blanks: separate them with spaces or commas).",
         )
     spelling = _asks_spelling(question)
+    literal = _asks_output(question.prompt)
     if len(blanks) == 1:
         after = _around_blank_raw(question.prompt)[1]
-        results = [match_blank(reply, blanks[0], concepts, after_blank=after, spelling=spelling)]
+        results = [match_blank(reply, blanks[0], concepts, after_blank=after, spelling=spelling, literal=literal)]
         if not results[0].ok and (found := _in_context(reply, blanks[0], question.prompt, concepts)) is not None:
             results = [found]
     else:
-        results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling)
+        results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling, literal)
     right = sum(r.ok for r in results)
     score = sum(r.credit for r in results) / len(results)
     outcome = Outcome.correct if right == len(results) else Outcome.partial if score else Outcome.wrong

@@ -138,10 +138,10 @@ def _number_of(text: str) -> Decimal | None:
     exponent = match["e"] or match["e2"]
     if exponent is not None:
         value = value.scaleb(int(exponent))
+    elif match["p"] is not None and value != 10:
+        return None  # `2^10` for 1024 restates a sum to work out, it does not give the value
     elif match["p"] is not None:
-        if int(match["p"]) > 64 or value > 1000:
-            return None  # a power too large to mean anything a learner types
-        value = value ** int(match["p"])
+        value = value.scaleb(int(match["p"]) - 1)
     if match["cn"]:
         value = value.scaleb(_CHINESE_SCALE[match["cn"]])
     return -value if match["sign"] else value

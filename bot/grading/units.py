@@ -139,10 +139,13 @@ _named(_scaled(METRE**2, "1e4"), "公顷")
 _named(TIMES, "次", "times")
 _named(_scaled(TIMES * SECOND**-1, str(Decimal(1) / Decimal(60))), "bpm")
 
-# Case folded where no two units meet there (`kw` is kW, `kv` kV; `mw` could be mW or MW and is not read).
+# Case folded where no two units meet there (`kw` is kW, `kv` kV; `mw` could be mW or MW and is not read),
+# and never a single letter.
 _FOLDED: dict[str, Unit] = {}
 _CLASHES: set[str] = set()
 for _symbol, _unit in _SYMBOLS.items():
+    if len(_symbol) < 2:
+        continue  # one letter is read only as written: `n` is no newton, `s` no S
     _key = _symbol.casefold()
     if _key in _FOLDED and _FOLDED[_key] != _unit:
         _CLASHES.add(_key)

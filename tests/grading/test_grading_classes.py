@@ -37,7 +37,7 @@ def check(qid: str, reply: str, expect: str) -> None:
         assert 0 < verdict.score < 1, verdict
 
 
-# Quantities by value: scientific notation in every spelling, powers, fractions, percentages, units
+# Quantities by value: scientific notation in every spelling, powers of ten, fractions, percentages, units
 # converted; a changed exponent is another value, and a number without its unit is partial, never full.
 QUANTITIES: list[Row] = [
     ("fill-distance", "1.5×10^8 km", "correct"),
@@ -66,8 +66,9 @@ QUANTITIES: list[Row] = [
     ("fill-chance", "百分之五十", "correct"),
     ("fill-chance", "5%", "wrong"),
     ("fill-chance", "0.05", "wrong"),
-    ("fill-power", "2^10", "correct"),
-    ("fill-power", "2¹⁰", "correct"),
+    ("fill-power", "2^10", "wrong"),  # the sum to work out restated, not its value
+    ("fill-power", "2¹⁰", "wrong"),
+    ("fill-power", "10^3", "wrong"),
     ("fill-power", "1.024×10^3", "correct"),
     ("fill-power", "1000", "wrong"),
     ("fill-current", "5安", "correct"),
