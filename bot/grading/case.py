@@ -32,6 +32,7 @@ from rapidfuzz import fuzz
 
 from bot.banks.model import Question
 from bot.grading.accepted import accepted_wording
+from bot.grading.case_values import CaseValue, agreement, result_values, segments, values_in, without_values
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import flips_meaning
 from bot.grading.verdict import Outcome, Verdict
@@ -174,6 +175,9 @@ class KeyPoint:
     label: str  # as the reference writes it, for feedback
     names: tuple[str, ...] = ()  # normalised: the point's own name and its other names
     details: tuple[Detail, ...] = ()
+    results: tuple[CaseValue, ...] = ()  # the values it derives, beyond the question's (bot/grading/case_values.py)
+    answers: tuple[CaseValue, ...] = ()  # the same with the question's own values (a numbered sub-answer may be one)
+    by_value: bool = False  # its first line is a value and nothing else the question does not say: only it makes it
 
     @property
     def evidence(self) -> float:
@@ -361,7 +365,15 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
         return covers(question_norm, term) or any(a in question_norm for a in aliases.of(term))
 
     raw: list[tuple[str, list[str], list[tuple[str, list[str], list[str]]]]] = []
+    values: list[tuple[tuple[CaseValue, ...], tuple[CaseValue, ...], bool]] = []
+    asked = set(values_in(prompt))
     for draft in drafts:
+        answers = tuple(v for line in draft.clauses for v in result_values(line))
+        first = draft.clauses[0] if draft.clauses else ""
+        by_value = bool(result_values(first)) and not [
+            w for w in words_of(without_values(first)) if not question_norm or w not in question_norm
+        ]
+        values.append((tuple(v for v in answers if v not in asked), answers, by_value))
         names = [n for n in _with_names(draft.own, aliases) if not in_question(n)]
         details = []
         for line in draft.clauses:
@@ -379,7 +391,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
     term_counts = Counter(t for _, _, details in raw for t in {t for _, terms, _ in details for t in terms})
     word_counts = Counter(w for _, _, details in raw for w in {w for _, _, words in details for w in words})
     points: list[KeyPoint] = []
-    for label, names, details in raw:
+    for (label, names, details), (results, answers, by_value) in zip(raw, values, strict=True):
         kept: list[Detail] = []
         for text, terms, words in details:
             own_terms = tuple(t for t in terms if term_counts[t] == 1 and t not in names)
@@ -387,15 +399,15 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
             if own_terms or own_words:
                 need = min(1.0, sum(weight(w) for w in own_words))
                 kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words)))
-        points.append(KeyPoint(label, tuple(names), tuple(kept)))
+        points.append(KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value))
     return points
 
 
 def _points(prompt: str, reference: str, concepts: ConceptIndex | None) -> tuple[KeyPoint, ...]:
-    points = [p for p in _extract(prompt, reference, concepts, True) if p.evidence]
+    points = [p for p in _extract(prompt, reference, concepts, True) if p.evidence or p.answers]
     if not points:
         # The reference says nothing the question does not: judge by the reference alone.
-        points = [p for p in _extract(prompt, reference, concepts, False) if p.evidence]
+        points = [p for p in _extract(prompt, reference, concepts, False) if p.evidence or p.answers]
     return tuple(points)
 
 
@@ -718,6 +730,27 @@ def point_score(point: KeyPoint, reply: _Reply) -> float:
     return 0.5 if said >= min(1.0, point.evidence) else 0.0
 
 
+def _valued(
+    point: KeyPoint, by_words: float, said: tuple[CaseValue, ...], wanted: tuple[CaseValue, ...], alone: bool
+) -> float:
+    """A point that derives a value is made by that value (`1/4`, `25%`, `10000J`), half made by its number
+    without the unit, and not made by words beside another value of the same quantity (`F=50N` for 500 N).
+    A point that is a value and nothing more (`2.8`, `[1, 1, 3, 4, 5]`) is not made by words around it."""
+    agreed = agreement(said, wanted, alone) if wanted else None
+    if agreed is None:
+        return 0.0 if point.by_value and wanted else by_words
+    return agreed if agreed < 1.0 else max(by_words, agreed)
+
+
+def _sub_answer_score(point: KeyPoint, read: _Reply) -> float:
+    """A numbered sub-answer that says the point's first detail answers what was asked (`2.香港岛` for
+    `割让香港岛`): the heading of a sub-question's point only labels it."""
+    score = point_score(point, read)
+    if score < 1.0 and point.details and _detail_said(point.details[0], read):
+        return 1.0
+    return score
+
+
 @lru_cache(maxsize=1024)
 def _question_pairs(prompt: str) -> frozenset[str]:
     return frozenset(_han_pairs(normalize(prompt)))
@@ -757,7 +790,24 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     read = _read_reply(cleaned, _reference_norm(reference), reference)
     if _is_bare_list(cleaned, _vocabulary(question.prompt, reference, concepts), concepts):
         read = replace(read, bare_list=True)
-    scores = [point_score(p, read) for p in points]
+    found = segments(reply, len(points), by_parts=any(p.answers for p in points))
+    if found is None:
+        scores = [_valued(p, point_score(p, read), values_in(reply), p.results, False) for p in points]
+    else:  # each point by the sub-answer given for it; by its words too when the reply numbers them
+        parts, numbered = found
+        reference_norm = _reference_norm(reference)
+        scores = [
+            _valued(
+                p,
+                _sub_answer_score(p, _read_reply(clean(part), reference_norm, reference))
+                if numbered
+                else point_score(p, read),
+                values_in(part),
+                p.answers,
+                True,
+            )
+            for p, part in zip(points, parts, strict=True)
+        ]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
     partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]
     missed = [p.label for p, s in zip(points, scores, strict=True) if s == 0.0]

@@ -473,10 +473,24 @@ def _judge_blanks(
     if len(parts) <= count or math.comb(len(parts) - 1, count - 1) > _MAX_GROUPINGS:
         if len(parts) > count:  # too many to search: the last blank takes the rest
             parts = [*parts[: count - 1], " ".join(parts[count - 1 :])]
-        padded = parts + [""] * (count - len(parts))
-        return [
-            match_blank(p, b, concepts, spelling=spelling, literal=literal) for p, b in zip(padded, blanks, strict=True)
-        ]
+
+        def judged(padded: list[str]) -> list[BlankResult]:
+            return [
+                match_blank(p, b, concepts, spelling=spelling, literal=literal)
+                for p, b in zip(padded, blanks, strict=True)
+            ]
+
+        best = judged(parts + [""] * (count - len(parts)))
+        if 0 < len(parts) < count and math.comb(count, len(parts)) <= _MAX_GROUPINGS:
+            # Fewer answers than blanks: each may answer any blank, in order (`岳阳楼记` for the second one).
+            for places in itertools.combinations(range(count), len(parts)):
+                padded = [""] * count
+                for place, part in zip(places, parts, strict=True):
+                    padded[place] = part
+                results = judged(padded)
+                if sum(r.credit for r in results) > sum(r.credit for r in best):
+                    best = results
+        return best
     # More parts than blanks: an answer had a space in it. Try every way of grouping the parts in order.
     best: list[BlankResult] = []
     for cuts in itertools.combinations(range(1, len(parts)), count - 1):

@@ -137,6 +137,8 @@ _named(METRE**2, "平方米")
 _named(_scaled(METRE**2, "1e6"), "平方千米", "平方公里")
 _named(_scaled(METRE**2, "1e4"), "公顷")
 _named(TIMES, "次", "times")
+_named(_scaled(METRE, "9.46e15"), "光年", "light-year", "light-years", "light year", "light years", "ly")
+_named(_scaled(METRE, "1.496e11"), "天文单位", "au")
 _named(_scaled(TIMES * SECOND**-1, str(Decimal(1) / Decimal(60))), "bpm")
 
 # Case folded where no two units meet there (`kw` is kW, `kv` kV; `mw` could be mW or MW and is not read),
@@ -159,6 +161,7 @@ _POWER = re.compile(r"^(?P<unit>.+?)(?:\^|\*\*)?(?P<power>-?[23])$")
 _SQUARE = re.compile(r"^(?P<kind>平方|立方)(?P<unit>.+)$")
 _DIVIDE = re.compile(r"\s*(?:/|每)\s*")
 _MULTIPLY = re.compile(r"\s*[·⋅•*×.\s]\s*")
+_PER_AMOUNT = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>\D.*)$")
 _LONGEST = 8  # characters of the longest spelling
 
 
@@ -204,6 +207,9 @@ def read_unit(text: str) -> Unit | None:
     total = _ONE
     for i, part in enumerate(parts):
         unit = _MINUTE if i and part == "分" else _one(part)  # `次/分`: 分 after a slash is a minute
+        if unit is None and i and (per := _PER_AMOUNT.match(part)) is not None:  # `mg/100mL`
+            inner = _one(per["unit"])
+            unit = Unit(inner.dims, inner.factor * Decimal(per["n"])) if inner is not None else None
         if unit is None:
             factors = [_one(p) for p in _MULTIPLY.split(part)]
             if len(factors) < 2 or any(f is None for f in factors):
