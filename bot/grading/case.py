@@ -367,12 +367,16 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
     raw: list[tuple[str, list[str], list[tuple[str, list[str], list[str]]]]] = []
     values: list[tuple[tuple[CaseValue, ...], tuple[CaseValue, ...], bool]] = []
     asked = set(values_in(prompt))
+    picks = _alternatives_asked(prompt)
     for draft in drafts:
         answers = tuple(v for line in draft.clauses for v in result_values(line))
         first = draft.clauses[0] if draft.clauses else ""
-        by_value = bool(result_values(first)) and not [
-            w for w in words_of(without_values(first)) if not question_norm or w not in question_norm
-        ]
+        picked = any(pick in normalize(first) and other not in normalize(first) for pick, other in picks)
+        by_value = (
+            bool(result_values(first))
+            and not picked
+            and not [w for w in words_of(without_values(first)) if not question_norm or w not in question_norm]
+        )
         values.append((tuple(v for v in answers if v not in asked), answers, by_value))
         names = [n for n in _with_names(draft.own, aliases) if not in_question(n)]
         details = []
@@ -385,6 +389,10 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
                 named = [*terms, *draft.own]
                 words = [w for w in words_of(clause) if w not in question_norm and not any(w in t for t in named)]
                 details.append((clause.strip(" -•*·"), _with_names(terms, aliases), words))
+        first = normalize(draft.clauses[0]) if draft.clauses else ""
+        chosen = [pick for pick, other in picks if pick in first and other not in first]
+        if chosen:  # `饮酒驾驶还是醉酒驾驶？`: the reference's pick is the point, though the question says it
+            details.insert(0, (chosen[0], [], [chosen[0]]))
         raw.append((draft.label, names, details))
 
     # What several points share does not tell which one the reply covers.
@@ -401,6 +409,21 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
                 kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words)))
         points.append(KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value))
     return points
+
+
+_ASKED_BETWEEN = re.compile(r"还是(?P<b>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:[？?，,。；;]|$)")
+
+
+def _alternatives_asked(prompt: str) -> list[tuple[str, str]]:
+    """The two things a sub-question asks to choose between (`属于饮酒驾驶还是醉酒驾驶？`), each with the
+    other, normalised: the one before `还是` as long as the one after it."""
+    out: list[tuple[str, str]] = []
+    for match in _ASKED_BETWEEN.finditer(prompt):
+        b = normalize(match["b"])
+        a = normalize(prompt[: match.start()])[-len(b) :]
+        if len(a) == len(b) >= 2 and a != b:
+            out += [(a, b), (b, a)]
+    return out
 
 
 def _points(prompt: str, reference: str, concepts: ConceptIndex | None) -> tuple[KeyPoint, ...]:
@@ -742,13 +765,25 @@ def _valued(
     return agreed if agreed < 1.0 else max(by_words, agreed)
 
 
-def _sub_answer_score(point: KeyPoint, read: _Reply) -> float:
+def _sub_answer_score(point: KeyPoint, read: _Reply, part: str) -> float:
     """A numbered sub-answer that says the point's first detail answers what was asked (`2.香港岛` for
-    `割让香港岛`): the heading of a sub-question's point only labels it."""
+    `割让香港岛`): the heading of a sub-question's point only labels it. A detail that lists things
+    (`广州、厦门、福州、宁波、上海`) is said by all of them; some of them say half."""
     score = point_score(point, read)
-    if score < 1.0 and point.details and _detail_said(point.details[0], read):
-        return 1.0
-    return score
+    if score >= 1.0 or not point.details or not _detail_said(point.details[0], read):
+        return score
+    items = [normalize(item) for item in _LISTED.split(point.details[0].text) if normalize(item)]
+    if len(items) >= _LIST_ITEMS and not all(item in read.norm for item in items):
+        # Each thing of the list its share, less one for each thing named that is not on it.
+        said = [normalize(item) for item in _LISTED_REPLY.split(clean(part)) if normalize(item)]
+        right = sum(item in read.norm for item in items)
+        wrong = sum(not any(item in s or s in item for item in items) for s in said if len(s) <= _MAX_TERM)
+        return max(0.0, (right - wrong) / len(items))
+    return 1.0
+
+
+_LISTED = re.compile(r"[、，,]")
+_LISTED_REPLY = re.compile(r"[、，,;；\s和及与]+")
 
 
 @lru_cache(maxsize=1024)
@@ -799,7 +834,7 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         scores = [
             _valued(
                 p,
-                _sub_answer_score(p, _read_reply(clean(part), reference_norm, reference))
+                _sub_answer_score(p, _read_reply(clean(part), reference_norm, reference), part)
                 if numbered
                 else point_score(p, read),
                 values_in(part),
@@ -814,7 +849,8 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     total = len(points)
     score = sum(scores) / total if total else 0.0
     # Every point made, most with their how or why: a teacher marks that right (the score still tells).
-    right = total and not missed and score >= _RIGHT_SCORE
+    # Sub-answers are each right or not: one said in part leaves the answer partly right.
+    right = total and not missed and score >= (1.0 if found is not None else _RIGHT_SCORE)
     outcome = Outcome.correct if right else Outcome.partial if score else Outcome.wrong
     earned = f"{sum(scores):g}"
     zh_parts = [f"要点覆盖 {earned}/{total}"]
