@@ -1,6 +1,6 @@
-"""Other names a text gives a known thing: in brackets after it (`坏血病（坏血症，scurvy）`, `World War I (the
-Great War)`, `《红楼梦》（又名《石头记》）`, `勾践（《史记》作“句践”）`, `张择端（字正道）`), or after a word that says so
-(`对乙酰氨基酚又名扑热息痛`, `阿司匹林即乙酰水杨酸`).
+"""Other names a text gives a known thing: in brackets after it (`坏血病（坏血症，scurvy）`,
+`World War I (the Great War)`, `《红楼梦》（又名《石头记》）`, `勾践（《史记》作“句践”）`, `张择端（字正道）`),
+or after a word that says so (`对乙酰氨基酚又名扑热息痛`, `阿司匹林即乙酰水杨酸`).
 
 Only names of a known thing (an option's text, a fill key) are taken, so a bracket that explains
 (`尿嘧啶（U）只存在于RNA中`, `（1840—1842年）`) links nothing it does not name; what a bracket holds must
