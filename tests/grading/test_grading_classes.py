@@ -179,15 +179,16 @@ def test_the_prompts_words_around_the_key_are_accepted(qid: str, reply: str, exp
     check(qid, reply, expect)
 
 
-# True/false answered by the corrected statement (or the claim restated: it holds).
+# True/false answered by the corrected statement; the claim copied back is no verdict.
 CORRECTED: list[Row] = [
     ("tf-planet", "水星是离太阳最近的行星", "correct"),
     ("tf-planet", "离太阳最远的是海王星", "correct"),
     ("tf-planet", "水星不是离太阳最远的行星", "correct"),
-    ("tf-planet", "水星是离太阳最远的行星", "wrong"),
+    ("tf-planet", "水星是离太阳最远的行星", "unread"),
     ("tf-ohm", "电阻与电流无关", "correct"),
-    ("tf-ohm", "导体的电阻与通过它的电流成反比", "wrong"),
-    ("tf-year", "地球绕太阳公转一周约需一年", "correct"),
+    ("tf-ohm", "导体的电阻与通过它的电流成反比", "unread"),
+    ("tf-ohm", "电阻与电流成正比", "unread"),  # its opposite may be as false: no verdict read
+    ("tf-year", "地球绕太阳公转一周约需一年", "unread"),
     ("tf-year", "地球绕太阳公转一周约需一个月", "wrong"),
 ]
 
