@@ -163,6 +163,7 @@ class Detail:
     words: tuple[str, ...] = ()  # its content words beyond the question
     need: float = 0.0  # weight of its words a reply must hold to say it in its own words (0: only by its terms)
     glossed: tuple[str, ...] = ()  # words a bracket glosses (`短缺（供不应求）`): each says the thing in full
+    unless: tuple[str, ...] = ()  # the other answer a sub-question offers (`不构成犯罪`): saying it unsays this
 
     @property
     def worth(self) -> float:
@@ -367,14 +368,14 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
     raw: list[tuple[str, list[str], list[tuple[str, list[str], list[str]]]]] = []
     values: list[tuple[tuple[CaseValue, ...], tuple[CaseValue, ...], bool]] = []
     asked = set(values_in(prompt))
-    picks = _alternatives_asked(prompt)
+    picks = _alternatives_asked(prompt, aliases)
+    unsaid: dict[str, tuple[str, ...]] = {}
     for draft in drafts:
         answers = tuple(v for line in draft.clauses for v in result_values(line))
         first = draft.clauses[0] if draft.clauses else ""
-        picked = any(pick in normalize(first) and other not in normalize(first) for pick, other in picks)
         by_value = (
             bool(result_values(first))
-            and not picked
+            and _picked(normalize(first), picks) is None
             and not [w for w in words_of(without_values(first)) if not question_norm or w not in question_norm]
         )
         values.append((tuple(v for v in answers if v not in asked), answers, by_value))
@@ -389,10 +390,10 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
                 named = [*terms, *draft.own]
                 words = [w for w in words_of(clause) if w not in question_norm and not any(w in t for t in named)]
                 details.append((clause.strip(" -•*·"), _with_names(terms, aliases), words))
-        first = normalize(draft.clauses[0]) if draft.clauses else ""
-        chosen = [pick for pick, other in picks if pick in first and other not in first]
+        chosen = _picked(normalize(draft.clauses[0]) if draft.clauses else "", picks)
         if chosen:  # `饮酒驾驶还是醉酒驾驶？`: the reference's pick is the point, though the question says it
-            details.insert(0, (chosen[0], [], [chosen[0]]))
+            details.insert(0, (chosen[0][0], [], list(chosen[0])))
+            unsaid[chosen[0][0]] = tuple(o for o in chosen[1] if not any(o in p for p in chosen[0]))
         raw.append((draft.label, names, details))
 
     # What several points share does not tell which one the reply covers.
@@ -406,24 +407,40 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
             own_words = tuple(w for w in words if word_counts[w] == 1)
             if own_terms or own_words:
                 need = min(1.0, sum(weight(w) for w in own_words))
-                kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words)))
+                kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words), unsaid.get(text, ())))
         points.append(KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value))
     return points
 
 
 _ASKED_BETWEEN = re.compile(r"还是(?P<b>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:[？?，,。；;]|$)")
+_ASKED_WHETHER = re.compile(r"是否(?P<x>[\u4e00-\u9fff]{2,6}?)(?:[？?，,。；;]|$)")
 
 
-def _alternatives_asked(prompt: str) -> list[tuple[str, str]]:
-    """The two things a sub-question asks to choose between (`属于饮酒驾驶还是醉酒驾驶？`), each with the
-    other, normalised: the one before `还是` as long as the one after it."""
-    out: list[tuple[str, str]] = []
+def _alternatives_asked(prompt: str, aliases: Aliases = STANDARD) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The two answers a sub-question asks to choose between, each with the other, normalised, each with its
+    other names: `属于饮酒驾驶还是醉酒驾驶？` (the one before 还是 as long as the one after it), `是否合法？`
+    (合法, or 不合法 and its other names: 违法)."""
+    out: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
     for match in _ASKED_BETWEEN.finditer(prompt):
         b = normalize(match["b"])
         a = normalize(prompt[: match.start()])[-len(b) :]
         if len(a) == len(b) >= 2 and a != b:
-            out += [(a, b), (b, a)]
+            out += [((a,), (b,)), ((b,), (a,))]
+    for match in _ASKED_WHETHER.finditer(prompt):
+        yes = normalize(match["x"])
+        no = tuple(dict.fromkeys([f"不{yes}", f"非{yes}", *sorted(aliases.of(f"不{yes}"))]))
+        out += [(no, (yes,)), ((yes,), no)]  # the denial first: 不合法 holds 合法
     return out
+
+
+def _picked(
+    first: str, picks: list[tuple[tuple[str, ...], tuple[str, ...]]]
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The answer the reference's first line picks of those a sub-question offers, and the other one."""
+    for pick, other in picks:
+        if any(p in first for p in pick) and not any(o in first and not any(o in p for p in pick) for o in other):
+            return pick, other
+    return None
 
 
 def _points(prompt: str, reference: str, concepts: ConceptIndex | None) -> tuple[KeyPoint, ...]:
@@ -550,9 +567,17 @@ _REFERENCE_NEGATION = re.compile(
 )
 
 
+# Must not, in any of its words: `不能超过` says what `不得超过` says.
+_PROHIBITION = re.compile(r"(?:不能|不得|不可|不准|不许|不应|不宜|不要|禁止|严禁|不该)(?P<what>[\u4e00-\u9fff]{2})")
+
+
 def _agrees_with_a_refusal(clause: str, reference: str) -> bool:
     """A negated clause whose words after the cue stand in a clause the reference itself negates
-    (`别用力` and 避免用力排便): the reply makes that point, it does not rule it out."""
+    (`别用力` and 避免用力排便), or that forbids what the reference forbids (`每天不能超过3小时` and
+    不得超过3小时): the reply makes that point, it does not rule it out."""
+    forbidden = {m["what"] for m in _PROHIBITION.finditer(reference)}
+    if forbidden and any(m["what"] in forbidden for m in _PROHIBITION.finditer(clause)):
+        return True
     said = [w for w in words_of(_NEGATING_CHARS.sub("", clause)) if not _NEGATION.search(w)]
     if not said:
         return False
@@ -691,6 +716,8 @@ _MAX_GLOSS = 6
 
 
 def _detail_said(detail: Detail, reply: _Reply) -> bool:
+    if any(other in reply.norm for other in detail.unless):
+        return False  # `不构成犯罪` says no 构成犯罪
     if any(_says(reply.norm, reply.words, t) for t in detail.terms):
         return True
     if not detail.need:
@@ -770,9 +797,16 @@ def _sub_answer_score(point: KeyPoint, read: _Reply, part: str) -> float:
     `割让香港岛`): the heading of a sub-question's point only labels it. A detail that lists things
     (`广州、厦门、福州、宁波、上海`) is said by all of them; some of them say half."""
     score = point_score(point, read)
-    if score >= 1.0 or not point.details or not _detail_said(point.details[0], read):
+    if score >= 1.0 or not point.details:
         return score
-    items = [normalize(item) for item in _LISTED.split(point.details[0].text) if normalize(item)]
+    first = point.details[0]
+    if not _detail_said(first, read):
+        # `3.危险驾驶罪` for `构成犯罪，罪名为危险驾驶罪`: what follows a yes it does not deny says the yes.
+        follows = point.details[1] if first.unless and len(point.details) > 1 else None
+        if follows is None or any(o in read.norm for o in first.unless) or not _detail_said(follows, read):
+            return score
+        first = follows
+    items = [normalize(item) for item in _LISTED.split(first.text) if normalize(item)]
     if len(items) >= _LIST_ITEMS and not all(item in read.norm for item in items):
         # Each thing of the list its share, less one for each thing named that is not on it.
         said = [normalize(item) for item in _LISTED_REPLY.split(clean(part)) if normalize(item)]
