@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -160,7 +161,28 @@ class _Options:
         near = {k.upper() for k, v in options.items() if match_blank(text, [v], self.concepts).ok}
         if near:
             return near if len(near) == 1 else set()
-        return _part_of_one(norm, self.question)
+        return _part_of_one(norm, self.question) or self._by_value(text) or self._in_the_banks_words(norm)
+
+    def _by_value(self, text: str) -> set[str]:
+        """`10609.00元` for the option 10609 where the prompt prints 元 after its brackets: the same value."""
+        after = _AFTER_BRACKETS.search(self.question.prompt)
+        unit = after["unit"] if after else ""
+        said = read_value(text[: -len(unit)] if unit and text.strip().endswith(unit) else text)
+        if said is None or said.dimension is not None:
+            return set()
+        same = {k.upper() for k, v in self.question.options.items() if (value := read_value(v)) and value.same(said)}
+        return same if len(same) == 1 else set()
+
+    def _in_the_banks_words(self, norm: str) -> set[str]:
+        """`越王勾践` for the option 勾践: one option's text with words the explanation or the prompt writes
+        joined to it, as they write it."""
+        holding = {
+            k.upper() for k, v in self.question.options.items() if len(normalize(v)) >= 2 and normalize(v) in norm
+        }
+        if len(holding) != 1:
+            return set()
+        written = normalize(f"{self.question.explanation or ''}|{self.question.prompt}")
+        return holding if norm in written else set()
 
     def longest(self) -> int:
         """The most characters a text naming an option can have: its longest name (other names included),
@@ -180,9 +202,29 @@ class _Options:
         said = read_value(text)
         if said is not None and all(v is not None and v.kind == said.kind for v in values):
             return True
+        options = [normalize(v) for v in self.question.options.values()]
+        if re.search(r"\d", text) and all(re.search(r"\d", o) for o in options):
+            return True  # a number where every option holds one (`20到80` among limits in mg/100mL)
         return any(
             match_blank(text, [v], self.concepts).match is Match.opposite for v in self.question.options.values()
         )
+
+    def glued(self, part: str) -> set[str] | None:
+        """Option texts written one after another without a separator (`木星土星`): the fewest options whose
+        texts make the part exactly; None when none do."""
+        norm = normalize(part)
+        texts = {normalize(v): k.upper() for k, v in self.question.options.items() if len(normalize(v)) >= 2}
+        if not norm or len(norm) > 4 * self.longest():
+            return None
+        best: list[frozenset[str] | None] = [frozenset()] + [None] * len(norm)
+        for end in range(1, len(norm) + 1):
+            for text, letter in texts.items():
+                start = end - len(text)
+                if start >= 0 and norm[start:end] == text and (head := best[start]) is not None:
+                    if best[end] is None:
+                        best[end] = head | {letter}
+        found = best[-1]
+        return set(found) if found and len(found) >= 2 else None
 
     def by_words(self, part: str) -> set[str] | None:
         """Options named in a part separated by spaces only (`梯度累积 batch normalization`), the longest
@@ -214,6 +256,34 @@ _ROOM = 8
 # (`量化` of 模型量化, `海军` of 筹建新式海军), and not a word that names nothing (`使用`, `方法`).
 _MIN_PART = 1 / 3
 _NAMES_NOTHING = frozenset(NEUTRAL_PREFIXES) | frozenset(NEUTRAL_SUFFIXES)
+
+
+# `（  ）元。`: the unit a prompt prints after the brackets an option goes in.
+_AFTER_BRACKETS = re.compile(r"[(（]\s*[)）]\s*(?P<unit>[^\s，。,.;；:：？?！!]{1,3})")
+
+
+def _shared_head(question: Question) -> str:
+    """The words every option begins with (`维生素` of 维生素A … 维生素K), two characters at least."""
+    texts = [normalize(v) for v in question.options.values()]
+    head = os.path.commonprefix(texts) if texts else ""
+    return head if len(head) >= 2 and all(len(t) > len(head) for t in texts) else ""
+
+
+def _listed_with_the_key(part: str, question: Question) -> bool:
+    """The part names a thing the explanation lists with the right options' texts (`类地行星是水星、金星、地球、
+    火星`; `三国` of 《三国演义》 beside 《红楼梦》): true, though no option."""
+    norm = normalize(part)
+    if len(norm) < 2:
+        return False
+    key = [normalize(question.options[k]) for k in question.options if k.upper() in question.letters.upper()]
+    for run in _LIST_RUN.findall(question.explanation or ""):
+        items = [normalize(item) for item in re.split(r"[、，,和与及]", run) if normalize(item)]
+        if sum(item in key for item in items) >= 2 and any(item.startswith(norm) for item in items if item not in key):
+            return True
+    return False
+
+
+_LIST_RUN = re.compile(r"[^：:；;。！!？?]+")
 
 
 def _letter_key(question: Question, letter: str) -> str:
@@ -316,9 +386,14 @@ def _read(named: _Options, original: str) -> Reading | None:
         return Reading(whole)
     if question.kind is Kind.multiple:
         found: set[str] = set()
+        shared = _shared_head(question)
         for part in _TEXT_SEPARATORS.split(text):
-            part_named = named.named(part) or named.by_words(part)
+            part_named = named.named(part) or named.by_words(part) or named.glued(part)
+            if part_named is None and shared and part.strip():  # `维生素A、D、K`: the options' shared head
+                part_named = named.named(shared + part.strip()) or None
             if part.strip() and part_named is None:
+                if _listed_with_the_key(part, question):
+                    continue  # `地球` beside 水星、金星、火星: on the explanation's list, though no option
                 return None
             found |= part_named or set()
         if found:
