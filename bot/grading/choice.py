@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -220,9 +219,9 @@ class _Options:
         for end in range(1, len(norm) + 1):
             for text, letter in texts.items():
                 start = end - len(text)
-                if start >= 0 and norm[start:end] == text and (head := best[start]) is not None:
-                    if best[end] is None:
-                        best[end] = head | {letter}
+                head = best[start] if start >= 0 and norm[start:end] == text else None
+                if head is not None and best[end] is None:
+                    best[end] = head | {letter}
         found = best[-1]
         return set(found) if found and len(found) >= 2 else None
 
@@ -265,7 +264,10 @@ _AFTER_BRACKETS = re.compile(r"[(（]\s*[)）]\s*(?P<unit>[^\s，。,.;；:：�
 def _shared_head(question: Question) -> str:
     """The words every option begins with (`维生素` of 维生素A … 维生素K), two characters at least."""
     texts = [normalize(v) for v in question.options.values()]
-    head = os.path.commonprefix(texts) if texts else ""
+    head = texts[0] if texts else ""
+    for text in texts[1:]:
+        while not text.startswith(head):
+            head = head[:-1]
     return head if len(head) >= 2 and all(len(t) > len(head) for t in texts) else ""
 
 
