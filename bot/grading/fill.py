@@ -270,6 +270,8 @@ def _agreement(key: Value, said: Value, given: Unit | None, given_words: str) ->
     """`yes` when the reply gives the key's value, `unit` when it gives its number without the unit the key
     writes (partly right, never right), `no` otherwise. A key without a unit is in the unit the prompt
     prints after the blank (`___位`: `128 bit` is 128, `16 B` too), if it prints one."""
+    if key.kind == "number" and said.kind == "date" and said.parts[1:] == (None, None) and key.dimension is None:
+        return "yes" if said.parts[0] == key.parts[0] else "no"  # `1776年` where the key is the year 1776
     if key.kind != said.kind:
         return "no"
     if key.dimension is not None:
@@ -313,6 +315,11 @@ def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -
     return None
 
 
+# A function and its call (`len`, `len()`; `len(list)`, `len([1, 2])`).
+_CALL_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*(?:\(\))?$")
+_CALL = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_.]*)\s*\(.*\)$")
+
+
 def _by_expression(texts: list[str], forms: tuple[Accepted, ...]) -> BlankResult | None:
     """A key that is an algebraic expression, judged by value (`3(n-1)+1` for 3n-2); None when the reply is
     no expression."""
@@ -354,6 +361,12 @@ def match_blank(
         forms = tuple(f for f in forms if f not in valued)
         if not forms:
             return BlankResult(Match.wrong, plain, valued[0])
+    if (call := _CALL.match(hedged_text.strip())) is not None:  # `len(list)` names the function `len`/`len()`
+        for form in forms:
+            if _CALL_KEY.match(form.text.strip()) and normalize(form.text).removesuffix("()") == normalize(
+                call["name"]
+            ):
+                return BlankResult(Match.same_concept, normalize(text), form)
     algebraic = tuple(f for f in forms if is_expression(f.text))
     if algebraic and (found := _by_expression([text, hedged_text], algebraic)) is not None:
         return found
@@ -629,7 +642,8 @@ def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: Conce
     heads = [norm[k:] for k in range(len(before), 0, -1) if norm.startswith(before[-k:])]
     bare = [norm, *heads]
     bare += [h[:-k] for h in list(bare) for k in range(len(after), 0, -1) if h.endswith(after[:k])]
-    bare = [b for b in bare if len(b) >= 2]
+    shortest = min((len(normalize(a)) for a in answers), default=2)
+    bare = [b for b in bare if len(b) >= min(2, shortest)]  # `塞` of `塞翁` where the key is one character
     # The key's words the reply leaves to the prompt, put back: only the words an accepted answer ends
     # (or begins) with.
     forms = _forms(tuple(answers), concepts)

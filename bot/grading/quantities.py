@@ -63,6 +63,7 @@ _RANGE = re.compile(
 )
 _SINGLE = re.compile(rf"^(?P<a>{_VALUE})\s*(?P<ua>(?:\D.*?)?)$")  # a unit may hold a power: `dm^3`
 _FRACTION = re.compile(r"^(?P<n>-?\d+)\s*/\s*(?P<d>[1-9]\d*)$")  # 1/2 (cn2an writes 二分之一 so)
+_RATIO = re.compile(r"^\d+(?:\.\d+)?(?:\s*[:∶比]\s*\d+(?:\.\d+)?)+$")  # 3:1, 3∶1, 3比1 (never reduced)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _BETWEEN = re.compile(rf"^between\s+(?P<a>{_NUMBER})\s+and\s+(?P<b>{_NUMBER})", re.IGNORECASE)
 _MONTHS = (
@@ -177,6 +178,9 @@ def _date(text: str) -> Value | None:
 
 
 def _number(text: str) -> Value | None:
+    if _RATIO.match(text):
+        terms = tuple(Decimal(t).normalize() for t in re.split(r"\s*[:∶比]\s*", text))
+        return Value("ratio", terms, written=terms)
     per_minute = _PER_MINUTE.match(text)
     if per_minute is not None:  # `每分钟60到100次`: a rate
         inner = _number((per_minute["rest"] or per_minute["rest2"]).strip())
@@ -250,6 +254,7 @@ def numbers_in(text: str) -> tuple[str, ...]:
     """The numbers written in a text, in digits or Chinese numerals (`第二` is 2), decimal points kept
     (`22.4` is not `224`): a typo never changes one."""
     plain = _NAME_DOTS.sub("", unicodedata.normalize("NFKC", text))  # 九·一八 is 918, as 9·18 is
+    plain = _THOUSANDS.sub("", plain)  # 1,024 is 1024
     return tuple(_number_text(found) for found in _NUMERALS.findall(plain))
 
 
