@@ -654,6 +654,25 @@ def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: Conce
     return found or _with_prompt_word(reply, forms, prompt, concepts)
 
 
+# `（填“纯合子”或“杂合子”）`: the answers a prompt offers to choose from.
+_OFFERED = re.compile(
+    r"[“\"「『]([^”\"」』]{1,16})[”\"」』]\s*(?:或者|或|还是|or)\s*[“\"「『]([^”\"」』]{1,16})[”\"」』]"
+)
+
+
+def _offered(reply: str, answers: Sequence[str], prompt: str) -> BlankResult | None:
+    """A reply that begins exactly one of the answers the prompt offers, the key (`杂合` where it offers
+    纯合子 or 杂合子): that one is chosen, written short."""
+    norm = normalize(strip_answer_prefix(strip_hedges(clean(reply))))
+    for match in _OFFERED.finditer(prompt):
+        offered = [normalize(match[1]), normalize(match[2])]
+        begun = [o for o in offered if len(norm) >= 2 and o.startswith(norm)]
+        keys = {normalize(a): a for a in answers}
+        if len(begun) == 1 and begun[0] in keys:
+            return BlankResult(Match.same_concept, norm, Accepted(keys[begun[0]], begun[0]))
+    return None
+
+
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 
 
@@ -706,6 +725,8 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
         after = _around_blank_raw(question.prompt)[1]
         results = [match_blank(reply, blanks[0], concepts, after_blank=after, spelling=spelling, literal=literal)]
         if not results[0].ok and (found := _in_context(reply, blanks[0], question.prompt, concepts)) is not None:
+            results = [found]
+        if not results[0].ok and (found := _offered(reply, blanks[0], question.prompt)) is not None:
             results = [found]
     else:
         results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling, literal)
