@@ -160,6 +160,8 @@ class _Options:
         near = {k.upper() for k, v in options.items() if match_blank(text, [v], self.concepts).ok}
         if near:
             return near if len(near) == 1 else set()
+        if _TEXT_SEPARATORS.search(text):  # several things named: not one joined to the bank's words
+            return _part_of_one(norm, self.question) or self._by_value(text)
         return _part_of_one(norm, self.question) or self._by_value(text) or self._in_the_banks_words(norm)
 
     def _by_value(self, text: str) -> set[str]:
@@ -176,12 +178,14 @@ class _Options:
         """`越王勾践` for the option 勾践: one option's text with words the explanation or the prompt writes
         joined to it, as they write it."""
         holding = {
-            k.upper() for k, v in self.question.options.items() if len(normalize(v)) >= 2 and normalize(v) in norm
+            k.upper(): normalize(v)
+            for k, v in self.question.options.items()
+            if len(normalize(v)) >= 2 and normalize(v) in norm
         }
-        if len(holding) != 1:
+        if len(holding) != 1 or len(norm) - len(next(iter(holding.values()))) > _JOINED:
             return set()
         written = normalize(f"{self.question.explanation or ''}|{self.question.prompt}")
-        return holding if norm in written else set()
+        return set(holding) if norm in written else set()
 
     def longest(self) -> int:
         """The most characters a text naming an option can have: its longest name (other names included),
@@ -243,10 +247,13 @@ class _Options:
                     start = stop
                     break
             else:
-                return None
-        return found
+                if self.question.kind is not Kind.multiple or not _listed_with_the_key(words[start], self.question):
+                    return None
+                start += 1  # `地球` beside 水星 金星 火星: a true thing the explanation lists, no option
+        return found or None
 
 
+_JOINED = 4  # characters the bank's words may join to an option's text (`越王` of 越王勾践)
 # Characters a hedge, a particle or a leading verb may add around an option's name (`我觉得是…吧`).
 _ROOM = 8
 
