@@ -58,9 +58,14 @@ _CHAIN = re.compile(r"[=≈→]")
 _ENUMERATOR = re.compile(r"(?:^|(?<=[\s。；;，,：:\-•]))(?:[(（]\d{1,2}[)）]|\d{1,2}[.．、)）](?!\d))")
 
 
+_CHINESE_NUMERALS = re.compile("[零〇一二两三四五六七八九十百千万亿]")
+
+
 def _folded(text: str) -> str:
     text = _SUPERSCRIPTS.sub(lambda m: "^" + m[0].translate(_SUPERSCRIPT), text)
     text = unicodedata.normalize("NFKC", text)
+    if not _CHINESE_NUMERALS.search(text):
+        return text  # most replies: nothing for cn2an to read
     with contextlib.suppress(ValueError, KeyError, IndexError), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         text = cn2an.transform(text, "cn2an")  # 三分之二 -> 2/3, 百分之二十五 -> 25%
@@ -198,14 +203,20 @@ _SHORT_REPLY = 120  # parts without numbers stand for the points only in a reply
 _PARTS = re.compile(r"\s*(?:[;；|\n]|\s/\s|[，,](?!\d))\s*")
 
 
+@lru_cache(maxsize=32)
+def _marks(count: int) -> tuple[list[re.Pattern[str]], list[re.Pattern[str]]]:
+    """The marks of points 1..count, and the same not followed by a digit (`2.8` may be a number)."""
+    marks = [re.compile(_MARK.format(n=n)) for n in range(1, count + 1)]
+    return marks, [re.compile(_MARK.format(n=n) + r"(?!\d)") for n in range(1, count + 1)]
+
+
 def segments(reply: str, count: int, by_parts: bool = True) -> tuple[list[str], bool] | None:
     """The reply's answer to each of `count` points, and whether it numbers them: `1. … 2. … 3. …` (in order,
     a number may be left out), or (`by_parts`) a short reply of exactly `count` parts; None otherwise."""
     if count < 2:
         return None
     text = unicodedata.normalize("NFKC", reply)
-    marks = [re.compile(_MARK.format(n=n)) for n in range(1, count + 1)]
-    clear = [re.compile(_MARK.format(n=n) + r"(?!\d)") for n in range(1, count + 1)]  # `2.8` may be a number
+    marks, clear = _marks(count)
     if any(len(mark.findall(text)) > 1 for mark in clear):
         return None  # numbers used twice (steps under points, a list in a list): no numbered sub-answers
     starts: list[tuple[int, int, int]] = []  # (point, where the mark starts, where its answer starts)
