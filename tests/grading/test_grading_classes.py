@@ -200,6 +200,9 @@ def test_true_false_answered_by_the_statement(qid: str, reply: str, expect: str)
 
 # Two-character names with a slip by sound, when no other name of the bank fits.
 NAMES: list[Row] = [
+    ("fill-sage", "杜府", "correct"),  # one character from 杜牧 as well, but it sounds like 杜甫 only
+    ("fill-sage", "杜木", "wrong"),  # sounds like 杜牧, another name of the bank
+    ("fill-sage", "杜牧", "wrong"),
     ("fill-poet", "陆油", "correct"),
     ("fill-poet", "路游", "correct"),
     ("single-painter", "张泽端", "correct"),
@@ -228,3 +231,56 @@ def test_a_case_answer_whose_limit_is_the_point_is_no_denial() -> None:
     assert outcome(said) == "correct", said
     denied = graded("case-overtime", "合法，工厂可以要求加班，没有时间限制，也不能维权")
     assert denied.score <= 1 / 3, denied
+
+
+# Values of other kinds: a ratio, a year written as one, the function a call names; a character asked
+# for, with the prompt's words around it; the answer a prompt offers, begun in short.
+MORE_FILLS: list[Row] = [
+    ("fill-gears", "3比1", "correct"),
+    ("fill-gears", "传动比i=60:20=3:1", "correct"),
+    ("fill-gears", "约3:1", "correct"),
+    ("fill-gears", "1:3", "wrong"),
+    ("fill-copernicus", "1543年", "correct"),
+    ("fill-copernicus", "1534年", "wrong"),
+    ("fill-int", "int('12')", "correct"),
+    ("fill-int", "float(x)", "wrong"),
+    ("fill-idiom", "成竹", "correct"),
+    ("fill-idiom", "诚", "wrong"),
+    ("fill-motor", "异步", "correct"),
+    ("fill-motor", "异步电", "correct"),
+    ("fill-motor", "同步", "wrong"),
+    ("fill-idiom", "这题我看不懂", "unread"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), MORE_FILLS)
+def test_fill_values_of_other_kinds_and_the_prompts_own_offer(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+# An option by its value (the prompt prints the unit), texts glued together, a head every option shares,
+# and a true thing the explanation lists beside the key (no option, no harm).
+MORE_OPTIONS: list[Row] = [
+    ("single-ohm", "12Ω", "correct"),
+    ("single-ohm", "12.0", "correct"),
+    ("single-ohm", "3Ω", "wrong"),
+    ("multiple-planets", "水星金星火星", "correct"),
+    ("multiple-planets", "木星土星", "wrong"),
+    ("multiple-planets", "水星 金星 火星 地球", "correct"),
+    ("multiple-moons", "木卫一、二、三、四", "correct"),
+    ("multiple-moons", "木卫一、五", "wrong"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), MORE_OPTIONS)
+def test_options_by_value_glued_shared_head_or_listed_beside(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+def test_numbered_sub_answers_are_each_judged_by_their_own_values() -> None:
+    right = graded("case-motor", "1. 500N 2. 1×10^4 J 3. 1000W")
+    one_off = graded("case-motor", "1. 500N 2. 1000J 3. 1kW")
+    no_units = graded("case-motor", "1. 500 2. 10000 3. 1000")
+    assert outcome(right) == "correct", right
+    assert outcome(one_off) == "partial" and abs(one_off.score - 2 / 3) < 1e-9, one_off
+    assert outcome(no_units) == "partial" and no_units.score == 0.5, no_units
