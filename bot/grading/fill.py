@@ -447,9 +447,13 @@ def match_blank(
         match, form, distance = candidate
         # As near (or nearer) to another known concept than to the key: that concept is meant; unless the
         # slip is by sound and the other does not sound so (`杜府` is 杜甫 though one character from 杜牧).
-        if concepts is not None and (other := concepts.nearest(norm, norms, distance)) is not None:
-            if not (match is Match.homophone and not _sounds_alike(norm, other)):
-                return BlankResult(Match.lookalike, norm, form, concepts.display(other))
+        other = concepts.nearest(norm, norms, distance) if concepts is not None else None
+        if (
+            other is not None
+            and concepts is not None
+            and not (match is Match.homophone and not _sounds_alike(norm, other))
+        ):
+            return BlankResult(Match.lookalike, norm, form, concepts.display(other))
         return BlankResult(match, norm, form)
 
     nearest = max(forms, key=lambda f: Levenshtein.normalized_similarity(norm, f.norm))
