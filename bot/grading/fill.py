@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from functools import lru_cache
 
@@ -19,7 +20,7 @@ from bot.grading.answers import Accepted, accepted_forms, loose
 from bot.grading.concepts import ConceptIndex
 from bot.grading.expressions import is_expression, operators_in, same_expression
 from bot.grading.meaning import flipped
-from bot.grading.quantities import Value, in_digits, numbers_in, read_value, unit_at
+from bot.grading.quantities import Value, approximate, in_digits, numbers_in, read_value, unit_at
 from bot.grading.units import Unit, read_unit
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
@@ -290,6 +291,24 @@ def _agreement(key: Value, said: Value, given: Unit | None, given_words: str) ->
     return "no"
 
 
+def _rounded_from(said: Value, keys: list[tuple[Accepted, Value]]) -> Accepted | None:
+    """The key the reply's value rounds, said more coarsely (`约23` for 22.9): right in part, never in full."""
+    if said.kind != "number" or not isinstance(said.parts[0], Decimal):
+        return None
+    value = said.parts[0]
+    exponent = value.as_tuple().exponent
+    for form, key in keys:
+        wanted = key.parts[0] if key.kind == "number" else None
+        if not isinstance(wanted, Decimal) or key.dimension != said.dimension or not isinstance(exponent, int):
+            continue
+        key_exponent = wanted.as_tuple().exponent
+        if isinstance(key_exponent, int) and exponent > key_exponent:
+            with contextlib.suppress(InvalidOperation):
+                if wanted.quantize(Decimal((0, (1,), exponent))) == value:
+                    return form
+    return None
+
+
 def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -> BlankResult | None:
     """A key that is a number, a date or a range, judged by value: right in any notation and unit, and
     wrong when one digit, decimal point, exponent, unit or date part differs (never a typo). None when the
@@ -311,6 +330,8 @@ def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -
                 missing = (form, key)
         if missing is not None:
             return BlankResult(Match.incomplete, norm, missing[0], reason=("", missing[1].unit or ""), half=True)
+        if approximate(text) and (coarse := _rounded_from(said, keys)) is not None:
+            return BlankResult(Match.incomplete, norm, coarse, reason=("rounded", coarse.text), half=True)
         return BlankResult(Match.wrong, norm, keys[0][0])
     return None
 
@@ -541,6 +562,8 @@ def _near_miss(result: BlankResult) -> tuple[str, str] | None:
         case Match.opposite:
             zh, en = _opposite_reason(*result.reason)
             return f"意思相反（{zh}）", f"the opposite ({en})"
+        case Match.incomplete if result.reason[0] == "rounded":
+            return "只是近似值，不够精确", "only a rounded value, less precise than asked"
         case Match.incomplete:
             return f"不完整（少了「{words}」）", f"incomplete (「{words}」 is missing)"
         case Match.extra:

@@ -20,7 +20,7 @@ import cn2an
 
 from bot.grading.units import read_unit
 
-__all__ = ["Value", "in_digits", "numbers_in", "read_value", "unit_at"]
+__all__ = ["Value", "approximate", "in_digits", "numbers_in", "read_value", "unit_at"]
 
 _NUMBER = r"\d+(?:\.\d+)?"
 # A number as learners write one: `1.5×10^8`, `1.5x10^8`, `1.5*10^8`, `1.5e8`, `10^8`, `2^10`, `1.5亿`.
@@ -115,6 +115,12 @@ class Value:
         if self.dimension is not None and other.dimension is not None and self.dimension != other.dimension:
             return False
         return self.parts == other.parts
+
+
+def approximate(text: str) -> bool:
+    """The reply says its value is rounded: `约23`, `大约 23`, `23左右`, `about 23`."""
+    plain = unicodedata.normalize("NFKC", text).strip()
+    return bool(_APPROX.match(plain) and _APPROX.match(plain).end()) or bool(_APPROX_TAIL.search(plain))
 
 
 def _folded(text: str) -> str:

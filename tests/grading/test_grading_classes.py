@@ -60,6 +60,8 @@ QUANTITIES: list[Row] = [
     ("fill-lightyear", "9.46*10^15m", "correct"),
     ("fill-lightyear", "9.46×10^12 m", "wrong"),
     ("fill-lightyear", "9.46×10^15", "partial"),
+    ("fill-lightyear", "约9.5×10^15 m", "partial"),  # rounded more coarsely than the key: right in part
+    ("fill-lightyear", "约9.4×10^15 m", "wrong"),
     ("fill-chance", "0.5", "correct"),
     ("fill-chance", "1/2", "correct"),
     ("fill-chance", "二分之一", "correct"),
