@@ -1,7 +1,8 @@
-"""Agreement of the grader with a teacher over the held-out replies (tests/grading/heldout_replies.jsonl and
-the second set, tests/grading/heldout_replies2.jsonl), or over an outside set in the same format.
+"""Agreement of the grader with a teacher over the held-out replies (tests/grading/heldout_replies.jsonl, the
+second set tests/grading/heldout_replies2.jsonl and the third tests/grading/heldout_replies3.jsonl), or over
+an outside set in the same format.
 
-    python bench/grading_heldout.py [--list] [--set first|second|both]
+    python bench/grading_heldout.py [--list] [--set first|second|third|all]
     python bench/grading_heldout.py --bank BANK.json --replies REPLIES.jsonl [--bank ... --replies ...] [--list]
 
 Prints, per kind of question: replies, agreed, right answers refused (a teacher gives credit, the grader
@@ -32,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from heldout_set import (  # noqa: E402
     REPLIES,
     REPLIES2,
+    REPLIES3,
     SETS,
     Row,
     banks,
@@ -73,7 +75,9 @@ def outside_sets(bank_paths: list[Path], reply_paths: list[Path]) -> tuple[list[
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--list", action="store_true", help="print every disagreement")
-    parser.add_argument("--set", choices=("first", "second", "both"), default="both", help="which set to judge")
+    parser.add_argument(
+        "--set", choices=("first", "second", "third", "all"), default="all", help="which held-out set to judge"
+    )
     parser.add_argument("--bank", type=Path, action="append", default=[], help="an outside set's bank file")
     parser.add_argument("--replies", type=Path, action="append", default=[], help="an outside set's replies")
     args = parser.parse_args()
@@ -82,7 +86,10 @@ def main() -> int:
     if args.bank:
         all_banks, sets = outside_sets(args.bank, args.replies)
     else:
-        all_banks, sets = banks(), {"first": (REPLIES,), "second": (REPLIES2,), "both": SETS}[args.set]
+        all_banks, sets = (
+            banks(),
+            {"first": (REPLIES,), "second": (REPLIES2,), "third": (REPLIES3,), "all": SETS}[args.set],
+        )
     concepts = ConceptIndex.from_banks(all_banks)
     rows = load_rows(all_banks, sets)
     counts: dict[str, Counter[str]] = {}
