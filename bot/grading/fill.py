@@ -702,6 +702,27 @@ def _offered(reply: str, answers: Sequence[str], prompt: str) -> BlankResult | N
     return None
 
 
+_COPULA = re.compile(r"是|为|就是|乃")
+
+
+def _said_of_the_prompt(
+    reply: str, answers: Sequence[str], prompt: str, concepts: ConceptIndex | None
+) -> BlankResult | None:
+    """The key said of what the prompt asks about (`诗圣是杜甫` for `被尊为“诗圣”的唐代诗人是___`, `杜甫是诗圣`):
+    the other side of the copula restates the prompt (its characters all stand there), the key stands alone."""
+    text = strip_answer_prefix(strip_hedges(clean(reply)))
+    said = normalize(prompt)
+    for match in _COPULA.finditer(text):
+        left, right = text[: match.start()], text[match.end() :]
+        for subject, key in ((left, right), (right, left)):
+            words = normalize(subject)
+            if len(words) >= 2 and all(ch in said for ch in words) and normalize(key):
+                found = match_blank(key, answers, concepts)
+                if found.ok:
+                    return found
+    return None
+
+
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 
 
@@ -756,6 +777,8 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
         if not results[0].ok and (found := _in_context(reply, blanks[0], question.prompt, concepts)) is not None:
             results = [found]
         if not results[0].ok and (found := _offered(reply, blanks[0], question.prompt)) is not None:
+            results = [found]
+        if not results[0].ok and (found := _said_of_the_prompt(reply, blanks[0], question.prompt, concepts)):
             results = [found]
     else:
         results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling, literal)

@@ -173,6 +173,10 @@ AROUND_THE_BLANK: list[Row] = [
     ("fill-drug", "肾上腺素", "correct"),
     ("fill-drug", "去甲肾上腺素", "wrong"),
     ("fill-account", "资产=负债+所有者权益", "correct"),
+    ("fill-sage", "诗圣是杜甫", "correct"),
+    ("fill-sage", "杜甫是诗圣", "correct"),
+    ("fill-sage", "诗圣是杜牧", "wrong"),
+    ("fill-sage", "诗仙是杜甫", "wrong"),  # 诗仙 is not what the prompt asks about
 ]
 
 
