@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.lexicon.normalize import normalize
+from bot.lexicon.other_names import name_parts
 
 __all__ = ["Accepted", "accepted_forms", "expand", "loose"]
 
@@ -57,7 +58,8 @@ def expand(answer: str) -> list[str]:
     bracket = _BRACKET.match(text)
     if bracket:
         found.append((bracket["head"] + bracket["tail"]).strip())
-        found.append(bracket["inner"].strip())
+        # `陆游（字务观，号放翁）`: each name the bracket gives, without 字/号/又名 before it.
+        found.extend(name_parts(bracket["inner"]) or [bracket["inner"].strip()])
     for item in list(found):
         found.extend(_split_alternatives(item))
     seen: set[str] = set()
