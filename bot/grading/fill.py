@@ -279,6 +279,10 @@ def _agreement(key: Value, said: Value, given: Unit | None, given_words: str) ->
         if said.dimension is None:
             if not any(key.dimension) and said.parts == key.parts:
                 return "yes"  # 0.5 for 50%: a ratio needs no sign
+            if given is not None and any(given.dims) and given.dims == key.dimension:
+                # The prompt prints the unit after the blank (`___kW·h`): a bare number is in that unit, so
+                # `2000` there is 2000 kW·h, wrong for 2000 W·h, not the right number without its unit.
+                return "yes" if _scaled(said.parts, given.factor) == _scaled(key.parts, Decimal(1)) else "no"
             return "unit" if said.written == key.written else "no"
         return "yes" if key.same(said) else "no"
     if said.dimension is None:
@@ -289,6 +293,10 @@ def _agreement(key: Value, said: Value, given: Unit | None, given_words: str) ->
     if given_words and said.unit and said.unit in given_words:  # `60-100次` where the prompt prints 次/分
         return "yes" if said.written == key.written else "no"
     return "no"
+
+
+def _scaled(parts: tuple[Decimal | int | None, ...], factor: Decimal) -> tuple[Decimal | int | None, ...]:
+    return tuple((p * factor).normalize() if isinstance(p, Decimal) else p for p in parts)
 
 
 def _rounded_from(said: Value, keys: list[tuple[Accepted, Value]]) -> Accepted | None:

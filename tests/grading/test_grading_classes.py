@@ -78,6 +78,21 @@ QUANTITIES: list[Row] = [
     ("fill-current", "0.5A", "wrong"),
     ("fill-current", "5", "partial"),
     ("fill-current", "5V", "wrong"),
+    # A slash inside a key is a fraction or a unit, not a choice between its sides: `6` is neither 1/6 nor
+    # 6/36, and `340 m` is no speed.
+    ("fill-dice", "6", "wrong"),
+    ("fill-dice", "36", "wrong"),
+    ("fill-dice", "2/12", "correct"),
+    ("fill-dice", "6/36", "correct"),
+    ("fill-sound", "340 m", "wrong"),
+    ("fill-sound", "340米每秒", "correct"),
+    ("fill-sound", "1224 km/h", "correct"),
+    ("fill-sound", "340", "partial"),
+    # A bare number where the prompt prints the unit after the blank is in that unit: `6000` is 6000 kW·h.
+    ("fill-heater", "6000", "wrong"),
+    ("fill-heater", "6", "correct"),
+    ("fill-heater", "6 kW·h", "correct"),
+    ("fill-heater", "2.16×10^7 J", "correct"),
 ]
 
 
