@@ -64,6 +64,21 @@ _ALWAYS = re.compile(
     r"|(?:正确)?答案(?:均|都|全部|一律)(?:为|是)\s*(?P<zh>[A-D])",
     re.I,
 )
+# a box before an option without a letter, ticked or not: "☐ Le noyau", "☑ La mitochondrie", "[x] Rome"
+_BOX = re.compile(r"^\s*(?:(?P<on>[☑☒✅■◼⬛◉]|\[[xX✓✔]\]|\([xX✓✔]\))|(?P<off>[☐□▢⬜◻○◯]|\[\s\]|\(\s\)))\s*(?=\S)")
+# a question and its answer as a card: "Q: …" over "A: …"
+_CARD_Q = re.compile(r"^(?:Q|Question|Pregunta|Pergunta|Frage|Domanda|Вопрос|问|問|질문)\s*[:：]\s*(?=\S)", re.I)
+_CARD_A = re.compile(
+    r"^(?:A|R|Answer|Réponse|Respuesta|Resposta|Antwort|Risposta|Ответ|答|回答|답)\s*[:：]\s*(?=\S)", re.I
+)
+# a label before an unnumbered stem: "Question : Quelle …", "Pregunta: ¿…?"
+_STEM_LABEL = re.compile(
+    r"^(?:Q|Question|Questão|Pregunta|Pergunta|Frage|Domanda|Вопрос|Задание|问题|問題|질문)\s*[:：.]\s*(?=\S)", re.I
+)
+# the Cebraspe instruction: items judged C (certo) or E (errado)
+_JULGUE = re.compile(r"\bjulgue\b|\bcerto\b.{0,40}\berrado\b", re.I)
+# a key written as an option's label and its text: "2. Rapidement", "(b) Rome", "ウ 黄"
+_LABEL_AND_TEXT = re.compile(r"^\s*[(（\[]?\s*(\S)\s*(?:[.．、:：)）\]]\s*|\s+)(\S.*?)\s*$")
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b", re.I)  # Markdown's image, HTML's
 # a legend saying which letters mean true and false: "C = CERTO; E = ERRADO", "V = verdadero, F = falso"
 _LEGEND = re.compile(r"(?<![A-Za-z])([A-Z])\s*[=:：]\s*([A-Za-zÀ-ÿ]+)")
@@ -90,6 +105,8 @@ class _Block:
     in_explanation: bool = False
     awaiting_key: bool = False  # a key label stood alone: the key is on the lines below
     learners: bool = False  # the learner's own answer is being shown: passed over until the key
+    card: bool = False  # opened by "Q:": its "A:" line is the answer, not an option
+    tail: int | None = None  # where, in `explanation`, the paragraph of unmarked lines after its key begins
 
     @property
     def next_option(self) -> int:
@@ -122,6 +139,8 @@ class _Generic:
         self.always: str | None = None  # the letter a note says is right in every question
         self.issues: list[Issue] = []
         self.runs: dict[tuple[int, tuple[str, int] | None], OptionRun | None] = {}
+        self.tail_line = 0  # the document line where the last block's unmarked tail begins
+        self.opening: list[tuple[int, str]] = []  # the paragraph of lines before any question, so far
 
     # -- the walk ------------------------------------------------------------------------------------
     def run(self) -> None:
@@ -148,6 +167,20 @@ class _Generic:
             return k + 1
         heading = match_heading(text, markdown=line.heading > 0)
         head = number_head(text)
+        if head is None and (opened := self.unnumbered_start(k, q, heading)) is not None:
+            self.group += q is not None and self.sections[-1].line > q.line
+            number = q.number + 1 if q is not None else 1
+            b = _Block(number, line.number, len(self.sections) - 1, self.group, end=line.number, card=opened)
+            if q is not None and q.tail is not None and not line.gap:
+                # the paragraph this stem ends ("K07" / its stem / "图：无" over the options) is the new question's
+                b.stem, b.line = q.explanation[q.tail :], self.tail_line
+                del q.explanation[q.tail :]
+                q.tail = None
+            elif q is None and self.opening and not line.gap:
+                b.stem, b.line = [text for _, text in self.opening], self.opening[0][0]
+            self.blocks.append(b)
+            self.add_text(b, _CARD_Q.sub("", _STEM_LABEL.sub("", text)), k)
+            return k + 1
         if heading is not None and (head is None or heading.names_kind) and not self.option_at(k, q):
             self.open_section(heading.title, heading.kind if heading.names_kind else None, line.number)
             return k + 1
@@ -159,6 +192,7 @@ class _Generic:
             self.add_text(b, rest, k)
             return k + 1
         if q is None:
+            self.opening = [*([] if line.gap else self.opening), (line.number, text)]
             return k + 1
         if q.learners and key_marker(text) is None:
             return k + 1  # the learner's answer ("我的答案：" then "(1) 3,2,1"): not the key
@@ -173,6 +207,11 @@ class _Generic:
             q.explanation.append(text)
             q.end = line.number
             return k + 1
+        if q.card and not q.options and q.key is None and _CARD_A.match(text) and not self.options_follow(k):
+            q.key, q.key_line = _CARD_A.sub("", text).strip(), line.number  # "Q: …" over "A: …": its answer
+            return k + 1
+        if (boxed := self.box_option(k, q)) is not None:
+            return boxed
         if (digits := self.digit_options(k, q)) is not None:
             return digits
         if (shuffled := self.unordered_options(k, q)) is not None:
@@ -214,6 +253,63 @@ class _Generic:
         if restart and not after_heading and self.numbered_options_under(q, k):
             return False  # "1. 5 / 2. 12 / 3. 20" under a stem: its options
         return bool(restart)
+
+    def unnumbered_start(self, k: int, q: _Block | None, heading: object) -> bool | None:
+        """Line k opens a question that has no number: a stem (a card's `Q:` line, or a line whose options
+        follow) after a question that has its options or key, or before any question. True for a card."""
+        text = self.texts[k]
+        if _CARD_Q.match(text) and (q is None or q.card or q.options or q.key is not None):
+            return True
+        if q is not None and not (q.options or q.key is not None):
+            return None
+        if heading is not None and getattr(heading, "names_kind", False):
+            return None
+        if key_marker(text) is not None or explanation_marker(text) is not None or answer_heading(text):
+            return None
+        if _BOX.match(text) or self.lines[k].checked is not None or learner_marker(text) or PICTURE.match(text):
+            return None
+        run = self.run_at(k, None)
+        if run is not None:
+            # a stem with its options on the same line ("Which …? A. x B. y"), never an option itself
+            return False if run.before and len(run.options) >= 2 and run.options[0][0] == 0 and q is not None else None
+        if q is not None and q.alphabet and self.option_at(k, q):
+            return None
+        return False if self.stem_over_options(k) else None
+
+    def stem_over_options(self, k: int) -> bool:
+        """The next line (past a picture) starts a run of options at its first label: A., a), ア, ☐ …"""
+        j = k + 1
+        if j < len(self.texts) and (PICTURE.match(self.texts[j]) or _IMAGE.search(self.texts[j])):
+            j += 1  # the stem's picture between it and its options
+        if j >= len(self.texts) or number_head(self.texts[j]) is not None:
+            return False
+        if _BOX.match(self.texts[j]) or self.lines[j].checked is not None:
+            return True
+        run = self.run_at(j, None)
+        if run is None or run.before or run.options[0][0] != 0 or run.alphabet == "digits":
+            return False
+        return not run.loose or len(run.options) >= 2 or self.continues(j, run)
+
+    def box_option(self, k: int, q: _Block) -> int | None:
+        """An option without a letter behind a box (`☐ Le noyau`, `☑ La mitochondrie`, `- [x] Rome`): the
+        next letter, and a tick that marks the key."""
+        line, text = self.lines[k], self.texts[k]
+        box = _BOX.match(text)
+        if (box is None and line.checked is None) or q.key is not None or not q.stem:
+            return None
+        if q.options and q.alphabet != "latin":
+            return None
+        body = text[box.end() :] if box else text
+        run = option_run(body, expect=("latin", q.next_option)) if body[:1] in _LATIN + "(（【[" else None
+        index = run.options[0][0] if run is not None and len(run.options) == 1 else q.next_option
+        if run is not None and len(run.options) > 1:
+            return None
+        q.alphabet = "latin"
+        q.options.append((index, run.options[0][1] if run is not None else body.strip()))
+        if (box is not None and box.group("on")) or line.checked:
+            q.option_marks.setdefault(index, set()).add("check")
+        q.end = line.number
+        return k + 1
 
     def options_follow(self, k: int) -> bool:
         """Line k is a stem whose options (lettered, not numbered) follow on the next line."""
@@ -321,7 +417,7 @@ class _Generic:
                 q.explanation.append(text)
                 return
         if (explained := explanation_marker(text)) is not None and (q.options or q.stem):
-            q.in_explanation = True
+            q.in_explanation, q.tail = True, None
             if explained:
                 q.explanation.append(explained)
             return
@@ -339,6 +435,8 @@ class _Generic:
             return
         if q.options:
             if q.key is not None:
+                if q.tail is None or self.lines[k].gap:
+                    q.tail, self.tail_line = len(q.explanation), line
                 q.explanation.append(text)
             elif self.wrapped(k):  # an option's text broken over lines
                 q.options[-1] = (q.options[-1][0], f"{q.options[-1][1]} {text}".strip())
@@ -515,6 +613,8 @@ class _Generic:
     def note_legend(self, text: str) -> None:
         if self.always is None and not self.blocks and (m := _ALWAYS.search(text)):
             self.always = next(v for v in m.groupdict().values() if v).upper()
+        if not self.legend and _JULGUE.search(text):
+            self.legend.update({"C": True, "E": False})  # "Julgue os itens": C (certo), E (errado)
         if "=" not in text and ":" not in text:
             return
         found = {letter: read_true_false(word) for letter, word in _LEGEND.findall(text)}
@@ -599,8 +699,17 @@ class _Generic:
             elif alphabet == "digits" and w.isdigit() and all(ch in letters for ch in w) and len(w) <= 1:
                 out.append(_LATIN[int(w) - 1])
             else:
-                return key
+                return _label_and_text(key, letters)
         return "".join(sorted(set(out))) if out else key
+
+
+def _label_and_text(key: str, letters: str) -> str:
+    """A key written as an option's label and its text (`2. Rapidement`, `(ウ) 黄`): its label as a Latin letter,
+    its text kept for the check that both name the same option (`bot.banks.questions.build`)."""
+    m = _LABEL_AND_TEXT.match(key)
+    if m is None or m.group(1) not in letters:
+        return key
+    return f"{_LATIN[letters.index(m.group(1))]}. {m.group(2)}"
 
 
 _MARK_ORDER = ("check", "red", "high", "under", "bold")  # a ticked box first, bold last (as the layouts)

@@ -549,3 +549,172 @@ Domanda 2: Quali sono numeri pari?
 A) <font color="red">2</font>   B) 3   C) <font color="red">4</font>
 """
     assert generic_keys(doc) == keys(doc) == [("single", "B"), ("multiple", "AC")]
+
+
+def test_unnumbered_questions_each_a_stem_over_its_options() -> None:
+    doc = """Quiz: energy
+
+Which source of energy is renewable?
+a) Coal
+b) Wind
+c) Natural gas
+Answer: b
+
+Which unit measures power?
+a) Joule
+b) Newton
+c) Watt
+Answer: c
+Explanation: a watt is one joule per second.
+
+Which gas do power plants emit most?
+a) Carbon dioxide
+b) Argon
+c) Neon
+Answer: a
+"""
+    assert generic_keys(doc) == [("single", "B"), ("single", "C"), ("single", "A")]
+    assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "A")]
+
+
+def test_a_stems_paragraph_over_its_options_is_one_stem_after_the_last_key() -> None:
+    # an export: an id alone, the stem, a picture's field saying "none", then the options
+    doc = """T-101
+Mercury is the planet closest to the Sun.
+Figure: none
+A. True   B. False
+Answer: A
+
+T-107
+How many moons does Mars have?
+Figure: none
+A. 0  B. 1  C. 2  D. 4
+Answer: C
+"""
+    found = read_generic(doc)
+    assert [(d.stem, d.key) for d in found.drafts] == [
+        ("T-101 Mercury is the planet closest to the Sun. Figure: none", "A"),
+        ("T-107 How many moons does Mars have? Figure: none", "C"),
+    ]
+
+
+def test_options_behind_boxes_keyed_by_the_ticked_ones() -> None:
+    doc = """QCM – la cellule
+
+Question 1 : Quel organite contient l'ADN ?
+☐ Le ribosome
+☑ Le noyau
+☐ La vacuole
+
+Question 2 : Quels organites trouve-t-on dans une cellule végétale ?
+☑ Le chloroplaste
+☐ Le centriole
+☑ La paroi
+"""
+    assert keys(doc) == [("single", "B"), ("multiple", "AC")]
+
+
+def test_task_list_options_under_unnumbered_headings_keyed_by_label_and_text() -> None:
+    doc = """## Question : Quel est le symbole chimique du fer ?
+
+- [ ] a) Fr
+- [ ] b) Fe
+- [ ] c) F
+
+Réponse correcte : b) Fe
+
+## Question : Quel gaz est noble ?
+
+- [ ] a) Azote
+- [ ] b) Oxygène
+- [ ] c) Argon
+
+Réponse correcte : c) Argon
+"""
+    assert keys(doc, "chimie.md") == [("single", "B"), ("single", "C")]
+
+
+def test_numbered_options_keyed_by_number_and_text_and_a_misfit_left_out() -> None:
+    doc = """Q1 - Quel mot est un adjectif ?
+1. Lentement
+2. Lent
+3. Lenteur
+Réponse : 2. Lent
+
+Q2 - Quel mot est un nom ?
+1. Courir
+2. Course
+3. Couramment
+Réponse : 2. Couramment
+
+Q3 - Quel mot est un verbe ?
+1. Chanter
+2. Chanson
+3. Chanteur
+Réponse : 1. Chanter
+"""
+    result = import_text(doc, source="grammaire.txt", bank_id="t")
+    # question 2's key names option 2 by its number and option 3 by its text: left out, never guessed
+    assert [(q.number, q.answer) for q in result.bank.questions] == [(1, "B"), (3, "A")]
+    assert [lo.number for lo in result.left_out] == [2]
+
+
+def test_an_answer_list_before_the_questions_labelled_q_dash_n() -> None:
+    doc = """Corrigé
+Q – 1 Réponse : 3. Lyon
+Q – 2 Réponse : 1. Marseille
+
+Q1 - Quelle ville est traversée par le Rhône et la Saône ?
+1. Lille
+2. Nantes
+3. Lyon
+
+Q2 - Quel est le premier port de France ?
+1. Marseille
+2. Brest
+3. Rouen
+"""
+    assert keys(doc) == [("single", "C"), ("single", "A")]
+
+
+def test_a_key_in_brackets_closing_the_line_of_options() -> None:
+    doc = """1. The largest desert is: A. Gobi B. Sahara C. Kalahari (Answer: B)
+2. The longest river is: A. Nile B. Danube C. Rhine (Answer: A)
+3. The highest mountain is: A. K2 B. Kilimanjaro C. Everest (Answer: C)
+"""
+    assert keys(doc) == [("single", "B"), ("single", "A"), ("single", "C")]
+
+
+def test_a_folded_answer_its_label_alone_above_the_key() -> None:
+    doc = """<html><body><ol>
+<li><p>Quel mot-clé importe un module ?</p><ol type="a"><li>include</li><li>import</li><li>using</li></ol>
+<details><summary>Réponse</summary><p>b</p></details></li>
+<li><p>Quel type est une séquence immuable ?</p><ol type="a"><li>list</li><li>set</li><li>tuple</li></ol>
+<details><summary>Réponse</summary><p>c</p></details></li>
+</ol></body></html>
+"""
+    from bot.banks.formats.html import html_text
+
+    assert keys(html_text(doc)) == [("single", "B"), ("single", "C")]
+
+
+def test_a_key_in_katakana_brackets_after_a_spaced_label() -> None:
+    doc = """問題１　酸性の水溶液はどれか。
+（ア）石灰水　（イ）食塩水　（ウ）塩酸　（エ）アンモニア水
+解答　（ウ）
+
+問題２　哺乳類はどれか。
+（ア）イルカ　（イ）サメ　（ウ）マグロ　（エ）カメ
+解答　（ア）
+"""
+    assert keys(doc) == [("single", "C"), ("single", "A")]
+
+
+def test_cards_a_question_over_its_answer() -> None:
+    doc = """Q: What does DNS stand for?
+A: Domain Name System
+
+Q: What does HTTP stand for?
+A: Hypertext Transfer Protocol
+"""
+    assert keys(doc) == [("fill", ["Domain Name System"]), ("fill", ["Hypertext Transfer Protocol"])]
