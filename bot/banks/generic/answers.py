@@ -140,7 +140,8 @@ def _row(text: str, cells: list[str] | None) -> list[str]:
 
 def _numbers_row(text: str, cells: list[str] | None) -> list[int] | None:
     parts = _row(text, cells)
-    if parts and _GRID_LABEL.match(parts[0]):
+    labelled = bool(parts) and _GRID_LABEL.match(parts[0]) is not None
+    if labelled:
         parts = parts[1:]
     numbers = []
     for p in parts:
@@ -148,16 +149,18 @@ def _numbers_row(text: str, cells: list[str] | None) -> list[int] | None:
         if m is None:
             return None
         numbers.append(int(m.group(1)))
-    if len(numbers) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+    # two numbers make a grid only under their label (`| № | 1 | 2 |`): "1 2" alone is no grid
+    if len(numbers) < (2 if labelled else 3) or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
         return None
     return numbers
 
 
 def _keys_row(text: str, cells: list[str] | None) -> list[str] | None:
     parts = _row(text, cells)
-    if parts and _KEY_LABEL.match(parts[0]):
+    labelled = bool(parts) and _KEY_LABEL.match(parts[0]) is not None
+    if labelled:
         parts = parts[1:]
-    if len(parts) < 3 or not all(_KEY_CELL.match(p) for p in parts):
+    if len(parts) < (2 if labelled else 3) or not all(_KEY_CELL.match(p) for p in parts):
         return None
     return parts
 

@@ -258,6 +258,8 @@ class _Generic:
         """Line k opens a question that has no number: a stem (a card's `Q:` line, or a line whose options
         follow) after a question that has its options or key, or before any question. True for a card."""
         text = self.texts[k]
+        if self.cells[k] is not None:
+            return None  # a table's row is no stem of its own
         if _CARD_Q.match(text) and (q is None or q.card or q.options or q.key is not None):
             return True
         if q is not None and not (q.options or q.key is not None):
@@ -281,7 +283,7 @@ class _Generic:
         j = k + 1
         if j < len(self.texts) and (PICTURE.match(self.texts[j]) or _IMAGE.search(self.texts[j])):
             j += 1  # the stem's picture between it and its options
-        if j >= len(self.texts) or number_head(self.texts[j]) is not None:
+        if j >= len(self.texts) or number_head(self.texts[j]) is not None or self.cells[j] is not None:
             return False
         if _BOX.match(self.texts[j]) or self.lines[j].checked is not None:
             return True

@@ -8,8 +8,10 @@ by the importer any more, and every key is the one the document gives.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.banks.generic.reader import read_generic
-from bot.banks.importer import import_text
+from bot.banks.importer import import_file, import_text
 from bot.banks.model import Kind
 from bot.banks.questions.build import finish
 
@@ -718,3 +720,52 @@ Q: What does HTTP stand for?
 A: Hypertext Transfer Protocol
 """
     assert keys(doc) == [("fill", ["Domain Name System"]), ("fill", ["Hypertext Transfer Protocol"])]
+
+
+def test_a_word_table_of_questions_under_a_header_in_another_language(tmp_path: Path) -> None:
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph("Тест по физике")
+    rows = [
+        ("№", "Вопрос", "А", "Б", "В", "Ответ"),
+        ("1", "Единица силы?", "Ньютон", "Джоуль", "Ватт", "А"),
+        ("2", "Единица мощности?", "Джоуль", "Ватт", "Паскаль", "Б"),
+        ("3", "Единица давления?", "Ньютон", "Ватт", "Паскаль", "В"),
+    ]
+    table = document.add_table(rows=0, cols=6)
+    for row in rows:
+        for cell, text in zip(table.add_row().cells, row, strict=True):
+            cell.text = text
+    document.save(str(tmp_path / "fizika.docx"))
+    bank = import_file(tmp_path / "fizika.docx", bank_id="t").bank
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [("single", "A"), ("single", "B"), ("single", "C")]
+
+
+def test_a_markdown_table_of_questions_under_a_header_in_another_language(tmp_path: Path) -> None:
+    doc = """# Тест по химии
+
+| № | Вопрос | А | Б | В | Ответ |
+|---|---|---|---|---|---|
+| 1 | Символ натрия? | Na | N | Ne | А |
+| 2 | Формула воды? | CO2 | H2O | O2 | Б |
+| 3 | Самый лёгкий газ? | Гелий | Азот | Водород | В |
+"""
+    (tmp_path / "himiya.md").write_text(doc, encoding="utf-8")
+    bank = import_file(tmp_path / "himiya.md", bank_id="t").bank
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [("single", "A"), ("single", "B"), ("single", "C")]
+
+
+def test_grids_of_keys_two_numbers_wide_under_their_labels() -> None:
+    doc = """1. Столица Франции – А. Лион Б. Париж В. Ницца
+2. Столица Италии – А. Милан Б. Турин В. Рим
+3. Столица Испании – А. Мадрид Б. Севилья В. Валенсия
+4. Столица Польши – А. Варшава Б. Краков В. Гданьск
+
+| № | 1 | 2 |
+|---|---|---|
+| Ответ | Б | В |
+| № | 3 | 4 |
+| Ответ | А | А |
+"""
+    assert keys(doc, "stolitsy.md") == [("single", "B"), ("single", "C"), ("single", "A"), ("single", "A")]
