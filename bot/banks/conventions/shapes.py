@@ -194,13 +194,21 @@ _KEY_WORDS = (
     r"Correct answers?|Right answers?|Answers?|Key|Ans|Bonne réponse|Réponse correcte|Réponses?|"
     r"Respuesta correcta|Respuestas?|Resposta correta|Respostas?|Gabarito|Richtige Antwort|Antwort|Lösung|"
     r"Risposta corretta|Risposta|Правильный ответ|Ответ|Відповідь|Odpowiedź|Đáp án|Jawaban|Doğru cevap|Cevap|"
-    r"Antwoord|Svar"
+    r"Antwoord|Svar|Correct options?|Correct choices?|Right options?|Solución|Solution|Solução|Rpta|Rta|Resp|"
+    r"Réponse juste|Réponse exacte|Resposta certa|Alternativa correta|Alternativa certa|Opción correcta|"
+    r"Верный ответ|Правильный вариант|正解は"
+)
+# the key said in a sentence, a letter closing it: "La bonne réponse est la B", "A resposta correta é a C"
+_KEY_SENTENCES = (
+    r"(?:The\s+)?(?:correct\s+|right\s+)?answer\s+is|La\s+(?:bonne\s+)?réponse\s+(?:correcte\s+|juste\s+)?est(?:\s+la)?|"
+    r"La\s+respuesta\s+(?:correcta\s+)?es(?:\s+la)?|A\s+resposta\s+(?:correta\s+|certa\s+)?é(?:\s+a)?"
 )
 # a key's letters in any alphabet the options may be lettered in, or a judgement's mark
 _KEY_LETTERS = "A-Za-h1-8①-⑧○×√✓✗⭕❌" + "".join(a.letters for a in ALPHABETS if a.name not in ("latin", "digits"))
 _KEY_MARKER = re.compile(
     rf"(?:^|(?<=\s))(?:[【\[]\s*(?:{_KEY_WORDS})\s*[】\]]\s*[:：]?|[(（]\s*(?:{_KEY_WORDS})\s*[)）]\s*[:：]?"
-    rf"|(?:{_KEY_WORDS})\s*(?:[:：=]|[.．]?(?=\s*[(（\[【]?\s*[{_KEY_LETTERS}]{{1,8}}\s*[)）\]】]?\s*$)))\s*",
+    rf"|(?:{_KEY_SENTENCES})\s+(?=[(（]?[{_KEY_LETTERS}]{{1,4}}[)）]?\s*[.。]?\s*$)"
+    rf"|(?:{_KEY_WORDS})\s*(?:\.?\s*[:：=]|\.?\s*[-–—](?=\s)|[.．]?(?=\s*[(（\[【]?\s*[{_KEY_LETTERS}]{{1,8}}\s*[)）\]】]?\s*[.。]?\s*$)))\s*",
     re.I,
 )
 # the word alone on its line, as a page's folded answer shows it (`<summary>Réponse</summary>` then `b`)

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot.banks.conventions.headings import kind_in_header, match_heading
-from bot.banks.conventions.keys import FORMULA, read_true_false
+from bot.banks.conventions.keys import FORMULA, read_true_false, without_option_word
 from bot.banks.conventions.kinds import find_kind_tag
 from bot.banks.conventions.markers import PICTURE, strip_score
 from bot.banks.conventions.shapes import (
@@ -690,6 +690,9 @@ class _Generic:
                 return None if value is None else "对" if value else "错"
             return key
         letters = _ALPHABET[alphabet].letters
+        key = without_option_word(key)
+        if not any(ch in letters for ch in key) and key.swapcase() != key:
+            key = key.swapcase() if any(ch in letters for ch in key.swapcase()) else key  # "Б." for options а) б)
         words = re.sub(r"\s*(?:,|，|、|and|et|y|e|und|и|та|и)\s*", " ", key, flags=re.I).split()
         out = []
         for w in words:

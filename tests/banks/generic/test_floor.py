@@ -769,3 +769,59 @@ def test_grids_of_keys_two_numbers_wide_under_their_labels() -> None:
 | Ответ | А | А |
 """
     assert keys(doc, "stolitsy.md") == [("single", "B"), ("single", "C"), ("single", "A"), ("single", "A")]
+
+
+def test_keys_after_the_words_teachers_write_in_their_languages() -> None:
+    doc = """Questão 1
+Qual é o maior planeta do sistema solar?
+a) Terra
+b) Júpiter
+c) Marte
+Resposta: letra B
+
+Questão 2
+Qual é o planeta mais próximo do Sol?
+a) Vênus
+b) Terra
+c) Mercúrio
+Alternativa correta: letra c)
+
+Questão 3
+Qual planeta tem anéis visíveis?
+a) Saturno
+b) Marte
+c) Vênus
+A resposta correta é a A
+"""
+    assert generic_keys(doc) == [("single", "B"), ("single", "C"), ("single", "A")]
+    doc = """1. Quelle est la couleur du ciel par beau temps ?
+a) Vert
+b) Rouge
+c) Bleu
+La bonne réponse est la C
+
+2. ¿Cuántos días tiene una semana?
+a) Siete
+b) Cinco
+c) Diez
+Rta.: a
+
+3. ¿Cuántos meses tiene un año?
+a) Diez
+b) Doce
+c) Once
+Solución: B
+
+4. Сколько ног у паука?
+а) шесть
+б) восемь
+в) десять
+Ответ – б
+
+5. Сколько крыльев у бабочки?
+а) два
+б) шесть
+в) четыре
+Ответ: В.
+"""
+    assert generic_keys(doc) == [("single", "C"), ("single", "A"), ("single", "B"), ("single", "B"), ("single", "C")]
