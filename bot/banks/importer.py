@@ -21,7 +21,7 @@ from bot.banks.issues import DocumentError, Issue
 from bot.banks.layouts.gift import is_gift, read_gift
 from bot.banks.layouts.reader import read_text
 from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
-from bot.banks.model import CHOICE_KINDS
+from bot.banks.model import CHOICE_KINDS, Kind
 from bot.banks.questions.build import finish, question_id
 from bot.banks.questions.draft import ImportResult, Reading
 from bot.banks.questions.passages import left_out_passages
@@ -89,14 +89,28 @@ def import_document(
 
 
 def _score(result: ImportResult) -> tuple[int, int]:
-    """The better reading imports more questions; of two that import as many, the one that leaves fewer out."""
-    return len(result.bank.questions), -len(result.left_out)
+    """The better reading imports more questions that make sense; of two that import as many, the one that
+    leaves fewer out."""
+    return len(result.bank.questions) - _letter_fills(result), -len(result.left_out)
+
+
+_LETTER = re.compile(r"[A-H]{1,4}|[a-h]|[√×✓✗]")  # "def" is a word, "BD" letters
+
+
+def _letter_fills(result: ImportResult) -> int:
+    """Fill-ins whose every answer is an option letter or a judgement's mark (`C`, `E`, `BD`): a misreading
+    (a letter keyed a choice or a judgement), no question a learner could answer."""
+    return sum(
+        q.kind is Kind.fill and all(_LETTER.fullmatch(a.strip()) for blank in q.blanks() for a in blank[:1])
+        for q in result.bank.questions
+    )
 
 
 def _reads_less(result: ImportResult, text: str) -> bool:
-    """The layouts' reading may hold less than the document shows: some questions were left out, or fewer
-    choice questions were read than the runs of options the text shows."""
-    if result.left_out:
+    """The layouts' reading may hold less than the document shows: some questions were left out, some
+    fill-ins are keyed by letters, or fewer choice questions were read than the runs of options the text
+    shows."""
+    if result.left_out or _letter_fills(result):
         return True
     choices = sum(q.kind in CHOICE_KINDS for q in result.bank.questions)
     return choices < visible_choices(text)

@@ -75,6 +75,12 @@ _CARD_A = re.compile(
 _STEM_LABEL = re.compile(
     r"^(?:Q|Question|Questão|Pregunta|Pergunta|Frage|Domanda|Вопрос|Задание|问题|問題|질문)\s*[:：.]\s*(?=\S)", re.I
 )
+# a heading over statements to judge, in the languages the floor reads
+_JUDGE_TITLE = re.compile(
+    r"\b(?:true|richtig|wahr|vrai|verdadeiro|verdadero|cierto|vero|certo)\b.{0,15}\b(?:false|falsch|faux|falso|errado)\b"
+    r"|верно\s+(?:или|/)\s+неверно|правда\s+или\s+ложь|正誤|○×|〇×|マルバツ|참\s*/?\s*거짓|O\s*/\s*X",
+    re.I,
+)
 # the Cebraspe instruction: items judged C (certo) or E (errado)
 _JULGUE = re.compile(r"\bjulgue\b|\bcerto\b.{0,40}\berrado\b", re.I)
 # a key written as an option's label and its text: "2. Rapidement", "(b) Rome", "ウ 黄"
@@ -624,8 +630,22 @@ class _Generic:
             self.legend.update(found)
 
     # -- drafts ---------------------------------------------------------------------------------------
+    def judged_sections(self) -> set[int]:
+        """Sections of statements to judge: headed so (`Vrai ou faux`, `Верно или неверно`), or most of their
+        keys without options are judgements, one of them no option letter (`V`, `×`): there `F` is false."""
+        out = set()
+        for i, section in enumerate(self.sections):
+            keys = [b.key for b in self.blocks if b.section == i and not b.options and b.key is not None]
+            judged = [k for k in keys if read_true_false(k) is not None]
+            if (section.title and _JUDGE_TITLE.search(section.title)) or (
+                keys and 2 * len(judged) >= len(keys) and any(not _LETTER_KEY.fullmatch(k.strip()) for k in judged)
+            ):
+                out.add(i)
+        return out
+
     def drafts(self) -> list[Draft]:
         out = []
+        judged = self.judged_sections()
         for b in self.blocks:
             section = self.sections[b.section]
             options = {_LATIN[i]: text for i, text in b.options if i < len(_LATIN) and text}
@@ -649,7 +669,9 @@ class _Generic:
             unkeyed = None
             if key is not None:
                 key = self.translate(key, b.alphabet if options else None)  # None: the legend voids it
-            if key is not None and not options and _LETTER_KEY.fullmatch(key) and kind is not Kind.fill:
+            if key is not None and not options and b.section in judged and read_true_false(key) is not None:
+                pass  # "5 V   6 F" under "Vrai ou faux": judgements, not option letters
+            elif key is not None and not options and _LETTER_KEY.fullmatch(key) and kind is not Kind.fill:
                 # option letters for a question whose options were not found: no key it can be given
                 key, unkeyed = (
                     None,

@@ -825,3 +825,30 @@ Solución: B
 Ответ: В.
 """
     assert generic_keys(doc) == [("single", "C"), ("single", "A"), ("single", "B"), ("single", "B"), ("single", "C")]
+
+
+def test_items_to_judge_keyed_c_and_e_are_judgements_not_letter_fill_ins() -> None:
+    doc = """Julgue os itens a seguir, relativos à geografia do Brasil.
+
+1 O rio Amazonas deságua no oceano Atlântico.
+2 O Brasil faz fronteira com o Chile.
+3 A capital do Brasil é Brasília.
+
+Gabarito: 1 C  2 E  3 C
+"""
+    assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True)]
+
+
+def test_a_part_of_statements_to_judge_keyed_v_and_f_in_the_answer_part() -> None:
+    doc = """Partie A : QCM
+1. Quelle est la capitale du Portugal ?
+a) Porto   b) Lisbonne   c) Faro
+2. Quel pays a pour capitale Berne ?
+a) La Suisse   b) L'Autriche   c) La Belgique
+Partie B : Vrai ou faux
+3. Le Danube traverse Vienne.
+4. Madrid est au bord de la mer.
+Corrigé
+1 b   2 a   3 V   4 F
+"""
+    assert keys(doc) == [("single", "B"), ("single", "A"), ("true_false", True), ("true_false", False)]
