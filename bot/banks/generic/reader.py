@@ -487,12 +487,15 @@ class _Generic:
         start = k + 1 if headed else k
         if not headed and self.entries_at(start) is None:
             return None
-        if headed and not any(self.entries_at(i) is not None for i in range(start, min(start + 4, len(self.lines)))):
+        worded = headed and bool(self.blocks)  # under an answer heading, after questions: "1. b) second" too
+        if headed and not any(
+            self.entries_at(i, worded=worded) is not None for i in range(start, min(start + 4, len(self.lines)))
+        ):
             return None
         groups = [Group(text if headed else None, self.lines[k].number)]
         i, last = start, None
         while i < len(self.lines):
-            found = self.entries_at(i)
+            found = self.entries_at(i, worded=worded)
             if found is not None:
                 entries, used = found
                 title = self.entries_title(i)
@@ -530,7 +533,9 @@ class _Generic:
         found = labelled_entries(self.texts[i], 0) if line_entries(self.texts[i], 0) is None else None
         return found[0] if found else None
 
-    def entries_at(self, i: int) -> tuple[list[Entry], int] | None:
+    def entries_at(self, i: int, *, worded: bool = False) -> tuple[list[Entry], int] | None:
+        """The entries line i holds (`worded`: also a number and a short answer in words, under an answer
+        heading), and how many lines they take."""
         if i >= len(self.lines):
             return None
         text, number = self.texts[i], self.lines[i].number
@@ -541,9 +546,25 @@ class _Generic:
         labelled = labelled_entries(text, number)
         if labelled is not None and (answer_heading(labelled[0]) or self.in_key_context(i)):
             return labelled[1], 1  # "Answers: 1-A, 2-B", "Part B: 1. B 2. B" under an answer heading
-        if (entry := labelled_entry(text, number)) is not None and self.in_key_context(i):
+        if (entry := labelled_entry(text, number)) is not None and (worded or self.in_key_context(i)):
+            return [entry], 1
+        if worded and (entry := self.worded_entry(i)) is not None:
             return [entry], 1
         return None
+
+    def worded_entry(self, i: int) -> Entry | None:
+        """`1. second`, `2. b) third`, `3. (a) Because …`: a question's number and its answer in a few words."""
+        text = self.texts[i]
+        if not text[:1].isdigit():
+            return None  # "(1) n-1" under "正确答案：" is a fill-in's blanks, not the answers of questions 1, 2 …
+        if line_entries(text, 0) is not None or (head := number_head(text)) is None or head[2] is not None:
+            return None
+        number, rest = head[0], head[1].strip()
+        if not rest or len(rest) > 80 or number not in {b.number for b in self.blocks}:
+            return None
+        if self.run_at(i, None) is not None and len(self.run_at(i, None).options) > 1:  # type: ignore[union-attr]
+            return None  # "1. a) x b) y": a question's options
+        return Entry(number, rest, self.lines[i].number)
 
     def in_key_context(self, i: int) -> bool:
         """Line i follows an answer heading or other entries (looking back over blank and explanation lines)."""

@@ -852,3 +852,36 @@ Corrigé
 1 b   2 a   3 V   4 F
 """
     assert keys(doc) == [("single", "B"), ("single", "A"), ("true_false", True), ("true_false", False)]
+
+
+def _three_questions(answers: str) -> str:
+    questions = [
+        ("Which metal is liquid at room temperature?", ["Iron", "Mercury", "Copper"]),
+        ("Which gas do we breathe out?", ["Helium", "Argon", "Carbon dioxide"]),
+        ("Which is the lightest element?", ["Hydrogen", "Lithium", "Carbon"]),
+    ]
+    lines = []
+    for number, (stem, options) in enumerate(questions, start=1):
+        lines += [f"{number}. {stem}", *(f"{letter}) {text}" for letter, text in zip("abc", options, strict=True)), ""]
+    return "\n".join(lines) + "\n" + answers + "\n"
+
+
+def test_answer_parts_worded_or_labelled_as_teachers_write_them() -> None:
+    want = [("single", "B"), ("single", "C"), ("single", "A")]
+    for answers in (
+        "Answer Key\n1. (b) Mercury melts at -39 °C.\n2. (c) We breathe it out.\n3. (a) It has one proton.",
+        "Answers\n1. Mercury\n2. Carbon dioxide\n3. Hydrogen",
+        "Answers\n1. b) Mercury\n2. c) Carbon dioxide\n3. a) Hydrogen",
+        "ANSWERS\nQ1: B\nQ2: C\nQ3: A",
+        "Answers: Q1-B, Q2-C, Q3-A",
+        "Key: 1/B, 2/C, 3/A",
+        "Answer key\n#1 B\n#2 C\n#3 A",
+    ):
+        assert generic_keys(_three_questions(answers)) == want, answers
+
+
+def test_a_worded_answer_part_that_names_another_option_by_its_text_publishes_no_key() -> None:
+    doc = _three_questions("Answers\n1. b) Mercury\n2. c) Argon\n3. a) Hydrogen")
+    result = import_text(doc, source="doc.txt", bank_id="t")
+    assert [(q.number, q.answer) for q in result.bank.questions] == [(1, "B"), (3, "A")]
+    assert [lo.number for lo in result.left_out] == [2]
