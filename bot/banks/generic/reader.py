@@ -66,6 +66,12 @@ _ALWAYS = re.compile(
 )
 # a box before an option without a letter, ticked or not: "☐ Le noyau", "☑ La mitochondrie", "[x] Rome"
 _BOX = re.compile(r"^\s*(?:(?P<on>[☑☒✅■◼⬛◉]|\[[xX✓✔]\]|\([xX✓✔]\))|(?P<off>[☐□▢⬜◻○◯]|\[\s\]|\(\s\)))\s*(?=\S)")
+# a mark after an unlettered option saying it is the right one: "Nairobi ✓", "Jupiter (correct)", "東京（正解）"
+_RIGHT_SUFFIX = re.compile(
+    r"\s*(?:[✓✔✅☑]\ufe0f?|[(（\[]\s*(?:correct(?:\s+answer)?|right|correcta|correcto|correta|correct[ea]|juste|bonne\s+réponse"
+    r"|richtig|правильн\w*|верн\w*|正解|正确(?:答案)?|正確|정답)\s*[)）\]]|\*)\s*$",
+    re.I,
+)
 # a question and its answer as a card: "Q: …" over "A: …"
 _CARD_Q = re.compile(r"^(?:Q|Question|Pregunta|Pergunta|Frage|Domanda|Вопрос|问|問|질문)\s*[:：]\s*(?=\S)", re.I)
 _CARD_A = re.compile(
@@ -112,6 +118,7 @@ class _Block:
     awaiting_key: bool = False  # a key label stood alone: the key is on the lines below
     learners: bool = False  # the learner's own answer is being shown: passed over until the key
     card: bool = False  # opened by "Q:": its "A:" line is the answer, not an option
+    bulleted: bool = False  # its options are a list's items without letters
     tail: int | None = None  # where, in `explanation`, the paragraph of unmarked lines after its key begins
 
     @property
@@ -218,6 +225,8 @@ class _Generic:
             return k + 1
         if (boxed := self.box_option(k, q)) is not None:
             return boxed
+        if (bulleted := self.bullet_option(k, q)) is not None:
+            return bulleted
         if (digits := self.digit_options(k, q)) is not None:
             return digits
         if (shuffled := self.unordered_options(k, q)) is not None:
@@ -316,6 +325,29 @@ class _Generic:
         q.options.append((index, run.options[0][1] if run is not None else body.strip()))
         if (box is not None and box.group("on")) or line.checked:
             q.option_marks.setdefault(index, set()).add("check")
+        q.end = line.number
+        return k + 1
+
+    def bullet_option(self, k: int, q: _Block) -> int | None:
+        """An option without a letter as a list's item under a stem (`* Nairobi ✓`, `- **Accra**`,
+        `- Jupiter (correct)`), when the list has two items or more: the next letter; its mark (a tick or
+        a word after it, bold, red …) marks the key."""
+        line, text = self.lines[k], self.texts[k]
+        if line.lead == 0 or q.key is not None or not q.stem or (q.options and not q.bulleted):
+            return None
+        if not q.options and not (k + 1 < len(self.lines) and self.lines[k + 1].lead > 0):
+            return None  # a list of one item is no set of options
+        if self.run_at(k, None) is not None or number_head(text) is not None or key_marker(text) is not None:
+            return None
+        body, index = text, q.next_option
+        marks = {mark for a, b, mark in line.spans if a <= line.lead + 1 and b >= len(line.text) - 1}
+        if (m := _RIGHT_SUFFIX.search(body)) and m.start() > 0:
+            body, marks = body[: m.start()], marks | {"check"}
+        if line.checked:
+            marks.add("check")
+        q.alphabet, q.bulleted = "latin", True
+        q.options.append((index, body.strip().strip("*").strip()))
+        q.option_marks[index] = marks
         q.end = line.number
         return k + 1
 

@@ -885,3 +885,36 @@ def test_a_worded_answer_part_that_names_another_option_by_its_text_publishes_no
     result = import_text(doc, source="doc.txt", bank_id="t")
     assert [(q.number, q.answer) for q in result.bank.questions] == [(1, "B"), (3, "A")]
     assert [lo.number for lo in result.left_out] == [2]
+
+
+def test_unlettered_list_items_under_a_stem_keyed_by_their_mark() -> None:
+    ticked = """1. Which city is the capital of Peru?
+   * Cusco
+   * Lima ✓
+   * Arequipa
+2. Which city is the capital of Bolivia?
+   * Sucre ✓
+   * Potosí
+   * Oruro
+"""
+    bold = """1. Which city is the capital of Peru?
+   - Cusco
+   - **Lima**
+   - Arequipa
+2. Which city is the capital of Bolivia?
+   - **Sucre**
+   - Potosí
+   - Oruro
+"""
+    worded = """Question 1: Which city is the capital of Peru?
+- Cusco
+- Lima (correct)
+- Arequipa
+
+Question 2: Which city is the capital of Bolivia?
+- Sucre (correct)
+- Potosí
+- Oruro
+"""
+    for doc in (ticked, bold, worded):
+        assert keys(doc, "capitals.md") == [("single", "B"), ("single", "A")], doc
