@@ -89,6 +89,8 @@ _JUDGE_TITLE = re.compile(
 )
 # the Cebraspe instruction: items judged C (certo) or E (errado)
 _JULGUE = re.compile(r"\bjulgue\b|\bcerto\b.{0,40}\berrado\b", re.I)
+# a key before the stem on the question's line: "【答案】C 下列城市中，位于黄河沿岸的是"
+_KEY_THEN_STEM = re.compile(r"^([A-H]{1,5}|[对错√×])\s+(\S.{5,})$")
 # a key written as an option's label and its text: "2. Rapidement", "(b) Rome", "ウ 黄"
 _LABEL_AND_TEXT = re.compile(r"^\s*[(（\[]?\s*(\S)\s*(?:[.．、:：)）\]]\s*|\s+)(\S.*?)\s*$")
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b", re.I)  # Markdown's image, HTML's
@@ -366,8 +368,8 @@ class _Generic:
         want, count = 1, 0
         while k < len(self.texts):
             head = number_head(self.texts[k])
-            if head is None or head[0] != want or len(head[1]) > 80:
-                break
+            if head is None or head[0] != want or len(head[1]) > 80 or head[3]:
+                break  # a strong number ("第2問") is the next question, never an option
             want, count, k = want + 1, count + 1, k + 1
         return count
 
@@ -442,7 +444,11 @@ class _Generic:
             q.learners = False
             if before:
                 self.add_text(q, before, k, depth + 1)
-            if key and q.key is None:
+            if key and q.key is None and not before and not q.stem and (m := _KEY_THEN_STEM.match(key)):
+                # "1.【答案】C 下列城市中…": the key first, then the stem, its options below
+                q.early_key, q.key_line = m.group(1), line
+                q.stem.append(m.group(2))
+            elif key and q.key is None:
                 q.key, q.key_line = _key_word(key), line
             elif not key and q.key is None:
                 q.key_line, q.awaiting_key = line, True  # "【解答】" alone: the key is on the next line
@@ -914,4 +920,15 @@ def visible_choices(text: str) -> int:
     for m in _FIRST_LABEL.finditer(text):
         letter, after = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
         count += _SECOND[letter] in after
+    if "2" in text or "２" in text:
+        count += len(_DIGIT_RUN.findall(text))
     return count
+
+
+# options numbered on one line: "1.サメ　2.クジラ　3.マグロ", "１．赤　２．青　３．黄"
+_DIGIT_RUN = re.compile(
+    r"(?:^|(?<=[ \t\u3000]))[1１][ \t]*[.．、)）][ \t]*\S[^\n]{0,60}?"
+    r"[ \t\u3000][2２][ \t]*[.．、)）][ \t]*\S[^\n]{0,60}?"
+    r"[ \t\u3000][3３][ \t]*[.．、)）]",
+    re.M,
+)

@@ -918,3 +918,46 @@ Question 2: Which city is the capital of Bolivia?
 """
     for doc in (ticked, bold, worded):
         assert keys(doc, "capitals.md") == [("single", "B"), ("single", "A")], doc
+
+
+def test_options_numbered_on_one_line_under_strong_numbers_keyed_by_number_at_the_end() -> None:
+    doc = """第1問　次のうち、果物はどれか。
+１．キャベツ　２．りんご　３．にんじん　４．ねぎ
+
+第2問　次のうち、野菜はどれか。
+１．みかん　２．ぶどう　３．ほうれん草　４．もも
+
+第3問　次のうち、穀物はどれか。
+１．米　２．梨　３．柿　４．栗
+
+解答
+第1問　２
+第2問　３
+第3問　１
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "A")]
+
+
+def test_a_key_before_the_stem_on_the_questions_line() -> None:
+    doc = """1.【答案】B 下列动物中，属于哺乳动物的是
+A.鲨鱼 B.海豚 C.金枪鱼 D.海马
+2.【答案】D 下列植物中，属于裸子植物的是
+A.水稻 B.玉米 C.小麦 D.松树
+"""
+    assert keys(doc) == [("single", "B"), ("single", "D")]
+
+
+def test_keys_glued_to_their_numbers_in_an_answer_line() -> None:
+    doc = """1. Какая планета самая большая?
+А) Марс
+Б) Юпитер
+В) Венера
+
+2. Какая планета ближе всех к Солнцу?
+А) Меркурий
+Б) Земля
+В) Марс
+
+Ответы: 1Б, 2А
+"""
+    assert keys(doc) == [("single", "B"), ("single", "A")]
