@@ -108,9 +108,9 @@ def _letter_fills(result: ImportResult) -> int:
 
 def _reads_less(result: ImportResult, text: str) -> bool:
     """The layouts' reading may hold less than the document shows: some questions were left out, some
-    fill-ins are keyed by letters, or fewer choice questions were read than the runs of options the text
-    shows."""
-    if result.left_out or _letter_fills(result):
+    fill-ins are keyed by letters, some questions are cases (where a layout it missed may have run several
+    questions into one), or fewer choice questions were read than the runs of options the text shows."""
+    if result.left_out or _letter_fills(result) or any(q.kind is Kind.case for q in result.bank.questions):
         return True
     choices = sum(q.kind in CHOICE_KINDS for q in result.bank.questions)
     return choices < visible_choices(text)
