@@ -961,3 +961,14 @@ def test_keys_glued_to_their_numbers_in_an_answer_line() -> None:
 Ответы: 1Б, 2А
 """
     assert keys(doc) == [("single", "B"), ("single", "A")]
+
+
+def test_statements_numbered_in_brackets_judged_in_an_answer_line() -> None:
+    doc = """【問題1】次の文が正しければ○、誤っていれば×で答えなさい。
+（1）氷は水に浮く。
+（2）月は自ら光を出す。
+（3）鉄は磁石につく。
+【解答】
+（1）○　（2）×　（3）○
+"""
+    assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True)]
