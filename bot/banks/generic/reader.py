@@ -712,6 +712,8 @@ class _Generic:
                 options = {}
                 b.stem += [text for _, text in b.options]
             key = b.key if b.key is not None else b.early_key
+            if not options and key is not None and (plain := _plain_options(b.stem, key)) is not None:
+                b.stem, options, key = plain  # "What …?" over "Mombasa" / "Nairobi" / "Kisumu", keyed "Nairobi"
             stem = strip_score(" ".join(s for s in b.stem if s).strip())
             kind, tagged = section.kind, False
             if (tag := find_kind_tag(stem)) is not None and tag[1] != stem and stem.startswith(("(", "（", "[", "【")):
@@ -808,6 +810,20 @@ def _marked_letters(marks: dict[int, set[str]], count: int) -> str:
         if chosen and len(chosen) < count:
             return "".join(_LATIN[i] for i in chosen)
     return ""
+
+
+def _plain_options(stem: list[str], key: str) -> tuple[list[str], dict[str, str], str] | None:
+    """A question line over short lines without letters, one of which is the key written out (`Answer:
+    Nairobi`): those lines are its options (the stem, the options, the key's letter)."""
+    if len(stem) < 3 or len(stem) > 9 or not re.search(r"[?？:：]\s*$|[?？]", stem[0]):
+        return None
+    lines = stem[1:]
+    if any(len(line) > 80 or re.search(r"[?？]", line) for line in lines) or len(set(lines)) != len(lines):
+        return None
+    named = [i for i, line in enumerate(lines) if _plain(line) == _plain(key)]
+    if len(named) != 1 or not _plain(key):
+        return None
+    return [stem[0]], {_LATIN[i]: line for i, line in enumerate(lines)}, _LATIN[named[0]]
 
 
 def _plain(title: str | None) -> str:

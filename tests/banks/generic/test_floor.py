@@ -972,3 +972,38 @@ def test_statements_numbered_in_brackets_judged_in_an_answer_line() -> None:
 （1）○　（2）×　（3）○
 """
     assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True)]
+
+
+def test_unlettered_lines_under_a_question_keyed_by_one_of_them_written_out(tmp_path: Path) -> None:
+    page = """<html><body><h1>Quiz</h1>
+<div><p>1. Which river flows through Cairo?</p>
+<ul><li>Niger</li><li>Nile</li><li>Congo</li></ul>
+<p>Answer: Nile</p></div>
+<div><p>2. Which river flows through Baghdad?</p>
+<ul><li>Tigris</li><li>Jordan</li><li>Indus</li></ul>
+<p>Answer: Tigris</p></div>
+</body></html>
+"""
+    (tmp_path / "rivers.html").write_text(page, encoding="utf-8")
+    bank = import_file(tmp_path / "rivers.html", bank_id="t").bank
+    assert [(q.kind.value, q.answer, q.options) for q in bank.questions] == [
+        ("single", "B", {"A": "Niger", "B": "Nile", "C": "Congo"}),
+        ("single", "A", {"A": "Tigris", "B": "Jordan", "C": "Indus"}),
+    ]
+
+
+def test_a_forms_fieldsets_each_a_question_keyed_by_the_checked_radio(tmp_path: Path) -> None:
+    page = """<html><body><form>
+<fieldset><legend>Question 1 : Quelle est la capitale du Sénégal ?</legend>
+<label><input type="radio" name="q1"> Thiès</label><br>
+<label><input type="radio" name="q1" checked> Dakar</label>
+</fieldset>
+<fieldset><legend>Question 2 : Quelle est la capitale du Mali ?</legend>
+<label><input type="radio" name="q2" checked> Bamako</label><br>
+<label><input type="radio" name="q2"> Mopti</label>
+</fieldset>
+</form></body></html>
+"""
+    (tmp_path / "capitales.html").write_text(page, encoding="utf-8")
+    bank = import_file(tmp_path / "capitales.html", bank_id="t").bank
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [("single", "B"), ("single", "A")]
