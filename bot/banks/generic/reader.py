@@ -37,6 +37,7 @@ from bot.banks.conventions.shapes import (
 from bot.banks.formats.lines import Line, prepare_lines
 from bot.banks.generic.answers import Entry, Group, grid_at, labelled_entries, labelled_entry, line_entries
 from bot.banks.generic.rows import delimited_drafts
+from bot.banks.generic.runon import unglued
 from bot.banks.issues import Issue
 from bot.banks.model import Kind
 from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
@@ -893,8 +894,8 @@ def _judgement_in_stem(stem: str) -> str | None:
 
 
 def read_generic(text: str, *, simplified: bool = False) -> GenericReading:
-    """Read a document's text by its shapes alone."""
-    lines = prepare_lines(text, simplified=simplified, layouts=False)
+    """Read a document's text by its shapes alone (a paper run on in one paragraph put back on lines first)."""
+    lines = prepare_lines(unglued(text), simplified=simplified, layouts=False)
     conventions = [Convention("通用结构（编号、选项、答案）", "generic structure (numbers, options, keys)")]
     if (rows := delimited_drafts(lines)) is not None:
         for d in rows:

@@ -1007,3 +1007,27 @@ def test_a_forms_fieldsets_each_a_question_keyed_by_the_checked_radio(tmp_path: 
     (tmp_path / "capitales.html").write_text(page, encoding="utf-8")
     bank = import_file(tmp_path / "capitales.html", bank_id="t").bank
     assert [(q.kind.value, q.answer) for q in bank.questions] == [("single", "B"), ("single", "A")]
+
+
+def test_a_paper_run_on_in_one_paragraph_wrapped_anywhere() -> None:
+    # a document site's preview: questions, options and keys glued together, wrapped at any character
+    doc = """2024年交通安全知识竞赛题库(附答案)一、单项选择题(每题2分)1.机动车在高速公路上行驶,最低车速不得低于每小
+时()公里。A.40B.50C.60D.70【答案】C2.驾驶人饮酒后驾驶机动车的,暂扣机动车驾驶证()。A.1个月B.3个月C.
+6个月D.12个月【答案】C3.行人通过路口时,应当走()。A.机动车道B.人行横道C.非机动车道D.绿化带【答案】B4.交
+通信号灯中,表示禁止通行的是()。A.绿灯B.黄灯C.红灯D.白灯【答案】C
+"""
+    assert keys(doc) == [("single", "C"), ("single", "C"), ("single", "B"), ("single", "C")]
+
+
+def test_a_run_on_bank_with_blank_lines_between_stems_and_options() -> None:
+    doc = """某大学《数据库原理》作业考核题库(参考答案)一.综合考核(共4题)1.关系模型的数据结构是()。
+
+A.树B.图C.二维表D.链表参考答案:C2.SQL中删除表的语句是()。
+
+A.DELETEB.DROPC.REMOVED.CLEAR参考答案:B3.主键的值可以为空吗()。
+
+A.可以B.不可以参考答案:B4.下列属于聚合函数的有()。
+
+A.COUNTB.SUMC.LENGTHD.AVG参考答案:ABD
+"""
+    assert keys(doc) == [("single", "C"), ("single", "B"), ("single", "B"), ("multiple", "ABD")]
