@@ -47,7 +47,8 @@ def aligned_wrong_keys(got: list[Question], want: list[Expected]) -> int:
     most right keys), the pairs of the right kind whose key is not the truth's."""
     # Weights: a right kind outweighs every right key, so the kind count is the plain LCS's.
     weight = len(want) + 1
-    row = [(0, 0)] * (len(want) + 1)  # (score, wrong keys on the best path)
+    # (score, minus the wrong keys on the best path): of paths that score as well, the fewest wrong keys
+    row = [(0, 0)] * (len(want) + 1)
     for g in got:
         prev_diag = (0, 0)
         for j, w in enumerate(want, start=1):
@@ -55,11 +56,11 @@ def aligned_wrong_keys(got: list[Question], want: list[Expected]) -> int:
             best = max(row[j], row[j - 1])
             if right_kind(g, w):
                 good = key_matches(g, w)
-                diag = (prev_diag[0] + weight + good, prev_diag[1] + (not good))
+                diag = (prev_diag[0] + weight + good, prev_diag[1] - (not good))
                 best = max(best, diag)
             row[j] = best
             prev_diag = keep
-    return row[-1][1]
+    return -row[-1][1]
 
 
 def right_kind(g: Question, w: Expected) -> bool:

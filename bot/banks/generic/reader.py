@@ -777,7 +777,8 @@ class _Generic:
         key = without_option_word(key)
         if not any(ch in letters for ch in key) and key.swapcase() != key:
             key = key.swapcase() if any(ch in letters for ch in key.swapcase()) else key  # "Б." for options а) б)
-        words = re.sub(r"\s*(?:,|，|、|and|et|y|e|und|и|та|и)\s*", " ", key, flags=re.I).split()
+        # "a, c and d", "б и в"; a conjunction only between spaces ("ABCDE" keeps its E)
+        words = re.sub(r"\s*[,，、]\s*|\s+(?:and|et|y|e|und|и|та)\s+", " ", key, flags=re.I).split()
         out = []
         for w in words:
             w = w.strip("()（）.")

@@ -1031,3 +1031,16 @@ A.可以B.不可以参考答案:B4.下列属于聚合函数的有()。
 A.COUNTB.SUMC.LENGTHD.AVG参考答案:ABD
 """
     assert keys(doc) == [("single", "C"), ("single", "B"), ("single", "B"), ("multiple", "ABD")]
+
+
+def test_a_key_of_five_letters_keeps_its_e() -> None:
+    # "e" joins letters in Portuguese ("a e c"), never when it is a letter of the key itself
+    doc = """二、不定项选择题
+1、以下属于可再生能源的是（ ABCDE ）
+A、风能      B、太阳能      C、水能
+D、地热能    E、潮汐能      F、煤炭
+2、以下属于化石能源的是（ F ）
+A、风能      B、太阳能      C、水能
+D、地热能    E、潮汐能      F、煤炭
+"""
+    assert generic_keys(doc) == [("multiple", "ABCDE"), ("single", "F")]
