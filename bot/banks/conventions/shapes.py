@@ -205,10 +205,12 @@ _KEY_SENTENCES = (
 )
 # a key's letters in any alphabet the options may be lettered in, or a judgement's mark
 _KEY_LETTERS = "A-Za-h1-8①-⑧○×√✓✗⭕❌" + "".join(a.letters for a in ALPHABETS if a.name not in ("latin", "digits"))
+# a word in letters ends there ("ответа" is no "Ответ" and its key "а"); 答案B may glue its key
+_WORD_END = r"(?:(?<=[A-Za-zÀ-ÿА-Яа-яЁё])(?![A-Za-zÀ-ÿА-Яа-яЁё])|(?<![A-Za-zÀ-ÿА-Яа-яЁё]))"
 _KEY_MARKER = re.compile(
     rf"(?:^|(?<=\s))(?:[【\[]\s*(?:{_KEY_WORDS})\s*[】\]]\s*[:：]?|[(（]\s*(?:{_KEY_WORDS})\s*[)）]\s*[:：]?"
     rf"|(?:{_KEY_SENTENCES})\s+(?=[(（]?[{_KEY_LETTERS}]{{1,4}}[)）]?\s*[.。]?\s*$)"
-    rf"|(?:{_KEY_WORDS})\s*(?:\.?\s*[:：=]|\.?\s*[-–—](?=\s)|[.．]?(?=\s*[(（\[【]?\s*[{_KEY_LETTERS}]{{1,8}}\s*[)）\]】]?\s*[.。]?\s*$)))\s*",
+    rf"|(?:{_KEY_WORDS}){_WORD_END}\s*(?:\.?\s*[:：=]|\.?\s*[-–—](?=\s)|[.．]?(?=\s*[(（\[【]?\s*[{_KEY_LETTERS}]{{1,8}}\s*[)）\]】]?\s*[.。]?\s*$)))\s*",
     re.I,
 )
 # the word alone on its line, as a page's folded answer shows it (`<summary>Réponse</summary>` then `b`)

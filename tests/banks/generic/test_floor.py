@@ -1044,3 +1044,20 @@ A、风能      B、太阳能      C、水能
 D、地热能    E、潮汐能      F、煤炭
 """
     assert generic_keys(doc) == [("multiple", "ABCDE"), ("single", "F")]
+
+
+def test_an_options_word_that_begins_with_the_answer_word_is_no_key() -> None:
+    # "ответа" is a word of the option's text, not "Ответ" and the key "а"
+    doc = """1. Что хранит резервная копия?
+а) только пароли
+б) копию данных
+в) нет правильного ответа
+Ответ: б
+
+2. Что шифрует открытый ключ?
+а) сообщение
+б) ничего
+в) нет верного ответа
+Ответ: а
+"""
+    assert generic_keys(doc) == [("single", "B"), ("single", "A")]
