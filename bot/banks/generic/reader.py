@@ -708,6 +708,12 @@ class _Generic:
         judged = self.judged_sections()
         for b in self.blocks:
             section = self.sections[b.section]
+            boxed = {i: m for i, text in b.options if (m := _BOX.match(text))}
+            if len(boxed) == len(b.options) >= 2:  # "a) ( ) Física." / "e) (x) Estão corretas …": the box ticks
+                for i, m in boxed.items():
+                    if m.group("on"):
+                        b.option_marks.setdefault(i, set()).add("check")
+                b.options = [(i, text[boxed[i].end() :]) for i, text in b.options]
             options = {_LATIN[i]: text for i, text in b.options if i < len(_LATIN) and text}
             if len(options) < 2:
                 options = {}

@@ -1061,3 +1061,19 @@ def test_an_options_word_that_begins_with_the_answer_word_is_no_key() -> None:
 Ответ: а
 """
     assert generic_keys(doc) == [("single", "B"), ("single", "A")]
+
+
+def test_boxes_ticked_with_an_x_before_judgements_and_lettered_options() -> None:
+    doc = """GABARITO
+1 A água ferve a 100 °C ao nível do mar.
+(X) Verdadeiro.
+( ) Falso.
+2 O Sol gira em torno da Terra.
+( ) Verdadeiro.
+(X) Falso.
+3 São planetas rochosos:
+a) ( ) Júpiter e Saturno.
+b) ( ) Urano e Netuno.
+c) (x) Mercúrio e Marte.
+"""
+    assert keys(doc) == [("true_false", True), ("true_false", False), ("single", "C")]
