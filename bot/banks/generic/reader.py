@@ -226,6 +226,9 @@ class _Generic:
         if q.card and not q.options and q.key is None and _CARD_A.match(text) and not self.options_follow(k):
             q.key, q.key_line = _CARD_A.sub("", text).strip(), line.number  # "Q: …" over "A: …": its answer
             return k + 1
+        if not q.options and q.key is None and q.stem and (verdict := _verdict_line(text)) is not None:
+            q.key, q.key_line = verdict, line.number  # "1. A lion …" over "True": the statement's verdict
+            return k + 1
         if (boxed := self.box_option(k, q)) is not None:
             return boxed
         if (bulleted := self.bullet_option(k, q)) is not None:
@@ -797,6 +800,18 @@ class _Generic:
             else:
                 return _label_and_text(key, letters)
         return "".join(sorted(set(out))) if out else key
+
+
+_VERDICT_LINE = re.compile(r"^\s*(?P<word>[^\s(（.。]{1,12})\s*[.。!]?\s*(?:[(（][^)）]{1,80}[)）])?\s*$")
+
+
+def _verdict_line(text: str) -> str | None:
+    """A line holding only a verdict, maybe with a note in brackets (`True`, `False (insulin and glucagon)`,
+    `Vrai.`, `正确`): the verdict; None otherwise (a single letter is no verdict here: it may be a key)."""
+    m = _VERDICT_LINE.match(text)
+    if m is None or (len(m.group("word")) < 2 and not re.fullmatch(r"[√×✓✗✔✘○]", m.group("word"))):
+        return None
+    return m.group("word") if read_true_false(m.group("word")) is not None else None
 
 
 def _label_and_text(key: str, letters: str) -> str:

@@ -1077,3 +1077,20 @@ b) ( ) Urano e Netuno.
 c) (x) Mercúrio e Marte.
 """
     assert keys(doc) == [("true_false", True), ("true_false", False), ("single", "C")]
+
+
+def test_statements_each_over_its_verdict_numbered_again_in_every_round() -> None:
+    doc = """Round 1a
+Q. Say whether each statement is true or false
+1. Sound travels faster in water than in air.
+True
+2. The Moon is larger than the Earth.
+False
+....................................
+Round 1b
+1. Copper conducts electricity.
+True
+2. Glass is a metal.
+False (it is an amorphous solid)
+"""
+    assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True), ("true_false", False)]
