@@ -479,7 +479,11 @@ class _Generic:
             if run.before:
                 q.stem.append(run.before)
             q.alphabet = run.alphabet
-            q.options += list(run.options)
+            for index, body in run.options:
+                if (flag := _RIGHT_SUFFIX.search(body)) and flag.start() > 0:  # "B、错误(正确答案)"
+                    body = body[: flag.start()].strip()
+                    q.option_marks.setdefault(index, set()).add("check")
+                q.options.append((index, body))
             if self.lines[k].spans and text == self.texts[k]:
                 self.note_marks(q, k, run)
             return
@@ -503,7 +507,7 @@ class _Generic:
             if at < 0:
                 continue
             start, end = at + shift, at + shift + len(body)
-            q.option_marks[index] = {mark for a, b, mark in line.spans if a < end and b > start}
+            q.option_marks.setdefault(index, set()).update(mark for a, b, mark in line.spans if a < end and b > start)
             pos = at + len(body)
 
     def wrapped(self, k: int) -> bool:

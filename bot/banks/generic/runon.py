@@ -24,11 +24,15 @@ _NUMBER = re.compile(r"(?<![\d.．])(\d{1,3})\s*[.．、•・]")
 _KEY_LABEL = re.compile(r"(?:【\s*(?:参考)?答案\s*】|(?:参考|正确|标准)?答案\s*[:：]|【\s*解析\s*】|解析\s*[:：])")
 # an option's label, glued to the option before it as well ("A.DELETEB.DROP": the letters' order decides)
 _LABEL = re.compile(r"([A-H])\s*[.．、•・\-](?!\d\s*[.．])")
+_FLAGGED = re.compile(r"[(（]\s*(?:正确答案|正确|正確答案|correct)\s*[)）]", re.I)
 _HEADING = re.compile(r"[一二三四五六七八九十]{1,3}\s*[、.．]\s*\S{2,12}?题")
 
 
 def unglued(text: str) -> str:
     """The text with each run-on paragraph put back on lines; other paragraphs as they were."""
+    if _FLAGGED.search(text):
+        # a questionnaire's export: options glued on the stem's line, the right ones flagged after their text
+        text = "\n".join(_options(line) if _FLAGGED.search(line) else line for line in text.split("\n"))
     if len(_GLUE.findall(text)) < 3:
         return text
     paragraphs = re.split(r"\n\s*\n", text)

@@ -1094,3 +1094,12 @@ True
 False (it is an amorphous solid)
 """
     assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True), ("true_false", False)]
+
+
+def test_a_questionnaire_export_options_glued_and_the_right_ones_flagged_after_their_text() -> None:
+    doc = """2023年消防知识问卷
+1. 发现火灾应拨打的电话是()(分值: 单选题 *A、110B、119(正确答案)C、120
+2. 下列属于灭火方法的是()(分值: 多选题 *A、隔离法(正确答案)B、窒息法(正确答案)C、加热法D、冷却法(正确答案)
+3. 泡沫灭火器适合扑救的是()(分值: 单选题 *A、油类初起火灾(正确答案)B、带电设备火灾C、金属钠火灾
+"""
+    assert keys(doc) == [("single", "B"), ("multiple", "ABD"), ("single", "A")]
