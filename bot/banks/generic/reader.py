@@ -297,6 +297,8 @@ class _Generic:
             return False if run.before and len(run.options) >= 2 and run.options[0][0] == 0 and q is not None else None
         if q is not None and q.alphabet and self.option_at(k, q):
             return None
+        if _verdict_line(text) is None and k + 1 < len(self.texts) and _verdict_line(self.texts[k + 1]) is not None:
+            return False  # a statement over its verdict ("…。" / "True"), numbered or not
         return False if self.stem_over_options(k) else None
 
     def stem_over_options(self, k: int) -> bool:

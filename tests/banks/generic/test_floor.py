@@ -1103,3 +1103,25 @@ def test_a_questionnaire_export_options_glued_and_the_right_ones_flagged_after_t
 3. 泡沫灭火器适合扑救的是()(分值: 单选题 *A、油类初起火灾(正确答案)B、带电设备火灾C、金属钠火灾
 """
     assert keys(doc) == [("single", "B"), ("multiple", "ABD"), ("single", "A")]
+
+
+def test_unnumbered_statements_each_over_its_verdict_under_a_heading() -> None:
+    doc = """# Python 考试题集
+
+## 判断题
+
+列表是可变类型。
+True
+
+元组可以在创建后修改元素。
+False
+
+## 单选题
+
+下列哪个是不可变类型？
+A. list
+B. dict
+C. tuple
+正确答案：C
+"""
+    assert keys(doc, "python.md") == [("true_false", True), ("true_false", False), ("single", "C")]
