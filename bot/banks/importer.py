@@ -17,7 +17,7 @@ from pathlib import Path
 from bot.banks.combine import combine, counted, explained, with_rejected
 from bot.banks.conventions.keys import count_blanks
 from bot.banks.formats import Extracted, extract
-from bot.banks.generic.reader import generic_reading, visible_choices
+from bot.banks.generic.reader import generic_reading, visible_choices, visible_verdicts
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.layouts.gift import is_gift, read_gift
 from bot.banks.layouts.reader import read_text
@@ -123,11 +123,13 @@ def _shown_answer(q: Question) -> bool:
 def _reads_less(result: ImportResult, text: str) -> bool:
     """The layouts' reading may hold less than the document shows: some questions were left out, some
     fill-ins are keyed by letters, some questions are cases (where a layout it missed may have run several
-    questions into one), or fewer choice questions were read than the runs of options the text shows."""
+    questions into one), or fewer choice (or true/false) questions were read than the runs of options (or
+    the verdicts alone on their lines) the text shows."""
     if result.left_out or _letter_fills(result) or any(q.kind is Kind.case for q in result.bank.questions):
         return True
     choices = sum(q.kind in CHOICE_KINDS for q in result.bank.questions)
-    return choices < visible_choices(text)
+    verdicts = sum(q.kind is Kind.true_false for q in result.bank.questions)
+    return choices < visible_choices(text) or verdicts < visible_verdicts(text)
 
 
 def _imported(

@@ -42,7 +42,7 @@ from bot.banks.issues import Issue
 from bot.banks.model import Kind
 from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
 
-__all__ = ["GenericReading", "generic_reading", "read_generic", "visible_choices"]
+__all__ = ["GenericReading", "generic_reading", "read_generic", "visible_choices", "visible_verdicts"]
 
 _LATIN = "ABCDEFGH"
 _ALPHABET = {a.name: a for a in ALPHABETS}
@@ -730,8 +730,11 @@ class _Generic:
             key = b.key if b.key is not None else b.early_key
             if not options and key is not None and (plain := _plain_options(b.stem, key)) is not None:
                 b.stem, options, key = plain  # "What …?" over "Mombasa" / "Nairobi" / "Kisumu", keyed "Nairobi"
-            stem = strip_score(" ".join(s for s in b.stem if s).strip())
             kind, tagged = section.kind, False
+            if key is None and not options and (answered := _question_over_answer(b)) is not None:
+                b.stem, key = answered  # "1、…是什么?" over its answer, unlabelled: a question and its reference
+                kind = kind or Kind.case
+            stem = strip_score(" ".join(s for s in b.stem if s).strip())
             if (tag := find_kind_tag(stem)) is not None and tag[1] != stem and stem.startswith(("(", "（", "[", "【")):
                 (kind, stem), tagged = tag, True  # "(填空题, 4分) 一个栈的入栈序列…": its kind, not its text
                 kind = kind or section.kind
@@ -808,16 +811,32 @@ class _Generic:
         return "".join(sorted(set(out))) if out else key
 
 
-_VERDICT_LINE = re.compile(r"^\s*(?P<word>[^\s(（.。]{1,12})\s*[.。!]?\s*(?:[(（][^)）]{1,80}[)）])?\s*$")
+def _question_over_answer(b: _Block) -> tuple[list[str], str] | None:
+    """A numbered question that asks (its line ends with `?`) over one to three lines that ask nothing, no key
+    label, no options: those lines are its answer, as a bank of questions and answers prints them."""
+    lines = [line for line in b.stem if line.strip()]
+    if b.key_line is not None or b.in_explanation or b.learners:
+        return None  # a key label stood there, its key lost ("答え:" with its mark an image): no answer to take
+    if len(lines) < 2 or len(lines) > 4 or b.picture or not re.search(r"[?？]\s*$", lines[0]):
+        return None
+    if any(re.search(r"[?？]|_{2,}", line) for line in lines[1:]):
+        return None
+    return [lines[0]], "\n".join(lines[1:])
+
+
+_VERDICT_LINE = re.compile(
+    r"^\s*(?:[(（]\s*(?P<bracketed>[^\s()（）]{1,6})\s*[)）]|(?P<word>[^\s(（.。]{1,12})\s*[.。!]?\s*(?:[(（][^)）]{1,80}[)）])?)\s*$"
+)
 
 
 def _verdict_line(text: str) -> str | None:
     """A line holding only a verdict, maybe with a note in brackets (`True`, `False (insulin and glucagon)`,
     `Vrai.`, `正确`): the verdict; None otherwise (a single letter is no verdict here: it may be a key)."""
     m = _VERDICT_LINE.match(text)
-    if m is None or (len(m.group("word")) < 2 and not re.fullmatch(r"[√×✓✗✔✘○]", m.group("word"))):
+    word = (m.group("word") or m.group("bracketed")) if m else None
+    if word is None or (len(word) < 2 and not re.fullmatch(r"[√×✓✗✔✘○]", word)):
         return None
-    return m.group("word") if read_true_false(m.group("word")) is not None else None
+    return word if read_true_false(word) is not None else None
 
 
 def _label_and_text(key: str, letters: str) -> str:
@@ -977,3 +996,15 @@ _DIGIT_RUN = re.compile(
     r"[ \t\u3000][3３][ \t]*[.．、)）]",
     re.M,
 )
+
+
+_VERDICT_ALONE = re.compile(
+    r"^[ \t]*[(（]?[ \t]*(?:True|False|Vrai|Faux|Verdadeiro|Falso|Verdadero|Richtig|Falsch|Верно|Неверно"
+    r"|正确|错误|正確|錯誤|[√×✓✗✔✘])[ \t]*[)）]?[ \t]*[.。]?[ \t]*$",
+    re.M | re.I,
+)
+
+
+def visible_verdicts(text: str) -> int:
+    """How many lines hold a verdict alone (`True`, `(×)`, `正确`): statements keyed under them, a cheap count."""
+    return len(_VERDICT_ALONE.findall(text))

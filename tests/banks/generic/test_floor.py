@@ -1125,3 +1125,17 @@ C. tuple
 正确答案：C
 """
     assert keys(doc, "python.md") == [("true_false", True), ("true_false", False), ("single", "C")]
+
+
+def test_numbered_questions_each_over_its_unlabelled_answer_and_verdicts_in_brackets() -> None:
+    doc = """安全知识题库
+1、灭火器压力表指针在哪个区域表示压力正常?
+绿色区域。
+2、电气设备着火时首先应当做什么?
+切断电源。
+3、可以用水扑救电气火灾。
+(×)
+4、安全出口应当保持畅通。
+(√)
+"""
+    assert keys(doc) == [("case", "绿色区域。"), ("case", "切断电源。"), ("true_false", False), ("true_false", True)]
