@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from bot.banks.model import Bank, Question
 from bot.lexicon.names import explanation_pairs, mine_pairs
+from bot.lexicon.other_names import other_names
 
 __all__ = ["bank_pairs"]
 
@@ -26,4 +27,4 @@ def bank_pairs(bank: Bank, known: Iterable[str] = ()) -> list[tuple[str, str]]:
     known = list(known)
     pairs = mine_pairs((t for q in bank.questions for t in _question_texts(q)), known)
     explanations = [q.explanation for q in bank.questions if q.explanation]
-    return pairs + explanation_pairs(explanations, known)
+    return pairs + explanation_pairs(explanations, known) + other_names(explanations, known)

@@ -11,12 +11,17 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.grading.units import read_unit
 from bot.lexicon.normalize import normalize
+from bot.lexicon.other_names import name_parts
 
 __all__ = ["Accepted", "accepted_forms", "expand", "loose"]
 
 # Alternatives inside a key: 或/或者, slash, semicolon (after NFKC the full-width forms are ASCII).
 _ALTERNATIVE = re.compile(r"\s*(?:或者|或|/|;)\s*")
+_NOT_SLASH = re.compile(r"\s*(?:或者|或|;)\s*")
+_NUMBER_BEFORE = re.compile(r"(?:^|[^\w.])\d+(?:\.\d+)?$")
+_NUMBER_AFTER = re.compile(r"^\d+(?:\.\d+)?(?:$|[^\w.])")
 _BRACKET = re.compile(r"^(?P<head>[^()]+?)\s*\((?P<inner>[^()]+)\)(?P<tail>[^()]*)$")
 # Words that do not change which concept is meant: 结构化剪枝 is 结构剪枝, 模型量化技术 is 模型量化.
 _FILLER = re.compile(r"[的之化性]")
@@ -31,10 +36,25 @@ class Accepted:
     norm: str
 
 
+def _quantity_slash(text: str) -> bool:
+    """A slash inside a quantity: a fraction (`13/52`) or a unit (`340 m/s`, `22.4 L/mol`), not a choice."""
+    for at in (m.start() for m in re.finditer("/", text)):
+        before, after = text[:at].rstrip(), text[at + 1 :].lstrip()
+        last = _NUMBER_BEFORE.search(before)
+        if last is not None or _NUMBER_AFTER.match(after):  # a fraction; INT8/FP16 stays two names
+            return True
+        word = before.split()[-1] if before.split() else ""
+        first = re.match(r"[^\s/;]+", after)
+        if first and read_unit(first[0]) is not None and read_unit(word) is not None:
+            return True
+    return False
+
+
 def _split_alternatives(text: str) -> list[str]:
     if "(" in text or ")" in text:  # only split at the top level; the bracket is expanded apart
         return []
-    parts = [p for p in _ALTERNATIVE.split(text) if p.strip()]
+    splitter = _NOT_SLASH if _quantity_slash(text) else _ALTERNATIVE
+    parts = [p for p in splitter.split(text) if p.strip()]
     if len(parts) < 2:
         return []
     first = parts[0]
@@ -57,7 +77,8 @@ def expand(answer: str) -> list[str]:
     bracket = _BRACKET.match(text)
     if bracket:
         found.append((bracket["head"] + bracket["tail"]).strip())
-        found.append(bracket["inner"].strip())
+        # `陆游（字务观，号放翁）`: each name the bracket gives, without 字/号/又名 before it.
+        found.extend(name_parts(bracket["inner"]) or [bracket["inner"].strip()])
     for item in list(found):
         found.extend(_split_alternatives(item))
     seen: set[str] = set()

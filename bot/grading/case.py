@@ -32,6 +32,7 @@ from rapidfuzz import fuzz
 
 from bot.banks.model import Question
 from bot.grading.accepted import accepted_wording
+from bot.grading.case_values import CaseValue, agreement, result_values, segments, values_in, without_values
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import flips_meaning
 from bot.grading.verdict import Outcome, Verdict
@@ -162,6 +163,7 @@ class Detail:
     words: tuple[str, ...] = ()  # its content words beyond the question
     need: float = 0.0  # weight of its words a reply must hold to say it in its own words (0: only by its terms)
     glossed: tuple[str, ...] = ()  # words a bracket glosses (`短缺（供不应求）`): each says the thing in full
+    unless: tuple[str, ...] = ()  # the other answer a sub-question offers (`不构成犯罪`): saying it unsays this
 
     @property
     def worth(self) -> float:
@@ -174,6 +176,9 @@ class KeyPoint:
     label: str  # as the reference writes it, for feedback
     names: tuple[str, ...] = ()  # normalised: the point's own name and its other names
     details: tuple[Detail, ...] = ()
+    results: tuple[CaseValue, ...] = ()  # the values it derives, beyond the question's (bot/grading/case_values.py)
+    answers: tuple[CaseValue, ...] = ()  # the same with the question's own values (a numbered sub-answer may be one)
+    by_value: bool = False  # its first line is a value and nothing else the question does not say: only it makes it
 
     @property
     def evidence(self) -> float:
@@ -361,7 +366,19 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
         return covers(question_norm, term) or any(a in question_norm for a in aliases.of(term))
 
     raw: list[tuple[str, list[str], list[tuple[str, list[str], list[str]]]]] = []
+    values: list[tuple[tuple[CaseValue, ...], tuple[CaseValue, ...], bool]] = []
+    asked = set(values_in(prompt))
+    picks = _alternatives_asked(prompt, aliases)
+    unsaid: dict[str, tuple[str, ...]] = {}
     for draft in drafts:
+        answers = tuple(v for line in draft.clauses for v in result_values(line))
+        first = draft.clauses[0] if draft.clauses else ""
+        by_value = (
+            bool(result_values(first))
+            and _picked(normalize(first), picks) is None
+            and not [w for w in words_of(without_values(first)) if not question_norm or w not in question_norm]
+        )
+        values.append((tuple(v for v in answers if v not in asked), answers, by_value))
         names = [n for n in _with_names(draft.own, aliases) if not in_question(n)]
         details = []
         for line in draft.clauses:
@@ -373,29 +390,64 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
                 named = [*terms, *draft.own]
                 words = [w for w in words_of(clause) if w not in question_norm and not any(w in t for t in named)]
                 details.append((clause.strip(" -•*·"), _with_names(terms, aliases), words))
+        chosen = _picked(normalize(draft.clauses[0]) if draft.clauses else "", picks)
+        if chosen:  # `饮酒驾驶还是醉酒驾驶？`: the reference's pick is the point, though the question says it
+            details.insert(0, (chosen[0][0], [], list(chosen[0])))
+            unsaid[chosen[0][0]] = tuple(o for o in chosen[1] if not any(o in p for p in chosen[0]))
         raw.append((draft.label, names, details))
 
     # What several points share does not tell which one the reply covers.
     term_counts = Counter(t for _, _, details in raw for t in {t for _, terms, _ in details for t in terms})
     word_counts = Counter(w for _, _, details in raw for w in {w for _, _, words in details for w in words})
     points: list[KeyPoint] = []
-    for label, names, details in raw:
+    for (label, names, details), (results, answers, by_value) in zip(raw, values, strict=True):
         kept: list[Detail] = []
         for text, terms, words in details:
             own_terms = tuple(t for t in terms if term_counts[t] == 1 and t not in names)
             own_words = tuple(w for w in words if word_counts[w] == 1)
             if own_terms or own_words:
                 need = min(1.0, sum(weight(w) for w in own_words))
-                kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words)))
-        points.append(KeyPoint(label, tuple(names), tuple(kept)))
+                kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words), unsaid.get(text, ())))
+        points.append(KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value))
     return points
 
 
+_ASKED_BETWEEN = re.compile(r"还是(?P<b>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:[？?，,。；;]|$)")
+_ASKED_WHETHER = re.compile(r"是否(?P<x>[\u4e00-\u9fff]{2,6}?)(?:[？?，,。；;]|$)")
+
+
+def _alternatives_asked(prompt: str, aliases: Aliases = STANDARD) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The two answers a sub-question asks to choose between, each with the other, normalised, each with its
+    other names: `属于饮酒驾驶还是醉酒驾驶？` (the one before 还是 as long as the one after it), `是否合法？`
+    (合法, or 不合法 and its other names: 违法)."""
+    out: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    for match in _ASKED_BETWEEN.finditer(prompt):
+        b = normalize(match["b"])
+        a = normalize(prompt[: match.start()])[-len(b) :]
+        if len(a) == len(b) >= 2 and a != b:
+            out += [((a,), (b,)), ((b,), (a,))]
+    for match in _ASKED_WHETHER.finditer(prompt):
+        yes = normalize(match["x"])
+        no = tuple(dict.fromkeys([f"不{yes}", f"非{yes}", *sorted(aliases.of(f"不{yes}"))]))
+        out += [(no, (yes,)), ((yes,), no)]  # the denial first: 不合法 holds 合法
+    return out
+
+
+def _picked(
+    first: str, picks: list[tuple[tuple[str, ...], tuple[str, ...]]]
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The answer the reference's first line picks of those a sub-question offers, and the other one."""
+    for pick, other in picks:
+        if any(p in first for p in pick) and not any(o in first and not any(o in p for p in pick) for o in other):
+            return pick, other
+    return None
+
+
 def _points(prompt: str, reference: str, concepts: ConceptIndex | None) -> tuple[KeyPoint, ...]:
-    points = [p for p in _extract(prompt, reference, concepts, True) if p.evidence]
+    points = [p for p in _extract(prompt, reference, concepts, True) if p.evidence or p.answers]
     if not points:
         # The reference says nothing the question does not: judge by the reference alone.
-        points = [p for p in _extract(prompt, reference, concepts, False) if p.evidence]
+        points = [p for p in _extract(prompt, reference, concepts, False) if p.evidence or p.answers]
     return tuple(points)
 
 
@@ -515,9 +567,17 @@ _REFERENCE_NEGATION = re.compile(
 )
 
 
+# Must not, in any of its words: `不能超过` says what `不得超过` says.
+_PROHIBITION = re.compile(r"(?:不能|不得|不可|不准|不许|不应|不宜|不要|禁止|严禁|不该)(?P<what>[\u4e00-\u9fff]{2})")
+
+
 def _agrees_with_a_refusal(clause: str, reference: str) -> bool:
     """A negated clause whose words after the cue stand in a clause the reference itself negates
-    (`别用力` and 避免用力排便): the reply makes that point, it does not rule it out."""
+    (`别用力` and 避免用力排便), or that forbids what the reference forbids (`每天不能超过3小时` and
+    不得超过3小时): the reply makes that point, it does not rule it out."""
+    forbidden = {m["what"] for m in _PROHIBITION.finditer(reference)}
+    if forbidden and any(m["what"] in forbidden for m in _PROHIBITION.finditer(clause)):
+        return True
     said = [w for w in words_of(_NEGATING_CHARS.sub("", clause)) if not _NEGATION.search(w)]
     if not said:
         return False
@@ -656,6 +716,8 @@ _MAX_GLOSS = 6
 
 
 def _detail_said(detail: Detail, reply: _Reply) -> bool:
+    if any(other in reply.norm for other in detail.unless):
+        return False  # `不构成犯罪` says no 构成犯罪
     if any(_says(reply.norm, reply.words, t) for t in detail.terms):
         return True
     if not detail.need:
@@ -718,6 +780,46 @@ def point_score(point: KeyPoint, reply: _Reply) -> float:
     return 0.5 if said >= min(1.0, point.evidence) else 0.0
 
 
+def _valued(
+    point: KeyPoint, by_words: float, said: tuple[CaseValue, ...], wanted: tuple[CaseValue, ...], alone: bool
+) -> float:
+    """A point that derives a value is made by that value (`1/4`, `25%`, `10000J`), half made by its number
+    without the unit, and not made by words beside another value of the same quantity (`F=50N` for 500 N).
+    A point that is a value and nothing more (`2.8`, `[1, 1, 3, 4, 5]`) is not made by words around it."""
+    agreed = agreement(said, wanted, alone) if wanted else None
+    if agreed is None:
+        return 0.0 if point.by_value and wanted else by_words
+    return agreed if agreed < 1.0 else max(by_words, agreed)
+
+
+def _sub_answer_score(point: KeyPoint, read: _Reply, part: str) -> float:
+    """A numbered sub-answer that says the point's first detail answers what was asked (`2.香港岛` for
+    `割让香港岛`): the heading of a sub-question's point only labels it. A detail that lists things
+    (`广州、厦门、福州、宁波、上海`) is said by all of them; some of them say half."""
+    score = point_score(point, read)
+    if score >= 1.0 or not point.details:
+        return score
+    first = point.details[0]
+    if not _detail_said(first, read):
+        # `3.危险驾驶罪` for `构成犯罪，罪名为危险驾驶罪`: what follows a yes it does not deny says the yes.
+        follows = point.details[1] if first.unless and len(point.details) > 1 else None
+        if follows is None or any(o in read.norm for o in first.unless) or not _detail_said(follows, read):
+            return score
+        first = follows
+    items = [normalize(item) for item in _LISTED.split(first.text) if normalize(item)]
+    if len(items) >= _LIST_ITEMS and not all(item in read.norm for item in items):
+        # Each thing of the list its share, less one for each thing named that is not on it.
+        said = [normalize(item) for item in _LISTED_REPLY.split(clean(part)) if normalize(item)]
+        right = sum(item in read.norm for item in items)
+        wrong = sum(not any(item in s or s in item for item in items) for s in said if len(s) <= _MAX_TERM)
+        return max(0.0, (right - wrong) / len(items))
+    return 1.0
+
+
+_LISTED = re.compile(r"[、，,]")
+_LISTED_REPLY = re.compile(r"[、，,;；\s和及与]+")
+
+
 @lru_cache(maxsize=1024)
 def _question_pairs(prompt: str) -> frozenset[str]:
     return frozenset(_han_pairs(normalize(prompt)))
@@ -757,14 +859,32 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     read = _read_reply(cleaned, _reference_norm(reference), reference)
     if _is_bare_list(cleaned, _vocabulary(question.prompt, reference, concepts), concepts):
         read = replace(read, bare_list=True)
-    scores = [point_score(p, read) for p in points]
+    found = segments(reply, len(points), by_parts=any(p.answers for p in points))
+    if found is None:
+        scores = [_valued(p, point_score(p, read), values_in(reply), p.results, False) for p in points]
+    else:  # each point by the sub-answer given for it; by its words too when the reply numbers them
+        parts, numbered = found
+        reference_norm = _reference_norm(reference)
+        scores = [
+            _valued(
+                p,
+                _sub_answer_score(p, _read_reply(clean(part), reference_norm, reference), part)
+                if numbered
+                else point_score(p, read),
+                values_in(part),
+                p.answers,
+                True,
+            )
+            for p, part in zip(points, parts, strict=True)
+        ]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
     partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]
     missed = [p.label for p, s in zip(points, scores, strict=True) if s == 0.0]
     total = len(points)
     score = sum(scores) / total if total else 0.0
     # Every point made, most with their how or why: a teacher marks that right (the score still tells).
-    right = total and not missed and score >= _RIGHT_SCORE
+    # Sub-answers are each right or not: one said in part leaves the answer partly right.
+    right = total and not missed and score >= (1.0 if found is not None else _RIGHT_SCORE)
     outcome = Outcome.correct if right else Outcome.partial if score else Outcome.wrong
     earned = f"{sum(scores):g}"
     zh_parts = [f"要点覆盖 {earned}/{total}"]

@@ -13,7 +13,7 @@ from bot.grading.meaning import flipped
 from bot.grading.quantities import read_value
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import NEUTRAL_PREFIXES, NEUTRAL_SUFFIXES, core, strip_hedges
-from bot.lexicon.normalize import allowed_typos, normalize
+from bot.lexicon.normalize import allowed_typos, is_han, normalize
 
 __all__ = ["grade_choice", "read_letters"]
 
@@ -25,7 +25,7 @@ _PREFIX = re.compile(
 # Letters, alone or bracketed, with any separators between them; then optionally the option text.
 # `A或者B`, `A还是B`: a choice between two is both of them (and so no single answer).
 _LETTERS = re.compile(
-    r"^[(\[【]?\s*(?P<letters>[A-Za-z](?:(?:[\s,，、/;；&+和与及]|或者|或|还是)*[A-Za-z])*)\s*[)\]】]?"
+    r"^[(\[【]?\s*(?P<letters>[A-Za-z](?:(?:[\s,，、/;；&+.|\-·_和与及]|或者|或|还是)*[A-Za-z])*)\s*[)\]】]?"
     r"(?![A-Za-z0-9])\s*(?:选项|项)?\s*[.。、:：)]?\s*(?P<rest>.*)$",
     re.DOTALL,
 )
@@ -160,7 +160,32 @@ class _Options:
         near = {k.upper() for k, v in options.items() if match_blank(text, [v], self.concepts).ok}
         if near:
             return near if len(near) == 1 else set()
-        return _part_of_one(norm, self.question)
+        if _TEXT_SEPARATORS.search(text):  # several things named: not one joined to the bank's words
+            return _part_of_one(norm, self.question) or self._by_value(text)
+        return _part_of_one(norm, self.question) or self._by_value(text) or self._in_the_banks_words(norm)
+
+    def _by_value(self, text: str) -> set[str]:
+        """`10609.00元` for the option 10609 where the prompt prints 元 after its brackets: the same value."""
+        after = _AFTER_BRACKETS.search(self.question.prompt)
+        unit = after["unit"] if after else ""
+        said = read_value(text[: -len(unit)] if unit and text.strip().endswith(unit) else text)
+        if said is None or said.dimension is not None:
+            return set()
+        same = {k.upper() for k, v in self.question.options.items() if (value := read_value(v)) and value.same(said)}
+        return same if len(same) == 1 else set()
+
+    def _in_the_banks_words(self, norm: str) -> set[str]:
+        """`越王勾践` for the option 勾践: one option's text with words the explanation or the prompt writes
+        joined to it, as they write it."""
+        holding = {
+            k.upper(): normalize(v)
+            for k, v in self.question.options.items()
+            if len(normalize(v)) >= 2 and normalize(v) in norm
+        }
+        if len(holding) != 1 or len(norm) - len(next(iter(holding.values()))) > _JOINED:
+            return set()
+        written = normalize(f"{self.question.explanation or ''}|{self.question.prompt}")
+        return set(holding) if norm in written else set()
 
     def longest(self) -> int:
         """The most characters a text naming an option can have: its longest name (other names included),
@@ -180,9 +205,29 @@ class _Options:
         said = read_value(text)
         if said is not None and all(v is not None and v.kind == said.kind for v in values):
             return True
+        options = [normalize(v) for v in self.question.options.values()]
+        if re.search(r"\d", text) and all(re.search(r"\d", o) for o in options):
+            return True  # a number where every option holds one (`20到80` among limits in mg/100mL)
         return any(
             match_blank(text, [v], self.concepts).match is Match.opposite for v in self.question.options.values()
         )
+
+    def glued(self, part: str) -> set[str] | None:
+        """Option texts written one after another without a separator (`木星土星`): the fewest options whose
+        texts make the part exactly; None when none do."""
+        norm = normalize(part)
+        texts = {normalize(v): k.upper() for k, v in self.question.options.items() if len(normalize(v)) >= 2}
+        if not norm or len(norm) > 4 * self.longest():
+            return None
+        best: list[frozenset[str] | None] = [frozenset()] + [None] * len(norm)
+        for end in range(1, len(norm) + 1):
+            for text, letter in texts.items():
+                start = end - len(text)
+                head = best[start] if start >= 0 and norm[start:end] == text else None
+                if head is not None and best[end] is None:
+                    best[end] = head | {letter}
+        found = best[-1]
+        return set(found) if found and len(found) >= 2 else None
 
     def by_words(self, part: str) -> set[str] | None:
         """Options named in a part separated by spaces only (`梯度累积 batch normalization`), the longest
@@ -202,10 +247,13 @@ class _Options:
                     start = stop
                     break
             else:
-                return None
-        return found
+                if self.question.kind is not Kind.multiple or not _listed_with_the_key(words[start], self.question):
+                    return None
+                start += 1  # `地球` beside 水星 金星 火星: a true thing the explanation lists, no option
+        return found or None
 
 
+_JOINED = 4  # characters the bank's words may join to an option's text (`越王` of 越王勾践)
 # Characters a hedge, a particle or a leading verb may add around an option's name (`我觉得是…吧`).
 _ROOM = 8
 
@@ -216,13 +264,45 @@ _MIN_PART = 1 / 3
 _NAMES_NOTHING = frozenset(NEUTRAL_PREFIXES) | frozenset(NEUTRAL_SUFFIXES)
 
 
+# `（  ）元。`: the unit a prompt prints after the brackets an option goes in.
+_AFTER_BRACKETS = re.compile(r"[(（]\s*[)）]\s*(?P<unit>[^\s，。,.;；:：？?！!]{1,3})")
+
+
+def _shared_head(question: Question) -> str:
+    """The words every option begins with (`维生素` of 维生素A … 维生素K), two characters at least."""
+    texts = [normalize(v) for v in question.options.values()]
+    head = texts[0] if texts else ""
+    for text in texts[1:]:
+        while not text.startswith(head):
+            head = head[:-1]
+    return head if len(head) >= 2 and all(len(t) > len(head) for t in texts) else ""
+
+
+def _listed_with_the_key(part: str, question: Question) -> bool:
+    """The part names a thing the explanation lists with the right options' texts (`类地行星是水星、金星、地球、
+    火星`; `三国` of 《三国演义》 beside 《红楼梦》): true, though no option."""
+    norm = normalize(part)
+    if len(norm) < 2:
+        return False
+    key = [normalize(question.options[k]) for k in question.options if k.upper() in question.letters.upper()]
+    for run in _LIST_RUN.findall(question.explanation or ""):
+        items = [normalize(item) for item in re.split(r"[、，,和与及]", run) if normalize(item)]
+        if sum(item in key for item in items) >= 2 and any(item.startswith(norm) for item in items if item not in key):
+            return True
+    return False
+
+
+_LIST_RUN = re.compile(r"[^：:；;。！!？?]+")
+
+
 def _letter_key(question: Question, letter: str) -> str:
     return next(k for k in question.options if k.upper() == letter)
 
 
 def _part_of_one(norm: str, question: Question) -> set[str]:
     """`量化` for the option 模型量化: a part of one option's text that no other option holds, unless
-    the option says the opposite around it (`激活函数` is not 不使用激活函数)."""
+    the option says the opposite around it (`激活函数` is not 不使用激活函数), or the part is itself
+    another substance (`_another_substance`)."""
     if len(norm) < 2 or norm in _NAMES_NOTHING:
         return set()
     holding = [(k.upper(), normalize(v)) for k, v in question.options.items() if norm in normalize(v)]
@@ -233,7 +313,29 @@ def _part_of_one(norm: str, question: Question) -> set[str]:
         return set()
     if read_value(question.options[_letter_key(question, letter)]) is not None:
         return set()  # a value is named by its value only: `221年` is no part of 公元前221年
+    if _another_substance(norm, text):
+        return set()
     return {letter}
+
+
+# The last character of a chemical name (乙醇胺, 次氯酸钠, 胸腺嘧啶, 对乙酰氨基酚): the thing it names.
+_SUBSTANCE_END = frozenset("钠钾钙镁铝铁铜锌银汞铅锰钡锂铬镍钴锡铂铵胺酸碱盐烷烯炔醇醛酮酯醚苯酚啶呤")
+
+
+def _another_substance(part: str, text: str) -> bool:
+    """A chemical name puts the substance at its end: a part that does not end it is a name of another
+    substance (`乙醇` is ethanol, not 乙醇胺; `次氯酸` is an acid, not 次氯酸钠; `胸腺` no 胸腺嘧啶)."""
+    return text[-1] in _SUBSTANCE_END and not text.endswith(part) and any(is_han(ch) for ch in part)
+
+
+# What may follow a letter without a space and leave it a letter: `B对`, `A吧`, `AC两项`, `D选项`.
+_AFTER_A_LETTER = frozenset("选项个两三四五都均全吧啊呀吗呢啦嘛哦喔噢对是正了哈为")
+
+
+def _glued_to_a_word(text: str, match: re.Match[str]) -> bool:
+    """Letters followed at once by Chinese that is no particle (`c大调`, `A型血`): a word, not a choice."""
+    end = match.end("letters")
+    return end < len(text) and is_han(text[end]) and text[end] not in _AFTER_A_LETTER
 
 
 def read_letters(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Reading | None:
@@ -265,6 +367,12 @@ def _read(named: _Options, original: str) -> Reading | None:
     if (letter := _ordinal(place, sorted(options))) is not None:
         return Reading(frozenset(letter))
     match = _LETTERS.match(text)
+    if match and _glued_to_a_word(text, match):  # `c大调`: the letter is part of a word, no choice of C
+        whole = named.named(original) or named.named(text)
+        if whole:
+            return Reading(whole)
+        if not named.named(match["rest"].strip()):  # `A知识蒸馏`: a letter and its option's text
+            match = None
     if match:
         tokens = re.findall(r"[A-Za-z]+", match["letters"])
         letters = frozenset(match["letters"].upper()) & frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -287,9 +395,14 @@ def _read(named: _Options, original: str) -> Reading | None:
         return Reading(whole)
     if question.kind is Kind.multiple:
         found: set[str] = set()
+        shared = _shared_head(question)
         for part in _TEXT_SEPARATORS.split(text):
-            part_named = named.named(part) or named.by_words(part)
+            part_named = named.named(part) or named.by_words(part) or named.glued(part)
+            if part_named is None and shared and part.strip():  # `维生素A、D、K`: the options' shared head
+                part_named = named.named(shared + part.strip()) or None
             if part.strip() and part_named is None:
+                if _listed_with_the_key(part, question):
+                    continue  # `地球` beside 水星、金星、火星: on the explanation's list, though no option
                 return None
             found |= part_named or set()
         if found:

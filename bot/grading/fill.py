@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from functools import lru_cache
 
@@ -16,8 +18,10 @@ from rapidfuzz.distance import Levenshtein
 from bot.banks.model import Question
 from bot.grading.answers import Accepted, accepted_forms, loose
 from bot.grading.concepts import ConceptIndex
+from bot.grading.expressions import is_expression, operators_in, same_expression
 from bot.grading.meaning import flipped
-from bot.grading.quantities import Value, in_digits, numbers_in, read_value, unit_at
+from bot.grading.quantities import Value, approximate, in_digits, numbers_in, read_value, unit_at
+from bot.grading.units import Unit, read_unit
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
 from bot.lexicon.formulas import is_formula
@@ -55,10 +59,15 @@ class BlankResult:
     answer: Accepted | None  # the accepted answer it was judged against
     other: str | None = None  # the look-alike concept, in display form
     reason: tuple[str, str] = ("", "")  # opposite: (answer's words, reply's words); incomplete/extra: the words
+    half: bool = False  # the key's value without the unit it writes: partly right, never right
 
     @property
     def ok(self) -> bool:
         return self.match in ACCEPTED
+
+    @property
+    def credit(self) -> float:
+        return 1.0 if self.ok else 0.5 if self.half else 0.0
 
 
 def _sounds_alike(reply: str, answer: str) -> bool:
@@ -258,33 +267,99 @@ def _missing(part: str, whole: str) -> str:
     return "…".join(x for x in (head, tail) if x)
 
 
-def _unit_fits(key: Value, reply: Value, after_blank: str) -> bool:
-    """The reply's unit is the key's (in any spelling or scale), or the prompt gives it after the blank
-    (`___次/分`: `60-100次`, `每分钟60到100次`); a key with a unit needs one in the reply."""
+def _agreement(key: Value, said: Value, given: Unit | None, given_words: str) -> str:
+    """`yes` when the reply gives the key's value, `unit` when it gives its number without the unit the key
+    writes (partly right, never right), `no` otherwise. A key without a unit is in the unit the prompt
+    prints after the blank (`___位`: `128 bit` is 128, `16 B` too), if it prints one."""
+    if key.kind == "number" and said.kind == "date" and said.parts[1:] == (None, None) and key.dimension is None:
+        return "yes" if said.parts[0] == key.parts[0] else "no"  # `1776年` where the key is the year 1776
+    if key.kind != said.kind:
+        return "no"
     if key.dimension is not None:
-        return reply.dimension == key.dimension
-    if reply.dimension is None:
-        return True
-    given = unit_at(after_blank)
-    return given is not None and (given[0] == reply.dimension or (reply.unit or "") in given[1])
+        if said.dimension is None:
+            if not any(key.dimension) and said.parts == key.parts:
+                return "yes"  # 0.5 for 50%: a ratio needs no sign
+            if given is not None and any(given.dims) and given.dims == key.dimension:
+                # The prompt prints the unit after the blank (`___kW·h`): a bare number is in that unit, so
+                # `2000` there is 2000 kW·h, wrong for 2000 W·h, not the right number without its unit.
+                return "yes" if _scaled(said.parts, given.factor) == _scaled(key.parts, Decimal(1)) else "no"
+            return "unit" if said.written == key.written else "no"
+        return "yes" if key.same(said) else "no"
+    if said.dimension is None:
+        return "yes" if said.parts == key.parts else "no"
+    if given is not None and said.dimension == given.dims:
+        scaled = tuple(p * given.factor if isinstance(p, Decimal) else p for p in key.parts)
+        return "yes" if tuple(p.normalize() if isinstance(p, Decimal) else p for p in scaled) == said.parts else "no"
+    if given_words and said.unit and said.unit in given_words:  # `60-100次` where the prompt prints 次/分
+        return "yes" if said.written == key.written else "no"
+    return "no"
+
+
+def _scaled(parts: tuple[Decimal | int | None, ...], factor: Decimal) -> tuple[Decimal | int | None, ...]:
+    return tuple((p * factor).normalize() if isinstance(p, Decimal) else p for p in parts)
+
+
+def _rounded_from(said: Value, keys: list[tuple[Accepted, Value]]) -> Accepted | None:
+    """The key the reply's value rounds, said more coarsely (`约23` for 22.9): right in part, never in full."""
+    if said.kind != "number" or not isinstance(said.parts[0], Decimal):
+        return None
+    value = said.parts[0]
+    exponent = value.as_tuple().exponent
+    for form, key in keys:
+        wanted = key.parts[0] if key.kind == "number" else None
+        if not isinstance(wanted, Decimal) or key.dimension != said.dimension or not isinstance(exponent, int):
+            continue
+        key_exponent = wanted.as_tuple().exponent
+        if isinstance(key_exponent, int) and exponent > key_exponent:
+            with contextlib.suppress(InvalidOperation):
+                if wanted.quantize(Decimal((0, (1,), exponent))) == value:
+                    return form
+    return None
 
 
 def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -> BlankResult | None:
-    """A key that is a number, a date or a range, judged by value: right in any notation, and wrong when
-    one digit, decimal point, unit or date part differs (never a typo). None when the reply gives no value."""
+    """A key that is a number, a date or a range, judged by value: right in any notation and unit, and
+    wrong when one digit, decimal point, exponent, unit or date part differs (never a typo). None when the
+    reply gives no value."""
     keys = [(f, v) for f in forms if (v := read_value(f.text)) is not None]
+    at = unit_at(after_blank)
+    given = read_unit(at[1]) if at else None
     for text in texts:
         said = read_value(text)
         if said is None:
             continue
         norm = normalize(text)
+        missing: tuple[Accepted, Value] | None = None
         for form, key in keys:
-            if key.same(said):
-                if _unit_fits(key, said, after_blank):
-                    return BlankResult(Match.same_concept if norm != form.norm else Match.exact, norm, form)
-                if key.unit and not said.unit:
-                    return BlankResult(Match.incomplete, norm, form, reason=("", key.unit))
+            agreed = _agreement(key, said, given, at[1] if at else "")
+            if agreed == "yes":
+                return BlankResult(Match.same_concept if norm != form.norm else Match.exact, norm, form)
+            if agreed == "unit" and missing is None:
+                missing = (form, key)
+        if missing is not None:
+            return BlankResult(Match.incomplete, norm, missing[0], reason=("", missing[1].unit or ""), half=True)
+        if approximate(text) and (coarse := _rounded_from(said, keys)) is not None:
+            return BlankResult(Match.incomplete, norm, coarse, reason=("rounded", coarse.text), half=True)
         return BlankResult(Match.wrong, norm, keys[0][0])
+    return None
+
+
+# A function and its call (`len`, `len()`; `len(list)`, `len([1, 2])`).
+_CALL_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*(?:\(\))?$")
+_CALL = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_.]*)\s*\(.*\)$")
+
+
+def _by_expression(texts: list[str], forms: tuple[Accepted, ...]) -> BlankResult | None:
+    """A key that is an algebraic expression, judged by value (`3(n-1)+1` for 3n-2); None when the reply is
+    no expression."""
+    for text in texts:
+        verdicts = [(form, same_expression(text, form.text)) for form in forms]
+        norm = normalize(text)
+        for form, same in verdicts:
+            if same:
+                return BlankResult(Match.exact if norm == form.norm else Match.same_concept, norm, form)
+        if any(same is False for _, same in verdicts):
+            return BlankResult(Match.wrong, norm, forms[0])
     return None
 
 
@@ -295,10 +370,12 @@ def match_blank(
     *,
     after_blank: str = "",
     spelling: bool = False,
+    literal: bool = False,
 ) -> BlankResult:
     """Judge one blank's reply against its accepted answers (key first, then alternates and other names).
     `after_blank`: the prompt's words after the blank (a unit it gives); `spelling`: an English word whose
-    spelling is asked, where no typo is forgiven."""
+    spelling is asked, where no typo is forgiven; `literal`: what a program prints, compared as written (`1024.0`
+    is no `1024` there, nor `2^10`)."""
     forms = _forms(tuple(answers), concepts)
     text = strip_answer_prefix(reply)
     plain = normalize(text)
@@ -306,24 +383,39 @@ def match_blank(
     hedged = normalize(hedged_text)
     if not plain or not forms:
         return BlankResult(Match.empty, plain, forms[0] if forms else None)
-    valued = tuple(f for f in forms if read_value(f.text) is not None)
+    valued = () if literal else tuple(f for f in forms if read_value(f.text) is not None)
     if valued:
         if (found := _by_value([text, hedged_text], valued, after_blank)) is not None:
             return found
         forms = tuple(f for f in forms if f not in valued)
         if not forms:
             return BlankResult(Match.wrong, plain, valued[0])
+    if (call := _CALL.match(hedged_text.strip())) is not None:  # `len(list)` names the function `len`/`len()`
+        for form in forms:
+            if _CALL_KEY.match(form.text.strip()) and normalize(form.text).removesuffix("()") == normalize(
+                call["name"]
+            ):
+                return BlankResult(Match.same_concept, normalize(text), form)
+    algebraic = tuple(f for f in forms if is_expression(f.text))
+    if algebraic and (found := _by_expression([text, hedged_text], algebraic)) is not None:
+        return found
     # An answer with numbers in it (`INT8`, `22.4 L/mol`) is matched only with the same numbers, decimal
     # points kept: normalised, `224 L/mol` would read as 22.4 L/mol.
     said_numbers = numbers_in(text)
-    numbered = tuple(f for f in forms if not numbers_in(f.text) or numbers_in(f.text) == said_numbers)
+    # Signs and operators too: `3n2` is no `3n-2`, though normalising drops the minus.
+    said_operators = operators_in(text)
+    numbered = tuple(
+        f
+        for f in forms
+        if (not numbers_in(f.text) or numbers_in(f.text) == said_numbers) and operators_in(f.text) == said_operators
+    )
     if not numbered:
         return BlankResult(Match.wrong, plain, forms[0])
     forms = numbered
     readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
     if (found := _accepted(readings_, forms)) is not None:
         return found
-    if said_numbers:  # `牛顿第2定律` for 牛顿第二定律: the same numbers, written in digits
+    if said_numbers and not literal:  # `牛顿第2定律` for 牛顿第二定律: the same numbers, written in digits
         digits = normalize(in_digits(hedged_text))
         for form in forms:
             if numbers_in(form.text) and normalize(in_digits(form.text)) == digits:
@@ -352,7 +444,12 @@ def match_blank(
     candidate: tuple[Match, Accepted, int] | None = None
     # A slip never changes a number (`22.4` is not `2.24`, 第二 not 第三), a formula (`NaHSO3` is not
     # `NaHCO3`) or an acronym (`HTTP` is not `HTTPS`), and a spelling asked is not forgiven at all.
-    slips = () if spelling else tuple(f for f in forms if numbers_in(f.text) == said_numbers and not _is_code(f.text))
+    # Nor is a character a question asks for (`赛` is the very slip `___翁失马` asks about).
+    slips = (
+        ()
+        if spelling or literal
+        else tuple(f for f in forms if numbers_in(f.text) == said_numbers and not _is_code(f.text) and len(f.norm) > 1)
+    )
     for form in slips:
         if _sounds_alike(norm, form.norm):
             candidate = (Match.homophone, form, Levenshtein.distance(norm, form.norm))
@@ -377,8 +474,14 @@ def match_blank(
                 break
     if candidate is not None:
         match, form, distance = candidate
-        # As near (or nearer) to another known concept than to the key: that concept is meant.
-        if concepts is not None and (other := concepts.nearest(norm, norms, distance)) is not None:
+        # As near (or nearer) to another known concept than to the key: that concept is meant; unless the
+        # slip is by sound and the other does not sound so (`杜府` is 杜甫 though one character from 杜牧).
+        other = concepts.nearest(norm, norms, distance) if concepts is not None else None
+        if (
+            other is not None
+            and concepts is not None
+            and not (match is Match.homophone and not _sounds_alike(norm, other))
+        ):
             return BlankResult(Match.lookalike, norm, form, concepts.display(other))
         return BlankResult(match, norm, form)
 
@@ -408,20 +511,42 @@ def split_blanks(reply: str) -> list[str]:
 
 
 def _judge_blanks(
-    parts: list[str], blanks: list[list[str]], concepts: ConceptIndex | None, spelling: bool = False
+    parts: list[str],
+    blanks: list[list[str]],
+    concepts: ConceptIndex | None,
+    spelling: bool = False,
+    literal: bool = False,
 ) -> list[BlankResult]:
     count = len(blanks)
     if len(parts) <= count or math.comb(len(parts) - 1, count - 1) > _MAX_GROUPINGS:
         if len(parts) > count:  # too many to search: the last blank takes the rest
             parts = [*parts[: count - 1], " ".join(parts[count - 1 :])]
-        padded = parts + [""] * (count - len(parts))
-        return [match_blank(p, b, concepts, spelling=spelling) for p, b in zip(padded, blanks, strict=True)]
+
+        def judged(padded: list[str]) -> list[BlankResult]:
+            return [
+                match_blank(p, b, concepts, spelling=spelling, literal=literal)
+                for p, b in zip(padded, blanks, strict=True)
+            ]
+
+        best = judged(parts + [""] * (count - len(parts)))
+        if 0 < len(parts) < count and math.comb(count, len(parts)) <= _MAX_GROUPINGS:
+            # Fewer answers than blanks: each may answer any blank, in order (`岳阳楼记` for the second one).
+            for places in itertools.combinations(range(count), len(parts)):
+                padded = [""] * count
+                for place, part in zip(places, parts, strict=True):
+                    padded[place] = part
+                results = judged(padded)
+                if sum(r.credit for r in results) > sum(r.credit for r in best):
+                    best = results
+        return best
     # More parts than blanks: an answer had a space in it. Try every way of grouping the parts in order.
     best: list[BlankResult] = []
     for cuts in itertools.combinations(range(1, len(parts)), count - 1):
         bounds = (0, *cuts, len(parts))
         groups = [" ".join(parts[bounds[i] : bounds[i + 1]]) for i in range(count)]
-        results = [match_blank(g, b, concepts, spelling=spelling) for g, b in zip(groups, blanks, strict=True)]
+        results = [
+            match_blank(g, b, concepts, spelling=spelling, literal=literal) for g, b in zip(groups, blanks, strict=True)
+        ]
         if not best or sum(r.ok for r in results) > sum(r.ok for r in best):
             best = results
     return best
@@ -445,6 +570,8 @@ def _near_miss(result: BlankResult) -> tuple[str, str] | None:
         case Match.opposite:
             zh, en = _opposite_reason(*result.reason)
             return f"意思相反（{zh}）", f"the opposite ({en})"
+        case Match.incomplete if result.reason[0] == "rounded":
+            return "只是近似值，不够精确", "only a rounded value, less precise than asked"
         case Match.incomplete:
             return f"不完整（少了「{words}」）", f"incomplete (「{words}」 is missing)"
         case Match.extra:
@@ -522,6 +649,15 @@ def _asks_spelling(question: Question) -> bool:
     return bool(spans) and all(_in_english(question.prompt, start, end) for start, end in spans)
 
 
+# A blank for what a program prints or returns: `print(2 ** 10) outputs ___`, `的输出是___`.
+_OUTPUT = re.compile(r"\bprint\s*\(|\boutputs?\b|\bprints\b|\bevaluates?\s+to\b|输出|返回值|运行结果", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _asks_output(prompt: str) -> bool:
+    return _OUTPUT.search(prompt) is not None
+
+
 def _in_english(prompt: str, start: int, end: int) -> bool:
     """The nearest letters either side of a blank are Latin, none Chinese."""
     before = prompt[:start].rstrip(" \t_＿")[-1:]
@@ -543,7 +679,8 @@ def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: Conce
     heads = [norm[k:] for k in range(len(before), 0, -1) if norm.startswith(before[-k:])]
     bare = [norm, *heads]
     bare += [h[:-k] for h in list(bare) for k in range(len(after), 0, -1) if h.endswith(after[:k])]
-    bare = [b for b in bare if len(b) >= 2]
+    shortest = min((len(normalize(a)) for a in answers), default=2)
+    bare = [b for b in bare if len(b) >= min(2, shortest)]  # `塞` of `塞翁` where the key is one character
     # The key's words the reply leaves to the prompt, put back: only the words an accepted answer ends
     # (or begins) with.
     forms = _forms(tuple(answers), concepts)
@@ -552,6 +689,46 @@ def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: Conce
     # Only as the key is written (or with a neutral word): no typo is forgiven on top of a guess.
     found = _accepted(readings, forms) if readings else None
     return found or _with_prompt_word(reply, forms, prompt, concepts)
+
+
+# `（填“纯合子”或“杂合子”）`: the answers a prompt offers to choose from.
+_OFFERED = re.compile(
+    r"[“\"「『]([^”\"」』]{1,16})[”\"」』]\s*(?:或者|或|还是|or)\s*[“\"「『]([^”\"」』]{1,16})[”\"」』]"
+)
+
+
+def _offered(reply: str, answers: Sequence[str], prompt: str) -> BlankResult | None:
+    """A reply that begins exactly one of the answers the prompt offers, the key (`杂合` where it offers
+    纯合子 or 杂合子): that one is chosen, written short."""
+    norm = normalize(strip_answer_prefix(strip_hedges(clean(reply))))
+    for match in _OFFERED.finditer(prompt):
+        offered = [normalize(match[1]), normalize(match[2])]
+        begun = [o for o in offered if len(norm) >= 2 and o.startswith(norm)]
+        keys = {normalize(a): a for a in answers}
+        if len(begun) == 1 and begun[0] in keys:
+            return BlankResult(Match.same_concept, norm, Accepted(keys[begun[0]], begun[0]))
+    return None
+
+
+_COPULA = re.compile(r"是|为|就是|乃")
+
+
+def _said_of_the_prompt(
+    reply: str, answers: Sequence[str], prompt: str, concepts: ConceptIndex | None
+) -> BlankResult | None:
+    """The key said of what the prompt asks about (`诗圣是杜甫` for `被尊为“诗圣”的唐代诗人是___`, `杜甫是诗圣`):
+    the other side of the copula restates the prompt (its characters all stand there), the key stands alone."""
+    text = strip_answer_prefix(strip_hedges(clean(reply)))
+    said = normalize(prompt)
+    for match in _COPULA.finditer(text):
+        left, right = text[: match.start()], text[match.end() :]
+        for subject, key in ((left, right), (right, left)):
+            words = normalize(subject)
+            if len(words) >= 2 and all(ch in said for ch in words) and normalize(key):
+                found = match_blank(key, answers, concepts)
+                if found.ok:
+                    return found
+    return None
 
 
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
@@ -601,16 +778,21 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
             feedback_en="Please type the answer (several blanks: separate them with spaces or commas).",
         )
     spelling = _asks_spelling(question)
+    literal = _asks_output(question.prompt)
     if len(blanks) == 1:
         after = _around_blank_raw(question.prompt)[1]
-        results = [match_blank(reply, blanks[0], concepts, after_blank=after, spelling=spelling)]
+        results = [match_blank(reply, blanks[0], concepts, after_blank=after, spelling=spelling, literal=literal)]
         if not results[0].ok and (found := _in_context(reply, blanks[0], question.prompt, concepts)) is not None:
             results = [found]
+        if not results[0].ok and (found := _offered(reply, blanks[0], question.prompt)) is not None:
+            results = [found]
+        if not results[0].ok and (found := _said_of_the_prompt(reply, blanks[0], question.prompt, concepts)):
+            results = [found]
     else:
-        results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling)
+        results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling, literal)
     right = sum(r.ok for r in results)
-    score = right / len(results)
-    outcome = Outcome.correct if right == len(results) else Outcome.partial if right else Outcome.wrong
+    score = sum(r.credit for r in results) / len(results)
+    outcome = Outcome.correct if right == len(results) else Outcome.partial if score else Outcome.wrong
     notes_zh: list[str] = []
     notes_en: list[str] = []
     for i, result in enumerate(results, start=1):
@@ -621,6 +803,8 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
             notes_en.append(en[0].upper() + en[1:] if en else en)
     head_zh = {Outcome.correct: "回答正确。", Outcome.partial: f"答对 {right}/{len(results)} 空。"}
     head_en = {Outcome.correct: "Right.", Outcome.partial: f"{right} of {len(results)} blanks right."}
+    if len(results) == 1:  # one blank partly right: its note says what is missing
+        head_zh[Outcome.partial], head_en[Outcome.partial] = "部分正确。", "Partly right."
     feedback_zh = " ".join([head_zh[outcome], *notes_zh] if outcome in head_zh else notes_zh)
     feedback_en = " ".join([head_en[outcome], *notes_en] if outcome in head_en else notes_en)
     return Verdict(

@@ -11,7 +11,7 @@ from bot.grading.concepts import ConceptIndex
 from bot.grading.fill import expected_fill, grade_fill
 from bot.grading.truefalse import grade_true_false
 from bot.grading.verdict import Outcome, Verdict
-from bot.grading.wording import gives_up, is_filler
+from bot.grading.wording import gives_up, is_filler, is_remark
 
 __all__ = ["grade", "grade_or_raise"]
 
@@ -28,6 +28,8 @@ def grade_or_raise(question: Question, reply: str, concepts: ConceptIndex | None
         return _given_up(question)
     if is_filler(reply):
         reply = ""  # `嗯…`: no answer yet; each kind asks for one in its own words
+    if question.kind is not Kind.true_false and is_remark(reply):
+        return _remark(question)
     if question.kind in CHOICE_KINDS:
         return grade_choice(question, reply, concepts)
     if question.kind is Kind.true_false:
@@ -56,6 +58,19 @@ def _given_up(question: Question) -> Verdict:
         zh, en = f"没关系，答案是 {expected}。", f"No problem: the answer is {expected}."
     return Verdict(
         outcome=Outcome.wrong, score=0.0, understood="不知道", expected=expected, feedback_zh=zh, feedback_en=en
+    )
+
+
+def _remark(question: Question) -> Verdict:
+    """`我觉得这题有问题`: a remark about the question is no answer; the bot asks for one (nothing is lost)."""
+    return Verdict(
+        outcome=Outcome.wrong,
+        score=0.0,
+        understood=None,
+        expected=_expected(question),
+        feedback_zh="这像是对题目的疑问，不是答案：请先作答；觉得题目有误，可以用 /report 告诉老师。",
+        feedback_en="That reads as a remark about the question, not an answer: please answer it; "
+        "if the question is wrong, tell a teacher with /report.",
     )
 
 

@@ -2,8 +2,8 @@
 `60到100` is 60-100, `221 BC` is 公元前221年. A key made of one such value is compared by value, never by
 typo tolerance: a digit, a decimal point, a unit or a part of a date changes the fact.
 
-Chinese numerals are read by cn2an. The units are a short table of our own: the Chinese names (升, 毫升,
-公里) must be listed anyway, and a handful of factors is all a fill key needs.
+Chinese numerals are read by cn2an; scientific notation in every spelling (`1.5×10^8`, `1.5e8`, `1.5×10⁸`,
+`1.5亿`), powers (`2^10`), fractions and percentages by the rules below; units by bot/grading/units.py.
 """
 
 from __future__ import annotations
@@ -18,41 +18,28 @@ from functools import lru_cache
 
 import cn2an
 
-__all__ = ["Value", "in_digits", "numbers_in", "read_value", "unit_at"]
+from bot.grading.units import read_unit
 
-# Unit spellings -> (dimension, factor to the dimension's base unit). Longest spellings are tried first.
-_UNITS: dict[str, tuple[str, Decimal]] = {}
-
-
-def _unit(dimension: str, factor: str, *spellings: str) -> None:
-    for spelling in spellings:
-        _UNITS[spelling] = (dimension, Decimal(factor))
-
-
-_unit("volume", "1", "l", "升", "公升", "dm3", "dm³", "立方分米", "liter", "liters", "litre", "litres")
-_unit("volume", "0.001", "ml", "毫升", "cm3", "cm³", "立方厘米", "cc", "milliliter", "milliliters")
-_unit("volume", "1000", "m3", "m³", "立方米")
-_unit("length", "1000", "km", "千米", "公里")
-_unit("length", "1", "m", "米")
-_unit("length", "0.01", "cm", "厘米")
-_unit("length", "0.001", "mm", "毫米")
-_unit("mass", "1000", "kg", "千克", "公斤")
-_unit("mass", "1", "g", "克")
-_unit("mass", "0.001", "mg", "毫克")
-_unit("time", "1", "s", "秒")
-_unit("time", "60", "min", "分钟")
-_unit("time", "3600", "h", "小时")
-_unit("rate", "1", "次/分", "次/分钟", "次/min", "次每分钟", "次每分", "bpm", "/min", "/分")
-_unit("count", "1", "次")
-_unit("pressure", "1", "kpa", "千帕")
-_unit("temperature", "1", "℃", "°c", "摄氏度")
-_unit("percent", "1", "%", "％", "percent")
-_UNIT_RE = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+__all__ = ["Value", "approximate", "in_digits", "numbers_in", "read_value", "unit_at"]
 
 _NUMBER = r"\d+(?:\.\d+)?"
+# A number as learners write one: `1.5×10^8`, `1.5x10^8`, `1.5*10^8`, `1.5e8`, `10^8`, `2^10`, `1.5亿`.
+_VALUE = (
+    r"-?(?:\d+(?:\.\d+)?(?:\s*[×xX*·✕]\s*10\s*(?:\^|\*\*)\s*[-+]?\d{1,3}|[eE][-+]?\d{1,3}|\s*(?:\^|\*\*)\s*\d{1,2})?"
+    r"(?:万亿|千万|百万|亿|万)?)"
+)
+_SCIENTIFIC = re.compile(
+    r"^(?P<sign>-?)(?P<m>\d+(?:\.\d+)?)(?:\s*[×xX*·✕]\s*10\s*(?:\^|\*\*)\s*(?P<e>[-+]?\d+)|[eE](?P<e2>[-+]?\d+)"
+    r"|\s*(?:\^|\*\*)\s*(?P<p>\d+))?(?P<cn>万亿|千万|百万|亿|万)?$"
+)
+_CHINESE_SCALE = {"万": 4, "亿": 8, "万亿": 12, "千万": 7, "百万": 6}
+_SUPERSCRIPTS = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+# Minus signs as typed: the minus sign, dashes, the full-width hyphen (NFKC makes it `-`).
+_MINUS = str.maketrans({"\u2212": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\ufe63": "-"})
 # About, roughly, usually: they do not change the value a reply gives.
 _APPROX = re.compile(
-    r"^(?:一般|通常|正常|大约|大概|约为|约|差不多|approximately|approx\.?|about|around|~)+(?:是|为)?\s*"
+    r"^(?:一般|通常|正常|大约|大概|约为|约|差不多|approximately|approx\.?|about|around|~)+(?:是|为)?\s*", re.IGNORECASE
 )
 _APPROX_TAIL = re.compile(r"(?:左右|上下|前后)$")
 _PER_MINUTE = re.compile(r"^每分钟?\s*(?P<rest>.+?)\s*次$|^(?P<rest2>.+?)\s*次\s*每分钟?$")
@@ -65,18 +52,20 @@ _DATE_PATTERNS = (
     ),
     re.compile(r"^(?P<y>\d{3,4})\s*(?P<sep>[./-])\s*(?P<m>\d{1,2})\s*(?P=sep)\s*(?P<d>\d{1,2})$"),
     re.compile(r"^(?P<era>公元前|前)\s*(?P<y>\d{1,4})$"),
-    re.compile(r"^(?P<y>\d{1,4})\s*(?P<era>bce|bc|ad|ce)\.?$"),
-    re.compile(r"^(?P<era>ad)\s*(?P<y>\d{1,4})$"),
+    re.compile(r"^(?P<y>\d{1,4})\s*(?P<era>bce|bc|ad|ce)\.?$", re.IGNORECASE),
+    re.compile(r"^(?P<era>ad)\s*(?P<y>\d{1,4})$", re.IGNORECASE),
     re.compile(r"^(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号]$"),
 )
 _BEFORE_COMMON_ERA = frozenset({"公元前", "前", "bc", "bce"})
 _RANGE = re.compile(
-    rf"^(?P<a>{_NUMBER})\s*(?P<ua>{_UNIT_RE})?\s*(?:-|~|–|—|到|至|to)\s*(?P<b>{_NUMBER})\s*(?P<ub>{_UNIT_RE})?$"
+    rf"^(?P<a>{_VALUE})\s*(?P<ua>(?:[^\d\s~–—到至-][^~–—到至-]*?)?)\s*(?:-|~|–|—|到|至|\bto\b)\s*(?P<b>{_VALUE})"
+    r"\s*(?P<ub>(?:\D.*?)?)$"
 )
-_SINGLE = re.compile(rf"^(?P<a>-?{_NUMBER})\s*(?P<ua>{_UNIT_RE})?$")
+_SINGLE = re.compile(rf"^(?P<a>{_VALUE})\s*(?P<ua>(?:\D.*?)?)$")  # a unit may hold a power: `dm^3`
 _FRACTION = re.compile(r"^(?P<n>-?\d+)\s*/\s*(?P<d>[1-9]\d*)$")  # 1/2 (cn2an writes 二分之一 so)
+_RATIO = re.compile(r"^\d+(?:\.\d+)?(?:\s*[:∶比]\s*\d+(?:\.\d+)?)+$")  # 3:1, 3∶1, 3比1 (never reduced)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-_BETWEEN = re.compile(rf"^between\s+(?P<a>{_NUMBER})\s+and\s+(?P<b>{_NUMBER})")
+_BETWEEN = re.compile(rf"^between\s+(?P<a>{_NUMBER})\s+and\s+(?P<b>{_NUMBER})", re.IGNORECASE)
 _MONTHS = (
     "january",
     "february",
@@ -98,7 +87,8 @@ _DAY_MONTH_YEAR = re.compile(rf"^(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m>{_MONT
 
 
 def _english_date(text: str) -> str:
-    match = _MONTH_DAY_YEAR.match(text) or _DAY_MONTH_YEAR.match(text)
+    folded = text.casefold()
+    match = _MONTH_DAY_YEAR.match(folded) or _DAY_MONTH_YEAR.match(folded)
     if match is None:
         return text
     month = next(i for i, m in enumerate(_MONTHS, start=1) if m.startswith(match["m"][:3]))
@@ -108,24 +98,34 @@ def _english_date(text: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Value:
     """What a text says as a value: a date (year, month, day; a year before the common era negative),
-    a number or a range, in the base unit of its dimension; `unit` as written (None without one)."""
+    a number or a range, in the base units of its dimension (`1.5×10^8 km` is 1.5×10^11 m); `dimension`
+    the unit's powers of the base units (None without a unit; all zero for `%`), `unit` as written,
+    `written` the numbers before the unit scaled them."""
 
     kind: str  # date | number | range
     parts: tuple[Decimal | int | None, ...]
-    dimension: str | None = None
+    dimension: tuple[int, ...] | None = None
     unit: str | None = None
+    written: tuple[Decimal | int | None, ...] = ()
 
     def same(self, other: Value) -> bool:
         """The same fact; a unit missing on one side is judged by the caller (the prompt may give it)."""
         if self.kind != other.kind:
             return False
-        if self.dimension and other.dimension and self.dimension != other.dimension:
+        if self.dimension is not None and other.dimension is not None and self.dimension != other.dimension:
             return False
         return self.parts == other.parts
 
 
+def approximate(text: str) -> bool:
+    """The reply says its value is rounded: `约23`, `大约 23`, `23左右`, `about 23`."""
+    plain = unicodedata.normalize("NFKC", text).strip()
+    return bool(_APPROX.match(plain) and _APPROX.match(plain).end()) or bool(_APPROX_TAIL.search(plain))
+
+
 def _folded(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).casefold().strip()
+    text = _SUPERSCRIPTS.sub(lambda m: "^" + m[0].translate(_SUPERSCRIPT), text)  # 10⁸ before NFKC makes it 108
+    text = unicodedata.normalize("NFKC", text).translate(_MINUS).strip()
     text = _APPROX_TAIL.sub("", _APPROX.sub("", text)).strip()  # before cn2an reads 一般 as 1般
     text = _THOUSANDS.sub("", text)  # 6,300 is 6300
     text = _BETWEEN.sub(r"\g<a>-\g<b>", text)  # between 60 and 100
@@ -136,12 +136,34 @@ def _folded(text: str) -> str:
     return re.sub(r"[。！!？?，,；;]+$", "", text).strip()
 
 
-def _scaled(number: str, unit: str | None) -> tuple[Decimal, str | None]:
-    value = Decimal(number)
-    if unit is None:
-        return value.normalize(), None
-    dimension, factor = _UNITS[unit]
-    return (value * factor).normalize(), dimension
+def _number_of(text: str) -> Decimal | None:
+    """`1.5×10^8`, `1.5e8`, `2^10`, `1.5亿` as one number; None for anything else."""
+    match = _SCIENTIFIC.match(text.strip())
+    if match is None:
+        return None
+    value = Decimal(match["m"])
+    exponent = match["e"] or match["e2"]
+    if exponent is not None:
+        value = value.scaleb(int(exponent))
+    elif match["p"] is not None and value != 10:
+        return None  # `2^10` for 1024 restates a sum to work out, it does not give the value
+    elif match["p"] is not None:
+        value = value.scaleb(int(match["p"]) - 1)
+    if match["cn"]:
+        value = value.scaleb(_CHINESE_SCALE[match["cn"]])
+    return -value if match["sign"] else value
+
+
+def _scaled(number: Decimal, unit: str) -> tuple[Decimal, tuple[int, ...] | None, str | None] | None:
+    """The number in base units, the unit's dimension and the unit as written; None when the words after
+    the number are no unit."""
+    unit = unit.strip()
+    if not unit:
+        return number.normalize(), None, None
+    found = read_unit(unit)
+    if found is None:
+        return None
+    return (number * found.factor).normalize(), found.dims, unit
 
 
 def _date(text: str) -> Value | None:
@@ -151,7 +173,7 @@ def _date(text: str) -> Value | None:
             continue
         groups = match.groupdict()
         year = int(groups["y"]) if groups.get("y") else None
-        if year is not None and groups.get("era") in _BEFORE_COMMON_ERA:
+        if year is not None and (groups.get("era") or "").casefold() in _BEFORE_COMMON_ERA:
             year = -year
         month = int(groups["m"]) if groups.get("m") else None
         day = int(groups["d"]) if groups.get("d") else None
@@ -162,24 +184,37 @@ def _date(text: str) -> Value | None:
 
 
 def _number(text: str) -> Value | None:
+    if _RATIO.match(text):
+        terms = tuple(Decimal(t).normalize() for t in re.split(r"\s*[:∶比]\s*", text))
+        return Value("ratio", terms, written=terms)
     per_minute = _PER_MINUTE.match(text)
     if per_minute is not None:  # `每分钟60到100次`: a rate
         inner = _number((per_minute["rest"] or per_minute["rest2"]).strip())
         if inner is None or inner.unit is not None:
             return None
-        return Value(inner.kind, inner.parts, "rate", "次/分")
-    if (match := _RANGE.match(text)) is not None:
-        unit = match["ub"] or match["ua"]
-        if match["ua"] and match["ub"] and _UNITS[match["ua"]] != _UNITS[match["ub"]]:
-            return None
-        low, dimension = _scaled(match["a"], unit)
-        high, _ = _scaled(match["b"], unit)
-        return Value("range", (low, high), dimension, unit)
+        rate = read_unit("次/分")
+        assert rate is not None
+        return Value(inner.kind, tuple(p * rate.factor for p in inner.parts), rate.dims, "次/分", inner.parts)  # type: ignore[operator]
     if (match := _FRACTION.match(text)) is not None:
-        return Value("number", ((Decimal(match["n"]) / Decimal(match["d"])).normalize(),))
+        value = (Decimal(match["n"]) / Decimal(match["d"])).normalize()
+        return Value("number", (value,), written=(value,))
+    if (match := _RANGE.match(text)) is not None:
+        low, high = _number_of(match["a"]), _number_of(match["b"])
+        unit = match["ub"].strip() or match["ua"].strip()
+        if low is None or high is None:
+            return None
+        if match["ua"].strip() and match["ub"].strip() and read_unit(match["ua"]) != read_unit(match["ub"]):
+            return None
+        a, b = _scaled(low, unit), _scaled(high, unit)
+        if a is None or b is None:
+            return None
+        return Value("range", (a[0], b[0]), a[1], a[2], (low.normalize(), high.normalize()))
     if (match := _SINGLE.match(text)) is not None:
-        number, dimension = _scaled(match["a"], match["ua"])
-        return Value("number", (number,), dimension, match["ua"])
+        number = _number_of(match["a"])
+        scaled = _scaled(number, match["ua"]) if number is not None else None
+        if scaled is None or number is None:
+            return None
+        return Value("number", (scaled[0],), scaled[1], scaled[2], (number.normalize(),))
     return None
 
 
@@ -195,7 +230,7 @@ def read_value(text: str) -> Value | None:
     folded = _APPROX_TAIL.sub("", _APPROX.sub("", folded)).strip()
     try:
         return _date(folded) or _number(folded)
-    except InvalidOperation:
+    except (InvalidOperation, OverflowError):
         return None
 
 
@@ -225,11 +260,18 @@ def numbers_in(text: str) -> tuple[str, ...]:
     """The numbers written in a text, in digits or Chinese numerals (`第二` is 2), decimal points kept
     (`22.4` is not `224`): a typo never changes one."""
     plain = _NAME_DOTS.sub("", unicodedata.normalize("NFKC", text))  # 九·一八 is 918, as 9·18 is
+    plain = _THOUSANDS.sub("", plain)  # 1,024 is 1024
     return tuple(_number_text(found) for found in _NUMERALS.findall(plain))
 
 
-def unit_at(text: str) -> tuple[str, str] | None:
-    """The unit a prompt writes right after its blank (`___次/分。`): its dimension and the words, or None."""
-    folded = unicodedata.normalize("NFKC", text).casefold().lstrip()
-    match = re.match(_UNIT_RE, folded)
-    return (_UNITS[match[0]][0], folded[: match.end()]) if match else None
+def unit_at(text: str) -> tuple[tuple[int, ...], str] | None:
+    """The unit a prompt writes right after its blank (`___次/分。`, `___位`): its dimension and the words,
+    or None."""
+    folded = unicodedata.normalize("NFKC", text).lstrip()
+    words = re.match(r"[^\s,，。.;；:：、)）(（]{1,12}", folded)
+    if words is None:
+        return None
+    for end in range(len(words[0]), 0, -1):
+        if (unit := read_unit(words[0][:end])) is not None:
+            return unit.dims, words[0][:end]
+    return None

@@ -8,6 +8,7 @@ import unicodedata
 from rapidfuzz.distance import Levenshtein
 
 from bot.banks.model import Question
+from bot.grading.meaning import NEGATIONS, flipped
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import asks_back, strip_hedges
 from bot.lexicon.normalize import clean, normalize, strip_answer_prefix
@@ -178,6 +179,38 @@ def misstated(reason: str, explanation: str) -> tuple[str, str] | None:
     return None
 
 
+_LIKE_A_CLAUSE = 0.6  # a clause of the explanation restated in the learner's words
+_ABOUT_THE_CLAIM = 0.5  # the claim with a part of it changed
+
+
+def _statement(text: str) -> str:
+    return normalize(strip_hedges(strip_answer_prefix(clean(text).strip())))
+
+
+def stated(question: Question, reply: str) -> bool | None:
+    """A reply that answers with a statement instead of a judgement: the claim negated
+    (`水星不是离太阳最远的行星`) or corrected (a part changed: `…最近的行星`) holds it false, a wrong judgement
+    when the claim is true; a clause of the explanation restated (`离太阳最远的是海王星`) is the judgement a
+    learner who knows the fact makes. The claim copied back is no verdict, nor anything else: None."""
+    said, claim = _statement(reply), _statement(question.prompt)
+    if len(said) < 4 or len(claim) < 4:
+        return None
+    if said == claim:
+        return None  # the claim copied back
+    likeness = Levenshtein.normalized_similarity(said, claim)
+    for clause in _CLAUSE.split(question.explanation or ""):
+        source = normalize(clause)
+        near = Levenshtein.normalized_similarity(said, source)
+        if len(source) >= 4 and near >= _LIKE_A_CLAUSE and near > likeness:
+            return bool(question.answer)  # the explanation's fact: what a learner who judges right says
+    pair = flipped(said, claim)
+    if pair is not None and any(ch in NEGATIONS for ch in "".join(pair)):
+        return False  # the claim negated: `水星不是离太阳最远的行星`
+    if pair is None and likeness >= _ABOUT_THE_CLAIM:
+        return False  # the claim with a part changed (not to its opposite, which may be as false): held false
+    return None
+
+
 def _label(value: bool) -> str:
     return "正确" if value else "错误"
 
@@ -186,6 +219,8 @@ def grade_true_false(question: Question, reply: str) -> Verdict:
     key = bool(question.answer)
     expected = _label(key)
     value = read_true_false(reply)
+    if value is None:
+        value = stated(question, reply)
     if value is None:
         return Verdict(
             outcome=Outcome.wrong,

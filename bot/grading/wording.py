@@ -26,6 +26,7 @@ __all__ = [
     "core",
     "gives_up",
     "is_filler",
+    "is_remark",
     "strip_hedges",
 ]
 
@@ -218,6 +219,19 @@ def is_filler(text: str) -> bool:
         return False  # most replies: decided by their first character
     said = "".join(ch for ch in text if ch.isalnum()).casefold()
     return all(ch in FILLER_CHARS for ch in said) or bool(_FILLER_LATIN.match(said))
+
+
+# A remark about the question, not an answer: `我觉得这题有问题`, `这个怎么算`, `看不懂题目`.
+_REMARK = re.compile(
+    r"(?:这|本|此)(?:道|个)?题|题目|(?:这个|这)?(?:怎么|如何)(?:算|做|写|求|解)|看不懂|没看懂|什么意思|题(?:有|出)(?:问题|错)"
+)
+_MAX_REMARK = 20
+
+
+def is_remark(text: str) -> bool:
+    """A short reply about the question rather than an answer to it (no digit or Latin letter in it)."""
+    plain = clean(text).strip()
+    return len(plain) <= _MAX_REMARK and not re.search(r"[0-9a-z]", plain) and _REMARK.search(plain) is not None
 
 
 def asks_back(text: str) -> bool:

@@ -85,6 +85,7 @@ SYNONYMS = """
 残差连接 | 跳跃连接 | residual connection | skip connection
 梯度消失 | vanishing gradient | gradient vanishing
 梯度爆炸 | exploding gradient | gradient explosion
+违法 | 不合法
 """
 
 _HAN = r"\u4e00-\u9fff"

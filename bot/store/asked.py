@@ -254,13 +254,17 @@ async def latest_open(db: aiosqlite.Connection, chat_id: int, learner_id: int | 
     return _row(row) if row else None
 
 
-async def open_in_chat(db: aiosqlite.Connection, chat_id: int, now: int, limit: int = 20) -> list[AskedRow]:
-    """Open questions in a chat whose time is not up (a group's daily question beside a /quiz), newest first."""
+async def open_in_chat(
+    db: aiosqlite.Connection, chat_id: int, now: int, limit: int = 20, *, shown_before: int | None = None
+) -> list[AskedRow]:
+    """Open questions in a chat whose time is not up (a group's daily question beside a /quiz), newest first;
+    `shown_before`: only those shown by a message older than that one."""
+    shown = "" if shown_before is None else " AND message_id IS NOT NULL AND message_id < ?"
     rows = await fetch_all(
         db,
-        f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND closed = 0 AND (closes_at IS NULL OR closes_at > ?) "
-        "ORDER BY id DESC LIMIT ?",
-        (chat_id, now, limit),
+        f"SELECT {_COLS} FROM asked WHERE chat_id = ? AND closed = 0 AND (closes_at IS NULL OR closes_at > ?)"
+        f"{shown} ORDER BY id DESC LIMIT ?",
+        (chat_id, now, limit) if shown_before is None else (chat_id, now, shown_before, limit),
     )
     return [_row(r) for r in rows]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from types import EllipsisType
 
@@ -19,6 +20,7 @@ __all__ = [
     "set_last_question",
     "update_settings",
     "upsert",
+    "upsert_sync",
 ]
 
 _COLS = "id, name, language, tz, blocked, banks, kinds, poll, last_question, created_at"
@@ -51,16 +53,24 @@ async def get(db: aiosqlite.Connection, learner_id: int) -> Learner | None:
     return _row(row) if row else None
 
 
+_UPSERT_SQL = (
+    f"INSERT INTO learners (id, name, language, tz, created_at) VALUES (?, ?, ?, ?, ?) "
+    f"ON CONFLICT (id) DO UPDATE SET name = excluded.name RETURNING {_COLS}"
+)
+
+
 async def upsert(db: aiosqlite.Connection, learner_id: int, name: str, language: str, tz: str, now: int) -> Learner:
     """Create the learner, or refresh the name of one we know (their chosen settings are kept)."""
-    row = await fetch_one(
-        db,
-        f"INSERT INTO learners (id, name, language, tz, created_at) VALUES (?, ?, ?, ?, ?) "
-        f"ON CONFLICT (id) DO UPDATE SET name = excluded.name RETURNING {_COLS}",
-        (learner_id, name, language, tz, now),
-    )
+    row = await fetch_one(db, _UPSERT_SQL, (learner_id, name, language, tz, now))
     assert row is not None
     return _row(row)
+
+
+def upsert_sync(conn: sqlite3.Connection, learner_id: int, name: str, language: str, tz: str, now: int) -> Learner:
+    """`upsert` inside a `Store.transaction` (a learner's first update since start-up: one call)."""
+    row = conn.execute(_UPSERT_SQL, (learner_id, name, language, tz, now)).fetchone()
+    assert row is not None
+    return _row(tuple(row))
 
 
 async def update_settings(

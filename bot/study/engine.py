@@ -132,8 +132,10 @@ class StudyEngine:
         lang = language_of(language)  # Telegram's language_code is an IETF tag ('en-US'): its first part decides
         zone = parse_tz(tz) if tz else None
         _, ts = self._now()
-        async with self.store.write() as db:
-            return await learners_repo.upsert(db, user_id, name, lang, zone or self.default_tz, ts)
+        tz_name = zone or self.default_tz
+        return await self.store.transaction(
+            lambda conn: learners_repo.upsert_sync(conn, user_id, name, lang, tz_name, ts)
+        )
 
     async def learner(self, user_id: int) -> Learner | None:
         async with self.store.read() as db:
@@ -173,11 +175,14 @@ class StudyEngine:
         async with self.store.write() as db:
             return await chats_repo.update_settings(db, chat_id, close_minute=minute % 1440)
 
-    async def open_asked(self, chat_id: int) -> list[AskedQuestion]:
-        """Every question still open in a chat whose time is not up, newest first."""
+    async def open_asked(
+        self, chat_id: int, *, shown_before: int | None = None, limit: int = 20
+    ) -> list[AskedQuestion]:
+        """Every question still open in a chat whose time is not up, newest first (at most `limit`);
+        `shown_before`: only those shown by a message older than that one."""
         _, ts = self._now()
-        async with self.store.read() as db:
-            rows = await asked_repo.open_in_chat(db, chat_id, ts)
+        async with self.store.quick() as db:
+            rows = await asked_repo.open_in_chat(db, chat_id, ts, limit, shown_before=shown_before)
         return [a for a in map(self._asked, rows) if a is not None]
 
     async def set_blocked(self, user_id: int, blocked: bool) -> None:
@@ -478,7 +483,7 @@ class StudyEngine:
         )
 
     async def get_asked(self, asked_id: int) -> AskedQuestion | None:
-        async with self.store.read() as db:
+        async with self.store.quick() as db:
             return self._asked(await asked_repo.get(db, asked_id))
 
     async def last_answered(self, learner_id: int) -> AskedQuestion | None:
@@ -489,16 +494,16 @@ class StudyEngine:
 
     async def latest_open_asked(self, chat_id: int, learner_id: int | None = None) -> AskedQuestion | None:
         """The newest open question in the chat (asked to/by that learner when given) - for typed answers."""
-        async with self.store.read() as db:
+        async with self.store.quick() as db:
             return self._asked(await asked_repo.latest_open(db, chat_id, learner_id))
 
     async def asked_by_poll(self, poll_id: str) -> AskedQuestion | None:
-        async with self.store.read() as db:
+        async with self.store.quick() as db:
             return self._asked(await asked_repo.by_poll(db, poll_id))
 
     async def asked_by_message(self, chat_id: int, message_id: int) -> AskedQuestion | None:
         """The open question carried by a message (a reply to it answers it)."""
-        async with self.store.read() as db:
+        async with self.store.quick() as db:
             return self._asked(await asked_repo.by_message(db, chat_id, message_id))
 
     async def toggle_option(self, asked_id: int, learner_id: int, letter: str) -> str:
@@ -533,7 +538,7 @@ class StudyEngine:
         (chat, message) a button was pressed on: an answer counts only from the question's own message
         in its own chat ('elsewhere' otherwise: forged or copied callback data). `judge`: see `Judge`.
         """
-        async with self.store.read() as db:
+        async with self.store.quick() as db:
             ctx = await asked_repo.answer_context(db, asked_id, learner_id)
         if ctx is None:
             return AnswerResult("unknown", asked_id)
@@ -557,7 +562,7 @@ class StudyEngine:
         busiest path); None when nothing is open. `closed_too`: the latest question even when answered
         (a typed answer handled again after a crash finds its verdict).
         """
-        async with self.store.read() as db:
+        async with self.store.quick() as db:
             ctx = await asked_repo.latest_answer_context(db, chat_id, learner_id, closed_too=closed_too)
         if ctx is None:
             return None
@@ -589,7 +594,7 @@ class StudyEngine:
         question shown before it, answered or not (a typed answer handled again after a crash finds its
         verdict). None: nothing to answer. The answer's message is recorded as one about its question.
         """
-        async with self.store.read() as db:
+        async with self.store.quick() as db:
             ctx = None
             if reply_to is not None:
                 ctx = await asked_repo.replied_context(db, chat_id, reply_to, learner_id)
@@ -714,7 +719,7 @@ class StudyEngine:
         return Card(card_id=key, due=now)
 
     async def _refusal(self, learner_id: int, asked_id: int, question: Question, bank_id: str) -> AnswerResult:
-        async with self.store.read() as db:
+        async with self.store.quick() as db:
             first = await attempts_repo.reply_of(db, learner_id, asked_id)
         if first is not None:
             return AnswerResult(

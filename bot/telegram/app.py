@@ -27,7 +27,7 @@ from bot.telegram import admin, command_handlers, groups, membership, model_help
 from bot.telegram.callbacks import CallbackCodec
 from bot.telegram.context import CONTEXT_TYPES, BotApplication, CustomContext
 from bot.telegram.group_quiz import GroupQuiz
-from bot.telegram.inbox import ConfirmingRequest, Inbox, InboxQueue
+from bot.telegram.inbox import ConfirmingRequest, Inbox, InboxBot, InboxQueue
 from bot.telegram.ordering import PerChatUpdateProcessor
 from bot.telegram.pacing import OutgoingBudget
 from bot.telegram.sending import send_html
@@ -88,17 +88,21 @@ def telegram_application(
     transport = request or AiohttpRequest()
     if isinstance(transport, AiohttpRequest):  # it tells the breaker of stalls and resets (bot/telegram/breaker.py)
         transport.breaker = budget.breaker
+    bot = InboxBot(  # reads each update of a getUpdates answer once, with the inbox
+        settings.token,
+        base_url=settings.api_url,
+        base_file_url=settings.file_url,
+        rate_limiter=budget,
+        request=transport,  # cheaper per request than httpx: see transport.py
+        get_updates_request=ConfirmingRequest(get_updates_request or AiohttpRequest(1), inbox),
+        inbox=inbox,
+    )
     app: BotApplication = (
         ApplicationBuilder()
-        .token(settings.token)
-        .base_url(settings.api_url)
-        .base_file_url(settings.file_url)
+        .bot(bot)
         .context_types(CONTEXT_TYPES)
-        .rate_limiter(budget)
         .concurrent_updates(processor)  # chats in parallel, each chat in order, a flood kept to its chat
         .update_queue(InboxQueue(inbox))
-        .request(transport)  # cheaper per request than httpx: see transport.py
-        .get_updates_request(ConfirmingRequest(get_updates_request or AiohttpRequest(1), inbox))
         .build()
     )
     data = app.bot_data

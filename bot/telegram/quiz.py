@@ -309,12 +309,11 @@ async def _only_taker(context: CustomContext, chat_id: int, message_id: int, tex
         return None
     if replay:
         return message_id
-    shown = [
-        a for a in await context.engine.open_asked(chat_id) if a.message_id is not None and a.message_id < message_id
-    ]
-    if len(shown) < 2 or takes(shown[0], text):
+    engine = context.engine
+    newest = await engine.open_asked(chat_id, shown_before=message_id, limit=2)  # most often all it takes
+    if len(newest) < 2 or takes(newest[0], text):
         return None
-    takers = [a for a in shown if takes(a, text)]
+    takers = [a for a in await engine.open_asked(chat_id, shown_before=message_id) if takes(a, text)]
     return takers[0].message_id if len(takers) == 1 else None
 
 

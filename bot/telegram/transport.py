@@ -7,9 +7,10 @@ Behaviour follows `telegram.request.HTTPXRequest`: multipart when files are sent
 timeouts, timeouts raised as TimedOut and connection errors as NetworkError; other requests go as one
 JSON body (the Bot API accepts application/json), which costs less than form-encoding every field.
 
-`post_unread` is for requests whose result nobody reads (taking a keyboard off, a verdict): it goes
-the same way as `bot.send_message(...)` and friends (defaults, rate limiter, errors) but does not
-build python-telegram-bot objects from the answer, which on a busy bot costs more than the request.
+`post_unread` is for requests whose result nobody reads (taking a keyboard off, a verdict): it takes
+the same arguments as `bot.send_message(...)` and friends and goes through the same rate limiter with
+the same errors, but its body is built as `post_json`'s and no python-telegram-bot object is built from
+the answer, which on a busy bot cost more than the request.
 
 `post_json` is leaner still, for pushes (a thousand a second): the parameters are plain JSON values
 (a keyboard as the dicts Telegram reads), encoded once into the request body without python-telegram-bot's
@@ -20,11 +21,12 @@ timeouts) are python-telegram-bot's, as for every other request.
 from __future__ import annotations
 
 import json
+from enum import Enum
 from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
-from telegram import Bot
+from telegram import Bot, TelegramObject
 from telegram._utils.defaultvalue import DefaultValue
 from telegram.error import NetworkError, TimedOut
 from telegram.ext import BaseRateLimiter
@@ -156,12 +158,31 @@ def _without_path(url: str) -> str:
 async def post_unread(bot: Bot, endpoint: str, **params: Any) -> Any:
     """Call ``endpoint`` (camelCase, e.g. "editMessageReplyMarkup") and drop the result unparsed.
 
-    ``Bot.do_api_request`` would be the public way, but it warns for every endpoint the library knows;
-    ``Bot._post`` is what it and every ``bot.<method>`` call go through: None values are dropped,
-    defaults inserted, and on an ExtBot the request passes the rate limiter. Errors are raised as usual.
-    Returns the result as JSON (a sent message's ``message_id`` can be read from it).
+    As ``bot.<method>(...)`` does it: None values dropped, python-telegram-bot's objects (a keyboard, reply
+    parameters) and enums sent as the JSON Telegram reads, ``rate_limit_args`` handed to the rate limiter,
+    errors raised as usual; but no python-telegram-bot object is built from the answer and the request body
+    is one JSON document encoded at once (`post_json`), which on a busy bot costs less than the request.
+    A bot with `Defaults` goes the library's own way (``Bot._post``), which inserts them. Returns the
+    result as JSON (a sent message's ``message_id`` can be read from it).
     """
-    return await bot._post(endpoint, params)
+    if getattr(bot, "defaults", None) is not None:
+        return await bot._post(endpoint, params)
+    limits = params.pop("rate_limit_args", None)
+    return await post_json(bot, endpoint, _plain(params), rate_limit_args=limits)
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters as JSON values: None dropped, objects as their dicts, enums as their values."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if value is None:
+            continue
+        if isinstance(value, TelegramObject):
+            value = value.to_dict()
+        elif isinstance(value, Enum):
+            value = value.value
+        out[key] = value
+    return out
 
 
 async def post_json(

