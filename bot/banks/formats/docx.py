@@ -473,7 +473,8 @@ class _Body:
             self.lines.extend(
                 "| " + " | ".join(c.replace("\n", " ").replace("|", "｜") for c in cells) + " |" for cells in plain
             )
-        elif plan_columns(table) is not None:  # columns that hold what questions hold (`№ | Вопрос | А | Б | Ответ`)
+        elif (plan := plan_columns(table)) is not None and (plan[0].options or plan[0].options_cell is not None):
+            # columns that hold choice questions (`№ | Вопрос | А | Б | Ответ`); a table of verdicts stays text
             self.tables.append(table)
             self.lines.extend("" for _ in rows)
         else:

@@ -58,7 +58,7 @@ def question_tables(text: str) -> tuple[str, list[Table]]:
         rows += [Row(n + 1, _cells(lines[n])) for n in range(i + 1, end)]
         header = find_header(Table(rows[:1]))
         if (header is not None and not numbers_only(rows[1:], header.roles)) or (
-            header is None and len(rows) >= 3 and not _numbers_row(rows) and plan_columns(Table(rows)) is not None
+            header is None and len(rows) >= 3 and not _numbers_row(rows) and _choice_plan(Table(rows))
         ):
             tables.append(Table(rows))
             for n in range(head, end):
@@ -74,3 +74,10 @@ def _numbers_row(rows: list[Row]) -> bool:
         if len(rest) >= 2 and all(re.fullmatch(r"\d{1,4}", c) for c in rest):
             return True
     return False
+
+
+def _choice_plan(table: Table) -> bool:
+    """Columns that hold choice questions by their content (a stem, option columns, a key naming one): a table
+    inside a text is read as questions only so; a table of verdicts or notes is part of an answer's text."""
+    planned = plan_columns(table)
+    return planned is not None and bool(planned[0].options or planned[0].options_cell is not None)

@@ -1139,3 +1139,22 @@ def test_numbered_questions_each_over_its_unlabelled_answer_and_verdicts_in_brac
 (√)
 """
     assert keys(doc) == [("case", "绿色区域。"), ("case", "切断电源。"), ("true_false", False), ("true_false", True)]
+
+
+def test_a_table_of_verdicts_inside_a_reference_answer_is_no_question_table(tmp_path: Path) -> None:
+    doc = """## 简答题
+
+1. 对比 root 与普通用户在以下操作上的权限（打√或×）。
+
+参考答案：
+
+| 操作 | root | 普通用户 |
+|---|---|---|
+| 关机 shutdown | √ | × |
+| 修改 /etc/passwd | √ | × |
+| 读取自己的家目录 | √ | √ |
+| 安装系统软件包 | √ | × |
+"""
+    (tmp_path / "linux.md").write_text(doc, encoding="utf-8")
+    bank = import_file(tmp_path / "linux.md", bank_id="t").bank
+    assert [q.kind.value for q in bank.questions] == ["case"]
