@@ -61,6 +61,7 @@ _RANGE = re.compile(
     rf"^(?P<a>{_VALUE})\s*(?P<ua>(?:[^\d\s~–—到至-][^~–—到至-]*?)?)\s*(?:-|~|–|—|到|至|\bto\b)\s*(?P<b>{_VALUE})"
     r"\s*(?P<ub>(?:\D.*?)?)$"
 )
+_NEGATIVE_EXPONENT = re.compile(r"(?:10\s*(?:\^|\*\*)\s*|\d[eE])-\d")
 _SINGLE = re.compile(rf"^(?P<a>{_VALUE})\s*(?P<ua>(?:\D.*?)?)$")  # a unit may hold a power: `dm^3`
 _FRACTION = re.compile(r"^(?P<n>-?\d+)\s*/\s*(?P<d>[1-9]\d*)$")  # 1/2 (cn2an writes 二分之一 so)
 _RATIO = re.compile(r"^\d+(?:\.\d+)?(?:\s*[:∶比]\s*\d+(?:\.\d+)?)+$")  # 3:1, 3∶1, 3比1 (never reduced)
@@ -198,7 +199,9 @@ def _number(text: str) -> Value | None:
     if (match := _FRACTION.match(text)) is not None:
         value = (Decimal(match["n"]) / Decimal(match["d"])).normalize()
         return Value("number", (value,), written=(value,))
-    if (match := _RANGE.match(text)) is not None:
+    # `1e-5`, `2×10^-5 C`: the minus of an exponent, not a range from `1e` to 5.
+    single = _SINGLE.match(text) if _NEGATIVE_EXPONENT.search(text) else None
+    if single is None and (match := _RANGE.match(text)) is not None:
         low, high = _number_of(match["a"]), _number_of(match["b"])
         unit = match["ub"].strip() or match["ua"].strip()
         if low is None or high is None:

@@ -46,7 +46,7 @@ _SYMBOLS: dict[str, Unit] = {}  # case kept: `mA` is milli, `MW` mega
 _NAMES: dict[str, Unit] = {}  # Chinese and English names, matched case-insensitively
 
 _PREFIXES = {"G": "1e9", "M": "1e6", "k": "1e3", "h": "1e2", "d": "0.1", "c": "0.01", "m": "1e-3", "μ": "1e-6"}
-_PREFIXES |= {"u": "1e-6", "n": "1e-9"}
+_PREFIXES |= {"u": "1e-6", "n": "1e-9", "p": "1e-12"}
 
 
 def _base(symbol: str, unit: Unit, prefixes: str = "", *names: str) -> None:
@@ -78,7 +78,7 @@ LITRE = _scaled(METRE**3, "0.001")
 _base("m", METRE, "kdcmμun", "米", "metre", "metres", "meter", "meters")
 _base("g", _scaled(KILOGRAM, "0.001"), "kmμu", "克", "gram", "grams")
 _base("t", _scaled(KILOGRAM, "1000"), "", "吨", "ton", "tons", "tonne", "tonnes")
-_base("s", SECOND, "mμun", "秒", "second", "seconds", "sec")
+_base("s", SECOND, "mμunp", "秒", "second", "seconds", "sec")
 _base("min", _scaled(SECOND, "60"), "", "分钟", "minute", "minutes")
 _base("h", _scaled(SECOND, "3600"), "", "小时", "hour", "hours", "hr")
 _base("A", AMPERE, "kmμu", "安", "安培", "ampere", "amperes", "amp", "amps")
@@ -89,7 +89,8 @@ _base("J", JOULE, "kM", "焦", "焦耳", "joule", "joules")
 _base("W", WATT, "kMGm", "瓦", "瓦特", "watt", "watts")
 _base("V", VOLT, "km", "伏", "伏特", "volt", "volts")
 _base("Ω", VOLT * AMPERE**-1, "kM", "欧", "欧姆", "ohm", "ohms")
-_base("C", AMPERE * SECOND, "mμ", "库", "库仑", "coulomb", "coulombs")
+_base("C", AMPERE * SECOND, "mμunp", "库", "库仑", "coulomb", "coulombs")
+_base("F", AMPERE * SECOND * VOLT**-1, "mμunp", "法", "法拉", "farad", "farads")
 _base("Pa", NEWTON * METRE**-2, "hkM", "帕", "帕斯卡", "pascal", "pascals")
 _base("Hz", SECOND**-1, "kMG", "赫", "赫兹", "hertz")
 _base("L", LITRE, "dm", "升", "公升", "liter", "liters", "litre", "litres")

@@ -93,6 +93,20 @@ QUANTITIES: list[Row] = [
     ("fill-heater", "6", "correct"),
     ("fill-heater", "6 kW·h", "correct"),
     ("fill-heater", "2.16×10^7 J", "correct"),
+    # Negative exponents and the small prefixes (n, p, μ typed u): `10^-6` is no range from 10 to 6.
+    ("fill-capacitor", "4.7×10^-6 F", "correct"),
+    ("fill-capacitor", "4.7×10⁻⁶ F", "correct"),
+    ("fill-capacitor", "4.7e-6 F", "correct"),
+    ("fill-capacitor", "4700 nF", "correct"),
+    ("fill-capacitor", "4.7uF", "correct"),
+    ("fill-capacitor", "4.7×10^-3 F", "wrong"),
+    ("fill-capacitor", "4.7×10^6 F", "wrong"),
+    ("fill-capacitor", "4.7", "partial"),
+    ("fill-wavelength", "5×10^-7 m", "correct"),
+    ("fill-wavelength", "5e-7m", "correct"),
+    ("fill-wavelength", "0.5 μm", "correct"),
+    ("fill-wavelength", "5×10^7 m", "wrong"),
+    ("fill-wavelength", "500 pm", "wrong"),
 ]
 
 
