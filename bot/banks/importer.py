@@ -15,13 +15,14 @@ import re
 from pathlib import Path
 
 from bot.banks.combine import combine, counted, explained, with_rejected
+from bot.banks.conventions.keys import count_blanks
 from bot.banks.formats import Extracted, extract
-from bot.banks.generic.reader import generic_reading, visible_choices
+from bot.banks.generic.reader import generic_reading, visible_choices, visible_verdicts
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.layouts.gift import is_gift, read_gift
 from bot.banks.layouts.reader import read_text
 from bot.banks.limits import LOCAL_LIMITS, DocumentLimits
-from bot.banks.model import CHOICE_KINDS
+from bot.banks.model import CHOICE_KINDS, Kind, Question
 from bot.banks.questions.build import finish, question_id
 from bot.banks.questions.draft import ImportResult, Reading
 from bot.banks.questions.passages import left_out_passages
@@ -89,17 +90,46 @@ def import_document(
 
 
 def _score(result: ImportResult) -> tuple[int, int]:
-    """The better reading imports more questions; of two that import as many, the one that leaves fewer out."""
-    return len(result.bank.questions), -len(result.left_out)
+    """The better reading imports more questions that make sense; of two that import as many, the one that
+    leaves fewer out."""
+    return len(result.bank.questions) - _letter_fills(result), -len(result.left_out)
+
+
+_LETTER = re.compile(r"[A-H]{1,4}|[a-h]|[√×✓✗]")  # "def" is a word, "BD" letters
+
+
+def _letter_fills(result: ImportResult) -> int:
+    """Fill-ins that are misreadings, no question a learner could answer: every answer an option letter or a
+    judgement's mark (`C`, `E`, `BD`: a letter keyed a choice or a judgement), or the answer printed in a
+    stem without a blank (`What is the capital? Mombasa Nairobi Kisumu` keyed `Nairobi`: options without
+    letters)."""
+    return sum(q.kind is Kind.fill and (_letter_keyed(q) or _shown_answer(q)) for q in result.bank.questions)
+
+
+def _letter_keyed(q: Question) -> bool:
+    return all(_LETTER.fullmatch(a.strip()) for blank in q.blanks() for a in blank[:1])
+
+
+def _shown_answer(q: Question) -> bool:
+    blanks = q.blanks()
+    if len(blanks) != 1 or not blanks[0] or count_blanks(q.prompt):
+        return False
+    answer = blanks[0][0].strip()
+    asked = re.split(r"[?？:：]", q.prompt, maxsplit=1)
+    shown = re.compile(rf"(?<!\w){re.escape(answer)}(?!\w)")
+    return len(asked) == 2 and len(answer) >= 2 and shown.search(asked[1]) is not None
 
 
 def _reads_less(result: ImportResult, text: str) -> bool:
-    """The layouts' reading may hold less than the document shows: some questions were left out, or fewer
-    choice questions were read than the runs of options the text shows."""
-    if result.left_out:
+    """The layouts' reading may hold less than the document shows: some questions were left out, some
+    fill-ins are keyed by letters, some questions are cases (where a layout it missed may have run several
+    questions into one), or fewer choice (or true/false) questions were read than the runs of options (or
+    the verdicts alone on their lines) the text shows."""
+    if result.left_out or _letter_fills(result) or any(q.kind is Kind.case for q in result.bank.questions):
         return True
     choices = sum(q.kind in CHOICE_KINDS for q in result.bank.questions)
-    return choices < visible_choices(text)
+    verdicts = sum(q.kind is Kind.true_false for q in result.bank.questions)
+    return choices < visible_choices(text) or verdicts < visible_verdicts(text)
 
 
 def _imported(

@@ -70,12 +70,17 @@ class Case:
         return self.path.name
 
 
-def load_cases(folder: Path = CORPUS) -> list[Case]:
+def load_cases(folder: Path = CORPUS, *, skip_unjudged: bool = False) -> list[Case]:
+    """The folder's documents with their truth; `skip_unjudged` passes over documents without an expect file
+    (an outside folder's README), which in a corpus of these tests is an error."""
     cases = []
     for path in sorted(folder.iterdir()):
         if path.suffix not in DOCUMENT_SUFFIXES:
             continue
-        spec = json.loads(path.with_name(path.stem + ".expect.json").read_text(encoding="utf-8"))
+        truth = path.with_name(path.stem + ".expect.json")
+        if skip_unjudged and not truth.exists():
+            continue
+        spec = json.loads(truth.read_text(encoding="utf-8"))
         questions = [Expected(Kind(q["kind"]), q["key"]) for q in spec["questions"]]
         cases.append(Case(path, spec["layout"], questions, spec.get("left_out", [])))
     return cases

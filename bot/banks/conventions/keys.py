@@ -16,6 +16,7 @@ __all__ = [
     "split_fill_key",
     "take_bracket_key",
     "true_false_options",
+    "without_option_word",
 ]
 
 LETTERS = "ABCDEFGH"  # option letters, in order
@@ -103,7 +104,18 @@ def take_bracket_key(stem: str, *, true_false: bool) -> tuple[str, str | None]:
 _LETTERS_THEN_TEXT = re.compile(r"^([A-Ha-h](?:\s*[,，、/和及]?\s*[A-Ha-h])*)(?=$|[\s,，。.;；:：（(【\[!！?？])")
 _LETTER_ITEM = re.compile(r"(?:^|[;；,，\s|])\s*([A-H])\s*[.．、:：)）]")
 _WRAPPED = re.compile(r"^[（(【\[「“\"'‘]\s*([^（()）【】\[\]]*?)\s*[)）】\]」”\"'’]$")  # "(a), (c)" is two
-_KEY_NOISE = re.compile(r"^(?:选|选项)\s*")
+# a word naming the letter as an option before it: "选B", "letra B", "Option (b)", "alternativa c)", "вариант Б"
+_KEY_NOISE = re.compile(
+    r"^(?:选项|选|(?:letra|alternativa|option|opción|opção|opzione|choice|variante|вариант)(?=\s*[(（]?[A-Za-zА-Яа-я][)）.]?\s*$)\s*)",
+    re.I,
+)
+
+
+def without_option_word(key: str) -> str:
+    """The key without a word naming its letter as an option (`letra B` -> `B`, `вариант б` -> `б`)."""
+    return _KEY_NOISE.sub("", key.strip(), count=1)
+
+
 _TF_LEAD = re.compile(
     r"^(不正确|不对|正确|错误|对的|错的|对|错|是|否|√|×|✓|✔|✗|✘|[TFYN](?![A-Za-z])|true|false|yes|no)", re.IGNORECASE
 )

@@ -160,7 +160,7 @@ _NUMBER_HEADS = (
     re.compile(
         r"^(?:問題?|问题?|Q|Question|Questão|Questao|Pregunta|Frage|Aufgabe|Problem|Exercise|Ejercicio|Übung|Вопрос"
         r"|Задание|Питання|Exercice|Domanda|Soru|Soal|Pertanyaan|Fråga|Spørsmål|Spørgsmål|Kysymys|Otázka|Ερώτηση"
-        r"|Câu|Pytanie|Vraag|문제|문항)\s*(?:N[o°º]\.?\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
+        r"|Câu|Pytanie|Vraag|문제|문항)\s*(?:N[o°º]\.?\s*|[-–—#]\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
         re.I,
     ),
     re.compile(r"^[（(【\[]\s*(?P<n>\d{1,4})\s*[)）】\]]\s*(?=\S)"),
@@ -194,12 +194,30 @@ _KEY_WORDS = (
     r"Correct answers?|Right answers?|Answers?|Key|Ans|Bonne réponse|Réponse correcte|Réponses?|"
     r"Respuesta correcta|Respuestas?|Resposta correta|Respostas?|Gabarito|Richtige Antwort|Antwort|Lösung|"
     r"Risposta corretta|Risposta|Правильный ответ|Ответ|Відповідь|Odpowiedź|Đáp án|Jawaban|Doğru cevap|Cevap|"
-    r"Antwoord|Svar"
+    r"Antwoord|Svar|Correct options?|Correct choices?|Right options?|Solución|Solution|Solução|Rpta|Rta|Resp|"
+    r"Réponse juste|Réponse exacte|Resposta certa|Alternativa correta|Alternativa certa|Opción correcta|"
+    r"Верный ответ|Правильный вариант|正解は"
 )
+# the key said in a sentence, a letter closing it: "La bonne réponse est la B", "A resposta correta é a C"
+_KEY_SENTENCES = (
+    r"(?:The\s+)?(?:correct\s+|right\s+)?answer\s+is|La\s+(?:bonne\s+)?réponse\s+(?:correcte\s+|juste\s+)?est(?:\s+la)?|"
+    r"La\s+respuesta\s+(?:correcta\s+)?es(?:\s+la)?|A\s+resposta\s+(?:correta\s+|certa\s+)?é(?:\s+a)?"
+)
+# a key's letters in any alphabet the options may be lettered in, or a judgement's mark
+_KEY_LETTERS = "A-Za-h1-8①-⑧○×√✓✗⭕❌" + "".join(a.letters for a in ALPHABETS if a.name not in ("latin", "digits"))
+# a word in letters ends there ("ответа" is no "Ответ" and its key "а"); 答案B may glue its key
+_WORD_END = r"(?:(?<=[A-Za-zÀ-ÿА-Яа-яЁё])(?![A-Za-zÀ-ÿА-Яа-яЁё])|(?<![A-Za-zÀ-ÿА-Яа-яЁё]))"
 _KEY_MARKER = re.compile(
     rf"(?:^|(?<=\s))(?:[【\[]\s*(?:{_KEY_WORDS})\s*[】\]]\s*[:：]?|[(（]\s*(?:{_KEY_WORDS})\s*[)）]\s*[:：]?"
-    rf"|(?:{_KEY_WORDS})\s*(?:[:：=]|[.．]?(?=\s*[(（\[【]?\s*[A-Za-h1-8①-⑧○×√✓✗⭕❌]{{1,8}}\s*[)）\]】]?\s*$)))\s*",
+    rf"|(?:{_KEY_SENTENCES})\s+(?=[(（]?[{_KEY_LETTERS}]{{1,4}}[)）]?\s*[.。]?\s*$)"
+    rf"|(?:{_KEY_WORDS}){_WORD_END}\s*(?:\.?\s*[:：=]|\.?\s*[-–—](?=\s)|[.．]?(?=\s*[(（\[【]?\s*[{_KEY_LETTERS}]{{1,8}}\s*[)）\]】]?\s*[.。]?\s*$)))\s*",
     re.I,
+)
+# the word alone on its line, as a page's folded answer shows it (`<summary>Réponse</summary>` then `b`)
+_KEY_WORD_ALONE = re.compile(rf"^\s*(?:{_KEY_WORDS})\s*$", re.I)
+# the key in brackets closing the line, after the options: "… D. Montreal (Answer: B)", "…【答案：C】"
+_KEY_ENCLOSED = re.compile(
+    rf"[(（\[【]\s*(?:{_KEY_WORDS})\s*[:：=]?\s*(?P<key>[^()（）\[\]【】]{{1,40}}?)\s*[)）\]】]\s*[.。]?\s*$", re.I
 )
 _EXPLANATION_WORDS = (
     r"解析|分析|解说|解說|解説|详解|詳解|문제\s*해설|해설|Explanation|Rationale|Explication|Explicación|Comentário|COMENTÁRIO"
@@ -228,7 +246,12 @@ def learner_marker(text: str) -> bool:
 
 
 def key_marker(text: str) -> tuple[str, str] | None:
-    """(text before, the key after) for `答案：B`, `réponse: Y`, `【解答】正解:ア`, `Ответ: 2`, `… Answer: C`."""
+    """(text before, the key after) for `答案：B`, `réponse: Y`, `【解答】正解:ア`, `Ответ: 2`, `… Answer: C`,
+    `… (Answer: B)`; `("", "")` for the word alone (the key is on the next line)."""
+    if _KEY_WORD_ALONE.match(text):
+        return "", ""
+    if text[-1:] in ")）]】.。" and (m := _KEY_ENCLOSED.search(text)) and not _NOT_THE_KEY.search(text[: m.start()]):
+        return text[: m.start()].strip(), m.group("key").strip()
     for m in _KEY_MARKER.finditer(text):
         before, after = text[: m.start()].strip(), text[m.end() :].strip()
         if (before and len(before) > 3 and not after) or _NOT_THE_KEY.search(before):

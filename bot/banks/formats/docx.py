@@ -32,6 +32,7 @@ from bot.banks.formats.docx_symbols import CHECKBOX, checkbox_runs, form_checkbo
 from bot.banks.formats.extracted import Extracted
 from bot.banks.issues import DocumentError
 from bot.banks.questions.draft import Convention
+from bot.banks.sheets.content import plan_columns
 from bot.banks.sheets.table import Row, Table, find_header
 
 __all__ = ["read_docx"]
@@ -472,6 +473,10 @@ class _Body:
             self.lines.extend(
                 "| " + " | ".join(c.replace("\n", " ").replace("|", "｜") for c in cells) + " |" for cells in plain
             )
+        elif (plan := plan_columns(table)) is not None and (plan[0].options or plan[0].options_cell is not None):
+            # columns that hold choice questions (`№ | Вопрос | А | Б | Ответ`); a table of verdicts stays text
+            self.tables.append(table)
+            self.lines.extend("" for _ in rows)
         else:
             for row in rows:
                 for cell in row:

@@ -19,6 +19,7 @@ __all__ = ["html_text", "is_html"]
 _BLOCKS = {
     "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "br", "tr", "table", "section",
     "article", "blockquote", "pre", "dd", "dt", "dl", "hr", "form", "fieldset", "header", "footer", "main",
+    "legend", "figcaption",
 }  # fmt: skip
 _KEPT = {"font", "span", "b", "strong", "u", "ins", "mark", "em", "i", "sub", "sup", "code"}
 _DROPPED = {"script", "style", "head", "title", "noscript", "template", "svg", "iframe"}

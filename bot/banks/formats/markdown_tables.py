@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from bot.banks.sheets.content import plan_columns
 from bot.banks.sheets.table import Row, Table, find_header, numbers_only
 
 __all__ = ["question_tables"]
@@ -55,9 +56,28 @@ def question_tables(text: str) -> tuple[str, list[Table]]:
             end += 1
         rows = [Row(head + 1, _cells(lines[head]))]
         rows += [Row(n + 1, _cells(lines[n])) for n in range(i + 1, end)]
-        if (header := find_header(Table(rows[:1]))) is not None and not numbers_only(rows[1:], header.roles):
+        header = find_header(Table(rows[:1]))
+        if (header is not None and not numbers_only(rows[1:], header.roles)) or (
+            header is None and len(rows) >= 3 and not _numbers_row(rows) and _choice_plan(Table(rows))
+        ):
             tables.append(Table(rows))
             for n in range(head, end):
                 lines[n] = ""
         i = end
     return ("\n".join(lines), tables) if tables else (text, [])
+
+
+def _numbers_row(rows: list[Row]) -> bool:
+    """A row of question numbers (`| № | 1 | 2 | 3 |`): a grid of keys, never a table of questions."""
+    for row in rows:
+        rest = [c.strip() for c in row.cells[1:] if c.strip()]
+        if len(rest) >= 2 and all(re.fullmatch(r"\d{1,4}", c) for c in rest):
+            return True
+    return False
+
+
+def _choice_plan(table: Table) -> bool:
+    """Columns that hold choice questions by their content (a stem, option columns, a key naming one): a table
+    inside a text is read as questions only so; a table of verdicts or notes is part of an answer's text."""
+    planned = plan_columns(table)
+    return planned is not None and bool(planned[0].options or planned[0].options_cell is not None)

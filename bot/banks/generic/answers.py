@@ -26,11 +26,14 @@ _KEY_CHARS = r"A-Ha-hА-Га-гアイウエオカ①-⑧√×✓✗✔✘○〇�
 _TOKEN = rf"[{_KEY_CHARS}]{{1,8}}(?![A-Za-z\u0400-\u04ff])"
 _BRACKETED = r"[（(\[【]\s*(?P<bk>[^()（）\[\]【】]{1,40}?)\s*[)）\]】]"
 _PAIR = re.compile(
-    rf"(?P<n>\d{{1,4}})\s*(?:\.-|[.．、:：)）=]|[-–—](?!\d)|\s)\s*(?:{_BRACKETED}|(?P<k>{_TOKEN}))(?=$|[\s;；,，|/])"
+    rf"(?:(?<![A-Za-z])(?P<prefix>Q|No\.?|#|問|第)\s*|(?P<open>[（(])(?=\d{{1,4}}[)）]))?(?P<n>\d{{1,4}})\s*[問题題]?\s*"
+    rf"(?P<sep>\.-|[.．、:：)）=/]|[-–—](?!\d)|\s|(?=[{_KEY_CHARS}]))\s*"
+    rf"(?:{_BRACKETED}|(?P<k>{_TOKEN}|[1-8](?!\d)))(?=$|[\s;；,，|/])"
 )
 _RANGE = re.compile(
     rf"(?P<a>\d{{1,4}})\s*[-–—～~至]\s*(?P<b>\d{{1,4}})\s*[)）:：.、]?\s*(?P<keys>(?:[{_KEY_CHARS}]\s?){{2,40}})(?=$|[\s;；,，|])"
 )
+_DIGIT_KEY_SEPARATORS = (":", "：", "=", ")", "）", "-", "–", "—")  # "1: 3", "1) 3": an option's number
 _SEPARATORS = re.compile(r"[\s;；,，|/·]+")
 _NUMBER_ALONE = re.compile(r"^(?:第\s*)?(\d{1,4})\s*(?:[题題问問号號]|번)?\s*$")
 _KEY_ALONE = re.compile(rf"^\s*(?:{_TOKEN}|[（(]\s*{_TOKEN}\s*[)）])\s*$")
@@ -76,6 +79,12 @@ def line_entries(text: str, line: int) -> list[Entry] | None:
         if any(s <= m.start() < e for s, e in spans):
             continue
         key = m.group("bk") or m.group("k")
+        if key.isdigit() and (
+            m.group("open") or (not m.group("prefix") and m.group("sep").strip() not in _DIGIT_KEY_SEPARATORS)
+        ):
+            # "1 2 3 4" are numbers and "(1) 4" a blank's answer, not a question and its option's number
+            # ("問1 3", "1: 3", "1) 3" are)
+            continue
         entries.append(Entry(int(m.group("n")), key.strip(), line))
         spans.append(m.span())
     if not entries:
@@ -140,7 +149,8 @@ def _row(text: str, cells: list[str] | None) -> list[str]:
 
 def _numbers_row(text: str, cells: list[str] | None) -> list[int] | None:
     parts = _row(text, cells)
-    if parts and _GRID_LABEL.match(parts[0]):
+    labelled = bool(parts) and _GRID_LABEL.match(parts[0]) is not None
+    if labelled:
         parts = parts[1:]
     numbers = []
     for p in parts:
@@ -148,16 +158,18 @@ def _numbers_row(text: str, cells: list[str] | None) -> list[int] | None:
         if m is None:
             return None
         numbers.append(int(m.group(1)))
-    if len(numbers) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+    # two numbers make a grid only under their label (`| № | 1 | 2 |`): "1 2" alone is no grid
+    if len(numbers) < (2 if labelled else 3) or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
         return None
     return numbers
 
 
 def _keys_row(text: str, cells: list[str] | None) -> list[str] | None:
     parts = _row(text, cells)
-    if parts and _KEY_LABEL.match(parts[0]):
+    labelled = bool(parts) and _KEY_LABEL.match(parts[0]) is not None
+    if labelled:
         parts = parts[1:]
-    if len(parts) < 3 or not all(_KEY_CELL.match(p) for p in parts):
+    if len(parts) < (2 if labelled else 3) or not all(_KEY_CELL.match(p) for p in parts):
         return None
     return parts
 

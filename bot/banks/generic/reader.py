@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot.banks.conventions.headings import kind_in_header, match_heading
-from bot.banks.conventions.keys import FORMULA, read_true_false
+from bot.banks.conventions.keys import FORMULA, read_true_false, without_option_word
 from bot.banks.conventions.kinds import find_kind_tag
 from bot.banks.conventions.markers import PICTURE, strip_score
 from bot.banks.conventions.shapes import (
@@ -37,11 +37,12 @@ from bot.banks.conventions.shapes import (
 from bot.banks.formats.lines import Line, prepare_lines
 from bot.banks.generic.answers import Entry, Group, grid_at, labelled_entries, labelled_entry, line_entries
 from bot.banks.generic.rows import delimited_drafts
+from bot.banks.generic.runon import unglued
 from bot.banks.issues import Issue
 from bot.banks.model import Kind
 from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
 
-__all__ = ["GenericReading", "generic_reading", "read_generic", "visible_choices"]
+__all__ = ["GenericReading", "generic_reading", "read_generic", "visible_choices", "visible_verdicts"]
 
 _LATIN = "ABCDEFGH"
 _ALPHABET = {a.name: a for a in ALPHABETS}
@@ -64,6 +65,35 @@ _ALWAYS = re.compile(
     r"|(?:正确)?答案(?:均|都|全部|一律)(?:为|是)\s*(?P<zh>[A-D])",
     re.I,
 )
+# a box before an option without a letter, ticked or not: "☐ Le noyau", "☑ La mitochondrie", "[x] Rome"
+_BOX = re.compile(r"^\s*(?:(?P<on>[☑☒✅■◼⬛◉]|\[[xX✓✔]\]|\([xX✓✔]\))|(?P<off>[☐□▢⬜◻○◯]|\[\s\]|\(\s\)))\s*(?=\S)")
+# a mark after an unlettered option saying it is the right one: "Nairobi ✓", "Jupiter (correct)", "東京（正解）"
+_RIGHT_SUFFIX = re.compile(
+    r"\s*(?:[✓✔✅☑]\ufe0f?|[(（\[]\s*(?:correct(?:\s+answer)?|right|correcta|correcto|correta|correct[ea]|juste|bonne\s+réponse"
+    r"|richtig|правильн\w*|верн\w*|正解|正确(?:答案)?|正確|정답)\s*[)）\]]|\*)\s*$",
+    re.I,
+)
+# a question and its answer as a card: "Q: …" over "A: …"
+_CARD_Q = re.compile(r"^(?:Q|Question|Pregunta|Pergunta|Frage|Domanda|Вопрос|问|問|질문)\s*[:：]\s*(?=\S)", re.I)
+_CARD_A = re.compile(
+    r"^(?:A|R|Answer|Réponse|Respuesta|Resposta|Antwort|Risposta|Ответ|答|回答|답)\s*[:：]\s*(?=\S)", re.I
+)
+# a label before an unnumbered stem: "Question : Quelle …", "Pregunta: ¿…?"
+_STEM_LABEL = re.compile(
+    r"^(?:Q|Question|Questão|Pregunta|Pergunta|Frage|Domanda|Вопрос|Задание|问题|問題|질문)\s*[:：.]\s*(?=\S)", re.I
+)
+# a heading over statements to judge, in the languages the floor reads
+_JUDGE_TITLE = re.compile(
+    r"\b(?:true|richtig|wahr|vrai|verdadeiro|verdadero|cierto|vero|certo)\b.{0,15}\b(?:false|falsch|faux|falso|errado)\b"
+    r"|верно\s+(?:или|/)\s+неверно|правда\s+или\s+ложь|正誤|○×|〇×|マルバツ|참\s*/?\s*거짓|O\s*/\s*X",
+    re.I,
+)
+# the Cebraspe instruction: items judged C (certo) or E (errado)
+_JULGUE = re.compile(r"\bjulgue\b|\bcerto\b.{0,40}\berrado\b", re.I)
+# a key before the stem on the question's line: "【答案】C 下列城市中，位于黄河沿岸的是"
+_KEY_THEN_STEM = re.compile(r"^([A-H]{1,5}|[对错√×])\s+(\S.{5,})$")
+# a key written as an option's label and its text: "2. Rapidement", "(b) Rome", "ウ 黄"
+_LABEL_AND_TEXT = re.compile(r"^\s*[(（\[]?\s*(\S)\s*(?:[.．、:：)）\]]\s*|\s+)(\S.*?)\s*$")
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b", re.I)  # Markdown's image, HTML's
 # a legend saying which letters mean true and false: "C = CERTO; E = ERRADO", "V = verdadero, F = falso"
 _LEGEND = re.compile(r"(?<![A-Za-z])([A-Z])\s*[=:：]\s*([A-Za-zÀ-ÿ]+)")
@@ -90,6 +120,9 @@ class _Block:
     in_explanation: bool = False
     awaiting_key: bool = False  # a key label stood alone: the key is on the lines below
     learners: bool = False  # the learner's own answer is being shown: passed over until the key
+    card: bool = False  # opened by "Q:": its "A:" line is the answer, not an option
+    bulleted: bool = False  # its options are a list's items without letters
+    tail: int | None = None  # where, in `explanation`, the paragraph of unmarked lines after its key begins
 
     @property
     def next_option(self) -> int:
@@ -122,6 +155,8 @@ class _Generic:
         self.always: str | None = None  # the letter a note says is right in every question
         self.issues: list[Issue] = []
         self.runs: dict[tuple[int, tuple[str, int] | None], OptionRun | None] = {}
+        self.tail_line = 0  # the document line where the last block's unmarked tail begins
+        self.opening: list[tuple[int, str]] = []  # the paragraph of lines before any question, so far
 
     # -- the walk ------------------------------------------------------------------------------------
     def run(self) -> None:
@@ -148,6 +183,20 @@ class _Generic:
             return k + 1
         heading = match_heading(text, markdown=line.heading > 0)
         head = number_head(text)
+        if head is None and (opened := self.unnumbered_start(k, q, heading)) is not None:
+            self.group += q is not None and self.sections[-1].line > q.line
+            number = q.number + 1 if q is not None else 1
+            b = _Block(number, line.number, len(self.sections) - 1, self.group, end=line.number, card=opened)
+            if q is not None and q.tail is not None and not line.gap:
+                # the paragraph this stem ends ("K07" / its stem / "图：无" over the options) is the new question's
+                b.stem, b.line = q.explanation[q.tail :], self.tail_line
+                del q.explanation[q.tail :]
+                q.tail = None
+            elif q is None and self.opening and not line.gap:
+                b.stem, b.line = [text for _, text in self.opening], self.opening[0][0]
+            self.blocks.append(b)
+            self.add_text(b, _CARD_Q.sub("", _STEM_LABEL.sub("", text)), k)
+            return k + 1
         if heading is not None and (head is None or heading.names_kind) and not self.option_at(k, q):
             self.open_section(heading.title, heading.kind if heading.names_kind else None, line.number)
             return k + 1
@@ -159,6 +208,7 @@ class _Generic:
             self.add_text(b, rest, k)
             return k + 1
         if q is None:
+            self.opening = [*([] if line.gap else self.opening), (line.number, text)]
             return k + 1
         if q.learners and key_marker(text) is None:
             return k + 1  # the learner's answer ("我的答案：" then "(1) 3,2,1"): not the key
@@ -173,6 +223,16 @@ class _Generic:
             q.explanation.append(text)
             q.end = line.number
             return k + 1
+        if q.card and not q.options and q.key is None and _CARD_A.match(text) and not self.options_follow(k):
+            q.key, q.key_line = _CARD_A.sub("", text).strip(), line.number  # "Q: …" over "A: …": its answer
+            return k + 1
+        if not q.options and q.key is None and q.stem and (verdict := _verdict_line(text)) is not None:
+            q.key, q.key_line = verdict, line.number  # "1. A lion …" over "True": the statement's verdict
+            return k + 1
+        if (boxed := self.box_option(k, q)) is not None:
+            return boxed
+        if (bulleted := self.bullet_option(k, q)) is not None:
+            return bulleted
         if (digits := self.digit_options(k, q)) is not None:
             return digits
         if (shuffled := self.unordered_options(k, q)) is not None:
@@ -215,6 +275,90 @@ class _Generic:
             return False  # "1. 5 / 2. 12 / 3. 20" under a stem: its options
         return bool(restart)
 
+    def unnumbered_start(self, k: int, q: _Block | None, heading: object) -> bool | None:
+        """Line k opens a question that has no number: a stem (a card's `Q:` line, or a line whose options
+        follow) after a question that has its options or key, or before any question. True for a card."""
+        text = self.texts[k]
+        if self.cells[k] is not None:
+            return None  # a table's row is no stem of its own
+        if _CARD_Q.match(text) and (q is None or q.card or q.options or q.key is not None):
+            return True
+        if q is not None and not (q.options or q.key is not None):
+            return None
+        if heading is not None and getattr(heading, "names_kind", False):
+            return None
+        if key_marker(text) is not None or explanation_marker(text) is not None or answer_heading(text):
+            return None
+        if _BOX.match(text) or self.lines[k].checked is not None or learner_marker(text) or PICTURE.match(text):
+            return None
+        run = self.run_at(k, None)
+        if run is not None:
+            # a stem with its options on the same line ("Which …? A. x B. y"), never an option itself
+            return False if run.before and len(run.options) >= 2 and run.options[0][0] == 0 and q is not None else None
+        if q is not None and q.alphabet and self.option_at(k, q):
+            return None
+        if _verdict_line(text) is None and k + 1 < len(self.texts) and _verdict_line(self.texts[k + 1]) is not None:
+            return False  # a statement over its verdict ("…。" / "True"), numbered or not
+        return False if self.stem_over_options(k) else None
+
+    def stem_over_options(self, k: int) -> bool:
+        """The next line (past a picture) starts a run of options at its first label: A., a), ア, ☐ …"""
+        j = k + 1
+        if j < len(self.texts) and (PICTURE.match(self.texts[j]) or _IMAGE.search(self.texts[j])):
+            j += 1  # the stem's picture between it and its options
+        if j >= len(self.texts) or number_head(self.texts[j]) is not None or self.cells[j] is not None:
+            return False
+        if _BOX.match(self.texts[j]) or self.lines[j].checked is not None:
+            return True
+        run = self.run_at(j, None)
+        if run is None or run.before or run.options[0][0] != 0 or run.alphabet == "digits":
+            return False
+        return not run.loose or len(run.options) >= 2 or self.continues(j, run)
+
+    def box_option(self, k: int, q: _Block) -> int | None:
+        """An option without a letter behind a box (`☐ Le noyau`, `☑ La mitochondrie`, `- [x] Rome`): the
+        next letter, and a tick that marks the key."""
+        line, text = self.lines[k], self.texts[k]
+        box = _BOX.match(text)
+        if (box is None and line.checked is None) or q.key is not None or not q.stem:
+            return None
+        if q.options and q.alphabet != "latin":
+            return None
+        body = text[box.end() :] if box else text
+        run = option_run(body, expect=("latin", q.next_option)) if body[:1] in _LATIN + "(（【[" else None
+        index = run.options[0][0] if run is not None and len(run.options) == 1 else q.next_option
+        if run is not None and len(run.options) > 1:
+            return None
+        q.alphabet = "latin"
+        q.options.append((index, run.options[0][1] if run is not None else body.strip()))
+        if (box is not None and box.group("on")) or line.checked:
+            q.option_marks.setdefault(index, set()).add("check")
+        q.end = line.number
+        return k + 1
+
+    def bullet_option(self, k: int, q: _Block) -> int | None:
+        """An option without a letter as a list's item under a stem (`* Nairobi ✓`, `- **Accra**`,
+        `- Jupiter (correct)`), when the list has two items or more: the next letter; its mark (a tick or
+        a word after it, bold, red …) marks the key."""
+        line, text = self.lines[k], self.texts[k]
+        if line.lead == 0 or q.key is not None or not q.stem or (q.options and not q.bulleted):
+            return None
+        if not q.options and not (k + 1 < len(self.lines) and self.lines[k + 1].lead > 0):
+            return None  # a list of one item is no set of options
+        if self.run_at(k, None) is not None or number_head(text) is not None or key_marker(text) is not None:
+            return None
+        body, index = text, q.next_option
+        marks = {mark for a, b, mark in line.spans if a <= line.lead + 1 and b >= len(line.text) - 1}
+        if (m := _RIGHT_SUFFIX.search(body)) and m.start() > 0:
+            body, marks = body[: m.start()], marks | {"check"}
+        if line.checked:
+            marks.add("check")
+        q.alphabet, q.bulleted = "latin", True
+        q.options.append((index, body.strip().strip("*").strip()))
+        q.option_marks[index] = marks
+        q.end = line.number
+        return k + 1
+
     def options_follow(self, k: int) -> bool:
         """Line k is a stem whose options (lettered, not numbered) follow on the next line."""
         if k + 1 >= len(self.texts):
@@ -230,8 +374,8 @@ class _Generic:
         want, count = 1, 0
         while k < len(self.texts):
             head = number_head(self.texts[k])
-            if head is None or head[0] != want or len(head[1]) > 80:
-                break
+            if head is None or head[0] != want or len(head[1]) > 80 or head[3]:
+                break  # a strong number ("第2問") is the next question, never an option
             want, count, k = want + 1, count + 1, k + 1
         return count
 
@@ -306,7 +450,11 @@ class _Generic:
             q.learners = False
             if before:
                 self.add_text(q, before, k, depth + 1)
-            if key and q.key is None:
+            if key and q.key is None and not before and not q.stem and (m := _KEY_THEN_STEM.match(key)):
+                # "1.【答案】C 下列城市中…": the key first, then the stem, its options below
+                q.early_key, q.key_line = m.group(1), line
+                q.stem.append(m.group(2))
+            elif key and q.key is None:
                 q.key, q.key_line = _key_word(key), line
             elif not key and q.key is None:
                 q.key_line, q.awaiting_key = line, True  # "【解答】" alone: the key is on the next line
@@ -321,7 +469,7 @@ class _Generic:
                 q.explanation.append(text)
                 return
         if (explained := explanation_marker(text)) is not None and (q.options or q.stem):
-            q.in_explanation = True
+            q.in_explanation, q.tail = True, None
             if explained:
                 q.explanation.append(explained)
             return
@@ -333,12 +481,18 @@ class _Generic:
             if run.before:
                 q.stem.append(run.before)
             q.alphabet = run.alphabet
-            q.options += list(run.options)
+            for index, body in run.options:
+                if (flag := _RIGHT_SUFFIX.search(body)) and flag.start() > 0:  # "B、错误(正确答案)"
+                    body = body[: flag.start()].strip()
+                    q.option_marks.setdefault(index, set()).add("check")
+                q.options.append((index, body))
             if self.lines[k].spans and text == self.texts[k]:
                 self.note_marks(q, k, run)
             return
         if q.options:
             if q.key is not None:
+                if q.tail is None or self.lines[k].gap:
+                    q.tail, self.tail_line = len(q.explanation), line
                 q.explanation.append(text)
             elif self.wrapped(k):  # an option's text broken over lines
                 q.options[-1] = (q.options[-1][0], f"{q.options[-1][1]} {text}".strip())
@@ -355,7 +509,7 @@ class _Generic:
             if at < 0:
                 continue
             start, end = at + shift, at + shift + len(body)
-            q.option_marks[index] = {mark for a, b, mark in line.spans if a < end and b > start}
+            q.option_marks.setdefault(index, set()).update(mark for a, b, mark in line.spans if a < end and b > start)
             pos = at + len(body)
 
     def wrapped(self, k: int) -> bool:
@@ -381,12 +535,15 @@ class _Generic:
         start = k + 1 if headed else k
         if not headed and self.entries_at(start) is None:
             return None
-        if headed and not any(self.entries_at(i) is not None for i in range(start, min(start + 4, len(self.lines)))):
+        worded = headed and bool(self.blocks)  # under an answer heading, after questions: "1. b) second" too
+        if headed and not any(
+            self.entries_at(i, worded=worded) is not None for i in range(start, min(start + 4, len(self.lines)))
+        ):
             return None
         groups = [Group(text if headed else None, self.lines[k].number)]
         i, last = start, None
         while i < len(self.lines):
-            found = self.entries_at(i)
+            found = self.entries_at(i, worded=worded)
             if found is not None:
                 entries, used = found
                 title = self.entries_title(i)
@@ -424,7 +581,9 @@ class _Generic:
         found = labelled_entries(self.texts[i], 0) if line_entries(self.texts[i], 0) is None else None
         return found[0] if found else None
 
-    def entries_at(self, i: int) -> tuple[list[Entry], int] | None:
+    def entries_at(self, i: int, *, worded: bool = False) -> tuple[list[Entry], int] | None:
+        """The entries line i holds (`worded`: also a number and a short answer in words, under an answer
+        heading), and how many lines they take."""
         if i >= len(self.lines):
             return None
         text, number = self.texts[i], self.lines[i].number
@@ -435,9 +594,25 @@ class _Generic:
         labelled = labelled_entries(text, number)
         if labelled is not None and (answer_heading(labelled[0]) or self.in_key_context(i)):
             return labelled[1], 1  # "Answers: 1-A, 2-B", "Part B: 1. B 2. B" under an answer heading
-        if (entry := labelled_entry(text, number)) is not None and self.in_key_context(i):
+        if (entry := labelled_entry(text, number)) is not None and (worded or self.in_key_context(i)):
+            return [entry], 1
+        if worded and (entry := self.worded_entry(i)) is not None:
             return [entry], 1
         return None
+
+    def worded_entry(self, i: int) -> Entry | None:
+        """`1. second`, `2. b) third`, `3. (a) Because …`: a question's number and its answer in a few words."""
+        text = self.texts[i]
+        if not text[:1].isdigit():
+            return None  # "(1) n-1" under "正确答案：" is a fill-in's blanks, not the answers of questions 1, 2 …
+        if line_entries(text, 0) is not None or (head := number_head(text)) is None or head[2] is not None:
+            return None
+        number, rest = head[0], head[1].strip()
+        if not rest or len(rest) > 80 or number not in {b.number for b in self.blocks}:
+            return None
+        if self.run_at(i, None) is not None and len(self.run_at(i, None).options) > 1:  # type: ignore[union-attr]
+            return None  # "1. a) x b) y": a question's options
+        return Entry(number, rest, self.lines[i].number)
 
     def in_key_context(self, i: int) -> bool:
         """Line i follows an answer heading or other entries (looking back over blank and explanation lines)."""
@@ -515,6 +690,8 @@ class _Generic:
     def note_legend(self, text: str) -> None:
         if self.always is None and not self.blocks and (m := _ALWAYS.search(text)):
             self.always = next(v for v in m.groupdict().values() if v).upper()
+        if not self.legend and _JULGUE.search(text):
+            self.legend.update({"C": True, "E": False})  # "Julgue os itens": C (certo), E (errado)
         if "=" not in text and ":" not in text:
             return
         found = {letter: read_true_false(word) for letter, word in _LEGEND.findall(text)}
@@ -522,17 +699,42 @@ class _Generic:
             self.legend.update(found)
 
     # -- drafts ---------------------------------------------------------------------------------------
+    def judged_sections(self) -> set[int]:
+        """Sections of statements to judge: headed so (`Vrai ou faux`, `Верно или неверно`), or most of their
+        keys without options are judgements, one of them no option letter (`V`, `×`): there `F` is false."""
+        out = set()
+        for i, section in enumerate(self.sections):
+            keys = [b.key for b in self.blocks if b.section == i and not b.options and b.key is not None]
+            judged = [k for k in keys if read_true_false(k) is not None]
+            if (section.title and _JUDGE_TITLE.search(section.title)) or (
+                keys and 2 * len(judged) >= len(keys) and any(not _LETTER_KEY.fullmatch(k.strip()) for k in judged)
+            ):
+                out.add(i)
+        return out
+
     def drafts(self) -> list[Draft]:
         out = []
+        judged = self.judged_sections()
         for b in self.blocks:
             section = self.sections[b.section]
+            boxed = {i: m for i, text in b.options if (m := _BOX.match(text))}
+            if len(boxed) == len(b.options) >= 2:  # "a) ( ) Física." / "e) (x) Estão corretas …": the box ticks
+                for i, m in boxed.items():
+                    if m.group("on"):
+                        b.option_marks.setdefault(i, set()).add("check")
+                b.options = [(i, text[boxed[i].end() :]) for i, text in b.options]
             options = {_LATIN[i]: text for i, text in b.options if i < len(_LATIN) and text}
             if len(options) < 2:
                 options = {}
                 b.stem += [text for _, text in b.options]
             key = b.key if b.key is not None else b.early_key
-            stem = strip_score(" ".join(s for s in b.stem if s).strip())
+            if not options and key is not None and (plain := _plain_options(b.stem, key)) is not None:
+                b.stem, options, key = plain  # "What …?" over "Mombasa" / "Nairobi" / "Kisumu", keyed "Nairobi"
             kind, tagged = section.kind, False
+            if key is None and not options and (answered := _question_over_answer(b)) is not None:
+                b.stem, key = answered  # "1、…是什么?" over its answer, unlabelled: a question and its reference
+                kind = kind or Kind.case
+            stem = strip_score(" ".join(s for s in b.stem if s).strip())
             if (tag := find_kind_tag(stem)) is not None and tag[1] != stem and stem.startswith(("(", "（", "[", "【")):
                 (kind, stem), tagged = tag, True  # "(填空题, 4分) 一个栈的入栈序列…": its kind, not its text
                 kind = kind or section.kind
@@ -547,7 +749,9 @@ class _Generic:
             unkeyed = None
             if key is not None:
                 key = self.translate(key, b.alphabet if options else None)  # None: the legend voids it
-            if key is not None and not options and _LETTER_KEY.fullmatch(key) and kind is not Kind.fill:
+            if key is not None and not options and b.section in judged and read_true_false(key) is not None:
+                pass  # "5 V   6 F" under "Vrai ou faux": judgements, not option letters
+            elif key is not None and not options and _LETTER_KEY.fullmatch(key) and kind is not Kind.fill:
                 # option letters for a question whose options were not found: no key it can be given
                 key, unkeyed = (
                     None,
@@ -588,7 +792,11 @@ class _Generic:
                 return None if value is None else "对" if value else "错"
             return key
         letters = _ALPHABET[alphabet].letters
-        words = re.sub(r"\s*(?:,|，|、|and|et|y|e|und|и|та|и)\s*", " ", key, flags=re.I).split()
+        key = without_option_word(key)
+        if not any(ch in letters for ch in key) and key.swapcase() != key:
+            key = key.swapcase() if any(ch in letters for ch in key.swapcase()) else key  # "Б." for options а) б)
+        # "a, c and d", "б и в"; a conjunction only between spaces ("ABCDE" keeps its E)
+        words = re.sub(r"\s*[,，、]\s*|\s+(?:and|et|y|e|und|и|та)\s+", " ", key, flags=re.I).split()
         out = []
         for w in words:
             w = w.strip("()（）.")
@@ -599,8 +807,45 @@ class _Generic:
             elif alphabet == "digits" and w.isdigit() and all(ch in letters for ch in w) and len(w) <= 1:
                 out.append(_LATIN[int(w) - 1])
             else:
-                return key
+                return _label_and_text(key, letters)
         return "".join(sorted(set(out))) if out else key
+
+
+def _question_over_answer(b: _Block) -> tuple[list[str], str] | None:
+    """A numbered question that asks (its line ends with `?`) over one to three lines that ask nothing, no key
+    label, no options: those lines are its answer, as a bank of questions and answers prints them."""
+    lines = [line for line in b.stem if line.strip()]
+    if b.key_line is not None or b.in_explanation or b.learners:
+        return None  # a key label stood there, its key lost ("答え:" with its mark an image): no answer to take
+    if len(lines) < 2 or len(lines) > 4 or b.picture or not re.search(r"[?？]\s*$", lines[0]):
+        return None
+    if any(re.search(r"[?？]|_{2,}", line) for line in lines[1:]):
+        return None
+    return [lines[0]], "\n".join(lines[1:])
+
+
+_VERDICT_LINE = re.compile(
+    r"^\s*(?:[(（]\s*(?P<bracketed>[^\s()（）]{1,6})\s*[)）]|(?P<word>[^\s(（.。]{1,12})\s*[.。!]?\s*(?:[(（][^)）]{1,80}[)）])?)\s*$"
+)
+
+
+def _verdict_line(text: str) -> str | None:
+    """A line holding only a verdict, maybe with a note in brackets (`True`, `False (insulin and glucagon)`,
+    `Vrai.`, `正确`): the verdict; None otherwise (a single letter is no verdict here: it may be a key)."""
+    m = _VERDICT_LINE.match(text)
+    word = (m.group("word") or m.group("bracketed")) if m else None
+    if word is None or (len(word) < 2 and not re.fullmatch(r"[√×✓✗✔✘○]", word)):
+        return None
+    return word if read_true_false(word) is not None else None
+
+
+def _label_and_text(key: str, letters: str) -> str:
+    """A key written as an option's label and its text (`2. Rapidement`, `(ウ) 黄`): its label as a Latin letter,
+    its text kept for the check that both name the same option (`bot.banks.questions.build`)."""
+    m = _LABEL_AND_TEXT.match(key)
+    if m is None or m.group(1) not in letters:
+        return key
+    return f"{_LATIN[letters.index(m.group(1))]}. {m.group(2)}"
 
 
 _MARK_ORDER = ("check", "red", "high", "under", "bold")  # a ticked box first, bold last (as the layouts)
@@ -613,6 +858,20 @@ def _marked_letters(marks: dict[int, set[str]], count: int) -> str:
         if chosen and len(chosen) < count:
             return "".join(_LATIN[i] for i in chosen)
     return ""
+
+
+def _plain_options(stem: list[str], key: str) -> tuple[list[str], dict[str, str], str] | None:
+    """A question line over short lines without letters, one of which is the key written out (`Answer:
+    Nairobi`): those lines are its options (the stem, the options, the key's letter)."""
+    if len(stem) < 3 or len(stem) > 9 or not re.search(r"[?？:：]\s*$|[?？]", stem[0]):
+        return None
+    lines = stem[1:]
+    if any(len(line) > 80 or re.search(r"[?？]", line) for line in lines) or len(set(lines)) != len(lines):
+        return None
+    named = [i for i, line in enumerate(lines) if _plain(line) == _plain(key)]
+    if len(named) != 1 or not _plain(key):
+        return None
+    return [stem[0]], {_LATIN[i]: line for i, line in enumerate(lines)}, _LATIN[named[0]]
 
 
 def _plain(title: str | None) -> str:
@@ -682,8 +941,8 @@ def _judgement_in_stem(stem: str) -> str | None:
 
 
 def read_generic(text: str, *, simplified: bool = False) -> GenericReading:
-    """Read a document's text by its shapes alone."""
-    lines = prepare_lines(text, simplified=simplified, layouts=False)
+    """Read a document's text by its shapes alone (a paper run on in one paragraph put back on lines first)."""
+    lines = prepare_lines(unglued(text), simplified=simplified, layouts=False)
     conventions = [Convention("通用结构（编号、选项、答案）", "generic structure (numbers, options, keys)")]
     if (rows := delimited_drafts(lines)) is not None:
         for d in rows:
@@ -725,4 +984,27 @@ def visible_choices(text: str) -> int:
     for m in _FIRST_LABEL.finditer(text):
         letter, after = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
         count += _SECOND[letter] in after
+    if "2" in text or "２" in text:
+        count += len(_DIGIT_RUN.findall(text))
     return count
+
+
+# options numbered on one line: "1.サメ　2.クジラ　3.マグロ", "１．赤　２．青　３．黄"
+_DIGIT_RUN = re.compile(
+    r"(?:^|(?<=[ \t\u3000]))[1１][ \t]*[.．、)）][ \t]*\S[^\n]{0,60}?"
+    r"[ \t\u3000][2２][ \t]*[.．、)）][ \t]*\S[^\n]{0,60}?"
+    r"[ \t\u3000][3３][ \t]*[.．、)）]",
+    re.M,
+)
+
+
+_VERDICT_ALONE = re.compile(
+    r"^[ \t]*[(（]?[ \t]*(?:True|False|Vrai|Faux|Verdadeiro|Falso|Verdadero|Richtig|Falsch|Верно|Неверно"
+    r"|正确|错误|正確|錯誤|[√×✓✗✔✘])[ \t]*[)）]?[ \t]*[.。]?[ \t]*$",
+    re.M | re.I,
+)
+
+
+def visible_verdicts(text: str) -> int:
+    """How many lines hold a verdict alone (`True`, `(×)`, `正确`): statements keyed under them, a cheap count."""
+    return len(_VERDICT_ALONE.findall(text))

@@ -8,8 +8,10 @@ by the importer any more, and every key is the one the document gives.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.banks.generic.reader import read_generic
-from bot.banks.importer import import_text
+from bot.banks.importer import import_file, import_text
 from bot.banks.model import Kind
 from bot.banks.questions.build import finish
 
@@ -549,3 +551,610 @@ Domanda 2: Quali sono numeri pari?
 A) <font color="red">2</font>   B) 3   C) <font color="red">4</font>
 """
     assert generic_keys(doc) == keys(doc) == [("single", "B"), ("multiple", "AC")]
+
+
+def test_unnumbered_questions_each_a_stem_over_its_options() -> None:
+    doc = """Quiz: energy
+
+Which source of energy is renewable?
+a) Coal
+b) Wind
+c) Natural gas
+Answer: b
+
+Which unit measures power?
+a) Joule
+b) Newton
+c) Watt
+Answer: c
+Explanation: a watt is one joule per second.
+
+Which gas do power plants emit most?
+a) Carbon dioxide
+b) Argon
+c) Neon
+Answer: a
+"""
+    assert generic_keys(doc) == [("single", "B"), ("single", "C"), ("single", "A")]
+    assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "A")]
+
+
+def test_a_stems_paragraph_over_its_options_is_one_stem_after_the_last_key() -> None:
+    # an export: an id alone, the stem, a picture's field saying "none", then the options
+    doc = """T-101
+Mercury is the planet closest to the Sun.
+Figure: none
+A. True   B. False
+Answer: A
+
+T-107
+How many moons does Mars have?
+Figure: none
+A. 0  B. 1  C. 2  D. 4
+Answer: C
+"""
+    found = read_generic(doc)
+    assert [(d.stem, d.key) for d in found.drafts] == [
+        ("T-101 Mercury is the planet closest to the Sun. Figure: none", "A"),
+        ("T-107 How many moons does Mars have? Figure: none", "C"),
+    ]
+
+
+def test_options_behind_boxes_keyed_by_the_ticked_ones() -> None:
+    doc = """QCM – la cellule
+
+Question 1 : Quel organite contient l'ADN ?
+☐ Le ribosome
+☑ Le noyau
+☐ La vacuole
+
+Question 2 : Quels organites trouve-t-on dans une cellule végétale ?
+☑ Le chloroplaste
+☐ Le centriole
+☑ La paroi
+"""
+    assert keys(doc) == [("single", "B"), ("multiple", "AC")]
+
+
+def test_task_list_options_under_unnumbered_headings_keyed_by_label_and_text() -> None:
+    doc = """## Question : Quel est le symbole chimique du fer ?
+
+- [ ] a) Fr
+- [ ] b) Fe
+- [ ] c) F
+
+Réponse correcte : b) Fe
+
+## Question : Quel gaz est noble ?
+
+- [ ] a) Azote
+- [ ] b) Oxygène
+- [ ] c) Argon
+
+Réponse correcte : c) Argon
+"""
+    assert keys(doc, "chimie.md") == [("single", "B"), ("single", "C")]
+
+
+def test_numbered_options_keyed_by_number_and_text_and_a_misfit_left_out() -> None:
+    doc = """Q1 - Quel mot est un adjectif ?
+1. Lentement
+2. Lent
+3. Lenteur
+Réponse : 2. Lent
+
+Q2 - Quel mot est un nom ?
+1. Courir
+2. Course
+3. Couramment
+Réponse : 2. Couramment
+
+Q3 - Quel mot est un verbe ?
+1. Chanter
+2. Chanson
+3. Chanteur
+Réponse : 1. Chanter
+"""
+    result = import_text(doc, source="grammaire.txt", bank_id="t")
+    # question 2's key names option 2 by its number and option 3 by its text: left out, never guessed
+    assert [(q.number, q.answer) for q in result.bank.questions] == [(1, "B"), (3, "A")]
+    assert [lo.number for lo in result.left_out] == [2]
+
+
+def test_an_answer_list_before_the_questions_labelled_q_dash_n() -> None:
+    doc = """Corrigé
+Q – 1 Réponse : 3. Lyon
+Q – 2 Réponse : 1. Marseille
+
+Q1 - Quelle ville est traversée par le Rhône et la Saône ?
+1. Lille
+2. Nantes
+3. Lyon
+
+Q2 - Quel est le premier port de France ?
+1. Marseille
+2. Brest
+3. Rouen
+"""
+    assert keys(doc) == [("single", "C"), ("single", "A")]
+
+
+def test_a_key_in_brackets_closing_the_line_of_options() -> None:
+    doc = """1. The largest desert is: A. Gobi B. Sahara C. Kalahari (Answer: B)
+2. The longest river is: A. Nile B. Danube C. Rhine (Answer: A)
+3. The highest mountain is: A. K2 B. Kilimanjaro C. Everest (Answer: C)
+"""
+    assert keys(doc) == [("single", "B"), ("single", "A"), ("single", "C")]
+
+
+def test_a_folded_answer_its_label_alone_above_the_key() -> None:
+    doc = """<html><body><ol>
+<li><p>Quel mot-clé importe un module ?</p><ol type="a"><li>include</li><li>import</li><li>using</li></ol>
+<details><summary>Réponse</summary><p>b</p></details></li>
+<li><p>Quel type est une séquence immuable ?</p><ol type="a"><li>list</li><li>set</li><li>tuple</li></ol>
+<details><summary>Réponse</summary><p>c</p></details></li>
+</ol></body></html>
+"""
+    from bot.banks.formats.html import html_text
+
+    assert keys(html_text(doc)) == [("single", "B"), ("single", "C")]
+
+
+def test_a_key_in_katakana_brackets_after_a_spaced_label() -> None:
+    doc = """問題１　酸性の水溶液はどれか。
+（ア）石灰水　（イ）食塩水　（ウ）塩酸　（エ）アンモニア水
+解答　（ウ）
+
+問題２　哺乳類はどれか。
+（ア）イルカ　（イ）サメ　（ウ）マグロ　（エ）カメ
+解答　（ア）
+"""
+    assert keys(doc) == [("single", "C"), ("single", "A")]
+
+
+def test_cards_a_question_over_its_answer() -> None:
+    doc = """Q: What does DNS stand for?
+A: Domain Name System
+
+Q: What does HTTP stand for?
+A: Hypertext Transfer Protocol
+"""
+    assert keys(doc) == [("fill", ["Domain Name System"]), ("fill", ["Hypertext Transfer Protocol"])]
+
+
+def test_a_word_table_of_questions_under_a_header_in_another_language(tmp_path: Path) -> None:
+    import docx
+
+    document = docx.Document()
+    document.add_paragraph("Тест по физике")
+    rows = [
+        ("№", "Вопрос", "А", "Б", "В", "Ответ"),
+        ("1", "Единица силы?", "Ньютон", "Джоуль", "Ватт", "А"),
+        ("2", "Единица мощности?", "Джоуль", "Ватт", "Паскаль", "Б"),
+        ("3", "Единица давления?", "Ньютон", "Ватт", "Паскаль", "В"),
+    ]
+    table = document.add_table(rows=0, cols=6)
+    for row in rows:
+        for cell, text in zip(table.add_row().cells, row, strict=True):
+            cell.text = text
+    document.save(str(tmp_path / "fizika.docx"))
+    bank = import_file(tmp_path / "fizika.docx", bank_id="t").bank
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [("single", "A"), ("single", "B"), ("single", "C")]
+
+
+def test_a_markdown_table_of_questions_under_a_header_in_another_language(tmp_path: Path) -> None:
+    doc = """# Тест по химии
+
+| № | Вопрос | А | Б | В | Ответ |
+|---|---|---|---|---|---|
+| 1 | Символ натрия? | Na | N | Ne | А |
+| 2 | Формула воды? | CO2 | H2O | O2 | Б |
+| 3 | Самый лёгкий газ? | Гелий | Азот | Водород | В |
+"""
+    (tmp_path / "himiya.md").write_text(doc, encoding="utf-8")
+    bank = import_file(tmp_path / "himiya.md", bank_id="t").bank
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [("single", "A"), ("single", "B"), ("single", "C")]
+
+
+def test_grids_of_keys_two_numbers_wide_under_their_labels() -> None:
+    doc = """1. Столица Франции – А. Лион Б. Париж В. Ницца
+2. Столица Италии – А. Милан Б. Турин В. Рим
+3. Столица Испании – А. Мадрид Б. Севилья В. Валенсия
+4. Столица Польши – А. Варшава Б. Краков В. Гданьск
+
+| № | 1 | 2 |
+|---|---|---|
+| Ответ | Б | В |
+| № | 3 | 4 |
+| Ответ | А | А |
+"""
+    assert keys(doc, "stolitsy.md") == [("single", "B"), ("single", "C"), ("single", "A"), ("single", "A")]
+
+
+def test_keys_after_the_words_teachers_write_in_their_languages() -> None:
+    doc = """Questão 1
+Qual é o maior planeta do sistema solar?
+a) Terra
+b) Júpiter
+c) Marte
+Resposta: letra B
+
+Questão 2
+Qual é o planeta mais próximo do Sol?
+a) Vênus
+b) Terra
+c) Mercúrio
+Alternativa correta: letra c)
+
+Questão 3
+Qual planeta tem anéis visíveis?
+a) Saturno
+b) Marte
+c) Vênus
+A resposta correta é a A
+"""
+    assert generic_keys(doc) == [("single", "B"), ("single", "C"), ("single", "A")]
+    doc = """1. Quelle est la couleur du ciel par beau temps ?
+a) Vert
+b) Rouge
+c) Bleu
+La bonne réponse est la C
+
+2. ¿Cuántos días tiene una semana?
+a) Siete
+b) Cinco
+c) Diez
+Rta.: a
+
+3. ¿Cuántos meses tiene un año?
+a) Diez
+b) Doce
+c) Once
+Solución: B
+
+4. Сколько ног у паука?
+а) шесть
+б) восемь
+в) десять
+Ответ – б
+
+5. Сколько крыльев у бабочки?
+а) два
+б) шесть
+в) четыре
+Ответ: В.
+"""
+    assert generic_keys(doc) == [("single", "C"), ("single", "A"), ("single", "B"), ("single", "B"), ("single", "C")]
+
+
+def test_items_to_judge_keyed_c_and_e_are_judgements_not_letter_fill_ins() -> None:
+    doc = """Julgue os itens a seguir, relativos à geografia do Brasil.
+
+1 O rio Amazonas deságua no oceano Atlântico.
+2 O Brasil faz fronteira com o Chile.
+3 A capital do Brasil é Brasília.
+
+Gabarito: 1 C  2 E  3 C
+"""
+    assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True)]
+
+
+def test_a_part_of_statements_to_judge_keyed_v_and_f_in_the_answer_part() -> None:
+    doc = """Partie A : QCM
+1. Quelle est la capitale du Portugal ?
+a) Porto   b) Lisbonne   c) Faro
+2. Quel pays a pour capitale Berne ?
+a) La Suisse   b) L'Autriche   c) La Belgique
+Partie B : Vrai ou faux
+3. Le Danube traverse Vienne.
+4. Madrid est au bord de la mer.
+Corrigé
+1 b   2 a   3 V   4 F
+"""
+    assert keys(doc) == [("single", "B"), ("single", "A"), ("true_false", True), ("true_false", False)]
+
+
+def _three_questions(answers: str) -> str:
+    questions = [
+        ("Which metal is liquid at room temperature?", ["Iron", "Mercury", "Copper"]),
+        ("Which gas do we breathe out?", ["Helium", "Argon", "Carbon dioxide"]),
+        ("Which is the lightest element?", ["Hydrogen", "Lithium", "Carbon"]),
+    ]
+    lines = []
+    for number, (stem, options) in enumerate(questions, start=1):
+        lines += [f"{number}. {stem}", *(f"{letter}) {text}" for letter, text in zip("abc", options, strict=True)), ""]
+    return "\n".join(lines) + "\n" + answers + "\n"
+
+
+def test_answer_parts_worded_or_labelled_as_teachers_write_them() -> None:
+    want = [("single", "B"), ("single", "C"), ("single", "A")]
+    for answers in (
+        "Answer Key\n1. (b) Mercury melts at -39 °C.\n2. (c) We breathe it out.\n3. (a) It has one proton.",
+        "Answers\n1. Mercury\n2. Carbon dioxide\n3. Hydrogen",
+        "Answers\n1. b) Mercury\n2. c) Carbon dioxide\n3. a) Hydrogen",
+        "ANSWERS\nQ1: B\nQ2: C\nQ3: A",
+        "Answers: Q1-B, Q2-C, Q3-A",
+        "Key: 1/B, 2/C, 3/A",
+        "Answer key\n#1 B\n#2 C\n#3 A",
+    ):
+        assert generic_keys(_three_questions(answers)) == want, answers
+
+
+def test_a_worded_answer_part_that_names_another_option_by_its_text_publishes_no_key() -> None:
+    doc = _three_questions("Answers\n1. b) Mercury\n2. c) Argon\n3. a) Hydrogen")
+    result = import_text(doc, source="doc.txt", bank_id="t")
+    assert [(q.number, q.answer) for q in result.bank.questions] == [(1, "B"), (3, "A")]
+    assert [lo.number for lo in result.left_out] == [2]
+
+
+def test_unlettered_list_items_under_a_stem_keyed_by_their_mark() -> None:
+    ticked = """1. Which city is the capital of Peru?
+   * Cusco
+   * Lima ✓
+   * Arequipa
+2. Which city is the capital of Bolivia?
+   * Sucre ✓
+   * Potosí
+   * Oruro
+"""
+    bold = """1. Which city is the capital of Peru?
+   - Cusco
+   - **Lima**
+   - Arequipa
+2. Which city is the capital of Bolivia?
+   - **Sucre**
+   - Potosí
+   - Oruro
+"""
+    worded = """Question 1: Which city is the capital of Peru?
+- Cusco
+- Lima (correct)
+- Arequipa
+
+Question 2: Which city is the capital of Bolivia?
+- Sucre (correct)
+- Potosí
+- Oruro
+"""
+    for doc in (ticked, bold, worded):
+        assert keys(doc, "capitals.md") == [("single", "B"), ("single", "A")], doc
+
+
+def test_options_numbered_on_one_line_under_strong_numbers_keyed_by_number_at_the_end() -> None:
+    doc = """第1問　次のうち、果物はどれか。
+１．キャベツ　２．りんご　３．にんじん　４．ねぎ
+
+第2問　次のうち、野菜はどれか。
+１．みかん　２．ぶどう　３．ほうれん草　４．もも
+
+第3問　次のうち、穀物はどれか。
+１．米　２．梨　３．柿　４．栗
+
+解答
+第1問　２
+第2問　３
+第3問　１
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "A")]
+
+
+def test_a_key_before_the_stem_on_the_questions_line() -> None:
+    doc = """1.【答案】B 下列动物中，属于哺乳动物的是
+A.鲨鱼 B.海豚 C.金枪鱼 D.海马
+2.【答案】D 下列植物中，属于裸子植物的是
+A.水稻 B.玉米 C.小麦 D.松树
+"""
+    assert keys(doc) == [("single", "B"), ("single", "D")]
+
+
+def test_keys_glued_to_their_numbers_in_an_answer_line() -> None:
+    doc = """1. Какая планета самая большая?
+А) Марс
+Б) Юпитер
+В) Венера
+
+2. Какая планета ближе всех к Солнцу?
+А) Меркурий
+Б) Земля
+В) Марс
+
+Ответы: 1Б, 2А
+"""
+    assert keys(doc) == [("single", "B"), ("single", "A")]
+
+
+def test_statements_numbered_in_brackets_judged_in_an_answer_line() -> None:
+    doc = """【問題1】次の文が正しければ○、誤っていれば×で答えなさい。
+（1）氷は水に浮く。
+（2）月は自ら光を出す。
+（3）鉄は磁石につく。
+【解答】
+（1）○　（2）×　（3）○
+"""
+    assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True)]
+
+
+def test_unlettered_lines_under_a_question_keyed_by_one_of_them_written_out(tmp_path: Path) -> None:
+    page = """<html><body><h1>Quiz</h1>
+<div><p>1. Which river flows through Cairo?</p>
+<ul><li>Niger</li><li>Nile</li><li>Congo</li></ul>
+<p>Answer: Nile</p></div>
+<div><p>2. Which river flows through Baghdad?</p>
+<ul><li>Tigris</li><li>Jordan</li><li>Indus</li></ul>
+<p>Answer: Tigris</p></div>
+</body></html>
+"""
+    (tmp_path / "rivers.html").write_text(page, encoding="utf-8")
+    bank = import_file(tmp_path / "rivers.html", bank_id="t").bank
+    assert [(q.kind.value, q.answer, q.options) for q in bank.questions] == [
+        ("single", "B", {"A": "Niger", "B": "Nile", "C": "Congo"}),
+        ("single", "A", {"A": "Tigris", "B": "Jordan", "C": "Indus"}),
+    ]
+
+
+def test_a_forms_fieldsets_each_a_question_keyed_by_the_checked_radio(tmp_path: Path) -> None:
+    page = """<html><body><form>
+<fieldset><legend>Question 1 : Quelle est la capitale du Sénégal ?</legend>
+<label><input type="radio" name="q1"> Thiès</label><br>
+<label><input type="radio" name="q1" checked> Dakar</label>
+</fieldset>
+<fieldset><legend>Question 2 : Quelle est la capitale du Mali ?</legend>
+<label><input type="radio" name="q2" checked> Bamako</label><br>
+<label><input type="radio" name="q2"> Mopti</label>
+</fieldset>
+</form></body></html>
+"""
+    (tmp_path / "capitales.html").write_text(page, encoding="utf-8")
+    bank = import_file(tmp_path / "capitales.html", bank_id="t").bank
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [("single", "B"), ("single", "A")]
+
+
+def test_a_paper_run_on_in_one_paragraph_wrapped_anywhere() -> None:
+    # a document site's preview: questions, options and keys glued together, wrapped at any character
+    doc = """2024年交通安全知识竞赛题库(附答案)一、单项选择题(每题2分)1.机动车在高速公路上行驶,最低车速不得低于每小
+时()公里。A.40B.50C.60D.70【答案】C2.驾驶人饮酒后驾驶机动车的,暂扣机动车驾驶证()。A.1个月B.3个月C.
+6个月D.12个月【答案】C3.行人通过路口时,应当走()。A.机动车道B.人行横道C.非机动车道D.绿化带【答案】B4.交
+通信号灯中,表示禁止通行的是()。A.绿灯B.黄灯C.红灯D.白灯【答案】C
+"""
+    assert keys(doc) == [("single", "C"), ("single", "C"), ("single", "B"), ("single", "C")]
+
+
+def test_a_run_on_bank_with_blank_lines_between_stems_and_options() -> None:
+    doc = """某大学《数据库原理》作业考核题库(参考答案)一.综合考核(共4题)1.关系模型的数据结构是()。
+
+A.树B.图C.二维表D.链表参考答案:C2.SQL中删除表的语句是()。
+
+A.DELETEB.DROPC.REMOVED.CLEAR参考答案:B3.主键的值可以为空吗()。
+
+A.可以B.不可以参考答案:B4.下列属于聚合函数的有()。
+
+A.COUNTB.SUMC.LENGTHD.AVG参考答案:ABD
+"""
+    assert keys(doc) == [("single", "C"), ("single", "B"), ("single", "B"), ("multiple", "ABD")]
+
+
+def test_a_key_of_five_letters_keeps_its_e() -> None:
+    # "e" joins letters in Portuguese ("a e c"), never when it is a letter of the key itself
+    doc = """二、不定项选择题
+1、以下属于可再生能源的是（ ABCDE ）
+A、风能      B、太阳能      C、水能
+D、地热能    E、潮汐能      F、煤炭
+2、以下属于化石能源的是（ F ）
+A、风能      B、太阳能      C、水能
+D、地热能    E、潮汐能      F、煤炭
+"""
+    assert generic_keys(doc) == [("multiple", "ABCDE"), ("single", "F")]
+
+
+def test_an_options_word_that_begins_with_the_answer_word_is_no_key() -> None:
+    # "ответа" is a word of the option's text, not "Ответ" and the key "а"
+    doc = """1. Что хранит резервная копия?
+а) только пароли
+б) копию данных
+в) нет правильного ответа
+Ответ: б
+
+2. Что шифрует открытый ключ?
+а) сообщение
+б) ничего
+в) нет верного ответа
+Ответ: а
+"""
+    assert generic_keys(doc) == [("single", "B"), ("single", "A")]
+
+
+def test_boxes_ticked_with_an_x_before_judgements_and_lettered_options() -> None:
+    doc = """GABARITO
+1 A água ferve a 100 °C ao nível do mar.
+(X) Verdadeiro.
+( ) Falso.
+2 O Sol gira em torno da Terra.
+( ) Verdadeiro.
+(X) Falso.
+3 São planetas rochosos:
+a) ( ) Júpiter e Saturno.
+b) ( ) Urano e Netuno.
+c) (x) Mercúrio e Marte.
+"""
+    assert keys(doc) == [("true_false", True), ("true_false", False), ("single", "C")]
+
+
+def test_statements_each_over_its_verdict_numbered_again_in_every_round() -> None:
+    doc = """Round 1a
+Q. Say whether each statement is true or false
+1. Sound travels faster in water than in air.
+True
+2. The Moon is larger than the Earth.
+False
+....................................
+Round 1b
+1. Copper conducts electricity.
+True
+2. Glass is a metal.
+False (it is an amorphous solid)
+"""
+    assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True), ("true_false", False)]
+
+
+def test_a_questionnaire_export_options_glued_and_the_right_ones_flagged_after_their_text() -> None:
+    doc = """2023年消防知识问卷
+1. 发现火灾应拨打的电话是()(分值: 单选题 *A、110B、119(正确答案)C、120
+2. 下列属于灭火方法的是()(分值: 多选题 *A、隔离法(正确答案)B、窒息法(正确答案)C、加热法D、冷却法(正确答案)
+3. 泡沫灭火器适合扑救的是()(分值: 单选题 *A、油类初起火灾(正确答案)B、带电设备火灾C、金属钠火灾
+"""
+    assert keys(doc) == [("single", "B"), ("multiple", "ABD"), ("single", "A")]
+
+
+def test_unnumbered_statements_each_over_its_verdict_under_a_heading() -> None:
+    doc = """# Python 考试题集
+
+## 判断题
+
+列表是可变类型。
+True
+
+元组可以在创建后修改元素。
+False
+
+## 单选题
+
+下列哪个是不可变类型？
+A. list
+B. dict
+C. tuple
+正确答案：C
+"""
+    assert keys(doc, "python.md") == [("true_false", True), ("true_false", False), ("single", "C")]
+
+
+def test_numbered_questions_each_over_its_unlabelled_answer_and_verdicts_in_brackets() -> None:
+    doc = """安全知识题库
+1、灭火器压力表指针在哪个区域表示压力正常?
+绿色区域。
+2、电气设备着火时首先应当做什么?
+切断电源。
+3、可以用水扑救电气火灾。
+(×)
+4、安全出口应当保持畅通。
+(√)
+"""
+    assert keys(doc) == [("case", "绿色区域。"), ("case", "切断电源。"), ("true_false", False), ("true_false", True)]
+
+
+def test_a_table_of_verdicts_inside_a_reference_answer_is_no_question_table(tmp_path: Path) -> None:
+    doc = """## 简答题
+
+1. 对比 root 与普通用户在以下操作上的权限（打√或×）。
+
+参考答案：
+
+| 操作 | root | 普通用户 |
+|---|---|---|
+| 关机 shutdown | √ | × |
+| 修改 /etc/passwd | √ | × |
+| 读取自己的家目录 | √ | √ |
+| 安装系统软件包 | √ | × |
+"""
+    (tmp_path / "linux.md").write_text(doc, encoding="utf-8")
+    bank = import_file(tmp_path / "linux.md", bank_id="t").bank
+    assert [q.kind.value for q in bank.questions] == ["case"]
