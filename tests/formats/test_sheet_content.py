@@ -492,3 +492,20 @@ def test_the_right_answers_text_beside_the_wrong_answers_columns(tmp_path: Path)
         ({"A": "Carbon dioxide", "B": "Oxygen"}, "A"),
     ]
     assert any("Incorrect Answer 1…" in c.en for c in result.conventions)
+
+
+def test_fill_keys_written_as_list_literals_are_their_items_and_an_empty_one_is_no_key(tmp_path: Path) -> None:
+    # A quiz app's export: each key cell holds the list the app stored, as text; `[]` is a question whose
+    # key was never entered, left out with its row, never published with the key `[]`.
+    rows = [
+        ["题目", "题型", "答案"],
+        ["光合作用的场所是（    ）。", "填空题", "['叶绿体']"],
+        ["人体最大的器官是（    ）。", "填空题", "[]"],
+        ["DNA 的中文全称是（    ）。", "填空题", '["脱氧核糖核酸", "脱氧核苷酸"]'],
+        ["细胞的控制中心是（    ）。", "填空题", "['细胞核']"],
+    ]
+    result = import_file(workbook(tmp_path / "bio.xlsx", {"Sheet1": rows}), bank_id="bio")
+    answers = [q.answer for q in result.bank.questions]
+    assert answers == [["叶绿体"], ["脱氧核糖核酸", "脱氧核苷酸"], ["细胞核"]]
+    (gap,) = result.left_out
+    assert gap.line == 3

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import re
 
 __all__ = [
@@ -63,6 +65,21 @@ def enumerated_parts(key: str) -> int:
     return len(_ENUMERATED.findall(key)) if _ENUMERATED.match(key.strip()) else 0
 
 
+_LIST_LITERAL = re.compile(r"""^\[\s*(?:(?:'[^']*'|"[^"]*")\s*(?:,\s*(?:'[^']*'|"[^"]*")\s*)*)?\]$""")
+
+
+def _listed(key: str) -> list[str] | None:
+    """The strings of a key written as a list literal (a JSON or Python export: `["a", "b"]`, `[]`), or None."""
+    text = key.strip()
+    if not _LIST_LITERAL.match(text):
+        return None
+    with contextlib.suppress(ValueError, SyntaxError):
+        items = ast.literal_eval(text)
+        if isinstance(items, list) and all(isinstance(i, str) for i in items):
+            return items
+    return None
+
+
 def split_fill_key(key: str, blanks: int) -> tuple[list[str] | list[list[str]], bool]:
     """The answer of a fill question and whether its parts matched the number of blanks.
 
@@ -70,6 +87,10 @@ def split_fill_key(key: str, blanks: int) -> tuple[list[str] | list[list[str]], 
     label ('（1）Object'). Several blanks: one list per blank, blanks separated by '；' (or '，'/'、', or
     enumerated '（1）A（2）B'), alternatives by ' 或 '.
     """
+    if (items := _listed(key)) is not None:  # `['过渡时期总路线']`, `[]`: a list an export wrote as text
+        if blanks > 1 and len(items) == blanks:
+            return [_alternatives(i) for i in items], True
+        return [a for a in (_clean(i) for i in items) if a], blanks <= 1 or not items
     if blanks <= 1:
         key = _LABEL.sub("", key) if enumerated_parts(key) <= 1 else key
         if m := _ALTERNATIVE_NOTE.search(key):  # "number[]（或 Array<number>）"
