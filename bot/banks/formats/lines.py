@@ -418,6 +418,27 @@ _OL_END = re.compile(r"</ol\s*>", re.I)
 _LI = re.compile(r"<li\b[^>]*>", re.I)
 
 
+_GLUED_ITEM = re.compile(r"\*\*\s*(?=[-*+]\s+\S)")
+_LIST_ITEM = re.compile(r"^\s*[-*+]\s+\S")
+_BOLD_LINE = re.compile(r"^\s*\*\*[^*\n]{1,120}\*\*\s*$")
+
+
+def _bold_list_items(raw_lines: list[str]) -> list[str]:
+    """A quiz page turned into Markdown writes its right option in bold outside the list, or glued to the
+    next item (`- True` / `**False**`, `**b. Barometer**- c. Hygrometer`): each is an item of the list, its
+    bold the mark of the key."""
+    out = [_GLUED_ITEM.sub("**\n", raw) if "**" in raw else raw for raw in raw_lines]
+
+    def item(i: int) -> bool:
+        return 0 <= i < len(out) and bool(_LIST_ITEM.match(out[i].split("\n")[0 if i > k else -1]))
+
+    for k, raw in enumerate(out):
+        head = raw.split("\n")[0]
+        if _BOLD_LINE.match(head) and (item(k - 1) or item(k + 1)):
+            out[k] = "- " + raw.lstrip()
+    return out
+
+
 def _number_list_items(raw_lines: list[str]) -> list[str]:
     """`<ol><li>11</li><li>C</li></ol>` (keys as an HTML list): each item gets its number, `1. 11`."""
     if not any(_OL.search(r) for r in raw_lines):
@@ -740,6 +761,8 @@ def prepare_lines(text: str, *, simplified: bool = False, layouts: bool = True) 
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     fenced_at = _fences(raw_lines) if layouts else [False] * len(raw_lines)
     raw_lines = _number_list_items(raw_lines)
+    if "**" in text:
+        raw_lines = _bold_list_items(raw_lines)
     if layouts:
         raw_lines = _layout_rewrites(text, raw_lines)
     out: list[Line] = []

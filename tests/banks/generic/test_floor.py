@@ -1158,3 +1158,24 @@ def test_a_table_of_verdicts_inside_a_reference_answer_is_no_question_table(tmp_
     (tmp_path / "linux.md").write_text(doc, encoding="utf-8")
     bank = import_file(tmp_path / "linux.md", bank_id="t").bank
     assert [q.kind.value for q in bank.questions] == ["case"]
+
+
+def test_a_bold_option_glued_to_the_next_item_is_an_item_of_its_own_and_marks_the_key() -> None:
+    # A quiz page saved as Markdown: the right option's <strong> lost its list marker and the next item
+    # was glued to it (`**b. Barometer**- c. Hygrometer`).
+    text = (
+        "Weather instruments\n\n"
+        "Which instrument measures air pressure?\n\n"
+        "- a. Thermometer\n"
+        "**b. Barometer**- c. Hygrometer\n"
+        "- d. Anemometer\n\n"
+        "Which instrument measures wind speed?\n\n"
+        "- a. Rain gauge\n"
+        "- b. Barometer\n"
+        "**c. Anemometer**- d. Hygrometer\n"
+    )
+    bank = import_text(text, source="weather.md", bank_id="t").bank
+    first, second = bank.questions
+    assert first.options == {"A": "Thermometer", "B": "Barometer", "C": "Hygrometer", "D": "Anemometer"}
+    assert (first.answer, second.answer) == ("B", "C")
+    assert second.options["D"] == "Hygrometer"
