@@ -15,7 +15,7 @@ from bot.grading import kind_label
 from bot.records import Subscription
 from bot.study.kinds import parse_kind
 from bot.study.results import LearnerSettings, SettingsError
-from bot.study.streaks import MAX_FREEZES, MILESTONES, next_milestone
+from bot.study.streaks import MAX_FREEZES, MILESTONES, StreakView, next_milestone
 from bot.telegram.bank_delete import send_bank_manager
 from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
@@ -49,7 +49,11 @@ async def streak_command(update: Update, context: CustomContext) -> None:
     if user is None:
         return
     lang = await context.lang()
-    view = await context.engine.streak(user.id)
+    await context.reply(streak_text(await context.engine.streak(user.id), lang))
+
+
+def streak_text(view: StreakView, lang: str) -> str:
+    """The streak, today's state, the next milestone (HTML): what /streak and the menu's [🔥] show."""
     if view.today_done:
         today = t("streak_today_done", lang)
     elif view.at_risk:
@@ -65,7 +69,7 @@ async def streak_command(update: Update, context: CustomContext) -> None:
         lines.append(t("streak_next_milestone", lang, goal=goal, left=goal - view.current))
     if view.freezes:  # what a freeze is, for whoever holds one
         lines.append(t("streak_freezes_help", lang, most=MAX_FREEZES))
-    await context.reply("\n".join(lines))
+    return "\n".join(lines)
 
 
 # ----- /banks ------------------------------------------------------------------------------------
@@ -111,6 +115,8 @@ def banks_view(
             )
         ]
     )
+    # the way back to the main menu: the list is a screen like the others, edited in place
+    rows.append([InlineKeyboardButton(t("btn_back", lang), callback_data=codec.encode("menu", "start"))])
     now = t("banks_all", lang) if chosen is None else bank_titles(engine, chosen, lang)
     lines += ["", t("banks_now", lang, banks=esc(now)), t("banks_hint", lang)]
     return "\n".join(lines), InlineKeyboardMarkup(rows)

@@ -23,8 +23,8 @@ from bot.banks.model import Kind
 from bot.delivery.arguments import DEFAULT_TIME
 from bot.grading import kind_label
 from bot.study.days import tzinfo_for
-from bot.study.progress import missed_pick
-from bot.telegram import learner, model_help, quiz
+from bot.study.progress import missed_pick, reviews_due
+from bot.telegram import learner, model_help, quiz, stats
 from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
 from bot.telegram.presses import PRESSES
@@ -60,11 +60,19 @@ def _back(codec: CallbackCodec, lang: str, to: str = "settings") -> list[InlineK
     return [_button(codec, t("btn_back", lang), "menu", to)]
 
 
-def start_keyboard(codec: CallbackCodec, lang: str) -> InlineKeyboardMarkup:
-    """练习 · 题库 / 每日推送 · 设置: what /quiz, /banks, /subscribe and /settings do, a tap away."""
+ROUND_SIZES = (5, 10, 20)
+REMIND_TIMES = ("19:00", "20:00", "21:00", "22:00")
+
+
+def start_keyboard(codec: CallbackCodec, lang: str, due: int = 0) -> InlineKeyboardMarkup:
+    """Every learner feature a tap away: one question, a round (/quiz N), the banks, review (with how many
+    are due), streak, stats, the daily push and the settings (reminder there)."""
     practice, banks = (_button(codec, t(f"btn_{w}", lang), "menu", w) for w in ("practice", "banks"))
+    rounds = [_button(codec, t("btn_round", lang, n=n), "menu", f"round{n}") for n in ROUND_SIZES]
+    review = _button(codec, t("btn_review_due", lang, n=due), "menu", "review")
+    streak, stats = (_button(codec, t(f"btn_{w}", lang), "menu", w) for w in ("streak", "stats"))
     daily, settings = (_button(codec, t(f"btn_{w}", lang), "menu", w) for w in ("daily", "settings"))
-    return InlineKeyboardMarkup([[practice, banks], [daily, settings]])
+    return InlineKeyboardMarkup([[practice, banks], rounds, [review, streak, stats], [daily, settings]])
 
 
 def private_link(bot_username: str, payload: str) -> str:
@@ -80,7 +88,8 @@ def private_link_markup(bot_username: str, payload: str, label: str) -> InlineKe
 
 
 async def screen(context: CustomContext, name: str, chat_id: int, user_id: int, lang: Lang) -> Screen | None:
-    """A menu screen by name (start, settings, lang, tz, daily, kinds); None for an unknown name."""
+    """A menu screen by name (start, settings, lang, tz, daily, kinds, remind, streak, banks); None for an
+    unknown name."""
     builders: dict[str, Callable[[CustomContext, int, int, Lang], Awaitable[Screen]]] = {
         "start": _start_screen,
         "settings": _settings_screen,
@@ -88,6 +97,9 @@ async def screen(context: CustomContext, name: str, chat_id: int, user_id: int, 
         "tz": _tz_screen,
         "daily": _daily_screen,
         "kinds": _kinds_screen,
+        "remind": _remind_screen,
+        "streak": _streak_screen,
+        "banks": _banks_screen,
     }
     build = builders.get(name)
     return None if build is None else await build(context, chat_id, user_id, lang)
@@ -96,7 +108,43 @@ async def screen(context: CustomContext, name: str, chat_id: int, user_id: int, 
 async def _start_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
     learner_row = await context.engine.learner(user_id)
     name = learner_row.name if learner_row is not None else ""
-    return t("start_private", lang, name=esc(name)), start_keyboard(context.codec, lang)
+    due = (await reviews_due(context.engine, user_id)).due_now
+    return t("start_private", lang, name=esc(name)), start_keyboard(context.codec, lang, due)
+
+
+async def _streak_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
+    text = learner.streak_text(await context.engine.streak(user_id), lang)
+    return text, InlineKeyboardMarkup([_back(context.codec, lang, "start")])
+
+
+async def _banks_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
+    settings = await context.engine.settings(user_id)
+    return learner.banks_view(context.engine, settings.banks, lang, context.codec)
+
+
+def _time_buttons(
+    codec: CallbackCodec, what: str, times: tuple[str, ...], chosen: str | None
+) -> list[InlineKeyboardButton]:
+    """One button per time of day (HH:MM) that sets ``what``; ☑ marks the chosen one."""
+    return [
+        _button(codec, ("☑ " if hhmm == chosen else "") + hhmm, "set", what, hhmm.replace(":", "")) for hhmm in times
+    ]
+
+
+async def _remind_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
+    """The evening reminder (/remind): a time to switch it on or move it, a button to switch it off."""
+    settings = await context.engine.settings(user_id)
+    remind = await context.subscriptions.get(chat_id, "remind")
+    active = remind is not None and remind.active
+    codec = context.codec
+    times = _time_buttons(codec, "remind", REMIND_TIMES, remind.hhmm if remind is not None and active else None)
+    rows = [times]
+    if active:
+        rows.append([_button(codec, t("btn_remind_off", lang), "set", "remind", "off")])
+    rows.append(_back(codec, lang))
+    tz = remind.tz if remind is not None and active else settings.tz
+    text = t("menu_remind", lang, remind=learner.subscription_text(remind, lang), tz=esc(tz))
+    return text, InlineKeyboardMarkup(rows)
 
 
 async def _settings_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
@@ -105,6 +153,7 @@ async def _settings_screen(context: CustomContext, chat_id: int, user_id: int, l
     remind = await context.subscriptions.get(chat_id, "remind")
     codec = context.codec
     poll = t("btn_poll", lang, state=on_off(settings.poll, lang))
+    reminding = on_off(remind is not None and remind.active, lang)
     rows = [
         [_button(codec, t("btn_lang", lang), "menu", "lang"), _button(codec, t("btn_tz", lang), "menu", "tz")],
         [_button(codec, t("btn_daily", lang), "menu", "daily"), _button(codec, t("btn_kinds", lang), "menu", "kinds")],
@@ -112,6 +161,7 @@ async def _settings_screen(context: CustomContext, chat_id: int, user_id: int, l
             _button(codec, poll, "set", "poll", "off" if settings.poll else "on"),
             _button(codec, t("btn_banks", lang), "menu", "banks"),
         ],
+        [_button(codec, t("btn_remind", lang, state=reminding), "menu", "remind")],
         _back(codec, lang, "start"),
     ]
     titles = {bank_id: bank.title for bank_id, bank in context.engine.banks.items()}
@@ -147,16 +197,7 @@ async def _daily_screen(context: CustomContext, chat_id: int, user_id: int, lang
     active = daily is not None and daily.active
     count = daily.count if daily is not None and active else 1
     codec = context.codec
-    times = [
-        _button(
-            codec,
-            ("☑ " if active and daily is not None and daily.hhmm == hhmm else "") + hhmm,
-            "set",
-            "time",
-            hhmm.replace(":", ""),
-        )
-        for hhmm in DAILY_TIMES
-    ]
+    times = _time_buttons(codec, "time", DAILY_TIMES, daily.hhmm if daily is not None and active else None)
     counts = [
         _button(codec, ("☑ " if active and n == count else "") + t("btn_count", lang, n=n), "set", "count", n)
         for n in DAILY_COUNTS
@@ -217,11 +258,15 @@ async def press_menu(context: CustomContext, query: CallbackQuery, cb: Callback)
         await query.answer()
         await _ask_missed(context, chat_id, user_id, lang)
         return
-    if word == "banks":
+    if word.startswith("round") and word[5:].isdigit() and int(word[5:]) in ROUND_SIZES:
+        await query.answer()  # a round as /quiz N starts it (asking first when one is under way)
+        await quiz.tap_round(context, chat_id, user_id, lang, int(word[5:]))
+        return
+    if word == "stats":
         await query.answer()
-        settings = await context.engine.settings(user_id)
-        text, markup = learner.banks_view(context.engine, settings.banks, lang, context.codec)
-        await send_html(context.bot, chat_id, text, reply_markup=markup)
+        name = query.from_user.full_name
+        code = query.from_user.language_code
+        await stats.send_stats(context, chat_id, user_id, lang, group=None, name=name, language_code=code)
         return
     shown = await screen(context, word, chat_id, user_id, lang)
     if shown is None:
@@ -274,6 +319,13 @@ async def press_set(context: CustomContext, query: CallbackQuery, cb: Callback) 
             toast = t("toast_daily_off", lang)
         else:
             await _subscribe(context, chat_id, user_id, at=_hhmm(value))
+    elif what == "remind" and (value == "off" or _hhmm(value) is not None):
+        back = "remind"
+        if value == "off":
+            await context.subscriptions.stop(chat_id, "remind")
+            toast = t("toast_remind_off", lang)
+        else:
+            await _remind_at(context, chat_id, user_id, _hhmm(value))
     elif what == "count" and value.isdigit() and int(value) in DAILY_COUNTS:
         back = "daily"
         await _subscribe(context, chat_id, user_id, count=int(value))
@@ -316,6 +368,16 @@ async def _subscribe(
     slot = await context.subscriptions.subscribe(chat_id, user_id, at, tz, count=count)
     context.subscriptions.wake(slot.due_at)
     log.info("chat %s: daily questions at %s (%s), %d each", chat_id, at, zone_name(tz), count)
+
+
+async def _remind_at(context: CustomContext, chat_id: int, user_id: int, at: time | None) -> None:
+    """The evening reminder on (or moved) at ``at``, in the zone it had, else the learner's."""
+    assert at is not None
+    current = await context.subscriptions.get(chat_id, "remind")
+    zone = current.tz if current is not None and current.active else (await context.engine.settings(user_id)).tz
+    await context.engine.ensure_chat(chat_id, ChatType.PRIVATE)
+    slot = await context.subscriptions.subscribe(chat_id, user_id, at, tzinfo_for(zone), kind="remind")
+    context.subscriptions.wake(slot.due_at)
 
 
 async def follow_zone(context: CustomContext, chat_id: int, tz: tzinfo) -> None:

@@ -346,6 +346,14 @@ async def start_round(
     await practice.send_next(context.bot, engine, context.codec, first, lang)
 
 
+async def tap_round(context: CustomContext, chat_id: int, user_id: int, lang: str, count: int) -> None:
+    """A round of ``count`` from the menu: what a typed /quiz N does, in the learner's chosen banks and kinds."""
+    poll = (await context.engine.settings(user_id)).poll
+    asked_for: dict[str, Any] = {"count": count, "banks": None, "kinds": None, "poll": poll, "seconds": None}
+    if not await _asked_to_choose(context, chat_id, user_id, lang, asked_for):
+        await start_round(context, chat_id, user_id, lang, **asked_for)
+
+
 async def _asked_to_choose(
     context: CustomContext, chat_id: int, user_id: int, lang: str, asked_for: dict[str, Any]
 ) -> bool:

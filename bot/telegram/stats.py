@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 # The pictures (matplotlib, about a second to import) are imported at the first /stats, not at start-up.
 KIND_ORDER = tuple(kind.value for kind in Kind)  # the order of the bank model, as the picture draws them
 
-__all__ = ["StatsView", "caption", "stats_command"]
+__all__ = ["StatsView", "caption", "send_stats", "stats_command"]
 
 log = logging.getLogger(__name__)
 
@@ -138,32 +138,59 @@ def _buttons(context: CustomContext, lang: str) -> InlineKeyboardMarkup:
 
 
 async def stats_command(update: Update, context: CustomContext) -> None:
-    from bot.pictures import StatsPicture, render_stats_png
-
     user, chat = update.effective_user, update.effective_chat
     if user is None or chat is None:
         return
-    engine, lang = context.engine, await context.chat_lang()
-    private = chat.type == ChatType.PRIVATE
+    lang = await context.chat_lang()
+    await send_stats(
+        context,
+        chat.id,
+        user.id,
+        lang,
+        group=None if chat.type == ChatType.PRIVATE else (chat.type, chat.title or ""),
+        name=user.full_name,
+        language_code=user.language_code,
+        weeks=_weeks(context.args or []),
+        quoting=context.command_in_group(),
+    )
+
+
+async def send_stats(
+    context: CustomContext,
+    chat_id: int,
+    user_id: int,
+    lang: str,
+    *,
+    group: tuple[str, str] | None,
+    name: str,
+    language_code: str | None,
+    weeks: int | None = None,
+    quoting: int | None = None,
+) -> None:
+    """The picture and caption of a learner (``group`` None) or of a group (its chat type and title): what
+    /stats and the menu's [📈] send. A picture is a message of its own: a text screen cannot become one."""
+    from bot.pictures import StatsPicture, render_stats_png
+
+    engine = context.engine
     extra: dict[str, object] = {}
-    if private:
-        learner = await engine.ensure_learner(user.id, user.full_name, language=user.language_code)
-        stats = await engine.stats(user.id, most_missed=3)
+    if group is None:
+        learner = await engine.ensure_learner(user_id, name, language=language_code)
+        stats = await engine.stats(user_id, most_missed=3)
         today = local_date(engine.clock(), learner.tz)
-        view = StatsView(user.full_name, stats.total, stats.by_kind, stats.streak)
+        view = StatsView(name, stats.total, stats.by_kind, stats.streak)
         per_day = stats.per_day
-        reviews = await reviews_due(engine, user.id)
+        reviews = await reviews_due(engine, user_id)
         extra = {"due_now": reviews.due_now, "due_week": reviews.due_soon, "missed": _missed(stats.most_missed)}
     else:
-        await engine.ensure_chat(chat.id, chat.type, chat.title or "")
-        group = await group_stats(engine, chat.id)
-        today = group.today
-        view = StatsView(chat.title or "", group.total, group.by_kind, group.streak)
-        per_day = group.per_day
+        await engine.ensure_chat(chat_id, group[0], group[1])
+        found = await group_stats(engine, chat_id)
+        today = found.today
+        view = StatsView(group[1], found.total, found.by_kind, found.streak)
+        per_day = found.per_day
     picture = StatsPicture(
         title=view.title,
         today=today,
-        weeks=_weeks(context.args or []),
+        weeks=_weeks([]) if weeks is None else weeks,
         per_day=per_day,
         current_streak=view.streak.current,
         longest_streak=view.streak.longest,
@@ -173,13 +200,13 @@ async def stats_command(update: Update, context: CustomContext) -> None:
     fonts = await asyncio.to_thread(_fonts_for, context.settings.font)
     png = await asyncio.to_thread(render_stats_png, picture, lang, fonts)
     await context.bot.send_photo(
-        chat.id,
+        chat_id,
         photo=png,
         caption=caption(view, lang),
         parse_mode=ParseMode.HTML,
         filename="stats.png",
-        reply_markup=_buttons(context, lang) if private else None,
-        reply_parameters=_quoting(context.command_in_group()),
+        reply_markup=_buttons(context, lang) if group is None else None,
+        reply_parameters=_quoting(quoting),
     )
 
 

@@ -66,12 +66,12 @@ async def test_banks_list_and_choose(bot_env: BotEnv) -> None:
     li.command("/banks")
     listing = await fake.next_message(li.id)
     assert "distributed-training-2025" in listing.text and "finetuning-2025" in listing.text
-    assert "当前练习：全部题库" in listing.text and listing.button_texts[-1] == "☑ 全部题库"
+    assert "当前练习：全部题库" in listing.text and listing.button_texts[-2:] == ["☑ 全部题库", "« 返回"]
     press = li.press(listing, 1)  # the second bank in the list
     title = "2025 年大模型微调优化（含答案与解析）"  # the bank's title, never its id
     assert (await fake.callback_answer(press)).text == f"当前练习：{title}"
     await fake.wait_for(lambda: f"当前练习：{title}" in listing.text, what="the list to update")
-    assert listing.button_texts[1].startswith("☑ ") and not listing.button_texts[-1].startswith("☑")
+    assert listing.button_texts[1].startswith("☑ ") and not listing.button_texts[-2].startswith("☑")
     again = li.press(listing, 1)
     assert "已经是" in (await fake.callback_answer(again)).text
     assert (await engine.settings(li.id)).banks == ("finetuning-2025",)
