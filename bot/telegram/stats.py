@@ -29,6 +29,7 @@ from bot.study.results import Missed
 from bot.study.streaks import StreakView
 from bot.telegram.context import CustomContext
 from bot.telegram.render import MAX_CAPTION, esc
+from bot.telegram.sending import send_html
 from bot.telegram.texts import t
 
 if TYPE_CHECKING:
@@ -137,6 +138,14 @@ def _buttons(context: CustomContext, lang: str) -> InlineKeyboardMarkup:
     )
 
 
+def _first_buttons(context: CustomContext, lang: str) -> InlineKeyboardMarkup:
+    """A new learner's first steps: a short round, or one question."""
+    codec = context.codec
+    first_round = InlineKeyboardButton(t("btn_round", lang, n=5), callback_data=codec.encode("menu", "round5"))
+    one = InlineKeyboardButton(t("btn_practice", lang), callback_data=codec.encode("menu", "practice"))
+    return InlineKeyboardMarkup([[first_round, one]])
+
+
 async def stats_command(update: Update, context: CustomContext) -> None:
     user, chat = update.effective_user, update.effective_chat
     if user is None or chat is None:
@@ -176,6 +185,9 @@ async def send_stats(
     if group is None:
         learner = await engine.ensure_learner(user_id, name, language=language_code)
         stats = await engine.stats(user_id, most_missed=3)
+        if stats.total.total == 0:  # nothing to picture yet: what to do first, a tap away
+            await send_html(context.bot, chat_id, t("stats_first", lang), reply_markup=_first_buttons(context, lang))
+            return
         today = local_date(engine.clock(), learner.tz)
         view = StatsView(name, stats.total, stats.by_kind, stats.streak)
         per_day = stats.per_day

@@ -29,19 +29,26 @@ async def env(bot_settings_env: BotEnv) -> AsyncIterator[BotEnv]:
 async def test_the_stats_buttons_practise_the_mistakes_and_the_reviews(env: BotEnv) -> None:
     fake = env.fake
     li = fake.user(7001, "李雷", language_code="zh")
-    li.command("/stats")
-    photo = await fake.next_message(li.id, timeout=30)
+    li.command("/stats")  # nothing to picture yet: what to do first, with the buttons that do it
+    first = await fake.next_message(li.id)
+    assert "还没有练习记录" in first.text and first.button_texts == ["🎯 5 题", "📝 练习"]
+
+    han = fake.user(7002, "韩梅梅", language_code="zh")
+    han.command(f"/quiz {BANK}")
+    right = await fake.next_message(han.id)
+    han.send_text("A")  # right
+    assert "✅" in (await fake.edited(right)).text
+    han.command("/stats")
+    photo = await fake.next_message(han.id, timeout=30)
     assert photo.kind == "photo" and photo.button_texts == ["🔁 复习", "❌ 错题"]
     png = fake.files[photo.extra["photo"][0]["file_id"]].content
     with Image.open(io.BytesIO(png)) as image:
         assert image.size == (WIDTH_PX, HEIGHT_PX)
-
-    li.command("/stats 26")  # more weeks on request: another picture of the same size
-    longer = await fake.next_message(li.id, timeout=30)
+    han.command("/stats 26")  # more weeks on request: another picture of the same size
+    longer = await fake.next_message(han.id, timeout=30)
     assert fake.files[longer.extra["photo"][0]["file_id"]].content != png
-
-    li.press(photo, "❌ 错题")  # nothing missed yet
-    assert "还没有答错过的题目" in (await fake.next_message(li.id)).text
+    han.press(photo, "❌ 错题")  # nothing missed yet
+    assert "还没有答错过的题目" in (await fake.next_message(han.id)).text
 
     li.command(f"/quiz {BANK}")
     question = await fake.next_message(li.id)
