@@ -262,6 +262,12 @@ async def press_menu(context: CustomContext, query: CallbackQuery, cb: Callback)
         await query.answer()  # a round as /quiz N starts it (asking first when one is under way)
         await quiz.tap_round(context, chat_id, user_id, lang, int(word[5:]))
         return
+    if word == "subscribe":  # under a summary: the daily screen as a message of its own, the summary kept
+        await query.answer()
+        daily = await screen(context, "daily", chat_id, user_id, lang)
+        assert daily is not None
+        await send_html(context.bot, chat_id, daily[0], reply_markup=daily[1])
+        return
     if word == "stats":
         await query.answer()
         name = query.from_user.full_name

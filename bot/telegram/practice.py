@@ -29,6 +29,7 @@ from bot.telegram.texts import t
 from bot.telegram.transport import post_unread
 
 if TYPE_CHECKING:
+    from bot.delivery.subscriptions import Subscriptions
     from bot.study.engine import StudyEngine
     from bot.telegram.context import BotApplication, CustomContext
 
@@ -128,10 +129,15 @@ async def send_step(
 
 
 async def send_next(
-    bot: Bot, engine: StudyEngine, codec: CallbackCodec, nxt: SessionStep | SessionSummary | None, lang: str
+    bot: Bot,
+    engine: StudyEngine,
+    codec: CallbackCodec,
+    nxt: SessionStep | SessionSummary | None,
+    lang: str,
+    subscriptions: Subscriptions | None = None,
 ) -> None:
     """The session's next question, or its summary: [再来一轮 N] (another round like it) and, after a /quiz
-    round, [下一题] (one more question)."""
+    round, [下一题] (one more question) and, for a learner without the daily push, [订阅每日]."""
     if isinstance(nxt, SessionStep):
         await send_step(bot, engine, codec, nxt, lang)
     elif isinstance(nxt, SessionSummary):
@@ -143,14 +149,25 @@ async def send_next(
         if session.kind == "quiz" and nxt.last_asked is not None:
             carry = (list(session.kinds or ()), list(session.banks or ()), session.poll)
             row += next_keyboard(codec, lang, nxt.last_asked, carry=carry).inline_keyboard[0]
-        markup: InlineKeyboardMarkup | None = InlineKeyboardMarkup([row])
+        rows = [row]
+        if session.kind == "quiz" and subscriptions is not None:
+            daily = await subscriptions.get(session.chat_id, "daily")
+            if daily is None or not daily.active:  # a habit one tap away: the daily screen, as a new message
+                rows.append(
+                    [
+                        InlineKeyboardButton(
+                            t("btn_subscribe_daily", lang), callback_data=codec.encode("menu", "subscribe")
+                        )
+                    ]
+                )
+        markup: InlineKeyboardMarkup | None = InlineKeyboardMarkup(rows)
         await send_html(bot, session.chat_id, summary_text(nxt, lang), reply_markup=markup)
 
 
 async def go_on(context: CustomContext, asked_id: int, lang: str) -> None:
     """A session's question was answered: the next one, or the summary (nothing for other questions)."""
     nxt = await context.engine.sessions.after(asked_id)
-    await send_next(context.bot, context.engine, context.codec, nxt, lang)
+    await send_next(context.bot, context.engine, context.codec, nxt, lang, context.subscriptions)
 
 
 async def resume(context: CustomContext, chat_id: int, user_id: int, lang: str) -> bool:
@@ -159,7 +176,7 @@ async def resume(context: CustomContext, chat_id: int, user_id: int, lang: str) 
     nxt = await context.engine.sessions.resume(chat_id, user_id)
     if nxt is None:
         return False
-    await send_next(context.bot, context.engine, context.codec, nxt, lang)
+    await send_next(context.bot, context.engine, context.codec, nxt, lang, context.subscriptions)
     return True
 
 
@@ -181,7 +198,7 @@ async def expire(app: BotApplication, asked: AskedQuestion) -> bool:
                 await send_html(app.bot, asked.chat_id, t("session_timeout", lang, label=label), sent=sent)
                 await engine.attach_message(asked.id, None, parts=sent)  # a reply to it is about that question
             await retire_question(app.bot, asked.chat_id, asked.message_id, asked.question, poll)
-    await send_next(app.bot, engine, codec, await engine.sessions.after(asked), lang)
+    await send_next(app.bot, engine, codec, await engine.sessions.after(asked), lang, data.subscriptions)
     return True
 
 

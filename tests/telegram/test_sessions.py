@@ -163,7 +163,19 @@ async def test_quiz_round_in_chinese_words(env: BotEnv) -> None:
     assert (await answered(fake, q2)).text.startswith("❌")
     summary = await fake.next_message(li.id)
     assert summary.text.startswith("🏁 练习完成：答对 1/2，得分 50%") and "连续 1 天" in summary.text
-    assert summary.button_texts == ["🔁 再来一轮 2 题", "➡️ 下一题"]  # every end has a next step
+    assert summary.button_texts == ["🔁 再来一轮 2 题", "➡️ 下一题", "☀️ 订阅每日"]  # every end has a next step
+    li.press(summary, "☀️ 订阅每日")  # the daily screen as a new message; the summary stays as it was
+    daily = await fake.next_message(li.id)
+    assert daily.text.startswith("每日推送") and summary.history == []
+    li.press(daily, "07:00")
+    await fake.wait_for(lambda: "☑ 07:00" in daily.button_texts, what="07:00 ticked")
+    li.command("/quiz 2题 facts")  # subscribed now: the next summary does not offer it again
+    for _ in range(2):
+        q = await fake.next_message(li.id)
+        li.send_text("对" if truth_of(q.text) else "错")
+        await answered(fake, q)
+    again = await fake.next_message(li.id)
+    assert again.text.startswith("🏁") and "☀️ 订阅每日" not in again.button_texts
     fake.assert_clean()
 
 
