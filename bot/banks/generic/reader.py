@@ -226,6 +226,10 @@ class _Generic:
         if q.card and not q.options and q.key is None and _CARD_A.match(text) and not self.options_follow(k):
             q.key, q.key_line = _CARD_A.sub("", text).strip(), line.number  # "Q: …" over "A: …": its answer
             return k + 1
+        if not q.options and q.key is None and q.stem and (keyed := self.verdict_items(k)) is not None:
+            q.key, q.key_line = keyed, self.lines[k + 1].number  # "- True" / "- **False**": the bold one
+            q.end = self.lines[k + 1].number
+            return k + 2
         if not q.options and q.key is None and q.stem and (verdict := _verdict_line(text)) is not None:
             q.key, q.key_line = verdict, line.number  # "1. A lion …" over "True": the statement's verdict
             return k + 1
@@ -358,6 +362,23 @@ class _Generic:
         q.option_marks[index] = marks
         q.end = line.number
         return k + 1
+
+    def verdict_items(self, k: int) -> str | None:
+        """A statement's two verdicts as a list's items (`- True` / `- **False**`, `- 正确` / `- 错误`), one of
+        them set apart by a mark (bold, red, a tick): that one, the statement's key."""
+        if k + 1 >= len(self.lines) or self.lines[k + 1].gap:
+            return None
+        pair = [self.lines[k], self.lines[k + 1]]
+        words = [_verdict_line(self.texts[k]), _verdict_line(self.texts[k + 1])]
+        if any(line.lead == 0 for line in pair) or words[0] is None or words[1] is None:
+            return None
+        if read_true_false(words[0]) == read_true_false(words[1]):
+            return None
+        if k + 2 < len(self.lines) and self.lines[k + 2].lead > 0 and _verdict_line(self.texts[k + 2]):
+            return None  # a third verdict: no pair
+        marks = [line.marked(line.lead, len(line.text)) | ({"check"} if line.checked else set()) for line in pair]
+        chosen = [word for i, word in enumerate(words) if marks[i] - marks[1 - i]]
+        return chosen[0] if len(chosen) == 1 else None
 
     def options_follow(self, k: int) -> bool:
         """Line k is a stem whose options (lettered, not numbered) follow on the next line."""
@@ -1005,6 +1026,14 @@ _VERDICT_ALONE = re.compile(
 )
 
 
+_VERDICT_ITEMS = re.compile(
+    r"^[ \t]*[-*+][ \t]+(?:\*\*)?(?:True|Vrai|Verdadeiro|Verdadero|正确|正確)(?:\*\*)?[ \t]*\n"
+    r"(?:[ \t]*[-*+][ \t]+)?(?:\*\*)?(?:False|Faux|Falso|错误|錯誤)(?:\*\*)?[ \t]*$",
+    re.M | re.I,
+)
+
+
 def visible_verdicts(text: str) -> int:
-    """How many lines hold a verdict alone (`True`, `(×)`, `正确`): statements keyed under them, a cheap count."""
-    return len(_VERDICT_ALONE.findall(text))
+    """How many lines hold a verdict alone (`True`, `(×)`, `正确`), and how many pairs of verdicts a list
+    offers under a statement (`- True` / `- **False**`): statements keyed by them, a cheap count."""
+    return len(_VERDICT_ALONE.findall(text)) + len(_VERDICT_ITEMS.findall(text))

@@ -1179,3 +1179,37 @@ def test_a_bold_option_glued_to_the_next_item_is_an_item_of_its_own_and_marks_th
     assert first.options == {"A": "Thermometer", "B": "Barometer", "C": "Hygrometer", "D": "Anemometer"}
     assert (first.answer, second.answer) == ("B", "C")
     assert second.options["D"] == "Hygrometer"
+
+
+def test_a_statement_over_two_verdicts_as_list_items_is_keyed_by_the_bold_one(tmp_path: Path) -> None:
+    # A quiz page saved as Markdown: each statement over its two verdicts as a list, the right one in bold
+    # (inside the item or, its marker lost, on a line of its own), in the page's language.
+    doc = (
+        "Revisão de ciências\n\n"
+        "O ferro enferruja no ar úmido.\n\n"
+        "- **Verdadeiro**\n"
+        "- Falso\n\n"
+        "La Lune est une planète.\n\n"
+        "- Vrai\n"
+        "**Faux**\n\n"
+        "铁在潮湿的空气中容易生锈。\n\n"
+        "- **正确**\n"
+        "- 错误\n\n"
+        "Which gas do plants take in for photosynthesis?\n\n"
+        "- a. Oxygen\n"
+        "- **b. Carbon dioxide**\n"
+        "- c. Nitrogen\n\n"
+        "Sound travels faster in vacuum than in air.\n\n"
+        "- True\n"
+        "- **False**\n"
+    )
+    (tmp_path / "quiz.md").write_text(doc, encoding="utf-8")
+    bank = import_file(tmp_path / "quiz.md", bank_id="t").bank
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [
+        ("true_false", True),
+        ("true_false", False),
+        ("true_false", True),
+        ("single", "B"),
+        ("true_false", False),
+    ]
+    assert bank.questions[1].prompt == "La Lune est une planète."
