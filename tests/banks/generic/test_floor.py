@@ -1213,3 +1213,31 @@ def test_a_statement_over_two_verdicts_as_list_items_is_keyed_by_the_bold_one(tm
         ("true_false", False),
     ]
     assert bank.questions[1].prompt == "La Lune est une planète."
+
+
+def test_a_paragraph_after_a_blank_line_ends_a_list_of_options() -> None:
+    # Options as a list's items: the list ends at its blank line, so the paragraph below is the next
+    # question, never part of the last option (nor its "Answer:" the key of the question above).
+    text = (
+        "Weather instruments\n\n"
+        "Which instrument measures air pressure?\n\n"
+        "- a. Thermometer\n"
+        "- **b. Barometer**\n"
+        "- c. Hygrometer\n"
+        "- d. Anemometer\n\n"
+        "Name the instrument that measures humidity.\n\n"
+        "Answer: hygrometer\n\n"
+        "The unit of air pressure on weather maps.\n\n"
+        "- a. Hectopascal\n"
+        "- b. Kelvin\n\n"
+        "Answer: a\n"
+    )
+    bank = import_text(text, source="weather.md", bank_id="t").bank
+    first, second, third = bank.questions
+    assert first.options["D"] == "Anemometer"
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [
+        ("single", "B"),
+        ("fill", ["hygrometer"]),
+        ("single", "A"),
+    ]
+    assert second.prompt == "Name the instrument that measures humidity."
