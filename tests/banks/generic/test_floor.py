@@ -1233,7 +1233,7 @@ def test_a_paragraph_after_a_blank_line_ends_a_list_of_options() -> None:
         "Answer: a\n"
     )
     bank = import_text(text, source="weather.md", bank_id="t").bank
-    first, second, third = bank.questions
+    first, second, _ = bank.questions
     assert first.options["D"] == "Anemometer"
     assert [(q.kind.value, q.answer) for q in bank.questions] == [
         ("single", "B"),
