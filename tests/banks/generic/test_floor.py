@@ -1241,3 +1241,33 @@ def test_a_paragraph_after_a_blank_line_ends_a_list_of_options() -> None:
         ("single", "A"),
     ]
     assert second.prompt == "Name the instrument that measures humidity."
+
+
+def test_keys_in_inline_tex_are_read_without_their_math_delimiters(tmp_path: Path) -> None:
+    # A handout converted to Markdown writes every number as inline TeX, its keys too; the stems keep theirs.
+    doc = (
+        "# Mental arithmetic\n\n"
+        "**1.** The value of $\\sin 90^\\circ$ is ____.\n\n"
+        "**Answer:** $1$\n\n"
+        "**2.** $8 \\times 13 =$ ____\n\n"
+        "**Answer:** $104$\n\n"
+        "**3.** A price falls from 50 to 40. By what share did it fall? ____\n\n"
+        "**Answer:** $20\\%$\n\n"
+        "**4.** Which number is prime?\n\n"
+        "A. $21$\n"
+        "B. $23$\n"
+        "C. $25$\n\n"
+        "**Answer:** $B$\n\n"
+        "**5.** A ticket costs ____ after a rise from $5 to $10.\n\n"
+        "**Answer:** $10\n"
+    )
+    (tmp_path / "arith.md").write_text(doc, encoding="utf-8")
+    bank = import_file(tmp_path / "arith.md", bank_id="t").bank
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [
+        ("fill", ["1"]),
+        ("fill", ["104"]),
+        ("fill", ["20%"]),
+        ("single", "B"),
+        ("fill", ["$10"]),  # money, no math
+    ]
+    assert bank.questions[1].prompt == "$8 \\times 13 =$ ____"
