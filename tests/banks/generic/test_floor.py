@@ -12,13 +12,19 @@ from pathlib import Path
 
 from bot.banks.generic.reader import read_generic
 from bot.banks.importer import import_file, import_text
-from bot.banks.model import Kind
+from bot.banks.model import Bank, Kind
 from bot.banks.questions.build import finish
 
 
 def keys(text: str, name: str = "doc.txt") -> list[tuple[str, object]]:
     bank = import_text(text, source=name, bank_id="t").bank
     return [(q.kind.value, q.answer) for q in bank.questions]
+
+
+def imported_file(path: Path, doc: str) -> Bank:
+    """The bank a document saved as a file imports to (by its name's suffix, as an upload is read)."""
+    path.write_text(doc, encoding="utf-8")
+    return import_file(path, bank_id="t").bank
 
 
 def generic_keys(text: str) -> list[tuple[str, object]]:
@@ -1203,8 +1209,7 @@ def test_a_statement_over_two_verdicts_as_list_items_is_keyed_by_the_bold_one(tm
         "- True\n"
         "- **False**\n"
     )
-    (tmp_path / "quiz.md").write_text(doc, encoding="utf-8")
-    bank = import_file(tmp_path / "quiz.md", bank_id="t").bank
+    bank = imported_file(tmp_path / "quiz.md", doc)
     assert [(q.kind.value, q.answer) for q in bank.questions] == [
         ("true_false", True),
         ("true_false", False),
@@ -1261,8 +1266,7 @@ def test_keys_in_inline_tex_are_read_without_their_math_delimiters(tmp_path: Pat
         "**5.** A ticket costs ____ after a rise from $5 to $10.\n\n"
         "**Answer:** $10\n"
     )
-    (tmp_path / "arith.md").write_text(doc, encoding="utf-8")
-    bank = import_file(tmp_path / "arith.md", bank_id="t").bank
+    bank = imported_file(tmp_path / "arith.md", doc)
     assert [(q.kind.value, q.answer) for q in bank.questions] == [
         ("fill", ["1"]),
         ("fill", ["104"]),
