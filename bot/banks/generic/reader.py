@@ -303,7 +303,21 @@ class _Generic:
             return None
         if _verdict_line(text) is None and k + 1 < len(self.texts) and _verdict_line(self.texts[k + 1]) is not None:
             return False  # a statement over its verdict ("…。" / "True"), numbered or not
+        if self.after_list(k, q):
+            return False  # a paragraph after a list of options and a blank line: the next question's stem
         return False if self.stem_over_options(k) else None
+
+    def after_list(self, k: int, q: _Block | None) -> bool:
+        """Line k is a paragraph of its own (a blank line above it, no bullet or indent, a line below it) right
+        after a list whose items are the open question's options: a list ends at its blank line."""
+        line, text = self.lines[k], self.texts[k]
+        if q is None or len(q.options) < 2 or q.key is not None or q.in_explanation or q.awaiting_key:
+            return False
+        if not line.gap or line.lead or line.text[:1].isspace() or line.quoted or k + 1 >= len(self.lines):
+            return False
+        if _IMAGE.search(text) or text.lstrip().startswith("<") or len(re.findall(r"\w", text)) < 3:
+            return False
+        return self.lines[k - 1].lead > 0 and self.lines[k - 1].number == q.end
 
     def stem_over_options(self, k: int) -> bool:
         """The next line (past a picture) starts a run of options at its first label: A., a), ア, ☐ …"""

@@ -1246,6 +1246,7 @@ def test_a_paragraph_after_a_blank_line_ends_a_list_of_options() -> None:
         ("single", "A"),
     ]
     assert second.prompt == "Name the instrument that measures humidity."
+    assert generic_keys(text) == [("single", "B"), ("fill", ["hygrometer"]), ("single", "A")]  # the floor too
 
 
 def test_keys_in_inline_tex_are_read_without_their_math_delimiters(tmp_path: Path) -> None:
