@@ -123,6 +123,7 @@ class _Block:
     card: bool = False  # opened by "Q:": its "A:" line is the answer, not an option
     bulleted: bool = False  # its options are a list's items without letters
     tail: int | None = None  # where, in `explanation`, the paragraph of unmarked lines after its key begins
+    unmarked: bool = False  # its two verdicts stood as a list's items, neither marked: no key by them
 
     @property
     def next_option(self) -> int:
@@ -227,8 +228,9 @@ class _Generic:
             q.key, q.key_line = _CARD_A.sub("", text).strip(), line.number  # "Q: …" over "A: …": its answer
             return k + 1
         if not q.options and q.key is None and q.stem and (keyed := self.verdict_items(k)) is not None:
-            q.key, q.key_line = keyed, self.lines[k + 1].number  # "- True" / "- **False**": the bold one
-            q.end = self.lines[k + 1].number
+            # "- True" / "- **False**": the bold one; neither marked, no key (a guess would be published)
+            q.key, q.unmarked = keyed or None, not keyed
+            q.key_line = q.end = self.lines[k + 1].number
             return k + 2
         if not q.options and q.key is None and q.stem and (verdict := _verdict_line(text)) is not None:
             q.key, q.key_line = verdict, line.number  # "1. A lion …" over "True": the statement's verdict
@@ -287,7 +289,7 @@ class _Generic:
             return None  # a table's row is no stem of its own
         if _CARD_Q.match(text) and (q is None or q.card or q.options or q.key is not None):
             return True
-        if q is not None and not (q.options or q.key is not None):
+        if q is not None and not (q.options or q.key is not None or q.unmarked):
             return None
         if heading is not None and getattr(heading, "names_kind", False):
             return None
@@ -379,7 +381,7 @@ class _Generic:
 
     def verdict_items(self, k: int) -> str | None:
         """A statement's two verdicts as a list's items (`- True` / `- **False**`, `- 正确` / `- 错误`), one of
-        them set apart by a mark (bold, red, a tick): that one, the statement's key."""
+        them set apart by a mark (bold, red, a tick): that one, the statement's key ("" when neither is)."""
         if k + 1 >= len(self.lines) or self.lines[k + 1].gap:
             return None
         pair = [self.lines[k], self.lines[k + 1]]
@@ -392,7 +394,7 @@ class _Generic:
             return None  # a third verdict: no pair
         marks = [line.marked(line.lead, len(line.text)) | ({"check"} if line.checked else set()) for line in pair]
         chosen = [word for i, word in enumerate(words) if marks[i] - marks[1 - i]]
-        return chosen[0] if len(chosen) == 1 else None
+        return chosen[0] if len(chosen) == 1 else ""
 
     def options_follow(self, k: int) -> bool:
         """Line k is a stem whose options (lettered, not numbered) follow on the next line."""
@@ -782,6 +784,9 @@ class _Generic:
             if key is None and options and self.always in options:
                 key = self.always
             unkeyed = None
+            if key is None and b.unmarked:
+                kind = kind or Kind.true_false
+                unkeyed = ("的两个判断都没有标出", "offers both verdicts but marks neither")
             if key is not None:
                 key = self.translate(key, b.alphabet if options else None)  # None: the legend voids it
             if key is not None and not options and b.section in judged and read_true_false(key) is not None:

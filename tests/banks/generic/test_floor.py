@@ -1220,6 +1220,17 @@ def test_a_statement_over_two_verdicts_as_list_items_is_keyed_by_the_bold_one(tm
     assert bank.questions[1].prompt == "La Lune est une planète."
 
 
+def test_a_statement_over_two_unmarked_verdicts_is_left_out_with_its_reason(tmp_path: Path) -> None:
+    doc = "Quiz\n\nThe Moon is a planet.\n\n- True\n- False\n\n"
+    doc += "Water boils at 100 °C at sea level.\n\n- **True**\n- False\n"
+    # Neither verdict marked: the document does not say which is right, so no key is guessed.
+    (tmp_path / "quiz.md").write_text(doc, encoding="utf-8")
+    result = import_file(tmp_path / "quiz.md", bank_id="t")
+    assert [(q.prompt, q.answer) for q in result.bank.questions] == [("Water boils at 100 °C at sea level.", True)]
+    assert [issue.line for issue in result.left_out] == [6]
+    assert "marks neither" in result.left_out[0].en
+
+
 def test_a_paragraph_after_a_blank_line_ends_a_list_of_options() -> None:
     # Options as a list's items: the list ends at its blank line, so the paragraph below is the next
     # question, never part of the last option (nor its "Answer:" the key of the question above).
