@@ -23,6 +23,18 @@ __all__ = [
 
 LETTERS = "ABCDEFGH"  # option letters, in order
 FORMULA = re.compile(r"\$[^$\n]+\$")  # a formula in Markdown converted from a PDF: its brackets hold no answer
+# Pandoc's inline math: no space inside either dollar, no digit after the closing one ("$5 or $10" is money)
+_INLINE_MATH = re.compile(r"\$\$([^$\n]+?)\$\$|\$(?!\s)([^$\n]+?)(?<![\s\\])\$(?!\d)")
+_TEX_ESCAPE = re.compile(r"\\([%$&#_{}])")  # `20\%`: TeX's escaped sign, the sign itself
+
+
+def unwrapped_math(key: str) -> str:
+    """A key as a Markdown converter wrote it in inline TeX (`$1$`, `$104$`, `$20\\%$`, `$B$`): what a learner
+    types, the delimiters and TeX's escapes gone. The math of stems is left as it stands."""
+    if "$" not in key:
+        return key
+    return _INLINE_MATH.sub(lambda m: _TEX_ESCAPE.sub(r"\1", (m.group(1) or m.group(2)).strip()), key)
+
 
 # blanks: ___, （ ）, "运算符【3】", 【】; not the call f()
 _BLANK = re.compile(r"_{2,}|（\s*[)）]|(?<![A-Za-z0-9_)])\(\s*[)）]|(?<=\S)【\d{1,3}】|【\s*】")

@@ -123,6 +123,7 @@ class _Block:
     card: bool = False  # opened by "Q:": its "A:" line is the answer, not an option
     bulleted: bool = False  # its options are a list's items without letters
     tail: int | None = None  # where, in `explanation`, the paragraph of unmarked lines after its key begins
+    unmarked: bool = False  # its two verdicts stood as a list's items, neither marked: no key by them
 
     @property
     def next_option(self) -> int:
@@ -226,6 +227,11 @@ class _Generic:
         if q.card and not q.options and q.key is None and _CARD_A.match(text) and not self.options_follow(k):
             q.key, q.key_line = _CARD_A.sub("", text).strip(), line.number  # "Q: …" over "A: …": its answer
             return k + 1
+        if not q.options and q.key is None and q.stem and (keyed := self.verdict_items(k)) is not None:
+            # "- True" / "- **False**": the bold one; neither marked, no key (a guess would be published)
+            q.key, q.unmarked = keyed or None, not keyed
+            q.key_line = q.end = self.lines[k + 1].number
+            return k + 2
         if not q.options and q.key is None and q.stem and (verdict := _verdict_line(text)) is not None:
             q.key, q.key_line = verdict, line.number  # "1. A lion …" over "True": the statement's verdict
             return k + 1
@@ -283,7 +289,7 @@ class _Generic:
             return None  # a table's row is no stem of its own
         if _CARD_Q.match(text) and (q is None or q.card or q.options or q.key is not None):
             return True
-        if q is not None and not (q.options or q.key is not None):
+        if q is not None and not (q.options or q.key is not None or q.unmarked):
             return None
         if heading is not None and getattr(heading, "names_kind", False):
             return None
@@ -299,7 +305,21 @@ class _Generic:
             return None
         if _verdict_line(text) is None and k + 1 < len(self.texts) and _verdict_line(self.texts[k + 1]) is not None:
             return False  # a statement over its verdict ("…。" / "True"), numbered or not
+        if self.after_list(k, q):
+            return False  # a paragraph after a list of options and a blank line: the next question's stem
         return False if self.stem_over_options(k) else None
+
+    def after_list(self, k: int, q: _Block | None) -> bool:
+        """Line k is a paragraph of its own (a blank line above it, no bullet or indent, a line below it) right
+        after a list whose items are the open question's options: a list ends at its blank line."""
+        line, text = self.lines[k], self.texts[k]
+        if q is None or len(q.options) < 2 or q.key is not None or q.in_explanation or q.awaiting_key:
+            return False
+        if not line.gap or line.lead or line.text[:1].isspace() or line.quoted or k + 1 >= len(self.lines):
+            return False
+        if _IMAGE.search(text) or text.lstrip().startswith("<") or len(re.findall(r"\w", text)) < 3:
+            return False
+        return self.lines[k - 1].lead > 0 and self.lines[k - 1].number == q.end
 
     def stem_over_options(self, k: int) -> bool:
         """The next line (past a picture) starts a run of options at its first label: A., a), ア, ☐ …"""
@@ -358,6 +378,23 @@ class _Generic:
         q.option_marks[index] = marks
         q.end = line.number
         return k + 1
+
+    def verdict_items(self, k: int) -> str | None:
+        """A statement's two verdicts as a list's items (`- True` / `- **False**`, `- 正确` / `- 错误`), one of
+        them set apart by a mark (bold, red, a tick): that one, the statement's key ("" when neither is)."""
+        if k + 1 >= len(self.lines) or self.lines[k + 1].gap:
+            return None
+        pair = [self.lines[k], self.lines[k + 1]]
+        words = [_verdict_line(self.texts[k]), _verdict_line(self.texts[k + 1])]
+        if any(line.lead == 0 for line in pair) or words[0] is None or words[1] is None:
+            return None
+        if read_true_false(words[0]) == read_true_false(words[1]):
+            return None
+        if k + 2 < len(self.lines) and self.lines[k + 2].lead > 0 and _verdict_line(self.texts[k + 2]):
+            return None  # a third verdict: no pair
+        marks = [line.marked(line.lead, len(line.text)) | ({"check"} if line.checked else set()) for line in pair]
+        chosen = [word for i, word in enumerate(words) if marks[i] - marks[1 - i]]
+        return chosen[0] if len(chosen) == 1 else ""
 
     def options_follow(self, k: int) -> bool:
         """Line k is a stem whose options (lettered, not numbered) follow on the next line."""
@@ -747,6 +784,9 @@ class _Generic:
             if key is None and options and self.always in options:
                 key = self.always
             unkeyed = None
+            if key is None and b.unmarked:
+                kind = kind or Kind.true_false
+                unkeyed = ("的两个判断都没有标出", "offers both verdicts but marks neither")
             if key is not None:
                 key = self.translate(key, b.alphabet if options else None)  # None: the legend voids it
             if key is not None and not options and b.section in judged and read_true_false(key) is not None:
@@ -1005,6 +1045,14 @@ _VERDICT_ALONE = re.compile(
 )
 
 
+_VERDICT_ITEMS = re.compile(
+    r"^[ \t]*[-*+][ \t]+(?:\*\*)?(?:True|Vrai|Verdadeiro|Verdadero|正确|正確)(?:\*\*)?[ \t]*\n"
+    r"(?:[ \t]*[-*+][ \t]+)?(?:\*\*)?(?:False|Faux|Falso|错误|錯誤)(?:\*\*)?[ \t]*$",
+    re.M | re.I,
+)
+
+
 def visible_verdicts(text: str) -> int:
-    """How many lines hold a verdict alone (`True`, `(×)`, `正确`): statements keyed under them, a cheap count."""
-    return len(_VERDICT_ALONE.findall(text))
+    """How many lines hold a verdict alone (`True`, `(×)`, `正确`), and how many pairs of verdicts a list
+    offers under a statement (`- True` / `- **False**`): statements keyed by them, a cheap count."""
+    return len(_VERDICT_ALONE.findall(text)) + len(_VERDICT_ITEMS.findall(text))

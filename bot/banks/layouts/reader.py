@@ -148,6 +148,9 @@ class _Section:
         )
 
 
+_NO_STEM = re.compile(r"\s*(?:!\[|<)")  # a Markdown image, an HTML tag
+
+
 @dataclass
 class _Option:
     letter: str
@@ -219,6 +222,7 @@ class _Reader:
         self.shared: tuple[int, int, list[tuple[str, str]]] | None = None  # options shared by a range
         self.keys_marked: frozenset[str] = frozenset()  # marks this document uses for keys
         self.quoted_lines: frozenset[int] | None = None
+        self.list_lines: frozenset[int] | None = None  # lines that are a Markdown list's items
         self.material: tuple[int, int, list[tuple[int, str]]] | None = None  # first, last, (line, text)
         self.seen = Counter[str]()  # conventions met, for the summary
 
@@ -534,7 +538,9 @@ class _Reader:
     def unnumbered_start(self, info: Info, nxt: Info | None) -> bool:
         """A question without a number: a line that asks, right above a first option, where no question is
         open or the open one is complete (has its options and its key)."""
-        if nxt is None or nxt.option is None or nxt.option[1] != "A" or nxt.option[0] in self.run_styles_missing:
+        if self.after_list(info, nxt):
+            pass  # a paragraph after a list of options and a blank line: the next question's stem
+        elif nxt is None or nxt.option is None or nxt.option[1] != "A" or nxt.option[0] in self.run_styles_missing:
             return False
         real_option = info.option is not None and info.option[0] not in self.run_styles_missing
         if info.marker is not None or real_option or info.heading is not None or info.line.fenced:
@@ -551,6 +557,21 @@ class _Reader:
         number = (sec.questions[-1].number if sec.questions else 0) + 1
         self.start_question(Candidate(self.infos.index(info), "unnumbered", number, info.text), info)
         return True
+
+    def after_list(self, info: Info, nxt: Info | None) -> bool:
+        """Line k is a paragraph of its own (a blank line above it, no bullet, no indent, more lines below it)
+        after a question whose options are a list's items (`- a. Thermometer` …): a list ends at its blank
+        line, so the paragraph is no part of the last option."""
+        q = self.q
+        if q is None or nxt is None or q.state != "options" or len(q.options) < 2 or not info.line.gap:
+            return False
+        if info.line.lead or info.line.text[:1].isspace() or info.line.cells is not None or info.line.quoted:
+            return False
+        if PICTURE.match(info.text) or _NO_STEM.match(info.text) or len(re.findall(r"\w", info.text)) < 3:
+            return False  # the question's picture or a page's markup ("![…](…)", "<details>") under its options
+        if self.list_lines is None:
+            self.list_lines = frozenset(i.line.number for i in self.infos if i.line.lead > 0)
+        return all(o.pieces and o.pieces[0].line in self.list_lines for o in q.options)
 
     def note_material(self, text: str) -> bool:
         """ "（一）根据以下资料，回答1～4题。": the text up to question 1 is shared by questions 1–4."""

@@ -24,6 +24,7 @@ from bot.banks.conventions.keys import (
     split_fill_key,
     true_false_letters,
     true_false_options,
+    unwrapped_math,
 )
 from bot.banks.conventions.shapes import ALPHABET_LETTERS, option_run
 from bot.banks.issues import DocumentError, Issue
@@ -289,7 +290,7 @@ class _Checker:
         if d.key is not None and _OMITTED.fullmatch(d.key.strip()):
             d.key = None  # "答案：略": the document gives no key
         if d.key is not None:
-            d.key = _KEY_LABEL.sub("", d.key)
+            d.key = unwrapped_math(_KEY_LABEL.sub("", d.key))
         if d.answer is not None and _OMITTED.fullmatch(d.answer.strip()):
             d.answer = None
         if d.key is None and not d.marked and d.options and d.explanation:

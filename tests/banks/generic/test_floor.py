@@ -12,13 +12,19 @@ from pathlib import Path
 
 from bot.banks.generic.reader import read_generic
 from bot.banks.importer import import_file, import_text
-from bot.banks.model import Kind
+from bot.banks.model import Bank, Kind
 from bot.banks.questions.build import finish
 
 
 def keys(text: str, name: str = "doc.txt") -> list[tuple[str, object]]:
     bank = import_text(text, source=name, bank_id="t").bank
     return [(q.kind.value, q.answer) for q in bank.questions]
+
+
+def imported_file(path: Path, doc: str) -> Bank:
+    """The bank a document saved as a file imports to (by its name's suffix, as an upload is read)."""
+    path.write_text(doc, encoding="utf-8")
+    return import_file(path, bank_id="t").bank
 
 
 def generic_keys(text: str) -> list[tuple[str, object]]:
@@ -1179,3 +1185,105 @@ def test_a_bold_option_glued_to_the_next_item_is_an_item_of_its_own_and_marks_th
     assert first.options == {"A": "Thermometer", "B": "Barometer", "C": "Hygrometer", "D": "Anemometer"}
     assert (first.answer, second.answer) == ("B", "C")
     assert second.options["D"] == "Hygrometer"
+
+
+def test_a_statement_over_two_verdicts_as_list_items_is_keyed_by_the_bold_one(tmp_path: Path) -> None:
+    # A quiz page saved as Markdown: each statement over its two verdicts as a list, the right one in bold
+    # (inside the item or, its marker lost, on a line of its own), in the page's language.
+    doc = (
+        "Revisão de ciências\n\n"
+        "O ferro enferruja no ar úmido.\n\n"
+        "- **Verdadeiro**\n"
+        "- Falso\n\n"
+        "La Lune est une planète.\n\n"
+        "- Vrai\n"
+        "**Faux**\n\n"
+        "铁在潮湿的空气中容易生锈。\n\n"
+        "- **正确**\n"
+        "- 错误\n\n"
+        "Which gas do plants take in for photosynthesis?\n\n"
+        "- a. Oxygen\n"
+        "- **b. Carbon dioxide**\n"
+        "- c. Nitrogen\n\n"
+        "Sound travels faster in vacuum than in air.\n\n"
+        "- True\n"
+        "- **False**\n"
+    )
+    bank = imported_file(tmp_path / "quiz.md", doc)
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [
+        ("true_false", True),
+        ("true_false", False),
+        ("true_false", True),
+        ("single", "B"),
+        ("true_false", False),
+    ]
+    assert bank.questions[1].prompt == "La Lune est une planète."
+
+
+def test_a_statement_over_two_unmarked_verdicts_is_left_out_with_its_reason(tmp_path: Path) -> None:
+    doc = "Quiz\n\nThe Moon is a planet.\n\n- True\n- False\n\n"
+    doc += "Water boils at 100 °C at sea level.\n\n- **True**\n- False\n"
+    # Neither verdict marked: the document does not say which is right, so no key is guessed.
+    (tmp_path / "quiz.md").write_text(doc, encoding="utf-8")
+    result = import_file(tmp_path / "quiz.md", bank_id="t")
+    assert [(q.prompt, q.answer) for q in result.bank.questions] == [("Water boils at 100 °C at sea level.", True)]
+    assert [issue.line for issue in result.left_out] == [6]
+    assert "marks neither" in result.left_out[0].en
+
+
+def test_a_paragraph_after_a_blank_line_ends_a_list_of_options() -> None:
+    # Options as a list's items: the list ends at its blank line, so the paragraph below is the next
+    # question, never part of the last option (nor its "Answer:" the key of the question above).
+    text = (
+        "Weather instruments\n\n"
+        "Which instrument measures air pressure?\n\n"
+        "- a. Thermometer\n"
+        "- **b. Barometer**\n"
+        "- c. Hygrometer\n"
+        "- d. Anemometer\n\n"
+        "Name the instrument that measures humidity.\n\n"
+        "Answer: hygrometer\n\n"
+        "The unit of air pressure on weather maps.\n\n"
+        "- a. Hectopascal\n"
+        "- b. Kelvin\n\n"
+        "Answer: a\n"
+    )
+    bank = import_text(text, source="weather.md", bank_id="t").bank
+    first, second, _ = bank.questions
+    assert first.options["D"] == "Anemometer"
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [
+        ("single", "B"),
+        ("fill", ["hygrometer"]),
+        ("single", "A"),
+    ]
+    assert second.prompt == "Name the instrument that measures humidity."
+    assert generic_keys(text) == [("single", "B"), ("fill", ["hygrometer"]), ("single", "A")]  # the floor too
+
+
+def test_keys_in_inline_tex_are_read_without_their_math_delimiters(tmp_path: Path) -> None:
+    # A handout converted to Markdown writes every number as inline TeX, its keys too; the stems keep theirs.
+    doc = (
+        "# Mental arithmetic\n\n"
+        "**1.** The value of $\\sin 90^\\circ$ is ____.\n\n"
+        "**Answer:** $1$\n\n"
+        "**2.** $8 \\times 13 =$ ____\n\n"
+        "**Answer:** $104$\n\n"
+        "**3.** A price falls from 50 to 40. By what share did it fall? ____\n\n"
+        "**Answer:** $20\\%$\n\n"
+        "**4.** Which number is prime?\n\n"
+        "A. $21$\n"
+        "B. $23$\n"
+        "C. $25$\n\n"
+        "**Answer:** $B$\n\n"
+        "**5.** A ticket costs ____ after a rise from $5 to $10.\n\n"
+        "**Answer:** $10\n"
+    )
+    bank = imported_file(tmp_path / "arith.md", doc)
+    assert [(q.kind.value, q.answer) for q in bank.questions] == [
+        ("fill", ["1"]),
+        ("fill", ["104"]),
+        ("fill", ["20%"]),
+        ("single", "B"),
+        ("fill", ["$10"]),  # money, no math
+    ]
+    assert bank.questions[1].prompt == "$8 \\times 13 =$ ____"
