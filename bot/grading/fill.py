@@ -288,8 +288,7 @@ def _agreement(key: Value, said: Value, given: Unit | None, given_words: str) ->
     if said.dimension is None:
         return "yes" if said.parts == key.parts else "no"
     if given is not None and said.dimension == given.dims:
-        scaled = tuple(p * given.factor if isinstance(p, Decimal) else p for p in key.parts)
-        return "yes" if tuple(p.normalize() if isinstance(p, Decimal) else p for p in scaled) == said.parts else "no"
+        return "yes" if _scaled(key.parts, given.factor) == said.parts else "no"
     if given_words and said.unit and said.unit in given_words:  # `60-100次` where the prompt prints 次/分
         return "yes" if said.written == key.written else "no"
     return "no"
