@@ -428,13 +428,10 @@ def _bold_list_items(raw_lines: list[str]) -> list[str]:
     next item (`- True` / `**False**`, `**b. Barometer**- c. Hygrometer`): each is an item of the list, its
     bold the mark of the key."""
     out = [_GLUED_ITEM.sub("**\n", raw) if "**" in raw else raw for raw in raw_lines]
-
-    def item(i: int) -> bool:
-        return 0 <= i < len(out) and bool(_LIST_ITEM.match(out[i].split("\n")[0 if i > k else -1]))
-
     for k, raw in enumerate(out):
-        head = raw.split("\n")[0]
-        if _BOLD_LINE.match(head) and (item(k - 1) or item(k + 1)):
+        before = out[k - 1].split("\n")[-1] if k > 0 else ""  # the line just above: the last part of its raw line
+        after = out[k + 1].split("\n")[0] if k + 1 < len(out) else ""
+        if _BOLD_LINE.match(raw.split("\n")[0]) and (_LIST_ITEM.match(before) or _LIST_ITEM.match(after)):
             out[k] = "- " + raw.lstrip()
     return out
 
