@@ -203,6 +203,12 @@ _KEY_SENTENCES = (
     r"(?:The\s+)?(?:correct\s+|right\s+)?answer\s+is|La\s+(?:bonne\s+)?réponse\s+(?:correcte\s+|juste\s+)?est(?:\s+la)?|"
     r"La\s+respuesta\s+(?:correcta\s+)?es(?:\s+la)?|A\s+resposta\s+(?:correta\s+|certa\s+)?é(?:\s+a)?"
 )
+# the same sentences naming the option by its text: "The answer is carbon dioxide, which …", "La réponse est
+# Canberra : …" (the option is found in the sentence by `read_choice_key`)
+_KEY_SENTENCES_TEXT = (
+    r"(?:The\s+)?(?:correct\s+|right\s+)?answer\s+is|La\s+(?:bonne\s+)?réponse\s+(?:correcte\s+|juste\s+)?est|"
+    r"La\s+respuesta\s+(?:correcta\s+)?es|A\s+resposta\s+(?:correta\s+|certa\s+)?é|La\s+risposta\s+(?:corretta\s+)?è"
+)
 # a key's letters in any alphabet the options may be lettered in, or a judgement's mark
 _KEY_LETTERS = "A-Za-h1-8①-⑧○×√✓✗⭕❌" + "".join(a.letters for a in ALPHABETS if a.name not in ("latin", "digits"))
 # a word in letters ends there ("ответа" is no "Ответ" and its key "а"); 答案B may glue its key
@@ -210,6 +216,7 @@ _WORD_END = r"(?:(?<=[A-Za-zÀ-ÿА-Яа-яЁё])(?![A-Za-zÀ-ÿА-Яа-яЁё])
 _KEY_MARKER = re.compile(
     rf"(?:^|(?<=\s))(?:[【\[]\s*(?:{_KEY_WORDS})\s*[】\]]\s*[:：]?|[(（]\s*(?:{_KEY_WORDS})\s*[)）]\s*[:：]?"
     rf"|(?:{_KEY_SENTENCES})\s+(?=[(（]?[{_KEY_LETTERS}]{{1,4}}[)）]?\s*[.。]?\s*$)"
+    rf"|^(?:{_KEY_SENTENCES_TEXT})\s+(?=\S)"  # the sentence opening its line, an option's text after it
     rf"|(?:{_KEY_WORDS}){_WORD_END}\s*(?:\.?\s*[:：=]|\.?\s*[-–—](?=\s)|[.．]?(?=\s*[(（\[【]?\s*[{_KEY_LETTERS}]{{1,8}}\s*[)）\]】]?\s*[.。]?\s*$)))\s*",
     re.I,
 )

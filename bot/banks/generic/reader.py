@@ -232,7 +232,7 @@ class _Generic:
             q.key, q.unmarked = keyed or None, not keyed
             q.key_line = q.end = self.lines[k + 1].number
             return k + 2
-        if not q.options and q.key is None and q.stem and (verdict := _verdict_line(text)) is not None:
+        if not q.options and q.key is None and q.stem and (verdict := self.verdict_line(text)) is not None:
             q.key, q.key_line = verdict, line.number  # "1. A lion …" over "True": the statement's verdict
             return k + 1
         if (boxed := self.box_option(k, q)) is not None:
@@ -253,7 +253,10 @@ class _Generic:
         """The options on line k (asked more than once per line: remembered)."""
         key = (k, expect)
         if key not in self.runs:
-            self.runs[key] = option_run(self.texts[k], expect=expect)
+            run = option_run(self.texts[k], expect=expect)
+            if run is not None and run.loose and len(run.options) == 1 and not expect and not self.continues(k, run):
+                run = None  # "A água ferve…", "A lion is…": a word of one letter, no option A without a B below
+            self.runs[key] = run
         return self.runs[key]
 
     def option_at(self, k: int, q: _Block | None) -> bool:
@@ -303,7 +306,7 @@ class _Generic:
             return False if run.before and len(run.options) >= 2 and run.options[0][0] == 0 and q is not None else None
         if q is not None and q.alphabet and self.option_at(k, q):
             return None
-        if _verdict_line(text) is None and k + 1 < len(self.texts) and _verdict_line(self.texts[k + 1]) is not None:
+        if self.verdict_line(text) is None and k + 1 < len(self.texts) and self.verdict_line(self.texts[k + 1]):
             return False  # a statement over its verdict ("…。" / "True"), numbered or not
         if self.after_list(k, q):
             return False  # a paragraph after a list of options and a blank line: the next question's stem
@@ -723,6 +726,14 @@ class _Generic:
                 if e.explanation and not b.explanation:
                     b.explanation = e.explanation
                 self.answered.add(id(b))
+
+    def verdict_line(self, text: str) -> str | None:
+        """A line holding only a verdict (`_verdict_line`), or only a letter the document's legend names a
+        verdict by (`C` under `Julgue os itens (C = certo, E = errado)`)."""
+        letter = text.strip().rstrip(".。").strip()
+        if len(letter) == 1 and self.legend.get(letter.upper()) is not None:
+            return letter
+        return _verdict_line(text)
 
     def note_legend(self, text: str) -> None:
         if self.always is None and not self.blocks and (m := _ALWAYS.search(text)):
