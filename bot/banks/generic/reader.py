@@ -94,6 +94,7 @@ _JULGUE = re.compile(r"\bjulgue\b|\bcerto\b.{0,40}\berrado\b", re.I)
 _KEY_THEN_STEM = re.compile(r"^([A-H]{1,5}|[对错√×])\s+(\S.{5,})$")
 # a key written as an option's label and its text: "2. Rapidement", "(b) Rome", "ウ 黄"
 _LABEL_AND_TEXT = re.compile(r"^\s*[(（\[]?\s*(\S)\s*(?:[.．、:：)）\]]\s*|\s+)(\S.*?)\s*$")
+_DIGIT = re.compile(r"\d")
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b", re.I)  # Markdown's image, HTML's
 # a legend saying which letters mean true and false: "C = CERTO; E = ERRADO", "V = verdadero, F = falso"
 _LEGEND = re.compile(r"(?<![A-Za-z])([A-Z])\s*[=:：]\s*([A-Za-zÀ-ÿ]+)")
@@ -294,6 +295,10 @@ class _Generic:
             return True
         if q is not None and not (q.options or q.key is not None or q.unmarked):
             return None
+        if (q is not None and q.alphabet and self.option_at(k, q)) or (
+            (run := self.run_at(k, None)) is not None and not run.before
+        ):
+            return None  # an option (the open question's next, or a run's first): no stem
         if heading is not None and getattr(heading, "names_kind", False):
             return None
         if key_marker(text) is not None or explanation_marker(text) is not None or answer_heading(text):
@@ -627,6 +632,8 @@ class _Generic:
         if i >= len(self.lines):
             return None
         text, number = self.texts[i], self.lines[i].number
+        if not _DIGIT.search(text) and not any(_DIGIT.search(c) for c in self.cells[i] or ()):
+            return None  # every entry names its question's number: most lines are none, at one test
         if (grid := grid_at(self.texts, self.cells, i, number)) is not None:
             return grid
         if (entries := line_entries(text, number)) is not None and (len(entries) >= 2 or self.in_key_context(i)):
