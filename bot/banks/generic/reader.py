@@ -125,6 +125,7 @@ class _Block:
     bulleted: bool = False  # its options are a list's items without letters
     tail: int | None = None  # where, in `explanation`, the paragraph of unmarked lines after its key begins
     unmarked: bool = False  # its two verdicts stood as a list's items, neither marked: no key by them
+    style: tuple[int, str] = (0, "")  # how its number is set: the Markdown heading's level, the mark after it
 
     @property
     def next_option(self) -> int:
@@ -184,6 +185,8 @@ class _Generic:
         if not text.strip():
             return k + 1
         heading = match_heading(text, markdown=line.heading > 0)
+        if heading is not None and not heading.names_kind and line.heading and self.part_of_question(text):
+            heading = None  # "#### Ответ: D", "#### Resposta: B": a question's key set as a heading
         head = number_head(text)
         if head is None and (opened := self.unnumbered_start(k, q, heading)) is not None:
             self.group += q is not None and self.sections[-1].line > q.line
@@ -206,6 +209,7 @@ class _Generic:
             number, rest, early, _ = head
             self.group += q is not None and (number <= q.number or self.sections[-1].line > q.line)
             b = _Block(number, line.number, len(self.sections) - 1, self.group, early_key=early, end=line.number)
+            b.style = self.style(k)
             self.blocks.append(b)
             self.add_text(b, rest, k)
             return k + 1
@@ -250,6 +254,12 @@ class _Generic:
         self.add_text(q, text, k)
         return k + 1
 
+    @staticmethod
+    def part_of_question(text: str) -> bool:
+        """A line that is a question's key (`Ответ: D`) or explanation (`Explication :`), whatever it is set as."""
+        found = key_marker(text)
+        return (found is not None and not found[0] and bool(found[1])) or bool(explanation_marker(text))
+
     def run_at(self, k: int, expect: tuple[str, int] | None) -> OptionRun | None:
         """The options on line k (asked more than once per line: remembered)."""
         key = (k, expect)
@@ -279,11 +289,32 @@ class _Generic:
             return True
         after_heading = self.sections[-1].line > q.line
         restart = number == 1 and (q.options or q.key or after_heading)
+        if restart and not after_heading and self.list_in_explanation(k, q):
+            return False  # "1. `global.x` in Node.js" under a key: a list the questions' numbering runs past
         if number == 1 and not restart and q.early_key is None and self.options_follow(k):
             return True  # numbered notes before the quiz ("1. Read each question…"), then question 1
         if restart and not after_heading and self.numbered_options_under(q, k):
             return False  # "1. 5 / 2. 12 / 3. 20" under a stem: its options
         return bool(restart)
+
+    def style(self, k: int) -> tuple[int, str]:
+        text = self.texts[k].lstrip("*# ")
+        mark = re.match(r"\d+\s*(\S?)", text)
+        return self.lines[k].heading, mark.group(1) if mark else ""
+
+    _LOOK_AHEAD = 400  # lines searched for the numbering's next question
+
+    def list_in_explanation(self, k: int, q: _Block) -> bool:
+        """Line k numbers 1 in another style than the question above it (a list item under `###### 9.`), and
+        the questions' own numbering goes on below it (`###### 10.`): the list is part of the question's
+        explanation, no new set of questions. Questions count by their repeated shape, not by every number."""
+        if q.key is None or self.style(k) == q.style:
+            return False
+        for j in range(k + 1, min(k + self._LOOK_AHEAD, len(self.texts))):
+            head = number_head(self.texts[j])
+            if head is not None and head[0] == q.number + 1 and self.style(j) == q.style:
+                return True
+        return False
 
     def unnumbered_start(self, k: int, q: _Block | None, heading: object) -> bool | None:
         """Line k opens a question that has no number: a stem (a card's `Q:` line, or a line whose options
@@ -490,7 +521,10 @@ class _Generic:
                 q.learners = False
                 q.key, q.key_line = _key_word(found[1]), line
             return
-        if depth < _MARKERS_A_LINE and (found := key_marker(text)) is not None and not q.in_explanation:
+        found = key_marker(text) if depth < _MARKERS_A_LINE and not q.in_explanation else None
+        if found is not None and found[0] and self.lines[k].code:
+            found = None  # "const resposta = yield …" in a code block: code, no key after a word for "answer"
+        if found is not None:
             before, key = found
             q.learners = False
             if before:
