@@ -95,6 +95,7 @@ _KEY_THEN_STEM = re.compile(r"^([A-H]{1,5}|[对错√×])\s+(\S.{5,})$")
 # a key written as an option's label and its text: "2. Rapidement", "(b) Rome", "ウ 黄"
 _LABEL_AND_TEXT = re.compile(r"^\s*[(（\[]?\s*(\S)\s*(?:[.．、:：)）\]]\s*|\s+)(\S.*?)\s*$")
 _DIGIT = re.compile(r"\d")
+_ASSIGNED = re.compile(r"^\s*[\w.]+\s*=")  # code's assignment: "resposta = [1, 2]"
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b", re.I)  # Markdown's image, HTML's
 # a legend saying which letters mean true and false: "C = CERTO; E = ERRADO", "V = verdadero, F = falso"
 _LEGEND = re.compile(r"(?<![A-Za-z])([A-Z])\s*[=:：]\s*([A-Za-zÀ-ÿ]+)")
@@ -283,14 +284,14 @@ class _Generic:
             return True
         if q.alphabet == "digits" and number == q.next_option + 1 and not strong and q.key is None:
             return False  # the next numbered option
+        after_heading = self.sections[-1].line > q.line
+        if not strong and not after_heading and self.list_in_explanation(k, q):
+            return False  # "1. `global.x` in Node.js" under a key: a list the questions' numbering runs past
         if number == q.number + 1:
             return True
         if strong and number != q.number:
             return True
-        after_heading = self.sections[-1].line > q.line
         restart = number == 1 and (q.options or q.key or after_heading)
-        if restart and not after_heading and self.list_in_explanation(k, q):
-            return False  # "1. `global.x` in Node.js" under a key: a list the questions' numbering runs past
         if number == 1 and not restart and q.early_key is None and self.options_follow(k):
             return True  # numbered notes before the quiz ("1. Read each question…"), then question 1
         if restart and not after_heading and self.numbered_options_under(q, k):
@@ -337,6 +338,8 @@ class _Generic:
         if _BOX.match(text) or self.lines[k].checked is not None or learner_marker(text) or PICTURE.match(text):
             return None
         run = self.run_at(k, None)
+        if q is not None and q.alphabet in (None, "latin") and _option_holding_labels(text, run, q.next_option):
+            return None  # "B: `{ a: 1, b: 2 }`": the next option, labels inside its text
         if run is not None:
             # a stem with its options on the same line ("Which …? A. x B. y"), never an option itself
             return False if run.before and len(run.options) >= 2 and run.options[0][0] == 0 and q is not None else None
@@ -522,8 +525,10 @@ class _Generic:
                 q.key, q.key_line = _key_word(found[1]), line
             return
         found = key_marker(text) if depth < _MARKERS_A_LINE and not q.in_explanation else None
-        if found is not None and found[0] and self.lines[k].code:
-            found = None  # "const resposta = yield …" in a code block: code, no key after a word for "answer"
+        if found is not None and (
+            (self.lines[k].code and (found[0] or _ASSIGNED.match(text))) or found[0].endswith(("{", "(", "[", "=", ","))
+        ):
+            found = None  # "const resposta = yield …", "answer = 42", "{ key: 'b' }": code, no key
         if found is not None:
             before, key = found
             q.learners = False
@@ -556,6 +561,13 @@ class _Generic:
         run = self.run_at(k, expect) if text == self.texts[k] else option_run(text, expect=expect)
         if run is not None and run.loose and len(run.options) == 1 and not expect and not self.continues(k, run):
             run = None
+        whole = _option_holding_labels(text, run, q.next_option) if q.alphabet in (None, "latin") else None
+        if whole is not None and not q.key:
+            q.alphabet = "latin"
+            q.options.append((q.next_option, whole))
+            return
+        if run is not None and run.before and not q.options and text == self.texts[k] and self.options_below(k):
+            run = None  # "const obj = { a: 1, b: 2 }" over "A: …" / "B: …": the stem's text, its options below
         if run is not None and (not q.options or run.alphabet == q.alphabet) and not q.key:
             if run.before:
                 q.stem.append(run.before)
@@ -590,6 +602,25 @@ class _Generic:
             start, end = at + shift, at + shift + len(body)
             q.option_marks.setdefault(index, set()).update(mark for a, b, mark in line.spans if a < end and b > start)
             pos = at + len(body)
+
+    _OPTIONS_BELOW = 40  # lines a stem's text (code, a table) may run before its options
+
+    def options_below(self, k: int) -> bool:
+        """Below line k, before the next number or key, a run of options starts a line of its own at its first
+        label and goes on on the next line (`A: …` over `B: …`): the question's options are there, so what
+        looks like options inside line k's text (`{ 1: "a", 2: "b" }`) is text."""
+        for j in range(k + 1, min(k + self._OPTIONS_BELOW, len(self.texts))):
+            text = self.texts[j]
+            if number_head(text) is not None or key_marker(text) is not None:
+                return False
+            first = _LEADING_LABEL.match(text)
+            second = _LEADING_LABEL.match(self.texts[j + 1]) if first and j + 1 < len(self.texts) else None
+            if first and second and (first.group(1), second.group(1)) == ("A", "B"):
+                return True  # "A: `{ a: 1 }`" over "B: …": labels at the lines' starts, whatever their text holds
+            run = self.run_at(j, None)
+            if run is not None and not run.before and run.options[0][0] == 0 and len(run.options) == 1:
+                return self.continues(j, run)
+        return False
 
     def wrapped(self, k: int) -> bool:
         """Line k goes on with the option above it: that option filled its line (a page's width), and no
@@ -969,6 +1000,17 @@ def _plain_options(stem: list[str], key: str) -> tuple[list[str], dict[str, str]
 def _plain(title: str | None) -> str:
     """A heading as compared with another: no spaces, punctuation or case."""
     return re.sub(r"[\W_]+", "", title or "").casefold()
+
+
+_LEADING_LABEL = re.compile(r"^[(（【\[]?\s*([A-H])\s*[.．、:：)）\]】]\s*(?=\S)")
+
+
+def _option_holding_labels(text: str, run: OptionRun | None, index: int) -> str | None:
+    """A line that opens with the label of the next option and holds more labels inside its text (`A: `{ a: 1,
+    b: 2 }``, code's keys): that option, its whole text (None when the line is no such option)."""
+    if run is None or not run.before or (m := _LEADING_LABEL.match(run.before)) is None:
+        return None
+    return text[m.end() :].strip() if _LATIN.index(m.group(1)) == index else None
 
 
 def _label_at_start(text: str) -> tuple[str, int, str] | None:

@@ -95,3 +95,135 @@ A pele é o maior órgão do corpo humano.
 C
 """
     assert keys(doc) == [("true_false", True), ("true_false", False), ("true_false", True)]
+
+
+def test_a_key_set_as_a_heading_and_a_list_inside_the_explanation() -> None:
+    """A quiz page in Markdown: `###### N.` questions, code, `- A:` options, the key folded in `<details>` as a
+    heading (`#### Ответ: B`), and an explanation that holds a list numbered from 1 of its own."""
+    doc = """<h1>Тест по Python</h1>
+
+###### 1. Что выведет код?
+
+```python
+resposta = [1, 2, 3]
+print(len(resposta))
+```
+
+- A: `2`
+- B: `3`
+- C: `4`
+
+<details><summary><b>Ответ</b></summary>
+<p>
+
+#### Ответ: B
+
+Функция `len` считает элементы списка. Бывает полезно помнить:
+
+1. `len` работает со строками;
+2. `len` работает со словарями;
+3. `len` не работает с числами.
+
+</p>
+</details>
+
+---
+
+###### 2. Что выведет код?
+
+```python
+print(type(1.0))
+```
+
+- A: `int`
+- B: `str`
+- C: `float`
+
+<details><summary><b>Ответ</b></summary>
+<p>
+
+#### Ответ: C
+
+Число с точкой имеет тип `float`.
+
+</p>
+</details>
+
+---
+
+###### 3. Qual é o resultado?
+
+```python
+print(bool(""))
+```
+
+- A: `True`
+- B: `False`
+
+<details><summary><b>Resposta</b></summary>
+<p>
+
+#### Resposta: B
+
+Uma string vazia é falsa.
+
+</p>
+</details>
+"""
+    bank = import_text(doc, source="quiz.md", bank_id="t").bank
+    assert [(q.number, q.kind.value, q.answer) for q in bank.questions] == [
+        (1, "single", "B"),
+        (2, "single", "C"),
+        (3, "single", "B"),
+    ]
+
+
+def test_crosses_drawn_with_lookalikes_are_false() -> None:
+    doc = """三、判断题
+26．函数只能返回一个值。 （ ╳ ）
+27．视图不存放数据。 （ √ ）
+28．一个表可以有多个主键。 （ ✕ ）
+"""
+    assert keys(doc) == [("true_false", False), ("true_false", True), ("true_false", False)]
+
+
+def test_code_without_fences_holds_labels_that_are_no_options_and_no_keys() -> None:
+    """A quiz whose code lost its fences (a page saved as Word, then text): `{ a: 1, b: 2 }` and `{ key: "x" }`
+    inside the stem's code are no options and no key; the options are the lines that open with `A:`, `B:`."""
+    doc = """### 1. Que affiche ce code ?
+const point = { x: "gauche", y: "droite", x: "haut" };
+console.log(point);
+A: `{ x: "gauche", y: "droite" }`
+B: `{ y: "droite", x: "haut" }`
+C: `{ x: "haut", y: "droite" }`
+Réponse
+Réponse : C
+Une clé répétée garde sa première place et prend la dernière valeur.
+### 2. Que affiche ce code ?
+const store = {};
+const k1 = { key: "un" };
+const k2 = { key: "deux" };
+store[k1] = 1;
+store[k2] = 2;
+console.log(store[k1]);
+A: `1`
+B: `2`
+C: `undefined`
+Réponse
+Réponse : B
+Les deux objets deviennent la même clé "[object Object]".
+### 3. Que affiche ce code ?
+const table = { 1: "x", 2: "y" };
+console.log(table.hasOwnProperty("1"));
+A: `true`
+B: `false`
+Réponse
+Réponse : A
+Les clés d'un objet sont des chaînes.
+"""
+    bank = import_text(doc, source="quiz.txt", bank_id="t").bank
+    assert [(q.number, q.kind.value, q.answer, len(q.options)) for q in bank.questions] == [
+        (1, "single", "C", 3),
+        (2, "single", "B", 3),
+        (3, "single", "A", 2),
+    ]
