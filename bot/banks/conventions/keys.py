@@ -65,6 +65,9 @@ def _clean(answer: str) -> str:
 
 
 def _alternatives(text: str) -> list[str]:
+    """One blank's accepted answers: `A 或 B`, and another name in brackets after it (`不允许为空（或not null）`)."""
+    if m := _ALTERNATIVE_NOTE.search(text):
+        text = text[: m.start()] + " 或 " + m.group(1)
     return [a for a in (_clean(p) for p in re.split(r"\s+或\s+", text)) if a]
 
 

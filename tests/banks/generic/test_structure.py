@@ -227,3 +227,26 @@ Les clés d'un objet sont des chaînes.
         (2, "single", "B", 3),
         (3, "single", "A", 2),
     ]
+
+
+def test_a_blanks_other_name_in_brackets_is_an_alternative_of_that_blank() -> None:
+    doc = """二、填空题
+1. 给表增加主键时，要求主键值____，并且____。
+答案：唯一；不允许为空（或 not null）
+"""
+    assert keys(doc) == [("fill", [["唯一"], ["不允许为空", "not null"]])]
+
+
+def test_a_fill_key_that_fills_every_blank_takes_no_line_below() -> None:
+    """A key that gives each blank its answer ends there: the document's answers repeated on the lines below
+    (`答案：BCA` for the choices above, then the fill's words again) are no more of it."""
+    doc = """1. 表达式 (int)5.7 的值是  **答案：A**
+   A. 5
+   B. 6
+
+2. 类的成员分为( )和( )  **答案：实例成员变量,静态成员方法**
+
+答案：A
+实例成员变量 静态成员方法
+"""
+    assert keys(doc, "notes.md") == [("single", "A"), ("fill", [["实例成员变量"], ["静态成员方法"]])]
