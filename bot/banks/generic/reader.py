@@ -126,6 +126,7 @@ class _Block:
     bulleted: bool = False  # its options are a list's items without letters
     tail: int | None = None  # where, in `explanation`, the paragraph of unmarked lines after its key begins
     unmarked: bool = False  # its two verdicts stood as a list's items, neither marked: no key by them
+    code_tail: int | None = None  # where, in `stem`, the code block that ends it begins
     style: tuple[int, str] = (0, "")  # how its number is set: the Markdown heading's level, the mark after it
 
     @property
@@ -588,6 +589,10 @@ class _Generic:
             elif self.wrapped(k):  # an option's text broken over lines
                 q.options[-1] = (q.options[-1][0], f"{q.options[-1][1]} {text}".strip())
             return
+        if self.lines[k].code and q.code_tail is None and q.stem:
+            q.code_tail = len(q.stem)  # a code block after the question's text: maybe its answer
+        elif not self.lines[k].code:
+            q.code_tail = None
         q.stem.append(text)
 
     def note_marks(self, q: _Block, k: int, run: OptionRun) -> None:
@@ -844,16 +849,21 @@ class _Generic:
                         b.option_marks.setdefault(i, set()).add("check")
                 b.options = [(i, text[boxed[i].end() :]) for i, text in b.options]
             options = {_LATIN[i]: text for i, text in b.options if i < len(_LATIN) and text}
+            key = b.key if b.key is not None else b.early_key
+            # one lettered option and nothing else (`- **A. WHERE**`): a choice whose other options were stripped
+            lone = key is None and len(b.options) == 1
             if len(options) < 2:
                 options = {}
                 b.stem += [text for _, text in b.options]
-            key = b.key if b.key is not None else b.early_key
             if not options and key is not None and (plain := _plain_options(b.stem, key)) is not None:
                 b.stem, options, key = plain  # "What …?" over "Mombasa" / "Nairobi" / "Kisumu", keyed "Nairobi"
             kind, tagged = section.kind, False
             if key is None and not options and (answered := _question_over_answer(b)) is not None:
-                b.stem, key = answered  # "1、…是什么?" over its answer, unlabelled: a question and its reference
-                kind = kind or Kind.case
+                if lone or _LEADING_LABEL.match(answered[1]):
+                    b.stem, lone = answered[0], True  # "…?" over "D. 多对多" alone: an option, no reference answer
+                else:
+                    b.stem, key = answered  # "1、…是什么?" over its answer, unlabelled: a question and its reference
+                    kind = kind or Kind.case
             stem = strip_score(" ".join(s for s in b.stem if s).strip())
             if (tag := find_kind_tag(stem)) is not None and tag[1] != stem and stem.startswith(("(", "（", "[", "【")):
                 (kind, stem), tagged = tag, True  # "(填空题, 4分) 一个栈的入栈序列…": its kind, not its text
@@ -867,6 +877,11 @@ class _Generic:
             if key is None and options and self.always in options:
                 key = self.always
             unkeyed = None
+            if lone and key is None:
+                unkeyed = (
+                    "只列出一个选项，其余选项缺失，无法作为选择题导入",
+                    "lists a single option, the others missing, so it cannot be asked as a choice question",
+                )
             if key is None and b.unmarked:
                 kind = kind or Kind.true_false
                 unkeyed = ("的两个判断都没有标出", "offers both verdicts but marks neither")
@@ -940,6 +955,9 @@ def _question_over_answer(b: _Block) -> tuple[list[str], str] | None:
     lines = [line for line in b.stem if line.strip()]
     if b.key_line is not None or b.in_explanation or b.learners:
         return None  # a key label stood there, its key lost ("答え:" with its mark an image): no answer to take
+    task = [line for line in b.stem[: b.code_tail] if line.strip()] if b.code_tail else []
+    if task and len(task) <= 3 and not b.picture and not any(re.search(r"[?？]|_{2,}", line) for line in task):
+        return task, "\n".join(b.stem[b.code_tail :]).strip()  # a task ("查询…的订单") over the code that does it
     if len(lines) < 2 or len(lines) > 4 or b.picture or not re.search(r"[?？]\s*$", lines[0]):
         return None
     if any(re.search(r"[?？]|_{2,}", line) for line in lines[1:]):

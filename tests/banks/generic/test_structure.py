@@ -250,3 +250,32 @@ def test_a_fill_key_that_fills_every_blank_takes_no_line_below() -> None:
 实例成员变量 静态成员方法
 """
     assert keys(doc, "notes.md") == [("single", "A"), ("fill", [["实例成员变量"], ["静态成员方法"]])]
+
+
+def test_a_choice_whose_other_options_were_stripped_is_left_out_with_its_reason() -> None:
+    """A page that kept only the right option of each question (`- **B. 聚集索引**`) cannot ask a choice: those
+    questions are left out, each with its reason, never published as open questions keyed `B. 聚集索引`."""
+    doc = """# 数据库测验
+1. 一个表最多只能有一个的是哪种索引？
+   - **B. 聚集索引**
+
+2. 删除表中全部数据但保留表结构的语句是？
+   - **A. TRUNCATE**
+
+3. 事务的四个特性简称为？
+   - **D. ACID**
+
+# 上机任务
+
+## 1. 查询学生姓名
+从 `Students` 表中查出所有学生的姓名。
+
+```sql
+SELECT Name
+FROM Students;
+```
+"""
+    result = import_text(doc, source="quiz.md", bank_id="t")
+    assert [(q.kind.value, q.answer) for q in result.bank.questions] == [("case", "SELECT Name\nFROM Students;")]
+    assert [lo.number for lo in result.left_out] == [1, 2, 3]
+    assert all("一个选项" in lo.zh and "single option" in lo.en for lo in result.left_out)
