@@ -179,6 +179,7 @@ class KeyPoint:
     results: tuple[CaseValue, ...] = ()  # the values it derives, beyond the question's (bot/grading/case_values.py)
     answers: tuple[CaseValue, ...] = ()  # the same with the question's own values (a numbered sub-answer may be one)
     by_value: bool = False  # its first line is a value and nothing else the question does not say: only it makes it
+    derives: bool = False  # its lines work a value out (`P=…=0.32`): naming the method is no answer
 
     @property
     def evidence(self) -> float:
@@ -252,6 +253,35 @@ def weight(word: str) -> float:
     return 1.0 if len(word) >= 3 or word.isascii() else 0.5
 
 
+# Headings that label what a sub-question asks (`不乘电梯的原因`, `维权途径`), not an answer to it: a reply that
+# writes them back has said nothing yet.
+_LABELS = frozenset(
+    [
+        "原因",
+        "理由",
+        "途径",
+        "对策",
+        "办法",
+        "做法",
+        "结论",
+        "意义",
+        "原则",
+        "依据",
+        "目的",
+        "思路",
+        "要点",
+        "注意事项",
+        "过程",
+        "步骤",
+        "判断",
+        "结果",
+        "分析",
+        "答案",
+        "说明",
+    ]
+)
+
+
 def _heading_terms(heading: str) -> list[str]:
     parts: list[str] = []
     bracket = _BRACKET.match(heading)
@@ -268,7 +298,7 @@ def _heading_terms(heading: str) -> list[str]:
             shorter = _GENERIC_SUFFIX.sub("", term)
             if len(shorter) >= 2:
                 term = shorter
-        if len(term) >= 2 and term not in out:
+        if len(term) >= 2 and term not in out and term not in _GENERIC and term not in _LABELS:
             out.append(term)
     return out
 
@@ -367,6 +397,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
 
     raw: list[tuple[str, list[str], list[tuple[str, list[str], list[str]]]]] = []
     values: list[tuple[tuple[CaseValue, ...], tuple[CaseValue, ...], bool]] = []
+    derives: list[bool] = []
     asked = set(values_in(prompt))
     picks = _alternatives_asked(prompt, aliases)
     unsaid: dict[str, tuple[str, ...]] = {}
@@ -379,6 +410,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
             and not [w for w in words_of(without_values(first)) if not question_norm or w not in question_norm]
         )
         values.append((tuple(v for v in answers if v not in asked), answers, by_value))
+        derives.append(any(_DERIVES.search(line) for line in draft.clauses))
         names = [n for n in _with_names(draft.own, aliases) if not in_question(n)]
         details = []
         for line in draft.clauses:
@@ -400,7 +432,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
     term_counts = Counter(t for _, _, details in raw for t in {t for _, terms, _ in details for t in terms})
     word_counts = Counter(w for _, _, details in raw for w in {w for _, _, words in details for w in words})
     points: list[KeyPoint] = []
-    for (label, names, details), (results, answers, by_value) in zip(raw, values, strict=True):
+    for (label, names, details), (results, answers, by_value), worked in zip(raw, values, derives, strict=True):
         kept: list[Detail] = []
         for text, terms, words in details:
             own_terms = tuple(t for t in terms if term_counts[t] == 1 and t not in names)
@@ -408,10 +440,11 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
             if own_terms or own_words:
                 need = min(1.0, sum(weight(w) for w in own_words))
                 kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words), unsaid.get(text, ())))
-        points.append(KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value))
+        points.append(KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value, worked and bool(results)))
     return points
 
 
+_DERIVES = re.compile(r"[=＝≈]")
 _ASKED_BETWEEN = re.compile(r"还是(?P<b>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:[？?，,。；;]|$)")
 _ASKED_WHETHER = re.compile(r"是否(?P<x>[\u4e00-\u9fff]{2,6}?)(?:[？?，,。；;]|$)")
 
@@ -788,6 +821,8 @@ def _valued(
     A point that is a value and nothing more (`2.8`, `[1, 1, 3, 4, 5]`) is not made by words around it."""
     agreed = agreement(said, wanted, alone) if wanted else None
     if agreed is None:
+        if point.derives and wanted and not said and by_words < 1.0:
+            return 0.0  # the method named (`用贝叶斯公式`) without the value it derives: nothing worked out
         return 0.0 if point.by_value and wanted else by_words
     return agreed if agreed < 1.0 else max(by_words, agreed)
 

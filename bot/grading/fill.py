@@ -21,6 +21,7 @@ from bot.grading.concepts import ConceptIndex
 from bot.grading.expressions import is_expression, operators_in, same_expression
 from bot.grading.meaning import flipped
 from bot.grading.quantities import Value, approximate, in_digits, numbers_in, read_value, unit_at
+from bot.grading.restated import restated
 from bot.grading.units import Unit, read_unit
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
@@ -730,6 +731,20 @@ def _said_of_the_prompt(
     return None
 
 
+def _restated(reply: str, answers: Sequence[str], prompt: str, concepts: ConceptIndex | None) -> BlankResult | None:
+    """The key whole inside words that restate the prompt or name its kind (`书法家王羲之`, `胰岛素注射液`,
+    `注射胰岛素`), unless the whole reply is another known concept."""
+    text = strip_answer_prefix(strip_hedges(clean(reply)))
+    forms = _forms(tuple(answers), concepts)
+    form = restated(text, forms, prompt)
+    if form is None:
+        return None
+    norm = normalize(text)
+    if concepts is not None and concepts.other(norm, [f.norm for f in forms]) is not None:
+        return None
+    return BlankResult(Match.same_concept, norm, form)
+
+
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 
 
@@ -786,6 +801,8 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
         if not results[0].ok and (found := _offered(reply, blanks[0], question.prompt)) is not None:
             results = [found]
         if not results[0].ok and (found := _said_of_the_prompt(reply, blanks[0], question.prompt, concepts)):
+            results = [found]
+        if not results[0].ok and (found := _restated(reply, blanks[0], question.prompt, concepts)) is not None:
             results = [found]
     else:
         results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling, literal)
