@@ -552,6 +552,51 @@ def _judge_blanks(
     return best
 
 
+# Words that join two answers in a sentence (`H₂O和O₂`), tried when the separators give fewer parts than blanks.
+_JOINED = re.compile(r"和|与|及|以及|\band\b")
+
+
+def _several_blanks(
+    reply: str,
+    prompt: str,
+    blanks: list[list[str]],
+    concepts: ConceptIndex | None,
+    spelling: bool,
+    literal: bool,
+) -> list[BlankResult]:
+    """Each blank's part judged; parts joined by `和` split when that fits the blanks better, and each part
+    read with the prompt's words beside its own blank (`橘红色` in `___色`)."""
+    parts = split_blanks(reply)
+    results = _judge_blanks(parts, blanks, concepts, spelling, literal)
+    if len(parts) < len(blanks):
+        finer = [q.strip() for p in parts for q in _JOINED.split(p) if q.strip()]
+        if len(finer) == len(blanks):
+            other = _judge_blanks(finer, blanks, concepts, spelling, literal)
+            if sum(r.credit for r in other) > sum(r.credit for r in results):
+                results = other
+    pieces = _BLANK.split(prompt)
+    if len(pieces) != len(blanks) + 1:
+        return results
+    out = []
+    for i, (result, blank) in enumerate(zip(results, blanks, strict=True)):
+        if not result.ok and result.reply:
+            before, after = normalize(pieces[i])[-_CONTEXT:], normalize(pieces[i + 1])[:_CONTEXT]
+            for k in range(len(after), 0, -1):
+                if result.reply.endswith(after[:k]) and len(result.reply) > k:
+                    found = match_blank(result.reply[:-k], blank, concepts, spelling=spelling, literal=literal)
+                    if found.match in (Match.exact, Match.same_concept):
+                        result = found
+                        break
+            for k in range(len(before), 0, -1):
+                if not result.ok and result.reply.startswith(before[-k:]) and len(result.reply) > k:
+                    found = match_blank(result.reply[k:], blank, concepts, spelling=spelling, literal=literal)
+                    if found.match in (Match.exact, Match.same_concept):
+                        result = found
+                        break
+        out.append(result)
+    return out
+
+
 def _opposite_reason(answer_words: str, reply_words: str) -> tuple[str, str]:
     if not answer_words:
         return f"多了否定词「{reply_words}」", f"the negation 「{reply_words}」 was added"
@@ -745,6 +790,25 @@ def _restated(reply: str, answers: Sequence[str], prompt: str, concepts: Concept
     return BlankResult(Match.same_concept, norm, form)
 
 
+_GLOSS = re.compile(r"^(?P<name>[^()（）]+)[(（](?P<gloss>[^()（）]+)[)）]\s*$")
+
+
+def _glossed(
+    reply: str, answers: Sequence[str], concepts: ConceptIndex | None, after: str, spelling: bool
+) -> BlankResult | None:
+    """`气孔(stomata)`: the key with its English name in brackets (or the other way round). One side must be
+    an accepted answer; the other, Latin words, a gloss, or an accepted answer too."""
+    match = _GLOSS.match(strip_hedges(clean(reply)).strip())
+    if match is None:
+        return None
+    name, gloss = match["name"].strip(), match["gloss"].strip()
+    for first, second in ((name, gloss), (gloss, name)):
+        found = match_blank(first, answers, concepts, after_blank=after, spelling=spelling)
+        if found.ok and (second.isascii() or match_blank(second, answers, concepts).ok):
+            return found
+    return None
+
+
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 
 
@@ -804,8 +868,10 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
             results = [found]
         if not results[0].ok and (found := _restated(reply, blanks[0], question.prompt, concepts)) is not None:
             results = [found]
+        if not results[0].ok and (found := _glossed(reply, blanks[0], concepts, after, spelling)) is not None:
+            results = [found]
     else:
-        results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling, literal)
+        results = _several_blanks(reply, question.prompt, blanks, concepts, spelling, literal)
     right = sum(r.ok for r in results)
     score = sum(r.credit for r in results) / len(results)
     outcome = Outcome.correct if right == len(results) else Outcome.partial if score else Outcome.wrong
