@@ -566,35 +566,50 @@ def _several_blanks(
 ) -> list[BlankResult]:
     """Each blank's part judged; parts joined by `和` split when that fits the blanks better, and each part
     read with the prompt's words beside its own blank (`橘红色` in `___色`)."""
+    pieces = _BLANK.split(prompt)
+
+    def judged(parts: list[str]) -> list[BlankResult]:
+        results = _judge_blanks(parts, blanks, concepts, spelling, literal)
+        if len(pieces) != len(blanks) + 1:
+            return results
+        return [
+            _beside_blank(r, b, pieces[i], pieces[i + 1], concepts, spelling, literal)
+            for i, (r, b) in enumerate(zip(results, blanks, strict=True))
+        ]
+
     parts = split_blanks(reply)
-    results = _judge_blanks(parts, blanks, concepts, spelling, literal)
+    results = judged(parts)
     if len(parts) < len(blanks):
         finer = [q.strip() for p in parts for q in _JOINED.split(p) if q.strip()]
         if len(finer) == len(blanks):
-            other = _judge_blanks(finer, blanks, concepts, spelling, literal)
+            other = judged(finer)
             if sum(r.credit for r in other) > sum(r.credit for r in results):
                 results = other
-    pieces = _BLANK.split(prompt)
-    if len(pieces) != len(blanks) + 1:
-        return results
-    out = []
-    for i, (result, blank) in enumerate(zip(results, blanks, strict=True)):
-        if not result.ok and result.reply:
-            before, after = normalize(pieces[i])[-_CONTEXT:], normalize(pieces[i + 1])[:_CONTEXT]
-            for k in range(len(after), 0, -1):
-                if result.reply.endswith(after[:k]) and len(result.reply) > k:
-                    found = match_blank(result.reply[:-k], blank, concepts, spelling=spelling, literal=literal)
-                    if found.match in (Match.exact, Match.same_concept):
-                        result = found
-                        break
-            for k in range(len(before), 0, -1):
-                if not result.ok and result.reply.startswith(before[-k:]) and len(result.reply) > k:
-                    found = match_blank(result.reply[k:], blank, concepts, spelling=spelling, literal=literal)
-                    if found.match in (Match.exact, Match.same_concept):
-                        result = found
-                        break
-        out.append(result)
-    return out
+    return results
+
+
+def _beside_blank(
+    result: BlankResult,
+    blank: list[str],
+    before: str,
+    after: str,
+    concepts: ConceptIndex | None,
+    spelling: bool,
+    literal: bool,
+) -> BlankResult:
+    """A blank's part read without the prompt's words right beside that blank (`橘红色` in `___色`), as
+    written or with a neutral word: no slip is forgiven on top of it."""
+    if result.ok or not result.reply:
+        return result
+    before, after = normalize(before)[-_CONTEXT:], normalize(after)[:_CONTEXT]
+    said = result.reply
+    bare = [said[:-k] for k in range(len(after), 0, -1) if said.endswith(after[:k]) and len(said) > k]
+    bare += [said[k:] for k in range(len(before), 0, -1) if said.startswith(before[-k:]) and len(said) > k]
+    for text in bare:
+        found = match_blank(text, blank, concepts, spelling=spelling, literal=literal)
+        if found.match in (Match.exact, Match.same_concept):
+            return found
+    return result
 
 
 def _opposite_reason(answer_words: str, reply_words: str) -> tuple[str, str]:
