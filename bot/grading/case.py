@@ -287,7 +287,7 @@ def _heading_terms(heading: str) -> list[str]:
     bracket = _BRACKET.match(heading)
     if bracket:
         heading = bracket["head"] + bracket["tail"]
-        parts.extend(bracket["inner"].split("/"))
+        parts.extend(re.split(r"[/，,、;；]", bracket["inner"]))
     # `推荐系统的公平性和偏见避免`: what follows the last 的 is the point; before it, its subject.
     head = heading.rsplit("的", 1)[-1]
     parts.extend(_JOINERS.split(head))
@@ -330,8 +330,29 @@ def _label(text: str) -> str:
 
 
 def _is_title(text: str) -> bool:
+    """A term, not a sentence; its other names in brackets (`勒索软件（勒索病毒，ransomware）`) aside."""
+    text = re.sub(r"[(（][^()（）]*[)）]", "", text)
     norm = normalize(text)
     return 2 <= len(norm) <= _MAX_TITLE and not re.search(r"[，,。；;]", text)
+
+
+_STYLE = re.compile(
+    r"^\s*(?:(?P<paren>[(（])\s*|(?P<circled>[①-⑳]))?(?:\d{1,2}|[一二三四五六七八九十]{1,3})?\s*(?P<end>[.．、)）])?"
+)
+
+
+def _style(line: str) -> tuple[bool, bool, str]:
+    """How a line is numbered (`1.`, `(1)`, `①`, `一、`), to tell points from the items under them."""
+    match = _STYLE.match(line)
+    if match is None:
+        return (False, False, "")
+    end = match["end"] or ""
+    return (bool(match["paren"]), bool(match["circled"]), "." if end and end in ".．" else end)
+
+
+def _number(line: str) -> int | None:
+    digits = re.match(r"^\s*[(（]?\s*(\d{1,2})", line)
+    return int(digits[1]) if digits else None
 
 
 def _drafts(reference: str) -> list[_Draft]:
@@ -341,13 +362,25 @@ def _drafts(reference: str) -> list[_Draft]:
     heading_at = [i for i, line in enumerate(lines) if _NUMBERED_HEADING.match(line)]
     if heading_at:
         current: _Draft | None = None
+        styles = {_style(lines[i]) for i in heading_at}
+        # Only before any label (`问题定位：`) and numbered next in the headings' own sequence: the items
+        # under a heading (`1. 使用量化工具…` under `1. 模型量化：`) are its lines.
+        labelled = False
         for line in lines:
             heading = _NUMBERED_HEADING.match(line)
+            item = None if heading else _NUMBERED.match(line)
             if heading:
                 current = _Draft(_label(heading["text"]), _heading_terms(heading["text"]), [])
                 drafts.append(current)
+            elif item and _style(line) in styles and not labelled and _number(line) == len(drafts) + 1:
+                # `1. 通过钓鱼邮件…` among `3. 防范：…`: an item numbered as the headings are is a point too.
+                text = item["text"]
+                title = _is_title(text)
+                current = _Draft(_label(text), _heading_terms(text) if title else [], [], [] if title else [text])
+                drafts.append(current)
             elif _LABEL.match(line) and not _BULLET.match(line):
                 current = None  # `决策建议：` closes the points
+                labelled = True
             elif current is not None:
                 current.clauses.append(line)
         return drafts
