@@ -34,7 +34,7 @@ from bot.banks.model import Question
 from bot.grading.accepted import accepted_wording
 from bot.grading.case_values import CaseValue, agreement, result_values, segments, values_in, without_values
 from bot.grading.concepts import ConceptIndex
-from bot.grading.meaning import flips_meaning
+from bot.grading.meaning import OPPOSITES, flips_meaning
 from bot.grading.verdict import Outcome, Verdict
 from bot.lexicon.names import STANDARD, Aliases
 from bot.lexicon.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
@@ -282,7 +282,9 @@ _LABELS = frozenset(
 )
 
 
-def _heading_terms(heading: str) -> list[str]:
+def _heading_terms(heading: str, whole: bool = False) -> list[str]:
+    """A heading's terms, without generic endings (`公平性` is 公平); `whole`: the item is the answer itself
+    (`1. 向光性`), whose stem may be another thing (`向光` of 向光侧), so it keeps its ending."""
     parts: list[str] = []
     bracket = _BRACKET.match(heading)
     if bracket:
@@ -294,7 +296,7 @@ def _heading_terms(heading: str) -> list[str]:
     out: list[str] = []
     for part in parts:
         term = normalize(part)
-        for _ in range(2):  # 公平性 -> 公平, 技术应用 -> ''
+        for _ in range(0 if whole else 2):  # 公平性 -> 公平, 技术应用 -> ''
             shorter = _GENERIC_SUFFIX.sub("", term)
             if len(shorter) >= 2:
                 term = shorter
@@ -376,7 +378,9 @@ def _drafts(reference: str) -> list[_Draft]:
                 # `1. 通过钓鱼邮件…` among `3. 防范：…`: an item numbered as the headings are is a point too.
                 text = item["text"]
                 title = _is_title(text)
-                current = _Draft(_label(text), _heading_terms(text) if title else [], [], [] if title else [text])
+                current = _Draft(
+                    _label(text), _heading_terms(text, whole=True) if title else [], [], [] if title else [text]
+                )
                 drafts.append(current)
             elif _LABEL.match(line) and not _BULLET.match(line):
                 current = None  # `决策建议：` closes the points
@@ -393,7 +397,7 @@ def _drafts(reference: str) -> list[_Draft]:
             if item:
                 text = item["text"]
                 title = _is_title(text)
-                current = _Draft(_label(text), _heading_terms(text) if title else [], [])
+                current = _Draft(_label(text), _heading_terms(text, whole=True) if title else [], [])
                 if not title:
                     current.clauses.append(text)
                 drafts.append(current)
@@ -454,6 +458,8 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
                 # Words inside a term or the point's own name are said by naming them, not again.
                 named = [*terms, *draft.own]
                 words = [w for w in words_of(clause) if w not in question_norm and not any(w in t for t in named)]
+                # `系统脱敏` says 系统脱敏法: a method's name without its 法.
+                words += [w[:-1] for w in words if len(w) >= 4 and w.endswith("法") and w[:-1] not in words]
                 details.append((clause.strip(" -•*·"), _with_names(terms, aliases), words))
         chosen = _picked(normalize(draft.clauses[0]) if draft.clauses else "", picks)
         if chosen:  # `饮酒驾驶还是醉酒驾驶？`: the reference's pick is the point, though the question says it
@@ -789,12 +795,28 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
     if not detail.need:
         return False
     said = 0.0
+    text = normalize(detail.text)
     for word in detail.words:
+        if _contradicted(word, text, reply.norm):
+            continue
         if word in reply.norm or _abbreviated_in(word, reply.norm):
             said += 1.0 if word in detail.glossed else weight(word)
             if said >= detail.need:
                 return True
     return False
+
+
+_OPPOSITE_CHARS = frozenset((a, b) for a, b in OPPOSITES if len(a) == 1 and len(b) == 1)
+
+
+def _contradicted(word: str, detail: str, reply: str) -> bool:
+    """Every clause of the reply that holds the word says the opposite of the detail around it: `向光侧长得快`
+    for `向光侧生长慢` (快 where the detail has 慢, and no 慢)."""
+    clauses = [c for c in reply.split("|") if word in c]
+    return bool(clauses) and all(
+        any(x in detail and y in clause and x not in clause and y not in detail for x, y in _OPPOSITE_CHARS)
+        for clause in clauses
+    )
 
 
 def _abbreviated_in(word: str, text: str) -> bool:

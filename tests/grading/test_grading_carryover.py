@@ -192,3 +192,20 @@ CASE: list[Row] = [
 @pytest.mark.parametrize(("qid", "reply", "expect"), CASE)
 def test_case_headings_and_methods_alone_earn_nothing(qid: str, reply: str, expect: str) -> None:
     check(qid, reply, expect)
+
+
+# A reference numbered `1. 2.` before `3. 防范（任两项）：`: each numbered item is a point, and a term with its
+# other names in brackets names its point; a method's name without its 法 says it; a clause that says the
+# opposite of a detail around its words (快 where the reference has 慢) does not say it.
+CASE_POINTS: list[Row] = [
+    ("case-outbreak", "蜡样芽孢杆菌", "partial"),
+    ("case-outbreak", "细菌性食物中毒；蜡样芽胞杆菌；剩饭两小时内冷藏，食用前彻底加热", "correct"),
+    ("case-therapy", "系统脱敏", "partial"),
+    ("case-plant", "向光性。单侧光让生长素跑到背光侧，背光侧细胞伸长快，所以向光弯曲", "correct"),
+    ("case-plant", "向水性，向光侧生长快", "wrong"),
+]
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), CASE_POINTS)
+def test_case_points_numbered_named_and_contradicted(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
