@@ -805,6 +805,12 @@ def _restated(reply: str, answers: Sequence[str], prompt: str, concepts: Concept
     return BlankResult(Match.same_concept, norm, form)
 
 
+def _said_once(reply: str) -> str | None:
+    """`MAYDAY MAYDAY MAYDAY`: one answer said again and again (as a prompt may ask), read once."""
+    parts = [p for p in _SEPARATORS.split(strip_hedges(clean(reply)).strip()) if p]
+    return parts[0] if len(parts) >= 2 and len({normalize(p) for p in parts}) == 1 else None
+
+
 _GLOSS = re.compile(r"^(?P<name>[^()（）]+)[(（](?P<gloss>[^()（）]+)[)）]\s*$")
 
 
@@ -885,6 +891,9 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
             results = [found]
         if not results[0].ok and (found := _glossed(reply, blanks[0], concepts, after, spelling)) is not None:
             results = [found]
+        if not results[0].ok and (once := _said_once(reply)) is not None:
+            found = match_blank(once, blanks[0], concepts, after_blank=after, spelling=spelling, literal=literal)
+            results = [found] if found.ok else results
     else:
         results = _several_blanks(reply, question.prompt, blanks, concepts, spelling, literal)
     right = sum(r.ok for r in results)

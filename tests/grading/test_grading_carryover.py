@@ -152,6 +152,8 @@ BLANKS: list[Row] = [
     ("fill-leaf", "气孔(stomata)", "correct"),
     ("fill-leaf", "气孔（stomata）", "correct"),
     ("fill-leaf", "皮孔(lenticel)", "wrong"),
+    ("fill-capital", "堪培拉 堪培拉 堪培拉", "correct"),  # one answer said again and again
+    ("fill-capital", "悉尼 悉尼", "wrong"),
 ]
 
 
