@@ -795,9 +795,8 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
     if not detail.need:
         return False
     said = 0.0
-    text = normalize(detail.text)
     for word in detail.words:
-        if _contradicted(word, text, reply.norm):
+        if word in reply.norm and _contradicted(word, detail.text, reply.norm):
             continue
         if word in reply.norm or _abbreviated_in(word, reply.norm):
             said += 1.0 if word in detail.glossed else weight(word)
@@ -809,14 +808,21 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
 _OPPOSITE_CHARS = frozenset((a, b) for a, b in OPPOSITES if len(a) == 1 and len(b) == 1)
 
 
+@lru_cache(maxsize=4096)
+def _opposed_in(detail: str) -> tuple[tuple[str, str], ...]:
+    """The (character, its opposite) pairs whose first the detail writes and whose second it does not."""
+    text = normalize(detail)
+    return tuple((x, y) for x, y in _OPPOSITE_CHARS if x in text and y not in text)
+
+
 def _contradicted(word: str, detail: str, reply: str) -> bool:
     """Every clause of the reply that holds the word says the opposite of the detail around it: `向光侧长得快`
     for `向光侧生长慢` (快 where the detail has 慢, and no 慢)."""
+    pairs = _opposed_in(detail)
+    if not pairs:
+        return False
     clauses = [c for c in reply.split("|") if word in c]
-    return bool(clauses) and all(
-        any(x in detail and y in clause and x not in clause and y not in detail for x, y in _OPPOSITE_CHARS)
-        for clause in clauses
-    )
+    return bool(clauses) and all(any(y in c and x not in c for x, y in pairs) for c in clauses)
 
 
 def _abbreviated_in(word: str, text: str) -> bool:
