@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.grading.expressions import has_root, operators_in
 from bot.grading.units import read_unit
 from bot.lexicon.normalize import normalize
 from bot.lexicon.other_names import name_parts
@@ -70,10 +71,21 @@ def _split_alternatives(text: str) -> list[str]:
     return out
 
 
+def _written_whole(text: str) -> bool:
+    """A formula is one answer: `√(2h/g)` names neither `√` nor `2h/g`, `(a+b)^2` no `a+b`; its brackets
+    group and its slash divides."""
+    if has_root(text) or "^" in text:
+        return True
+    bracket = _BRACKET.match(text)
+    return bool(bracket and len(bracket["head"].strip()) <= 1 and operators_in(bracket["inner"]))
+
+
 def expand(answer: str) -> list[str]:
     """The answer and the alternatives written inside it, in display form, without duplicates."""
     text = unicodedata.normalize("NFKC", answer).strip()
     found = [answer.strip(), text]
+    if _written_whole(text):
+        return list(dict.fromkeys(found))
     bracket = _BRACKET.match(text)
     if bracket:
         found.append((bracket["head"] + bracket["tail"]).strip())

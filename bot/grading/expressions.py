@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.lexicon.formulas import is_formula
 
-__all__ = ["is_expression", "operators_in", "same_expression"]
+__all__ = ["has_root", "is_expression", "operators_in", "same_expression"]
 
 _MINUS = str.maketrans({"\u2212": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-"})
 _TIMES = str.maketrans({"×": "*", "÷": "/", "·": "*"})
@@ -105,8 +105,19 @@ def same_expression(reply: str, key: str) -> bool | None:
 _OPERATOR = re.compile(r"(?:(?<=[0-9)])|(?<=(?<![A-Za-z])[A-Za-z]))\s*([+\-*/^=<>≤≥±×÷])\s*(?=[0-9A-Za-z(])")
 
 
+# A root, however it is written: normalising drops `√`, and `2h/g` is no `√(2h/g)`.
+_ROOT = re.compile(r"√|\bsqrt\s*(?=\()|根号下?|开方", re.IGNORECASE)
+
+
+def has_root(text: str) -> bool:
+    """Whether the text takes a root (`√(2h/g)`, `sqrt(x)`, `根号下2`)."""
+    return bool(_ROOT.search(unicodedata.normalize("NFKC", text)))
+
+
 def operators_in(text: str) -> tuple[str, ...]:
-    """The operators written between numbers or one-letter variables (`3n-2`: `-`; `COVID-19`: none), in
-    order: normalising a text drops punctuation, and a minus is no punctuation there."""
+    """The operators written between numbers or one-letter variables (`3n-2`: `-`; `COVID-19`: none) and the
+    roots (`√`), in order: normalising a text drops punctuation, and a minus is no punctuation there."""
     plain = unicodedata.normalize("NFKC", text).translate(_MINUS)
-    return tuple(_OPERATOR.findall(plain))
+    found = [(m.start(1), m[1]) for m in _OPERATOR.finditer(plain)]
+    found += [(m.start(), "√") for m in _ROOT.finditer(plain)]
+    return tuple(op for _, op in sorted(found))

@@ -442,13 +442,20 @@ def match_blank(
         return BlankResult(Match.lookalike, norm, forms[0], concepts.display(other))
 
     candidate: tuple[Match, Accepted, int] | None = None
-    # A slip never changes a number (`22.4` is not `2.24`, 第二 not 第三), a formula (`NaHSO3` is not
+    # A slip never changes a number (`22.4` is not `2.24`, 第二 not 第三), an expression, a formula (`NaHSO3` is not
     # `NaHCO3`) or an acronym (`HTTP` is not `HTTPS`), and a spelling asked is not forgiven at all.
     # Nor is a character a question asks for (`赛` is the very slip `___翁失马` asks about).
     slips = (
         ()
         if spelling or literal
-        else tuple(f for f in forms if numbers_in(f.text) == said_numbers and not _is_code(f.text) and len(f.norm) > 1)
+        else tuple(
+            f
+            for f in forms
+            if numbers_in(f.text) == said_numbers
+            and not _is_code(f.text)
+            and len(f.norm) > 1
+            and not operators_in(f.text)  # `√(2g/h)` for √(2h/g) is another formula, not a slip
+        )
     )
     for form in slips:
         if _sounds_alike(norm, form.norm):

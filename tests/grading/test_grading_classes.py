@@ -128,6 +128,13 @@ EXPRESSIONS: list[Row] = [
     ("fill-sequence", "3n2", "wrong"),
     ("fill-sequence", "3n", "wrong"),
     ("fill-sequence", "2-3n", "wrong"),
+    # A root is an operator too, and a formula is one answer: its slash divides, its brackets group.
+    ("fill-fall-time", "√(2h/g)", "correct"),
+    ("fill-fall-time", "√（2h/g）", "correct"),
+    ("fill-fall-time", "2h/g", "wrong"),
+    ("fill-fall-time", "2h", "wrong"),
+    ("fill-fall-time", "√(2g/h)", "wrong"),
+    ("fill-fall-time", "√(h/2g)", "wrong"),
 ]
 
 
