@@ -23,6 +23,7 @@ from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.switches import on_off
 from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, listing, read_language, t
+from bot.telegram.zone_names import zone_words
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
@@ -269,7 +270,7 @@ def settings_text(
         "settings",
         lang,
         language=LANGUAGE_NAMES[lang_of(s.language)],
-        tz=esc(s.tz),
+        tz=esc(zone_words(s.tz, lang)),
         banks=esc(banks),
         kinds=esc(kinds),
         poll=on_off(s.poll, lang),
@@ -282,7 +283,7 @@ def subscription_text(found: Subscription | None, lang: str) -> str:
     """A push subscription in a settings list (HTML): "daily at 09:00 (UTC)", or off."""
     if found is None or not found.active:
         return t("off", lang)
-    return t("sub_at", lang, hhmm=found.hhmm, tz=esc(found.tz))
+    return t("sub_at", lang, hhmm=found.hhmm, tz=esc(zone_words(found.tz, lang)))
 
 
 # ----- /report -----------------------------------------------------------------------------------
