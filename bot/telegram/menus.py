@@ -27,6 +27,7 @@ from bot.study.progress import missed_pick, reviews_due
 from bot.telegram import learner, model_help, quiz, stats
 from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
+from bot.telegram.empty_states import next_steps
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
@@ -289,7 +290,8 @@ async def _ask_missed(context: CustomContext, chat_id: int, user_id: int, lang: 
     engine = context.engine
     pick = await missed_pick(engine, user_id)
     if pick is None:
-        await send_html(context.bot, chat_id, t("stats_no_missed", lang))
+        markup = next_steps(context.codec, lang, "stats_no_missed")
+        await send_html(context.bot, chat_id, t("stats_no_missed", lang), reply_markup=markup)
         return
     poll = (await engine.settings(user_id)).poll
     await quiz.send_question(context.bot, engine, context.codec, chat_id, user_id, pick, lang, poll=poll)

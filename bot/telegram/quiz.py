@@ -35,6 +35,7 @@ from bot.telegram.bare_answers import looks_like_an_answer, takes
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
 from bot.telegram.disputes import with_dispute
+from bot.telegram.empty_states import empty_markup
 from bot.telegram.failures import classify
 from bot.telegram.group_render import verdict_alert
 from bot.telegram.model_help import case_judge, with_why
@@ -341,7 +342,8 @@ async def start_round(
     )
     first = await engine.sessions.step(session, 0)
     if isinstance(first, Empty):
-        await send_html(context.bot, chat_id, esc(first.message(lang)))
+        markup = empty_markup(context.codec, lang, first)
+        await send_html(context.bot, chat_id, esc(first.message(lang)), reply_markup=markup)
         return
     await practice.send_next(context.bot, engine, context.codec, first, lang)
 
@@ -463,7 +465,9 @@ async def ask_next(
     engine = context.engine
     pick = await engine.next_question(user_id, banks=banks or None, kinds=kinds or None, review_only=review)
     if isinstance(pick, Empty):
-        await send_html(context.bot, chat_id, esc(pick.message(lang)))
+        await send_html(
+            context.bot, chat_id, esc(pick.message(lang)), reply_markup=empty_markup(context.codec, lang, pick)
+        )
         return None
     if not poll:
         poll = (await engine.settings(user_id)).poll
