@@ -456,6 +456,11 @@ CREATE TABLE confirmed_imports (
 );
 """
 
+_MISTAKES_SESSIONS = """
+-- A session limited to given questions (a round's mistakes again): their keys as a JSON list, in order.
+ALTER TABLE sessions ADD COLUMN only_keys TEXT;
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -473,6 +478,7 @@ MIGRATIONS: Sequence[Migration] = (
         _HARDENING,
     ),
     Migration(12, "the teacher's desk: drafts under review, sign-in links, sessions", _TEACHERS_DESK),
+    Migration(13, "sessions limited to given questions (a round's mistakes)", _MISTAKES_SESSIONS),
 )
 
 
