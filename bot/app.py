@@ -130,6 +130,7 @@ class Lifecycle:
         data.disputes = Disputes(data.bank_admin)
         data.dispute_notices = DisputeNotices(app.bot, data.disputes, data.courier)
         data.disputes.listeners.append(data.dispute_notices.wake)
+        engine.report_listeners.append(data.dispute_notices.wake)  # a closed /report: its reporter is told
         data.dispute_notices.start()  # what a crash left untold goes now
         data.groups.start()
         data.deliveries = data.subscriptions.service = self._deliveries(app, store)

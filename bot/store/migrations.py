@@ -456,6 +456,15 @@ CREATE TABLE confirmed_imports (
 );
 """
 
+_MISTAKES_SESSIONS = """
+-- A session limited to given questions (a round's mistakes again): their keys as a JSON list, in order.
+ALTER TABLE sessions ADD COLUMN only_keys TEXT;
+
+-- How a report was closed ('fixed': the key changed; 'dismissed') and whether its reporter was told (once).
+ALTER TABLE reports ADD COLUMN outcome TEXT CHECK (outcome IN ('fixed', 'dismissed'));
+ALTER TABLE reports ADD COLUMN told INTEGER NOT NULL DEFAULT 0;
+"""
+
 MIGRATIONS: Sequence[Migration] = (
     Migration(1, "core tables", _CORE),
     Migration(2, "indexes, polls, selections, pushes, reports, group scores", _PUSHES_AND_GROUPS),
@@ -473,6 +482,11 @@ MIGRATIONS: Sequence[Migration] = (
         _HARDENING,
     ),
     Migration(12, "the teacher's desk: drafts under review, sign-in links, sessions", _TEACHERS_DESK),
+    Migration(
+        13,
+        "sessions limited to given questions (a round's mistakes); how a report closed, its reporter told",
+        _MISTAKES_SESSIONS,
+    ),
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ __all__ = [
     "insert",
     "insert_sync",
     "last_asked",
+    "mistakes",
     "pending",
     "pending_sync",
     "question_keys",
@@ -34,7 +36,10 @@ __all__ = [
     "unask",
 ]
 
-_COLS = "id, chat_id, learner_id, kind, total, position, banks, kinds, poll, seconds, origin, started_at, finished_at"
+_COLS = (
+    "id, chat_id, learner_id, kind, total, position, banks, kinds, poll, seconds, origin, started_at, finished_at,"
+    " only_keys"
+)
 
 
 @dataclass(frozen=True)
@@ -52,17 +57,32 @@ class SessionRow:
     origin: str | None
     started_at: int
     finished_at: int | None
+    only: tuple[int, ...] | None = None  # the questions it asks, in order (None: any the filters allow)
 
 
 def _row(r: tuple) -> SessionRow:  # type: ignore[type-arg]
     return SessionRow(
-        r[0], r[1], r[2], r[3], r[4], r[5], load_list(r[6]), load_list(r[7]), bool(r[8]), r[9], r[10], r[11], r[12]
+        r[0],
+        r[1],
+        r[2],
+        r[3],
+        r[4],
+        r[5],
+        load_list(r[6]),
+        load_list(r[7]),
+        bool(r[8]),
+        r[9],
+        r[10],
+        r[11],
+        r[12],
+        None if r[13] is None else tuple(int(k) for k in json.loads(r[13])),
     )
 
 
 _INSERT_SQL = (
-    f"INSERT INTO sessions (chat_id, learner_id, kind, total, banks, kinds, poll, seconds, origin, started_at)"
-    f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (origin) DO NOTHING RETURNING {_COLS}"
+    "INSERT INTO sessions (chat_id, learner_id, kind, total, banks, kinds, poll, seconds, origin, started_at,"
+    " only_keys)"
+    f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (origin) DO NOTHING RETURNING {_COLS}"
 )
 _BY_ORIGIN_SQL = f"SELECT {_COLS} FROM sessions WHERE origin = ?"
 
@@ -78,8 +98,10 @@ def _insert_params(
     poll: bool,
     seconds: int | None,
     origin: str | None,
+    only: tuple[int, ...] | None = None,
 ) -> tuple:  # type: ignore[type-arg]
-    return (chat_id, learner_id, kind, total, dump_list(banks), dump_list(kinds), int(poll), seconds, origin, now)
+    keys = None if only is None else json.dumps(list(only))
+    return (chat_id, learner_id, kind, total, dump_list(banks), dump_list(kinds), int(poll), seconds, origin, now, keys)
 
 
 async def insert(
@@ -95,9 +117,10 @@ async def insert(
     poll: bool = False,
     seconds: int | None = None,
     origin: str | None = None,
+    only: tuple[int, ...] | None = None,
 ) -> SessionRow:
     """A new session; with an `origin` that exists already, that session (a push tried again)."""
-    params = _insert_params(chat_id, learner_id, kind, total, now, banks, kinds, poll, seconds, origin)
+    params = _insert_params(chat_id, learner_id, kind, total, now, banks, kinds, poll, seconds, origin, only)
     row = await fetch_one(db, _INSERT_SQL, params)
     if row is None and origin is not None:
         found = await by_origin(db, origin)
@@ -243,6 +266,17 @@ async def current(db: aiosqlite.Connection, session_id: int, position: int) -> A
 async def last_asked(db: aiosqlite.Connection, session_id: int) -> int | None:
     row = await fetch_one(db, "SELECT max(id) FROM asked WHERE session_id = ?", (session_id,))
     return row[0] if row else None
+
+
+async def mistakes(db: aiosqlite.Connection, session_id: int, learner_id: int) -> list[int]:
+    """The questions of a session the learner answered not fully right, in the order they were asked."""
+    rows = await fetch_all(
+        db,
+        "SELECT a.question FROM asked a JOIN attempts t ON t.asked_id = a.id AND t.learner_id = ?"
+        " WHERE a.session_id = ? AND t.outcome < 2 ORDER BY a.position",
+        (learner_id, session_id),
+    )
+    return list(dict.fromkeys(r[0] for r in rows))
 
 
 async def question_keys(db: aiosqlite.Connection, session_id: int) -> list[int]:

@@ -313,6 +313,8 @@ class Disputes:
             len(told),
         )
         self._decided()
+        if written:  # the key now credits the reply: reports of the question are fixed, their reporters told
+            await engine.resolve_reports(bank_id, question.id, "fixed")
         return Decision(
             "accepted",
             dispute_id,

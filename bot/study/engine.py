@@ -7,6 +7,7 @@ from `rng`, both passed in, so tests pin them.
 
 from __future__ import annotations
 
+import logging
 import random
 import sqlite3
 from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
@@ -53,6 +54,8 @@ from bot.study.streaks import StreakView, record_day, view, view_after
 
 __all__ = ["RATINGS", "Judge", "StudyEngine"]
 
+log = logging.getLogger(__name__)
+
 # A second opinion on a reply the rules read as an answer, asked before the answer is recorded:
 # (bank id, question, reply, the rules' verdict, the learner's local day) -> a verdict that replaces the
 # rules' one, or None (the rules' verdict stands). The chat front end passes model help here.
@@ -97,6 +100,7 @@ class StudyEngine:
         self.clock = clock
         self.rng = rng
         self.default_tz = default_tz
+        self.report_listeners: list[Callable[[], object]] = []  # called when reports close (tell the reporters)
         # No fuzzing: it draws from the global `random`, which would make schedules untestable.
         self.scheduler = scheduler or Scheduler(enable_fuzzing=False)
         self._keys: dict[tuple[str, str], int] = {}
@@ -885,15 +889,39 @@ class StudyEngine:
     async def dismiss_report(self, report_id: int) -> bool:
         """Close one open report without changing the key; False when there is no such open report."""
         async with self.store.write() as db:
-            return await report_admin.dismiss(db, report_id)
+            done = await report_admin.dismiss(db, report_id)
+        if done:
+            self._reports_closed()
+        return done
 
-    async def resolve_reports(self, bank_id: str, question_id: str) -> int:
-        """Close every open report of a question (its key was fixed, or the reports were wrong); how many."""
+    async def resolve_reports(self, bank_id: str, question_id: str, outcome: str = "fixed") -> int:
+        """Close every open report of a question (`outcome`: 'fixed', its key changed, or 'dismissed', the
+        reports were wrong); how many. Their reporters are told (`report_listeners`)."""
         key = self.question_key(bank_id, question_id)
         if key is None:
             return 0
         async with self.store.write() as db:
-            return await report_admin.resolve_question(db, key)
+            done = await report_admin.resolve_question(db, key, outcome)
+        if done:
+            self._reports_closed()
+        return done
+
+    def _reports_closed(self) -> None:
+        for listener in self.report_listeners:
+            try:
+                listener()
+            except Exception:  # a notice sender's failure never undoes the decision
+                log.exception("a report listener failed")
+
+    async def untold_reports(self, limit: int = 50) -> list[tuple[int, int, int, str]]:
+        """Reporters not yet told how their report closed: (report id, learner, question key, outcome)."""
+        async with self.store.read() as db:
+            return await report_admin.untold(db, limit)
+
+    async def claim_report_notice(self, learner_id: int, key: int) -> bool:
+        """Call right before the notice is sent: False when it was sent already (told once)."""
+        async with self.store.write() as db:
+            return await report_admin.claim_told(db, learner_id, key)
 
     # ----- uploads waiting for an admin's confirmation, deleted banks -----------------------------
 

@@ -26,5 +26,6 @@ async def reload_banks(engine: StudyEngine, banks: Sequence[Bank]) -> None:
         default_tz=engine.default_tz,
         scheduler=engine.scheduler,
     )
+    fresh.report_listeners = engine.report_listeners  # who is told of closed reports stays
     # No await from here on: the swap is atomic for the event loop.
     vars(engine).update(vars(fresh))

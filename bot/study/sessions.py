@@ -64,6 +64,7 @@ class Session:
     banks: tuple[str, ...] | None
     kinds: tuple[str, ...] | None
     finished: bool
+    only: tuple[int, ...] | None = None  # a session of given questions (a round's mistakes again), in order
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,7 @@ class SessionSummary:
     tally: SessionTally
     streak: StreakView
     last_asked: int | None  # the asked id of its last question
+    mistakes: int = 0  # questions answered not fully right (what [复习错题 N] asks again)
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,7 @@ def _session(row: SessionRow) -> Session:
         row.banks,
         row.kinds,
         row.finished_at is not None,
+        row.only,
     )
 
 
@@ -206,6 +209,7 @@ class Sessions:
         poll: bool = False,
         seconds: int | None = None,
         origin: str | None = None,
+        only: tuple[int, ...] | None = None,
     ) -> Session:
         """A new session (a push's `origin` names its subscription and day: the same push tried again gets
         the same session). A new /quiz session ends the learner's earlier one here, its open question
@@ -226,6 +230,7 @@ class Sessions:
                 poll=poll,
                 seconds=seconds,
                 origin=origin,
+                only=only,
             )
             if kind == "quiz":
                 await sessions_repo.close_running(db, chat_id, learner_id, "quiz", row.id, ts)
@@ -330,8 +335,12 @@ class Sessions:
             return None
         session = _session(row)
         if after < session.total:
-            pick = await engine.next_question(
-                session.learner_id, banks=session.banks, kinds=session.kinds, exclude=asked_keys
+            pick = (
+                self._given(session, asked_keys)
+                if session.only is not None
+                else await engine.next_question(
+                    session.learner_id, banks=session.banks, kinds=session.kinds, exclude=asked_keys
+                )
             )
             if isinstance(pick, Pick):
                 ts = self._ts()
@@ -354,6 +363,19 @@ class Sessions:
                 return pick
         return await self.finish(session)
 
+    def _given(self, session: Session, asked: Collection[int]) -> Pick | Empty:
+        """A session of given questions: the next of them not asked yet and still in its bank."""
+        for key in session.only or ():
+            hit = self.engine.question_for(key) if key not in asked else None
+            if hit is not None:
+                return Pick(hit[0], hit[1], key, "review", 0)
+        return Empty("only_repeat")
+
+    async def mistakes_of(self, session_id: int, learner_id: int) -> list[int]:
+        """The questions of a finished session the learner answered not fully right, as asked."""
+        async with self.engine.store.read() as db:
+            return await sessions_repo.mistakes(db, session_id, learner_id)
+
     async def finish(self, session: Session) -> SessionSummary | None:
         """End the session and sum it up; None when it had ended already (the summary goes once)."""
         ts = self._ts()
@@ -365,9 +387,10 @@ class Sessions:
             streak = await streaks_repo.get(db, session.learner_id)
             learner = await learners_repo.get(db, session.learner_id)
             last_id = await sessions_repo.last_asked(db, session.id)
+            missed = await sessions_repo.mistakes(db, session.id, session.learner_id)
         tz = learner.tz if learner is not None else self.engine.default_tz
         today = local_day(self.engine.clock(), tz)
-        return SessionSummary(session, tally, view(streak, today), last_id)
+        return SessionSummary(session, tally, view(streak, today), last_id, len(missed))
 
     async def pending(self, session: Session) -> SessionStep | None:
         """The session's current question when it was recorded and never shown (to send it now)."""

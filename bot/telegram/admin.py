@@ -559,7 +559,7 @@ async def dismiss_command(update: Update, context: CustomContext) -> None:
         done = 1 if await engine.dismiss_report(report_id) else 0
         what = f"#{report_id}"
     else:
-        done = await engine.resolve_reports(args[0], args[1])
+        done = await engine.resolve_reports(args[0], args[1], "dismissed")
         what = f"{args[0]}/{args[1]}"
     if not done:
         await context.reply(t("dismiss_none", lang, what=esc(what)))

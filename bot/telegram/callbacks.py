@@ -52,6 +52,8 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "dv": ("decide", ("id", "choice")),  # an admin decides a dispute: y accepts, n declines (a disputes row)
     "ag": ("again", ("id",)),  # another round like a finished session (its id), under its summary
     "rd": ("round", ("choice",)),  # a /quiz N during a round: c goes on with the round, r starts the new one
+    "mk": ("mistakes", ("id",)),  # a session of a finished session's mistakes (its id), under its summary
+    "sz": ("subzone", ("word", "choice", "choice")),  # /subscribe's zone question: (HHMM, zone, count)
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

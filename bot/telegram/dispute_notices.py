@@ -1,4 +1,5 @@
-"""Telling learners of the decisions on their disputes ("my answer should count"): `DisputeNotices`, woken
+"""Telling learners of the decisions on their disputes ("my answer should count") and of how their reports
+(/report) closed, fixed or dismissed: `DisputeNotices`, woken
 after every decision whichever front end made it (the teacher's web pages too) and at start-up (what a
 crash left unsent). Each notice is claimed in the database right before it leaves, so nobody is told
 twice. Kept apart from bot/telegram/disputes.py (the buttons and their presses) so that the application's
@@ -14,12 +15,13 @@ import logging
 from telegram import Bot
 from telegram.error import TelegramError
 
+from bot.banks.key_fix import describe_key
 from bot.study.disputes import Disputes, Notice
 from bot.telegram.courier import Courier
 from bot.telegram.failures import worth_retrying
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
-from bot.telegram.texts import t
+from bot.telegram.texts import lang_of, t
 
 __all__ = ["REPLY_CHARS", "DisputeNotices", "notice_text", "quote"]
 
@@ -70,19 +72,46 @@ class DisputeNotices:
                 if self._stopping:
                     break
                 if await self.disputes.claim_notice(notice):
-                    sent += await self._send(notice)
+                    sent += await self._send(notice.learner_id, notice_text(notice))
+        sent += await self._tell_reporters()
         self.sent += sent
         return sent
 
-    async def _send(self, notice: Notice) -> bool:
-        text = notice_text(notice)
+    async def _tell_reporters(self) -> int:
+        """Every reporter whose report closed since, told once: the key as it is now, fixed or kept."""
+        engine, sent = self.disputes.engine, 0
+        while not self._stopping:
+            waiting = await engine.untold_reports()
+            if not waiting:
+                break
+            for _, learner_id, key, outcome in waiting:
+                if self._stopping:
+                    break
+                if await engine.claim_report_notice(learner_id, key):
+                    lang = lang_of((await engine.settings(learner_id)).language)
+                    sent += await self._send(learner_id, self._report_text(key, outcome, lang))
+        return sent
+
+    def _report_text(self, key: int, outcome: str, lang: str) -> str:
+        engine = self.disputes.engine
+        found = engine.question_for(key)
+        bank_id, question = found if found else ("", None)
+        bank = engine.banks.get(bank_id)
+        fields = {
+            "n": question.number if question is not None else "?",
+            "bank": esc(bank.title if bank is not None else bank_id),
+            "answer": esc(describe_key(question, lang)) if question is not None else "-",
+        }
+        return t(f"report_told_{outcome}", lang, **fields)
+
+    async def _send(self, learner_id: int, text: str) -> bool:
         try:
-            await send_html(self.bot, notice.learner_id, text, unread=True)
+            await send_html(self.bot, learner_id, text, unread=True)
         except TelegramError as exc:
             if worth_retrying(exc) and self.courier is not None:
-                await self.courier.keep(notice.learner_id, text, None, exc)
+                await self.courier.keep(learner_id, text, None, exc)
             else:  # the learner blocked the bot, say: nobody to tell
-                log.info("could not tell learner %d of a dispute decision: %s", notice.learner_id, exc)
+                log.info("could not tell learner %d of a decision: %s", learner_id, exc)
             return False
         return True
 

@@ -44,6 +44,7 @@ from bot.telegram.quiz import is_group
 from bot.telegram.render import esc
 from bot.telegram.switches import SWITCH, on_off
 from bot.telegram.texts import Lang, lang_of, read_language
+from bot.telegram.zone_names import zone_words
 from bot.zones import zone_name
 
 __all__ = [
@@ -188,7 +189,9 @@ async def settings_command(update: Update, context: CustomContext) -> None:
             await engine.set_chat_close(chat.id, value.hour * 60 + value.minute)
             zone = await context.groups.zone(chat.id)
             await context.reply(
-                context.texts("group_close_set", lang, time=value.strftime("%H:%M"), tz=esc(zone_name(zone)))
+                context.texts(
+                    "group_close_set", lang, time=value.strftime("%H:%M"), tz=esc(zone_words(zone_name(zone), lang))
+                )
             )
         log.info("group %s: %s %s (by %s)", chat.id, name, value, user.id)
     await context.reply(await group_settings_text(context, chat.id, lang))

@@ -23,6 +23,7 @@ from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.switches import on_off
 from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, listing, read_language, t
+from bot.telegram.zone_names import zone_words
 
 if TYPE_CHECKING:
     from bot.study.engine import StudyEngine
@@ -86,13 +87,18 @@ def _bank_token(codec: CallbackCodec, bank_id: str, index: int) -> str:
 def banks_view(
     engine: StudyEngine, chosen: tuple[str, ...] | None, lang: str, codec: CallbackCodec
 ) -> tuple[str, InlineKeyboardMarkup]:
-    """The bank list (HTML) and its buttons; ☑ marks the chosen banks."""
+    """The bank list (HTML) and its buttons; ☑ marks the chosen banks. The banks in the learner's language
+    come first, and a learner is told in so many words when banks ask in another language."""
     lines = [t("banks_header", lang)]
     rows: list[list[InlineKeyboardButton]] = []
-    for i, (bank_id, bank) in enumerate(sorted(engine.banks.items())):
+    places = {bank_id: i for i, bank_id in enumerate(sorted(engine.banks))}  # a button's place: sorted by id
+    languages = {bank_id: bank_language(bank) for bank_id, bank in engine.banks.items()}
+    shown = sorted(engine.banks.items(), key=lambda item: (languages[item[0]] != lang, item[0]))
+    for bank_id, bank in shown:
+        i = places[bank_id]
         on = chosen is None or bank_id in chosen
         mark = "☑" if on else "☐"
-        language = t(f"bank_language_{bank_language(bank)}", lang)
+        language = t(f"bank_language_{languages[bank_id]}", lang)
         lines.append(
             t(
                 "banks_line",
@@ -118,7 +124,9 @@ def banks_view(
     # the way back to the main menu: the list is a screen like the others, edited in place
     rows.append([InlineKeyboardButton(t("btn_back", lang), callback_data=codec.encode("menu", "start"))])
     now = t("banks_all", lang) if chosen is None else bank_titles(engine, chosen, lang)
-    lines += ["", t("banks_now", lang, banks=esc(now)), t("banks_hint", lang)]
+    others = sorted({code for code in languages.values() if code != lang})
+    notes = [t("banks_other_language", lang, language=t(f"bank_language_{code}", lang)) for code in others]
+    lines += ["", *notes, t("banks_now", lang, banks=esc(now)), t("banks_hint", lang)]
     return "\n".join(lines), InlineKeyboardMarkup(rows)
 
 
@@ -269,7 +277,7 @@ def settings_text(
         "settings",
         lang,
         language=LANGUAGE_NAMES[lang_of(s.language)],
-        tz=esc(s.tz),
+        tz=esc(zone_words(s.tz, lang)),
         banks=esc(banks),
         kinds=esc(kinds),
         poll=on_off(s.poll, lang),
@@ -282,7 +290,7 @@ def subscription_text(found: Subscription | None, lang: str) -> str:
     """A push subscription in a settings list (HTML): "daily at 09:00 (UTC)", or off."""
     if found is None or not found.active:
         return t("off", lang)
-    return t("sub_at", lang, hhmm=found.hhmm, tz=esc(found.tz))
+    return t("sub_at", lang, hhmm=found.hhmm, tz=esc(zone_words(found.tz, lang)))
 
 
 # ----- /report -----------------------------------------------------------------------------------

@@ -27,11 +27,13 @@ from bot.study.progress import missed_pick, reviews_due
 from bot.telegram import learner, model_help, quiz, stats
 from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import CustomContext
+from bot.telegram.empty_states import next_steps
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
 from bot.telegram.switches import on_off
 from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, listing, t
+from bot.telegram.zone_names import zone_words
 from bot.zones import MENU_ZONES, zone_name
 
 __all__ = [
@@ -143,7 +145,7 @@ async def _remind_screen(context: CustomContext, chat_id: int, user_id: int, lan
         rows.append([_button(codec, t("btn_remind_off", lang), "set", "remind", "off")])
     rows.append(_back(codec, lang))
     tz = remind.tz if remind is not None and active else settings.tz
-    text = t("menu_remind", lang, remind=learner.subscription_text(remind, lang), tz=esc(tz))
+    text = t("menu_remind", lang, remind=learner.subscription_text(remind, lang), tz=esc(zone_words(tz, lang)))
     return text, InlineKeyboardMarkup(rows)
 
 
@@ -188,7 +190,8 @@ async def _tz_screen(context: CustomContext, chat_id: int, user_id: int, lang: L
     ]
     rows = [buttons[i : i + 3] for i in range(0, len(buttons), 3)]
     now = context.clock().astimezone(tzinfo_for(settings.tz)).strftime("%H:%M")
-    return t("menu_tz", lang, tz=esc(settings.tz), now=now), InlineKeyboardMarkup([*rows, _back(codec, lang)])
+    text = t("menu_tz", lang, tz=esc(zone_words(settings.tz, lang)), now=now)
+    return text, InlineKeyboardMarkup([*rows, _back(codec, lang)])
 
 
 async def _daily_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
@@ -207,7 +210,7 @@ async def _daily_screen(context: CustomContext, chat_id: int, user_id: int, lang
         rows.append([_button(codec, t("btn_daily_off", lang), "set", "time", "off")])
     rows.append(_back(codec, lang))
     tz = daily.tz if daily is not None and active else settings.tz
-    text = t("menu_daily", lang, daily=learner.subscription_text(daily, lang), n=count, tz=esc(tz))
+    text = t("menu_daily", lang, daily=learner.subscription_text(daily, lang), n=count, tz=esc(zone_words(tz, lang)))
     return text, InlineKeyboardMarkup(rows)
 
 
@@ -287,7 +290,8 @@ async def _ask_missed(context: CustomContext, chat_id: int, user_id: int, lang: 
     engine = context.engine
     pick = await missed_pick(engine, user_id)
     if pick is None:
-        await send_html(context.bot, chat_id, t("stats_no_missed", lang))
+        markup = next_steps(context.codec, lang, "stats_no_missed")
+        await send_html(context.bot, chat_id, t("stats_no_missed", lang), reply_markup=markup)
         return
     poll = (await engine.settings(user_id)).poll
     await quiz.send_question(context.bot, engine, context.codec, chat_id, user_id, pick, lang, poll=poll)

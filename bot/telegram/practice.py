@@ -62,9 +62,14 @@ def question_label(question: Question, lang: str, *, position: int | None = None
     return t("answer_label", lang, n=n, kind=t(f"label_{question.kind}", lang))
 
 
+def _flavour(session: Session) -> str:
+    """Which texts a session's counter and summary take: a push's, a round's, or a round of mistakes'."""
+    return "mistakes" if session.only is not None else "push" if session.kind == "push" else "quiz"
+
+
 def poll_counter(session: Session, position: int, lang: str) -> str:
     """A session's counter before a poll's question (`📝 3/10`): a poll has no header message."""
-    key = "session_counter_push" if session.kind == "push" else "session_counter_quiz"
+    key = f"session_counter_{_flavour(session)}"
     return t(key, lang, n=position, total=session.total)
 
 
@@ -77,7 +82,7 @@ async def header_of(engine: StudyEngine, asked: AskedQuestion, lang: str) -> str
 
 
 def header_text(session: Session, position: int, lang: str) -> str:
-    key = "session_header_push" if session.kind == "push" else "session_header_quiz"
+    key = f"session_header_{_flavour(session)}"
     text = t(key, lang, n=position, total=session.total)
     if session.seconds:
         text += t("session_header_timer", lang, s=session.seconds)
@@ -89,7 +94,7 @@ def summary_text(summary: SessionSummary, lang: str) -> str:
     makes the score differ from the count), time-outs apart (never counted), the streak."""
     tally, session = summary.tally, summary.session
     if tally.answered:
-        key = "session_summary_push" if session.kind == "push" else "session_summary_quiz"
+        key = f"session_summary_{_flavour(session)}"
         percent = round(100 * tally.score / tally.answered)
         text = t(key, lang, right=tally.correct, total=tally.answered, percent=percent)
         if tally.partial:
@@ -136,8 +141,9 @@ async def send_next(
     lang: str,
     subscriptions: Subscriptions | None = None,
 ) -> None:
-    """The session's next question, or its summary: [再来一轮 N] (another round like it) and, after a /quiz
-    round, [下一题] (one more question) and, for a learner without the daily push, [订阅每日]."""
+    """The session's next question, or its summary: [复习错题 N] (its mistakes again, a session of their own)
+    where there were any, [再来一轮 N] (another round like it, not after a round of mistakes) and, after a
+    /quiz round, [下一题] (one more question) and, for a learner without the daily push, [订阅每日]."""
     if isinstance(nxt, SessionStep):
         await send_step(bot, engine, codec, nxt, lang)
     elif isinstance(nxt, SessionSummary):
@@ -145,12 +151,15 @@ async def send_next(
         again = InlineKeyboardButton(
             t("btn_again", lang, n=session.total), callback_data=codec.encode("again", session.id)
         )
-        row = [again]
-        if session.kind == "quiz" and nxt.last_asked is not None:
+        row = [again] if session.only is None else []
+        if nxt.mistakes:
+            mistakes = t("btn_mistakes", lang, n=nxt.mistakes)
+            row.insert(0, InlineKeyboardButton(mistakes, callback_data=codec.encode("mistakes", session.id)))
+        if session.kind == "quiz" and session.only is None and nxt.last_asked is not None:
             carry = (list(session.kinds or ()), list(session.banks or ()), session.poll)
             row += next_keyboard(codec, lang, nxt.last_asked, carry=carry).inline_keyboard[0]
-        rows = [row]
-        if session.kind == "quiz" and subscriptions is not None:
+        rows = [row] if row else []
+        if session.kind == "quiz" and session.only is None and subscriptions is not None:
             daily = await subscriptions.get(session.chat_id, "daily")
             if daily is None or not daily.active:  # a habit one tap away: the daily screen, as a new message
                 rows.append(
@@ -160,7 +169,7 @@ async def send_next(
                         )
                     ]
                 )
-        markup: InlineKeyboardMarkup | None = InlineKeyboardMarkup(rows)
+        markup: InlineKeyboardMarkup | None = InlineKeyboardMarkup(rows) if rows else None
         await send_html(bot, session.chat_id, summary_text(nxt, lang), reply_markup=markup)
 
 

@@ -35,6 +35,7 @@ from bot.telegram.bare_answers import looks_like_an_answer, takes
 from bot.telegram.callbacks import Callback
 from bot.telegram.context import CustomContext
 from bot.telegram.disputes import with_dispute
+from bot.telegram.empty_states import empty_markup
 from bot.telegram.failures import classify
 from bot.telegram.group_render import verdict_alert
 from bot.telegram.model_help import case_judge, with_why
@@ -341,7 +342,8 @@ async def start_round(
     )
     first = await engine.sessions.step(session, 0)
     if isinstance(first, Empty):
-        await send_html(context.bot, chat_id, esc(first.message(lang)))
+        markup = empty_markup(context.codec, lang, first)
+        await send_html(context.bot, chat_id, esc(first.message(lang)), reply_markup=markup)
         return
     await practice.send_next(context.bot, engine, context.codec, first, lang)
 
@@ -440,6 +442,38 @@ async def press_again(context: CustomContext, query: CallbackQuery, cb: Callback
     )
 
 
+async def press_mistakes(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """[复习错题 N] under a summary: a session of that session's mistakes only, with its own counter and
+    summary (a round's, a push's, or a round of mistakes' own)."""
+    lang = await context.lang()
+    msg, user_id, engine = query.message, query.from_user.id, context.engine
+    session = await engine.sessions.get(int(cb.fields[0]))
+    if msg is None or session is None or session.learner_id != user_id or session.chat_id != msg.chat.id:
+        await toast(query, context.texts("callback_invalid", lang))
+        return
+    keys = await engine.sessions.mistakes_of(session.id, user_id)
+    if not keys:
+        await toast(query, context.texts("callback_invalid", lang))
+        return
+    await toast(query)
+    if isinstance(msg, Message) and msg.reply_markup:
+        try:  # one press, one session: the summary's buttons go once used
+            await context.bot.edit_message_reply_markup(msg.chat.id, msg.message_id, reply_markup=None)
+        except BadRequest as exc:
+            log.info("could not take the summary's buttons off: %s", exc)
+    only = tuple(keys[:MAX_QUESTIONS])
+    retry = await engine.sessions.start(
+        msg.chat.id, user_id, "quiz", len(only), poll=session.poll, seconds=session.seconds, only=only
+    )
+    first = await engine.sessions.step(retry, 0)
+    if isinstance(first, Empty):  # every one of them left its bank since
+        await send_html(
+            context.bot, msg.chat.id, esc(first.message(lang)), reply_markup=empty_markup(context.codec, lang, first)
+        )
+        return
+    await practice.send_next(context.bot, engine, context.codec, first, lang)
+
+
 async def review_command(update: Update, context: CustomContext) -> None:
     """/review: the questions due for review, most overdue first."""
     user, chat = update.effective_user, update.effective_chat
@@ -463,7 +497,9 @@ async def ask_next(
     engine = context.engine
     pick = await engine.next_question(user_id, banks=banks or None, kinds=kinds or None, review_only=review)
     if isinstance(pick, Empty):
-        await send_html(context.bot, chat_id, esc(pick.message(lang)))
+        await send_html(
+            context.bot, chat_id, esc(pick.message(lang)), reply_markup=empty_markup(context.codec, lang, pick)
+        )
         return None
     if not poll:
         poll = (await engine.settings(user_id)).poll
@@ -740,6 +776,7 @@ PRESSES.update(
         "toggle": press_toggle,
         "next": press_next,
         "again": press_again,
+        "mistakes": press_mistakes,
         "round": press_round,
     }
 )

@@ -7,18 +7,22 @@ What a push sends is bot/telegram/pushes.py's; when and how often is the push sc
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime, time, tzinfo
 
-from telegram import Update
-from telegram.constants import ChatType
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatType, ParseMode
+from telegram.error import BadRequest
 
 from bot.delivery.arguments import ArgumentError, parse_remind, parse_subscribe
 from bot.records import Announcement
+from bot.telegram.callbacks import Callback
 from bot.telegram.context import BotApplication, CustomContext
+from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
 from bot.telegram.texts import Lang, t
-from bot.zones import parse_time_zone, zone_name
+from bot.telegram.zone_names import ASKED_ZONES, LANGUAGE_ZONES, zone_words
+from bot.zones import parse_clock, parse_time_zone, zone_name
 
 __all__ = [
     "announce_command",
@@ -90,15 +94,63 @@ async def subscribe_command(update: Update, context: CustomContext) -> None:
         await context.reply(t("sub_admins_only", lang))
         return
     await context.engine.ensure_chat(chat.id, chat.type, chat.title or "")
-    tz = args.tz or await _default_zone(context, update)
+    current = await context.subscriptions.get(chat.id, "daily")
     count = args.count
     if not args.count_given:  # a new time only: the number of questions chosen before (even if stopped) stays
-        current = await context.subscriptions.get(chat.id, "daily")
         count = current.count if current is not None else count
-    slot = await context.subscriptions.subscribe(chat.id, user.id, args.at, tz, count=count)
+    if private and args.tz is None and current is None and await context.subscriptions.get(chat.id, "remind") is None:
+        await _ask_zone(context, args.at.strftime("%H%M"), count, lang)  # the first time: asked, not assumed
+        return
+    tz = args.tz or await _default_zone(context, update)
+    await context.reply(await _subscribed(context, chat.id, user.id, args.at, tz, count, lang, private=private))
+
+
+async def _subscribed(
+    context: CustomContext, chat_id: int, user_id: int, at: time, tz: tzinfo, count: int, lang: Lang, *, private: bool
+) -> str:
+    """Subscribe the chat; what the reply says (the time, the zone in the learner's words, the next push)."""
+    slot = await context.subscriptions.subscribe(chat_id, user_id, at, tz, count=count)
     key = "sub_done" if private else "sub_group_done"
     when = _when(slot.due_at, tz)
-    await context.reply(t(key, lang, time=args.at.strftime("%H:%M"), tz=esc(zone_name(tz)), n=count, next=when))
+    return t(key, lang, time=at.strftime("%H:%M"), tz=esc(zone_words(zone_name(tz), lang)), n=count, next=when)
+
+
+async def _ask_zone(context: CustomContext, hhmm: str, count: int, lang: Lang) -> None:
+    """Which zone the daily time is in: a button per zone of the learner's language (typing one still works)."""
+    codec = context.codec
+    buttons = [
+        InlineKeyboardButton(
+            zone_words(name, lang), callback_data=codec.encode("subzone", hhmm, ASKED_ZONES.index(name), count)
+        )
+        for name in LANGUAGE_ZONES.get(lang, LANGUAGE_ZONES["en"])
+    ]
+    rows = [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
+    await context.reply(t("sub_ask_zone", lang, time=f"{hhmm[:2]}:{hhmm[2:]}"), reply_markup=InlineKeyboardMarkup(rows))
+
+
+async def press_zone(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """A zone chosen under /subscribe's question: the learner's zone from now on, and the subscription made;
+    the question's message says so, its buttons gone."""
+    lang, msg, user_id = await context.lang(), query.message, query.from_user.id
+    hhmm, index, count = cb.fields
+    valid = index.isdigit() and int(index) < len(ASKED_ZONES) and count.isdigit() and int(count) >= 1
+    if msg is None or msg.chat.type != ChatType.PRIVATE or not valid:
+        await query.answer(t("callback_invalid", lang))
+        return
+    try:
+        at = parse_clock(f"{hhmm[:2]}:{hhmm[2:]}")
+    except ValueError:
+        await query.answer(t("callback_invalid", lang))
+        return
+    await query.answer()
+    name = ASKED_ZONES[int(index)]
+    await context.engine.update_settings(user_id, tz=name)
+    text = await _subscribed(context, msg.chat.id, user_id, at, parse_time_zone(name), int(count), lang, private=True)
+    try:
+        await context.bot.edit_message_text(text, msg.chat.id, msg.message_id, parse_mode=ParseMode.HTML)
+    except BadRequest as exc:  # the question is gone: said in a message of its own
+        log.info("zone question not replaced: %s", exc)
+        await send_html(context.bot, msg.chat.id, text)
 
 
 async def unsubscribe_command(update: Update, context: CustomContext) -> None:
@@ -131,7 +183,7 @@ async def remind_command(update: Update, context: CustomContext) -> None:
     await context.engine.ensure_chat(chat.id, chat.type, chat.title or "")
     tz = args.tz or await _default_zone(context, update)
     await context.subscriptions.subscribe(chat.id, user.id, args.at, tz, kind="remind")
-    await context.reply(t("remind_done", lang, time=args.at.strftime("%H:%M"), tz=esc(zone_name(tz))))
+    await context.reply(t("remind_done", lang, time=args.at.strftime("%H:%M"), tz=esc(zone_words(zone_name(tz), lang))))
 
 
 async def announce_command(update: Update, context: CustomContext) -> None:
@@ -149,3 +201,6 @@ async def announce_command(update: Update, context: CustomContext) -> None:
     log.info("admin %d queued announcement %d for %d chats", user.id, ann_id, recipients)
     await context.reply(t("announce_queued", lang, id=ann_id, n=recipients))
     context.subscriptions.wake()
+
+
+PRESSES.update({"subzone": press_zone})

@@ -220,7 +220,7 @@ async def bank_answers(request: web.Request) -> web.StreamResponse:
 async def dismiss(request: web.Request) -> web.StreamResponse:
     me, engine = viewer(request), services(request).engine
     bank, qid = request.match_info["bank"], request.match_info["qid"]
-    done = await engine.resolve_reports(bank, qid)
+    done = await engine.resolve_reports(bank, qid, "dismissed")
     log.info("admin %d dismissed %d report(s) of %s/%s on the desk", me.admin_id, done, bank, qid)
     raise web.HTTPSeeOther(f"/answers?dismissed={done}")
 

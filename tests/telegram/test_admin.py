@@ -263,6 +263,9 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
     )
     saved = json.loads((env.banks / "flag.json").read_text(encoding="utf-8"))
     assert saved["questions"][0]["answer"] == "B"
+    for learner in (li, han):  # each reporter told once that the key was fixed, in their language
+        told = await _reply(fake, learner)
+        assert told.startswith("🛠 你报告的题目已修正：") and "现在的答案是 B (beta)" in told
     admin.command("/reports")
     assert await _reply(fake, admin) == "There are no open reports."
 
@@ -282,8 +285,14 @@ async def test_reports_flow_flag_list_fix_and_later_answers(env: BotEnv) -> None
     report_id = int(listing.split("(#", 1)[1].split(")", 1)[0])
     admin.command(f"/dismiss {report_id}")
     assert await _reply(fake, admin) == f"Dismissed 1 report of #{report_id}."
+    assert (await _reply(fake, lucy)).startswith("👀 A teacher looked at the question you reported")
     admin.command(f"/dismiss {report_id}")
     assert await _reply(fake, admin) == f"No open report for #{report_id}."
+    admin.command("/fixkey flag s-1 C")  # a later fix tells nobody again: their reports closed already
+    await _reply(fake, admin)
+    await env.settle()
+    told = [m for u in (li, han, lucy) for m in fake.sent_to(u.id) if m.text and m.text.startswith(("🛠", "👀"))]
+    assert len(told) == 3  # each reporter told once
     fake.assert_clean()
 
 

@@ -144,6 +144,8 @@ async def test_a_dispute_accepted_regrades_the_attempts_and_top_and_streak_follo
         "   “dwarf planet” × 3",
     ]
 
+    amy.command("/report dwarf planet is right too")  # Amy reports the key instead of disputing
+    assert (await _text(fake, amy)).text.startswith("Thank you")
     admin.press(disputed, "Accept")
     done = (await _text(fake, admin)).text
     assert done == (
@@ -153,6 +155,8 @@ async def test_a_dispute_accepted_regrades_the_attempts_and_top_and_streak_follo
     li_told = (await _text(fake, li)).text
     assert li_told.startswith("✅ " + TOLD) and "「dwarf planet」" in li_told
     assert (await _text(fake, amy)).text.startswith("✅ " + TOLD_EN)
+    fixed = (await _text(fake, amy)).text  # and, the key changed by the acceptance, her report is fixed
+    assert fixed.startswith("🛠 The question you reported was fixed") and "矮行星 或 dwarf planet" in fixed
     await fake.wait_for(lambda: disputed.reply_markup is None, what="the decided reply's buttons to go")
     assert saved_alternates(env) == ["dwarf planet"]
 

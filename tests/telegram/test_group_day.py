@@ -134,7 +134,7 @@ async def test_the_daily_question_is_open_for_the_day_and_a_late_member_still_an
     await fake.next_message(group.id)
     env.clock.now = datetime(2026, 3, 7, 0, 0, tzinfo=UTC)  # 08:00 in Shanghai
     wang.command("/subscribe 09:00 Asia/Shanghai", group)
-    assert "每天 09:00（Asia/Shanghai）" in (await fake.next_message(group.id)).text
+    assert "每天 09:00（北京时间）" in (await fake.next_message(group.id)).text
 
     env.clock.now = datetime(2026, 3, 7, 1, 0, tzinfo=UTC)  # 09:00 in Shanghai: the push
     [progress] = await env.app.bot_data.deliveries.tick()
@@ -180,7 +180,7 @@ async def test_admins_set_the_closing_time_and_the_next_push_closes_yesterdays_q
     li.command("/settings close 23:00", group)
     assert (await fake.next_message(group.id)).text.startswith("抱歉，只有群管理员")
     wang.command("/settings close 22:00", group)
-    assert (await fake.next_message(group.id)).text.startswith("每日一题将在每天 22:00（Asia/Shanghai）截止")
+    assert (await fake.next_message(group.id)).text.startswith("每日一题将在每天 22:00（北京时间）截止")
     assert "每日一题截止：22:00" in (await fake.next_message(group.id)).text
 
     env.clock.now = datetime(2026, 3, 7, 13, 30, tzinfo=UTC)  # the 21:30 push: 22:00 is too near

@@ -114,7 +114,7 @@ async def test_settings_show_and_change(bot_env: BotEnv, caplog: pytest.LogCaptu
     li = fake.user(4005, "李雷")
     li.command("/settings")
     shown = await fake.next_message(li.id)
-    expected = ("语言：中文", "时区：Asia/Shanghai", "题库：全部题库", "题型：全部题型", "投票模式：关", "每日推送：关")
+    expected = ("语言：中文", "时区：北京时间", "题库：全部题库", "题型：全部题型", "投票模式：关", "每日推送：关")
     for line in expected:
         assert line in shown.text
     await engine.ensure_chat(li.id, "private")
@@ -124,7 +124,7 @@ async def test_settings_show_and_change(bot_env: BotEnv, caplog: pytest.LogCaptu
         )
     li.command("/settings kinds 多选 判断")
     changed = await fake.next_message(li.id)
-    assert "题型：多选题、判断题" in changed.text and "每日推送：每天 09:30（Asia/Shanghai）" in changed.text
+    assert "题型：多选题、判断题" in changed.text and "每日推送：每天 09:30（北京时间）" in changed.text
     li.command("/quiz")
     await fake.next_message(li.id)
     assert str((await engine.latest_open_asked(li.id, li.id)).question.kind) in ("multiple", "true_false")

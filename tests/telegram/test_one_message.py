@@ -89,7 +89,10 @@ async def test_a_button_round_of_ten_is_ten_questions_ten_edits_and_a_summary(en
     assert sent == 11 and edits == 10, (sent, edits)  # the goal: at most 12 of each
     wrong = questions[2]  # the third was answered wrong: its choice marked ❌, the key marked once
     assert "❌" in wrong.text and wrong.text.count("正确答案") == 1
-    assert summary.button_texts == ["🔁 再来一轮 10 题", "➡️ 下一题", "☀️ 订阅每日"]  # every end has a next step
+    wrong_ones = sum("❌" in q.text for q in questions)
+    mistakes = [f"❌ 复习错题 {wrong_ones}"] if wrong_ones else []
+    # every end has a next step
+    assert summary.button_texts == [*mistakes, "🔁 再来一轮 10 题", "➡️ 下一题", "☀️ 订阅每日"]
     li.press(summary, "🔁 再来一轮")
     again = await fake.next_message(li.id)
     assert again.text.startswith("📝 练习 1/10\n")  # a new round like the last one

@@ -157,7 +157,7 @@ async def test_a_chinese_student_practises_subscribes_and_gets_a_push_session(zh
     await env.settle()
     li.press(menu, "东京")
     await env.settle()
-    assert "时区：Asia/Tokyo" in menu.text
+    assert "时区：东京时间" in menu.text
     li.press(menu, "🧩 题型")  # choice questions only, from now on
     await env.settle()
     li.press(menu, "☐ 单选")
@@ -172,16 +172,16 @@ async def test_a_chinese_student_practises_subscribes_and_gets_a_push_session(zh
     await env.settle()
     li.press(menu, "3 题")
     await env.settle()
-    assert "当前：每天 08:00（Asia/Tokyo），每次 3 题" in menu.text
+    assert "当前：每天 08:00（东京时间），每次 3 题" in menu.text
     li.command("/subscribe 早上7点")  # a new time, said the way people say it: the three questions stay
     reply = await fake.next_message(li.id)
-    assert "已订阅：每天 07:00（Asia/Tokyo）推送 3 道题。下一次：2026-03-08 07:00" in reply.text
+    assert "已订阅：每天 07:00（东京时间）推送 3 道题。下一次：2026-03-08 07:00" in reply.text
     daily = await env.app.bot_data.subscriptions.get(li.id, "daily")
     assert (daily.hhmm, daily.tz, daily.count) == ("07:00", "Asia/Tokyo", 3)
     li.command("/unsubscribe")
     assert "/subscribe" in (await fake.next_message(li.id)).text
     li.command("/subscribe 早上7点")  # "/subscribe starts them again": as they were
-    assert "每天 07:00（Asia/Tokyo）推送 3 道题" in (await fake.next_message(li.id)).text
+    assert "每天 07:00（东京时间）推送 3 道题" in (await fake.next_message(li.id)).text
 
     env.clock.now = utc(2026, 3, 7, 21, 59)
     assert not any(p.sent for p in await env.app.bot_data.deliveries.tick())
@@ -335,11 +335,11 @@ async def test_a_study_group_day(group_env: BotEnv) -> None:
     assert (await fake.next_message(group.id)).text.startswith("抱歉，只有群管理员")
     minute()
     wang.command("/settings close 21:00", group)
-    assert (await fake.next_message(group.id)).text.startswith("每日一题将在每天 21:00（Asia/Shanghai）截止")
+    assert (await fake.next_message(group.id)).text.startswith("每日一题将在每天 21:00（北京时间）截止")
     assert "每日一题截止：21:00" in (await fake.next_message(group.id)).text
     minute()
     wang.command("/subscribe 09:00", group)
-    assert "每天 09:00（Asia/Shanghai）" in (await fake.next_message(group.id)).text
+    assert "每天 09:00（北京时间）" in (await fake.next_message(group.id)).text
 
     env.clock.now = utc(2026, 3, 7, 1, 0)  # 09:00: the daily question
     [progress] = await env.app.bot_data.deliveries.tick()
@@ -428,8 +428,8 @@ async def test_a_teachers_bank_from_upload_to_deletion(teacher_env: BotEnv) -> N
 
     li.command("/banks ml")
     assert (await fake.next_message(li.id)).text == "当前练习：机器学习小测"
-    li.command("/subscribe 早上8点 3")
-    assert "每天 08:00（Asia/Shanghai）推送 3 道题" in (await fake.next_message(li.id)).text
+    li.command("/subscribe 早上8点 北京 3")
+    assert "每天 08:00（北京时间）推送 3 道题" in (await fake.next_message(li.id)).text
     li.command("/quiz")
     question = await fake.next_message(li.id)
     li.send_text(ml_key(question.text))  # a question of the teacher's bank, answered right
@@ -518,7 +518,7 @@ async def test_restarts_in_the_middle_of_a_round_a_push_session_and_an_upload(
         teacher.press(preview, "导入 3 题")  # the preview from before two restarts still works
         assert (await fake.next_message(teacher.id)).text.startswith("已导入题库 ml")
 
-        li.command("/subscribe 早上10点 3")
+        li.command("/subscribe 早上10点 北京 3")
         await fake.next_message(li.id)
         env.clock.now = utc(2026, 3, 7, 2, 0)  # 10:00 in Shanghai
         await env.app.bot_data.deliveries.tick()
@@ -552,8 +552,8 @@ async def test_a_push_session_over_http(http_settings_env: BotEnv) -> None:
         env.app = app
         li.command("/settings kinds 单选 判断")
         await fake.next_message(li.id, timeout=10)
-        li.command("/subscribe 早上7点 3")
-        assert "每天 07:00（Asia/Shanghai）推送 3 道题" in (await fake.next_message(li.id, timeout=10)).text
+        li.command("/subscribe 早上7点 北京 3")
+        assert "每天 07:00（北京时间）推送 3 道题" in (await fake.next_message(li.id, timeout=10)).text
         env.clock.now = utc(2026, 3, 7, 23, 0)  # 07:00 the next day in Shanghai
         [progress] = await app.bot_data.deliveries.tick()
         assert progress.sent == 1

@@ -46,7 +46,7 @@ async def test_the_settings_menu_changes_settings_in_place(bot_env: BotEnv) -> N
     amy = fake.user(6101, "Amy", language_code="en")
     amy.command("/settings")
     menu = await fake.next_message(amy.id)
-    assert menu.text.startswith("Settings") and "Time zone: Asia/Shanghai" in menu.text
+    assert menu.text.startswith("Settings") and "Time zone: Beijing time" in menu.text
     edits_before = len(fake.calls("editMessageText"))
 
     amy.press(menu, "🕒 Time zone")
@@ -55,7 +55,7 @@ async def test_the_settings_menu_changes_settings_in_place(bot_env: BotEnv) -> N
     amy.press(menu, "London")
     await env.settle()
     assert (await env.engine.settings(amy.id)).tz == "Europe/London"
-    assert "Time zone: Europe/London" in menu.text  # back on the main screen, changed
+    assert "Time zone: London time" in menu.text  # back on the main screen, changed
 
     amy.press(menu, "🧩 Kinds")
     await env.settle()
@@ -146,19 +146,25 @@ async def test_subscribe_reads_times_as_people_write_them_and_names_the_problem(
     env, fake = bot_env, bot_env.fake
     env.clock.now = utc(2026, 3, 7, 1, 0)
     li = fake.user(6401, "李雷", language_code="zh")
-    li.command("/subscribe 早上7点")
-    reply = await fake.next_message(li.id)
-    assert "已订阅：每天 07:00（Asia/Shanghai）" in reply.text
+    li.command("/subscribe 早上7点")  # the first time, no zone typed: asked, with the zones of Chinese learners
+    asked = await fake.next_message(li.id)
+    assert asked.text.startswith("每天 07:00 推送，按哪个时区？") and "/subscribe 07:00 伦敦" in asked.text
+    assert asked.button_texts == ["北京时间", "香港时间", "台北时间", "澳门时间", "新加坡时间", "乌鲁木齐时间"]
+    assert await env.app.bot_data.subscriptions.get(li.id, "daily") is None  # nothing assumed meanwhile
+    li.press(asked, "香港时间")
+    reply = await fake.edited(asked)
+    assert "已订阅：每天 07:00（香港时间）" in reply.text and reply.buttons == []
+    assert "Asia/Hong_Kong" not in reply.text and (await env.engine.settings(li.id)).tz == "Asia/Hong_Kong"
     li.command("/subscribe 晚上9点半 东京 3")
     reply = await fake.next_message(li.id)
-    assert "每天 21:30（Asia/Tokyo）推送 3 道题" in reply.text
+    assert "每天 21:30（东京时间）推送 3 道题" in reply.text
     li.command("/subscribe 25点")
     assert "看不懂时间「25点」：小时应在 0–23" in (await fake.next_message(li.id)).text
     li.command("/subscribe 7:30 火星")
     assert "不认识时区「火星」" in (await fake.next_message(li.id)).text
     amy = fake.user(6402, "Amy", language_code="en")
     amy.command("/subscribe 7:30 am New York")
-    assert "at 07:30 (America/New_York)" in (await fake.next_message(amy.id)).text
+    assert "at 07:30 (New York time)" in (await fake.next_message(amy.id)).text
     amy.command("/subscribe 13pm")
     assert 'the time "13pm": with am/pm the hour must be 1–12' in (await fake.next_message(amy.id)).text
     daily = await env.app.bot_data.subscriptions.get(amy.id, "daily")
@@ -170,10 +176,15 @@ async def test_a_new_time_zone_takes_the_daily_questions_along(bot_env: BotEnv) 
     env, fake = bot_env, bot_env.fake
     env.clock.now = utc(2026, 3, 7, 1, 0)
     amy = fake.user(6501, "Amy", language_code="en")
-    amy.command("/subscribe 7:00 3")
-    assert "at 07:00 (Asia/Shanghai)" in (await fake.next_message(amy.id)).text
+    amy.command("/subscribe 7:00 3")  # asked once, with the zones of English learners
+    asked = await fake.next_message(amy.id)
+    assert asked.button_texts[:2] == ["London time", "New York time"] and "Beijing time" not in asked.button_texts
+    amy.press(asked, "London time")
+    assert "at 07:00 (London time)" in (await fake.edited(asked)).text
+    amy.command("/subscribe 7:00 3")  # once: the second time the zone she has stands
+    assert "at 07:00 (London time)" in (await fake.next_message(amy.id)).text
     amy.command("/settings tz New York")  # a place of two words, typed
-    assert "Time zone: America/New_York" in (await fake.next_message(amy.id)).text
+    assert "Time zone: New York time" in (await fake.next_message(amy.id)).text
     daily = await env.app.bot_data.subscriptions.get(amy.id, "daily")
     assert (daily.hhmm, daily.tz, daily.count) == ("07:00", "America/New_York", 3)  # 07:00 where she is now
     amy.command("/settings tz UTC+15")
@@ -188,7 +199,7 @@ async def test_a_new_time_zone_takes_the_daily_questions_along(bot_env: BotEnv) 
     await env.settle()
     daily = await env.app.bot_data.subscriptions.get(amy.id, "daily")
     assert (daily.hhmm, daily.tz) == ("07:00", "Asia/Tokyo")
-    assert "daily at 07:00 (Asia/Tokyo)" in menu.text
+    assert "daily at 07:00 (Tokyo time)" in menu.text
     fake.assert_clean()
 
 
