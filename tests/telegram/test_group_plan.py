@@ -343,7 +343,7 @@ async def test_a_reply_gets_a_reaction_only_when_it_is_right(env: BotEnv) -> Non
     asked = await engine.latest_open_asked(group.id)
     right = cat.reply_to(fill, " ".join(b[0] for b in asked.question.blanks()))
     wrong = dan.reply_to(fill, "certainly not this")
-    unread = eve.reply_to(fill, "？")
+    unread = eve.reply_to(fill, "嗯……")  # a sound of thinking; a question mark alone gives up
     await drive.run(2)
     assert right.reactions == [{"type": "emoji", "emoji": "👍"}]
     assert wrong.reactions == []  # counted (the result says so), but not marked in front of everyone

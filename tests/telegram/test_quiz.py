@@ -121,7 +121,7 @@ async def test_typed_answers_fill_letters_and_nonsense(bot_env: BotEnv, caplog: 
     li.command("/quiz single")
     q = await fake.next_message(li.id)
     asked = await engine.latest_open_asked(li.id, li.id)
-    li.send_text("？？？")  # not an answer: said so, nothing recorded, the question stays open
+    li.send_text("嗯……")  # not an answer: said so, nothing recorded, the question stays open
     hint = await fake.next_message(li.id)
     assert hint.text.startswith("❓")
     assert (await engine.latest_open_asked(li.id, li.id)).id == asked.id

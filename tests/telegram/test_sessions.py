@@ -163,7 +163,8 @@ async def test_quiz_round_in_chinese_words(env: BotEnv) -> None:
     assert (await answered(fake, q2)).text.startswith("❌")
     summary = await fake.next_message(li.id)
     assert summary.text.startswith("🏁 练习完成：答对 1/2，得分 50%") and "连续 1 天" in summary.text
-    assert summary.button_texts == ["🔁 再来一轮 2 题", "➡️ 下一题", "☀️ 订阅每日"]  # every end has a next step
+    # every end has a next step: the round's mistakes first
+    assert summary.button_texts == ["❌ 复习错题 1", "🔁 再来一轮 2 题", "➡️ 下一题", "☀️ 订阅每日"]
     li.press(summary, "☀️ 订阅每日")  # the daily screen as a new message; the summary stays as it was
     daily = await fake.next_message(li.id)
     assert daily.text.startswith("每日推送") and summary.history == []

@@ -32,11 +32,17 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+# Fields that hold a name, never a number (`{city} time`): rendered with a name, so a plural check reads
+# only what follows a number.
+NAME_FIELDS = {"city": "Lima"}
+
+
 def _render_all(value: object) -> dict[tuple[str, str], str]:
     out = {}
     for key, entry in TEXTS.items():
         for lang in ("zh", "en"):
-            values = dict.fromkeys(_fields(entry["zh"]) | _fields(entry["en"]), value)
+            fields = _fields(entry["zh"]) | _fields(entry["en"])
+            values = {f: NAME_FIELDS.get(f, value) for f in fields}
             out[(key, lang)] = t(key, lang, **values)
     return out
 
