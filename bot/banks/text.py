@@ -73,6 +73,9 @@ def to_simplified(line: str) -> str:
 _NARROW = str.maketrans(
     {
         "\u3000": " ",
+        # crosses drawn with lookalikes (a box-drawing diagonal, a multiplication sign of another block): the
+        # judgement's ×, which every reader knows
+        **dict.fromkeys("╳✕⨯⨉", "×"),
         **{chr(c): chr(c - 0xFEE0) for c in range(ord("０"), ord("９") + 1)},
         **{chr(c): chr(c - 0xFEE0) for c in range(ord("Ａ"), ord("Ｚ") + 1)},
         **{chr(c): chr(c - 0xFEE0) for c in range(ord("ａ"), ord("ｚ") + 1)},
@@ -86,12 +89,12 @@ _NARROW = str.maketrans(
 )
 
 
-_WIDE = re.compile("[\u3000０-９Ａ-Ｚａ-ｚ\U0001d400-\U0001d7ff]")
+_WIDE = re.compile("[\u3000０-９Ａ-Ｚａ-ｚ\U0001d400-\U0001d7ff╳✕⨯⨉]")
 
 
 def narrow(line: str) -> str:
-    """Full-width letters, digits and spaces become ASCII (Ｂ -> B), and so do styled ones (𝐁, 𝟏); CJK
-    punctuation stays as written."""
+    """Full-width letters, digits and spaces become ASCII (Ｂ -> B), and so do styled ones (𝐁, 𝟏), and crosses
+    drawn with lookalikes the judgement's × (`╳`, `✕`); CJK punctuation stays as written."""
     # translate looks up every character; most lines have nothing to narrow, and a search says so faster
     return line.translate(_NARROW) if _WIDE.search(line) else line
 

@@ -34,7 +34,7 @@ from bot.banks.model import Question
 from bot.grading.accepted import accepted_wording
 from bot.grading.case_values import CaseValue, agreement, result_values, segments, values_in, without_values
 from bot.grading.concepts import ConceptIndex
-from bot.grading.meaning import flips_meaning
+from bot.grading.meaning import OPPOSITES, flips_meaning
 from bot.grading.verdict import Outcome, Verdict
 from bot.lexicon.names import STANDARD, Aliases
 from bot.lexicon.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
@@ -179,6 +179,7 @@ class KeyPoint:
     results: tuple[CaseValue, ...] = ()  # the values it derives, beyond the question's (bot/grading/case_values.py)
     answers: tuple[CaseValue, ...] = ()  # the same with the question's own values (a numbered sub-answer may be one)
     by_value: bool = False  # its first line is a value and nothing else the question does not say: only it makes it
+    derives: bool = False  # its lines work a value out (`P=…=0.32`): naming the method is no answer
 
     @property
     def evidence(self) -> float:
@@ -252,23 +253,54 @@ def weight(word: str) -> float:
     return 1.0 if len(word) >= 3 or word.isascii() else 0.5
 
 
-def _heading_terms(heading: str) -> list[str]:
+# Headings that label what a sub-question asks (`不乘电梯的原因`, `维权途径`), not an answer to it: a reply that
+# writes them back has said nothing yet.
+_LABELS = frozenset(
+    [
+        "原因",
+        "理由",
+        "途径",
+        "对策",
+        "办法",
+        "做法",
+        "结论",
+        "意义",
+        "原则",
+        "依据",
+        "目的",
+        "思路",
+        "要点",
+        "注意事项",
+        "过程",
+        "步骤",
+        "判断",
+        "结果",
+        "分析",
+        "答案",
+        "说明",
+    ]
+)
+
+
+def _heading_terms(heading: str, whole: bool = False) -> list[str]:
+    """A heading's terms, without generic endings (`公平性` is 公平); `whole`: the item is the answer itself
+    (`1. 向光性`), whose stem may be another thing (`向光` of 向光侧), so it keeps its ending."""
     parts: list[str] = []
     bracket = _BRACKET.match(heading)
     if bracket:
         heading = bracket["head"] + bracket["tail"]
-        parts.extend(bracket["inner"].split("/"))
+        parts.extend(re.split(r"[/，,、;；]", bracket["inner"]))
     # `推荐系统的公平性和偏见避免`: what follows the last 的 is the point; before it, its subject.
     head = heading.rsplit("的", 1)[-1]
     parts.extend(_JOINERS.split(head))
     out: list[str] = []
     for part in parts:
         term = normalize(part)
-        for _ in range(2):  # 公平性 -> 公平, 技术应用 -> ''
+        for _ in range(0 if whole else 2):  # 公平性 -> 公平, 技术应用 -> ''
             shorter = _GENERIC_SUFFIX.sub("", term)
             if len(shorter) >= 2:
                 term = shorter
-        if len(term) >= 2 and term not in out:
+        if len(term) >= 2 and term not in out and term not in _GENERIC and term not in _LABELS:
             out.append(term)
     return out
 
@@ -300,8 +332,29 @@ def _label(text: str) -> str:
 
 
 def _is_title(text: str) -> bool:
+    """A term, not a sentence; its other names in brackets (`勒索软件（勒索病毒，ransomware）`) aside."""
+    text = re.sub(r"[(（][^()（）]*[)）]", "", text)
     norm = normalize(text)
     return 2 <= len(norm) <= _MAX_TITLE and not re.search(r"[，,。；;]", text)
+
+
+_STYLE = re.compile(
+    r"^\s*(?:(?P<paren>[(（])\s*|(?P<circled>[①-⑳]))?(?:\d{1,2}|[一二三四五六七八九十]{1,3})?\s*(?P<end>[.．、)）])?"
+)
+
+
+def _style(line: str) -> tuple[bool, bool, str]:
+    """How a line is numbered (`1.`, `(1)`, `①`, `一、`), to tell points from the items under them."""
+    match = _STYLE.match(line)
+    if match is None:
+        return (False, False, "")
+    end = match["end"] or ""
+    return (bool(match["paren"]), bool(match["circled"]), "." if end and end in ".．" else end)
+
+
+def _number(line: str) -> int | None:
+    digits = re.match(r"^\s*[(（]?\s*(\d{1,2})", line)
+    return int(digits[1]) if digits else None
 
 
 def _drafts(reference: str) -> list[_Draft]:
@@ -311,13 +364,27 @@ def _drafts(reference: str) -> list[_Draft]:
     heading_at = [i for i, line in enumerate(lines) if _NUMBERED_HEADING.match(line)]
     if heading_at:
         current: _Draft | None = None
+        styles = {_style(lines[i]) for i in heading_at}
+        # Only before any label (`问题定位：`) and numbered next in the headings' own sequence: the items
+        # under a heading (`1. 使用量化工具…` under `1. 模型量化：`) are its lines.
+        labelled = False
         for line in lines:
             heading = _NUMBERED_HEADING.match(line)
+            item = None if heading else _NUMBERED.match(line)
             if heading:
                 current = _Draft(_label(heading["text"]), _heading_terms(heading["text"]), [])
                 drafts.append(current)
+            elif item and _style(line) in styles and not labelled and _number(line) == len(drafts) + 1:
+                # `1. 通过钓鱼邮件…` among `3. 防范：…`: an item numbered as the headings are is a point too.
+                text = item["text"]
+                title = _is_title(text)
+                current = _Draft(
+                    _label(text), _heading_terms(text, whole=True) if title else [], [], [] if title else [text]
+                )
+                drafts.append(current)
             elif _LABEL.match(line) and not _BULLET.match(line):
                 current = None  # `决策建议：` closes the points
+                labelled = True
             elif current is not None:
                 current.clauses.append(line)
         return drafts
@@ -330,7 +397,7 @@ def _drafts(reference: str) -> list[_Draft]:
             if item:
                 text = item["text"]
                 title = _is_title(text)
-                current = _Draft(_label(text), _heading_terms(text) if title else [], [])
+                current = _Draft(_label(text), _heading_terms(text, whole=True) if title else [], [])
                 if not title:
                     current.clauses.append(text)
                 drafts.append(current)
@@ -367,6 +434,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
 
     raw: list[tuple[str, list[str], list[tuple[str, list[str], list[str]]]]] = []
     values: list[tuple[tuple[CaseValue, ...], tuple[CaseValue, ...], bool]] = []
+    derives: list[bool] = []
     asked = set(values_in(prompt))
     picks = _alternatives_asked(prompt, aliases)
     unsaid: dict[str, tuple[str, ...]] = {}
@@ -379,6 +447,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
             and not [w for w in words_of(without_values(first)) if not question_norm or w not in question_norm]
         )
         values.append((tuple(v for v in answers if v not in asked), answers, by_value))
+        derives.append(any(_DERIVES.search(line) for line in draft.clauses))
         names = [n for n in _with_names(draft.own, aliases) if not in_question(n)]
         details = []
         for line in draft.clauses:
@@ -389,6 +458,8 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
                 # Words inside a term or the point's own name are said by naming them, not again.
                 named = [*terms, *draft.own]
                 words = [w for w in words_of(clause) if w not in question_norm and not any(w in t for t in named)]
+                # `系统脱敏` says 系统脱敏法: a method's name without its 法.
+                words += [w[:-1] for w in words if len(w) >= 4 and w.endswith("法") and w[:-1] not in words]
                 details.append((clause.strip(" -•*·"), _with_names(terms, aliases), words))
         chosen = _picked(normalize(draft.clauses[0]) if draft.clauses else "", picks)
         if chosen:  # `饮酒驾驶还是醉酒驾驶？`: the reference's pick is the point, though the question says it
@@ -400,7 +471,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
     term_counts = Counter(t for _, _, details in raw for t in {t for _, terms, _ in details for t in terms})
     word_counts = Counter(w for _, _, details in raw for w in {w for _, _, words in details for w in words})
     points: list[KeyPoint] = []
-    for (label, names, details), (results, answers, by_value) in zip(raw, values, strict=True):
+    for (label, names, details), (results, answers, by_value), worked in zip(raw, values, derives, strict=True):
         kept: list[Detail] = []
         for text, terms, words in details:
             own_terms = tuple(t for t in terms if term_counts[t] == 1 and t not in names)
@@ -408,10 +479,11 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
             if own_terms or own_words:
                 need = min(1.0, sum(weight(w) for w in own_words))
                 kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words), unsaid.get(text, ())))
-        points.append(KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value))
+        points.append(KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value, worked and bool(results)))
     return points
 
 
+_DERIVES = re.compile(r"[=＝≈]")
 _ASKED_BETWEEN = re.compile(r"还是(?P<b>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:[？?，,。；;]|$)")
 _ASKED_WHETHER = re.compile(r"是否(?P<x>[\u4e00-\u9fff]{2,6}?)(?:[？?，,。；;]|$)")
 
@@ -724,11 +796,33 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
         return False
     said = 0.0
     for word in detail.words:
+        if word in reply.norm and _contradicted(word, detail.text, reply.norm):
+            continue
         if word in reply.norm or _abbreviated_in(word, reply.norm):
             said += 1.0 if word in detail.glossed else weight(word)
             if said >= detail.need:
                 return True
     return False
+
+
+_OPPOSITE_CHARS = frozenset((a, b) for a, b in OPPOSITES if len(a) == 1 and len(b) == 1)
+
+
+@lru_cache(maxsize=4096)
+def _opposed_in(detail: str) -> tuple[tuple[str, str], ...]:
+    """The (character, its opposite) pairs whose first the detail writes and whose second it does not."""
+    text = normalize(detail)
+    return tuple((x, y) for x, y in _OPPOSITE_CHARS if x in text and y not in text)
+
+
+def _contradicted(word: str, detail: str, reply: str) -> bool:
+    """Every clause of the reply that holds the word says the opposite of the detail around it: `向光侧长得快`
+    for `向光侧生长慢` (快 where the detail has 慢, and no 慢)."""
+    pairs = _opposed_in(detail)
+    if not pairs:
+        return False
+    clauses = [c for c in reply.split("|") if word in c]
+    return bool(clauses) and all(any(y in c and x not in c for x, y in pairs) for c in clauses)
 
 
 def _abbreviated_in(word: str, text: str) -> bool:
@@ -788,6 +882,8 @@ def _valued(
     A point that is a value and nothing more (`2.8`, `[1, 1, 3, 4, 5]`) is not made by words around it."""
     agreed = agreement(said, wanted, alone) if wanted else None
     if agreed is None:
+        if point.derives and wanted and not said and by_words < 1.0:
+            return 0.0  # the method named (`用贝叶斯公式`) without the value it derives: nothing worked out
         return 0.0 if point.by_value and wanted else by_words
     return agreed if agreed < 1.0 else max(by_words, agreed)
 

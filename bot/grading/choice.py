@@ -346,7 +346,31 @@ def read_letters(question: Question, reply: str, concepts: ConceptIndex | None =
     hedged = strip_hedges(original)
     if reading is None and hedged != original:  # `我觉得是B吧`, `应该选 梯度累积`
         reading = _read(named, hedged)
+    if reading is None:
+        reading = _closing_letters(named, hedged)
     return reading
+
+
+# Letters that close a reply after its working or the option's words: `中位数是(3+5)/2=4，选b`, `升降舵，c`.
+_CLOSING = re.compile(
+    r"(?:[，,。;；:：]\s*|\s+|(?<![A-Za-z])(?:所以|因此|故)?(?:选|答案是|答案为|答案))\s*"
+    r"(?P<letters>[A-Ja-j](?:\s*[、,，]?\s*[A-Ja-j])*)\s*[。.!！]?\s*$"
+)
+
+
+def _closing_letters(named: _Options, text: str) -> Reading | None:
+    """The letters a longer reply ends with; the words before them, if they name another option, conflict."""
+    match = _CLOSING.search(text)
+    if match is None or match.start() == 0:
+        return None
+    letters = frozenset(re.sub(r"[^A-Za-z]", "", match["letters"]).upper())
+    if not letters <= named.letters:
+        return None
+    lead = text[: match.start()].strip(" ，,。;；:：")
+    by_text = named.named(lead) if lead else None
+    if by_text and not (by_text & letters):
+        return Reading(letters, conflict="".join(sorted(by_text)))
+    return Reading(letters)
 
 
 def _read(named: _Options, original: str) -> Reading | None:

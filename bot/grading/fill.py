@@ -21,6 +21,7 @@ from bot.grading.concepts import ConceptIndex
 from bot.grading.expressions import is_expression, operators_in, same_expression
 from bot.grading.meaning import flipped
 from bot.grading.quantities import Value, approximate, in_digits, numbers_in, read_value, unit_at
+from bot.grading.restated import restated
 from bot.grading.units import Unit, read_unit
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
@@ -551,6 +552,66 @@ def _judge_blanks(
     return best
 
 
+# Words that join two answers in a sentence (`H₂O和O₂`), tried when the separators give fewer parts than blanks.
+_JOINED = re.compile(r"和|与|及|以及|\band\b")
+
+
+def _several_blanks(
+    reply: str,
+    prompt: str,
+    blanks: list[list[str]],
+    concepts: ConceptIndex | None,
+    spelling: bool,
+    literal: bool,
+) -> list[BlankResult]:
+    """Each blank's part judged; parts joined by `和` split when that fits the blanks better, and each part
+    read with the prompt's words beside its own blank (`橘红色` in `___色`)."""
+    pieces = _BLANK.split(prompt)
+
+    def judged(parts: list[str]) -> list[BlankResult]:
+        results = _judge_blanks(parts, blanks, concepts, spelling, literal)
+        if len(pieces) != len(blanks) + 1:
+            return results
+        return [
+            _beside_blank(r, b, pieces[i], pieces[i + 1], concepts, spelling, literal)
+            for i, (r, b) in enumerate(zip(results, blanks, strict=True))
+        ]
+
+    parts = split_blanks(reply)
+    results = judged(parts)
+    if len(parts) < len(blanks):
+        finer = [q.strip() for p in parts for q in _JOINED.split(p) if q.strip()]
+        if len(finer) == len(blanks):
+            other = judged(finer)
+            if sum(r.credit for r in other) > sum(r.credit for r in results):
+                results = other
+    return results
+
+
+def _beside_blank(
+    result: BlankResult,
+    blank: list[str],
+    before: str,
+    after: str,
+    concepts: ConceptIndex | None,
+    spelling: bool,
+    literal: bool,
+) -> BlankResult:
+    """A blank's part read without the prompt's words right beside that blank (`橘红色` in `___色`), as
+    written or with a neutral word: no slip is forgiven on top of it."""
+    if result.ok or not result.reply:
+        return result
+    before, after = normalize(before)[-_CONTEXT:], normalize(after)[:_CONTEXT]
+    said = result.reply
+    bare = [said[:-k] for k in range(len(after), 0, -1) if said.endswith(after[:k]) and len(said) > k]
+    bare += [said[k:] for k in range(len(before), 0, -1) if said.startswith(before[-k:]) and len(said) > k]
+    for text in bare:
+        found = match_blank(text, blank, concepts, spelling=spelling, literal=literal)
+        if found.match in (Match.exact, Match.same_concept):
+            return found
+    return result
+
+
 def _opposite_reason(answer_words: str, reply_words: str) -> tuple[str, str]:
     if not answer_words:
         return f"多了否定词「{reply_words}」", f"the negation 「{reply_words}」 was added"
@@ -730,6 +791,45 @@ def _said_of_the_prompt(
     return None
 
 
+def _restated(reply: str, answers: Sequence[str], prompt: str, concepts: ConceptIndex | None) -> BlankResult | None:
+    """The key whole inside words that restate the prompt or name its kind (`书法家王羲之`, `胰岛素注射液`,
+    `注射胰岛素`), unless the whole reply is another known concept."""
+    text = strip_answer_prefix(strip_hedges(clean(reply)))
+    forms = _forms(tuple(answers), concepts)
+    form = restated(text, forms, prompt)
+    if form is None:
+        return None
+    norm = normalize(text)
+    if concepts is not None and concepts.other(norm, [f.norm for f in forms]) is not None:
+        return None
+    return BlankResult(Match.same_concept, norm, form)
+
+
+def _said_once(reply: str) -> str | None:
+    """`MAYDAY MAYDAY MAYDAY`: one answer said again and again (as a prompt may ask), read once."""
+    parts = [p for p in _SEPARATORS.split(strip_hedges(clean(reply)).strip()) if p]
+    return parts[0] if len(parts) >= 2 and len({normalize(p) for p in parts}) == 1 else None
+
+
+_GLOSS = re.compile(r"^(?P<name>[^()（）]+)[(（](?P<gloss>[^()（）]+)[)）]\s*$")
+
+
+def _glossed(
+    reply: str, answers: Sequence[str], concepts: ConceptIndex | None, after: str, spelling: bool
+) -> BlankResult | None:
+    """`气孔(stomata)`: the key with its English name in brackets (or the other way round). One side must be
+    an accepted answer; the other, Latin words, a gloss, or an accepted answer too."""
+    match = _GLOSS.match(strip_hedges(clean(reply)).strip())
+    if match is None:
+        return None
+    name, gloss = match["name"].strip(), match["gloss"].strip()
+    for first, second in ((name, gloss), (gloss, name)):
+        found = match_blank(first, answers, concepts, after_blank=after, spelling=spelling)
+        if found.ok and (second.isascii() or match_blank(second, answers, concepts).ok):
+            return found
+    return None
+
+
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 
 
@@ -787,8 +887,15 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
             results = [found]
         if not results[0].ok and (found := _said_of_the_prompt(reply, blanks[0], question.prompt, concepts)):
             results = [found]
+        if not results[0].ok and (found := _restated(reply, blanks[0], question.prompt, concepts)) is not None:
+            results = [found]
+        if not results[0].ok and (found := _glossed(reply, blanks[0], concepts, after, spelling)) is not None:
+            results = [found]
+        if not results[0].ok and (once := _said_once(reply)) is not None:
+            found = match_blank(once, blanks[0], concepts, after_blank=after, spelling=spelling, literal=literal)
+            results = [found] if found.ok else results
     else:
-        results = _judge_blanks(split_blanks(reply), blanks, concepts, spelling, literal)
+        results = _several_blanks(reply, question.prompt, blanks, concepts, spelling, literal)
     right = sum(r.ok for r in results)
     score = sum(r.credit for r in results) / len(results)
     outcome = Outcome.correct if right == len(results) else Outcome.partial if score else Outcome.wrong

@@ -11,7 +11,8 @@ from bot.grading.concepts import ConceptIndex
 from bot.grading.fill import expected_fill, grade_fill
 from bot.grading.truefalse import grade_true_false
 from bot.grading.verdict import Outcome, Verdict
-from bot.grading.wording import gives_up, is_filler, is_remark
+from bot.grading.wording import gives_up, is_chatter, is_filler, is_remark
+from bot.lexicon.normalize import normalize
 
 __all__ = ["grade", "grade_or_raise"]
 
@@ -30,6 +31,8 @@ def grade_or_raise(question: Question, reply: str, concepts: ConceptIndex | None
         reply = ""  # `嗯…`: no answer yet; each kind asks for one in its own words
     if question.kind is not Kind.true_false and is_remark(reply):
         return _remark(question)
+    if _chatter(question, reply):
+        return _ask_again(question)
     if question.kind in CHOICE_KINDS:
         return grade_choice(question, reply, concepts)
     if question.kind is Kind.true_false:
@@ -58,6 +61,44 @@ def _given_up(question: Question) -> Verdict:
         zh, en = "没关系，记住它，下次就会了。", "No problem: now you know it for next time."
     return Verdict(
         outcome=Outcome.wrong, score=0.0, understood="不知道", expected=expected, feedback_zh=zh, feedback_en=en
+    )
+
+
+def _question_words(question: Question) -> tuple[str, str]:
+    """The question's own text (prompt, options, key, explanation) and its accepted answers, normalised."""
+    answers = [a for blank in question.blanks() for a in blank] if question.kind is Kind.fill else []
+    answers += [*question.options.values(), *question.alternates]
+    text = " ".join([question.prompt, question.explanation or "", *answers])
+    if isinstance(question.answer, str):
+        text += " " + question.answer
+    return normalize(text), "\n".join(normalize(a) for a in answers)
+
+
+def _chatter(question: Question, reply: str) -> bool:
+    """A greeting, thanks, a request for a hint or a question back, unless the question itself holds the
+    reply's words (an item whose key is `hello`) or the reply names an answer (`是堪培拉吗？` is one)."""
+    case = question.kind is Kind.case
+    if not is_chatter(reply, acknowledgements=question.kind is not Kind.true_false):
+        return False
+    said = normalize(reply)
+    if not said:
+        return True
+    text, answers = _question_words(question)
+    if said in text:
+        return False
+    named = [a for a in answers.split("\n") if len(a) >= 2 and a in said]
+    return not named and not (case and len(said) > 12)
+
+
+def _ask_again(question: Question) -> Verdict:
+    """Said to the bot, not an answer: nothing is graded, the bot asks for the answer again."""
+    return Verdict(
+        outcome=Outcome.wrong,
+        score=0.0,
+        understood=None,
+        expected=_expected(question),
+        feedback_zh="这不像是答案：请直接回复你的答案；不会可以回复「不知道」看答案。",
+        feedback_en="That does not read as an answer: please reply with your answer, or 'idk' to see the key.",
     )
 
 

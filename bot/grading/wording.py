@@ -25,6 +25,7 @@ __all__ = [
     "NOT_NEUTRAL",
     "core",
     "gives_up",
+    "is_chatter",
     "is_filler",
     "is_remark",
     "strip_hedges",
@@ -107,10 +108,23 @@ NEUTRAL_PREFIXES = ("使用", "采用", "利用", "运用", "通过", "进行", 
 # Compounds in which a neutral affix makes another concept: 特征值 (eigenvalue) is not 特征 (feature).
 NOT_NEUTRAL = ("特征值", "奇异值", "阈值", "极值", "峰值", "像素值", "初值", "应用层", "做空")
 
-# Said instead of an answer: the learner does not know and wants to see the key. (Not `不会`: to a
-# statement with 会 it is a judgement.)
+# Said instead of an answer, in Chinese, English and Japanese: the learner does not know and wants to see
+# the key. `不会` is one too (the project's rule: "I can't do this one", even to a statement with 会).
 GIVE_UP = (
     "不知道",
+    "不会",
+    "不太会",
+    "不了解",
+    "没印象",
+    "不确定",
+    "不太确定",
+    "没思路",
+    "没头绪",
+    "不造",
+    "答不上来",
+    "做不出来",
+    "下一题",
+    "算了",
     "不晓得",
     "不清楚",
     "不太清楚",
@@ -127,7 +141,42 @@ GIVE_UP = (
     "放弃",
     "pass",
     "skip",
+    "next",
     "idk",
+    "dunno",
+    "no clue",
+    "not a clue",
+    "no answer",
+    "give up",
+    "i give up",
+    "forgot",
+    "i forgot",
+    "forget it",
+    "can't remember",
+    "cant remember",
+    "i can't remember",
+    "don't remember",
+    "i don't remember",
+    "i'm not sure",
+    "im not sure",
+    "unsure",
+    "i have no idea",
+    "わからない",
+    "分からない",
+    "わかりません",
+    "分かりません",
+    "わかんない",
+    "知らない",
+    "知りません",
+    "しらない",
+    "忘れた",
+    "忘れました",
+    "覚えていない",
+    "覚えてない",
+    "さっぱり",
+    "パス",
+    "スキップ",
+    "ギブアップ",
     "i don't know",
     "i dont know",
     "don't know",
@@ -193,7 +242,11 @@ def _suffix_start(text: str) -> int | None:
     return None
 
 
-_GIVE_UP_LEAD = re.compile(r"^(?:我也|我真的|我实在|我确实|我|真的|实在|确实|真|完全|还是)+")
+_GIVE_UP_LEAD = re.compile(
+    r"^(?:这道题|这题|这个|我也|我真的|我实在|我确实|我|真的|实在|确实|真|完全|还是|全然|ぜんぜん)+"
+)
+# A question mark alone (`?`, `？？`): the learner has no answer to offer.
+_ONLY_QUESTION_MARKS = re.compile(r"^[\s?？]*[?？][\s?？]*$")
 _GIVE_UP = frozenset(GIVE_UP)
 # In both scripts, to look for them before a reply is folded (most replies hold none).
 _S2T = OpenCC("s2t")  # one converter: building one loads its dictionaries (about 0.1 s each time)
@@ -206,6 +259,8 @@ def gives_up(text: str) -> bool:
     """`不知道`, `我真不知道啊`, `跳過`, `ＩＤＫ`: the learner gives up."""
     if len(text) > _MAX_GIVE_UP:
         return False
+    if _ONLY_QUESTION_MARKS.match(text):
+        return True
     if _GIVE_UP_ANY.search(text) is None and (_FULL_WIDTH.search(text) is None or not gives_up(clean(text))):
         return False  # most replies: one search, nothing folded
     plain = " ".join(clean(text).split()).strip("。.!！?？~～…啊呀吧呢啦嘛哦喔")
@@ -260,3 +315,80 @@ def core(norm: str) -> str:
             break
         norm = shorter
     return norm
+
+
+# Said to the bot, not in answer: greetings, thanks, acknowledgements, a request for a hint, a question
+# back (`首都是哪个？`, `what?`), a command. The bot asks for an answer; a reply the question itself holds
+# (an English item whose key is `hello`) is checked by the caller first.
+GREETINGS = (
+    "你好",
+    "您好",
+    "你好呀",
+    "嗨",
+    "哈喽",
+    "哈啰",
+    "在吗",
+    "在不在",
+    "早",
+    "早上好",
+    "晚上好",
+    "晚安",
+    "谢谢",
+    "谢谢你",
+    "多谢",
+    "感谢",
+    "辛苦了",
+    "hi",
+    "hello",
+    "hey",
+    "hiya",
+    "yo",
+    "good morning",
+    "good evening",
+    "good night",
+    "thanks",
+    "thank you",
+    "thx",
+    "ty",
+    "lol",
+    "haha",
+    "hahaha",
+    "こんにちは",
+    "こんばんは",
+    "おはよう",
+    "おはようございます",
+    "ありがとう",
+    "ありがとうございます",
+    "どうも",
+)
+# Acknowledgements: no answer to a question, but to a true/false one `好`/`ok` may be meant as "yes".
+ACKNOWLEDGEMENTS = ("好的", "好滴", "收到", "明白", "了解", "ok", "okay", "okk", "k", "嗯嗯好", "はい、わかりました")
+_HINT = re.compile(r"提示|线索|给点思路|hint|clue\b|ヒント", re.IGNORECASE)
+_ZH_ASK = re.compile(r"什么|啥|哪个|哪些|哪里|哪儿|哪一个|哪种|怎么|怎样|为什么|为啥|如何|多少|谁|是几")
+_ZH_ASK_END = re.compile(r"(?:[?？]|呢|吗|嘛|么|啊|呀)[\s?？!！]*$|(?:什么|啥|哪个|哪些|哪里|谁|多少)$")
+_EN_ASK = re.compile(r"^(?:what|how|why|huh|which one|who|where|can you|could you|pardon|sorry\?)\b", re.IGNORECASE)
+_JA_ASK = re.compile(r"(?:なに|何|どれ|どう|なぜ|どうして|だれ|誰)[^。]*(?:か|[?？])[\s?？]*$")
+_COMMAND = re.compile(r"^/[a-z_]+(?:@\w+)?\b", re.IGNORECASE)
+_CHATTER = frozenset(GREETINGS)
+_ACKS = frozenset(ACKNOWLEDGEMENTS)
+_MAX_CHATTER = 30
+
+
+def is_chatter(text: str, *, acknowledgements: bool = True) -> bool:
+    """`你好`, `thanks`, `可以提示一下吗`, `首都是哪个？`, `what?`, `/start`: said to the bot, not an answer."""
+    if len(text) > _MAX_CHATTER or not text.strip():
+        return False
+    if _COMMAND.match(text.strip()):
+        return True
+    plain = " ".join(clean(text).split()).strip(" 。.!！~～…,，:：")
+    bare = plain.strip("?？")
+    words = {bare, _GIVE_UP_LEAD.sub("", bare), bare.rstrip("啊呀呢哈啦嘛哦喔")}
+    if words & _CHATTER or (acknowledgements and words & _ACKS):
+        return True
+    if _HINT.search(plain):
+        return True
+    if _EN_ASK.match(plain):
+        return True
+    if _ZH_ASK.search(plain) and _ZH_ASK_END.search(plain):
+        return True
+    return bool(_JA_ASK.search(plain))

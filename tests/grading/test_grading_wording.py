@@ -59,7 +59,7 @@ def test_every_way_of_giving_up_is_an_answer_that_earns_nothing(words: str) -> N
 
 
 def test_giving_up_is_told_apart_from_answers_that_hold_its_words() -> None:
-    assert not gives_up("不会")  # to a statement with 会 it is a judgement
+    assert gives_up("不会") and not gives_up("不会发光")  # `不会` alone gives up (the project's rule)
     assert not gives_up("知道") and not gives_up("我不知道是数据并行还是模型并行")
     assert grade(question("004/fill-6"), "不知道数据并行", CONCEPTS).answered
 

@@ -215,7 +215,7 @@ async def test_right_replies_get_a_reaction_and_a_bare_letter_counts_while_one_q
     await fake.wait_for(lambda: reply.reactions, what="a reaction to the counted reply")
     assert reply.reactions == [{"type": "emoji", "emoji": "👍"}]
     assert len(fake.sent_to(group.id)) == 2  # no message for it: the reaction says it all
-    unread = tom.reply_to(fill, "？")  # nothing to read: a 🤔, and the question stays open for Tom
+    unread = tom.reply_to(fill, "嗯…")  # nothing to read: a 🤔, and the question stays open for Tom
     await fake.wait_for(lambda: unread.reactions, what="a reaction to a reply that is no answer")
     assert unread.reactions == [{"type": "emoji", "emoji": "🤔"}]
     li.command("/reveal", group)

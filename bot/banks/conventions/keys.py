@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import re
+import unicodedata
 
 __all__ = [
     "FORMULA",
@@ -64,6 +65,9 @@ def _clean(answer: str) -> str:
 
 
 def _alternatives(text: str) -> list[str]:
+    """One blank's accepted answers: `A 或 B`, and another name in brackets after it (`不允许为空（或not null）`)."""
+    if m := _ALTERNATIVE_NOTE.search(text):
+        text = text[: m.start()] + " 或 " + m.group(1)
     return [a for a in (_clean(p) for p in re.split(r"\s+或\s+", text)) if a]
 
 
@@ -195,7 +199,35 @@ def read_choice_key(key: str, options: dict[str, str]) -> str | None:
             found = [by_text.get(w) for w in wanted]
             if len(found) > 1 and all(found):
                 return "".join(sorted(set(found)))  # type: ignore[arg-type]
+        return option_in_sentence(text, options)
     return None
+
+
+def option_in_sentence(text: str, options: dict[str, str]) -> str | None:
+    """The one option a key written as a sentence names by its text (`carbon dioxide, which leaves use in
+    photosynthesis`, `la Loire, qui mesure environ 1 000 km`); None when it names none, or several (`Canberra,
+    not Sydney`): which one is meant is then not read. An option's text inside a longer option's, at the same
+    place, is that longer option's (`10 °C` in `110 °C`)."""
+    said = _spaced(text)
+    spans: list[tuple[int, int, str]] = []
+    for letter, option in options.items():
+        wanted = _spaced(option)
+        if len(wanted) < 2 or len(wanted) >= len(said):
+            continue
+        pattern = rf"(?<!\w){re.escape(wanted)}(?!\w)"
+        spans += [(m.start(), m.end(), letter) for m in re.finditer(pattern, said)]
+    named = {
+        letter
+        for start, end, letter in spans
+        if not any(s <= start and end <= e and (s, e) != (start, end) for s, e, _ in spans)
+    }
+    return named.pop() if len(named) == 1 else None
+
+
+def _spaced(text: str) -> str:
+    """Text compared as words: case and width folded, quotes and spaces made one, closing stops dropped."""
+    plain = unicodedata.normalize("NFKC", text).casefold().replace("’", "'")
+    return re.sub(r"\s+", " ", plain).strip().rstrip(".。!！;；,，")
 
 
 def parse_letters(text: str) -> str | None:

@@ -31,9 +31,25 @@ def _marker(role: str, label: str, words: str, *, colon: bool = True) -> Marker:
     )
 
 
+# the sentence's article before a key's letter ("est la C"): no part of the key
+_ARTICLE = r"(?:\s+(?:{})(?=\s+[A-Ha-h]\s*[.。]?\s*$))?"
+
 MARKERS: list[Marker] = [
     # 学习通 and other platform exports: "我的答案：A 正确答案：B" -> the correct one (read in reader)
-    _marker("key", "答案：", r"The correct answers? (?:is|are)|The answer is", colon=False),  # Moodle's review page
+    # Moodle's review page, and the key said in a sentence of its own after the options, in the languages the
+    # importer reads ("La réponse est la Loire…", "A resposta correta é a C"; an article before a letter is
+    # the sentence's): the option it names is found by its letter or its text (`read_choice_key`)
+    _marker(
+        "key",
+        "答案：",
+        r"The (?:correct |right )?answers? (?:is|are)|The answer is"
+        rf"|La (?:bonne |juste )?réponse (?:correcte |juste |exacte )?est{_ARTICLE.format('la|le')}"
+        rf"|La respuesta (?:correcta )?es{_ARTICLE.format('la|el')}"
+        rf"|A resposta (?:correta |certa )?é{_ARTICLE.format('a|o')}"
+        rf"|La risposta (?:corretta |giusta )?è{_ARTICLE.format('la|il')}"
+        r"|Die (?:richtige )?Antwort ist",
+        colon=False,
+    ),
     _marker("meta", "我的答案", r"我的答案|你的答案|您的答案|考生答案|学生答案|用户答案|作答|Your answer"),
     _marker(
         "key",

@@ -8,9 +8,12 @@ that names the options the question has).
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, TypeVar
 
 __all__ = [
     "ALPHABETS",
@@ -24,6 +27,22 @@ __all__ = [
     "number_head",
     "option_run",
 ]
+
+
+_CACHED_CHARS = 200  # lines this short are remembered: an exam repeats its labels ("答案：A", "B. 乙") many times
+_T = TypeVar("_T")
+
+
+def _short_cached(read: Callable[..., _T]) -> Callable[..., _T]:
+    """`read` remembered for short lines (the readers ask the same line several times, and documents repeat
+    lines); a long line is read afresh, so the memory stays small whatever the document."""
+    cached = functools.lru_cache(maxsize=8192)(read)
+
+    @functools.wraps(read)
+    def reading(text: str, **options: Any) -> _T:
+        return cached(text, **options) if len(text) <= _CACHED_CHARS else read(text, **options)
+
+    return reading
 
 
 @dataclass(frozen=True)
@@ -100,6 +119,7 @@ def _letter(m: re.Match[str]) -> str:
 _MODES = {"strict": (), "spaced": ("spaced",), "glued": ("glued",)}
 
 
+@_short_cached
 def option_run(text: str, *, expect: tuple[str, int] | None = None) -> OptionRun | None:
     """The run of options on a line, lettered in order in one alphabet: at the line's start (`A. x`, `(b) y`,
     `ア PPM`, `① 甲②乙`), or after a stem on the same line when at least two follow (`…？ A. x B. y`).
@@ -172,6 +192,7 @@ _KEY_FIRST = re.compile(r"^[（(]\s*(?P<k>[^()（）\s]{1,6})\s*[)）]\s*(?=\d{1
 _DECORATION = re.compile(r"^(?:#{1,6}\s+|\*\*|__|[-*•]\s+(?=\d))+")
 
 
+@_short_cached
 def number_head(text: str) -> tuple[int, str, str | None, bool] | None:
     """(number, the rest, a key written before the number, strong) when the line opens with a question's
     number; strong numbers say "question" by themselves (`第1問`, `Question 3`)."""
@@ -203,6 +224,12 @@ _KEY_SENTENCES = (
     r"(?:The\s+)?(?:correct\s+|right\s+)?answer\s+is|La\s+(?:bonne\s+)?réponse\s+(?:correcte\s+|juste\s+)?est(?:\s+la)?|"
     r"La\s+respuesta\s+(?:correcta\s+)?es(?:\s+la)?|A\s+resposta\s+(?:correta\s+|certa\s+)?é(?:\s+a)?"
 )
+# the same sentences naming the option by its text: "The answer is carbon dioxide, which …", "La réponse est
+# Canberra : …" (the option is found in the sentence by `read_choice_key`)
+_KEY_SENTENCES_TEXT = (
+    r"(?:The\s+)?(?:correct\s+|right\s+)?answer\s+is|La\s+(?:bonne\s+)?réponse\s+(?:correcte\s+|juste\s+)?est|"
+    r"La\s+respuesta\s+(?:correcta\s+)?es|A\s+resposta\s+(?:correta\s+|certa\s+)?é|La\s+risposta\s+(?:corretta\s+)?è"
+)
 # a key's letters in any alphabet the options may be lettered in, or a judgement's mark
 _KEY_LETTERS = "A-Za-h1-8①-⑧○×√✓✗⭕❌" + "".join(a.letters for a in ALPHABETS if a.name not in ("latin", "digits"))
 # a word in letters ends there ("ответа" is no "Ответ" and its key "а"); 答案B may glue its key
@@ -210,6 +237,7 @@ _WORD_END = r"(?:(?<=[A-Za-zÀ-ÿА-Яа-яЁё])(?![A-Za-zÀ-ÿА-Яа-яЁё])
 _KEY_MARKER = re.compile(
     rf"(?:^|(?<=\s))(?:[【\[]\s*(?:{_KEY_WORDS})\s*[】\]]\s*[:：]?|[(（]\s*(?:{_KEY_WORDS})\s*[)）]\s*[:：]?"
     rf"|(?:{_KEY_SENTENCES})\s+(?=[(（]?[{_KEY_LETTERS}]{{1,4}}[)）]?\s*[.。]?\s*$)"
+    rf"|^(?:{_KEY_SENTENCES_TEXT})\s+(?=\S)"  # the sentence opening its line, an option's text after it
     rf"|(?:{_KEY_WORDS}){_WORD_END}\s*(?:\.?\s*[:：=]|\.?\s*[-–—](?=\s)|[.．]?(?=\s*[(（\[【]?\s*[{_KEY_LETTERS}]{{1,8}}\s*[)）\]】]?\s*[.。]?\s*$)))\s*",
     re.I,
 )
@@ -245,6 +273,7 @@ def learner_marker(text: str) -> bool:
     return _LEARNER.match(text) is not None
 
 
+@_short_cached
 def key_marker(text: str) -> tuple[str, str] | None:
     """(text before, the key after) for `答案：B`, `réponse: Y`, `【解答】正解:ア`, `Ответ: 2`, `… Answer: C`,
     `… (Answer: B)`; `("", "")` for the word alone (the key is on the next line)."""
@@ -260,6 +289,7 @@ def key_marker(text: str) -> tuple[str, str] | None:
     return None
 
 
+@_short_cached
 def explanation_marker(text: str) -> str | None:
     """The text after an explanation's label (`解析：…`, `Rationale: …`, `COMENTÁRIO (ERRADO): …`)."""
     m = _EXPLANATION.match(text)
@@ -273,6 +303,7 @@ _ANSWER_HEADING_WORDS = re.compile(
 )
 
 
+@_short_cached
 def answer_heading(text: str) -> bool:
     """A line that may head an answer part: short, naming answers, asking nothing (`参考答案`, `ANSWER KEY FOR
     CHAPTER REVIEW QUESTIONS`, `PLANTILLA DE RESPUESTAS`, `КЛЮЧИ К ТЕСТУ`, `測驗式試題標準答案`)."""

@@ -35,6 +35,7 @@ class Line:
     gap: bool = False  # a blank line (or several) stood before it
     lead: int = 0  # length of a list bullet ("- ") before the content: kept in text, skipped by `body`
     quoted: bool = False  # a Markdown blockquote ("> …"): answers set apart under a question
+    code: bool = False  # inside a code block the layouts pass over (the generic reader reads it as text)
 
     @property
     def body(self) -> str:
@@ -756,7 +757,8 @@ def prepare_lines(text: str, *, simplified: bool = False, layouts: bool = True) 
     rewrites the layouts rely on (options numbered 1–4 lettered, glued runs split), and code blocks read
     as text like the rest."""
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    fenced_at = _fences(raw_lines) if layouts else [False] * len(raw_lines)
+    code_at = _fences(raw_lines) if "```" in text or "~~~" in text else [False] * len(raw_lines)
+    fenced_at = code_at if layouts else [False] * len(raw_lines)
     raw_lines = _number_list_items(raw_lines)
     if "**" in text:
         raw_lines = _bold_list_items(raw_lines)
@@ -779,7 +781,7 @@ def prepare_lines(text: str, *, simplified: bool = False, layouts: bool = True) 
                 continue
             if not fenced and _JUNK.search(line.text):
                 continue
-            line.gap = gap
+            line.gap, line.code = gap, code_at[number - 1]
             gap = False
             out.append(line)
     return out

@@ -94,6 +94,8 @@ _JULGUE = re.compile(r"\bjulgue\b|\bcerto\b.{0,40}\berrado\b", re.I)
 _KEY_THEN_STEM = re.compile(r"^([A-H]{1,5}|[对错√×])\s+(\S.{5,})$")
 # a key written as an option's label and its text: "2. Rapidement", "(b) Rome", "ウ 黄"
 _LABEL_AND_TEXT = re.compile(r"^\s*[(（\[]?\s*(\S)\s*(?:[.．、:：)）\]]\s*|\s+)(\S.*?)\s*$")
+_DIGIT = re.compile(r"\d")
+_ASSIGNED = re.compile(r"^\s*[\w.]+\s*=")  # code's assignment: "resposta = [1, 2]"
 _IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)|<img\b", re.I)  # Markdown's image, HTML's
 # a legend saying which letters mean true and false: "C = CERTO; E = ERRADO", "V = verdadero, F = falso"
 _LEGEND = re.compile(r"(?<![A-Za-z])([A-Z])\s*[=:：]\s*([A-Za-zÀ-ÿ]+)")
@@ -124,6 +126,8 @@ class _Block:
     bulleted: bool = False  # its options are a list's items without letters
     tail: int | None = None  # where, in `explanation`, the paragraph of unmarked lines after its key begins
     unmarked: bool = False  # its two verdicts stood as a list's items, neither marked: no key by them
+    code_tail: int | None = None  # where, in `stem`, the code block that ends it begins
+    style: tuple[int, str] = (0, "")  # how its number is set: the Markdown heading's level, the mark after it
 
     @property
     def next_option(self) -> int:
@@ -183,6 +187,8 @@ class _Generic:
         if not text.strip():
             return k + 1
         heading = match_heading(text, markdown=line.heading > 0)
+        if heading is not None and not heading.names_kind and line.heading and self.part_of_question(text):
+            heading = None  # "#### Ответ: D", "#### Resposta: B": a question's key set as a heading
         head = number_head(text)
         if head is None and (opened := self.unnumbered_start(k, q, heading)) is not None:
             self.group += q is not None and self.sections[-1].line > q.line
@@ -205,6 +211,7 @@ class _Generic:
             number, rest, early, _ = head
             self.group += q is not None and (number <= q.number or self.sections[-1].line > q.line)
             b = _Block(number, line.number, len(self.sections) - 1, self.group, early_key=early, end=line.number)
+            b.style = self.style(k)
             self.blocks.append(b)
             self.add_text(b, rest, k)
             return k + 1
@@ -232,7 +239,7 @@ class _Generic:
             q.key, q.unmarked = keyed or None, not keyed
             q.key_line = q.end = self.lines[k + 1].number
             return k + 2
-        if not q.options and q.key is None and q.stem and (verdict := _verdict_line(text)) is not None:
+        if not q.options and q.key is None and q.stem and (verdict := self.verdict_line(text)) is not None:
             q.key, q.key_line = verdict, line.number  # "1. A lion …" over "True": the statement's verdict
             return k + 1
         if (boxed := self.box_option(k, q)) is not None:
@@ -249,11 +256,20 @@ class _Generic:
         self.add_text(q, text, k)
         return k + 1
 
+    @staticmethod
+    def part_of_question(text: str) -> bool:
+        """A line that is a question's key (`Ответ: D`) or explanation (`Explication :`), whatever it is set as."""
+        found = key_marker(text)
+        return (found is not None and not found[0] and bool(found[1])) or bool(explanation_marker(text))
+
     def run_at(self, k: int, expect: tuple[str, int] | None) -> OptionRun | None:
         """The options on line k (asked more than once per line: remembered)."""
         key = (k, expect)
         if key not in self.runs:
-            self.runs[key] = option_run(self.texts[k], expect=expect)
+            run = option_run(self.texts[k], expect=expect)
+            if run is not None and run.loose and len(run.options) == 1 and not expect and not self.continues(k, run):
+                run = None  # "A água ferve…", "A lion is…": a word of one letter, no option A without a B below
+            self.runs[key] = run
         return self.runs[key]
 
     def option_at(self, k: int, q: _Block | None) -> bool:
@@ -269,17 +285,38 @@ class _Generic:
             return True
         if q.alphabet == "digits" and number == q.next_option + 1 and not strong and q.key is None:
             return False  # the next numbered option
+        after_heading = self.sections[-1].line > q.line
+        if not strong and not after_heading and self.list_in_explanation(k, q):
+            return False  # "1. `global.x` in Node.js" under a key: a list the questions' numbering runs past
         if number == q.number + 1:
             return True
         if strong and number != q.number:
             return True
-        after_heading = self.sections[-1].line > q.line
         restart = number == 1 and (q.options or q.key or after_heading)
         if number == 1 and not restart and q.early_key is None and self.options_follow(k):
             return True  # numbered notes before the quiz ("1. Read each question…"), then question 1
         if restart and not after_heading and self.numbered_options_under(q, k):
             return False  # "1. 5 / 2. 12 / 3. 20" under a stem: its options
         return bool(restart)
+
+    def style(self, k: int) -> tuple[int, str]:
+        text = self.texts[k].lstrip("*# ")
+        mark = re.match(r"\d+\s*(\S?)", text)
+        return self.lines[k].heading, mark.group(1) if mark else ""
+
+    _LOOK_AHEAD = 400  # lines searched for the numbering's next question
+
+    def list_in_explanation(self, k: int, q: _Block) -> bool:
+        """Line k numbers 1 in another style than the question above it (a list item under `###### 9.`), and
+        the questions' own numbering goes on below it (`###### 10.`): the list is part of the question's
+        explanation, no new set of questions. Questions count by their repeated shape, not by every number."""
+        if q.key is None or self.style(k) == q.style:
+            return False
+        for j in range(k + 1, min(k + self._LOOK_AHEAD, len(self.texts))):
+            head = number_head(self.texts[j])
+            if head is not None and head[0] == q.number + 1 and self.style(j) == q.style:
+                return True
+        return False
 
     def unnumbered_start(self, k: int, q: _Block | None, heading: object) -> bool | None:
         """Line k opens a question that has no number: a stem (a card's `Q:` line, or a line whose options
@@ -291,6 +328,10 @@ class _Generic:
             return True
         if q is not None and not (q.options or q.key is not None or q.unmarked):
             return None
+        if (q is not None and q.alphabet and self.option_at(k, q)) or (
+            (run := self.run_at(k, None)) is not None and not run.before
+        ):
+            return None  # an option (the open question's next, or a run's first): no stem
         if heading is not None and getattr(heading, "names_kind", False):
             return None
         if key_marker(text) is not None or explanation_marker(text) is not None or answer_heading(text):
@@ -298,12 +339,14 @@ class _Generic:
         if _BOX.match(text) or self.lines[k].checked is not None or learner_marker(text) or PICTURE.match(text):
             return None
         run = self.run_at(k, None)
+        if q is not None and q.alphabet in (None, "latin") and _option_holding_labels(text, run, q.next_option):
+            return None  # "B: `{ a: 1, b: 2 }`": the next option, labels inside its text
         if run is not None:
             # a stem with its options on the same line ("Which …? A. x B. y"), never an option itself
             return False if run.before and len(run.options) >= 2 and run.options[0][0] == 0 and q is not None else None
         if q is not None and q.alphabet and self.option_at(k, q):
             return None
-        if _verdict_line(text) is None and k + 1 < len(self.texts) and _verdict_line(self.texts[k + 1]) is not None:
+        if self.verdict_line(text) is None and k + 1 < len(self.texts) and self.verdict_line(self.texts[k + 1]):
             return False  # a statement over its verdict ("…。" / "True"), numbered or not
         if self.after_list(k, q):
             return False  # a paragraph after a list of options and a blank line: the next question's stem
@@ -482,7 +525,12 @@ class _Generic:
                 q.learners = False
                 q.key, q.key_line = _key_word(found[1]), line
             return
-        if depth < _MARKERS_A_LINE and (found := key_marker(text)) is not None and not q.in_explanation:
+        found = key_marker(text) if depth < _MARKERS_A_LINE and not q.in_explanation else None
+        if found is not None and (
+            (self.lines[k].code and (found[0] or _ASSIGNED.match(text))) or found[0].endswith(("{", "(", "[", "=", ","))
+        ):
+            found = None  # "const resposta = yield …", "answer = 42", "{ key: 'b' }": code, no key
+        if found is not None:
             before, key = found
             q.learners = False
             if before:
@@ -514,6 +562,13 @@ class _Generic:
         run = self.run_at(k, expect) if text == self.texts[k] else option_run(text, expect=expect)
         if run is not None and run.loose and len(run.options) == 1 and not expect and not self.continues(k, run):
             run = None
+        whole = _option_holding_labels(text, run, q.next_option) if q.alphabet in (None, "latin") else None
+        if whole is not None and not q.key:
+            q.alphabet = "latin"
+            q.options.append((q.next_option, whole))
+            return
+        if run is not None and run.before and not q.options and text == self.texts[k] and self.options_below(k):
+            run = None  # "const obj = { a: 1, b: 2 }" over "A: …" / "B: …": the stem's text, its options below
         if run is not None and (not q.options or run.alphabet == q.alphabet) and not q.key:
             if run.before:
                 q.stem.append(run.before)
@@ -534,6 +589,10 @@ class _Generic:
             elif self.wrapped(k):  # an option's text broken over lines
                 q.options[-1] = (q.options[-1][0], f"{q.options[-1][1]} {text}".strip())
             return
+        if self.lines[k].code and q.code_tail is None and q.stem:
+            q.code_tail = len(q.stem)  # a code block after the question's text: maybe its answer
+        elif not self.lines[k].code:
+            q.code_tail = None
         q.stem.append(text)
 
     def note_marks(self, q: _Block, k: int, run: OptionRun) -> None:
@@ -548,6 +607,25 @@ class _Generic:
             start, end = at + shift, at + shift + len(body)
             q.option_marks.setdefault(index, set()).update(mark for a, b, mark in line.spans if a < end and b > start)
             pos = at + len(body)
+
+    _OPTIONS_BELOW = 40  # lines a stem's text (code, a table) may run before its options
+
+    def options_below(self, k: int) -> bool:
+        """Below line k, before the next number or key, a run of options starts a line of its own at its first
+        label and goes on on the next line (`A: …` over `B: …`): the question's options are there, so what
+        looks like options inside line k's text (`{ 1: "a", 2: "b" }`) is text."""
+        for j in range(k + 1, min(k + self._OPTIONS_BELOW, len(self.texts))):
+            text = self.texts[j]
+            if number_head(text) is not None or key_marker(text) is not None:
+                return False
+            first = _LEADING_LABEL.match(text)
+            second = _LEADING_LABEL.match(self.texts[j + 1]) if first and j + 1 < len(self.texts) else None
+            if first and second and (first.group(1), second.group(1)) == ("A", "B"):
+                return True  # "A: `{ a: 1 }`" over "B: …": labels at the lines' starts, whatever their text holds
+            run = self.run_at(j, None)
+            if run is not None and not run.before and run.options[0][0] == 0 and len(run.options) == 1:
+                return self.continues(j, run)
+        return False
 
     def wrapped(self, k: int) -> bool:
         """Line k goes on with the option above it: that option filled its line (a page's width), and no
@@ -624,6 +702,8 @@ class _Generic:
         if i >= len(self.lines):
             return None
         text, number = self.texts[i], self.lines[i].number
+        if not _DIGIT.search(text) and not any(_DIGIT.search(c) for c in self.cells[i] or ()):
+            return None  # every entry names its question's number: most lines are none, at one test
         if (grid := grid_at(self.texts, self.cells, i, number)) is not None:
             return grid
         if (entries := line_entries(text, number)) is not None and (len(entries) >= 2 or self.in_key_context(i)):
@@ -724,6 +804,14 @@ class _Generic:
                     b.explanation = e.explanation
                 self.answered.add(id(b))
 
+    def verdict_line(self, text: str) -> str | None:
+        """A line holding only a verdict (`_verdict_line`), or only a letter the document's legend names a
+        verdict by (`C` under `Julgue os itens (C = certo, E = errado)`)."""
+        letter = text.strip().rstrip(".。").strip()
+        if len(letter) == 1 and self.legend.get(letter.upper()) is not None:
+            return letter
+        return _verdict_line(text)
+
     def note_legend(self, text: str) -> None:
         if self.always is None and not self.blocks and (m := _ALWAYS.search(text)):
             self.always = next(v for v in m.groupdict().values() if v).upper()
@@ -761,16 +849,21 @@ class _Generic:
                         b.option_marks.setdefault(i, set()).add("check")
                 b.options = [(i, text[boxed[i].end() :]) for i, text in b.options]
             options = {_LATIN[i]: text for i, text in b.options if i < len(_LATIN) and text}
+            key = b.key if b.key is not None else b.early_key
+            # one lettered option and nothing else (`- **A. WHERE**`): a choice whose other options were stripped
+            lone = key is None and len(b.options) == 1
             if len(options) < 2:
                 options = {}
                 b.stem += [text for _, text in b.options]
-            key = b.key if b.key is not None else b.early_key
             if not options and key is not None and (plain := _plain_options(b.stem, key)) is not None:
                 b.stem, options, key = plain  # "What …?" over "Mombasa" / "Nairobi" / "Kisumu", keyed "Nairobi"
             kind, tagged = section.kind, False
             if key is None and not options and (answered := _question_over_answer(b)) is not None:
-                b.stem, key = answered  # "1、…是什么?" over its answer, unlabelled: a question and its reference
-                kind = kind or Kind.case
+                if lone or _LEADING_LABEL.match(answered[1]):
+                    b.stem, lone = answered[0], True  # "…?" over "D. 多对多" alone: an option, no reference answer
+                else:
+                    b.stem, key = answered  # "1、…是什么?" over its answer, unlabelled: a question and its reference
+                    kind = kind or Kind.case
             stem = strip_score(" ".join(s for s in b.stem if s).strip())
             if (tag := find_kind_tag(stem)) is not None and tag[1] != stem and stem.startswith(("(", "（", "[", "【")):
                 (kind, stem), tagged = tag, True  # "(填空题, 4分) 一个栈的入栈序列…": its kind, not its text
@@ -784,6 +877,11 @@ class _Generic:
             if key is None and options and self.always in options:
                 key = self.always
             unkeyed = None
+            if lone and key is None:
+                unkeyed = (
+                    "只列出一个选项，其余选项缺失，无法作为选择题导入",
+                    "lists a single option, the others missing, so it cannot be asked as a choice question",
+                )
             if key is None and b.unmarked:
                 kind = kind or Kind.true_false
                 unkeyed = ("的两个判断都没有标出", "offers both verdicts but marks neither")
@@ -857,6 +955,9 @@ def _question_over_answer(b: _Block) -> tuple[list[str], str] | None:
     lines = [line for line in b.stem if line.strip()]
     if b.key_line is not None or b.in_explanation or b.learners:
         return None  # a key label stood there, its key lost ("答え:" with its mark an image): no answer to take
+    task = [line for line in b.stem[: b.code_tail] if line.strip()] if b.code_tail else []
+    if task and len(task) <= 3 and not b.picture and not any(re.search(r"[?？]|_{2,}", line) for line in task):
+        return task, "\n".join(b.stem[b.code_tail :]).strip()  # a task ("查询…的订单") over the code that does it
     if len(lines) < 2 or len(lines) > 4 or b.picture or not re.search(r"[?？]\s*$", lines[0]):
         return None
     if any(re.search(r"[?？]|_{2,}", line) for line in lines[1:]):
@@ -917,6 +1018,17 @@ def _plain_options(stem: list[str], key: str) -> tuple[list[str], dict[str, str]
 def _plain(title: str | None) -> str:
     """A heading as compared with another: no spaces, punctuation or case."""
     return re.sub(r"[\W_]+", "", title or "").casefold()
+
+
+_LEADING_LABEL = re.compile(r"^[(（【\[]?\s*([A-H])\s*[.．、:：)）\]】]\s*(?=\S)")
+
+
+def _option_holding_labels(text: str, run: OptionRun | None, index: int) -> str | None:
+    """A line that opens with the label of the next option and holds more labels inside its text (`A: `{ a: 1,
+    b: 2 }``, code's keys): that option, its whole text (None when the line is no such option)."""
+    if run is None or not run.before or (m := _LEADING_LABEL.match(run.before)) is None:
+        return None
+    return text[m.end() :].strip() if _LATIN.index(m.group(1)) == index else None
 
 
 def _label_at_start(text: str) -> tuple[str, int, str] | None:

@@ -24,6 +24,7 @@ from bot.banks.conventions.keys import (
     read_choice_key,
     read_true_false,
     read_true_false_key,
+    split_fill_key,
 )
 from bot.banks.conventions.kinds import find_kind_tag, kind_of_word, trailing_tag
 from bot.banks.conventions.markers import PICTURE, strip_score
@@ -634,7 +635,8 @@ class _Reader:
             q.key.append(piece)
             q.state = "key"
         elif state == "key":
-            if (q.kind is Kind.fill or (q.kind is None and not q.options and not q.is_case)) and _runs_on(q.key, piece):
+            fill = q.kind is Kind.fill or (q.kind is None and not q.options and not q.is_case)
+            if fill and _runs_on(q.key, piece) and not _fills_its_blanks(q):
                 q.key.append(piece)  # a fill key broken across lines (PDF text)
             else:
                 q.explanation.append(piece)  # after a choice key, loose text explains it
@@ -1236,6 +1238,21 @@ def _blank_in_passage(loose: list[tuple[int, str]], number: int) -> tuple[int, s
 def _alone_number(info: Info) -> int | None:
     """The number of a line that holds nothing else (`15`), the question's number on the line above it."""
     return next((n for style, n, _ in info.nums if style == "alone"), None)
+
+
+def _fills_its_blanks(q: _Question) -> bool:
+    """The key so far gives each of the stem's blanks its answer (`( )、( )` keyed `自动,强制`): a line after it
+    is no more of it (the document's answers repeated below, an explanation)."""
+    blanks = count_blanks(" ".join(p.text for p in q.stem))
+    key = "".join(p.text for p in q.key).rstrip()
+    if (
+        blanks < 2
+        or not key
+        or enumerated_parts(key)
+        or key.endswith(("、", "，", ",", "；", ";", "和", "及", "或", "/", "：", ":"))
+    ):
+        return False
+    return split_fill_key(key, blanks)[1]
 
 
 def _runs_on(key: list[Piece], piece: Piece) -> bool:
