@@ -46,7 +46,9 @@ def answered_html(result: AnswerResult, lang: str, now: datetime, *, header: str
     lines = [header] if header else []
     lines += [shown, "", verdict_text(result, lang, now, in_session=result.session_id is not None)]
     html = "\n".join(lines)
-    return html if visible_length(html) <= MAX_MESSAGE else None
+    # Tags and entities only shorten what shows: a raw length that fits needs no parsing.
+    fits = len(html) <= MAX_MESSAGE // 2 or visible_length(html) <= MAX_MESSAGE
+    return html if fits else None
 
 
 def one_row(markup: InlineKeyboardMarkup | None) -> InlineKeyboardMarkup | None:

@@ -18,6 +18,9 @@ MAX_CAPTION = 1024
 
 _TOKEN_RE = re.compile(r"<[^<>]*>|&(?:[a-zA-Z]+|#[0-9]+|#[xX][0-9a-fA-F]+);|[\s\S]", re.S)
 _TAG_NAME_RE = re.compile(r"</?\s*([a-zA-Z][a-zA-Z0-9-]*)")
+# The tokens of _TOKEN_RE that are not one character each, in the same order of preference: replaced by
+# what they show, the rest of the text counts as it is (what `visible_length` needs, without a token each).
+_MARKUP_RE = re.compile(r"<[^<>]*>|&(?:[a-zA-Z]+|#[0-9]+|#[xX][0-9a-fA-F]+);")
 
 
 def esc(value: object) -> str:
@@ -51,9 +54,17 @@ def _tokens(text: str) -> list[_Token]:
     return out
 
 
+def _shown(match: re.Match[str]) -> str:
+    raw = match.group(0)
+    return "" if raw.startswith("<") else html.unescape(raw)
+
+
 def visible_length(text: str) -> int:
-    """Length of HTML ``text`` after entity parsing, in UTF-16 code units."""
-    return sum(tok.width for tok in _tokens(text))
+    """Length of HTML ``text`` after entity parsing, in UTF-16 code units (the sum of `_tokens`' widths,
+    counted in one pass: a verdict's length is checked for every answer)."""
+    if "<" not in text and "&" not in text:
+        return _units(text)
+    return _units(_MARKUP_RE.sub(_shown, text))
 
 
 def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:

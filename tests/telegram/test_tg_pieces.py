@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.telegram.callbacks import ACTIONS, MAX_BYTES, Callback, CallbackCodec, Rejected
-from bot.telegram.render import esc, split_message, visible_length
+from bot.telegram.render import _tokens, esc, split_message, visible_length
 from bot.telegram.texts import lang_of, t
 from tests.test_catalogs import entries
 
@@ -44,6 +44,17 @@ def test_escape_and_visible_length() -> None:
     assert esc('a<b>&"c"') == 'a&lt;b&gt;&amp;"c"'
     assert visible_length("<b>x&amp;y</b>😀") == 3 + 2  # the emoji is two UTF-16 units
     assert split_message("short <b>one</b>") == ["short <b>one</b>"]
+    # A tag between the halves of an entity's letters leaves them as letters: five show, not one "&".
+    assert visible_length("&am<b>p;") == 5
+    assert visible_length("a < b &c d") == 10  # a lone "<" or "&" is a character like any other
+
+
+MARKUP = ["<b>", "</b>", '<a href="&amp;">', "&amp;", "&am", "p;", "&#x1F600;", "&#128512;", "&lt", "<", ">", "&"]
+
+
+@given(st.lists(st.sampled_from([*MARKUP, "a", " ", "\n", "😀", "題"]), max_size=40).map("".join))
+def test_visible_length_is_the_width_of_the_tokens_a_split_cuts_by(text: str) -> None:
+    assert visible_length(text) == sum(tok.width for tok in _tokens(text))
 
 
 def _plain(chunks: list[str]) -> str:
