@@ -16,7 +16,14 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import (
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    MaybeInaccessibleMessage,
+    Message,
+    Update,
+)
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, MessageHandler, PollAnswerHandler, filters
@@ -27,7 +34,7 @@ from bot.grading import format_verdict
 from bot.study.kinds import parse_filter
 from bot.study.practice_args import MAX_SECONDS, MIN_SECONDS, parse_practice
 from bot.study.results import AnswerResult, AskedQuestion, Empty
-from bot.study.sessions import MAX_QUESTIONS
+from bot.study.sessions import MAX_QUESTIONS, Session
 from bot.telegram import practice
 from bot.telegram.answered import answered_html, one_row, question_html
 from bot.telegram.asking import retire_question, send_question
@@ -415,20 +422,38 @@ async def _replace(context: CustomContext, msg: Any, text: str) -> None:
         log.info("could not replace the round chooser: %s", exc)
 
 
-async def press_again(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
-    """[再来一轮 N] under a summary: a new round like the finished one (its size, banks, kinds, timer)."""
-    lang = await context.lang()
+async def _finished_session(
+    context: CustomContext, query: CallbackQuery, cb: Callback, lang: str
+) -> tuple[MaybeInaccessibleMessage, Session] | None:
+    """The finished session a summary's button names (its id in the callback), if it is the presser's own in
+    this chat; otherwise the presser is told the button is stale and None is returned."""
     msg, user_id = query.message, query.from_user.id
-    session = await context.engine.sessions.get(int(cb.fields[0]))  # the finished session's id
+    session = await context.engine.sessions.get(int(cb.fields[0]))
     if msg is None or session is None or session.learner_id != user_id or session.chat_id != msg.chat.id:
         await toast(query, context.texts("callback_invalid", lang))
-        return
-    await toast(query)
+        return None
+    return msg, session
+
+
+async def _take_summary_buttons_off(context: CustomContext, msg: MaybeInaccessibleMessage) -> None:
+    """One press, one session: a summary's buttons go once one is used."""
     if isinstance(msg, Message) and msg.reply_markup:
-        try:  # one press, one round: the summary's buttons go once used
+        try:
             await context.bot.edit_message_reply_markup(msg.chat.id, msg.message_id, reply_markup=None)
         except BadRequest as exc:
             log.info("could not take the summary's buttons off: %s", exc)
+
+
+async def press_again(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """[再来一轮 N] under a summary: a new round like the finished one (its size, banks, kinds, timer)."""
+    lang = await context.lang()
+    found = await _finished_session(context, query, cb, lang)
+    if found is None:
+        return
+    msg, session = found
+    user_id = query.from_user.id
+    await toast(query)
+    await _take_summary_buttons_off(context, msg)
     await start_round(
         context,
         msg.chat.id,
@@ -446,21 +471,17 @@ async def press_mistakes(context: CustomContext, query: CallbackQuery, cb: Callb
     """[复习错题 N] under a summary: a session of that session's mistakes only, with its own counter and
     summary (a round's, a push's, or a round of mistakes' own)."""
     lang = await context.lang()
-    msg, user_id, engine = query.message, query.from_user.id, context.engine
-    session = await engine.sessions.get(int(cb.fields[0]))
-    if msg is None or session is None or session.learner_id != user_id or session.chat_id != msg.chat.id:
-        await toast(query, context.texts("callback_invalid", lang))
+    found = await _finished_session(context, query, cb, lang)
+    if found is None:
         return
+    msg, session = found
+    user_id, engine = query.from_user.id, context.engine
     keys = await engine.sessions.mistakes_of(session.id, user_id)
     if not keys:
         await toast(query, context.texts("callback_invalid", lang))
         return
     await toast(query)
-    if isinstance(msg, Message) and msg.reply_markup:
-        try:  # one press, one session: the summary's buttons go once used
-            await context.bot.edit_message_reply_markup(msg.chat.id, msg.message_id, reply_markup=None)
-        except BadRequest as exc:
-            log.info("could not take the summary's buttons off: %s", exc)
+    await _take_summary_buttons_off(context, msg)
     only = tuple(keys[:MAX_QUESTIONS])
     retry = await engine.sessions.start(
         msg.chat.id, user_id, "quiz", len(only), poll=session.poll, seconds=session.seconds, only=only
