@@ -64,14 +64,14 @@ def _given_up(question: Question) -> Verdict:
     )
 
 
-def _question_words(question: Question) -> tuple[str, str]:
+def _question_words(question: Question) -> tuple[str, tuple[str, ...]]:
     """The question's own text (prompt, options, key, explanation) and its accepted answers, normalised."""
     answers = [a for blank in question.blanks() for a in blank] if question.kind is Kind.fill else []
     answers += [*question.options.values(), *question.alternates]
     text = " ".join([question.prompt, question.explanation or "", *answers])
     if isinstance(question.answer, str):
         text += " " + question.answer
-    return normalize(text), "\n".join(normalize(a) for a in answers)
+    return normalize(text), tuple(normalize(a) for a in answers)
 
 
 def _chatter(question: Question, reply: str) -> bool:
@@ -86,31 +86,32 @@ def _chatter(question: Question, reply: str) -> bool:
     text, answers = _question_words(question)
     if said in text:
         return False
-    named = [a for a in answers.split("\n") if len(a) >= 2 and a in said]
+    named = [a for a in answers if len(a) >= 2 and a in said]
     return not named and not (case and len(said) > 12)
 
 
-def _ask_again(question: Question) -> Verdict:
-    """Said to the bot, not an answer: nothing is graded, the bot asks for the answer again."""
+def _not_an_answer(question: Question, zh: str, en: str) -> Verdict:
+    """Nothing is graded (`understood` is None): the bot says why and asks for the answer (nothing is lost)."""
     return Verdict(
-        outcome=Outcome.wrong,
-        score=0.0,
-        understood=None,
-        expected=_expected(question),
-        feedback_zh="这不像是答案：请直接回复你的答案；不会可以回复「不知道」看答案。",
-        feedback_en="That does not read as an answer: please reply with your answer, or 'idk' to see the key.",
+        outcome=Outcome.wrong, score=0.0, understood=None, expected=_expected(question), feedback_zh=zh, feedback_en=en
+    )
+
+
+def _ask_again(question: Question) -> Verdict:
+    """Said to the bot, not an answer: the bot asks for the answer again."""
+    return _not_an_answer(
+        question,
+        "这不像是答案：请直接回复你的答案；不会可以回复「不知道」看答案。",
+        "That does not read as an answer: please reply with your answer, or 'idk' to see the key.",
     )
 
 
 def _remark(question: Question) -> Verdict:
-    """`我觉得这题有问题`: a remark about the question is no answer; the bot asks for one (nothing is lost)."""
-    return Verdict(
-        outcome=Outcome.wrong,
-        score=0.0,
-        understood=None,
-        expected=_expected(question),
-        feedback_zh="这像是对题目的疑问，不是答案：请先作答；觉得题目有误，可以用 /report 告诉老师。",
-        feedback_en="That reads as a remark about the question, not an answer: please answer it; "
+    """`我觉得这题有问题`: a remark about the question is no answer; the bot asks for one."""
+    return _not_an_answer(
+        question,
+        "这像是对题目的疑问，不是答案：请先作答；觉得题目有误，可以用 /report 告诉老师。",
+        "That reads as a remark about the question, not an answer: please answer it; "
         "if the question is wrong, tell a teacher with /report.",
     )
 
