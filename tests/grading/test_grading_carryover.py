@@ -6,37 +6,12 @@ learner could type and what a teacher gives it; each class failed on the grader 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from class_rows import ClassBank, Row, outcome
 
-from bot.banks.model import load_bank, load_banks
-from bot.grading import ConceptIndex, Verdict, grade
-
-HERE = Path(__file__).resolve().parent
-BANK = load_bank(HERE / "carryover_bank.json")
-CONCEPTS = ConceptIndex.from_banks([*load_banks(HERE.parents[1] / "data" / "banks"), BANK])
-
-Row = tuple[str, str, str]  # question id, reply, outcome a teacher gives (correct | partial | wrong | unread)
-
-
-def graded(qid: str, reply: str) -> Verdict:
-    question = BANK.question(qid)
-    assert question is not None, qid
-    return grade(question, reply, CONCEPTS)
-
-
-def outcome(verdict: Verdict) -> str:
-    return "unread" if verdict.understood is None else str(verdict.outcome)
-
-
-def check(qid: str, reply: str, expect: str) -> None:
-    verdict = graded(qid, reply)
-    assert outcome(verdict) == expect, f"{qid} {reply!r}: {verdict}"
-    if expect == "partial":
-        assert 0 < verdict.score < 1, verdict
-    if expect == "wrong":
-        assert verdict.score == 0.0, verdict
+_BANK = ClassBank("carryover_bank.json")
+BANK, CONCEPTS = _BANK.bank, _BANK.concepts
+graded, check = _BANK.graded, _BANK.check
 
 
 # Giving up, in Chinese, English and Japanese, and a question mark alone: an answer that earns nothing and

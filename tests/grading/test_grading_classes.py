@@ -6,35 +6,12 @@ teacher gives it; every class failed on the grader before its mechanism was buil
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from class_rows import ClassBank, Row, outcome
 
-from bot.banks.model import load_bank, load_banks
-from bot.grading import ConceptIndex, Verdict, grade
-
-HERE = Path(__file__).resolve().parent
-BANK = load_bank(HERE / "classes_bank.json")
-CONCEPTS = ConceptIndex.from_banks([*load_banks(HERE.parents[1] / "data" / "banks"), BANK])
-
-Row = tuple[str, str, str]  # question id, reply, outcome a teacher gives (correct | partial | wrong | unread)
-
-
-def graded(qid: str, reply: str) -> Verdict:
-    question = BANK.question(qid)
-    assert question is not None, qid
-    return grade(question, reply, CONCEPTS)
-
-
-def outcome(verdict: Verdict) -> str:
-    return "unread" if verdict.understood is None else str(verdict.outcome)
-
-
-def check(qid: str, reply: str, expect: str) -> None:
-    verdict = graded(qid, reply)
-    assert outcome(verdict) == expect, f"{qid} {reply!r}: {verdict}"
-    if expect == "partial":
-        assert 0 < verdict.score < 1, verdict
+_BANK = ClassBank("classes_bank.json")
+BANK, CONCEPTS = _BANK.bank, _BANK.concepts
+graded, check = _BANK.graded, _BANK.check
 
 
 # Quantities by value: scientific notation in every spelling, powers of ten, fractions, percentages, units
