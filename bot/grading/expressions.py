@@ -114,6 +114,7 @@ def has_root(text: str) -> bool:
     return bool(_ROOT.search(unicodedata.normalize("NFKC", text)))
 
 
+@lru_cache(maxsize=4096)  # asked of every accepted form of a key for each reply
 def operators_in(text: str) -> tuple[str, ...]:
     """The operators written between numbers or one-letter variables (`3n-2`: `-`; `COVID-19`: none) and the
     roots (`√`), in order: normalising a text drops punctuation, and a minus is no punctuation there."""
