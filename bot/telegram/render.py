@@ -16,11 +16,12 @@ __all__ = ["MAX_CAPTION", "MAX_MESSAGE", "esc", "split_message", "visible_length
 MAX_MESSAGE = 4096
 MAX_CAPTION = 1024
 
-_TOKEN_RE = re.compile(r"<[^<>]*>|&(?:[a-zA-Z]+|#[0-9]+|#[xX][0-9a-fA-F]+);|[\s\S]", re.S)
+# A tag or an entity: the tokens that are not one character each. `visible_length` replaces them by what
+# they show and counts the rest as it is, the same tokens `_tokens` reads one at a time.
+_MARKUP = r"<[^<>]*>|&(?:[a-zA-Z]+|#[0-9]+|#[xX][0-9a-fA-F]+);"
+_MARKUP_RE = re.compile(_MARKUP)
+_TOKEN_RE = re.compile(_MARKUP + r"|[\s\S]", re.S)
 _TAG_NAME_RE = re.compile(r"</?\s*([a-zA-Z][a-zA-Z0-9-]*)")
-# The tokens of _TOKEN_RE that are not one character each, in the same order of preference: replaced by
-# what they show, the rest of the text counts as it is (what `visible_length` needs, without a token each).
-_MARKUP_RE = re.compile(r"<[^<>]*>|&(?:[a-zA-Z]+|#[0-9]+|#[xX][0-9a-fA-F]+);")
 
 
 def esc(value: object) -> str:
