@@ -16,7 +16,7 @@ from bot.banks.model import CHOICE_KINDS, Question
 from bot.grading import format_question
 from bot.grading.verdict import Verdict
 from bot.study.results import AnswerResult
-from bot.telegram.render import MAX_MESSAGE, esc, visible_length
+from bot.telegram.render import esc, fits
 from bot.telegram.verdicts import verdict_text
 
 __all__ = ["answered_html", "chosen_marks", "one_row", "question_html"]
@@ -46,9 +46,7 @@ def answered_html(result: AnswerResult, lang: str, now: datetime, *, header: str
     lines = [header] if header else []
     lines += [shown, "", verdict_text(result, lang, now, in_session=result.session_id is not None)]
     html = "\n".join(lines)
-    # Tags and entities only shorten what shows: a raw length that fits needs no parsing.
-    fits = len(html) <= MAX_MESSAGE // 2 or visible_length(html) <= MAX_MESSAGE
-    return html if fits else None
+    return html if fits(html) else None
 
 
 def one_row(markup: InlineKeyboardMarkup | None) -> InlineKeyboardMarkup | None:

@@ -11,7 +11,7 @@ import html
 import re
 from dataclasses import dataclass
 
-__all__ = ["MAX_CAPTION", "MAX_MESSAGE", "esc", "split_message", "visible_length"]
+__all__ = ["MAX_CAPTION", "MAX_MESSAGE", "esc", "fits", "split_message", "visible_length"]
 
 MAX_MESSAGE = 4096
 MAX_CAPTION = 1024
@@ -66,6 +66,12 @@ def visible_length(text: str) -> int:
     if "<" not in text and "&" not in text:
         return _units(text)
     return _units(_MARKUP_RE.sub(_shown, text))
+
+
+def fits(text: str, limit: int = MAX_MESSAGE) -> bool:
+    """Whether HTML ``text`` shows at most ``limit`` UTF-16 units. A character is at most two units and tags and
+    entities only shorten what shows, so a raw length within half the limit fits without being parsed."""
+    return len(text) <= limit // 2 or visible_length(text) <= limit
 
 
 def split_message(text: str, limit: int = MAX_MESSAGE) -> list[str]:

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.telegram.callbacks import ACTIONS, MAX_BYTES, Callback, CallbackCodec, Rejected
-from bot.telegram.render import _tokens, esc, split_message, visible_length
+from bot.telegram.render import _tokens, esc, fits, split_message, visible_length
 from bot.telegram.texts import lang_of, t
 from tests.test_catalogs import entries
 
@@ -55,6 +55,11 @@ MARKUP = ["<b>", "</b>", '<a href="&amp;">', "&amp;", "&am", "p;", "&#x1F600;", 
 @given(st.lists(st.sampled_from([*MARKUP, "a", " ", "\n", "😀", "題"]), max_size=40).map("".join))
 def test_visible_length_is_the_width_of_the_tokens_a_split_cuts_by(text: str) -> None:
     assert visible_length(text) == sum(tok.width for tok in _tokens(text))
+
+
+@given(st.lists(st.sampled_from([*MARKUP, "a", " ", "\n", "😀", "題"]), max_size=40).map("".join), st.integers(0, 60))
+def test_a_text_fits_exactly_when_what_it_shows_is_within_the_limit(text: str, limit: int) -> None:
+    assert fits(text, limit) == (visible_length(text) <= limit)
 
 
 def _plain(chunks: list[str]) -> str:
