@@ -54,6 +54,7 @@ ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "rd": ("round", ("choice",)),  # a /quiz N during a round: c goes on with the round, r starts the new one
     "mk": ("mistakes", ("id",)),  # a session of a finished session's mistakes (its id), under its summary
     "sz": ("subzone", ("word", "choice", "choice")),  # /subscribe's zone question: (HHMM, zone, count)
+    "mz": ("menuzone", ("word", "choice", "choice")),  # the same asked from the daily menu, which it shows again
 }
 _BY_NAME = {name: (code, kinds) for code, (name, kinds) in ACTIONS.items()}
 

@@ -31,6 +31,7 @@ from bot.telegram.empty_states import next_steps
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
+from bot.telegram.subscriptions import zone_chosen, zone_question, zone_unknown
 from bot.telegram.switches import on_off
 from bot.telegram.texts import LANGUAGE_NAMES, Lang, lang_of, listing, t
 from bot.telegram.zone_names import zone_words
@@ -73,7 +74,8 @@ def start_keyboard(codec: CallbackCodec, lang: str, due: int = 0) -> InlineKeybo
     rounds = [_button(codec, t("btn_round", lang, n=n), "menu", f"round{n}") for n in ROUND_SIZES]
     review = _button(codec, t("btn_review_due", lang, n=due), "menu", "review")
     streak, stats = (_button(codec, t(f"btn_{w}", lang), "menu", w) for w in ("streak", "stats"))
-    daily, settings = (_button(codec, t(f"btn_{w}", lang), "menu", w) for w in ("daily", "settings"))
+    daily = _button(codec, t("btn_daily", lang), "menu", "daily-start")  # its « 返回 leads here, not to settings
+    settings = _button(codec, t("btn_settings", lang), "menu", "settings")
     return InlineKeyboardMarkup([[practice, banks], rounds, [review, streak, stats], [daily, settings]])
 
 
@@ -103,8 +105,30 @@ async def screen(context: CustomContext, name: str, chat_id: int, user_id: int, 
         "streak": _streak_screen,
         "banks": _banks_screen,
     }
+    name, _, back = name.partition("-")  # `daily-start`: the daily screen, its way back to the start menu
     build = builders.get(name)
-    return None if build is None else await build(context, chat_id, user_id, lang)
+    if build is None or back not in ("", "start"):
+        return None
+    text, markup = await build(context, chat_id, user_id, lang)
+    return (text, _back_to(markup, context.codec, lang, back)) if back else (text, markup)
+
+
+def _back_to(markup: InlineKeyboardMarkup, codec: CallbackCodec, lang: str, to: str) -> InlineKeyboardMarkup:
+    """The screen with its last row, the way back, leading to ``to``."""
+    rows = [list(row) for row in markup.inline_keyboard]
+    return InlineKeyboardMarkup([*rows[:-1], _back(codec, lang, to)])
+
+
+def _came_from(codec: CallbackCodec, markup: InlineKeyboardMarkup | None) -> str:
+    """Where the shown screen's way back leads (``-start`` to append to its name), read off its last button,
+    so a setting changed on a screen opened from the start menu keeps that way back."""
+    if markup is None or not markup.inline_keyboard or not markup.inline_keyboard[-1]:
+        return ""
+    decoded = codec.decode(markup.inline_keyboard[-1][-1].callback_data)  # type: ignore[arg-type]
+    if not isinstance(decoded, Callback) or decoded.action != "menu":
+        return ""
+    word = decoded.fields[0]
+    return "-start" if word == "start" or word.endswith("-start") else ""
 
 
 async def _start_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:
@@ -327,6 +351,8 @@ async def press_set(context: CustomContext, query: CallbackQuery, cb: Callback) 
         if value == "off":
             await context.subscriptions.stop(chat_id, "daily")
             toast = t("toast_daily_off", lang)
+        elif await _ask_zone_first(context, query, value, 1, lang):
+            return
         else:
             await _subscribe(context, chat_id, user_id, at=_hhmm(value))
     elif what == "remind" and (value == "off" or _hhmm(value) is not None):
@@ -338,12 +364,45 @@ async def press_set(context: CustomContext, query: CallbackQuery, cb: Callback) 
             await _remind_at(context, chat_id, user_id, _hhmm(value))
     elif what == "count" and value.isdigit() and int(value) in DAILY_COUNTS:
         back = "daily"
+        if await _ask_zone_first(context, query, DEFAULT_TIME.strftime("%H%M"), int(value), lang):
+            return
         await _subscribe(context, chat_id, user_id, count=int(value))
     else:
         await query.answer(t("callback_invalid", lang))
         return
     await query.answer(toast)
+    if back != "settings":
+        back += _came_from(context.codec, msg.reply_markup)
     shown = await screen(context, back, chat_id, user_id, lang)
+    assert shown is not None
+    await _show(context, query, shown)
+
+
+async def _ask_zone_first(context: CustomContext, query: CallbackQuery, hhmm: str, count: int, lang: Lang) -> bool:
+    """The first subscription from the menu asks the zone, as /subscribe does (the settings' zone is a default
+    nobody chose); the question takes the screen's place and its answer shows the screen again."""
+    assert query.message is not None
+    chat_id = query.message.chat.id
+    daily = await context.subscriptions.get(chat_id, "daily")
+    remind = await context.subscriptions.get(chat_id, "remind")
+    tz = (await context.engine.settings(query.from_user.id)).tz
+    if not zone_unknown(daily, remind, tz, context.settings.tz):
+        return False
+    await query.answer()
+    text, markup = zone_question(context.codec, hhmm, count, lang, action="menuzone")
+    back = "daily" + _came_from(context.codec, query.message.reply_markup)
+    rows = [*(list(row) for row in markup.inline_keyboard), _back(context.codec, lang, back)]
+    await _show(context, query, (text, InlineKeyboardMarkup(rows)))
+    return True
+
+
+async def press_menu_zone(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """A zone chosen under the menu's zone question: subscribed, and the daily screen shown again."""
+    lang, msg = await context.lang(), query.message
+    if await zone_chosen(context, query, cb, lang) is None or msg is None:
+        return
+    daily = "daily" + _came_from(context.codec, msg.reply_markup)
+    shown = await screen(context, daily, msg.chat.id, query.from_user.id, lang)
     assert shown is not None
     await _show(context, query, shown)
 
@@ -404,4 +463,4 @@ async def follow_zone(context: CustomContext, chat_id: int, tz: tzinfo) -> None:
         context.subscriptions.wake(slot.due_at)
 
 
-PRESSES.update({"menu": press_menu, "set": press_set})
+PRESSES.update({"menu": press_menu, "set": press_set, "menuzone": press_menu_zone})

@@ -14,8 +14,8 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest
 
 from bot.delivery.arguments import ArgumentError, parse_remind, parse_subscribe
-from bot.records import Announcement
-from bot.telegram.callbacks import Callback
+from bot.records import Announcement, Subscription
+from bot.telegram.callbacks import Callback, CallbackCodec
 from bot.telegram.context import BotApplication, CustomContext
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
@@ -30,6 +30,9 @@ __all__ = [
     "remind_command",
     "subscribe_command",
     "unsubscribe_command",
+    "zone_chosen",
+    "zone_question",
+    "zone_unknown",
 ]
 
 log = logging.getLogger(__name__)
@@ -98,7 +101,9 @@ async def subscribe_command(update: Update, context: CustomContext) -> None:
     count = args.count
     if not args.count_given:  # a new time only: the number of questions chosen before (even if stopped) stays
         count = current.count if current is not None else count
-    if private and args.tz is None and current is None and await context.subscriptions.get(chat.id, "remind") is None:
+    remind = await context.subscriptions.get(chat.id, "remind")
+    tz_now = (await context.engine.settings(user.id)).tz
+    if private and args.tz is None and zone_unknown(current, remind, tz_now, context.settings.tz):
         await _ask_zone(context, args.at.strftime("%H%M"), count, lang)  # the first time: asked, not assumed
         return
     tz = args.tz or await _default_zone(context, update)
@@ -115,37 +120,58 @@ async def _subscribed(
     return t(key, lang, time=at.strftime("%H:%M"), tz=esc(zone_words(zone_name(tz), lang)), n=count, next=when)
 
 
-async def _ask_zone(context: CustomContext, hhmm: str, count: int, lang: Lang) -> None:
-    """Which zone the daily time is in: a button per zone of the learner's language (typing one still works)."""
-    codec = context.codec
+def zone_question(
+    codec: CallbackCodec, hhmm: str, count: int, lang: Lang, *, action: str = "subzone"
+) -> tuple[str, InlineKeyboardMarkup]:
+    """Which zone the daily time is in: a button per zone of the learner's language (typing one still works).
+    ``action`` answers the press: /subscribe's (here) or the menu's, which shows its daily screen again."""
     buttons = [
         InlineKeyboardButton(
-            zone_words(name, lang), callback_data=codec.encode("subzone", hhmm, ASKED_ZONES.index(name), count)
+            zone_words(name, lang), callback_data=codec.encode(action, hhmm, ASKED_ZONES.index(name), count)
         )
         for name in LANGUAGE_ZONES.get(lang, LANGUAGE_ZONES["en"])
     ]
     rows = [buttons[i : i + 2] for i in range(0, len(buttons), 2)]
-    await context.reply(t("sub_ask_zone", lang, time=f"{hhmm[:2]}:{hhmm[2:]}"), reply_markup=InlineKeyboardMarkup(rows))
+    return t("sub_ask_zone", lang, time=f"{hhmm[:2]}:{hhmm[2:]}"), InlineKeyboardMarkup(rows)
 
 
-async def press_zone(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
-    """A zone chosen under /subscribe's question: the learner's zone from now on, and the subscription made;
-    the question's message says so, its buttons gone."""
-    lang, msg, user_id = await context.lang(), query.message, query.from_user.id
+async def _ask_zone(context: CustomContext, hhmm: str, count: int, lang: Lang) -> None:
+    text, markup = zone_question(context.codec, hhmm, count, lang)
+    await context.reply(text, reply_markup=markup)
+
+
+def zone_unknown(daily: Subscription | None, remind: Subscription | None, tz: str, default_tz: str) -> bool:
+    """Nothing subscribed yet, ever, and the learner's zone still the bot's default, which nobody chose: the
+    zone is asked, not assumed (a learner who set a zone in the settings is not asked again)."""
+    return daily is None and remind is None and tz == default_tz
+
+
+async def zone_chosen(context: CustomContext, query: CallbackQuery, cb: Callback, lang: Lang) -> str | None:
+    """A zone pressed under a zone question (HHMM, zone, count): the learner's zone from now on and the
+    subscription made; what to say, or None (the press answered as invalid)."""
+    msg, user_id = query.message, query.from_user.id
     hhmm, index, count = cb.fields
     valid = index.isdigit() and int(index) < len(ASKED_ZONES) and count.isdigit() and int(count) >= 1
-    if msg is None or msg.chat.type != ChatType.PRIVATE or not valid:
-        await query.answer(t("callback_invalid", lang))
-        return
     try:
         at = parse_clock(f"{hhmm[:2]}:{hhmm[2:]}")
     except ValueError:
+        valid = False
+    if msg is None or msg.chat.type != ChatType.PRIVATE or not valid:
         await query.answer(t("callback_invalid", lang))
-        return
+        return None
     await query.answer()
     name = ASKED_ZONES[int(index)]
     await context.engine.update_settings(user_id, tz=name)
-    text = await _subscribed(context, msg.chat.id, user_id, at, parse_time_zone(name), int(count), lang, private=True)
+    await context.engine.ensure_chat(msg.chat.id, ChatType.PRIVATE)  # asked from a menu, the chat may be new
+    return await _subscribed(context, msg.chat.id, user_id, at, parse_time_zone(name), int(count), lang, private=True)
+
+
+async def press_zone(context: CustomContext, query: CallbackQuery, cb: Callback) -> None:
+    """A zone chosen under /subscribe's question: the question's message says what was done, its buttons gone."""
+    lang, msg = await context.lang(), query.message
+    text = await zone_chosen(context, query, cb, lang)
+    if text is None or msg is None:
+        return
     try:
         await context.bot.edit_message_text(text, msg.chat.id, msg.message_id, parse_mode=ParseMode.HTML)
     except BadRequest as exc:  # the question is gone: said in a message of its own

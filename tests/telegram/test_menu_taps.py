@@ -74,9 +74,7 @@ async def test_every_learner_feature_is_reached_by_taps_from_start(env: BotEnv) 
     env.clock.advance(days=2)  # the mistake's review is due by now: the greeting counts it
     li.press(start, "☀️ 每日推送")
     await env.settle()
-    li.press(start, "« 返回")  # via the settings
-    await env.settle()
-    li.press(start, "« 返回")
+    li.press(start, "« 返回")  # straight back to the greeting it was opened from
     await env.settle()
     assert "🔁 复习 · 1" in start.button_texts
     li.press(start, "🔁 复习 · 1")
@@ -87,9 +85,17 @@ async def test_every_learner_feature_is_reached_by_taps_from_start(env: BotEnv) 
     await env.settle()
     li.press(start, "07:00")
     await env.settle()
+    assert start.text.startswith("每天 07:00 推送，按哪个时区？")  # the first time: the zone asked, not assumed
+    assert await env.app.bot_data.subscriptions.get(li.id, "daily") is None
+    li.press(start, "香港时间")
+    await env.settle()
     daily = await env.app.bot_data.subscriptions.get(li.id, "daily")
-    assert daily is not None and daily.active and daily.hhmm == "07:00"
-    li.press(start, "« 返回")
+    assert daily is not None and daily.active and (daily.hhmm, daily.tz) == ("07:00", "Asia/Hong_Kong")
+    assert start.text.startswith("每日推送") and "☑ 07:00" in start.button_texts
+    li.press(start, "« 返回")  # the way back it came by, through the zone question
+    await env.settle()
+    assert start.text.startswith("你好，李雷")
+    li.press(start, "⚙️ 设置")
     await env.settle()
     assert start.text.startswith("设置")
 
@@ -99,7 +105,7 @@ async def test_every_learner_feature_is_reached_by_taps_from_start(env: BotEnv) 
     li.press(start, "20:00")
     await env.settle()
     remind = await env.app.bot_data.subscriptions.get(li.id, "remind")
-    assert remind is not None and remind.active and (remind.hhmm, remind.tz) == ("20:00", "Asia/Shanghai")
+    assert remind is not None and remind.active and (remind.hhmm, remind.tz) == ("20:00", "Asia/Hong_Kong")  # the zone she chose
     li.press(start, "22:00")
     await env.settle()
     assert (await env.app.bot_data.subscriptions.get(li.id, "remind")).hhmm == "22:00"

@@ -212,8 +212,12 @@ async def test_the_tap_first_flow_over_http(http_bot_env: BotEnv) -> None:
     li.press(start, "☀️ 每日推送")
     await fake.wait_for(lambda: (start.text or "").startswith("每日推送"), timeout=10, what="the daily screen")
     li.press(start, "21:00")
+    await fake.wait_for(lambda: "北京时间" in start.button_texts, timeout=10, what="the zone asked")
+    li.press(start, "北京时间")
     await fake.wait_for(lambda: "☑ 21:00" in start.button_texts, timeout=10, what="21:00 ticked")
     li.press(start, "« 返回")
+    await fake.wait_for(lambda: (start.text or "").startswith("你好"), timeout=10, what="the greeting")
+    li.press(start, "⚙️ 设置")
     await fake.wait_for(lambda: "每日推送：每天 21:00" in (start.text or ""), timeout=10, what="the settings")
     assert len(fake.sent_to(li.id)) == 1
     fake.assert_clean()
