@@ -80,7 +80,7 @@ class VerdictParts:
 
     @property
     def answered(self) -> bool:
-        return bool(self.answer)
+        return not self.head.startswith(NOT_READ)
 
 
 def verdict_parts(question: Question, verdict: Verdict, lang: str) -> VerdictParts:
@@ -96,13 +96,11 @@ def verdict_parts(question: Question, verdict: Verdict, lang: str) -> VerdictPar
         label = t("verdict_explanation_model" if explained_by_model(question) else "verdict_explanation", lang)
         explanation = label + question.explanation.strip()
     judge = t("verdict_judged", lang, model=verdict.judged_by) if verdict.judged_by else ""
-    return VerdictParts(
-        f"{MARKS[verdict.outcome]} {head}",
-        _answer(question, verdict, lang),
-        feedback if feedback not in ("回答正确。", "Right.") else "",
-        explanation,
-        judge,
-    )
+    feedback = feedback.removeprefix("回答正确。").removeprefix("Right.").strip()  # the head says so
+    answer = _answer(question, verdict, lang)
+    if question.kind is Kind.fill and verdict.expected and f"「{verdict.expected}」" in feedback:
+        answer = ""  # the feedback names the key already (`很接近，但…：答案是「X」`): said once
+    return VerdictParts(f"{MARKS[verdict.outcome]} {head}", answer, feedback, explanation, judge)
 
 
 def format_verdict(question: Question, verdict: Verdict, lang: str) -> str:

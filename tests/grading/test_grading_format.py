@@ -82,3 +82,27 @@ def test_question_shows_prompt_options_and_a_hint_per_kind() -> None:
     assert "2 blanks" in format_question(question("000/fill-two"), "en")
     assert "对" in format_question(question("000/true_false-1"), "zh").splitlines()[-1]
     assert "A." not in format_question(question("000/fill-1"), "zh")
+
+
+def test_a_fill_verdict_names_its_key_once_and_says_right_once() -> None:
+    """A wrong, near-miss or typo verdict whose feedback names the key drops the key line; a right one with
+    a remark does not say "right" twice."""
+    from bot.banks.model import Kind, Question
+
+    q = Question(
+        id="fill-1",
+        kind=Kind.fill,
+        number=1,
+        prompt="稻田里的水稻在___中完成光合作用。",
+        answer=["叶绿体"],
+        explanation="x",
+    )
+    for reply in ("叶绿休", "线粒体", "叶"):
+        for lang in ("zh", "en"):
+            text = format_verdict(q, grade(q, reply), lang)
+            assert text.count("叶绿体") == 1, text
+    typo = Question(id="fill-2", kind=Kind.fill, number=2, prompt="梯度在___中汇总。", answer=["AllReduce"])
+    remark = format_verdict(typo, grade(typo, "AllReduc"), "zh")
+    assert remark.startswith("✅") and remark.count("回答正确") == 1 and remark.count("AllReduce") == 1, remark
+    plain = format_verdict(q, grade(q, "叶绿体"), "zh")
+    assert "正确答案：叶绿体" in plain  # nothing in the feedback names it: the key line stays

@@ -168,7 +168,10 @@ async def test_quiz_round_in_chinese_words(env: BotEnv) -> None:
     li.press(summary, "☀️ 订阅每日")  # the daily screen as a new message; the summary stays as it was
     daily = await fake.next_message(li.id)
     assert daily.text.startswith("每日推送") and summary.history == []
-    li.press(daily, "07:00")
+    li.press(daily, "07:00")  # her first subscription: the zone asked, not assumed
+    await fake.wait_for(lambda: "北京时间" in daily.button_texts, what="the zone asked")
+    assert daily.text.startswith("每天 07:00 推送，按哪个时区？")
+    li.press(daily, "北京时间")
     await fake.wait_for(lambda: "☑ 07:00" in daily.button_texts, what="07:00 ticked")
     li.command("/quiz 2题 facts")  # subscribed now: the next summary does not offer it again
     for _ in range(2):
