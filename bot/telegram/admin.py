@@ -46,7 +46,7 @@ from bot.telegram.disputes import send_disputes_and_answers
 from bot.telegram.presses import PRESSES
 from bot.telegram.render import esc
 from bot.telegram.sending import send_html
-from bot.telegram.texts import t
+from bot.telegram.texts import listing, t
 
 __all__ = [
     "admin_or_refuse",
@@ -102,8 +102,7 @@ def _finding_line(finding: LintFinding, lang: str) -> str:
 
 def _counts(bank: Bank, lang: str) -> str:
     counts = bank.counts()
-    sep = ", " if lang == "en" else "、"
-    return sep.join(f"{kind_label(kind, lang)} {counts[kind]}" for kind in Kind if counts[kind])
+    return listing((f"{kind_label(kind, lang)} {counts[kind]}" for kind in Kind if counts[kind]), lang)
 
 
 # ----- document upload: import, preview, confirm ---------------------------------------------------
@@ -492,7 +491,7 @@ async def reports_command(update: Update, context: CustomContext) -> None:
     for i, item in enumerate(flagged, start=1):
         found = engine.question_for(item.question)
         question = found[1] if found else None
-        ids = ", ".join(f"#{r}" for r in item.report_ids)
+        ids = listing((f"#{r}" for r in item.report_ids), lang)
         block = [t("reports_item", lang, i=i, bank=esc(item.bank), qid=esc(item.qid), n=item.count, ids=ids)]
         if question is None:
             block.append(t("reports_gone", lang))

@@ -19,6 +19,7 @@ from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest
 
+from bot.banks.language import bank_language
 from bot.banks.model import Kind
 from bot.delivery.arguments import DEFAULT_TIME
 from bot.grading import kind_label
@@ -135,7 +136,12 @@ async def _start_screen(context: CustomContext, chat_id: int, user_id: int, lang
     learner_row = await context.engine.learner(user_id)
     name = learner_row.name if learner_row is not None else ""
     due = (await reviews_due(context.engine, user_id)).due_now
-    return t("start_private", lang, name=esc(name)), start_keyboard(context.codec, lang, due)
+    text = t("start_private", lang, name=esc(name))
+    languages = {bank_language(bank) for bank in context.engine.banks.values()}
+    if languages and lang not in languages:  # told before the first question, not discovered in it
+        named = listing((t(f"bank_language_{code}", lang) for code in sorted(languages)), lang)
+        text += "\n\n" + t("start_banks_language", lang, language=named)
+    return text, start_keyboard(context.codec, lang, due)
 
 
 async def _streak_screen(context: CustomContext, chat_id: int, user_id: int, lang: Lang) -> Screen:

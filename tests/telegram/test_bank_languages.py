@@ -38,3 +38,24 @@ async def test_an_english_learner_sees_english_banks_first_and_is_told_the_other
     await env.settle()
     assert (await env.engine.settings(li.id)).banks == ("round",)
     fake.assert_clean()
+
+
+async def test_the_greeting_says_when_no_bank_asks_in_the_learners_language(bot_env: BotEnv) -> None:
+    """Only the Chinese seed banks: an English learner is told at /start, before the first question; a
+    Chinese learner is not (and with an English bank beside them, nobody is: see the test above)."""
+    fake = bot_env.fake
+    assert {bank_language(b) for b in bot_env.engine.banks.values()} == {"zh"}
+    amy = fake.user(7511, "Amy", language_code="en")
+    amy.command("/start")
+    greeting = await fake.next_message(amy.id)
+    assert "Every question bank here is in Chinese" in greeting.text
+    li = fake.user(7512, "李雷", language_code="zh")
+    li.command("/start")
+    assert "题库都是" not in (await fake.next_message(li.id)).text
+    fake.assert_clean()
+
+
+async def test_with_a_bank_in_her_language_the_greeting_says_nothing_of_languages(env: BotEnv) -> None:
+    amy = env.fake.user(7513, "Amy", language_code="en")
+    amy.command("/start")
+    assert "Every question bank here" not in (await env.fake.next_message(amy.id)).text
