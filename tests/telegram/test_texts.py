@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.banks.model import Kind
+from bot.grading import kind_label
 from bot.locale import plural
-from bot.telegram.texts import t
+from bot.telegram.texts import listing, t
 from tests.test_catalogs import entries
 
 # zh and en as the text table held them: each key's text (a plural entry: its forms joined by a line)
@@ -119,3 +121,21 @@ def test_the_front_end_shows_no_chinese_outside_the_table(module: str) -> None:
         and not _allowed(node, parents)
     ]
     assert not found, f"{module}: strings for the catalogs (bot/locale): {found}"
+
+
+ENGLISH_KIND_NAMES = re.compile(r"single choice|multiple choice|fill-in|true or false|case analysis", re.I)
+ASCII_COMMA_LIST = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]\s*,|,\s*[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+@pytest.mark.parametrize("lang", ["zh", "ja"])
+def test_chinese_and_japanese_texts_hold_no_english_kind_names_or_ascii_comma_lists(lang: str) -> None:
+    """Issue 25's review of both languages: a list in Chinese or Japanese is joined by 、, and the kinds are
+    named in the language (``【True or false】`` once reached Chinese learners)."""
+    for key, lines in entries(lang).items():
+        text = "\n".join(lines)
+        assert not ASCII_COMMA_LIST.search(text), (lang, key, text)
+        if key != "desk_q_key_help":  # names what an author types: `true/false` is accepted there
+            assert not ENGLISH_KIND_NAMES.search(text), (lang, key, text)
+    for kind in Kind:
+        assert kind_label(kind, lang).isascii() is False and not ENGLISH_KIND_NAMES.search(kind_label(kind, lang))
+    assert "," not in listing(["单选题", "判断题"], lang)
