@@ -6,7 +6,7 @@ import contextlib
 import itertools
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
@@ -27,7 +27,7 @@ from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
 from bot.lexicon.formulas import is_formula
 from bot.lexicon.names import STANDARD, Aliases
-from bot.lexicon.normalize import allowed_typos, clean, is_han, normalize, readings, strip_answer_prefix
+from bot.lexicon.normalize import allowed_typos, clean, is_han, normalize, readings, strip_answer_prefix, word_readings
 
 # Taiwan vocabulary (演算法, 資料) through OpenCC's phrase conversion; built once (loading is slow).
 _TW2SP = OpenCC("tw2sp")
@@ -72,13 +72,17 @@ class BlankResult:
 
 
 def _sounds_alike(reply: str, answer: str) -> bool:
-    """Same length and every differing character shares a toneless reading (a pinyin IME slip)."""
+    """Same length and every differing character can be read as the key's character is read in its word
+    (a pinyin IME slip: 借穗 for 接穗, jie; not 插穗, though 接 has a rare reading cha)."""
     if len(reply) != len(answer) or reply == answer:
         return False
-    for r, a in zip(reply, answer, strict=True):
+    usual = word_readings(answer)
+    for r, a, said in zip(reply, answer, usual, strict=True):
         if r == a:
             continue
-        if not (is_han(r) and is_han(a) and readings(r) & readings(a)):
+        if not (is_han(r) and is_han(a)):
+            return False
+        if not (said in readings(r) if said else readings(r) & readings(a)):
             return False
     return True
 
@@ -871,6 +875,45 @@ def _prompt_words_in_keys(before: str, after: str, forms: tuple[Accepted, ...]) 
     return ends, starts
 
 
+def _judged_as_number(reply: str, answers: Sequence[str], literal: bool) -> bool:
+    """The reply and the key are numbers, so `_by_value` has judged the reply: a wrong number is not read
+    again as text, whose normalising drops signs and decimal points (`-15` or `1.5` for 15 cm read as 15
+    plus the prompt's cm; `3.6` for 36 km/h). Dates and ranges keep their text readings."""
+    said = None if literal else read_value(reply)
+    if said is None or said.kind != "number":
+        return False
+    return any((key := read_value(a)) is not None and key.kind == "number" for a in answers)
+
+
+def _read_otherwise(
+    reply: str,
+    answers: Sequence[str],
+    prompt: str,
+    concepts: ConceptIndex | None,
+    result: BlankResult,
+    after: str,
+    spelling: bool,
+    literal: bool,
+) -> BlankResult:
+    """A reply not accepted as it stands, read with the prompt: the prompt's words around the blank, the
+    answers it offers, a sentence about it, the key restated or glossed, the key said more than once; each
+    reading tried while none has accepted it."""
+    readings: list[Callable[[], BlankResult | None]] = [
+        lambda: _in_context(reply, answers, prompt, concepts),
+        lambda: _offered(reply, answers, prompt),
+        lambda: _said_of_the_prompt(reply, answers, prompt, concepts) or None,
+        lambda: _restated(reply, answers, prompt, concepts),
+        lambda: _glossed(reply, answers, concepts, after, spelling),
+    ]
+    for reading in readings:
+        if not result.ok and (found := reading()) is not None:
+            result = found
+    if not result.ok and (once := _said_once(reply)) is not None:
+        found = match_blank(once, answers, concepts, after_blank=after, spelling=spelling, literal=literal)
+        result = found if found.ok else result
+    return result
+
+
 def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:
     blanks = [b for b in question.blanks() if b]
     expected = expected_fill(question)
@@ -888,19 +931,10 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
     if len(blanks) == 1:
         after = _around_blank_raw(question.prompt)[1]
         results = [match_blank(reply, blanks[0], concepts, after_blank=after, spelling=spelling, literal=literal)]
-        if not results[0].ok and (found := _in_context(reply, blanks[0], question.prompt, concepts)) is not None:
-            results = [found]
-        if not results[0].ok and (found := _offered(reply, blanks[0], question.prompt)) is not None:
-            results = [found]
-        if not results[0].ok and (found := _said_of_the_prompt(reply, blanks[0], question.prompt, concepts)):
-            results = [found]
-        if not results[0].ok and (found := _restated(reply, blanks[0], question.prompt, concepts)) is not None:
-            results = [found]
-        if not results[0].ok and (found := _glossed(reply, blanks[0], concepts, after, spelling)) is not None:
-            results = [found]
-        if not results[0].ok and (once := _said_once(reply)) is not None:
-            found = match_blank(once, blanks[0], concepts, after_blank=after, spelling=spelling, literal=literal)
-            results = [found] if found.ok else results
+        if not results[0].ok and not _judged_as_number(reply, blanks[0], literal):
+            results = [
+                _read_otherwise(reply, blanks[0], question.prompt, concepts, results[0], after, spelling, literal)
+            ]
     else:
         results = _several_blanks(reply, question.prompt, blanks, concepts, spelling, literal)
     right = sum(r.ok for r in results)

@@ -90,6 +90,19 @@ def readings(ch: str) -> frozenset[str]:
     return frozenset(found[0]) if found else frozenset()
 
 
+def word_readings(word: str) -> tuple[str, ...]:
+    """The toneless reading of each character of ``word`` as the word is read (接穗 -> jie, sui), not every
+    reading a character has somewhere (接 also has the rare cha): a learner typing a word by sound types
+    its usual reading. '' for a character that is not Han, and for every character when the readings do
+    not line up with the characters."""
+    from pypinyin import Style, pinyin
+
+    found = pinyin(word, style=Style.NORMAL, errors=lambda chars: [""] * len(chars))
+    if len(found) != len(word):
+        return ("",) * len(word)
+    return tuple(r[0] if r else "" for r in found)
+
+
 def allowed_typos(length: int) -> int:
     """Edits tolerated as a typo for an answer of this many characters.
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 import pytest
 from class_rows import ClassBank, Row, outcome
 
+from bot.banks.model import Kind, Question
+from bot.grading import Outcome, grade
+
 _BANK = ClassBank("classes_bank.json")
 BANK, CONCEPTS = _BANK.bank, _BANK.concepts
 graded, check = _BANK.graded, _BANK.check
@@ -303,3 +306,24 @@ def test_numbered_sub_answers_are_each_judged_by_their_own_values() -> None:
     assert outcome(right) == "correct", right
     assert outcome(one_off) == "partial" and abs(one_off.score - 2 / 3) < 1e-9, one_off
     assert outcome(no_units) == "partial" and no_units.score == 0.5, no_units
+
+
+def _fill(prompt: str, *answers: str) -> Question:
+    return Question(id="fill-1", kind=Kind.fill, number=1, prompt=prompt, answer=list(answers))
+
+
+def test_a_wrong_number_is_not_read_again_as_text_with_the_prompts_unit() -> None:
+    """A number judged by value stays judged: read as text with the unit the prompt prints after the blank,
+    `-2.5` and `25` normalised to 25 + m matched `2.5 m` (signs and decimal points lost)."""
+    q = _fill("水准测量中，两点的高差为___m。", "2.5", "2.5 m", "2.5米")
+    for wrong in ("-2.5", "25", "0.25", "-2.5m"):
+        assert grade(q, wrong).outcome is Outcome.wrong, wrong
+    for right in ("2.5", "2.5m", "2.5 米", "250 cm"):
+        assert grade(q, right).outcome is Outcome.correct, right
+
+
+def test_a_homophone_slip_is_read_by_the_keys_usual_reading() -> None:
+    """插 shares only a rare reading (cha) with 接, read jie in 接口: no IME slip makes 插口 of 接口."""
+    q = _fill("计算机与外设之间交换信息的部件叫作___。", "接口")
+    assert grade(q, "插口").outcome is Outcome.wrong
+    assert grade(q, "接口").outcome is Outcome.correct
