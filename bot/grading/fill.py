@@ -908,10 +908,25 @@ def _read_otherwise(
     for reading in readings:
         if not result.ok and (found := reading()) is not None:
             result = found
-    if not result.ok and (once := _said_once(reply)) is not None:
-        found = match_blank(once, answers, concepts, after_blank=after, spelling=spelling, literal=literal)
-        result = found if found.ok else result
+    for again in (_said_once(reply), _aside_dropped(reply)):
+        if not result.ok and again is not None:
+            found = match_blank(again, answers, concepts, after_blank=after, spelling=spelling, literal=literal)
+            result = found if found.ok else result
     return result
+
+
+# The answer, then an aside in brackets (`王羲之（书圣）`, `道岔（单开道岔最常见）`): the answer is what is
+# judged. An aside that hedges or offers another answer (`A（或B）`, `(maybe C)`) is no aside.
+_ASIDE = re.compile(r"^(?P<answer>[^（(]+?)\s*[（(](?P<aside>[^（）()]{1,40})[）)]\s*[。.]?$")
+_HEDGE = re.compile(r"或|还是|也许|可能|不确定|\bor\b|maybe|[?？]", re.I)
+
+
+def _aside_dropped(reply: str) -> str | None:
+    """The reply without a bracketed aside after its answer; None when it has none, or the aside hedges."""
+    found = _ASIDE.match(reply.strip())
+    if found is None or _HEDGE.search(found["aside"]):
+        return None
+    return found["answer"]
 
 
 def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:

@@ -327,3 +327,12 @@ def test_a_homophone_slip_is_read_by_the_keys_usual_reading() -> None:
     q = _fill("计算机与外设之间交换信息的部件叫作___。", "接口")
     assert grade(q, "插口").outcome is Outcome.wrong
     assert grade(q, "接口").outcome is Outcome.correct
+
+
+def test_an_answer_followed_by_a_bracketed_aside_is_judged_by_the_answer() -> None:
+    """`X（aside）` is X with a learner's note; an aside that hedges or offers another answer is no aside."""
+    q = _fill("绿色植物利用光能把二氧化碳和水合成有机物的过程叫作___。", "光合作用")
+    assert grade(q, "光合作用（在叶绿体里进行）").outcome is Outcome.correct
+    assert grade(q, "光合作用 (needs light)").outcome is Outcome.correct
+    assert grade(q, "呼吸作用（在线粒体里）").outcome is Outcome.wrong
+    assert grade(q, "呼吸作用（或光合作用）").outcome is not Outcome.correct
