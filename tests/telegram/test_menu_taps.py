@@ -105,7 +105,8 @@ async def test_every_learner_feature_is_reached_by_taps_from_start(env: BotEnv) 
     li.press(start, "20:00")
     await env.settle()
     remind = await env.app.bot_data.subscriptions.get(li.id, "remind")
-    assert remind is not None and remind.active and (remind.hhmm, remind.tz) == ("20:00", "Asia/Hong_Kong")  # the zone she chose
+    # in the zone she chose for the daily push
+    assert remind is not None and remind.active and (remind.hhmm, remind.tz) == ("20:00", "Asia/Hong_Kong")
     li.press(start, "22:00")
     await env.settle()
     assert (await env.app.bot_data.subscriptions.get(li.id, "remind")).hhmm == "22:00"
