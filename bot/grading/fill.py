@@ -898,15 +898,15 @@ def _read_otherwise(
     """A reply not accepted as it stands, read with the prompt: the prompt's words around the blank, the
     answers it offers, a sentence about it, the key restated or glossed, the key said more than once; each
     reading tried while none has accepted it."""
-    readings: list[Callable[[], BlankResult | None]] = [
+    attempts: list[Callable[[], BlankResult | None]] = [
         lambda: _in_context(reply, answers, prompt, concepts),
         lambda: _offered(reply, answers, prompt),
         lambda: _said_of_the_prompt(reply, answers, prompt, concepts) or None,
         lambda: _restated(reply, answers, prompt, concepts),
         lambda: _glossed(reply, answers, concepts, after, spelling),
     ]
-    for reading in readings:
-        if not result.ok and (found := reading()) is not None:
+    for attempt in attempts:
+        if not result.ok and (found := attempt()) is not None:
             result = found
     for again in (_said_once(reply), _aside_dropped(reply)):
         if not result.ok and again is not None:

@@ -90,6 +90,7 @@ def readings(ch: str) -> frozenset[str]:
     return frozenset(found[0]) if found else frozenset()
 
 
+@lru_cache(maxsize=4096)  # asked of the same keys for every learner, as `readings` is of their characters
 def word_readings(word: str) -> tuple[str, ...]:
     """The toneless reading of each character of ``word`` as the word is read (接穗 -> jie, sui), not every
     reading a character has somewhere (接 also has the rare cha): a learner typing a word by sound types

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from grading_seeds import CONCEPTS, question
 
+from bot.banks.model import Kind, Question
 from bot.grading import format_question, format_verdict, grade
 
 
@@ -87,8 +88,6 @@ def test_question_shows_prompt_options_and_a_hint_per_kind() -> None:
 def test_a_fill_verdict_names_its_key_once_and_says_right_once() -> None:
     """A wrong, near-miss or typo verdict whose feedback names the key drops the key line; a right one with
     a remark does not say "right" twice."""
-    from bot.banks.model import Kind, Question
-
     q = Question(
         id="fill-1",
         kind=Kind.fill,
