@@ -787,9 +787,25 @@ def _glossed(clause: str, words: tuple[str, ...]) -> tuple[str, ...]:
 _MAX_GLOSS = 6
 
 
+# A detail that tells what to keep away from (`远离空旷地带`, `不打金属柄伞`, `避免用力排便`): said only by a clause
+# that keeps away too. `跑到空地上` and `打伞` name its things the other way round.
+_AVOIDING = re.compile(
+    r"^(?:应|要|应该|应当|尽量|须|必须|切记)?(?:远离|避免|防止|禁止|严禁|切勿|勿|不要|不能|不得|不可|不宜|不应|别|"
+    r"不(?![断仅同少足良利稳只光但久停管论过然如及])"
+    r")"
+)
+_KEEPS_AWAY = re.compile(r"[不没别无勿非未莫]|远离|避免|防止|禁止|离开|躲开|避开|小心|注意")
+
+
+def _avoiding(text: str) -> bool:
+    return _AVOIDING.match(normalize(text)) is not None
+
+
 def _detail_said(detail: Detail, reply: _Reply) -> bool:
     if any(other in reply.norm for other in detail.unless):
         return False  # `不构成犯罪` says no 构成犯罪
+    if _avoiding(detail.text):
+        reply = replace(reply, norm="|".join(c for c in reply.norm.split("|") if _KEEPS_AWAY.search(c)))
     if any(_says(reply.norm, reply.words, t) for t in detail.terms):
         return True
     if not detail.need:

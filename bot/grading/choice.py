@@ -306,16 +306,44 @@ def _part_of_one(norm: str, question: Question) -> set[str]:
     if len(norm) < 2 or norm in _NAMES_NOTHING:
         return set()
     holding = [(k.upper(), normalize(v)) for k, v in question.options.items() if norm in normalize(v)]
+    shortened = not holding
+    if shortened:  # `筷子弯折` for 筷子插入水中看起来向上弯折: its words, in order, with others between
+        holding = [(k.upper(), normalize(v)) for k, v in question.options.items() if _in_runs(norm, normalize(v))]
     if len(holding) != 1:
         return set()
     letter, text = holding[0]
-    if len(norm) < _MIN_PART * len(core(text)) or flipped(norm, text) is not None:
+    short = len(norm) < _MIN_PART * len(core(text)) and not shortened
+    if short or flipped(norm, text) is not None:
         return set()
     if read_value(question.options[_letter_key(question, letter)]) is not None:
         return set()  # a value is named by its value only: `221年` is no part of 公元前221年
     if _another_substance(norm, text):
         return set()
     return {letter}
+
+
+_MIN_RUN, _MAX_RUNS = 2, 3  # an option shortened by its words: each two characters at least, three at most
+
+
+def _in_runs(part: str, text: str) -> bool:
+    """The part is the text's own words, two to three runs of two characters or more, in order, from its first
+    word to its last (`筷子弯折` of 筷子插入水中看起来向上弯折): a learner shortening a long option."""
+    if len(part) < 2 * _MIN_RUN or not all(is_han(ch) for ch in part):
+        return False
+    if not (text.startswith(part[:_MIN_RUN]) and text.endswith(part[-_MIN_RUN:])):
+        return False
+    # Greedy: each run as long as the text holds it from where the last one ended.
+    runs, at, start = 0, 0, 0
+    while start < len(part):
+        size = 0
+        while start + size < len(part) and text.find(part[start : start + size + 1], at) != -1:
+            size += 1
+        if size < _MIN_RUN:
+            return False
+        at = text.find(part[start : start + size], at) + size
+        start += size
+        runs += 1
+    return 2 <= runs <= _MAX_RUNS
 
 
 # The last character of a chemical name (乙醇胺, 次氯酸钠, 胸腺嘧啶, 对乙酰氨基酚): the thing it names.

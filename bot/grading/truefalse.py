@@ -211,6 +211,34 @@ def stated(question: Question, reply: str) -> bool | None:
     return None
 
 
+# Judgement words a reply may end with, longest first (`不对的` before `对的`); single Chinese characters
+# only as `对`/`错`, whose place at the end of a restated fact is unambiguous.
+_LAST_WORDS = sorted(
+    (w for w in TRUE_WORDS | FALSE_WORDS if not w.isascii() and (len(w) >= 2 or w in "对错√×✓✗")),
+    key=len,
+    reverse=True,
+)
+_NEGATING = frozenset("不没非未别")
+_OF_THE_CLAIM = 0.6  # share of the restated part's characters that stand in the claim
+
+
+def judged_last(question: Question, reply: str) -> bool | None:
+    """The claim's words restated, then the judgement (`35‰对的`, `约为35‰，正确`): the judgement at the end,
+    when what comes before it is a part of the claim (not another fact) and no negation precedes it."""
+    text = clean(reply).strip().strip(_TRIM)
+    for word in _LAST_WORDS:
+        if not text.endswith(word) or len(text) == len(word):
+            continue
+        before = text[: -len(word)].rstrip("，,;；:：。 ")
+        if not before or before[-1] in _NEGATING or asks_back(before):
+            return None
+        said, claim = normalize(before), normalize(question.prompt)
+        if not said or sum(ch in claim for ch in said) < _OF_THE_CLAIM * len(said):
+            return None
+        return word in TRUE_WORDS
+    return None
+
+
 def _label(value: bool) -> str:
     return "正确" if value else "错误"
 
@@ -219,6 +247,8 @@ def grade_true_false(question: Question, reply: str) -> Verdict:
     key = bool(question.answer)
     expected = _label(key)
     value = read_true_false(reply)
+    if value is None:
+        value = judged_last(question, reply)
     if value is None:
         value = stated(question, reply)
     if value is None:

@@ -157,6 +157,9 @@ for _key in _CLASHES:
     del _FOLDED[_key]
 
 _MINUTE = _SYMBOLS["min"]
+_HOUR = _SYMBOLS["h"]
+# After a slash or 每, a lone 分 is a minute and a lone 时 an hour (`次/分`, `千米每时`).
+_PER_CHAR = {"分": _MINUTE, "时": _HOUR}
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _POWER = re.compile(r"^(?P<unit>.+?)(?:\^|\*\*)?(?P<power>-?[23])$")
 _SQUARE = re.compile(r"^(?P<kind>平方|立方)(?P<unit>.+)$")
@@ -207,7 +210,7 @@ def read_unit(text: str) -> Unit | None:
         return None
     total = _ONE
     for i, part in enumerate(parts):
-        unit = _MINUTE if i and part == "分" else _one(part)  # `次/分`: 分 after a slash is a minute
+        unit = _PER_CHAR[part] if i and part in _PER_CHAR else _one(part)
         if unit is None and i and (per := _PER_AMOUNT.match(part)) is not None:  # `mg/100mL`
             inner = _one(per["unit"])
             unit = Unit(inner.dims, inner.factor * Decimal(per["n"])) if inner is not None else None

@@ -336,3 +336,61 @@ def test_an_answer_followed_by_a_bracketed_aside_is_judged_by_the_answer() -> No
     assert grade(q, "光合作用 (needs light)").outcome is Outcome.correct
     assert grade(q, "呼吸作用（在线粒体里）").outcome is Outcome.wrong
     assert grade(q, "呼吸作用（或光合作用）").outcome is not Outcome.correct
+
+
+def test_a_true_false_reply_may_restate_the_claim_then_judge_it() -> None:
+    """`约100℃对的`: a part of the claim, then the judgement at its end; a negation before it, or another fact
+    before it, is no such reading."""
+    q = Question(id="tf-1", kind=Kind.true_false, number=1, prompt="标准大气压下纯水的沸点约为100℃。", answer=True)
+    for right in ("100℃对的", "沸点约为100℃，正确", "约100℃ 是对的"):
+        assert grade(q, right).outcome is Outcome.correct, right
+    for wrong in ("100℃不对", "100℃是错的", "沸点是100℃错"):
+        assert grade(q, wrong).outcome is Outcome.wrong, wrong
+    assert grade(q, "酒精对的").understood is None  # another thing judged: not this claim's judgement
+
+
+def test_a_per_unit_names_its_hour_by_one_character() -> None:
+    """`千米每时`, `米/时`: after 每 or a slash, 时 is an hour as 分 is a minute."""
+    q = _fill("一列车以20 m/s行驶，合___km/h。", "72", "72 km/h")
+    for right in ("72千米每时", "72 千米/时", "72km/h"):
+        assert grade(q, right).outcome is Outcome.correct, right
+    assert grade(q, "72米每时").outcome is Outcome.wrong
+
+
+def _choice(prompt: str, options: dict[str, str], key: str) -> Question:
+    kind = Kind.multiple if len(key) > 1 else Kind.single
+    return Question(id="multiple-1", kind=kind, number=1, prompt=prompt, options=options, answer=key)
+
+
+def test_a_long_option_shortened_by_its_first_and_last_words_names_it() -> None:
+    """`石灰石冒出气泡` for 石灰石上滴加稀盐酸后冒出气泡: its words in order, from its first to its last; a part that is
+    not the option's start and end, or that fits two options, names nothing."""
+    q = _choice(
+        "下列现象中属于化学变化的有（  ）",
+        {
+            "A": "石灰石上滴加稀盐酸后冒出气泡",
+            "B": "冰块在室温下慢慢融化",
+            "C": "铁钉在潮湿空气中生锈",
+            "D": "酒精挥发",
+        },
+        "AC",
+    )
+    assert grade(q, "石灰石冒出气泡、铁钉生锈").outcome is Outcome.correct
+    assert grade(q, "冰块融化，酒精挥发").outcome is Outcome.wrong
+    assert grade(q, "盐酸气泡").outcome is not Outcome.correct  # neither its first nor its last words
+
+
+def test_a_case_point_of_keeping_away_is_not_made_by_going_towards() -> None:
+    """The reference says to keep away from things (`远离河道和低洼处`, `不走地下通道`): a reply that goes to them
+    names them the other way round and earns nothing for them."""
+    q = Question(
+        id="case-1",
+        kind=Kind.case,
+        number=1,
+        prompt="暴雨红色预警发布后，某社区准备组织居民避险。\n问题：外出时应注意什么？",
+        answer="1. 远离河道、低洼地带和山坡。\n2. 不走地下通道和涵洞。\n3. 尽快转移到地势高的坚固建筑内。",
+    )
+    towards = grade(q, "去河道和低洼地带看水，走地下通道和涵洞")
+    away = grade(q, "远离河道和低洼地带，别走地下通道和涵洞，转移到地势高的建筑里")
+    assert towards.score == 0.0, towards
+    assert away.outcome is Outcome.correct, away
