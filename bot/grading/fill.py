@@ -823,6 +823,9 @@ def _said_once(reply: str) -> str | None:
 
 
 _GLOSS = re.compile(r"^(?P<name>[^()（）]+)[(（](?P<gloss>[^()（）]+)[)）]\s*$")
+# `enamel 牙釉质`, `牙釉质 enamel`: a Chinese name and a Latin one side by side, a space between.
+_LATIN_FIRST = re.compile(r"^(?P<gloss>[A-Za-z][A-Za-z\s\-']*?)\s+(?P<name>[^\sA-Za-z][^A-Za-z]*)$")
+_LATIN_LAST = re.compile(r"^(?P<name>[^\sA-Za-z][^A-Za-z]*?)\s+(?P<gloss>[A-Za-z][A-Za-z\s\-']*)$")
 
 
 def _glossed(
@@ -830,7 +833,8 @@ def _glossed(
 ) -> BlankResult | None:
     """`气孔(stomata)`: the key with its English name in brackets (or the other way round). One side must be
     an accepted answer; the other, Latin words, a gloss, or an accepted answer too."""
-    match = _GLOSS.match(strip_hedges(clean(reply)).strip())
+    text = strip_hedges(clean(reply)).strip()
+    match = _GLOSS.match(text) or _LATIN_FIRST.match(text) or _LATIN_LAST.match(text)
     if match is None:
         return None
     name, gloss = match["name"].strip(), match["gloss"].strip()
@@ -929,8 +933,35 @@ def _aside_dropped(reply: str) -> str | None:
     return found["answer"]
 
 
+# `牙釉质（enamel）`, `色散（dispersion）`, `阿司匹林（又称乙酰水杨酸）` in the explanation: another name the bank
+# itself gives to a key. Latin words as they stand; Chinese only after a word that says "also called".
+_NAMED_IN_BRACKETS = re.compile(r"[(（](?P<inner>[^()（）]{1,40})[)）]")
+_LATIN_NAME = re.compile(r"^[A-Za-z][A-Za-z\s\-']*$")
+_ALSO_CALLED = re.compile(
+    r"^(?:又称|也称|俗称|简称|亦称|别称|又名|也叫|英文|英语|英文名|英文名称)[:：为是]?\s*(?P<name>[^，,、；;。]{1,12})$"
+)
+
+
+def _explained_names(question: Question, answers: Sequence[str]) -> list[str]:
+    """The other names the question's explanation (or prompt) gives to an accepted answer, in brackets after
+    it as it writes it."""
+    forms = [f for f in (a.strip() for a in answers) if f]
+    out: list[str] = []
+    for text in (question.explanation or "", question.prompt):
+        for found in _NAMED_IN_BRACKETS.finditer(text):
+            before = text[: found.start()].rstrip()
+            if not any(before.endswith(form) for form in forms):
+                continue
+            inner = found["inner"].strip()
+            if _LATIN_NAME.match(inner) and len(inner) >= 3:
+                out.append(inner)
+            elif (called := _ALSO_CALLED.match(inner)) is not None:
+                out.append(called["name"].strip())
+    return [name for name in dict.fromkeys(out) if name not in forms]
+
+
 def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:
-    blanks = [b for b in question.blanks() if b]
+    blanks = [[*b, *_explained_names(question, b)] for b in question.blanks() if b]
     expected = expected_fill(question)
     if not normalize(reply):
         return Verdict(

@@ -394,3 +394,31 @@ def test_a_case_point_of_keeping_away_is_not_made_by_going_towards() -> None:
     away = grade(q, "远离河道和低洼地带，别走地下通道和涵洞，转移到地势高的建筑里")
     assert towards.score == 0.0, towards
     assert away.outcome is Outcome.correct, away
+
+
+def test_a_key_is_also_named_by_the_name_its_explanation_gives_it_in_brackets() -> None:
+    """`玄武岩（basalt）` in the explanation: basalt names the key; a Chinese name only after 又称/俗称…, and a
+    bracket after another word names nothing of the key."""
+    q = Question(
+        id="fill-1",
+        kind=Kind.fill,
+        number=1,
+        prompt="洋壳主要由一种深色、细粒的喷出岩构成，它是___。",
+        answer=["玄武岩"],
+        explanation="洋壳上部主要是玄武岩（basalt），又称黑石的是它的俗名；花岗岩（granite）则多见于陆壳。",
+    )
+    assert grade(q, "basalt").outcome is Outcome.correct
+    assert grade(q, "Basalt").outcome is Outcome.correct
+    assert grade(q, "granite").outcome is Outcome.wrong
+    q2 = q.model_copy(update={"explanation": "玄武岩（又称黑武石）是基性喷出岩。"})
+    assert grade(q2, "黑武石").outcome is Outcome.correct
+    q3 = q.model_copy(update={"explanation": "玄武岩（含二氧化硅约50%）是基性喷出岩。"})
+    assert grade(q3, "含二氧化硅约50%").outcome is Outcome.wrong
+
+
+def test_a_chinese_name_and_its_english_name_side_by_side_are_the_key() -> None:
+    """`basalt 玄武岩`: both names of the key, a space between, as `玄武岩（basalt）` is."""
+    q = Question(id="fill-1", kind=Kind.fill, number=1, prompt="洋壳上部的主要岩石是___。", answer=["玄武岩"])
+    assert grade(q, "basalt 玄武岩").outcome is Outcome.correct
+    assert grade(q, "玄武岩 basalt").outcome is Outcome.correct
+    assert grade(q, "花岗岩 granite").outcome is Outcome.wrong
