@@ -96,6 +96,10 @@ def score(case: Case) -> Score:
     except DocumentError:
         result.refused = True
         return result
+    except Exception as exc:  # a crash refuses the document as surely (the upload reports it): say which
+        print(f"{case.name}: the importer crashed: {type(exc).__name__}: {exc}", file=sys.stderr)
+        result.refused = True
+        return result
     result.imported = len(questions)
     result.kind = matched(questions, case.questions, right_kind)
     result.key = matched(questions, case.questions, right_key)

@@ -147,7 +147,7 @@ class Settings(BaseSettings):
     def _split_admins(cls, value: object) -> object:
         if isinstance(value, str):
             parts = [p for p in value.replace(";", ",").replace(" ", ",").split(",") if p]
-            if not all(p.lstrip("-").isdigit() for p in parts):  # int()'s own message would quote the value
+            if not all(p.lstrip("-").isdecimal() for p in parts):  # int()'s own message would quote the value
                 raise ValueError("Telegram user ids are whole numbers, separated by commas")
             return frozenset(int(p) for p in parts)
         if isinstance(value, int):

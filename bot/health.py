@@ -71,7 +71,7 @@ def _is_bot(argv: list[str]) -> bool:
 def find_bot_process(proc: Path = Path("/proc")) -> int | None:
     """The pid of a running `studybot run`, found through /proc; None if there is none."""
     for entry in sorted(proc.iterdir(), key=lambda p: p.name):
-        if not entry.name.isdigit():
+        if not entry.name.isdecimal():
             continue
         try:
             raw = (entry / "cmdline").read_bytes()

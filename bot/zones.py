@@ -174,7 +174,7 @@ def parse_time_zone(text: str) -> tzinfo:
         return _offset(m.group(1), int(m.group(2)), int(m.group(3) or 0), raw)
     m = _CN_OFFSET.match(nfkc)
     if m:
-        hours = int(m.group(2)) if m.group(2).isdigit() else int(cn2an.cn2an(m.group(2), "smart"))
+        hours = int(m.group(2)) if m.group(2).isdecimal() else int(cn2an.cn2an(m.group(2), "smart"))
         return _offset("+" if m.group(1) == "东" else "-", hours, 0, raw)
     if not _ZONES_BY_LOWER:
         _ZONES_BY_LOWER.update({z.lower(): z for z in available_timezones()})

@@ -124,7 +124,7 @@ def _ordinal(text: str, letters: list[str]) -> str | None:
         place = _ENGLISH_ORDINALS.index(match["c"].lower()) + 1
     else:
         digit = match["a"] or match["b"]
-        place = int(digit) if digit.isdigit() else _NUMERALS.index(digit) + 1
+        place = int(digit) if digit.isdecimal() else _NUMERALS.index(digit) + 1
     return letters[place - 1] if 1 <= place <= len(letters) else None
 
 
@@ -415,7 +415,7 @@ def _read(named: _Options, original: str) -> Reading | None:
             return Reading(frozenset(options - left_out))
     # `选项二` / `选二`: the prefix taken off leaves the place alone.
     lone = text.strip()
-    place = f"第{lone}" if text != original and len(lone) == 1 and (lone in _NUMERALS or lone.isdigit()) else original
+    place = f"第{lone}" if text != original and len(lone) == 1 and (lone in _NUMERALS or lone.isdecimal()) else original
     if (letter := _ordinal(place, sorted(options))) is not None:
         return Reading(frozenset(letter))
     match = _LETTERS.match(text)

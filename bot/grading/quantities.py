@@ -242,7 +242,7 @@ _NUMERALS = re.compile(rf"{_NUMBER}|[零〇一二两三四五六七八九十百�
 
 
 def _number_text(found: str) -> str:
-    if found[0].isdigit():
+    if found[0].isdecimal():
         return str(Decimal(found).normalize())
     try:
         with warnings.catch_warnings():

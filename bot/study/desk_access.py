@@ -67,7 +67,7 @@ class DeskAccess:
     def check_link(self, token: str) -> int | None:
         """The admin a well-signed, unexpired token names (nothing is used up), else None."""
         parts = token.split(".")
-        if len(parts) != 4 or not parts[1].isdigit() or not parts[2].isdigit():
+        if len(parts) != 4 or not parts[1].isdecimal() or not parts[2].isdecimal():
             return None
         body = ".".join(parts[:3])
         if not hmac.compare_digest(self._sign(body), parts[3]):

@@ -164,7 +164,7 @@ async def press_bank(context: CustomContext, query: CallbackQuery, cb: Callback)
     ordered = sorted(engine.banks)
     if word == ALL_BANKS:
         choice: list[str] | None = None
-    elif word.startswith("_") and word[1:].isdigit() and int(word[1:]) < len(ordered):
+    elif word.startswith("_") and word[1:].isdecimal() and int(word[1:]) < len(ordered):
         choice = [ordered[int(word[1:])]]
     elif word in engine.banks:
         choice = [word]

@@ -291,7 +291,7 @@ async def press_menu(context: CustomContext, query: CallbackQuery, cb: Callback)
         await query.answer()
         await _ask_missed(context, chat_id, user_id, lang)
         return
-    if word.startswith("round") and word[5:].isdigit() and int(word[5:]) in ROUND_SIZES:
+    if word.startswith("round") and word[5:].isdecimal() and int(word[5:]) in ROUND_SIZES:
         await query.answer()  # a round as /quiz N starts it (asking first when one is under way)
         await quiz.tap_round(context, chat_id, user_id, lang, int(word[5:]))
         return
@@ -343,7 +343,7 @@ async def press_set(context: CustomContext, query: CallbackQuery, cb: Callback) 
         await engine.update_settings(user_id, language=lang)
         context.bot_data.languages.remember(user_id, lang)
         toast = t("lang_set", lang)
-    elif what == "tz" and value.isdigit() and int(value) < len(MENU_ZONES):
+    elif what == "tz" and value.isdecimal() and int(value) < len(MENU_ZONES):
         name = MENU_ZONES[int(value)][0]
         await engine.update_settings(user_id, tz=name)
         await follow_zone(context, chat_id, tzinfo_for(name))
@@ -368,7 +368,7 @@ async def press_set(context: CustomContext, query: CallbackQuery, cb: Callback) 
             toast = t("toast_remind_off", lang)
         else:
             await _remind_at(context, chat_id, user_id, _hhmm(value))
-    elif what == "count" and value.isdigit() and int(value) in DAILY_COUNTS:
+    elif what == "count" and value.isdecimal() and int(value) in DAILY_COUNTS:
         back = "daily"
         if await _ask_zone_first(context, query, DEFAULT_TIME.strftime("%H%M"), int(value), lang):
             return
@@ -414,7 +414,7 @@ async def press_menu_zone(context: CustomContext, query: CallbackQuery, cb: Call
 
 
 def _hhmm(value: str) -> time | None:
-    if len(value) != 4 or not value.isdigit() or int(value[:2]) > 23 or int(value[2:]) > 59:
+    if len(value) != 4 or not value.isdecimal() or int(value[:2]) > 23 or int(value[2:]) > 59:
         return None
     return time(int(value[:2]), int(value[2:]))
 

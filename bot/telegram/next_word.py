@@ -61,7 +61,7 @@ def decode_next(word: str, bank_ids: Iterable[str]) -> NextWord | None:
     """Read a "next" word; None when it is not one (the caller refuses the press)."""
     head, *rest = word.split("-")
     mode, after = head[:1], head[1:]
-    if mode not in MODES or not after.isdigit():
+    if mode not in MODES or not after.isdecimal():
         return None
     if not rest:
         return NextWord(mode, int(after), carried=False)

@@ -121,7 +121,7 @@ def _weeks(args: list[str]) -> int:
     from bot.pictures.model import DEFAULT_WEEKS, MAX_WEEKS, MIN_WEEKS
 
     word = args[0].strip() if args else ""
-    if not (word.isascii() and word.isdigit()) or len(word) > 3:
+    if not (word.isascii() and word.isdecimal()) or len(word) > 3:
         return DEFAULT_WEEKS
     return min(max(int(word), MIN_WEEKS), MAX_WEEKS)
 

@@ -151,7 +151,7 @@ async def zone_chosen(context: CustomContext, query: CallbackQuery, cb: Callback
     subscription made; what to say, or None (the press answered as invalid)."""
     msg, user_id = query.message, query.from_user.id
     hhmm, index, count = cb.fields
-    valid = index.isdigit() and int(index) < len(ASKED_ZONES) and count.isdigit() and int(count) >= 1
+    valid = index.isdecimal() and int(index) < len(ASKED_ZONES) and count.isdecimal() and int(count) >= 1
     try:
         at = parse_clock(f"{hhmm[:2]}:{hhmm[2:]}")
     except ValueError:

@@ -139,7 +139,7 @@ async def _overview(request: web.Request, *, notice: tuple[str, bool] | None = N
         _by_bank([(r.bank, r.count) for r in flagged]),
     )
     dismissed = request.query.get("dismissed", "")
-    if notice is None and dismissed.isdigit():
+    if notice is None and dismissed.isdecimal():
         notice = (t("answers_dismissed", n=int(dismissed)), False)
     return render(
         request,
@@ -230,7 +230,7 @@ async def _decide(request: web.Request, accept: bool) -> web.StreamResponse:
     in the chat); the page it was pressed on comes back with what the decision did."""
     me, svc = viewer(request), services(request)
     text = request.match_info["dispute"]
-    if not text.isdigit():
+    if not text.isdecimal():
         raise web.HTTPNotFound()
     dispute_id = int(text)
     decide = svc.disputes.accept if accept else svc.disputes.reject

@@ -68,7 +68,7 @@ async def _bank_page(
     t, query = translator(me.lang), request.query
     words = query.get("q", "").strip()
     questions = [q for _, q in svc.desk.search(words, bank.id, limit=SHOWN)] if words else bank.questions[:SHOWN]
-    if notice is None and query.get("resolved", "").isdigit() and query.get("closed", "").isdigit():
+    if notice is None and query.get("resolved", "").isdecimal() and query.get("closed", "").isdecimal():
         notice = t(
             "live_saved",
             resolved=t("n_reports", n=int(query["resolved"])),

@@ -30,6 +30,6 @@ def question_form(form: MultiDictProxy[Any]) -> QuestionForm:
 
 def revision_of(form: MultiDictProxy[Any]) -> int:
     text = field(form, "revision")
-    if not text.isdigit():
+    if not text.isdecimal():
         raise web.HTTPBadRequest(text="revision missing")
     return int(text)

@@ -25,7 +25,7 @@ async def groups(request: web.Request) -> web.StreamResponse:
 async def group(request: web.Request) -> web.StreamResponse:
     svc = services(request)
     text = request.match_info["chat"]
-    if not text.lstrip("-").isdigit() or len(text) > 20:
+    if not text.lstrip("-").isdecimal() or len(text) > 20:
         raise web.HTTPNotFound()
     try:
         week = await svc.desk.group_week(int(text))

@@ -91,7 +91,7 @@ async def upload(request: web.Request) -> web.StreamResponse:
 
 def _upload_id(request: web.Request) -> int:
     text = request.match_info["upload"]
-    if not text.isdigit() or len(text) > 18:
+    if not text.isdecimal() or len(text) > 18:
         raise web.HTTPNotFound()
     return int(text)
 
@@ -187,7 +187,7 @@ async def add_passage(request: web.Request) -> web.StreamResponse:
     me, desk = viewer(request), services(request).desk
     form = await request.post()
     line = request.match_info["line"]
-    if not line.isdigit() or len(line) > 9:
+    if not line.isdecimal() or len(line) > 9:
         raise web.HTTPNotFound()
     typed = question_form(form)
     try:

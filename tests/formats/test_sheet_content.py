@@ -509,3 +509,15 @@ def test_fill_keys_written_as_list_literals_are_their_items_and_an_empty_one_is_
     assert answers == [["叶绿体"], ["脱氧核糖核酸", "脱氧核苷酸"], ["细胞核"]]
     (gap,) = result.left_out
     assert gap.line == 3
+
+
+def test_options_numbered_with_circled_digits_are_keyed_by_them(tmp_path: Path) -> None:
+    """`①DEBUG ②LINK` in 选项1…选项4 with the key `②`: the option numbered so, not a crash on int('②')."""
+    rows = [
+        ["序号", "题目", "选项1", "选项2", "选项3", "选项4", "答案"],
+        ["（1）", "把目标模块连接成可执行文件的程序是____", "①编辑器", "②连接器", "③解释器", "④调试器", "②"],
+        ["（2）", "汇编语言写成的程序叫作____", "①源程序", "②目标程序", "③可执行程序", "④库", "①"],
+        ["（3）", "下列属于寄存器的有____", "①AX", "②BX", "③RAM", "④CX", "①②④"],
+    ]
+    result = import_file(workbook(tmp_path / "asm.xlsx", {"选择题": rows}), bank_id="asm")
+    assert [q.answer for q in result.bank.questions] == ["B", "A", "ABD"]

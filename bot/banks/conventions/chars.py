@@ -30,7 +30,7 @@ _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "�
 
 def cn_number(text: str) -> int:
     """'12' -> 12, '十二' -> 12, '二十一' -> 21, '一百零五' -> 105."""
-    if text.isascii() and text.isdigit():
+    if text.isascii() and text.isdecimal():
         return int(text)
     if len(text) == 1 and text in CIRCLED_NUMBERS:  # ① … ⑳, ㉑ …: circled numbers
         return int(unicodedata.numeric(text))

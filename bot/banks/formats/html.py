@@ -157,7 +157,7 @@ class _Text(HTMLParser):
             self.out.append("\n")
         elif tag in ("td", "th") and self.cells is not None:
             span = dict(attrs).get("colspan") or "1"
-            extra = min(int(span), 20) - 1 if span.isdigit() and int(span) > 1 else 0
+            extra = min(int(span), 20) - 1 if span.isdecimal() and int(span) > 1 else 0
             self.cells.extend([tag] * (1 + extra))
             self.out.append(" | " + " | " * extra)  # a cell spread over columns: empty cells after it
         elif tag in ("ol", "ul"):
@@ -167,7 +167,7 @@ class _Text(HTMLParser):
             self.out.append("\n")
             if self.lists and self.lists[-1][0]:
                 value = dict(attrs).get("value") or ""
-                self.lists[-1][1] = int(value) if value.isdigit() else self.lists[-1][1] + 1
+                self.lists[-1][1] = int(value) if value.isdecimal() else self.lists[-1][1] + 1
                 if marker := _marker(self.lists[-1][0], self.lists[-1][1]):
                     self.out.append(marker + _MARKER_END)
         elif tag in _BLOCKS:
@@ -201,7 +201,7 @@ class _Text(HTMLParser):
     @staticmethod
     def start(attrs: dict[str, str | None]) -> int:
         value = attrs.get("start") or ""
-        return int(value) - 1 if value.isdigit() else 0
+        return int(value) - 1 if value.isdecimal() else 0
 
     def handle_endtag(self, tag: str) -> None:
         if tag in _OPTION_TAGS and not self.dropped and self.depth.get(tag):

@@ -79,7 +79,7 @@ def line_entries(text: str, line: int) -> list[Entry] | None:
         if any(s <= m.start() < e for s, e in spans):
             continue
         key = m.group("bk") or m.group("k")
-        if key.isdigit() and (
+        if key.isdecimal() and (
             m.group("open") or (not m.group("prefix") and m.group("sep").strip() not in _DIGIT_KEY_SEPARATORS)
         ):
             # "1 2 3 4" are numbers and "(1) 4" a blank's answer, not a question and its option's number

@@ -720,7 +720,7 @@ class _Generic:
     def worded_entry(self, i: int) -> Entry | None:
         """`1. second`, `2. b) third`, `3. (a) Because …`: a question's number and its answer in a few words."""
         text = self.texts[i]
-        if not text[:1].isdigit():
+        if not text[:1].isdecimal():
             return None  # "(1) n-1" under "正确答案：" is a fill-in's blanks, not the answers of questions 1, 2 …
         if line_entries(text, 0) is not None or (head := number_head(text)) is None or head[2] is not None:
             return None
@@ -942,7 +942,7 @@ class _Generic:
                 out.append(_LATIN[letters.index(w)])
             elif alphabet != "digits" and all(ch in letters for ch in w) and w:
                 out += [_LATIN[letters.index(ch)] for ch in w]
-            elif alphabet == "digits" and w.isdigit() and all(ch in letters for ch in w) and len(w) <= 1:
+            elif alphabet == "digits" and w.isdecimal() and all(ch in letters for ch in w) and len(w) <= 1:
                 out.append(_LATIN[int(w) - 1])
             else:
                 return _label_and_text(key, letters)

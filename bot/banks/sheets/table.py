@@ -395,12 +395,12 @@ def column_role(cell: str) -> str | None:
         return "option:" + LETTERS[int(m.group(1)) - 1]
     if m := _FLAG_COLUMN.match(name):
         mark = m.group(1) or m.group(2)
-        return "flag:" + (LETTERS[int(mark) - 1] if mark.isdigit() else mark.upper())
+        return "flag:" + (LETTERS[int(mark) - 1] if mark.isdecimal() else mark.upper())
     if m := _WRONG_COLUMN.match(name):
         return f"wrong:{m.group(1) or m.group(2)}"
     if m := _BLANK_COLUMN.match(name):
         digit = m.group(1) or m.group(2) or m.group(3)
-        index = int(digit) if digit.isdigit() else "一二三四五六七八九".index(digit) + 1
+        index = int(digit) if digit.isdecimal() else "一二三四五六七八九".index(digit) + 1
         return f"blank:{index}"
     return None
 
@@ -763,7 +763,7 @@ def _marked_letters(options: dict[str, str]) -> tuple[dict[str, str], str]:
 
 def _natural(text: str) -> list[object]:
     """`9` before `10`, then by letters: the order options given as right and wrong answers are shown in."""
-    return [(0, int(part), "") if part.isdigit() else (1, 0, part.casefold()) for part in re.split(r"(\d+)", text)]
+    return [(0, int(part), "") if part.isdecimal() else (1, 0, part.casefold()) for part in re.split(r"(\d+)", text)]
 
 
 def _option_text(letter: str, value: str) -> str:
@@ -816,6 +816,12 @@ def fill_key(key: str) -> str:
 
 # The parts of a key that names options by number: `1,3`, `1；2；4`, `2 | 3`.
 _KEY_PARTS = re.compile(r"\s*[,，、;；|｜┋\s]\s*")
+_CIRCLED = {chr(0x2460 + i): str(i + 1) for i in range(9)} | {chr(0x2776 + i): str(i + 1) for i in range(9)}
+
+
+def _circled(part: str) -> str:
+    """`②` (or `❷`) as the option number it is; any other part as written."""
+    return _CIRCLED.get(part, part)
 
 
 class _Reader:
@@ -1013,8 +1019,8 @@ class _Reader:
         """Options in numbered columns (选项1, 选项2 …) keyed by their numbers: `2`, `1,3` -> `B`, `AC`;
         not when the key is an option's own text (options that are numbers)."""
         numbered = self.numbered_options
-        digits = _KEY_PARTS.split(key.strip())
-        if not numbered or not all(d.isdigit() and 1 <= int(d) <= len(options) for d in digits):
+        digits = [_circled(d) for d in _KEY_PARTS.split(key.strip())]
+        if not numbered or not all(d.isdecimal() and 1 <= int(d) <= len(options) for d in digits):
             return None
         if any(text.strip() == key.strip() for text in options.values()) and not self.keys_by_number:
             return None
@@ -1025,8 +1031,8 @@ class _Reader:
         there are four), unless that number is an option's own text."""
         if not self.numbered_options or not options:
             return None
-        digits = [d for d in _KEY_PARTS.split(key.strip()) if d]
-        if not digits or not all(d.isdigit() for d in digits):
+        digits = [_circled(d) for d in _KEY_PARTS.split(key.strip()) if d]
+        if not digits or not all(d.isdecimal() for d in digits):
             return None
         if any(text.strip() == key.strip() for text in options.values()) and not self.keys_by_number:
             return None  # `5` among options 5, 7, 9: the option's text, unless the sheet keys by number
@@ -1040,7 +1046,7 @@ class _Reader:
         for row in rows:
             key = self.cell(row, "key").strip()
             texts = [self.cell(row, role).strip() for role in self.columns if role.startswith("option:")]
-            if key.isdigit() and texts and not any(t.isdigit() for t in texts if t):
+            if key.isdecimal() and texts and not any(t.isdecimal() for t in texts if t):
                 return True
         return False
 
