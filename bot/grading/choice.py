@@ -153,6 +153,9 @@ class _Options:
             return set()
         options = self.question.options
         exact = {k.upper() for k, v in options.items() if normalize(v) == norm}
+        if not exact and _RANGE_WORD.search(norm):  # `20hz到20khz` for 20 Hz～20 kHz: a range in words
+            ranged = _RANGE_WORD.sub("~", norm)
+            exact = {k.upper() for k, v in options.items() if _RANGE_MARK.sub("~", normalize(v)) == ranged}
         if exact:
             return exact
         if len(norm) > self.longest():
@@ -242,6 +245,11 @@ class _Options:
                 end += 1
             for stop in range(end, start, -1):
                 named = self.named(" ".join(words[start:stop]))
+                if named and stop - start > 1:
+                    # `乌龙茶 黑茶` is two options, not 乌龙茶（青茶） by a slip of one character.
+                    each = [self.named(w) for w in words[start:stop]]
+                    if all(each) and len(frozenset().union(*each)) > len(named):
+                        named = frozenset().union(*each)
                 if named:
                     found |= named
                     start = stop
@@ -309,10 +317,15 @@ def _part_of_one(norm: str, question: Question) -> set[str]:
     shortened = not holding
     if shortened:  # `筷子弯折` for 筷子插入水中看起来向上弯折: its words, in order, with others between
         holding = [(k.upper(), normalize(v)) for k, v in question.options.items() if _in_runs(norm, normalize(v))]
+    if not holding:  # `树轮` for 树木年轮年代学 where the explanation itself calls it 树轮
+        holding = _short_name(norm, question)
+        shortened = bool(holding)
     if len(holding) != 1:
         return set()
     letter, text = holding[0]
-    short = len(norm) < _MIN_PART * len(core(text)) and not shortened
+    # What every option shares (`灭火法` of 冷却灭火法 … 化学抑制灭火法, `welding`) tells no option apart.
+    own = _without_shared(text, question)
+    short = len(norm) < _MIN_PART * len(core(own)) and not shortened
     if short or flipped(norm, text) is not None:
         return set()
     if read_value(question.options[_letter_key(question, letter)]) is not None:
@@ -322,6 +335,47 @@ def _part_of_one(norm: str, question: Question) -> set[str]:
     return {letter}
 
 
+def _without_shared(text: str, question: Question) -> str:
+    """An option's normalised text without the ending (or the Latin words) every option has."""
+    texts = [normalize(v) for v in question.options.values()]
+    if len(texts) < 3:
+        return text
+    words = [set(re.findall(r"[a-z]+", v.casefold())) for v in question.options.values()]
+    shared_words = set.intersection(*words) if all(words) else set()
+    for word in shared_words:
+        if len(word) >= 3 and text.replace(word, ""):
+            text = text.replace(word, "")
+    tail = texts[0]
+    for other in texts[1:]:
+        while tail and not other.endswith(tail):
+            tail = tail[1:]
+    if len(tail) >= 2 and all(len(t) > len(tail) for t in texts) and text.endswith(tail):
+        text = text[: -len(tail)]
+    return text
+
+
+def _short_name(norm: str, question: Question) -> list[tuple[str, str]]:
+    """The option a short name stands for that the question's own words write (`碳十四、树轮、热释光可给出具体
+    年代` beside 树木年轮年代学): the name starts as the option does and its characters follow in its order."""
+    if len(norm) < 2 or not all(is_han(ch) for ch in norm):
+        return []
+    written = normalize(f"{question.explanation or ''}|{question.prompt}")
+    if norm not in written:
+        return []
+    return [
+        (k.upper(), text)
+        for k, v in question.options.items()
+        if (text := normalize(v)).startswith(norm[0]) and _in_order(norm, text) and norm not in text
+    ]
+
+
+def _in_order(short: str, text: str) -> bool:
+    chars = iter(text)
+    return all(ch in chars for ch in short)
+
+
+_RANGE_WORD = re.compile(r"(?<=[0-9a-zμ])(?:到|至|~|～|-|—|–)(?=[0-9])")
+_RANGE_MARK = re.compile(r"(?<=[0-9a-zμ])(?:~|～|-|—|–|到|至)(?=[0-9])")
 _MIN_RUN, _MAX_RUNS = 2, 3  # an option shortened by its words: each two characters at least, three at most
 
 

@@ -422,3 +422,63 @@ def test_a_chinese_name_and_its_english_name_side_by_side_are_the_key() -> None:
     assert grade(q, "basalt 玄武岩").outcome is Outcome.correct
     assert grade(q, "玄武岩 basalt").outcome is Outcome.correct
     assert grade(q, "花岗岩 granite").outcome is Outcome.wrong
+
+
+def test_options_are_told_apart_by_what_they_do_not_share() -> None:
+    """`细水雾` for 高压细水雾灭火系统: the ending every option has (`灭火系统`) tells none apart, so a short rest
+    names it; Latin words every option has (`typeface family`) likewise."""
+    q = _choice(
+        "适用于档案馆、不宜用水大量喷淋的场所的固定灭火设施有（  ）",
+        {"A": "高压细水雾灭火系统", "B": "七氟丙烷气体灭火系统", "C": "自动喷水湿式灭火系统", "D": "泡沫灭火系统"},
+        "AB",
+    )
+    assert grade(q, "细水雾 七氟丙烷").outcome is Outcome.correct
+    assert grade(q, "细水雾，泡沫").understood == "AD"  # read as those two (a wrong option scores 0)
+    faces = _choice(
+        "Which of these is a humanist sans-serif? (  )",
+        {
+            "A": "Gill typeface family",
+            "B": "Bodoni typeface family",
+            "C": "Didot typeface family",
+            "D": "Baskerville typeface family",
+        },
+        "A",
+    )
+    assert grade(faces, "gill").outcome is Outcome.correct
+    assert grade(faces, "didot").outcome is Outcome.wrong
+
+
+def test_an_option_is_named_by_the_short_name_the_explanation_gives_it() -> None:
+    """The explanation calls 地下水位观测法 `水位`: that short name (its characters in the option's order, from its
+    first) names it; a short name the question's words never write does not."""
+    q = _choice(
+        "下列可以直接测出含水层水量变化的方法有（  ）",
+        {"A": "地下水位观测法", "B": "同位素示踪法", "C": "遥感影像判读", "D": "抽水试验"},
+        "ABD",
+    )
+    q = q.model_copy(update={"explanation": "地水位、示踪和抽水都能直接反映水量；遥感只能间接推断。"})
+    assert grade(q, "地水位，示踪，抽水").outcome is Outcome.correct
+    assert grade(q, "地观，示踪，抽水").outcome is not Outcome.correct
+
+
+def test_a_range_in_words_is_the_range_an_option_marks() -> None:
+    """`10hz到40khz` is the option 10 Hz～40 kHz, the words 到/至 for its mark; another range is not."""
+    q = _choice(
+        "某型号耳机标称的频响范围是（  ）",
+        {"A": "10 Hz～40 kHz", "B": "1 Hz～4 kHz", "C": "100 Hz～400 kHz", "D": "40 kHz 以上"},
+        "A",
+    )
+    assert grade(q, "10hz到40khz").outcome is Outcome.correct
+    assert grade(q, "10Hz至40kHz").outcome is Outcome.correct
+    assert grade(q, "1hz到4khz").outcome is Outcome.wrong
+
+
+def test_two_options_side_by_side_are_not_one_option_by_a_slip() -> None:
+    """`普洱茶 黑茶` are two options, each named by its own words; read as one run they are a slip of one
+    character from 普洱茶（熟茶）, which named a single option."""
+    q = _choice(
+        "下列属于发酵茶或后发酵茶的有（  ）",
+        {"A": "红茶", "B": "绿茶", "C": "普洱茶（熟茶）", "D": "黑茶"},
+        "ACD",
+    )
+    assert grade(q, "红茶 普洱茶 黑茶").outcome is Outcome.correct
