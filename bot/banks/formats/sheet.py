@@ -279,7 +279,9 @@ def _utf8(data: bytes) -> bool:
 
 
 def _csv_table(text: str, delimiter: str) -> Table:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    # `a, "b, c"`: a space after the delimiter before a quoted cell; without skipinitialspace the quotes
+    # stay in the text and the cell splits at its inner delimiters
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, skipinitialspace=delimiter != " ")
     try:
         rows = [Row(number, [c.replace("\r\n", "\n") for c in cells]) for number, cells in enumerate(reader, start=1)]
     except csv.Error:

@@ -819,6 +819,28 @@ _KEY_PARTS = re.compile(r"\s*[,，、;；|｜┋\s]\s*")
 _CIRCLED = {chr(0x2460 + i): str(i + 1) for i in range(9)} | {chr(0x2776 + i): str(i + 1) for i in range(9)}
 
 
+def _option_numbers(key: str, options: dict[str, str]) -> list[int] | None:
+    """The option numbers a key of digits names (`2`, `0,3`); None when it is no such key, or when an
+    option's own text is a number (the key may be that text)."""
+    parts = [p for p in _KEY_PARTS.split(key.strip()) if p]
+    if not options or not parts or not all(p.isdecimal() and len(p) == 1 for p in parts):
+        return None
+    if any(narrow(text).strip().isdecimal() for text in options.values()):
+        return None
+    return [int(p) for p in parts]
+
+
+def _spoken(text: str) -> str:
+    """Text compared for an option's words: case folded, math marks and closing stops dropped."""
+    return re.sub(r"\s+", " ", narrow(text).replace("$", "")).casefold()
+
+
+def _named(option: str, said: str) -> bool:
+    """Whether an explanation names an option by its whole text (three characters at least)."""
+    wanted = _spoken(option).strip().rstrip(".。!！;；,，").strip()
+    return len(wanted) >= 3 and wanted in said
+
+
 def _circled(part: str) -> str:
     """`②` (or `❷`) as the option number it is; any other part as written."""
     return _CIRCLED.get(part, part)
@@ -843,6 +865,8 @@ class _Reader:
         self.kind_codes = _kind_codes(header.names.get("type", "")) or codes
         self.marked_keys = False  # the sheet marks the right options in their own cells (`*速度`)
         self.keys_by_number = False  # the sheet's keys name numbered options by number
+        # A plain option list in one cell (`x|y|z`) keyed by number: counted from 0, from 1, or not known
+        self.key_base: int | None = 1
 
     def merged(self, rows: list[Row]) -> list[Row]:
         """Rows with one option each under a question whose other cells are merged down (`1 | 单选题 | 题干 |
@@ -933,6 +957,11 @@ class _Reader:
             return
         if declared.short and not options:
             kind = open_kind(stem, self.cell(row, "key"))
+        if self.key_base is None and _option_numbers(self.cell(row, "key"), options) is not None:
+            zh = f"第 {number} 题的答案“{self.cell(row, 'key')}”是选项序号，但本表从 0 还是从 1 数无法确定，未导入"
+            en = f"the key of question {number} is an option's number, but whether the sheet counts from 0 or 1"
+            self.reject(row, number, section, part, (zh, f"{en} cannot be told; not imported"))
+            return
         key = self.key(row, kind, options)
         if not key and marked:
             key = marked
@@ -1002,6 +1031,13 @@ class _Reader:
         if options and kind in (*CHOICE_KINDS, None):
             if _CHOICE_KEY.match(key.strip()):
                 return _choice_key(key)
+            numbers = _option_numbers(key, options) if self.listed_options() else None
+            if (
+                numbers is not None
+                and self.key_base is not None
+                and all(0 <= n - self.key_base < len(options) for n in numbers)
+            ):
+                return "".join(sorted({LETTERS[n - self.key_base] for n in numbers}))
             return self.numbered_key(key, options) or option_key(key, options) or key
         judged = kind is Kind.true_false or (kind is None and not count_blanks(self.cell(row, "stem")))
         if judged and not options and (value := read_true_false(fold_accents(key))) is not None:
@@ -1014,6 +1050,47 @@ class _Reader:
         if kind is Kind.fill or (kind is None and not options and read_true_false(key) is None):
             return fill_key(key)
         return key
+
+    def listed_options(self) -> bool:
+        """The options are a plain list in one cell, lettered only by their order: a number naming one
+        may count from 0 (an export's index) or from 1."""
+        return self.has("options") and not self.numbered_options
+
+    def counted_from(self, rows: list[Row]) -> int | None:
+        """Whether the keys of a sheet of listed options count them from 0 or from 1, by the rows'
+        evidence: a key 0 (from 0), a key equal to its row's number of options (from 1), else the option
+        its explanation names under one reading and not the other (two rows at least, none against).
+        None when nothing decides; 1 when no key is a number."""
+        if not self.listed_options():
+            return 1
+        numbered = []
+        for row in rows:
+            options = split_options(self.cell(row, "options"))
+            numbers = _option_numbers(self.cell(row, "key"), options) if len(options) >= 2 else None
+            if numbers is not None:
+                numbered.append((row, options, numbers))
+        if not numbered:
+            return 1
+        zero = any(0 in n for _, _, n in numbered)
+        top = any(len(o) in n for _, o, n in numbered)
+        if zero != top:
+            return 0 if zero else 1
+        if zero:
+            return None  # a 0 and a key past the last option from 0: the sheet contradicts itself
+        votes = {0: 0, 1: 0}
+        for row, options, numbers in numbered:
+            said = _spoken(self.cell(row, "explanation"))
+            named = {
+                base
+                for base in (0, 1)
+                if all(n - base < len(options) and _named(options[LETTERS[n - base]], said) for n in numbers)
+            }
+            if len(named) == 1:
+                votes[named.pop()] += 1
+        for base, other in ((0, 1), (1, 0)):
+            if votes[base] >= 2 and votes[other] == 0:
+                return base
+        return None
 
     def numbered_key(self, key: str, options: dict[str, str]) -> str | None:
         """Options in numbered columns (选项1, 选项2 …) keyed by their numbers: `2`, `1,3` -> `B`, `AC`;
@@ -1187,9 +1264,12 @@ def read_table(
         rows = reader.merged(rows)
         reader.marked_keys = reader.marks_keys(rows)
     reader.keys_by_number = table.keys_by_number or reader.numbers_keys(rows)
+    reader.key_base = reader.counted_from(rows)
     for row in rows:
         reader.read(row)
     reading = reader.reading
     reading.title = _title(table, header)
     reading.conventions.append(_convention(header, table.name))
+    if reader.key_base == 0:
+        reading.conventions.append(Convention("答案为选项序号（从 0 数）", "keys by option number (from 0)"))
     return reading
