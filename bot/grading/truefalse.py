@@ -11,7 +11,7 @@ from bot.banks.model import Question
 from bot.grading.meaning import NEGATIONS, flipped
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import asks_back, strip_hedges
-from bot.lexicon.normalize import clean, normalize, strip_answer_prefix
+from bot.lexicon.normalize import clean, is_han, normalize, strip_answer_prefix
 
 __all__ = ["FALSE_WORDS", "TRUE_WORDS", "grade_true_false", "read_true_false"]
 
@@ -71,6 +71,7 @@ FALSE_WORDS = frozenset(
         "not right",
         "不对",
         "不是",
+        "不是的",
         "wrong",
         "incorrect",
         "是错的",
@@ -142,6 +143,8 @@ def read_true_false(reply: str) -> bool | None:
 
 
 def _judgement(text: str) -> bool | None:
+    if (value := _word(text)) is not None:  # `是的` before its hedge and prefix are taken off (leaving nothing)
+        return value
     bare = strip_answer_prefix(strip_hedges(text)).strip(_TRIM)
     for candidate in (bare, _SUBJECT.sub("", bare, count=1), _FRAME.sub("", bare).strip()):
         if candidate and (value := _word(candidate)) is not None:
@@ -179,6 +182,33 @@ def misstated(reason: str, explanation: str) -> tuple[str, str] | None:
     return None
 
 
+_JUDGING_CHARS = frozenset("对错真假正误否是")
+
+
+def sibling(reply: str, explanation: str, prompt: str) -> tuple[str, str] | None:
+    """A reason that names a sibling of the explanation's term: the same head with a modifier neither the
+    explanation nor the claim writes (`汉代` where it says 唐代, `雄蜂` where it says 工蜂). The judgement may be
+    right by chance; the fact given for it is not. Returns (the explanation's term, the reply's)."""
+    import rjieba  # loaded at the first reason given, as the case grader loads it
+
+    told, asked = normalize(explanation), normalize(prompt)
+    words = set(rjieba.cut(told))
+    for word in rjieba.cut(normalize(strip_hedges(reply))):
+        if len(word) != 2 or not all(is_han(ch) for ch in word) or set(word) & (_GLUE | _JUDGING_CHARS):
+            continue
+        first, head = word
+        if first in told or first in asked or first in _NOT_A_MODIFIER:
+            continue
+        for other in words:
+            if len(other) == 2 and other[1] == head and other[0] not in _GLUE | _NOT_A_MODIFIER:
+                return other, word
+    return None
+
+
+# Numerals, pronouns and adverbs say no kind of thing: `一点` is no sibling of 优点.
+_NOT_A_MODIFIER = frozenset("一二三四五六七八九十几我你他她它这那哪每各某很太更最不没会能可要该")
+
+
 _LIKE_A_CLAUSE = 0.6  # a clause of the explanation restated in the learner's words
 _ABOUT_THE_CLAIM = 0.5  # the claim with a part of it changed
 
@@ -198,6 +228,8 @@ def stated(question: Question, reply: str) -> bool | None:
     if said == claim:
         return None  # the claim copied back
     likeness = Levenshtein.normalized_similarity(said, claim)
+    if _a_fact_of(said, claim, question.explanation or ""):
+        return bool(question.answer)
     for clause in _CLAUSE.split(question.explanation or ""):
         source = normalize(clause)
         near = Levenshtein.normalized_similarity(said, source)
@@ -239,6 +271,29 @@ def judged_last(question: Question, reply: str) -> bool | None:
     return None
 
 
+# Characters that carry no fact in a restatement (`是…的`, `才`, `了`).
+_GLUE = frozenset("是的了才就也都还呢吧啊呀嘛时")
+_FACT_CHARS = 3  # a fact restated holds at least this many characters that carry it
+
+
+def _a_fact_of(said: str, claim: str, explanation: str) -> bool:
+    """The reply says, in fewer words, what a clause of the explanation says and the claim does not
+    (`是工蜂咽下腺分泌的` of 蜂王浆是由青年工蜂的咽下腺和上颚腺分泌的, `唐高祖时铸的` of 始铸于唐高祖武德四年): its
+    characters stand in that clause, and what of it the claim does not say, as the clause writes it."""
+    chars = [ch for ch in said if ch not in _GLUE]
+    if len(chars) < _FACT_CHARS or not all(is_han(ch) or ch.isalnum() for ch in chars):
+        return False
+    if all(ch in claim for ch in chars):
+        return False  # the claim's own words: no fact beyond it
+    # The runs of the reply the claim does not hold: the fact's own words (`唐高祖`), each as the clause writes it.
+    runs = [run for run in re.split("|".join(map(re.escape, set(claim) | _GLUE)) or "^$", said) if run]
+    for clause in _CLAUSE.split(explanation):
+        source = normalize(clause)
+        if all(ch in source for ch in chars) and all(run in source for run in runs):
+            return True
+    return False
+
+
 def _label(value: bool) -> str:
     return "正确" if value else "错误"
 
@@ -262,6 +317,8 @@ def grade_true_false(question: Question, reply: str) -> Verdict:
         )
     right = value == key
     wrong_reason = misstated(_reason(reply), question.explanation or "") if right else None
+    if right and wrong_reason is None:
+        wrong_reason = sibling(reply, question.explanation or "", question.prompt)
     if wrong_reason is not None:
         return Verdict(
             outcome=Outcome.partial,

@@ -482,3 +482,28 @@ def test_two_options_side_by_side_are_not_one_option_by_a_slip() -> None:
         "ACD",
     )
     assert grade(q, "红茶 普洱茶 黑茶").outcome is Outcome.correct
+
+
+def _claim(prompt: str, answer: bool, explanation: str) -> Question:
+    return Question(id="tf-1", kind=Kind.true_false, number=1, prompt=prompt, answer=answer, explanation=explanation)
+
+
+def test_a_false_claim_answered_with_the_explanations_fact_in_fewer_words() -> None:
+    """`是南宋时建的` for a claim the explanation corrects (始建于南宋绍兴年间): the learner states the fact, in
+    fewer words and another order; a fact the explanation does not give is no such answer."""
+    q = _claim("杭州六和塔是明代修建的。", False, "六和塔始建于南宋绍兴年间，由僧人智昙主持修建。")
+    assert grade(q, "是南宋时建的").outcome is Outcome.correct
+    assert grade(q, "智昙主持建的").outcome is Outcome.correct
+    assert grade(q, "是元代建的").outcome is not Outcome.correct
+    assert grade(q, "是的，明代").outcome is Outcome.wrong  # `是的` first, then what it says
+
+
+def test_the_right_judgement_with_a_sibling_for_its_reason_is_partly_right() -> None:
+    """`错，北宋的` where the explanation says 南宋: the judgement right, the fact given for it a sibling of the
+    explanation's (same head, a modifier neither the claim nor the explanation writes)."""
+    q = _claim("杭州六和塔是明代修建的。", False, "六和塔始建于南宋绍兴年间，由僧人智昙主持修建。")
+    half = grade(q, "错，北宋的")
+    assert half.outcome is Outcome.partial and "南宋" in half.feedback_zh, half
+    assert grade(q, "错，南宋的").outcome is Outcome.correct
+    assert grade(q, "错，宋朝的").outcome is Outcome.correct  # 宋 is the explanation's own
+    assert grade(q, "错，差一点").outcome is Outcome.correct  # no kind of thing: no sibling
