@@ -196,6 +196,25 @@ def test_a_question_row_followed_by_a_row_of_its_options(tmp_path: Path) -> None
     assert any("options columns B–E of the row below" in c.en for c in result.conventions)
 
 
+def test_a_question_row_followed_by_one_cell_lettering_all_its_options(tmp_path: Path) -> None:
+    # the options' cell may be as long as the stem, and its letters may touch the options before them
+    rows: list[list[object]] = [
+        [None, "初级", "答案"],
+        [None, "一、单选题", None],
+        [None, "1、常温下呈液态的金属是()。", "B"],
+        [None, "(A)铁  (B)汞  (C)铜  (D)铝", None],
+        [None, "2、下列动物中属于哺乳动物的是()。", "C"],
+        [None, "(A)生活在深海里的大白鲨(B)生活在河流里的鳟鱼(C)生活在海洋里的蓝鲸(D)生活在池塘里的青蛙", None],
+        [None, "3、一周有几天()。", "D"],
+        [None, "(A) 5 (B) 6 (C) 8 (D) 7", None],
+    ]
+    result = import_file(workbook(tmp_path / "zh.xlsx", {"Sheet2": rows}), bank_id="zh")
+    assert keys(result) == {"single-1": "B", "single-2": "C", "single-3": "D"}
+    assert result.bank.questions[1].options["C"] == "生活在海洋里的蓝鲸"
+    assert result.bank.questions[0].prompt == "常温下呈液态的金属是()。"
+    assert not result.left_out
+
+
 def test_options_on_the_row_below_with_the_key_at_its_end(tmp_path: Path) -> None:
     rows: list[list[object]] = [
         ["Welches Tier ist ein Säugetier?"],

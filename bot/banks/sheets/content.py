@@ -35,6 +35,7 @@ from bot.banks.sheets.table import (
     Table,
     find_header,
     kind_of_type,
+    lettered_options,
 )
 from bot.banks.sheets.values import (
     ALPHABETS,
@@ -518,7 +519,10 @@ def _folded(table: Table) -> Table | None:
     pairs = {
         id(a): b
         for a, b in pairwise(rows)
-        if b.line == a.line + 1 and _filled(b) >= 2 and _longest(a) >= 8 and 5 * _longest(b) < 3 * _longest(a)
+        if b.line == a.line + 1
+        and _longest(a) >= 8
+        and not _options_cell_row(a)
+        and (_options_cell_row(b) or (_filled(b) >= 2 and 5 * _longest(b) < 3 * _longest(a)))
     }
     if len(pairs) < 2 or 2 * len(pairs) < 0.6 * len(rows):
         return None
@@ -536,6 +540,13 @@ def _folded(table: Table) -> Table | None:
         marked = r.marked | {width + c for c in below.marked}
         out.append(Row(r.line, cells, frozenset(marked)))
     return Table(out, name=table.name, kind_codes=table.kind_codes, sheet_keys=table.sheet_keys)
+
+
+def _options_cell_row(row: Row) -> bool:
+    """A row of one cell that letters a question's options (`(A)无关 (B)成反比 (C)成正比`): the options row
+    under its question, however long its options are beside the stem."""
+    filled = [c for c in row.cells if c.strip()]
+    return len(filled) == 1 and lettered_options(filled[0]) is not None
 
 
 def _keyed_by_number(table: Table) -> Table | None:

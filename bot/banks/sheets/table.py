@@ -564,6 +564,7 @@ _NOTHING = {"", "无", "暂无", "略", "-", "—", "/", "none", "n/a", "null"}
 _LEADING_NUMBER = re.compile(r"^\s*(\d{1,4})\s*[.、．]\s*(?=\S)")
 _OWN_LETTER = "^[(（]?{letter}\\s*[.．、:：)）]\\s*"
 _LETTERED = re.compile(r"(?:^|(?<=[\s;；|｜,，]))[(（]?([A-H])\s*[.．、:：)）]\s*")
+_BRACKETED = re.compile(r"[(（]\s*([A-H])\s*[)）]\s*")
 _CHOICE_KEY = re.compile(r"^[A-Ha-h](?:\s*[|｜┋,，、;；/\s]?\s*[A-Ha-h])*$")
 
 
@@ -732,16 +733,28 @@ def _number(value: str) -> int | None:
     return int(m.group(0)) if m else None
 
 
+def lettered_options(text: str) -> dict[str, str] | None:
+    """One cell's options lettered in order (`A. 宪法 B. 刑法`; `(A)宪法(B)刑法`, bracketed letters written
+    without a space between, when the cell starts with `(A)`); None when it letters none so."""
+    for pattern in (_LETTERED, _BRACKETED):
+        found = list(pattern.finditer(text))
+        letters = [m.group(1) for m in found]
+        if pattern is _BRACKETED and (not found or text[: found[0].start()].strip()):
+            break  # `f(A)` inside an option's text is no letter
+        if len(found) >= 2 and letters == list(LETTERS[: len(letters)]):
+            out = {}
+            for m, nxt in zip(found, [*found[1:], None], strict=True):
+                end = nxt.start() if nxt else len(text)
+                out[m.group(1)] = text[m.end() : end].strip().rstrip(";；|｜,，").strip()
+            return out
+    return None
+
+
 def split_options(text: str) -> dict[str, str]:
     """One `选项` cell: `A. 宪法\nB. 刑法`, `A、宪法 B、刑法`, or plain `宪法|刑法|民法` or `x / y` (lettered in
     order)."""
-    found = list(_LETTERED.finditer(text))
-    letters = [m.group(1) for m in found]
-    if len(found) >= 2 and letters == list(LETTERS[: len(letters)]):
-        out = {}
-        for m, nxt in zip(found, [*found[1:], None], strict=True):
-            out[m.group(1)] = text[m.end() : nxt.start() if nxt else len(text)].strip().rstrip(";；|｜,，").strip()
-        return out
+    if (lettered := lettered_options(text)) is not None:
+        return lettered
     parts = [p.strip() for p in re.split(r"\n|[|｜┋]|[;；]", text) if p.strip()]
     if len(parts) < 2:  # `Lyon / Parijs / Nice`: a slash only where nothing else joins them
         parts = [p.strip() for p in re.split(r"\s+[/／]\s+|(?<=\S)[/／](?=\S)", text) if p.strip()]
