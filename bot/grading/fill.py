@@ -942,6 +942,10 @@ _ALSO_CALLED = re.compile(
 )
 
 
+# A person's courtesy or art name (`字鸿渐`, `号东坡居士`): a name of its own, also after the surname.
+_STYLED = re.compile(r"^(?:字|号|別号|别号|自号|人称)(?P<name>[\u4e00-\u9fff]{1,6})$")
+
+
 def _explained_names(question: Question, answers: Sequence[str]) -> list[str]:
     """The other names the question's explanation (or prompt) gives to an accepted answer, in brackets after
     it as it writes it."""
@@ -957,6 +961,11 @@ def _explained_names(question: Question, answers: Sequence[str]) -> list[str]:
                 out.append(inner)
             elif (called := _ALSO_CALLED.match(inner)) is not None:
                 out.append(called["name"].strip())
+            elif (styled := _STYLED.match(inner)) is not None:  # `陆羽（字鸿渐）`: 鸿渐, and with the surname 陆鸿渐
+                form = next(f for f in forms if before.endswith(f))
+                out.append(styled["name"])
+                if 2 <= len(form) <= 4 and all(is_han(ch) for ch in form):
+                    out.append(form[0] + styled["name"])
     return [name for name in dict.fromkeys(out) if name not in forms]
 
 

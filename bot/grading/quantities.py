@@ -25,12 +25,12 @@ __all__ = ["Value", "approximate", "in_digits", "numbers_in", "read_value", "uni
 _NUMBER = r"\d+(?:\.\d+)?"
 # A number as learners write one: `1.5×10^8`, `1.5x10^8`, `1.5*10^8`, `1.5e8`, `10^8`, `2^10`, `1.5亿`.
 _VALUE = (
-    r"-?(?:\d+(?:\.\d+)?(?:\s*[×xX*·✕]\s*10\s*(?:\^|\*\*)\s*[-+]?\d{1,3}|[eE][-+]?\d{1,3}|\s*(?:\^|\*\*)\s*\d{1,2})?"
+    r"-?(?:\d+(?:\.\d+)?(?:\s*[×xX*·✕]\s*10\s*(?:\^|\*\*)\s*[-+]?\d{1,3}|[eE][-+]?\d{1,3}|\s*(?:\^|\*\*)\s*[-+]?\d{1,2})?"
     r"(?:万亿|千万|百万|亿|万)?)"
 )
 _SCIENTIFIC = re.compile(
     r"^(?P<sign>-?)(?P<m>\d+(?:\.\d+)?)(?:\s*[×xX*·✕]\s*10\s*(?:\^|\*\*)\s*(?P<e>[-+]?\d+)|[eE](?P<e2>[-+]?\d+)"
-    r"|\s*(?:\^|\*\*)\s*(?P<p>\d+))?(?P<cn>万亿|千万|百万|亿|万)?$"
+    r"|\s*(?:\^|\*\*)\s*(?P<p>[-+]?\d+))?(?P<cn>万亿|千万|百万|亿|万)?$"
 )
 _CHINESE_SCALE = {"万": 4, "亿": 8, "万亿": 12, "千万": 7, "百万": 6}
 _SUPERSCRIPTS = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
@@ -124,6 +124,10 @@ def approximate(text: str) -> bool:
     return bool(_APPROX.match(plain) and _APPROX.match(plain).end()) or bool(_APPROX_TAIL.search(plain))
 
 
+# `10的负12次方`, `10的-12次幂`: a power said in words (the numerals already in digits).
+_POWER_IN_WORDS = re.compile(r"(?P<base>\d+(?:\.\d+)?)的(?P<minus>负|-)?(?P<power>\d+)次(?:方|幂)")
+
+
 def _folded(text: str) -> str:
     text = _SUPERSCRIPTS.sub(lambda m: "^" + m[0].translate(_SUPERSCRIPT), text)  # 10⁸ before NFKC makes it 108
     text = unicodedata.normalize("NFKC", text).translate(_MINUS).strip()
@@ -134,6 +138,7 @@ def _folded(text: str) -> str:
     with contextlib.suppress(ValueError, KeyError, IndexError), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # cn2an warns of what it cannot read, and leaves it as written
         text = cn2an.transform(text, "cn2an")
+    text = _POWER_IN_WORDS.sub(lambda m: f"{m['base']}^{'-' if m['minus'] else ''}{m['power']}", text)
     return re.sub(r"[。！!？?，,；;]+$", "", text).strip()
 
 

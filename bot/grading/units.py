@@ -16,8 +16,9 @@ from functools import lru_cache
 
 __all__ = ["Unit", "read_unit"]
 
-# Base dimensions: length, mass, time, current, temperature, amount, a count (次), information, angle.
-_AXES = ("L", "M", "T", "I", "K", "N", "count", "info", "angle")
+# Base dimensions: length, mass, time, current, temperature, amount, a count (次), information, angle, and a
+# level on a logarithmic scale (dB: compared as written, never converted).
+_AXES = ("L", "M", "T", "I", "K", "N", "count", "info", "angle", "level")
 Dims = tuple[int, ...]
 
 
@@ -69,6 +70,7 @@ def _scaled(unit: Unit, factor: str) -> Unit:
 METRE, KILOGRAM, SECOND = Unit(_dims(L=1), Decimal(1)), Unit(_dims(M=1), Decimal(1)), Unit(_dims(T=1), Decimal(1))
 AMPERE, KELVIN, MOLE = Unit(_dims(I=1), Decimal(1)), Unit(_dims(K=1), Decimal(1)), Unit(_dims(N=1), Decimal(1))
 TIMES, BIT, DEGREE = Unit(_dims(count=1), Decimal(1)), Unit(_dims(info=1), Decimal(1)), Unit(_dims(angle=1), Decimal(1))
+DECIBEL = Unit(_dims(level=1), Decimal(1))
 NEWTON = KILOGRAM * METRE * SECOND**-1 * SECOND**-1
 JOULE = NEWTON * METRE
 WATT = JOULE * SECOND**-1
@@ -102,6 +104,7 @@ for _prefix, _power in (("K", 1), ("k", 1), ("M", 2), ("G", 3), ("T", 4)):
     _SYMBOLS[_prefix + "b"] = _scaled(BIT, str(1024**_power))
 _base("℃", KELVIN, "", "°C", "摄氏度")  # a difference or a reading on one scale: never converted to K
 _base("°", DEGREE, "")
+_base("dB", DECIBEL, "", "分贝", "decibel", "decibels")
 _SYMBOLS["cc"] = _SYMBOLS["mL"]
 _SYMBOLS["kWh"] = _SYMBOLS["kW"] * _SYMBOLS["h"]
 _SYMBOLS["%"] = _scaled(_ONE, "0.01")

@@ -507,3 +507,30 @@ def test_the_right_judgement_with_a_sibling_for_its_reason_is_partly_right() -> 
     assert grade(q, "错，南宋的").outcome is Outcome.correct
     assert grade(q, "错，宋朝的").outcome is Outcome.correct  # 宋 is the explanation's own
     assert grade(q, "错，差一点").outcome is Outcome.correct  # no kind of thing: no sibling
+
+
+def test_decibels_and_powers_said_in_words_are_read_by_value() -> None:
+    """`十分贝`, `10dB` are 10 dB (a level: compared as written, never converted); `10的负3次方` is 10^-3."""
+    level = _fill("两台相同的机床同时运转，噪声级约增加___ dB。", "3", "3 dB")
+    for right in ("3", "3dB", "三分贝", "3 分贝"):
+        assert grade(level, right).outcome is Outcome.correct, right
+    assert grade(level, "6 dB").outcome is Outcome.wrong
+    power = _fill("1 mm 等于___ m。", "10^-3", "0.001")
+    for right in ("10的负3次方", "10的-3次方", "十的负三次方", "10^-3", "1e-3"):
+        assert grade(power, right).outcome is Outcome.correct, right
+    assert grade(power, "10的3次方").outcome is Outcome.wrong
+
+
+def test_a_courtesy_name_the_explanation_gives_names_the_person() -> None:
+    """`沈括（字存中）`: 存中 and 沈存中 name 沈括; another surname with it does not."""
+    q = Question(
+        id="fill-1",
+        kind=Kind.fill,
+        number=1,
+        prompt="《梦溪笔谈》的作者是北宋科学家___。",
+        answer=["沈括"],
+        explanation="沈括（字存中）晚年居润州梦溪园，写成此书。",
+    )
+    for right in ("沈括", "沈存中", "存中"):
+        assert grade(q, right).outcome is Outcome.correct, right
+    assert grade(q, "苏存中").outcome is not Outcome.correct
