@@ -238,7 +238,7 @@ def parse_letters(text: str) -> str | None:
     return "".join(sorted(set(letters.upper())))
 
 
-_LETTER_SEPARATORS = re.compile(r"[\s,，、;；/和及.。]+")
+_LETTER_SEPARATORS = re.compile(r"[\s,，、;；/|｜&＋+和及.。]+")  # `A|B|D`, `A+C` as quiz tools export them
 _LETTERS_ONLY = re.compile(r"[A-Ha-h]+")
 _CIRCLED = str.maketrans("①②③④⑤⑥⑦⑧", "ABCDEFGH")
 _TRUE = {"正确", "对", "对的", "是", "√", "✓", "✔", "✅", "☑", "⭕", "T", "TRUE", "Y", "YES", "R", "V"}

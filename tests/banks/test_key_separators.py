@@ -1,0 +1,17 @@
+"""Keys of several letters as quiz tools export them: `A|B|D`, `A+C`, `B｜C`."""
+
+from __future__ import annotations
+
+from bot.banks.importer import import_text
+
+
+def test_letters_joined_by_pipes_or_plus_signs_are_a_multiple_choice_key() -> None:
+    text = (
+        "二、多选题\n"
+        "1. 下列属于可再生能源的有（ ）\nA. 风能 B. 煤炭 C. 太阳能 D. 潮汐能\n答案：A|C|D\n"
+        "2. 下列属于温室气体的有（ ）\nA. 二氧化碳 B. 氮气 C. 甲烷 D. 氧气\n答案：A+C\n"
+        "3. 下列属于惰性气体的有（ ）\nA. 氦 B. 氖 C. 氯 D. 氢\n答案：A｜B\n"
+    )
+    result = import_text(text, source="energy.txt", bank_id="energy")
+    assert [q.answer for q in result.bank.questions] == ["ACD", "AC", "AB"]
+    assert not result.left_out
