@@ -15,3 +15,13 @@ def test_letters_joined_by_pipes_or_plus_signs_are_a_multiple_choice_key() -> No
     result = import_text(text, source="energy.txt", bank_id="energy")
     assert [q.answer for q in result.bank.questions] == ["ACD", "AC", "AB"]
     assert not result.left_out
+
+
+def test_an_answer_grid_headed_in_traditional_characters_keys_its_questions() -> None:
+    """`題號｜1｜2` over `答案｜B｜A`: the grid as 题号/答案 reads, in traditional characters too."""
+    questions = "".join(
+        f"{n}. 下列何者為第{n}種可再生能源？\n(A)煤炭；\n(B)風能；\n(C)石油；\n(D)天然氣\n\n" for n in range(1, 5)
+    )
+    text = "單選題\n\n" + questions + "【標準答案】\n題號｜ 1｜ 2｜ 3｜ 4\n答案｜ B｜ B｜ A｜ D\n"
+    result = import_text(text, source="energy-tw.txt", bank_id="energy-tw")
+    assert [q.answer for q in result.bank.questions] == ["B", "B", "A", "D"]

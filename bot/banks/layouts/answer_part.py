@@ -284,7 +284,7 @@ def _grid_row(text: str, *, numbers: bool = False) -> str:
 
 def grid_entries(numbers: str, keys: str) -> list[tuple[int, str]] | None:
     """A row of question numbers above a row of keys (a label first): the keys by number."""
-    if numbers.lstrip(" |｜")[:1] not in "题序Nn":
+    if probe(numbers).lstrip(" |｜")[:1] not in "题序Nn":  # 題號 as 题号
         return None
     m = _GRID_NUMBERS.match(_grid_row(numbers, numbers=True))
     if not m:
