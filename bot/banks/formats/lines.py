@@ -105,7 +105,7 @@ _TRAILING_FIELDS = re.compile(r"\s{2,}(?:PTS|DIF|REF|OBJ|TOP|MSC|NAT|STA|LOC|BLM
 _ANSWER_SLOT = re.compile(r"^_{2,}\s*(?=\d{1,4}\s*[.．、)）])")
 _STARRED = re.compile(r"^[*＊★☆]\s*(?=[A-Ha-h](?:\s*[.．、:：)）]|\s+\S))")
 _OPTIONISH = re.compile(r"^(?:[-*+]\s+)?[（(]?[A-Ha-h]\s*[.．、:：)）]")
-_TICKED_AFTER = re.compile(r"(?<=\S)\s*(?:✅|✔️?|☑️?)\s*$")
+_TICKED_AFTER = re.compile(r"(?<=\S)\s*(?:✅|✔️?|☑️?|✓)\s*$")
 _CALLOUT = re.compile(r"^\[!\w+\][-+]?\s*")
 _CONTAINER = re.compile(r"^:::+\s*(?:\w+\s*)?(.*)$")  # VuePress `::: tip 答案解析` … `:::`
 _ESCAPED = re.compile(r"\\([_*\[\]()#>`~|\\-])")  # Markdown escapes: \_\_ is a blank
@@ -504,6 +504,65 @@ _NUMBER_KEY_LINE = re.compile(
 )
 
 
+# a question introduced by a strong number, on a heading or bold line of its own: "## Question 3", "### 第3题",
+# "**Q3.**", "## 3" (a heading that is only a number); its stem may follow on the same line
+_STRONG_HEAD = re.compile(
+    r"^\s*(?:#{1,6}\s*|\*\*\s*)(?:(?:Question|Q|Problem|Frage|Pregunta|問題|问题)\s*\d{1,4}\b|第\s*\d{1,4}\s*[题題]"
+    r"|\d{1,4}\s*[.．、)）]?\s*(?:\*\*)?\s*$)",
+    re.I,
+)
+_NUMBER_KEY_HEAD = re.compile(_LABEL + r"(?:\*\*)?\s*(?P<n>[1-8])(?![\d.]\d)\s*[.．、:：)）]?(?P<tail>.*)$", re.I)
+
+
+def _plain(text: str) -> str:
+    """An option's or key's words, for comparing: without emphasis, ticks, punctuation at the ends or spacing."""
+    text = re.sub(r"\*\*|__|[✓✔✅☑️]", "", text)
+    return re.sub(r"\s+", "", text).strip(".．。:：;；,，—–-").casefold()
+
+
+def _strong_question_above(out: list[str], i: int) -> bool:
+    """Whether the question over line i was introduced by a strong number (`## Question 3`) with at most a few
+    lines of stem between: under it, a numbered list is its options, not more questions."""
+    seen = 0
+    for k in range(i - 1, max(-1, i - 8), -1):
+        line = out[k].strip()
+        if not line:
+            continue
+        if _STRONG_HEAD.match(line):
+            return True
+        if _LISTED.match(line) or _ANSWER_LABEL.match(line) or line.startswith(("---", "***", "___")):
+            return False
+        seen += 1
+        if seen > 3:
+            return False
+    return False
+
+
+def _restated_key(line: str, run: list[str]) -> tuple[str, str] | None:
+    """ "**答案：** 2. Volatile memory": one option's number and its text: (its letter, what follows the text).
+    None when the line is not so written, or names one option's number with another's text (no safe key)."""
+    m = _NUMBER_KEY_HEAD.match(line)
+    if m is None:
+        return None
+    n, tail = int(m.group("n")), _plain(m.group("tail"))
+    if n > len(run) or not tail:
+        return None
+    texts = [_plain(_LISTED.match(r).group(2)) if _LISTED.match(r) else "" for r in run]  # type: ignore[union-attr]
+    # the longest option text the tail starts with ("120" is not option "12" with "0" after it)
+    named = max(
+        (k for k, t in enumerate(texts, start=1) if t and tail.startswith(t)),
+        key=lambda k: len(texts[k - 1]),
+        default=0,
+    )
+    if named == n:
+        rest = m.group("tail").strip()
+        words = _LISTED.match(run[n - 1]).group(2)  # type: ignore[union-attr]
+        plain_words = re.sub(r"\*\*|__|[✓✔✅☑️]", "", words).strip()
+        why = rest[rest.find(plain_words) + len(plain_words) :].strip(" .．。;；—–-") if plain_words in rest else ""
+        return "ABCDEFGH"[n - 1], why
+    return ("", "") if named else None
+
+
 def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
     """Options numbered 1., 2., 3. … on lines of their own under a question and keyed by number
     (`Answer: 1, 2, 4`, `**Answer:** (1) and (3) — why`), as NCLEX-style banks and Markdown problem sets print
@@ -520,18 +579,28 @@ def _numbered_option_runs(raw_lines: list[str]) -> list[str]:
             i += 1
             continue
         above = next((k for k in range(i - 1, max(-1, i - 3), -1) if out[k].strip()), None)  # blank lines apart
-        if above is None or not _ASKS_CHOICE.search(out[above]):
+        strong = _strong_question_above(out, i)
+        if above is None or not (strong or _ASKS_CHOICE.search(out[above].strip().strip("*_ "))):
             i += 1
             continue
         run = [i]
         while run[-1] + 1 < len(out) and (n := _LISTED.match(out[run[-1] + 1])) and int(n.group(1)) == len(run) + 1:
             run.append(run[-1] + 1)
         after = next((k for k in range(run[-1] + 1, min(len(out), run[-1] + 3)) if out[k].strip()), len(out))
-        if len(run) >= 3 and after < len(out) and _ANSWER_LABEL.match(out[after]):
+        # under a strong number two items suffice (True / False); under a plain line that asks, three
+        if len(run) >= (2 if strong else 3) and after < len(out) and _ANSWER_LABEL.match(out[after]):
             runs.append((run, after))
         i = after
     keyed = False
     for run, after in runs:
+        if (restated := _restated_key(out[after], [out[j] for j in run])) is not None:
+            letter, why = restated
+            _letter_run(out, run)
+            keyed = True
+            label = _ANSWER_LABEL.match(out[after]).group("label")  # type: ignore[union-attr]
+            # the number and the text disagree: the line keeps no number, so no key is read from it
+            out[after] = f"{label}: {letter}" + (f" Explanation: {why}" if why else "") if letter else f"{label}:"
+            continue
         if (key := _NUMBER_KEY_LINE.match(out[after])) is None:
             continue
         numbers = sorted({int(n) for n in re.findall(r"[1-8]", key.group("keys"))})
@@ -858,7 +927,7 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool, layouts: boo
         checked, text = m.group(1) != " ", text[m.end() :]
     elif text[:1] in "*＊★☆" and (m := _STARRED.match(text)):  # "*C、吸水管": the key starred before its letter
         checked, text = True, text[m.end() :]
-    elif text[-1:] in "✅✔️☑" and _OPTIONISH.match(text) and (m := _TICKED_AFTER.search(text)):  # "B. 折射仪 ✅"
+    elif text[-1:] in "✅✔️☑✓" and _OPTIONISH.match(text) and (m := _TICKED_AFTER.search(text)):  # "B. 折射仪 ✅"
         checked, text = True, text[: m.start()]
     cells = None
     if text.startswith("|") and text.count("|") >= 2:

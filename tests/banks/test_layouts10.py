@@ -1,0 +1,110 @@
+"""Layouts the first reading of held-out set H showed, each in a document written here in that class."""
+
+from __future__ import annotations
+
+from bot.banks.importer import import_text
+from bot.banks.model import Kind
+
+
+def _read(doc: str, source: str = "t.md") -> list[tuple[Kind, object]]:
+    return [(q.kind, q.answer) for q in import_text(doc, source=source, bank_id="t").bank.questions]
+
+
+# -- under a strong number, a numbered list is the question's options ----------------------------------------
+
+
+def test_numbered_items_under_question_headings_are_options_keyed_by_number_and_text() -> None:
+    doc = """# Weather quiz
+
+## Question 1
+
+**Which instrument measures air pressure?**
+
+1. Thermometer
+2. Hygrometer
+3. **Barometer** ✓
+4. Anemometer
+
+**Answer:** 3. Barometer
+**Why:** pressure is read from a barometer.
+
+---
+
+## Question 2
+
+**True or False? Warm air rises above cold air.**
+
+1. **True** ✓
+2. False
+
+**Answer:** 1. True
+
+---
+
+## Question 3
+
+**How many hours does a day have?**
+
+1. 12
+2. **24** ✓
+3. 36
+
+**Answer:** 2. 24
+"""
+    result = import_text(doc, source="t.md", bank_id="t")
+    first, second, third = result.bank.questions
+    assert (first.kind, first.answer) == (Kind.single, "C")
+    assert list(first.options.values()) == ["Thermometer", "Hygrometer", "Barometer", "Anemometer"]
+    assert (second.kind, second.answer) == (Kind.true_false, True)
+    assert (third.kind, third.answer) == (Kind.single, "B")  # an option that is itself a number
+    assert not result.left_out
+
+
+def test_numbered_items_under_chinese_and_bare_number_headings_are_options() -> None:
+    doc = """### 第1题
+
+下列哪种动物属于哺乳动物？
+
+1. 鲨鱼
+2. 海豚
+3. 章鱼
+
+答案：2. 海豚
+
+## 2
+
+**水在标准大气压下的沸点是多少摄氏度？**
+
+1. 90
+2. 100
+
+答案：2. 100
+"""
+    assert _read(doc) == [(Kind.single, "B"), (Kind.single, "B")]
+
+
+def test_a_key_whose_number_and_text_name_different_options_is_left_out() -> None:
+    doc = """## Question 1
+
+**Which planet is closest to the sun?**
+
+1. Venus
+2. Mercury
+3. Mars
+
+**Answer:** 1. Mercury
+
+## Question 2
+
+**Which gas do plants take in?**
+
+1. Oxygen
+2. Carbon dioxide
+3. Helium
+
+**Answer:** 2. Carbon dioxide
+"""
+    result = import_text(doc, source="t.md", bank_id="t")
+    [only] = result.bank.questions
+    assert (only.kind, only.answer) == (Kind.single, "B")
+    assert [o.number for o in result.left_out] == [1]  # never read as three questions, never keyed A or B
