@@ -25,3 +25,19 @@ def test_an_answer_grid_headed_in_traditional_characters_keys_its_questions() ->
     text = "單選題\n\n" + questions + "【標準答案】\n題號｜ 1｜ 2｜ 3｜ 4\n答案｜ B｜ B｜ A｜ D\n"
     result = import_text(text, source="energy-tw.txt", bank_id="energy-tw")
     assert [q.answer for q in result.bank.questions] == ["B", "B", "A", "D"]
+
+
+def test_an_answer_key_headed_after_the_papers_title_keys_its_questions() -> None:
+    """`# Quiz: Rocks — Answer Key` (the title, a dash, then the heading; `#` of Markdown in a text file)
+    opens the answer part, whose table rows give the keys by number."""
+    text = (
+        "# Quiz: Rocks\n\n## Part A: Multiple Choice\n\n"
+        "1. Which rock forms from cooled lava?\n   - A) Basalt\n   - B) Marble\n   - C) Shale\n   - D) Slate\n\n"
+        "2. Which rock is metamorphic?\n   - A) Granite\n   - B) Marble\n   - C) Sandstone\n   - D) Chalk\n\n"
+        "# Quiz: Rocks — Answer Key\n\n## Part A: Multiple Choice\n\n"
+        "| Q# | Answer | Explanation |\n|----|--------|-------------|\n"
+        "| 1 | A | Basalt is volcanic |\n| 2 | B | Marble is metamorphosed limestone |\n"
+    )
+    result = import_text(text, source="rocks.txt", bank_id="rocks")
+    assert [q.answer for q in result.bank.questions] == ["A", "B"]
+    assert result.bank.questions[1].explanation == "Marble is metamorphosed limestone"

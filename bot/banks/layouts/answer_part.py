@@ -162,6 +162,7 @@ _HEADER_TAIL = re.compile(
 )
 
 
+_AFTER_TITLE = re.compile(r"^(?P<title>.{2,60}?)\s+[—–-]{1,2}\s+(?P<rest>\S.{0,30})$")
 _HEADER_HINT = re.compile(r"答|案|key|answer|solu|sung|corrig|respu|respo|pons|gabarito", re.I)
 
 
@@ -171,6 +172,10 @@ def is_answer_header(text: str, probed: str | None = None) -> tuple[bool, bool] 
     p = (probe(text) if probed is None else probed).strip()
     if not _HEADER_HINT.search(p):
         return None  # most lines: one look instead of the patterns
+    p = p.lstrip("#").strip()  # `## Answer Key`: a Markdown heading in a text file
+    titled = _AFTER_TITLE.match(p)
+    if titled is not None and _HEADER.match(titled["rest"]) and not re.search(r"[？?]", titled["title"]):
+        return True, True  # `Module 2 Quiz: Chemistry — Answer Key`: the paper's title, then the heading
     if _HEADER.match(p):  # numbered like a section ("Ⅱ 答案：", "一、单选题答案"): a heading, not a key's label
         return True, bool(_STRONG_HEADER.search(p) or re.match(_SECTION_NUMBER, p))
     if len(p) > 60:
