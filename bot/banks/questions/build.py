@@ -233,6 +233,7 @@ class _Checker:
     keys_at_end: bool = False
     sheet: str | None = None  # the sheet of the draft being checked, named in its warnings
     lettered: bool = False  # the document has choice questions: option letters are their keys
+    fill_separator: str | None = None  # the mark the document's keys of several blanks are split at
 
     def no_key(self, d: Draft, what: tuple[str, str] = ("答案", "key")) -> _Skip:
         where = f"第 {d.number} 题", f"question {d.number}"
@@ -451,11 +452,24 @@ class _Checker:
         if numbered > blanks and all(re.search(rf"[（(]\s*{n}\s*[)）]", d.stem) for n in range(1, numbered + 1)):
             blanks = numbered  # "请补全（1）（2）处代码": the blanks are numbered in the stem (or its code)
         answer, fits = split_fill_key(d.key, blanks)
+        if blanks > 1 and not numbered and self.fill_separator is not None:
+            parts = _top_level_parts(d.key, self.fill_separator)
+            if len(parts) == blanks:  # the document's own mark, not one a part holds (`3 4 X * + 2 / -`)
+                answer, fits = [_one_blank(p) for p in parts], True
         if not answer:
             raise _Skip(key_line, f"{where[0]}的答案为空", f"the key of {where[1]} is empty")
         if not blanks and not re.search(r"[?？]\s*$", d.stem):  # "What is … called?" is asked, not filled
             self.warn(
                 d.line, f"填空题{where[0]}中没有空（___ 或（ ））", f"fill-in {where[1]} has no blank (___ or （ ）)"
+            )
+        elif not fits and self.fill_separator is not None:
+            # the document's other keys split into their blanks: this one is short of answers or holds a
+            # neighbour's, and a blank would be graded against the wrong one
+            raise _Skip(
+                key_line,
+                f"{where[0]}有 {blanks} 个空，但答案无法按空分开（本文档其他答案以“{self.fill_separator}”分开）",
+                f"{where[1]} has {blanks} blanks but its key cannot be split into as many answers "
+                f"(the document's other keys are split at '{self.fill_separator}')",
             )
         elif not fits:
             self.warn(
@@ -491,6 +505,52 @@ def _looks_truncated(text: str, *, note: bool) -> bool:
     return not ends_sentence(text) or text.endswith(("：", ":"))
 
 
+# The marks a key of several blanks is split at, each as a pattern
+_FILL_SEPARATORS = {"，": r"\s*[,，]\s*", "；": r"\s*[;；]\s*", "、": r"\s*、\s*", "|": r"\s*[|｜]\s*"}
+_OPENING, _CLOSING = "(（[【{", ")）]】}"
+
+
+def _top_level_parts(key: str, separator: str) -> list[str]:
+    """The key's parts split at the separator outside brackets: `（12，40），（74）` is two parts."""
+    pattern = re.compile(_FILL_SEPARATORS[separator])
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(key):
+        c = key[i]
+        depth += (c in _OPENING) - (c in _CLOSING and depth > 0)
+        m = pattern.match(key, i) if depth == 0 else None
+        if m is not None and m.end() > m.start() and key[m.start() : m.end()].strip():
+            parts.append(key[start : m.start()])
+            start = i = m.end()
+            continue
+        i += 1
+    parts.append(key[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _one_blank(part: str) -> list[str]:
+    """One blank's accepted answers; the part whole where splitting it at ` / ` leaves an alternative of
+    no letter or digit (`3 4 X * + 2 Y * 3 / -`: an operator, no other answer)."""
+    accepted = split_fill_key(part, 1)[0]
+    if any(not any(c.isalnum() for c in a) for a in accepted):
+        return [part.strip()]
+    return accepted
+
+
+def _fill_separator(drafts: list[Draft]) -> str | None:
+    """The mark that splits the document's keys of several blanks into as many answers: the one that
+    splits most of them (two at least, none other splitting as many); None when none does."""
+    counts = dict.fromkeys(_FILL_SEPARATORS, 0)
+    for d in drafts:
+        blanks = count_blanks(d.stem) if d.key and not d.options else 0
+        if blanks > 1 and not enumerated_parts(d.key or ""):
+            for separator in counts:
+                counts[separator] += len(_top_level_parts(d.key or "", separator)) == blanks
+    ranked = sorted(counts.items(), key=lambda item: -item[1])
+    if ranked[0][1] >= 2 and ranked[0][1] > ranked[1][1]:
+        return ranked[0][0]
+    return None
+
+
 def finish(
     drafts: list[Draft],
     sections: list[SectionReport],
@@ -509,6 +569,7 @@ def finish(
     checker = _Checker(warnings=list(warnings or []), keys_at_end=keys_at_end)
     _rows_of_keys(drafts)
     checker.lettered = any(d.options for d in drafts)
+    checker.fill_separator = _fill_separator(drafts)
     questions: list[Question] = []
     left_out: list[LeftOut] = []
     last_of: dict[int, tuple[Question, Draft]] = {}
