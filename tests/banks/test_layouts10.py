@@ -108,3 +108,64 @@ def test_a_key_whose_number_and_text_name_different_options_is_left_out() -> Non
     [only] = result.bank.questions
     assert (only.kind, only.answer) == (Kind.single, "B")
     assert [o.number for o in result.left_out] == [1]  # never read as three questions, never keyed A or B
+
+
+# -- a short value set apart alone under a question is its key ------------------------------------------------
+
+
+def test_a_short_value_fenced_alone_under_a_question_is_its_fill_key() -> None:
+    doc = """### 1.一个字节有________位。
+```
+8
+```
+### 2.地球绕太阳一周约需多少天.
+```
+365
+```
+### 3.下列哪个是偶数________。
+|编号|选项|
+|:-|:-|
+|A|3|
+|<font color="red">B</font>|<font color="red">4</font>|
+"""
+    result = import_text(doc, source="t.md", bank_id="t")
+    first, second, third = result.bank.questions
+    assert (first.kind, first.answer) == (Kind.fill, ["8"])
+    assert (second.kind, second.answer) == (Kind.fill, ["365"])  # a value, no blank: still a fill-in, not a case
+    assert (third.kind, third.answer) == (Kind.single, "B")
+    assert "|" not in third.prompt and "-" not in third.prompt  # the table's separator row is no stem text
+
+
+def test_code_fenced_under_a_question_is_no_key() -> None:
+    doc = """### 1.下面的程序输出什么：
+```
+8
+```
+### 2.写出打印变量的语句________。
+```
+print(total)
+```
+### 3.两个数相加的运算符是________。
+```
++
+```
+"""
+    result = import_text(doc, source="t.md", bank_id="t")
+    assert [(q.number, q.kind, q.answer) for q in result.bank.questions] == [(3, Kind.fill, ["+"])]
+    # after a colon the block is what the question shows; a block of code is not read as a key with confidence
+    assert [o.number for o in result.left_out] == [1, 2]
+
+
+def test_a_short_quoted_value_under_a_question_is_a_fill_key_and_a_sentence_stays_a_case() -> None:
+    doc = """**Q1: 食盐的主要成分是________。**
+
+> 氯化钠
+
+**Q2: 简述蒸发与沸腾的区别。**
+
+> 蒸发只在液体表面进行，沸腾在液体内部和表面同时进行。
+"""
+    assert _read(doc) == [
+        (Kind.fill, ["氯化钠"]),
+        (Kind.case, "蒸发只在液体表面进行，沸腾在液体内部和表面同时进行。"),
+    ]

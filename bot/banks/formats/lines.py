@@ -112,6 +112,7 @@ _ESCAPED = re.compile(r"\\([_*\[\]()#>`~|\\-])")  # Markdown escapes: \_\_ is a 
 _OPTION_TABLE_HEAD = {"编号", "选项", "序号", "内容", "选项内容", "option", "options", "letter", "answer"}
 _TABLE_SEPARATOR = re.compile(
     r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?$|^\+[-=:]{2,}(?:\+[-=:]{2,})*\+?$"  # also "+----+----+"
+    r"|^\|\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?$"  # "|:-|:-|": one dash a column is a separator too, between pipes
 )
 _FRAMED = re.compile(r"^(?:={3,}|-{3,}|\*{3,}|~{3,}|#{3,})\s*([^=\-*~#\s].*?)\s*(?:={3,}|-{3,}|\*{3,}|~{3,}|#{3,})$")
 # Emoji that decorate a line (✅ 正确答案：C, 🔍 解析：…); ✓ ✔ ✗ ✘ √ × are keys and stay.

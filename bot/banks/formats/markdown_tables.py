@@ -19,7 +19,8 @@ from bot.banks.sheets.table import Row, Table, find_header, numbers_only
 
 __all__ = ["question_tables"]
 
-_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+\|?\s*$")
+# "|---|---|", and "|:-|:-|" (one dash a column is enough)
+_SEPARATOR = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$")
 _PIPE = re.compile(r"(?<!\\)\|")
 _BREAK = re.compile(r"<br\s*/?>", re.I)
 _ESCAPED = re.compile(r"\\([_*\[\]()#>`~\\-])")
@@ -41,7 +42,7 @@ def _cell(text: str) -> str:
 
 def question_tables(text: str) -> tuple[str, list[Table]]:
     """The text with its question tables blanked, and those tables (rows numbered by their lines)."""
-    if "|" not in text or "--" not in text:
+    if "|" not in text or "-" not in text:
         return text, []
     lines = text.split("\n")
     tables: list[Table] = []

@@ -203,6 +203,18 @@ class _Question:
 _CODE = re.compile(r"`([^`\n]+)`")
 
 
+def _short_value(text: str) -> bool:
+    """A value or a word (`2.048`, `介质访问控制`, `H2O`), not a sentence, code or a blank of its own."""
+    value = text.strip()
+    return (
+        0 < len(value) <= 30 and not _CODE_SIGNS.search(value) and not count_blanks(value) and not ends_sentence(value)
+    )
+
+
+# what code shows and a value does not: brackets, assignment, statements' ends, quotes, a call's dot
+_CODE_SIGNS = re.compile(r"[(){}\[\]<>=;\"'`$]|\w\.\w+\(|^\s*(?:def|class|import|print|for|if|while|return)\b")
+
+
 def _join(pieces: list[Piece], *, paragraphs: bool = False) -> str:
     """A field's lines joined; inline code marks (`x`) dropped, their text kept."""
     text = join_lines([(p.text, p.gap) for p in pieces], paragraphs=paragraphs)
@@ -223,6 +235,7 @@ class _Reader:
         self.shared: tuple[int, int, list[tuple[str, str]]] | None = None  # options shared by a range
         self.keys_marked: frozenset[str] = frozenset()  # marks this document uses for keys
         self.quoted_lines: frozenset[int] | None = None
+        self.fenced_lines: frozenset[int] | None = None
         self.list_lines: frozenset[int] | None = None  # lines that are a Markdown list's items
         self.material: tuple[int, int, list[tuple[int, str]]] | None = None  # first, last, (line, text)
         self.seen = Counter[str]()  # conventions met, for the summary
@@ -529,6 +542,24 @@ class _Reader:
         else:
             self.note_marked_words(q, info)
             self.add_text(q, info.line.text, info)
+
+    def value_alone(self, q: _Question) -> None:
+        """A short value set apart alone under a question with no options or key (a fill-in, or of no kind yet):
+        its key, written with no word for "answer" — in a code block (`### 3. MAC 地址长____字节` then a fenced
+        `6`) or a quote (`> H2O`). A key that short makes the question a fill-in, not a case. Not code the
+        question asks about (after a colon, a block of more than one line or with code's brackets or operators)."""
+        if q.options or q.shared or q.kind not in (None, Kind.fill) or q.key or q.style == "case" or q.asked:
+            return
+        at = q.fence_at
+        if q.quoted_answer and len(q.answer) == 1 and _short_value(q.answer[0].text):
+            q.key, q.answer = q.answer, []
+        elif not q.answer and at is not None and len(q.stem) == at + 1 and at > 0:
+            if self.fenced_lines is None:
+                self.fenced_lines = frozenset(i.line.number for i in self.infos if i.line.fenced)
+            piece = q.stem[at]
+            asked = q.stem[at - 1].text.rstrip()
+            if piece.line in self.fenced_lines and not asked.endswith((":", "：")) and _short_value(piece.text):
+                q.key, q.stem, q.fence_at = [piece], q.stem[:at], None
 
     def infos_quoted(self, line: int) -> bool:
         """Whether the document's line `line` was a quote (a question quoted whole stays a question)."""
@@ -963,6 +994,7 @@ class _Reader:
         return out, [s.report for s in kept]
 
     def draft(self, q: _Question) -> Draft:
+        self.value_alone(q)
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
         stem = _join(q.stem, paragraphs=case)
         options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
