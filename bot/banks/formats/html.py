@@ -122,29 +122,105 @@ def _right_option(attrs: dict[str, str | None]) -> bool:
     return any(_RIGHT_CLASS.match(c) for c in (attrs.get("class") or "").split())
 
 
+# An option whose class only says right or wrong (`class="choice true"` beside `class="choice false"`,
+# `is-correct` beside `is-wrong`): such a word on one element alone may be the learner's own choice in a
+# course's review, so it is a key only where every option of its group says one or the other, and at least
+# one says each. A group is the children of one element sharing a class name (`choice`).
+_MARK_TAGS = {"li", "label", "p", "div", "span", "dd"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+_SAYS_RIGHT = re.compile(r"^(?:(?:is|choice|option|opt|answer)[-_])?(?:true|correct|right)$", re.I)
+_SAYS_WRONG = re.compile(r"^(?:(?:is|choice|option|opt|answer)[-_])?(?:false|incorrect|wrong)$", re.I)
+
+
+class _Groups(HTMLParser):
+    """A first pass over the page: for each element of _MARK_TAGS, its parent and class names, by the order
+    of the start tags (the second pass counts them the same way)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.seen = 0  # start tags so far
+        self.open: list[tuple[str, int]] = [("", -1)]  # open elements: (tag, ordinal)
+        self.children: dict[int, list[tuple[int, list[str]]]] = {}  # parent ordinal -> (ordinal, classes)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        ordinal, self.seen = self.seen, self.seen + 1
+        if tag in _MARK_TAGS:
+            classes = (dict(attrs).get("class") or "").split()
+            self.children.setdefault(self.open[-1][1], []).append((ordinal, classes))
+        if tag not in _VOID:
+            self.open.append((tag, ordinal))
+
+    def handle_endtag(self, tag: str) -> None:
+        # an end tag closes its element and any left open inside it; a stray one closes nothing
+        for at in range(len(self.open) - 1, 0, -1):
+            if self.open[at][0] == tag:
+                del self.open[at:]
+                return
+
+
+def _marked_right(page: str) -> tuple[set[int], set[int]]:
+    """The ordinals of the start tags of options marked right by a class their whole group marks, and of
+    every option of such groups."""
+    groups = _Groups()
+    groups.feed(page)
+    groups.close()
+    right: set[int] = set()
+    grouped: set[int] = set()
+    for children in groups.children.values():
+        by_name: dict[str, list[tuple[int, bool, bool]]] = {}  # a class name -> (ordinal, right, wrong) each
+        for n, classes in children:
+            says = any(_SAYS_RIGHT.match(c) for c in classes), any(_SAYS_WRONG.match(c) for c in classes)
+            for name in set(classes):
+                if not _SAYS_RIGHT.match(name) and not _SAYS_WRONG.match(name):
+                    by_name.setdefault(name, []).append((n, *says))
+        for group in by_name.values():
+            if all(r != w for _, r, w in group) and any(r for _, r, _ in group) and any(w for _, _, w in group):
+                right.update(n for n, r, _ in group if r)
+                grouped.update(n for n, _, _ in group)
+    return right, grouped
+
+
+# A fill-in's answer the page prints in its sentence, in an element of its own: `<span
+# class="gap-filling-answer">`, `blank-answer`, `fill-answer`, `answer-blank`. Written underlined, as a
+# typed answer printed in place is.
+_BLANK_ANSWER = re.compile(
+    r"^(?:[\w-]*[-_])?(?:gap|blank|fill|filling|gapfill|cloze)[-_]?(?:answer|key)$|^answer[-_]?(?:gap|blank|fill)$",
+    re.I,
+)
+
+
 def is_html(text: str) -> bool:
     head = text.lstrip()[:500].lower()
     return head.startswith(("<!doctype html", "<html")) or ("<body" in head and "</" in text)
 
 
 class _Text(HTMLParser):
-    def __init__(self, rules: list[tuple[str | None, set[str], str]]) -> None:
+    def __init__(self, rules: list[tuple[str | None, set[str], str]], marked: tuple[set[int], set[int]]) -> None:
         super().__init__(convert_charrefs=True)
         self.rules = rules
+        # start tags (by order) of options their group marks right, and of all options of such groups
+        self.marked, self.grouped = marked
+        self.seen = 0  # start tags so far, counted as _Groups counts them
         self.lists: list[list] = []  # per open <ol>/<ul>: [marker style or None, items so far]
-        self.depth: dict[str, int] = {}  # open elements per tag of _OPTION_TAGS
+        self.depth: dict[str, int] = {}  # open elements per tag of _MARK_TAGS
         self.right: list[tuple[str, int]] = []  # open elements the page marks as a right option
+        self.lined: list[tuple[str, int]] = []  # open inline options of a marked group, put a line each
         self.out: list[str] = []
         self.dropped = 0
         self.cells: list[str] | None = None  # the cells of the table row being read
         self.rows = 0  # rows read of the current table
-        self.kept: list[bool] = []  # per open tag of _KEPT: whether it was written out
+        self.kept: list[str | None] = []  # per open tag of _KEPT: the end tag written for it, if any
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _OPTION_TAGS and not self.dropped:
+        ordinal, self.seen = self.seen, self.seen + 1
+        if tag in _MARK_TAGS and not self.dropped:
             self.depth[tag] = self.depth.get(tag, 0) + 1
-            if _right_option(dict(attrs)):
+            if ordinal in self.marked or (tag in _OPTION_TAGS and _right_option(dict(attrs))):
                 self.right.append((tag, self.depth[tag]))
+            if ordinal in self.grouped and tag not in _BLOCKS:
+                # a line ends after each option, as a block's would: ticks on a line of several options read
+                # loosely; the first keeps what comes before it (a blank's number over its options, `(2) A．…`)
+                self.lined.append((tag, self.depth[tag]))
         if tag in _DROPPED:
             self.dropped += 1
         elif self.dropped:
@@ -177,8 +253,13 @@ class _Text(HTMLParser):
         elif tag in _KEPT:
             kept = [(k, html.escape(v or "", quote=True)) for k, v in attrs if k in ("color", "style")]
             plain = tag in ("span", "font") and not kept  # a span without colour marks nothing
-            self.kept.append(not plain)
-            if not plain:
+            if any(_BLANK_ANSWER.match(c) for c in (dict(attrs).get("class") or "").split()):
+                self.kept.append("</u>")  # a blank's answer printed in place: underlined, as typed ones are
+                self.out.append("<u>")
+            elif plain:
+                self.kept.append(None)
+            else:
+                self.kept.append(f"</{tag}>")
                 attributes = "".join(f' {k}="{v}"' for k, v in kept)
                 self.out.append(f"<{tag}{attributes}>")
 
@@ -204,10 +285,13 @@ class _Text(HTMLParser):
         return int(value) - 1 if value.isdecimal() else 0
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in _OPTION_TAGS and not self.dropped and self.depth.get(tag):
+        if tag in _MARK_TAGS and not self.dropped and self.depth.get(tag):
             if self.right and self.right[-1] == (tag, self.depth[tag]):
                 self.right.pop()
                 self.out.append(" ✅")  # the page marks this option right: a tick after it, as typed
+            if self.lined and self.lined[-1] == (tag, self.depth[tag]):
+                self.lined.pop()
+                self.out.append("\n")
             self.depth[tag] -= 1
         if tag in _DROPPED:
             self.dropped = max(0, self.dropped - 1)
@@ -225,8 +309,8 @@ class _Text(HTMLParser):
             self.cells = None
         elif tag in _BLOCKS:
             self.out.append("\n")
-        elif tag in _KEPT and (self.kept.pop() if self.kept else True):
-            self.out.append(f"</{tag}>")
+        elif tag in _KEPT and (end := self.kept.pop() if self.kept else f"</{tag}>"):
+            self.out.append(end)
 
     def handle_data(self, data: str) -> None:
         if not self.dropped:  # escaped again: "a < b" is text, not a tag, for the reader's markup
@@ -243,7 +327,7 @@ _DRAWN_TWICE = re.compile(
 
 def html_text(text: str) -> str:
     """The page's text, a line per block, with the marks the reader uses kept as tags."""
-    parser = _Text(_list_rules(text))
+    parser = _Text(_list_rules(text), _marked_right(text))
     parser.feed(text)
     parser.close()
     lines = (
