@@ -15,6 +15,10 @@ Tables: a table whose header names its columns (题目, 选项, 答案 …) is a
 like a spreadsheet; a table of keys (题号 / 答案 by number) becomes Markdown table rows; a question laid
 out in a table (label cells such as 题目 / A / 答案 beside their content) becomes the lines it stands for;
 any other table is read cell by cell.
+
+Notes of short-answer questions (no numbers, no options; each question a short paragraph set wholly in red
+or highlighted, its answer the plain paragraphs after it) are written as the numbered, tagged questions and
+labelled answers they stand for, each answer on its first paragraph's line.
 """
 
 from __future__ import annotations
@@ -550,7 +554,59 @@ def read_docx(path: Path) -> Extracted:
     conventions = []
     if body.document.numbered:
         conventions.append(Convention("编号：Word 自动编号", "Word's automatic list numbers"))
-    return Extracted(text="\n".join(body.lines), tables=body.tables, conventions=conventions)
+    lines = body.lines
+    if (titled := _titled_notes(lines)) is not None:
+        lines = titled
+        conventions.append(
+            Convention(
+                "题目：整段标色的标题，其后各段为参考答案",
+                "questions: titles set wholly in a colour, the paragraphs after them their reference answers",
+            )
+        )
+    return Extracted(text="\n".join(lines), tables=body.tables, conventions=conventions)
+
+
+# -- notes of questions titled in a colour ---------------------------------------------------------------------
+# A paragraph set wholly in one mark (`<font color="red">指针和引用的区别</font>`), nothing else marked in it
+_WHOLLY_MARKED = re.compile(r"^\s*(<font color=\"red\">|<mark>)((?:(?!<).)+)(?:</font>|</mark>)\s*$")
+_TITLE_END = re.compile(r"[：:。.;；，,、]\s*$")
+_OPTION_LINE = re.compile(r"^\s*(?:<[^>]+>)*\s*[(（]?[A-H]\s*[.．、:：)）]")
+_URL_ONLY = re.compile(r"^\s*(?:<[^>]+>)*\s*https?://\S+\s*(?:<[^>]+>)*\s*$")
+_LINE_NUMBERED = re.compile(r"^\s*(?:#+\s*)?(?:\d{1,4}|[一二三四五六七八九十]+)\s*[.、．]")
+
+
+def _titled_notes(lines: list[str]) -> list[str] | None:
+    """Interview notes and study sheets: no numbered questions, no options, each question a short
+    paragraph set wholly in a colour (or highlighted) and its reference answer the plain paragraphs after
+    it. The lines as the text reader reads such a bank: each title numbered and tagged a short-answer
+    question, its first answer paragraph labelled the reference answer (an answer that is only a link is
+    no answer: its question is left out). None for any other document, where a coloured paragraph may be a
+    key (three such titles at least, each followed by its answer)."""
+    if any(_OPTION_LINE.match(line) for line in lines):
+        return None  # coloured text among options marks keys
+    titles = [i for i, line in enumerate(lines) if _note_title(line)]
+    if len(titles) < 3 or any(_LINE_NUMBERED.match(lines[i]) for i in titles):
+        return None
+    out = list(lines)
+    for n, (i, nxt) in enumerate(zip(titles, [*titles[1:], len(lines)], strict=True), start=1):
+        body = [j for j in range(i + 1, nxt) if lines[j].strip() and lines[j].strip() != "<br>"]
+        if not body:
+            return None  # a title without an answer under it: not this layout
+        m = _WHOLLY_MARKED.match(lines[i])
+        out[i] = f"{n}．【简答题】{m.group(2).strip() if m else lines[i]}"
+        if not all(_URL_ONLY.match(lines[j]) for j in body):
+            out[body[0]] = "参考答案：" + " ".join(lines[j].strip() for j in body)
+            for j in range(body[0] + 1, nxt):
+                out[j] = ""  # joined above: a numbered point of the answer (`1、…`) is no new question
+    return out
+
+
+def _note_title(line: str) -> bool:
+    m = _WHOLLY_MARKED.match(line)
+    if m is None:
+        return False
+    text = html.unescape(m.group(2)).strip()
+    return 2 <= len(text) <= 40 and not _TITLE_END.search(text) and not re.match(r"^https?://", text)
 
 
 def _plain(element: etree._Element | None) -> etree._Element | None:
