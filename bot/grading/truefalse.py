@@ -192,7 +192,9 @@ def sibling(reply: str, explanation: str, prompt: str) -> tuple[str, str] | None
     import rjieba  # loaded at the first reason given, as the case grader loads it
 
     told, asked = normalize(explanation), normalize(prompt)
-    words = set(rjieba.cut(told))
+    # The explanation's terms and the claim's: `元代` for a claim of 明代 whose explanation says 南宋 is a third
+    # value, a sibling of the claim's, and as wrong a reason.
+    words = set(rjieba.cut(told)) | set(rjieba.cut(asked))
     for word in rjieba.cut(normalize(strip_hedges(reply))):
         if len(word) != 2 or not all(is_han(ch) for ch in word) or set(word) & (_GLUE | _JUDGING_CHARS):
             continue
@@ -236,6 +238,8 @@ def stated(question: Question, reply: str) -> bool | None:
         if len(source) >= 4 and near >= _LIKE_A_CLAUSE and near > likeness:
             return bool(question.answer)  # the explanation's fact: what a learner who judges right says
     pair = flipped(said, claim)
+    if pair is None and _sibling_swapped(said, claim):
+        return False  # `北极冰盖才是最大的` for 南极冰盖…最大: the claim with one of its things swapped for a sibling
     if pair is not None and any(ch in NEGATIONS for ch in "".join(pair)):
         return False  # the claim negated: `水星不是离太阳最远的行星`
     if pair is None and likeness >= _ABOUT_THE_CLAIM:
@@ -290,6 +294,30 @@ def _a_fact_of(said: str, claim: str, explanation: str) -> bool:
     for clause in _CLAUSE.split(explanation):
         source = normalize(clause)
         if all(ch in source for ch in chars) and all(run in source for run in runs):
+            return True
+    return False
+
+
+# Characters that relate things rather than name one: `在` for 位于 is no swapped thing.
+_NOT_A_THING = frozenset("是的了才就也都还呢吧啊呀嘛时在于为向从到和与及或被把将对给让使")
+_OF_THE_CLAIM_SWAPPED = 0.5  # share of the reply's characters the claim holds when it restates it with a swap
+
+
+def _sibling_swapped(said: str, claim: str) -> bool:
+    """The reply restates the claim (half its characters the claim's) with one thing swapped for its sibling:
+    a character the claim lacks, standing where the claim has another before the same neighbour (`北极` for
+    南极, `三格` for 两格)."""
+    chars = [ch for ch in said if ch not in _GLUE]
+    if len(chars) < 3 or sum(ch in claim for ch in chars) < _OF_THE_CLAIM_SWAPPED * len(chars):
+        return False
+    for i, ch in enumerate(said):
+        if ch in claim or not is_han(ch) or ch in _NOT_A_THING:
+            continue
+        after = said[i + 1] if i + 1 < len(said) else ""
+        before = said[i - 1] if i else ""
+        if after and is_han(after) and re.search(f"[\u4e00-\u9fff](?={re.escape(after)})", claim.replace(ch, "")):
+            return True
+        if before and is_han(before) and re.search(f"(?<={re.escape(before)})[\u4e00-\u9fff]", claim):
             return True
     return False
 

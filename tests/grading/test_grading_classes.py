@@ -494,7 +494,7 @@ def test_a_false_claim_answered_with_the_explanations_fact_in_fewer_words() -> N
     q = _claim("杭州六和塔是明代修建的。", False, "六和塔始建于南宋绍兴年间，由僧人智昙主持修建。")
     assert grade(q, "是南宋时建的").outcome is Outcome.correct
     assert grade(q, "智昙主持建的").outcome is Outcome.correct
-    assert grade(q, "是元代建的").outcome is not Outcome.correct
+    assert grade(q, "是元代建的").outcome is Outcome.partial  # right that it is false, for a wrong reason
     assert grade(q, "是的，明代").outcome is Outcome.wrong  # `是的` first, then what it says
 
 
@@ -534,3 +534,12 @@ def test_a_courtesy_name_the_explanation_gives_names_the_person() -> None:
     for right in ("沈括", "沈存中", "存中"):
         assert grade(q, right).outcome is Outcome.correct, right
     assert grade(q, "苏存中").outcome is not Outcome.correct
+
+
+def test_a_claim_restated_with_a_sibling_swapped_in_holds_it_false() -> None:
+    """`西湖在苏州` for 西湖在杭州: the claim's words with one thing swapped for a sibling asserts another fact,
+    so it judges the claim false (wrong where the claim is true)."""
+    q = _claim("西湖位于浙江省杭州市。", True, "西湖位于杭州市西部，是中国著名的风景名胜区。")
+    swapped = grade(q, "西湖在苏州市")
+    assert swapped.outcome is Outcome.wrong and swapped.understood == "错误", swapped
+    assert grade(q, "对，在杭州市").outcome is Outcome.correct
