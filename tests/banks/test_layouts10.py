@@ -169,3 +169,99 @@ def test_a_short_quoted_value_under_a_question_is_a_fill_key_and_a_sentence_stay
         (Kind.fill, ["氯化钠"]),
         (Kind.case, "蒸发只在液体表面进行，沸腾在液体内部和表面同时进行。"),
     ]
+
+
+# -- a paragraph between a list of options and the key ----------------------------------------------------------
+
+
+def test_a_paragraph_between_listed_options_and_the_key_is_the_questions_note() -> None:
+    doc = """# 地理小测
+
+**1.** 下列哪条河流最长？
+
+- A) 黄河
+- B) 长江
+- C) 珠江
+
+长江全长约六千三百公里，是中国第一长河。
+
+**答案：B**
+
+---
+
+**2.** 中国的首都是哪座城市？
+
+- A) 上海
+- B) 北京
+
+**答案：B**
+"""
+    result = import_text(doc, source="t.md", bank_id="t")
+    first, second = result.bank.questions
+    assert (first.kind, first.answer, second.answer) == (Kind.single, "B", "B")
+    assert first.options["C"] == "珠江" and "六千三百" in (first.explanation or "")
+    assert not result.left_out
+
+
+# -- a task list's box ticked with a cross ------------------------------------------------------------------------
+
+
+_CROSSED = """#### Q1. Which line prints a greeting?
+
+- [ ]A
+
+    print("bye")
+
+- [×]B
+
+    print("hi")
+
+- [ ] C
+
+    exit()
+
+#### Q2. Which one is a list?
+
+- [ ] A tuple
+- [×] A list
+"""
+
+
+def test_a_box_ticked_with_a_cross_marks_the_key_and_a_lone_letter_after_a_box_is_no_text() -> None:
+    result = import_text(_CROSSED, source="t.md", bank_id="t")
+    first, second = result.bank.questions
+    assert (first.answer, second.answer) == ("B", "B")
+    assert first.options == {"A": 'print("bye")', "B": 'print("hi")', "C": "exit()"}
+    assert second.options == {"A": "A tuple", "B": "A list"}  # an article is no letter
+
+
+def test_a_cross_in_a_box_is_no_tick_where_the_document_ticks_with_a_check() -> None:
+    result = import_text(_CROSSED.replace("- [ ] A tuple", "- [√] A tuple"), source="t.md", bank_id="t")
+    [only] = result.bank.questions
+    assert only.answer == "A"
+    assert [o.number for o in result.left_out] == [1]
+
+
+# -- an option whose text is a numbered list under it ---------------------------------------------------------------
+
+
+def test_a_numbered_list_indented_under_an_option_is_its_text_not_questions() -> None:
+    doc = """1. 哪一组把三种动物按体型从小到大排列？（ B ）
+A. A
+  1. 大象
+  2. 老鼠
+  3. 猫
+B. B
+  1. 老鼠
+  2. 猫
+  3. 大象
+C. 都一样大
+
+2. 一年有几个季节？（ C ）
+A. 两个   B. 三个   C. 四个   D. 五个
+"""
+    result = import_text(doc, source="t.txt", bank_id="t")
+    first, second = result.bank.questions
+    assert (first.answer, second.answer) == ("B", "C")
+    assert first.options == {"A": "1) 大象; 2) 老鼠; 3) 猫", "B": "1) 老鼠; 2) 猫; 3) 大象", "C": "都一样大"}
+    assert not result.left_out

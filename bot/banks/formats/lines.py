@@ -857,6 +857,46 @@ def prepare_lines(text: str, *, simplified: bool = False, layouts: bool = True) 
     return out
 
 
+_LETTERED_LINE = re.compile(r"^(\s*)([A-H])\s*([.．、)）])\s*(.*?)\s*$")
+_NESTED_ITEM = re.compile(r"^(\s+)(\d{1,2})\s*[.)）]\s*(\S.*?)\s*$")
+
+
+def _nested_option_lists(raw_lines: list[str]) -> list[str]:
+    """An option whose text is a numbered list indented under it (`C. C` then `  1. a class` `  2. an id`):
+    the items are the option's text, joined on its line, not questions of their own. A lone letter after the
+    option's (the option named twice) is dropped. The items' lines are left blank, so line numbers stay."""
+    out = list(raw_lines)
+    for i, raw in enumerate(out):
+        m = _LETTERED_LINE.match(raw) if raw[:1] in " ABCDEFGH" else None
+        if m is None:
+            continue
+        items, k = [], i + 1
+        while k < len(out) and (n := _NESTED_ITEM.match(out[k])) and len(n.group(1)) > len(m.group(1)):
+            if int(n.group(2)) != len(items) + 1:
+                break
+            items.append(n.group(3))
+            k += 1
+        if len(items) < 2:
+            continue
+        own = "" if m.group(4) == m.group(2) else m.group(4)
+        listed = "; ".join(f"{n}) {item}" for n, item in enumerate(items, start=1))
+        out[i] = f"{m.group(1)}{m.group(2)}{m.group(3)} " + (f"{own} {listed}" if own else listed)
+        for j in range(i + 1, k):
+            out[j] = ""
+    return out
+
+
+_CROSSED_BOX = re.compile(r"^(\s*[-*+]\s+)\[×\]")
+_TICKED_BOX = re.compile(r"^\s*[-*+]\s+\[[√✓✔]\]", re.M)
+
+
+def _crossed_boxes(text: str, raw_lines: list[str]) -> list[str]:
+    """`- [×] B` (a task list's `[x]` as a translation or a font writes it): the box is ticked. Where the
+    document also ticks boxes with `√`, a cross says "wrong" instead, and its box counts as not ticked."""
+    mark = " " if _TICKED_BOX.search(text) else "x"
+    return [_CROSSED_BOX.sub(rf"\1[{mark}]", raw) for raw in raw_lines]
+
+
 def _layout_rewrites(text: str, raw_lines: list[str]) -> list[str]:
     """The raw lines rewritten into the forms the layouts read (each rewrite says which layout it serves)."""
     for i in range(len(raw_lines) - 1):  # "(√)" alone above "6.边际成本……": the key of the line below
@@ -866,6 +906,9 @@ def _layout_rewrites(text: str, raw_lines: list[str]) -> list[str]:
         raw_lines = _blanks_with_option_rows(raw_lines)
     if _BOX_DRAWING.search(text):
         raw_lines = _box_tables(raw_lines)
+    if "[×]" in text:
+        raw_lines = _crossed_boxes(text, raw_lines)
+    raw_lines = _nested_option_lists(raw_lines)
     raw_lines = _numbered_option_runs(raw_lines)
     _rejoin_option_letters(raw_lines)
     raw_lines = _two_a_line(raw_lines)

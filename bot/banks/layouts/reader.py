@@ -236,6 +236,7 @@ class _Reader:
         self.keys_marked: frozenset[str] = frozenset()  # marks this document uses for keys
         self.quoted_lines: frozenset[int] | None = None
         self.fenced_lines: frozenset[int] | None = None
+        self.index_of: dict[int, int] | None = None  # a line's place in self.infos, by the Info's identity
         self.list_lines: frozenset[int] | None = None  # lines that are a Markdown list's items
         self.material: tuple[int, int, list[tuple[int, str]]] | None = None  # first, last, (line, text)
         self.seen = Counter[str]()  # conventions met, for the summary
@@ -571,7 +572,16 @@ class _Reader:
         """A question without a number: a line that asks, right above a first option, where no question is
         open or the open one is complete (has its options and its key)."""
         if self.after_list(info, nxt):
-            pass  # a paragraph after a list of options and a blank line: the next question's stem
+            q = self.q
+            assert q is not None  # after_list holds only under an open question
+            note = info.marker is None and not _ASKS.search(info.text) and not any(o.marks for o in q.options)
+            if note and self.key_before_options(info):
+                # a paragraph between a list of unmarked options and the key: the question's note, not the next
+                # stem (one that asks, or under options already marked, is the next question)
+                q.explanation.append(self.piece(info))
+                q.state = "explanation"
+                return True
+            # else a paragraph after a list of options and a blank line: the next question's stem
         elif nxt is None or nxt.option is None or nxt.option[1] != "A" or nxt.option[0] in self.run_styles_missing:
             return False
         real_option = info.option is not None and info.option[0] not in self.run_styles_missing
@@ -589,6 +599,19 @@ class _Reader:
         number = (sec.questions[-1].number if sec.questions else 0) + 1
         self.start_question(Candidate(self.infos.index(info), "unnumbered", number, info.text), info)
         return True
+
+    def key_before_options(self, info: Info) -> bool:
+        """Whether a key marker follows the line before any first option or heading does (within a few lines):
+        with the open question's options unmarked and the line asking nothing, the key is that question's."""
+        if self.index_of is None:
+            self.index_of = {id(i): k for k, i in enumerate(self.infos)}
+        k = self.index_of[id(info)]
+        for later in self.infos[k + 1 : k + 12]:
+            if later.marker is not None and later.marker[0].role == "key":
+                return True
+            if later.heading is not None or (later.option is not None and later.option[1] == "A"):
+                return False
+        return False
 
     def after_list(self, info: Info, nxt: Info | None) -> bool:
         """Line k is a paragraph of its own (a blank line above it, no bullet, no indent, more lines below it)
@@ -851,7 +874,9 @@ class _Reader:
         if letter > "H":
             return False
         marks = {"check"} if info.line.checked else set()
-        q.options.append(_Option(letter, [Piece(text, info.line.number, info.line.gap)], marks))
+        # "- [ ] C" over the option's code: the box's own letter, no text of the option
+        own = "" if text.strip() == letter else text
+        q.options.append(_Option(letter, [Piece(own, info.line.number, info.line.gap)], marks))
         q.state = "options"
         self.seen["option:checkbox"] += 1
         return True
