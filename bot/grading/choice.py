@@ -211,6 +211,8 @@ class _Options:
         options = [normalize(v) for v in self.question.options.values()]
         if re.search(r"\d", text) and all(re.search(r"\d", o) for o in options):
             return True  # a number where every option holds one (`20到80` among limits in mg/100mL)
+        if _of_their_kind(normalize(text), options):
+            return True  # `哥窑` among 汝窑, 官窑, 钧窑: another thing of the kind every option names
         return any(
             match_blank(text, [v], self.concepts).match is Match.opposite for v in self.question.options.values()
         )
@@ -352,6 +354,17 @@ def _without_shared(text: str, question: Question) -> str:
     if len(tail) >= 2 and all(len(t) > len(tail) for t in texts) and text.endswith(tail):
         text = text[: -len(tail)]
     return text
+
+
+def _of_their_kind(norm: str, options: list[str]) -> bool:
+    """A short Chinese name ending as every option ends (the kind they name: 窑, 王朝, 定律), itself no option."""
+    tail = options[0] if options else ""
+    for other in options[1:]:
+        while tail and not other.endswith(tail):
+            tail = tail[1:]
+    if not tail or not all(is_han(ch) for ch in tail) or len(options) < 3:
+        return False
+    return norm.endswith(tail) and len(norm) > len(tail) and norm not in options and len(norm) <= len(tail) + 4
 
 
 def _short_name(norm: str, question: Question) -> list[tuple[str, str]]:

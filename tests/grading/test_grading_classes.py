@@ -543,3 +543,15 @@ def test_a_claim_restated_with_a_sibling_swapped_in_holds_it_false() -> None:
     swapped = grade(q, "西湖在苏州市")
     assert swapped.outcome is Outcome.wrong and swapped.understood == "错误", swapped
     assert grade(q, "对，在杭州市").outcome is Outcome.correct
+
+
+def test_another_thing_of_the_options_kind_is_a_wrong_answer_not_unread() -> None:
+    """`雅典娜号` among ships all named …号 is a ship no option names: a wrong answer, not a reply to ask again."""
+    q = _choice(
+        "1912年首航时撞上冰山沉没的邮轮是（  ）",
+        {"A": "泰坦尼克号", "B": "卢西塔尼亚号", "C": "玛丽王后号", "D": "大不列颠号"},
+        "A",
+    )
+    stray = grade(q, "雅典娜号")
+    assert stray.outcome is Outcome.wrong and stray.understood == "雅典娜号", stray
+    assert grade(q, "泰坦尼克").outcome is Outcome.correct
