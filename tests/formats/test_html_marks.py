@@ -81,3 +81,22 @@ def test_options_marked_only_some_of_them_are_no_key() -> None:
         body='<ul><li class="c true">red</li><li class="c false">green</li><li class="c">blue</li></ul>'
     )
     assert "✅" not in html_text(page)
+
+
+def test_a_mark_after_an_escaped_character_keeps_its_words(tmp_path: Path) -> None:
+    # `&n` and `x<y` are text the reader's markup must not take for an entity or a tag; escaped, they
+    # moved the marks after them on the line by the escape's length.
+    page = TEMPLATE.format(
+        body="<h2>Fill in the blanks</h2>"
+        "<p>(1) In the call f(&amp;n, m) the first argument is passed by <u>address</u>.</p>"
+        '<p>(2) Where x &lt; 0 the function returns <span class="blank-answer">minus one</span>.</p>'
+    )
+    result = import_csv(tmp_path / "calls.html", page)
+    assert [q.blanks() for q in result.bank.questions] == [[["address"]], [["minus one"]]]
+
+
+def test_a_mark_after_a_character_that_must_stay_escaped_is_dropped() -> None:
+    # `a<b` must be written escaped (it would read as a tag); a mark after it would be placed off by the
+    # escape, so the line keeps its words without the mark: the question is left out, not misread.
+    page = TEMPLATE.format(body="<p>(1) If a&lt;b the smaller of the two is <u>a</u>.</p><p>(2) <u>b</u> or a&lt;c</p>")
+    assert html_text(page).split("\n")[-2:] == ["(1) If a&lt;b the smaller of the two is a.", "(2) <u>b</u> or a&lt;c"]

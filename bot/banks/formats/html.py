@@ -313,8 +313,34 @@ class _Text(HTMLParser):
             self.out.append(end)
 
     def handle_data(self, data: str) -> None:
-        if not self.dropped:  # escaped again: "a < b" is text, not a tag, for the reader's markup
-            self.out.append(html.escape(re.sub(r"\s+", " ", data), quote=False))
+        if not self.dropped:
+            self.out.append(_as_text(re.sub(r"\s+", " ", data)))
+
+
+def _as_text(data: str) -> str:
+    """Text escaped only where the reader's markup would take it for a tag (`a<b`) or an entity (`&lt;`):
+    the reader finds the marks' places in the escaped line and unescapes after, so each escape before a mark
+    moves its span (`&stack` before an answer cut three letters off it)."""
+    data = re.sub(r"&[#A-Za-z][^&\s]{0,32}", lambda m: _escaped(m.group()), data)
+    return re.sub(r"<(?=[/A-Za-z!?])", "&lt;", data)
+
+
+def _escaped(word: str) -> str:
+    """`&` escaped where unescaping would change what follows it (`&lt;`, `&copy`, `&notice`), else kept."""
+    return "&amp;" + word[1:] if html.unescape(word) != word else word
+
+
+_ESCAPED = re.compile(r"&(?:amp|lt);")
+_MARKUP = re.compile(r"</?[a-z]+\b[^<>]*>")
+
+
+def _trusted_marks(line: str) -> str:
+    """A line whose marks come after an escape (`a&lt;b <u>c</u>`) loses them: the reader would place them
+    off by the escape's length, so a key read from them could be the wrong words."""
+    escaped = _ESCAPED.search(line)
+    if escaped is None or not any(m.start() > escaped.start() for m in _MARKUP.finditer(line)):
+        return line
+    return _MARKUP.sub("", line)
 
 
 _MARKER_END = " \x01"  # after a marker written for a list item: its text may come on the next line
@@ -333,7 +359,7 @@ def html_text(text: str) -> str:
     lines = (
         _DRAWN_TWICE.sub("", line) for line in _with_markers(line.strip() for line in "".join(parser.out).split("\n"))
     )
-    out = [re.sub(r"^\|\s*\|", "|", line) if line.startswith("|") else line for line in lines]
+    out = [_trusted_marks(re.sub(r"^\|\s*\|", "|", line) if line.startswith("|") else line) for line in lines]
     return "\n".join(line for line in out if line)
 
 
