@@ -331,6 +331,8 @@ def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -
     for text in texts:
         said = read_value(text)
         if said is None:
+            if (stray := _unknown_unit(text, keys, after_blank)) is not None:
+                return stray
             continue
         norm = normalize(text)
         missing: tuple[Accepted, Value] | None = None
@@ -346,6 +348,23 @@ def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -
             return BlankResult(Match.incomplete, norm, coarse, reason=("rounded", coarse.text), half=True)
         return BlankResult(Match.wrong, norm, keys[0][0])
     return None
+
+
+# A number and a word of Latin letters after it: a unit, known to the table or not (`10 psi`, `10 furlongs`).
+_NUMBER_AND_WORD = re.compile(r"^\s*(?P<number>[-+]?\d+(?:\.\d+)?)\s*(?P<word>[A-Za-zµμ][A-Za-z/²³^0-9.]*)\s*$")
+
+
+def _unknown_unit(text: str, keys: list[tuple[Accepted, Value]], after_blank: str) -> BlankResult | None:
+    """`10 psi` where the key is 10 (in bar, printed after the blank): the key's number in a unit the key and the
+    prompt do not write is another quantity, wrong, never the key with a word added."""
+    found = _NUMBER_AND_WORD.match(clean(text))
+    if found is None or not keys:
+        return None
+    word = found["word"].casefold()
+    written = " ".join([after_blank, *(form.text for form, _ in keys)]).casefold()
+    if re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", written):
+        return None  # the unit the key or the prompt writes
+    return BlankResult(Match.wrong, normalize(text), keys[0][0])
 
 
 # A function and its call (`len`, `len()`; `len(list)`, `len([1, 2])`).
@@ -884,6 +903,8 @@ def _judged_as_number(reply: str, answers: Sequence[str], literal: bool) -> bool
     again as text, whose normalising drops signs and decimal points (`-15` or `1.5` for 15 cm read as 15
     plus the prompt's cm; `3.6` for 36 km/h). Dates and ranges keep their text readings."""
     said = None if literal else read_value(reply)
+    if said is None and not literal and _NUMBER_AND_WORD.match(clean(reply)):
+        said = read_value(_NUMBER_AND_WORD.match(clean(reply))["number"])  # type: ignore[index]  # `10 furlongs`
     if said is None or said.kind != "number":
         return False
     return any((key := read_value(a)) is not None and key.kind == "number" for a in answers)

@@ -555,3 +555,13 @@ def test_another_thing_of_the_options_kind_is_a_wrong_answer_not_unread() -> Non
     stray = grade(q, "雅典娜号")
     assert stray.outcome is Outcome.wrong and stray.understood == "雅典娜号", stray
     assert grade(q, "泰坦尼克").outcome is Outcome.correct
+
+
+def test_the_keys_number_in_a_unit_the_key_does_not_write_is_wrong() -> None:
+    """`40 psi` where the key is 40 (bar printed after the blank): another quantity, known to the unit table
+    (psi, atm, mmHg, bar convert) or not (`40 furlongs`), never the key with a word beside it."""
+    q = _fill("某液压系统的工作压力约为 4 MPa，即___ bar。", "40", "40 bar")
+    for right in ("40", "40 bar", "40巴", "4000 kPa"):
+        assert grade(q, right).outcome is Outcome.correct, right
+    for wrong in ("40 psi", "40 atm", "40 furlongs", "40 mmHg"):
+        assert grade(q, wrong).outcome is Outcome.wrong, wrong
