@@ -797,15 +797,22 @@ _AVOIDING = re.compile(
 _KEEPS_AWAY = re.compile(r"[不没别无勿非未莫]|远离|避免|防止|禁止|离开|躲开|避开|小心|注意")
 
 
+@lru_cache(maxsize=8192)
 def _avoiding(text: str) -> bool:
     return _AVOIDING.match(normalize(text)) is not None
+
+
+@lru_cache(maxsize=1024)
+def _kept_away(norm: str) -> str:
+    """The clauses of a reply that keep away from something (asked of every detail that says to)."""
+    return "|".join(c for c in norm.split("|") if _KEEPS_AWAY.search(c))
 
 
 def _detail_said(detail: Detail, reply: _Reply) -> bool:
     if any(other in reply.norm for other in detail.unless):
         return False  # `不构成犯罪` says no 构成犯罪
     if _avoiding(detail.text):
-        reply = replace(reply, norm="|".join(c for c in reply.norm.split("|") if _KEEPS_AWAY.search(c)))
+        reply = replace(reply, norm=_kept_away(reply.norm))
     if any(_says(reply.norm, reply.words, t) for t in detail.terms):
         return True
     if not detail.need:
