@@ -60,8 +60,15 @@ def count_blanks(stem: str) -> int:
     return len(_BLANK.findall(stem))
 
 
+# a whole answer set as Markdown code (`` `final` ``): the backticks are the document's type, not the answer
+_CODE_SPAN = re.compile(r"^(`+)\s*([^`]+?)\s*\1$")
+
+
 def _clean(answer: str) -> str:
-    return answer.strip().rstrip("。.").strip()
+    answer = answer.strip().rstrip("。.").strip()
+    if m := _CODE_SPAN.match(answer):
+        answer = m.group(2)
+    return answer
 
 
 def _alternatives(text: str) -> list[str]:

@@ -248,7 +248,7 @@ _KEY_ENCLOSED = re.compile(
     rf"[(（\[【]\s*(?:{_KEY_WORDS})\s*[:：=]?\s*(?P<key>[^()（）\[\]【】]{{1,40}}?)\s*[)）\]】]\s*[.。]?\s*$", re.I
 )
 _EXPLANATION_WORDS = (
-    r"解析|分析|解说|解說|解説|详解|詳解|문제\s*해설|해설|Explanation|Rationale|Explication|Explicación|Comentário|COMENTÁRIO"
+    r"解析|分析|解说|解說|解説|详解|詳解|문제\s*해설|해설|Explanations?|Rationale|Explications?|Explicación|Comentário|COMENTÁRIO"
     r"|Erklärung|Begründung|Spiegazione|Пояснение|Комментарий|Objašnjenje"
 )
 _EXPLANATION = re.compile(
