@@ -64,3 +64,52 @@ Que mesure un pluviomètre ?
     question = import_text(doc, source="t.md", bank_id="t").bank.questions[0]
     assert question.explanation is not None
     assert question.explanation.startswith("il recueille")
+
+
+# -- an answer part under the paper's title, its groups headed as the paper's parts ------------------------
+
+
+_PARTS = """# Rivers Quiz
+
+## Part A: Multiple Choice (2 points)
+
+1. Where does a river begin?
+   - A) At its source
+   - B) At its mouth
+   - C) In a delta
+   - D) In the sea
+
+2. What is a river's wide flat land called?
+   - A) A ridge
+   - B) A floodplain
+   - C) A cliff
+   - D) A dune
+
+## Part B: Free Response (1 point)
+
+3. (1 point) Explain how a meander forms.
+
+______________________________
+
+# Rivers Quiz — Answer Key
+
+## Part A: Multiple Choice (2 points)
+
+| Q# | Answer | Explanation |
+|----|--------|-------------|
+| 1 | A | a spring or a glacier |
+| 2 | B | silt is left there in floods |
+
+## Part B: Free Response (1 point)
+
+**3. Meanders (1 point)**
+- Water flows faster on the outer bend and wears it away
+- Accept any answer naming erosion
+- Bars of silt build up on the inner bend
+"""
+
+
+def test_a_group_whose_bullets_read_as_glued_options_costs_not_the_other_groups_their_keys() -> None:
+    """`- Accept …` over `- Bars …` under Part B repeated read as options A and B; they must not close the
+    answer part, so Part A's table still keys its questions."""
+    assert _read(_PARTS, source="t.txt")[:2] == [(Kind.single, "A"), (Kind.single, "B")]

@@ -99,6 +99,7 @@ class Apart:
             )
             question_after[i] = question_after[i + 1] + own
         numbered_before = 0
+        titles: set[str] = set()  # the headings above, to know a part's heading repeated in an answer part
         for i, info in enumerate(infos):
             opens = info.answer_header
             if opens is None and info.marker is not None and info.marker[0].role == "key" and not info.marker[1]:
@@ -106,12 +107,36 @@ class Apart:
             if (
                 opens is not None
                 and numbered_before
-                and not question_after[i + 1]
+                and (not question_after[i + 1] or (opens[1] and not self._questions_outside_parts(i, titles)))
                 and self._answers_follow(i, opens[1])
             ):
                 return i
             numbered_before += bool(info.nums)
+            if info.heading is not None:
+                titles.add(probe(info.text))
         return None
+
+    def _questions_outside_parts(self, i: int, titles: set[str]) -> bool:
+        """Whether a question seems to follow a strong answer heading outside the groups headed as the
+        paper's parts again: under `## Part B` repeated, a reference answer's bullets (`- Acidosis …`,
+        `- Buffers …`, read as glued options A and B) are that group's text, and one group that reads
+        badly must not cost the others their keys."""
+        repeated = False
+        for k in range(i + 1, len(self.infos)):
+            info = self.infos[k]
+            if info.heading is not None:
+                repeated = probe(info.text) in titles
+                continue
+            if repeated:
+                continue
+            if info.option is not None and info.option[1] == "B" and separated_entries(info.text) is None:
+                return True
+            role = info.marker[0].role if info.marker else None
+            if role == "ask" and not _ANSWERED.match(info.marker[1] if info.marker else ""):
+                return True
+            if info.tf_slots is not None:
+                return True
+        return False
 
     def _answers_follow(self, i: int, strong: bool) -> bool:
         nxt = self._next_significant(i)
