@@ -20,6 +20,7 @@ from bot.banks.sheets.answer_rows import read_answer_rows, repeated_column
 from bot.banks.sheets.cards import read_cards
 from bot.banks.sheets.content import completed, convention, mapped_table, plan_columns
 from bot.banks.sheets.records import read_records
+from bot.banks.sheets.stem_options import options_from_stems
 from bot.banks.sheets.table import Header, Table, TableReading, find_header, read_table
 from bot.banks.sheets.typed_rows import read_typed_rows
 from bot.banks.sheets.vertical import read_vertical
@@ -47,6 +48,8 @@ def read_sheet(table: Table, *, section: str | None = None, simplified: bool = F
             rows := read_answer_rows(table, start=header.index + 1, section=section, simplified=simplified, stem=stem)
         ):
             return rows
+        if (moved := options_from_stems(table, header)) is not None:
+            table, header = moved
         return read_table(table, header, section=section, simplified=simplified)
     return (
         read_records(table, section=section, simplified=simplified)

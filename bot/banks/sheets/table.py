@@ -574,6 +574,7 @@ class DeclaredKind:
     known: bool  # the type column names a kind the importer reads (选择题 included)
     unsupported: bool = False
     short: bool = False  # a short answer: fill or case, as its key decides
+    digits_unknown: bool = False  # a judgement's 0/1 says nothing: the code's meaning was read from its rows
 
 
 # Type names of French, German, Spanish, Italian, Portuguese templates and of LMS exports (Canvas
@@ -975,6 +976,11 @@ class _Reader:
             en = f"the key of question {number} is an option's number, but whether the sheet counts from 0 or 1"
             self.reject(row, number, section, part, (zh, f"{en} cannot be told; not imported"))
             return
+        if declared.digits_unknown and not options and (digit := self.cell(row, "key").strip()) in ("0", "1"):
+            zh = f"第 {number} 题是判断题，答案为“{digit}”，但本表未说明 0 与 1 哪个表示正确，未导入"
+            en = f"question {number} is true/false keyed {digit!r}, but the sheet does not say"
+            self.reject(row, number, section, part, (zh, f"{en} whether 0 or 1 means true; not imported"))
+            return
         key = self.key(row, kind, options)
         if not key and marked:
             key = marked
@@ -1278,6 +1284,13 @@ def read_table(
         reader.marked_keys = reader.marks_keys(rows)
     reader.keys_by_number = table.keys_by_number or reader.numbers_keys(rows)
     reader.key_base = reader.counted_from(rows)
+    if not reader.kind_codes and reader.has("type"):
+        from bot.banks.sheets.stem_options import coded_kinds  # it reads rows as this module does
+
+        typed = [r for r in rows if any(c.strip() for c in r.cells)]
+        reader.kind_codes = coded_kinds(
+            [(reader.cell(r, "type"), reader.options(r), reader.cell(r, "key")) for r in typed]
+        )
     for row in rows:
         reader.read(row)
     reading = reader.reading
