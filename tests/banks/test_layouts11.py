@@ -113,3 +113,13 @@ def test_a_group_whose_bullets_read_as_glued_options_costs_not_the_other_groups_
     """`- Accept …` over `- Bars …` under Part B repeated read as options A and B; they must not close the
     answer part, so Part A's table still keys its questions."""
     assert _read(_PARTS, source="t.txt")[:2] == [(Kind.single, "A"), (Kind.single, "B")]
+
+
+def test_a_part_heading_repeated_in_the_answer_part_heads_its_reference_answers() -> None:
+    """`## Part B: Free Response` repeated names no kind, yet it heads Part B's answers: `**3. Meanders
+    (1 point)**` over bullets is question 3's reference answer, not a one-word key."""
+    questions = import_text(_PARTS, source="t.txt", bank_id="t").bank.questions
+    assert [q.kind for q in questions] == [Kind.single, Kind.single, Kind.case]
+    answer = questions[2].answer
+    assert isinstance(answer, str)
+    assert "outer bend" in answer and "inner bend" in answer

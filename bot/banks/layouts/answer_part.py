@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.banks.conventions.chars import cn_number, probe
-from bot.banks.conventions.keys import parse_letters, read_true_false
+from bot.banks.conventions.keys import count_blanks, parse_letters, read_true_false
 from bot.banks.model import CHOICE_KINDS, KIND_NAMES, Kind
 
 __all__ = [
@@ -78,6 +78,7 @@ class Keyable(Protocol):
     """A question being read, as far as keys written elsewhere are concerned."""
 
     number: int
+    stem: list[Piece]
     key: list[Piece]
     answer: list[Piece]
     explanation: list[Piece]
@@ -602,7 +603,11 @@ class _Matcher:
                     f"第 {n} 题是{zh}，文末答案“{entry.key}”与之不符，已忽略",
                     f"the key '{entry.key}' in the answer section does not fit {en} question {n}; ignored",
                 )
-            elif q.is_case or (_kind(q) is None and not q.has_options() and len(key) > 30 and entry.more):
+            elif (
+                q.is_case
+                or (_kind(q) is None and not q.has_options() and len(key) > 30 and entry.more)
+                or _points_answer(q, entry)
+            ):
                 # a long answer running on over lines ("…加强了中央集权；促进" / "了教育的发展…"): a reference answer
                 q.answer = [Piece(entry.key, entry.line, False), *entry.more] if entry.key else list(entry.more)
             else:
@@ -628,6 +633,18 @@ class _Matcher:
                 )
             else:
                 q.explanation = list(entry.more)
+
+
+_BULLET = re.compile(r"^\s*[-*•]\s+\S")
+
+
+def _points_answer(q: Keyable, entry: AnswerEntry) -> bool:
+    """A title over bulleted points (`**9. Water (1 point)**` then `- …` lines) answering a question with no
+    options and no blank: a reference answer, not a one-word key with its explanation."""
+    if _kind(q) is not None or q.has_options() or any(count_blanks(p.text) for p in q.stem):
+        return False
+    bullets = sum(bool(_BULLET.match(p.text)) for p in entry.more)
+    return bullets >= 2 and bullets * 2 >= len(entry.more)
 
 
 def _kind(q: Keyable) -> Kind | None:

@@ -399,6 +399,9 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
     header_row: list[str] | None = None
     grid: str | None = None
     read_below = -1  # the "[答案]:AD" under a lone number, read with it
+    # the paper's part headings: one repeated in the answer part heads that part's keys, whether or not it
+    # names a kind (`## Part B: Free Response` over its reference answers)
+    parts = {probe(i.text) for i in infos[:start] if i.heading is not None}
     for at in range(start + 1, len(infos)):
         if at == read_below:
             continue
@@ -415,6 +418,10 @@ def read_answer_groups(infos: list[Info], start: int, warn: Warn) -> list[Answer
             explaining, entry = False, None
             for number, key in entries_of_line(info.text, warn, n) or []:  # "一、单选题 1-5 ABCDA"
                 groups[-1].keys.append(AnswerEntry(number, n, key))
+            continue
+        if info.heading is not None and not info.nums and probe(info.text) in parts:
+            groups.append(AnswerGroup(info.heading.title, info.heading.kind, n))
+            explaining, entry = False, None
             continue
         if _LONE_NUMERAL.match(info.text):
             entry = None  # "一、" alone over its section's keys: the numbers say which questions
