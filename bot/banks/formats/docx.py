@@ -37,7 +37,7 @@ from bot.banks.formats.extracted import Extracted
 from bot.banks.issues import DocumentError
 from bot.banks.questions.draft import Convention
 from bot.banks.sheets.content import plan_columns
-from bot.banks.sheets.table import Row, Table, find_header
+from bot.banks.sheets.table import Row, Table, column_role, find_header
 
 __all__ = ["read_docx"]
 
@@ -473,6 +473,8 @@ class _Body:
         elif find_header(table) is not None:
             self.tables.append(table)
             self.lines.extend("" for _ in rows)  # each row stands for one line of the document
+        elif (keyed := _key_lines(plain)) is not None:
+            self.lines.extend(keyed)
         elif _key_grid(plain):
             self.lines.extend(
                 "| " + " | ".join(c.replace("\n", " ").replace("|", "｜") for c in cells) + " |" for cells in plain
@@ -516,6 +518,32 @@ class _Body:
                 line = "<br>".join(text.markup for c in filled for text in c.lines)
             out.append(line)
         return out
+
+
+def _key_lines(rows: list[list[str]]) -> list[str] | None:
+    """A table of keys under a header naming its number and answer columns (`題號 | 答案 | 解析`), one row
+    per question: the key lines it stands for, its header a `答案：` label, so that the keys after each
+    section are a key block whatever the line above the table calls them; None for any other table."""
+    if len(rows) < 3:
+        return None
+    roles = [column_role(c) for c in rows[0]]
+    if "number" not in roles or "key" not in roles or any(r not in ("number", "key", "explanation") for r in roles):
+        return None
+    if len(set(roles)) != len(roles):
+        return None
+    at = {role: i for i, role in enumerate(roles) if role}
+    out = ["答案："]
+    for cells in rows[1:]:
+        value = {role: (cells[i] if i < len(cells) else "").replace("\n", " ").strip() for role, i in at.items()}
+        if not any(value.values()):
+            out.append("")
+            continue
+        # a number and a short key on every row: a longer answer would be a question's text, not a key
+        if not re.fullmatch(r"\d{1,4}", value["number"]) or not 0 < len(value["key"]) <= 12:
+            return None
+        note = value.get("explanation", "")
+        out.append(f"{value['number']}. {value['key']}" + (f" 解析：{note}" if note else ""))
+    return out
 
 
 def _key_grid(rows: list[list[str]]) -> bool:
