@@ -12,7 +12,9 @@ questions or as keys counts as one line. On each line:
 - deleted (tracked) and hidden text, field codes and text boxes are left out.
 
 Tables: a table whose header names its columns (题目, 选项, 答案 …) is a question table, read row by row
-like a spreadsheet; a table of keys (题号 / 答案 by number) becomes Markdown table rows; a question laid
+like a spreadsheet; a table of keys whose header names only its number, answer and explanation columns
+becomes the key block it stands for (`答案：`, then `21. A 解析：…`), any other table of keys by number
+Markdown table rows; a question laid
 out in a table (label cells such as 题目 / A / 答案 beside their content) becomes the lines it stands for;
 any other table is read cell by cell.
 
