@@ -1,13 +1,10 @@
-"""Two sheet layouts read under a header that names no options and no kind words.
+"""A sheet layout read under a header that names no options.
 
 Options inside the stem cell after a separator (`题干&甲&乙&丙`, a trailing `&` allowed), keyed by the right
 options' texts joined by the same separator (`甲&丙`): the options become columns of their own and the key
 their letters, where every row that uses the separator fits so.
 
-Kinds coded as bare numbers with no legend (`0`, `1`, `2`): what each code means is read from its rows, a
-code whose rows key several options being multiple choice, one whose rows key one option a choice the key
-decides, one whose rows have no options and judge (`0`/`1`, `对`) true/false. A judgement written as a bare
-digit under such a code is not read: nothing says whether 0 or 1 means true.
+(Kinds coded as bare numbers with no legend are read by `coded_kinds` in `bot/banks/sheets/table.py`.)
 """
 
 from __future__ import annotations
@@ -15,15 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.banks.conventions.keys import read_true_false
-from bot.banks.model import Kind
-from bot.banks.sheets.table import LETTERS, DeclaredKind, Header, Row, Table, kind_of_type
+from bot.banks.sheets.table import LETTERS, Header, Row, Table
 
-__all__ = ["coded_kinds", "options_from_stems"]
+__all__ = ["options_from_stems"]
 
 # Separators an export puts between a stem and its options; never a comma or a space, which stems write.
 _SEPARATORS = ("&", "＆", "#", "^", "~", "|", "｜")
-_CODE = re.compile(r"^\d{1,2}$")
 
 
 def _norm(text: str) -> str:
@@ -85,28 +79,3 @@ def options_from_stems(table: Table, header: Header) -> tuple[Table, Header] | N
             names["option:" + LETTERS[i]] = LETTERS[i]
         return replace(table, rows=rows), replace(header, roles=roles, names=names)
     return None
-
-
-def coded_kinds(rows: list[tuple[str, dict[str, str], str]]) -> dict[str, DeclaredKind]:
-    """Kind codes read from the rows (code, options, key) where every type cell is a bare number no legend
-    explains; {} unless two codes or more are each told by all their rows."""
-    if not rows or not all(_CODE.match(code.strip()) for code, _, _ in rows if code.strip()):
-        return {}
-    if any(kind_of_type(code).known for code, _, _ in rows):
-        return {}
-    by_code: dict[str, list[tuple[dict[str, str], str]]] = {}
-    for code, options, key in rows:
-        if code.strip():
-            by_code.setdefault(code.strip(), []).append((options, key.strip()))
-    codes: dict[str, DeclaredKind] = {}
-    for code, members in by_code.items():
-        if all(options and key and set(key) <= set(options) for options, key in members):
-            several = any(len(key) > 1 for _, key in members)
-            codes[code] = DeclaredKind(Kind.multiple if several else None, True)
-        elif all(not options and _judgement(key) for options, key in members):
-            codes[code] = DeclaredKind(Kind.true_false, True, digits_unknown=True)
-    return codes if len(codes) >= 2 else {}
-
-
-def _judgement(key: str) -> bool:
-    return key in ("0", "1") or read_true_false(key) is not None

@@ -1285,8 +1285,6 @@ def read_table(
     reader.keys_by_number = table.keys_by_number or reader.numbers_keys(rows)
     reader.key_base = reader.counted_from(rows)
     if not reader.kind_codes and reader.has("type"):
-        from bot.banks.sheets.stem_options import coded_kinds  # it reads rows as this module does
-
         typed = [r for r in rows if any(c.strip() for c in r.cells)]
         reader.kind_codes = coded_kinds(
             [(reader.cell(r, "type"), reader.options(r), reader.cell(r, "key")) for r in typed]
@@ -1299,3 +1297,35 @@ def read_table(
     if reader.key_base == 0:
         reading.conventions.append(Convention("答案为选项序号（从 0 数）", "keys by option number (from 0)"))
     return reading
+
+
+# Kinds coded as bare numbers with no legend (`0`, `1`, `2`): what each code means is read from its rows, a
+# code whose rows key several options being multiple choice, one whose rows key one option a choice the key
+# decides, one whose rows have no options and judge (`0`/`1`, `对`) true/false. A judgement written as a bare
+# digit under such a code is not read: nothing says whether 0 or 1 means true.
+_CODE = re.compile(r"^\d{1,2}$")
+
+
+def coded_kinds(rows: list[tuple[str, dict[str, str], str]]) -> dict[str, DeclaredKind]:
+    """Kind codes read from the rows (code, options, key) where every type cell is a bare number no legend
+    explains; {} unless two codes or more are each told by all their rows."""
+    if not rows or not all(_CODE.match(code.strip()) for code, _, _ in rows if code.strip()):
+        return {}
+    if any(kind_of_type(code).known for code, _, _ in rows):
+        return {}
+    by_code: dict[str, list[tuple[dict[str, str], str]]] = {}
+    for code, options, key in rows:
+        if code.strip():
+            by_code.setdefault(code.strip(), []).append((options, key.strip()))
+    codes: dict[str, DeclaredKind] = {}
+    for code, members in by_code.items():
+        if all(options and key and set(key) <= set(options) for options, key in members):
+            several = any(len(key) > 1 for _, key in members)
+            codes[code] = DeclaredKind(Kind.multiple if several else None, True)
+        elif all(not options and _judgement(key) for options, key in members):
+            codes[code] = DeclaredKind(Kind.true_false, True, digits_unknown=True)
+    return codes if len(codes) >= 2 else {}
+
+
+def _judgement(key: str) -> bool:
+    return key in ("0", "1") or read_true_false(key) is not None
