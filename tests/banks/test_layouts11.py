@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.banks.importer import import_text
+from bot.banks.issues import DocumentError
 from bot.banks.model import Kind
 
 
@@ -123,3 +126,27 @@ def test_a_part_heading_repeated_in_the_answer_part_heads_its_reference_answers(
     answer = questions[2].answer
     assert isinstance(answer, str)
     assert "outer bend" in answer and "inner bend" in answer
+
+
+# -- a letter key with the options nowhere ---------------------------------------------------------------------
+
+
+def test_a_question_keyed_by_a_lone_option_letter_without_options_is_left_out() -> None:
+    """`**Answer:** b` under a question whose options were not copied: the letter is no fill-in answer."""
+    doc = """# Motion drills
+
+1. **A cart moves 12 m in 4 s. This is its average speed.**
+
+   Speed is distance over time.
+
+   **Answer:** b
+
+2. **In #1, this is the distance after 8 s at the same speed.**
+
+   Three metres a second for eight seconds.
+
+   **Answer:** d
+"""
+    # every question left out with its reason: nothing is left to import
+    with pytest.raises(DocumentError, match="keyed by option letters, but its options were not found"):
+        import_text(doc, source="t.md", bank_id="t")

@@ -49,6 +49,8 @@ _ALPHABET = {a.name: a for a in ALPHABETS}
 # brackets in a stem holding the key: "（ B ）", "(ABD)", "( A C )", "（ ○ ）"
 _STEM_KEY = re.compile(r"[（(]\s*([^()（）\s][^()（）]{0,14}?)\s*[)）]")
 _LETTER_KEY = re.compile(r"[A-H]{1,4}")
+# `**Answer:** b` with no blank to fill: one option letter, lower case as the options were lettered
+_LOWER_LETTER = re.compile(r"[a-h]")
 _MARK_CELL = re.compile(r"\s*(?:[✓✔☑✅√*＊xX×●■]|\(x\)|\[x\])\s*")
 _TABLE_HEAD = re.compile(r"(?:Options?|Choices?|Answers?|选项|答案|Réponses?|Respuestas?|Antworten|Opções)", re.I)
 _BRACKETED_KEY = re.compile(r"[\[【(（]\s*[A-Ha-h1-8①-⑧√×✓✗○]\s*[\]】)）]")
@@ -889,7 +891,12 @@ class _Generic:
                 key = self.translate(key, b.alphabet if options else None)  # None: the legend voids it
             if key is not None and not options and b.section in judged and read_true_false(key) is not None:
                 pass  # "5 V   6 F" under "Vrai ou faux": judgements, not option letters
-            elif key is not None and not options and _LETTER_KEY.fullmatch(key) and kind is not Kind.fill:
+            elif (
+                key is not None
+                and not options
+                and kind is not Kind.fill
+                and (_LETTER_KEY.fullmatch(key) or (_LOWER_LETTER.fullmatch(key) and "_" not in stem))
+            ):
                 # option letters for a question whose options were not found: no key it can be given
                 key, unkeyed = (
                     None,

@@ -1130,6 +1130,22 @@ class _Reader:
             stem = _join(q.stem[: q.fence_at], paragraphs=True)
         if case and kind is None:
             kind = Kind.case
+        unkeyed: tuple[str, str] | None = None
+        if (
+            key is not None
+            and not options
+            and not case
+            and answer is None
+            and kind in (None, Kind.fill)
+            and _LONE_LETTER.fullmatch(key)
+            and read_true_false(key) is None  # `答案：F`: a verdict, read as one later
+            and not count_blanks(stem)
+        ):
+            # `**Answer:** b` under a question whose options are nowhere: an option's letter, no fill-in answer
+            key, unkeyed = (
+                None,
+                ("的答案是选项字母，但没有找到它的选项", "is keyed by option letters, but its options were not found"),
+            )
         pieces = (*q.stem, *q.key, *q.explanation, *q.answer, *(p for o in q.options for p in o.pieces))
         end_line = max([p.line for p in pieces] + [q.line, q.last_line])
         return Draft(
@@ -1151,6 +1167,7 @@ class _Reader:
             alternates=q.alternates,
             end_line=end_line,
             picture=q.picture,
+            unkeyed=unkeyed,
         )
 
     def material_before_subquestions(self, sec: _Section) -> None:
@@ -1380,6 +1397,10 @@ def _statements_not_questions(infos: list[Info]) -> None:
         if info.option is not None or info.marker is not None or info.heading is not None:
             asked = False
             mine = info.marker is not None and info.marker[0].label == "我的答案" and not info.marker[1]
+
+
+# one option letter standing for the whole key (`b`, `C.`)
+_LONE_LETTER = re.compile(r"\s*[A-Ha-h]\s*[.．]?\s*")
 
 
 def read_text(text: str, *, simplified: bool = False) -> Reading:
