@@ -150,3 +150,29 @@ def test_a_question_keyed_by_a_lone_option_letter_without_options_is_left_out() 
     # every question left out with its reason: nothing is left to import
     with pytest.raises(DocumentError, match="keyed by option letters, but its options were not found"):
         import_text(doc, source="t.md", bank_id="t")
+
+
+# -- a bold stem holding a literal `**` ------------------------------------------------------------------------
+
+
+def test_a_stem_set_in_bold_around_a_power_operator_is_still_its_own_question() -> None:
+    """`**2. 4 ** 2 的值是 8。（  ）**`: three `**`, the outer pair the bold, the inner the operator."""
+    doc = """## 二、判断题
+
+**1. 表达式 7 // 2 的结果是 3。（  ）**
+
+**2. 表达式 4 ** 2 的结果是 8。（  ）**
+
+**3. 表达式 9 % 4 的结果是 1。（  ）**
+
+## 答案与解析
+
+### 二、判断题
+
+1. **√** - 整除
+2. **×** - 乘方得 16
+3. **√** - 取余
+"""
+    questions = import_text(doc, source="t.md", bank_id="t").bank.questions
+    assert [(q.number, q.answer) for q in questions] == [(1, True), (2, False), (3, True)]
+    assert "4 ** 2" in questions[1].prompt

@@ -164,6 +164,11 @@ def _spans_from_markup(text: str) -> tuple[str, list[Span]]:
     if "<" not in text and "**" not in text:
         return text, []
     bold_pairs = text.count("**") % 2 == 0  # an odd count is literal (2**3), not markup
+    inner = text.strip()
+    if not bold_pairs and "<" not in text and len(inner) > 4 and inner.startswith("**") and inner.endswith("**"):
+        # `**7. 2 ** 3 的结果是 ___。**`: a line set whole in bold around a literal `**`; the wrap is markup
+        plain = inner[2:-2]
+        return plain, [(0, len(plain), "bold")] if plain.strip() else []
     out: list[str] = []
     length = 0
     spans: list[Span] = []
