@@ -41,3 +41,15 @@ def test_an_answer_key_headed_after_the_papers_title_keys_its_questions() -> Non
     result = import_text(text, source="rocks.txt", bank_id="rocks")
     assert [q.answer for q in result.bank.questions] == ["A", "B"]
     assert result.bank.questions[1].explanation == "Marble is metamorphosed limestone"
+
+
+def test_radicals_and_private_icons_of_a_pdf_text_read_as_the_characters_they_stand_for() -> None:
+    """Text taken out of a PDF writes 目 as the Kangxi radical ⽬ (U+2F6C) and puts a font's icon (U+E092) after
+    labels: `题⽬:` is the label 题目, and `- 空 1 answer` labels the blank's answer, not part of it."""
+    text = (
+        "第 1 题 [填空题]\n\n题⽬: 我国的根本政治制度是1。\n\n正确答案:\n- 空 1\ue092 ⼈⺠代表⼤会制度\n\n"
+        "第 2 题 [填空题]\n\n题⽬: 新时代的两个目标是1和2。\n\n正确答案:\n- 空 1\ue092 国家富强 - 空 2\ue092 ⺠族振兴\n"
+    )
+    result = import_text(text, source="notes.txt", bank_id="notes")
+    assert [q.answer for q in result.bank.questions] == [["人民代表大会制度"], [["国家富强"], ["民族振兴"]]]
+    assert result.bank.questions[0].prompt.startswith("我国的根本政治制度")

@@ -825,12 +825,33 @@ def _before_number(raw: str) -> str:
     return _TAG_BEFORE_NUMBER.sub(r"\2\1", raw)
 
 
+def _radical_table() -> dict[int, str]:
+    """Kangxi radicals and the radicals supplement as the characters they stand for (`⽬` U+2F6C is 目): text
+    taken out of PDFs often holds them, and no label (`题⽬:`) or word reads with them in."""
+    table: dict[int, str] = {}
+    for code in (*range(0x2E80, 0x2EF4), *range(0x2F00, 0x2FD6)):
+        plain = unicodedata.normalize("NFKC", chr(code))
+        if len(plain) == 1 and "\u4e00" <= plain <= "\u9fff":
+            table[code] = plain
+    # The supplement's simplified forms have no NFKC mapping; these are the ones fonts use for common words.
+    table.update({code: None for code in range(0xE000, 0xF900)})  # a font's private icons (U+E000 on): no text
+    supplement = zip(
+        "⺠⻢⻅⻓⻔⻋⻛⻜⻉⻚⻥⻦⻩⻬⻮⻰⻳⻆⻄⻘⻨⻣⻤", "民马见长门车风飞贝页鱼鸟黄齐齿龙龟角西青麦骨鬼", strict=True
+    )
+    table.update({ord(a): b for a, b in supplement})
+    return table
+
+
+_RADICALS = _radical_table()
+
+
 def prepare_lines(text: str, *, simplified: bool = False, layouts: bool = True) -> list[Line]:
     """The document's lines, clean, with their marks, headings, fences and tables told apart.
 
     `layouts=False` (for the generic reader, `bot.banks.generic`): the lines as written, without the
     rewrites the layouts rely on (options numbered 1–4 lettered, glued runs split), and code blocks read
     as text like the rest."""
+    text = text.translate(_RADICALS)
     raw_lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     code_at = _fences(raw_lines) if "```" in text or "~~~" in text else [False] * len(raw_lines)
     fenced_at = code_at if layouts else [False] * len(raw_lines)

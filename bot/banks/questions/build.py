@@ -452,7 +452,11 @@ class _Checker:
         if numbered > blanks and all(re.search(rf"[（(]\s*{n}\s*[)）]", d.stem) for n in range(1, numbered + 1)):
             blanks = numbered  # "请补全（1）（2）处代码": the blanks are numbered in the stem (or its code)
         answer, fits = split_fill_key(d.key, blanks)
-        if blanks > 1 and not numbered and self.fill_separator is not None:
+        if (labelled := _blank_labelled(d.key)) is not None:  # `- 空 1 A - 空 2 B`: each blank's answer labelled
+            one = len(labelled) == 1
+            answer = _one_blank(labelled[0]) if one else [_one_blank(p) for p in labelled]
+            fits = len(labelled) == blanks or (one and blanks <= 1)
+        elif blanks > 1 and not numbered and self.fill_separator is not None:
             parts = _top_level_parts(d.key, self.fill_separator)
             if len(parts) == blanks:  # the document's own mark, not one a part holds (`3 4 X * + 2 / -`)
                 answer, fits = [_one_blank(p) for p in parts], True
@@ -508,6 +512,19 @@ def _looks_truncated(text: str, *, note: bool) -> bool:
 # The marks a key of several blanks is split at, each as a pattern
 _FILL_SEPARATORS = {"，": r"\s*[,，]\s*", "；": r"\s*[;；]\s*", "、": r"\s*、\s*", "|": r"\s*[|｜]\s*"}
 _OPENING, _CLOSING = "(（[【{", ")）]】}"
+
+
+# A blank's label before its answer, as quiz exports write them: `- 空 1 …`, `第2空：…`, `空3: …`.
+_BLANK_LABEL = re.compile(r"(?:^|\s)[-•]?\s*(?:第\s*\d{1,2}\s*空|空\s*\d{1,2})\s*[:：.．]?\s*")
+
+
+def _blank_labelled(key: str) -> list[str] | None:
+    """The answers of a key whose blanks are labelled, in order; None when it labels none."""
+    if not _BLANK_LABEL.match(key):
+        return None
+    parts = [p.strip(" -•;；,，") for p in _BLANK_LABEL.split(key)]
+    found = [p for p in parts if p]
+    return found or None
 
 
 def _top_level_parts(key: str, separator: str) -> list[str]:
