@@ -53,3 +53,15 @@ def test_radicals_and_private_icons_of_a_pdf_text_read_as_the_characters_they_st
     result = import_text(text, source="notes.txt", bank_id="notes")
     assert [q.answer for q in result.bank.questions] == [["人民代表大会制度"], [["国家富强"], ["民族振兴"]]]
     assert result.bank.questions[0].prompt.startswith("我国的根本政治制度")
+
+
+def test_options_of_a_list_written_on_one_line_do_not_keep_the_next_bullet() -> None:
+    """`- A. 是 - B. 否`: the list's items on one line; A is 是, not `是 -`, so the pair reads as a judgement."""
+    text = (
+        "第 1 题 [判断题]\n\n题目: 水在标准大气压下100℃沸腾。\n\n选项:\n- A. 是 - B. 否\n\n正确答案: A\n\n"
+        "第 2 题 [单选题]\n\n题目: 下列属于惰性气体的是\n\n选项:\n- A. 氮 - B. 氦 - C. 氧 - D. 氢\n\n正确答案: B\n"
+    )
+    result = import_text(text, source="quiz.txt", bank_id="quiz")
+    first, second = result.bank.questions
+    assert (first.kind.value, first.answer) == ("true_false", True)
+    assert second.options == {"A": "氮", "B": "氦", "C": "氧", "D": "氢"} and second.answer == "B"

@@ -323,6 +323,11 @@ class _Checker:
             raise _Skip(d.line, f"{where[0]}没有题干", f"{where[1]} has no text")
         if not d.options and d.key is not None:
             _options_in_stem(d)
+        *leading, _last = d.options.values() or [""]
+        if leading and all(_BULLET_TAIL.search(text) for text in leading):
+            # `- A. 是 - B. 否`: a list written on one line leaves each option but the last with the next
+            # item's bullet; drop it (an option that really ends so, `int *`, stands alone)
+            d.options = {letter: _BULLET_TAIL.sub("", text) for letter, text in d.options.items()}
         kind = self.kind_of(d)
         options: dict[str, str] = {}
         answer: str | bool | list[str] | list[list[str]]
@@ -514,6 +519,7 @@ _FILL_SEPARATORS = {"，": r"\s*[,，]\s*", "；": r"\s*[;；]\s*", "、": r"\s*
 _OPENING, _CLOSING = "(（[【{", ")）]】}"
 
 
+_BULLET_TAIL = re.compile(r"\s+[-•]$")
 # A blank's label before its answer, as quiz exports write them: `- 空 1 …`, `第2空：…`, `空3: …`.
 _BLANK_LABEL = re.compile(r"(?:^|\s)[-•]?\s*(?:第\s*\d{1,2}\s*空|空\s*\d{1,2})\s*[:：.．]?\s*")
 
