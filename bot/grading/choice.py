@@ -153,9 +153,9 @@ class _Options:
             return set()
         options = self.question.options
         exact = {k.upper() for k, v in options.items() if normalize(v) == norm}
-        if not exact and _RANGE_WORD.search(norm):  # `20hz到20khz` for 20 Hz～20 kHz: a range in words
-            ranged = _RANGE_WORD.sub("~", norm)
-            exact = {k.upper() for k, v in options.items() if _RANGE_MARK.sub("~", normalize(v)) == ranged}
+        if not exact and _RANGE_SIGN.search(norm):  # `20hz到20khz` for 20 Hz～20 kHz: a range in words
+            ranged = _RANGE_SIGN.sub("~", norm)
+            exact = {k.upper() for k, v in options.items() if _RANGE_SIGN.sub("~", normalize(v)) == ranged}
         if exact:
             return exact
         if len(norm) > self.longest():
@@ -347,21 +347,24 @@ def _without_shared(text: str, question: Question) -> str:
     for word in shared_words:
         if len(word) >= 3 and text.replace(word, ""):
             text = text.replace(word, "")
-    tail = texts[0]
-    for other in texts[1:]:
-        while tail and not other.endswith(tail):
-            tail = tail[1:]
+    tail = _shared_tail(texts)
     if len(tail) >= 2 and all(len(t) > len(tail) for t in texts) and text.endswith(tail):
         text = text[: -len(tail)]
     return text
 
 
-def _of_their_kind(norm: str, options: list[str]) -> bool:
-    """A short Chinese name ending as every option ends (the kind they name: 窑, 王朝, 定律), itself no option."""
-    tail = options[0] if options else ""
-    for other in options[1:]:
+def _shared_tail(texts: list[str]) -> str:
+    """The ending every text has (`窑` of 汝窑, 官窑, 钧窑); '' when they share none."""
+    tail = texts[0] if texts else ""
+    for other in texts[1:]:
         while tail and not other.endswith(tail):
             tail = tail[1:]
+    return tail
+
+
+def _of_their_kind(norm: str, options: list[str]) -> bool:
+    """A short Chinese name ending as every option ends (the kind they name: 窑, 王朝, 定律), itself no option."""
+    tail = _shared_tail(options)
     if not tail or not all(is_han(ch) for ch in tail) or len(options) < 3:
         return False
     return norm.endswith(tail) and len(norm) > len(tail) and norm not in options and len(norm) <= len(tail) + 4
@@ -387,8 +390,8 @@ def _in_order(short: str, text: str) -> bool:
     return all(ch in chars for ch in short)
 
 
-_RANGE_WORD = re.compile(r"(?<=[0-9a-zμ])(?:到|至|~|～|-|—|–)(?=[0-9])")
-_RANGE_MARK = re.compile(r"(?<=[0-9a-zμ])(?:~|～|-|—|–|到|至)(?=[0-9])")
+# Between a range's ends, in marks or in words: `20hz～20khz`, `20hz到20khz`.
+_RANGE_SIGN = re.compile(r"(?<=[0-9a-zμ])(?:到|至|~|～|-|—|–)(?=[0-9])")
 _MIN_RUN, _MAX_RUNS = 2, 3  # an option shortened by its words: each two characters at least, three at most
 
 

@@ -903,8 +903,8 @@ def _judged_as_number(reply: str, answers: Sequence[str], literal: bool) -> bool
     again as text, whose normalising drops signs and decimal points (`-15` or `1.5` for 15 cm read as 15
     plus the prompt's cm; `3.6` for 36 km/h). Dates and ranges keep their text readings."""
     said = None if literal else read_value(reply)
-    if said is None and not literal and _NUMBER_AND_WORD.match(clean(reply)):
-        said = read_value(_NUMBER_AND_WORD.match(clean(reply))["number"])  # type: ignore[index]  # `10 furlongs`
+    if said is None and not literal and (unit_after := _NUMBER_AND_WORD.match(clean(reply))) is not None:
+        said = read_value(unit_after["number"])  # `10 furlongs`: judged by value as well
     if said is None or said.kind != "number":
         return False
     return any((key := read_value(a)) is not None and key.kind == "number" for a in answers)
@@ -954,44 +954,8 @@ def _aside_dropped(reply: str) -> str | None:
     return found["answer"]
 
 
-# `牙釉质（enamel）`, `色散（dispersion）`, `阿司匹林（又称乙酰水杨酸）` in the explanation: another name the bank
-# itself gives to a key. Latin words as they stand; Chinese only after a word that says "also called".
-_NAMED_IN_BRACKETS = re.compile(r"[(（](?P<inner>[^()（）]{1,40})[)）]")
-_LATIN_NAME = re.compile(r"^[A-Za-z][A-Za-z\s\-']*$")
-_ALSO_CALLED = re.compile(
-    r"^(?:又称|也称|俗称|简称|亦称|别称|又名|也叫|英文|英语|英文名|英文名称)[:：为是]?\s*(?P<name>[^，,、；;。]{1,12})$"
-)
-
-
-# A person's courtesy or art name (`字鸿渐`, `号东坡居士`): a name of its own, also after the surname.
-_STYLED = re.compile(r"^(?:字|号|別号|别号|自号|人称)(?P<name>[\u4e00-\u9fff]{1,6})$")
-
-
-def _explained_names(question: Question, answers: Sequence[str]) -> list[str]:
-    """The other names the question's explanation (or prompt) gives to an accepted answer, in brackets after
-    it as it writes it."""
-    forms = [f for f in (a.strip() for a in answers) if f]
-    out: list[str] = []
-    for text in (question.explanation or "", question.prompt):
-        for found in _NAMED_IN_BRACKETS.finditer(text):
-            before = text[: found.start()].rstrip()
-            if not any(before.endswith(form) for form in forms):
-                continue
-            inner = found["inner"].strip()
-            if _LATIN_NAME.match(inner) and len(inner) >= 3:
-                out.append(inner)
-            elif (called := _ALSO_CALLED.match(inner)) is not None:
-                out.append(called["name"].strip())
-            elif (styled := _STYLED.match(inner)) is not None:  # `陆羽（字鸿渐）`: 鸿渐, and with the surname 陆鸿渐
-                form = next(f for f in forms if before.endswith(f))
-                out.append(styled["name"])
-                if 2 <= len(form) <= 4 and all(is_han(ch) for ch in form):
-                    out.append(form[0] + styled["name"])
-    return [name for name in dict.fromkeys(out) if name not in forms]
-
-
 def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:
-    blanks = [[*b, *_explained_names(question, b)] for b in question.blanks() if b]
+    blanks = [b for b in question.blanks() if b]
     expected = expected_fill(question)
     if not normalize(reply):
         return Verdict(

@@ -202,7 +202,7 @@ def sibling(reply: str, explanation: str, prompt: str) -> tuple[str, str] | None
         if first in told or first in asked or first in _NOT_A_MODIFIER:
             continue
         for other in words:
-            if len(other) == 2 and other[1] == head and other[0] not in _GLUE | _NOT_A_MODIFIER:
+            if len(other) == 2 and other[1] == head and other[0] not in _GLUE and other[0] not in _NOT_A_MODIFIER:
                 return other, word
     return None
 
@@ -299,7 +299,7 @@ def _a_fact_of(said: str, claim: str, explanation: str) -> bool:
 
 
 # Characters that relate things rather than name one: `在` for 位于 is no swapped thing.
-_NOT_A_THING = frozenset("是的了才就也都还呢吧啊呀嘛时在于为向从到和与及或被把将对给让使")
+_NOT_A_THING = _GLUE | frozenset("在于为向从到和与及或被把将对给让使")
 _OF_THE_CLAIM_SWAPPED = 0.5  # share of the reply's characters the claim holds when it restates it with a swap
 
 

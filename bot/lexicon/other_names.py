@@ -46,6 +46,18 @@ def name_parts(inner: str) -> list[str]:
     return out
 
 
+# A courtesy or art name (`字鸿渐`, `号放翁`): said with the surname too (陆鸿渐 for 陆羽（字鸿渐）).
+_STYLED = re.compile(r"^(?:字|号|别号|自号)(?P<name>[\u4e00-\u9fff]{1,6})$")
+
+
+def _styled(inner: str, person: str) -> list[str]:
+    """The courtesy names a bracket gives a person of two to four characters, to be said after the surname."""
+    if not 2 <= len(person) <= 4 or not _HAN_NAME.match(person):
+        return []
+    parts = _PARTS.split(unicodedata.normalize("NFKC", inner).strip())
+    return [m["name"] for part in parts if (m := _STYLED.match(part.strip()))]
+
+
 def _known_before(text: str, known: frozenset[str]) -> str | None:
     """The longest known name the text ends with."""
     for start in range(max(0, len(text) - 40), len(text) - 1):
@@ -67,6 +79,7 @@ def other_names(texts: Iterable[str], known: Iterable[str]) -> list[tuple[str, s
             if anchor is None:
                 continue
             found.extend((anchor, p) for p in parts if normalize(p) != normalize(anchor))
+            found.extend((anchor, anchor[0] + styled) for styled in _styled(match["inner"], anchor))
         for match in _SAYS.finditer(text):
             name = _known_before(match["name"], names)
             other = match["other"].strip(_QUOTES)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from class_rows import ClassBank, Row, outcome
 
-from bot.banks.model import Kind, Question
-from bot.grading import Outcome, grade
+from bot.banks.model import Bank, Kind, Question
+from bot.grading import ConceptIndex, Outcome, grade
 
 _BANK = ClassBank("classes_bank.json")
 BANK, CONCEPTS = _BANK.bank, _BANK.concepts
@@ -396,9 +396,15 @@ def test_a_case_point_of_keeping_away_is_not_made_by_going_towards() -> None:
     assert away.outcome is Outcome.correct, away
 
 
+def _bank_of(question: Question) -> ConceptIndex:
+    """The concept index of a bank holding this question alone: the names its texts give its keys."""
+    return ConceptIndex.from_banks([Bank(id="one", title="one", source="one", questions=[question])])
+
+
 def test_a_key_is_also_named_by_the_name_its_explanation_gives_it_in_brackets() -> None:
-    """`玄武岩（basalt）` in the explanation: basalt names the key; a Chinese name only after 又称/俗称…, and a
-    bracket after another word names nothing of the key."""
+    """`玄武岩（basalt）` in the explanation: basalt names the key, through the names the bank writes (the concept
+    index, as the bot builds it); a Chinese name only after 又称/俗称…, and a bracket after another word names
+    nothing of the key."""
     q = Question(
         id="fill-1",
         kind=Kind.fill,
@@ -407,13 +413,13 @@ def test_a_key_is_also_named_by_the_name_its_explanation_gives_it_in_brackets() 
         answer=["玄武岩"],
         explanation="洋壳上部主要是玄武岩（basalt），又称黑石的是它的俗名；花岗岩（granite）则多见于陆壳。",
     )
-    assert grade(q, "basalt").outcome is Outcome.correct
-    assert grade(q, "Basalt").outcome is Outcome.correct
-    assert grade(q, "granite").outcome is Outcome.wrong
+    assert grade(q, "basalt", _bank_of(q)).outcome is Outcome.correct
+    assert grade(q, "Basalt", _bank_of(q)).outcome is Outcome.correct
+    assert grade(q, "granite", _bank_of(q)).outcome is Outcome.wrong
     q2 = q.model_copy(update={"explanation": "玄武岩（又称黑武石）是基性喷出岩。"})
-    assert grade(q2, "黑武石").outcome is Outcome.correct
+    assert grade(q2, "黑武石", _bank_of(q2)).outcome is Outcome.correct
     q3 = q.model_copy(update={"explanation": "玄武岩（含二氧化硅约50%）是基性喷出岩。"})
-    assert grade(q3, "含二氧化硅约50%").outcome is Outcome.wrong
+    assert grade(q3, "含二氧化硅约50%", _bank_of(q3)).outcome is Outcome.wrong
 
 
 def test_a_chinese_name_and_its_english_name_side_by_side_are_the_key() -> None:
@@ -531,9 +537,10 @@ def test_a_courtesy_name_the_explanation_gives_names_the_person() -> None:
         answer=["沈括"],
         explanation="沈括（字存中）晚年居润州梦溪园，写成此书。",
     )
+    concepts = _bank_of(q)
     for right in ("沈括", "沈存中", "存中"):
-        assert grade(q, right).outcome is Outcome.correct, right
-    assert grade(q, "苏存中").outcome is not Outcome.correct
+        assert grade(q, right, concepts).outcome is Outcome.correct, right
+    assert grade(q, "苏存中", concepts).outcome is not Outcome.correct
 
 
 def test_a_claim_restated_with_a_sibling_swapped_in_holds_it_false() -> None:
