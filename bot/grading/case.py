@@ -32,6 +32,7 @@ from rapidfuzz import fuzz
 
 from bot.banks.model import Question
 from bot.grading.accepted import accepted_wording
+from bot.grading.case_limits import asserts_denied, noted_credit
 from bot.grading.case_values import CaseValue, agreement, result_values, segments, values_in, without_values
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import OPPOSITES, flips_meaning
@@ -996,6 +997,9 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
             )
             for p, part in zip(points, parts, strict=True)
         ]
+        if numbered:
+            note = question.explanation or ""
+            scores = [_limited(s, p, part, note) for s, p, part in zip(scores, points, parts, strict=True)]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
     partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]
     missed = [p.label for p, s in zip(points, scores, strict=True) if s == 0.0]
@@ -1037,6 +1041,17 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         partly=partly,
         missed=missed,
     )
+
+
+def _limited(score: float, point: KeyPoint, part: str, explanation: str) -> float:
+    """A numbered sub-answer's score within what the marking note gives its bare phrase, and at most half when
+    it asserts what the point's reference denies (bot/grading/case_limits.py)."""
+    noted = noted_credit(part, explanation)
+    if noted is not None:
+        return noted
+    if score > 0.5 and asserts_denied(part, "；".join(d.text for d in point.details)):
+        return 0.5
+    return score
 
 
 def _accepted(question: Question, points: tuple[KeyPoint, ...], norm: str, reference: str) -> Verdict:

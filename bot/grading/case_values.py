@@ -199,6 +199,10 @@ def _same_kind(a: str, b: str) -> bool:
 
 
 _MARK = r"(?:[(（]\s*{n}\s*[)）]|(?<![\d.]){n}\s*[.．、:：)）]|第{n}[问题小])"
+# A mark of bare digits (`1 强酸 2 石灰`, `1水汽多\n2进屋`): read only when every point has one, in order, the
+# first opening the reply, each at the start or after a space and followed by a word, not a number or a
+# measure word (`2 个`).
+_BARE_MARK = r"(?:^|(?<=\s)){n}(?:\s+(?=[^\d\s.．])|(?=[\u4e00-\u9fff]))(?![个次种条项倍元米克年月日号位])"
 _SHORT_REPLY = 120  # parts without numbers stand for the points only in a reply of short answers
 _PARTS = re.compile(r"\s*(?:[;；|\n]|\s/\s|[，,](?!\d))\s*")
 
@@ -208,6 +212,24 @@ def _marks(count: int) -> tuple[list[re.Pattern[str]], list[re.Pattern[str]]]:
     """The marks of points 1..count, and the same not followed by a digit (`2.8` may be a number)."""
     marks = [re.compile(_MARK.format(n=n)) for n in range(1, count + 1)]
     return marks, [re.compile(_MARK.format(n=n) + r"(?!\d)") for n in range(1, count + 1)]
+
+
+@lru_cache(maxsize=32)
+def _bare_marks(count: int) -> list[re.Pattern[str]]:
+    return [re.compile(_BARE_MARK.format(n=n)) for n in range(1, count + 1)]
+
+
+def _bare_starts(text: str, count: int) -> list[tuple[int, int, int]]:
+    """Where each point's bare-digit mark stands, or [] unless all `count` do, in order, from the start."""
+    starts: list[tuple[int, int, int]] = []
+    pos = 0
+    for n, mark in enumerate(_bare_marks(count), start=1):
+        match = mark.search(text, pos)
+        if match is None or (n == 1 and text[: match.start()].strip()):
+            return []
+        starts.append((n, match.start(), match.end()))
+        pos = match.end()
+    return starts
 
 
 def segments(reply: str, count: int, by_parts: bool = True) -> tuple[list[str], bool] | None:
@@ -227,6 +249,8 @@ def segments(reply: str, count: int, by_parts: bool = True) -> tuple[list[str], 
             continue
         starts.append((n, match.start(), match.end()))
         pos = match.end()
+    if not starts:
+        starts = _bare_starts(text, count)
     if starts and not text[: starts[0][1]].strip():
         out = [""] * count
         for i, (n, _, begin) in enumerate(starts):

@@ -1,0 +1,97 @@
+"""Numbered sub-answers of a case: numbers written bare (`1 … 2 …`), what the explanation's marking note
+gives a bare phrase, and a sub-answer that asserts what the reference denies."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.banks.model import Kind, Question
+from bot.grading import grade
+from bot.grading.case_values import segments
+
+
+def _case(prompt: str, answer: str, explanation: str = "") -> Question:
+    return Question(id="c", kind=Kind.case, number=1, prompt=prompt, answer=answer, explanation=explanation)
+
+
+@pytest.mark.parametrize(
+    ("reply", "parts"),
+    [
+        ("1 水太烫把酵母烫死了 2 换新酵母重新发酵", ["水太烫把酵母烫死了", "换新酵母重新发酵"]),
+        ("1酵母被烫死\n2换新酵母", ["酵母被烫死", "换新酵母"]),
+        ("1 yeast died in hot water 2 use fresh yeast", ["yeast died in hot water", "use fresh yeast"]),
+    ],
+)
+def test_sub_answers_numbered_with_bare_digits_are_read_as_numbered(reply: str, parts: list[str]) -> None:
+    found = segments(reply, 2)
+    assert found is not None and found[1] and [p.strip() for p in found[0]] == parts
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["需要 2 个人和 3 台机器", "1 个 2 个", "先发酵 1 小时再烤 2 次", "1 2"],
+)
+def test_numbers_in_the_text_are_no_bare_marks(reply: str) -> None:
+    found = segments(reply, 2, by_parts=False)
+    assert found is None or not found[1]
+
+
+BREAD = _case(
+    "一位新手烤面包，面团揉好后放了两小时仍然没有发起来。\n问题：1. 面团为什么没有发起来？ 2. 应该如何补救？",
+    "1. 酵母失活（被烫死）；和面时水温过高，超过60℃。\n2. 用35℃左右的温水重新活化新酵母，揉入面团，放温暖处再次发酵。",
+    "两点各一半。第1点只写“酵母失活”而不说明水温原因给该点一半；只写出“原因”“发酵”等词而无内容不得分。",
+)
+
+
+def test_a_bare_phrase_the_marking_note_halves_earns_half_of_its_point() -> None:
+    verdict = grade(BREAD, "1. 酵母失活\n2. 用温水重新活化新酵母，揉进面团放温暖处再发酵")
+    assert verdict.outcome == "partial" and verdict.score == 0.75
+
+
+def test_words_the_marking_note_gives_nothing_earn_nothing() -> None:
+    assert grade(BREAD, "1. 酵母失活\n2. 再次发酵").score == 0.25
+    # the same note with corner quotes
+    bread = _case(BREAD.prompt, str(BREAD.answer), "只写出「原因」「发酵」等词而无内容不给分。")
+    assert grade(bread, "1 水温太高，酵母失活被烫死 2 再次发酵").score == 0.5
+
+
+def test_a_sub_answer_that_says_more_than_the_noted_phrase_is_read_by_its_words() -> None:
+    verdict = grade(BREAD, "1. 酵母失活，和面水温太高把酵母烫死了\n2. 用温水重新活化新酵母，揉进面团放温暖处再发酵")
+    assert verdict.correct
+
+
+PULLEY = _case(
+    "工人用一个定滑轮把一桶砂浆提到二楼。\n问题：1. 定滑轮的轴固定吗？ 2. 用定滑轮有什么好处？",
+    "1. 轴固定不动，滑轮只绕轴转动。\n2. 能改变力的方向，但不省力，拉力等于物重（不计摩擦）。",
+)
+PENGUIN = _case(
+    "动物园新来了几只帝企鹅。\n问题：1. 帝企鹅生活在地球的哪个地区？ 2. 它的翅膀有什么特点？",
+    "1. 南极大陆及其附近海域。\n2. 翅膀退化成鳍状，不会飞行，在水中划水游泳。",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (PULLEY, "1. 轴固定不动\n2. 能改变力的方向，还能省力"),
+        (PULLEY, "1 轴是固定的 2 改变力的方向，拉力比物重小，省力"),
+        (PENGUIN, "1. 南极大陆\n2. 翅膀退化成鳍状，能短距离飞行"),
+    ],
+)
+def test_a_sub_answer_asserting_what_the_reference_denies_earns_half_of_its_point(
+    question: Question, reply: str
+) -> None:
+    verdict = grade(question, reply)
+    assert not verdict.correct and verdict.score <= 0.75
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (PULLEY, "1. 轴固定不动\n2. 能改变力的方向，但不能省力"),
+        (PULLEY, "1. 轴固定不动\n2. 能改变力的方向，没有省力"),
+        (PENGUIN, "1. 南极大陆\n2. 翅膀退化成鳍状，不能飞行"),
+    ],
+)
+def test_a_sub_answer_keeping_the_denial_keeps_its_point(question: Question, reply: str) -> None:
+    assert grade(question, reply).correct
