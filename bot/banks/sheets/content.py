@@ -21,6 +21,7 @@ keys rewritten into the letters A–H where they name options by position.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -33,6 +34,7 @@ from bot.banks.sheets.table import (
     Header,
     Row,
     Table,
+    column_role,
     find_header,
     kind_of_type,
     lettered_options,
@@ -318,7 +320,46 @@ def _key_candidates(rows: list[_Cells], columns: list[int]) -> list[int]:
     return out
 
 
-def _choose(rows: list[_Cells], width: int, number: int | None, kind: int | None) -> ContentPlan | None:
+# -- the header's words, as evidence -------------------------------------------------------------------------
+_NOT_ANSWERS = {"number", "type", "score", "difficulty", "section", "tags", "ignore", "explanation", "stem"}
+
+
+def header_words(rows: list[_Cells]) -> dict[int, str]:
+    """The roles the header's known words give its columns (`answer` -> key, `type` -> type), from the row
+    among the first that names the most; {} when none names two. Evidence for a plan, not the plan: a
+    header partly known (`id | type | title | questionSelect | answer`) still says which column is no key."""
+    best: dict[int, str] = {}
+    for cells in rows[:20]:
+        named = {c: role for c, text in enumerate(cells.texts) if text and (role := column_role(text)) is not None}
+        if len(named) > len(best):
+            best = named
+    return best if len(best) >= 2 else {}
+
+
+def _agreement(named: dict[int, str], stem: int, key: int, options: list[int], options_cell: int | None) -> int:
+    """How far a plan agrees with the header's words: +1 for each column the header names as the plan
+    reads it, -1 for each it names as something else (the key in a `type` column, an option in `answer`)."""
+    score = 0
+    for column, wanted in ((stem, {"stem"}), (key, {"key"})):
+        role = named.get(column)
+        score += (role in wanted) - (role in _NOT_ANSWERS - wanted or (column == stem and role == "key"))
+    for column in [*options, *([options_cell] if options_cell is not None else [])]:
+        role = named.get(column) or ""
+        score += role.startswith(("option", "wrong:")) - (role in _NOT_ANSWERS or role == "key")
+    return score
+
+
+def _varied(rows: list[_Cells], key: int) -> bool:
+    """The key column's values differ between rows: a column of one value on every row (a kind code `1`, an
+    options count `4`) is no key where another column explains the rows as well."""
+    values = Counter(r.texts[key] for r in rows if r.texts[key])
+    filled = sum(values.values())
+    return filled < 4 or values.most_common(1)[0][1] < filled - 1  # the header's own cell aside
+
+
+def _choose(
+    rows: list[_Cells], width: int, number: int | None, kind: int | None, named: dict[int, str]
+) -> ContentPlan | None:
     profiles = [_profile(rows, c) for c in range(width)]
     taken = {c for c in (number, kind) if c is not None}
     stems = [
@@ -349,6 +390,8 @@ def _choose(rows: list[_Cells], width: int, number: int | None, kind: int | None
                 quality = min((profiles[c].distinct for c in options), default=1.0) >= 0.5
                 rank = (
                     round(fit.score / len(rows), 2),
+                    _agreement(named, stem, key, options, options_cell),
+                    _varied(rows, key),
                     fit.strong,
                     order,
                     -_strays(rows, options),
@@ -577,7 +620,7 @@ def _plan(table: Table) -> ContentPlan | None:
     sample = list(cells.values())
     number = next((c for c in range(width) if _numbers_column(sample[1:], c)), None)
     kind = next((c for c in range(width) if c != number and _kind_column(sample, c, table.kind_codes)), None)
-    plan = _choose(sample, width, number, kind)
+    plan = _choose(sample, width, number, kind, header_words(sample))
     if plan is None:
         return None
     stems = median(len(c.texts[plan.stem]) for c in sample if c.texts[plan.stem])

@@ -13,6 +13,7 @@ cells merged down) are that question's options; without a key, the options marke
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -751,10 +752,65 @@ def lettered_options(text: str) -> dict[str, str] | None:
     return None
 
 
+_GLUED_START = re.compile(r"^\s*[(（]?A\s*([、.．:：)）])")
+
+
+def _glued_options(text: str) -> dict[str, str] | None:
+    """Options lettered in order with no space before each letter (`A、鲸B、鲨鱼C、金枪鱼`, an exam system's
+    export): each letter with the first letter's own mark, found in turn; None unless two or more letters
+    are found and no option is empty."""
+    start = _GLUED_START.match(text)
+    if start is None:
+        return None
+    mark = start.group(1)
+    found: list[tuple[str, int, int]] = [("A", start.start(), start.end())]
+    for letter in LETTERS[1:]:
+        m = re.compile(rf"[(（]?{letter}\s*{re.escape(mark)}").search(text, found[-1][2] + 1)
+        if m is None:
+            break
+        found.append((letter, m.start(), m.end()))
+    ends = [f[1] for f in found[1:]] + [len(text)]
+    out = {
+        letter: text[end:stop].strip().rstrip(";；|｜,，").strip()
+        for (letter, _, end), stop in zip(found, ends, strict=True)
+    }
+    return out if len(out) >= 2 and all(out.values()) else None
+
+
+# the field of an option object an exam system's JSON names its text by: `{"optionContent": "…"}`
+_JSON_TEXT = re.compile(r"content|text|option|value|label|title|name", re.I)
+
+
+def _json_options(text: str) -> dict[str, str] | None:
+    """A JSON list of options as an exam system exports them (`["甲", "乙"]`, `[{"optionContent": "甲"}, …]`),
+    lettered in order; None for any other cell."""
+    stripped = text.strip()
+    if not (stripped.startswith("[") and stripped.endswith("]")):
+        return None
+    try:
+        items = json.loads(stripped)
+    except ValueError:
+        return None
+    if not isinstance(items, list) or not 2 <= len(items) <= len(LETTERS):
+        return None
+    texts = []
+    for item in items:
+        if isinstance(item, dict):
+            named = [v for k, v in item.items() if isinstance(v, str) and _JSON_TEXT.search(str(k))]
+            strings = [v for v in item.values() if isinstance(v, str)]
+            item = named[0] if len(named) == 1 else strings[0] if len(strings) == 1 else None
+        if not isinstance(item, str | int | float) or isinstance(item, bool) or not str(item).strip():
+            return None
+        texts.append(str(item).strip())
+    return dict(zip(LETTERS, texts, strict=False))
+
+
 def split_options(text: str) -> dict[str, str]:
-    """One `选项` cell: `A. 宪法\nB. 刑法`, `A、宪法 B、刑法`, or plain `宪法|刑法|民法` or `x / y` (lettered in
-    order)."""
-    if (lettered := lettered_options(text)) is not None:
+    """One `选项` cell: `A. 宪法\nB. 刑法`, `A、宪法 B、刑法`, `A、宪法B、刑法` (glued), a JSON list, or plain
+    `宪法|刑法|民法` or `x / y` (lettered in order)."""
+    if (listed := _json_options(text)) is not None:
+        return listed
+    if (lettered := lettered_options(text) or _glued_options(text)) is not None:
         return lettered
     parts = [p.strip() for p in re.split(r"\n|[|｜┋]|[;；]", text) if p.strip()]
     if len(parts) < 2:  # `Lyon / Parijs / Nice`: a slash only where nothing else joins them

@@ -1,0 +1,69 @@
+"""Which column is which, chosen by how well each mapping explains the rows (`bot.banks.sheets.content`):
+a header word is evidence (a column named `type` holds no key), a column of one value on every row is no
+key where another explains the rows, and options may stand glued in one cell (`A、…B、…`) or as a JSON list.
+
+Every sheet is written by the test; the "trap" sheets are ones the importer once published wrong keys from.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bot.banks.importer import import_file
+from tests.formats.test_sheets import import_csv, keys, workbook
+
+
+def test_an_export_in_field_names_keys_from_its_answer_column_not_its_constant_type(tmp_path: Path) -> None:
+    # the trap: `type` (1 on every row) and `optionCount` (4 on every row) both "fit" as option numbers
+    csv = (
+        "recordId,type,heading,optionBlock,optionCount,answer,remark\n"
+        "5101,1,长江注入哪一片海？,A、渤海B、黄海C、东海D、南海,4,C,长江在上海入东海。\n"
+        "5102,1,我国面积最大的省级行政区是（）。,A、西藏B、新疆C、青海D、内蒙古,4,B,\n"
+        "5103,1,被称为“世界屋脊”的是（）。,A、青藏高原B、云贵高原C、黄土高原D、内蒙古高原,4,A,\n"
+        "5104,1,我国最长的内流河是（）。,A、黑龙江B、珠江C、淮河D、塔里木河,4,D,塔里木河。\n"
+        "5105,1,秦岭—淮河一线大致是哪两种气候的分界？,A、温带与热带B、亚热带与热带C、温带与亚热带D、寒带与温带,4,C,\n"
+    )
+    result = import_csv(tmp_path / "geo.csv", csv)
+    assert keys(result) == {
+        "single-5101": "C",
+        "single-5102": "B",
+        "single-5103": "A",
+        "single-5104": "D",
+        "single-5105": "C",
+    }
+    first = result.bank.questions[0]
+    assert first.options == {"A": "渤海", "B": "黄海", "C": "东海", "D": "南海"}
+    assert first.explanation == "长江在上海入东海。"
+    (said,) = [c for c in result.conventions if "by what they hold" in c.en]
+    assert "key column F" in said.en and "options column D" in said.en
+
+
+def test_a_constant_column_is_no_key_where_the_header_names_nothing(tmp_path: Path) -> None:
+    # no header word is known here; the key column is the one whose values differ from row to row
+    rows = [
+        ["番号", "区分", "設問", "選択肢", "選択肢数", "正解"],
+        [1, 2, "日本で一番高い山はどれか。", "A．富士山B．北岳C．槍ヶ岳D．奥穂高岳", 4, "A"],
+        [2, 2, "日本で一番長い川はどれか。", "A．利根川B．信濃川C．石狩川D．北上川", 4, "B"],
+        [3, 2, "日本で一番大きい湖はどれか。", "A．霞ヶ浦B．サロマ湖C．琵琶湖D．猪苗代湖", 4, "C"],
+        [4, 2, "日本の首都はどこか。", "A．大阪B．京都C．名古屋D．東京", 4, "D"],
+        [5, 2, "日本で一番北にある県はどこか。", "A．青森県B．秋田県C．岩手県D．山形県", 4, "A"],
+    ]
+    result = import_file(workbook(tmp_path / "chiri.xlsx", {"問題": rows}), bank_id="chiri")
+    assert keys(result) == {"single-1": "A", "single-2": "B", "single-3": "C", "single-4": "D", "single-5": "A"}
+    assert result.bank.questions[3].options["D"] == "東京"
+
+
+def test_options_as_a_json_list_in_one_cell(tmp_path: Path) -> None:
+    def listed(*texts: str) -> str:
+        return json.dumps([{"optText": t} for t in texts], ensure_ascii=False)
+
+    rows = [
+        ["Pytanie", "Warianty", "Poprawna"],
+        ["Stolica Polski to:", listed("Kraków", "Warszawa", "Gdańsk"), "B"],
+        ["Najdłuższa rzeka Polski to:", listed("Odra", "Warta", "Wisła"), "C"],
+        ["Najwyższy szczyt Tatr po polskiej stronie to:", listed("Rysy", "Giewont", "Kasprowy Wierch"), "A"],
+    ]
+    result = import_file(workbook(tmp_path / "pl.xlsx", {"Arkusz1": rows}), bank_id="pl")
+    assert keys(result) == {"single-1": "B", "single-2": "C", "single-3": "A"}
+    assert result.bank.questions[0].options == {"A": "Kraków", "B": "Warszawa", "C": "Gdańsk"}
