@@ -32,10 +32,10 @@ from rapidfuzz import fuzz
 
 from bot.banks.model import Question
 from bot.grading.accepted import accepted_wording
-from bot.grading.case_limits import asserts_denied, noted_credit
+from bot.grading.case_limits import noted_credit
 from bot.grading.case_values import CaseValue, agreement, result_values, segments, values_in, without_values
 from bot.grading.concepts import ConceptIndex
-from bot.grading.meaning import OPPOSITES, flips_meaning
+from bot.grading.meaning import OPPOSITES, asserts_denied, flips_meaning
 from bot.grading.verdict import Outcome, Verdict
 from bot.lexicon.names import STANDARD, Aliases
 from bot.lexicon.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
@@ -1045,7 +1045,7 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
 
 def _limited(score: float, point: KeyPoint, part: str, explanation: str) -> float:
     """A numbered sub-answer's score within what the marking note gives its bare phrase, and at most half when
-    it asserts what the point's reference denies (bot/grading/case_limits.py)."""
+    it asserts what the point's reference denies (bot/grading/case_limits.py, bot/grading/meaning.py)."""
     noted = noted_credit(part, explanation)
     if noted is not None:
         return noted

@@ -1,5 +1,5 @@
 """Limits on what a case's numbered sub-answer earns beyond its words: what the explanation's marking note
-says a bare phrase earns, and a sub-answer that states what the reference denies.
+says a bare phrase earns, and a sub-answer that states what the reference denies (`meaning.asserts_denied`).
 
 - A marking note quotes what earns nothing or half (`只列出“前兆”“措施”等标题而无内容不得分`,
   `只写“用帕斯卡原理”而未答是否省功给该点一半`): a sub-answer that says that phrase and hardly more (two characters
@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from bot.lexicon.normalize import is_han, normalize
+from bot.lexicon.normalize import normalize
 
-__all__ = ["asserts_denied", "noted_credit"]
+__all__ = ["noted_credit"]
 
 _QUOTED = re.compile(r"[“\"「『]([^”\"」』]{1,20})[”\"」』]")
 _NOTE_CLAUSE = re.compile(r"[。；;\n]+")
@@ -44,46 +44,11 @@ def _notes(explanation: str) -> tuple[tuple[str, float], ...]:
 
 def noted_credit(part: str, explanation: str) -> float | None:
     """What the note gives a sub-answer that is one of its quoted phrases and hardly more; None otherwise."""
-    said = _core(part)
+    notes = _notes(explanation)
+    said = _core(part) if notes else ""
     if not said:
         return None
-    for phrase, credit in _notes(explanation):
+    for phrase, credit in notes:
         if phrase in said and len(said) - len(phrase) <= _LEFT_OVER:
             return credit
     return None
-
-
-_NEGATION = "不没无非未"
-# Words led by a negating character that deny nothing (`不断`, `非常`, `无论`).
-_NOT_DENIALS = frozenset(
-    ["不断", "不仅", "不过", "不久", "不少", "不同", "不论", "不管", "不妨", "不如", "不然", "无论", "非常", "非但"]
-)
-# A negation with its modal (`不会飞行`, `不能省力`, `没有省功`): what it denies follows the modal.
-_DENIED = re.compile(f"[{_NEGATION}](?:会|能|可|用|必|需|须|宜|应|得|有|再)?(?=([\u4e00-\u9fff]{{2}}))")
-_FUNCTION = frozenset("的了和与及或在是为被把将对也都就还很")
-
-
-@lru_cache(maxsize=1024)
-def _denied(reference: str) -> tuple[str, ...]:
-    """What the reference denies: the two characters after a negation (`不省功`: 省功)."""
-    text = normalize(reference)
-    found = []
-    for match in _DENIED.finditer(text):
-        word = match.group(1)
-        lead = text[match.start() : match.start() + 2]
-        if lead in _NOT_DENIALS or word[0] in _FUNCTION or not all(is_han(ch) for ch in word):
-            continue
-        found.append(word)
-    return tuple(dict.fromkeys(found))
-
-
-def asserts_denied(part: str, reference: str) -> bool:
-    """The sub-answer says what the reference denies, with no negation of its own just before it."""
-    said = normalize(part)
-    for word in _denied(reference):
-        start = said.find(word)
-        while start != -1:
-            if not any(ch in _NEGATION for ch in said[max(0, start - 3) : start]):
-                return True
-            start = said.find(word, start + 1)
-    return False

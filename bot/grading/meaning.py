@@ -6,9 +6,14 @@ accept it.
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from rapidfuzz.distance import Levenshtein
 
-__all__ = ["NEGATIONS", "OPPOSITES", "flipped", "flips_meaning"]
+from bot.lexicon.normalize import is_han, normalize
+
+__all__ = ["NEGATIONS", "OPPOSITES", "asserted", "asserts_denied", "denied", "flipped", "flips_meaning"]
 
 # Characters that negate what follows them.
 NEGATIONS = frozenset("不非无未没否勿")
@@ -77,3 +82,49 @@ def flips_meaning(reply: str, answer: str) -> bool:
 
 
 _WORD_PAIRS = tuple(sorted(p for p in OPPOSITES if len(p[0]) > 1))
+
+
+_NEGATION = "不没无非未"  # NEGATIONS that deny the word after them (否 and 勿 stand alone)
+# Words led by a negating character that deny nothing (`不断`, `非常`, `无论`).
+_NOT_DENIALS = frozenset(
+    ["不断", "不仅", "不过", "不久", "不少", "不同", "不论", "不管", "不妨", "不如", "不然", "无论", "非常", "非但"]
+)
+# A negation with its modal or light verb (`不会飞行`, `不能省力`, `没有省功`, `不做按压`, `不是最大`): what it
+# denies follows them.
+_DENIED = re.compile(f"[{_NEGATION}](?:会|能|可|用|必|需|须|宜|应|得|有|再|做|是)?(?=([\u4e00-\u9fff]{{2}}))")
+_FUNCTION = frozenset("的了和与及或在是为被把将对也都就还很")
+
+
+@lru_cache(maxsize=1024)
+def denied(reference: str) -> tuple[str, ...]:
+    """What a text denies: the two characters after a negation and its modal (`不省功`: 省功, `不会飞行`: 飞行),
+    where it never says them without one."""
+    text = normalize(reference)
+    found = []
+    for match in _DENIED.finditer(text):
+        word = match.group(1)
+        lead = text[match.start() : match.start() + 2]
+        if lead in _NOT_DENIALS or word[0] in _FUNCTION or not all(is_han(ch) for ch in word):
+            continue
+        if asserted(text, word):
+            continue  # said without a negation too (`原核细胞…没有细胞核`): the word is no denial of the text's
+        found.append(word)
+    return tuple(dict.fromkeys(found))
+
+
+def asserted(said: str, word: str, negated: bool = False) -> bool:
+    """The normalised text says the word with (negated) or without a negation in the three characters before it."""
+    start = said.find(word)
+    while start != -1:
+        if any(ch in _NEGATION for ch in said[max(0, start - 3) : start]) is negated:
+            return True
+        start = said.find(word, start + 1)
+    return False
+
+
+def asserts_denied(reply: str, reference: str) -> bool:
+    """The reply says what the reference denies, with no negation of its own just before it (`既省力也省功`
+    where the reference says 省力但不省功)."""
+    words = denied(reference)
+    said = normalize(reply) if words else ""
+    return any(asserted(said, word) for word in words)

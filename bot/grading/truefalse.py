@@ -8,7 +8,7 @@ import unicodedata
 from rapidfuzz.distance import Levenshtein
 
 from bot.banks.model import Question
-from bot.grading.meaning import NEGATIONS, flipped
+from bot.grading.meaning import NEGATIONS, asserted, denied, flipped
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import asks_back, strip_hedges
 from bot.lexicon.normalize import clean, is_han, normalize, strip_answer_prefix
@@ -177,7 +177,9 @@ def misstated(reason: str, explanation: str) -> tuple[str, str] | None:
         for tag, _a0, a1, r0, r1 in Levenshtein.opcodes(source, said).as_list():
             head = source[a1 : a1 + _SAME_HEAD]
             swapped = tag == "replace" and len(head) == _SAME_HEAD and said[r1 : r1 + _SAME_HEAD] == head
-            if swapped and said[r0:r1] not in normalize(explanation):
+            # `六淫是…` for 六淫为…: one copula for another names no other thing.
+            relation = set(said[r0:r1]) | set(source[_a0:a1]) <= _NOT_A_THING
+            if swapped and not relation and said[r0:r1] not in normalize(explanation):
                 return clause.strip(), reason
     return None
 
@@ -195,7 +197,10 @@ def sibling(reply: str, explanation: str, prompt: str) -> tuple[str, str] | None
     # The explanation's terms and the claim's: `元代` for a claim of 明代 whose explanation says 南宋 is a third
     # value, a sibling of the claim's, and as wrong a reason.
     words = set(rjieba.cut(told)) | set(rjieba.cut(asked))
-    for word in rjieba.cut(normalize(strip_hedges(reply))):
+    said = normalize(strip_hedges(reply))
+    if (compound := _compound_sibling(said, rjieba.cut(said), words, told + asked)) is not None:
+        return compound
+    for word in rjieba.cut(said):
         if len(word) != 2 or not all(is_han(ch) for ch in word) or set(word) & (_GLUE | _JUDGING_CHARS):
             continue
         first, head = word
@@ -204,6 +209,86 @@ def sibling(reply: str, explanation: str, prompt: str) -> tuple[str, str] | None
         for other in words:
             if len(other) == 2 and other[1] == head and other[0] not in _GLUE and other[0] not in _NOT_A_MODIFIER:
                 return other, word
+    return None
+
+
+def error_kept(reason: str, explanation: str, prompt: str) -> tuple[str, str] | None:
+    """A reason that keeps the claim's error: the claim denies what the explanation asserts (`不包括“燥”` where
+    it says 包括燥) and the reason denies it too (`不包括的是暑`), or the claim asserts what the explanation denies
+    and the reason asserts it. Returns (the explanation, the reason)."""
+    said, told, asked = normalize(reason), normalize(explanation), normalize(prompt)
+    if not said:
+        return None
+    for word in denied(asked):
+        if asserted(told, word) and word not in denied(explanation) and asserted(said, word, negated=True):
+            return explanation.strip(), reason
+    for word in denied(told):
+        if asserted(asked, word) and word not in denied(prompt) and asserted(said, word):
+            return explanation.strip(), reason
+    return None
+
+
+_COPULA = re.compile("是|为")
+_IDENTITY_SIDE = 2  # characters each side of an identity holds at least
+_ANOTHER_THING = 0.5  # below this likeness the reason's side names another thing than the explanation's
+
+
+def _sides(clause: str) -> tuple[str, str] | None:
+    """The two sides of `A是B` / `A为B` in one clause; None for no identity or a denied one (`A不是B`)."""
+    parts = _COPULA.split(normalize(clause), maxsplit=1)
+    if len(parts) != 2 or (parts[0] and parts[0][-1] in NEGATIONS):
+        return None
+    left, right = (p.strip("的") for p in parts)
+    return None if min(len(left), len(right)) < _IDENTITY_SIDE else (left, right)
+
+
+def _alike(a: str, b: str) -> bool:
+    """The same thing: one inside the other, nearly the same, or a shortening (`珠峰` of 珠穆朗玛峰)."""
+    if a in b or b in a or Levenshtein.normalized_similarity(a, b) >= 0.75:
+        return True
+    short, long = sorted((a, b), key=len)
+    rest = iter(long)
+    return short[0] == long[0] and all(ch in rest for ch in short)
+
+
+def other_identity(reason: str, explanation: str) -> tuple[str, str] | None:
+    """A reason of the form `A是B` whose one side is a side of an identity the explanation states and whose
+    other side is another thing (`最大的鸟是信天翁` where it says 鸵鸟是最大的鸟): it names the wrong one.
+    Returns (the explanation's clause, the reason); None when the explanation states the same identity."""
+    for said in _CLAUSE.split(reason):
+        if (mine := _sides(said)) is not None and (found := _identity_against(mine, said, explanation)) is not None:
+            return found
+    return None
+
+
+def _identity_against(mine: tuple[str, str], reason: str, explanation: str) -> tuple[str, str] | None:
+    found = None
+    for clause in _CLAUSE.split(explanation):
+        theirs = _sides(clause)
+        if theirs is None:
+            continue
+        for x, y in (theirs, theirs[::-1]):
+            if not _alike(mine[0], x):
+                continue
+            if _alike(mine[1], y):
+                return None  # the explanation's own identity
+            if Levenshtein.normalized_similarity(mine[1], y) < _ANOTHER_THING:
+                found = found or (clause.strip(), reason)
+    return found
+
+
+def _compound_sibling(said: str, cut: list[str], words: set[str], known: str) -> tuple[str, str] | None:
+    """A four-character term of the reply whose last two characters are a word of the explanation or claim
+    and whose first two neither writes (`人工呼吸` where it says 正常呼吸): another kind of that thing, unless
+    the reply keeps away from it (`不应做心脏按压`)."""
+    at = 0
+    for word in cut:
+        start = said.find(word, at)
+        at = start + len(word)
+        if len(word) != 4 or not all(is_han(ch) for ch in word) or set(word[:2]) & set(known):
+            continue
+        if word[2:] in words and not set(said[max(0, start - 3) : start]) & NEGATIONS:
+            return word[2:], word
     return None
 
 
@@ -347,6 +432,10 @@ def grade_true_false(question: Question, reply: str) -> Verdict:
     wrong_reason = misstated(_reason(reply), question.explanation or "") if right else None
     if right and wrong_reason is None:
         wrong_reason = sibling(reply, question.explanation or "", question.prompt)
+    if right and wrong_reason is None:
+        wrong_reason = error_kept(_reason(reply), question.explanation or "", question.prompt)
+    if right and wrong_reason is None:
+        wrong_reason = other_identity(_reason(reply), question.explanation or "")
     if wrong_reason is not None:
         return Verdict(
             outcome=Outcome.partial,
