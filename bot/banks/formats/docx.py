@@ -13,8 +13,9 @@ questions or as keys counts as one line. On each line:
 
 Tables: a table whose header names its columns (题目, 选项, 答案 …) is a question table, read row by row
 like a spreadsheet; a table of keys whose header names only its number, answer and explanation columns
-becomes the key block it stands for (`答案：`, then `21. A 解析：…`), any other table of keys by number
-Markdown table rows; a question laid
+becomes the key block it stands for (`答案：`, then `21. A 解析：…`), and so does one labelled in the
+document's own words (`Questão | 01 | 02` over `Resposta | B | C`, `bot.banks.formats.key_tables`); any
+other table of keys by number Markdown table rows; a question laid
 out in a table (label cells such as 题目 / A / 答案 beside their content) becomes the lines it stands for;
 any other table is read cell by cell.
 
@@ -36,6 +37,7 @@ from bot.banks.formats.boxes import BOXES, Chars, ticked_items
 from bot.banks.formats.docx_numbering import Numbering, to_int, w
 from bot.banks.formats.docx_symbols import CHECKBOX, checkbox_runs, form_checkbox, sym_text, symbol_font, symbol_text
 from bot.banks.formats.extracted import Extracted
+from bot.banks.formats.key_tables import bare_key, key_block
 from bot.banks.issues import DocumentError
 from bot.banks.questions.draft import Convention
 from bot.banks.sheets.content import plan_columns
@@ -477,6 +479,8 @@ class _Body:
             self.lines.extend("" for _ in rows)  # each row stands for one line of the document
         elif (keyed := _key_lines(plain)) is not None:
             self.lines.extend(keyed)
+        elif (block := key_block(plain)) is not None:  # keys by number under a header of any words
+            self.lines.extend(block)
         elif _key_grid(plain):
             self.lines.extend(
                 "| " + " | ".join(c.replace("\n", " ").replace("|", "｜") for c in cells) + " |" for cells in plain
@@ -544,7 +548,7 @@ def _key_lines(rows: list[list[str]]) -> list[str] | None:
         if not re.fullmatch(r"\d{1,4}", value["number"]) or not 0 < len(value["key"]) <= 12:
             return None
         note = value.get("explanation", "")
-        out.append(f"{value['number']}. {value['key']}" + (f" 解析：{note}" if note else ""))
+        out.append(f"{value['number']}. {bare_key(value['key'])}" + (f" 解析：{note}" if note else ""))
     return out
 
 
