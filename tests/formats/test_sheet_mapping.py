@@ -67,3 +67,72 @@ def test_options_as_a_json_list_in_one_cell(tmp_path: Path) -> None:
     result = import_file(workbook(tmp_path / "pl.xlsx", {"Arkusz1": rows}), bank_id="pl")
     assert keys(result) == {"single-1": "B", "single-2": "C", "single-3": "A"}
     assert result.bank.questions[0].options == {"A": "Kraków", "B": "Warszawa", "C": "Gdańsk"}
+
+
+def test_a_known_header_whose_columns_do_not_explain_the_rows_gives_way_to_the_content(tmp_path: Path) -> None:
+    # `answer_1`…`answer_3` read by their names are a fill-in's blanks; the rows say they are options keyed
+    # by a 0-based index
+    csv = (
+        "No,Question,answer_0,answer_1,answer_2,answer_3,correct_index\n"
+        "1,Quelle est la capitale de la Belgique ?,Anvers,Bruxelles,Liège,Gand,1\n"
+        "2,Combien de régions compte la Belgique ?,2,3,4,5,1\n"
+        "3,Quel fleuve traverse Liège ?,L'Escaut,La Sambre,La Meuse,L'Yser,2\n"
+        "4,Quelle langue n'est pas officielle en Belgique ?,Le français,Le néerlandais,L'allemand,L'anglais,3\n"
+        "5,Où siège le Parlement fédéral ?,À Bruxelles,À Namur,À Gand,À Mons,0\n"
+    )
+    result = import_csv(tmp_path / "be.csv", csv)
+    assert keys(result) == {"single-1": "B", "single-2": "B", "single-3": "C", "single-4": "D", "single-5": "A"}
+    assert result.bank.questions[0].options == {"A": "Anvers", "B": "Bruxelles", "C": "Liège", "D": "Gand"}
+    (said,) = [c for c in result.conventions if "by what they hold" in c.en]
+    assert "from 0" in said.en and "the columns the header in row 1 names do not fit the rows" in said.en
+    # a header naming the question and the key, but not the JSON list of options beside them
+    lines = [
+        ("Wie viele Bundesländer hat Österreich?", ["7", "9", "11"], "B"),
+        ("Welcher Fluss fließt durch Wien?", ["Inn", "Donau", "Mur"], "B"),
+        ("Wie heißt die Hauptstadt Tirols?", ["Innsbruck", "Graz", "Linz"], "A"),
+        ("Welches Bundesland grenzt an die Schweiz?", ["Kärnten", "Burgenland", "Vorarlberg"], "C"),
+    ]
+    text = "".join(f"{q};{json.dumps(o, ensure_ascii=False)};{k}\n" for q, o, k in lines)
+    result = import_csv(tmp_path / "at.csv", "Frage;Auswahl;Lösung\n" + text)
+    assert keys(result) == {"single-1": "B", "single-2": "B", "single-3": "A", "single-4": "C"}
+    assert result.bank.questions[1].options == {"A": "Inn", "B": "Donau", "C": "Mur"}
+
+
+def test_option_columns_headed_by_bare_numbers_and_keys_naming_them(tmp_path: Path) -> None:
+    choice = [
+        ["正确答案", "试题", "①", "②", "③"],
+        ["③", "1.水在标准大气压下的沸点是多少摄氏度？", "80", "90", "100"],
+        ["①", "2.地球绕太阳公转一周约需多长时间？", "一年", "一月", "一天"],
+        ["②", "3.光在真空中的速度约为每秒多少千米？", "3万", "30万", "300万"],
+    ]
+    judged = [
+        ["答案", "题目", "①", "②"],
+        ["①", "1.月球本身不发光。", "正确", "错误"],
+        ["②", "2.声音可以在真空中传播。", "正确", "错误"],
+        ["①", "3.铁在潮湿的空气中容易生锈。", "正确", "错误"],
+    ]
+    path = workbook(tmp_path / "kexue.xlsx", {"选择": choice, "判断": judged})
+    result = import_file(path, bank_id="kexue")
+    assert [(q.kind.value, q.answer) for q in result.bank.questions] == [
+        ("single", "C"),
+        ("single", "A"),
+        ("single", "B"),
+        ("true_false", True),
+        ("true_false", False),
+        ("true_false", True),
+    ]
+    assert not result.left_out
+
+
+def test_a_header_that_explains_its_rows_is_read_by_its_words(tmp_path: Path) -> None:
+    # fill-in questions: no option fits, and the header's mapping already explains every row
+    csv = (
+        "题目,答案,难度,分值\n"
+        "中国的首都是____。,北京,1,2\n"
+        "一年有____个月。,12,1,2\n"
+        "水的化学式是____。,H2O,2,3\n"
+        "三角形内角和是____度。,180,2,3\n"
+    )
+    result = import_csv(tmp_path / "tian.csv", csv)
+    assert [q.kind.value for q in result.bank.questions] == ["fill"] * 4
+    assert any("header in row 1" in c.en for c in result.conventions)

@@ -57,6 +57,7 @@ __all__ = [
     "content_key_table",
     "convention",
     "mapped_table",
+    "over_header",
     "plan_columns",
     "why_unread",
 ]
@@ -159,6 +160,7 @@ class ContentPlan:
     last: int = 0
     fit: float = 0.0  # the share of rows that fit
     below: int | None = None  # each question's options stand on the row under it: its cells from this column
+    over_header: bool = False  # the header's words are known, but name columns that do not explain the rows
 
     def columns(self) -> dict[int, str]:
         roles = {self.stem: "stem"}
@@ -324,16 +326,17 @@ def _key_candidates(rows: list[_Cells], columns: list[int]) -> list[int]:
 _NOT_ANSWERS = {"number", "type", "score", "difficulty", "section", "tags", "ignore", "explanation", "stem"}
 
 
-def header_words(rows: list[_Cells]) -> dict[int, str]:
-    """The roles the header's known words give its columns (`answer` -> key, `type` -> type), from the row
-    among the first that names the most; {} when none names two. Evidence for a plan, not the plan: a
-    header partly known (`id | type | title | questionSelect | answer`) still says which column is no key."""
-    best: dict[int, str] = {}
-    for cells in rows[:20]:
+def header_words(rows: list[_Cells]) -> tuple[int | None, dict[int, str]]:
+    """The row among the first that names the most columns by words the importer knows, and the roles it
+    gives them (`answer` -> key, `type` -> type); (None, {}) when no row names two. Evidence for a plan,
+    not the plan: a header partly known (`id | type | title | questionSelect | answer`) still says which
+    column is no key."""
+    best: tuple[int | None, dict[int, str]] = (None, {})
+    for i, cells in enumerate(rows[:20]):
         named = {c: role for c, text in enumerate(cells.texts) if text and (role := column_role(text)) is not None}
-        if len(named) > len(best):
-            best = named
-    return best if len(best) >= 2 else {}
+        if len(named) > len(best[1]):
+            best = (i, named)
+    return best if len(best[1]) >= 2 else (None, {})
 
 
 def _agreement(named: dict[int, str], stem: int, key: int, options: list[int], options_cell: int | None) -> int:
@@ -620,7 +623,9 @@ def _plan(table: Table) -> ContentPlan | None:
     sample = list(cells.values())
     number = next((c for c in range(width) if _numbers_column(sample[1:], c)), None)
     kind = next((c for c in range(width) if c != number and _kind_column(sample, c, table.kind_codes)), None)
-    plan = _choose(sample, width, number, kind, header_words(sample))
+    head, named = header_words(sample)
+    scored = [c for i, c in enumerate(sample) if i != head]  # the header's words are no row to explain
+    plan = _choose(scored, width, number, kind, named)
     if plan is None:
         return None
     stems = median(len(c.texts[plan.stem]) for c in sample if c.texts[plan.stem])
@@ -772,7 +777,11 @@ def convention(table: Table, plan: ContentPlan) -> Convention:
     elif plan.alphabet != "latin":
         zh.append(f"答案字母 {plan.alphabet}")
         en.append(f"key letters {plan.alphabet}")
-    if plan.header is not None:
+    if plan.header is not None and plan.over_header:
+        line = table.rows[plan.header].line
+        head_zh = f"，第 {line} 行表头所称的列与各行内容不符"
+        head_en = f"; the columns the header in row {line} names do not fit the rows"
+    elif plan.header is not None:
         line = table.rows[plan.header].line
         head_zh, head_en = f"，第 {line} 行的表头未识别", f"; the header in row {line} was not recognised"
     else:
@@ -845,6 +854,58 @@ def why_unread(table: Table) -> tuple[str, str]:
         f"{n} 行，答案列的内容与大多数行的选项对不上",
         f"{n} rows, the keys do not fit the options on most rows",
     )
+
+
+# -- a known header whose columns do not explain the rows -------------------------------------------------
+def header_fit(table: Table, header: Header) -> _Fit:
+    """How well the header's mapping explains the rows under it: how many rows get a key that fits their
+    options (or judges a statement), measured as a plan by content is."""
+    stem = next(c for c, r in header.roles.items() if r == "stem")
+    key = next((c for c, r in header.roles.items() if r == "key"), None)
+    options = [c for c, r in sorted(header.roles.items(), key=lambda i: i[1]) if r.startswith("option:")]
+    cell = next((c for c, r in header.roles.items() if r == "options"), None)
+    width = max(len(r.cells) for r in table.rows)
+    rows = [_Cells.of(r, width) for r in table.rows[header.index + 1 :][:_SAMPLE] if _filled(r) >= 2]
+    return _measure(rows, stem, key, options, cell)
+
+
+def over_header(table: Table, header: Header) -> tuple[ContentPlan, Table] | None:
+    """The plan by content that explains the rows clearly better than the header's words do (`Frage |
+    answer_0 … answer_3 | correctAnswerIndex`, read by the header as a fill-in's blanks; `答案 | 題目 | (1) |
+    (2)`, whose option columns no word names): the header's words are evidence, the rows decide. None
+    when the header explains the rows as well, or no plan keeps the header's question column."""
+    if table.sheet_keys or any(r.startswith(("flag:", "wrong:")) for r in header.roles.values()):
+        return None
+    fit = header_fit(table, header)
+    if not fit.rows or fit.strong >= 0.6 * fit.rows:
+        return None
+    planned = plan_columns(table)
+    if planned is None:
+        return None
+    plan, shape = planned
+    stem = next(c for c, r in header.roles.items() if r == "stem")
+    if plan.stem != stem or plan.below is not None or _contradicts(header, plan):
+        return None
+    rows = [_Cells.of(r, max(len(r.cells) for r in shape.rows)) for r in shape.rows[plan.first : plan.last + 1]]
+    better = _measure([r for r in rows if any(r.texts)][:_SAMPLE], plan.stem, plan.key, plan.options, plan.options_cell)
+    if plan.fit < 0.8 or better.strong < max(2, 0.8 * better.rows) or better.strong < fit.strong + 0.3 * fit.rows:
+        return None
+    plan.over_header = True
+    return plan, shape
+
+
+def _contradicts(header: Header, plan: ContentPlan) -> bool:
+    """The plan reads a column the header names as something else: its key in a `难度` or `分数` column, an
+    option in `答案` or `解析` (the header's options, blanks and wrong answers may be options)."""
+    for column, role in plan.columns().items():
+        named = header.roles.get(column)
+        if named is None or role in ("number", "type", "explanation"):
+            continue
+        if role == "key" and named != "key":
+            return True
+        if role.startswith("option") and not named.startswith(("option", "blank:", "wrong:")):
+            return True
+    return False
 
 
 # -- a known header without a key column ------------------------------------------------------------------

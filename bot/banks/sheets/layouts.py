@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from bot.banks.sheets.answer_rows import read_answer_rows, repeated_column
 from bot.banks.sheets.cards import read_cards
-from bot.banks.sheets.content import completed, convention, mapped_table, plan_columns
+from bot.banks.sheets.content import ContentPlan, completed, convention, mapped_table, over_header, plan_columns
 from bot.banks.sheets.records import read_records
 from bot.banks.sheets.stem_options import options_from_stems
 from bot.banks.sheets.table import Header, Table, TableReading, find_header, read_table
@@ -42,6 +42,8 @@ def read_sheet(table: Table, *, section: str | None = None, simplified: bool = F
     header = find_header(table)
     if header is not None:
         header = completed(table, header)
+        if (planned := over_header(table, header)) is not None:  # the rows fit other columns than it names
+            return _read_planned(table, planned, section=section, simplified=simplified)
         body = table.rows[header.index + 1 :]
         stem = next(c for c, role in header.roles.items() if role == "stem")
         if (_stemless(table, header) or repeated_column(body, [stem]) is not None) and (
@@ -66,6 +68,12 @@ def read_by_content(table: Table, *, section: str | None = None, simplified: boo
     planned = plan_columns(table)
     if planned is None:
         return None
+    return _read_planned(table, planned, section=section, simplified=simplified)
+
+
+def _read_planned(
+    table: Table, planned: tuple[ContentPlan, Table], *, section: str | None, simplified: bool
+) -> TableReading | None:
     plan, aligned = planned
     mapped, header = mapped_table(aligned, plan)
     reading = read_table(mapped, header, section=section, simplified=simplified)
