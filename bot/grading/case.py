@@ -422,10 +422,16 @@ def _with_names(terms: list[str], aliases: Aliases) -> list[str]:
     return out
 
 
-def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_question: bool) -> list[KeyPoint]:
+def _extract(
+    prompt: str, reference: str, concepts: ConceptIndex | None, beyond_question: bool, own_sub_question: bool = False
+) -> list[KeyPoint]:
     drafts = _drafts(reference)
-    # Clauses apart, as a reply is read: `推荐模型，并计划` does not name 模型并行.
-    question_norm = "|".join(normalize(c) for c in _CLAUSE.split(clean(prompt))) if beyond_question else ""
+    # Clauses apart, as a reply is read: `推荐模型，并计划` does not name 模型并行. With own_sub_question, each
+    # point against the case and its own sub-question only: a later one may name an earlier one's answer
+    # (`3. 强酸性土壤中…` of `1. 判断该土壤的酸碱性`).
+    whole = prompt if beyond_question else ""
+    asked_of = _asked_of(prompt, len(drafts)) if beyond_question and own_sub_question else [whole] * len(drafts)
+    question_norms = ["|".join(normalize(c) for c in _CLAUSE.split(clean(text))) if text else "" for text in asked_of]
     aliases = _aliases(concepts)
 
     def in_question(term: str) -> bool:
@@ -439,7 +445,7 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
     asked = set(values_in(prompt))
     picks = _alternatives_asked(prompt, aliases)
     unsaid: dict[str, tuple[str, ...]] = {}
-    for draft in drafts:
+    for draft, question_norm in zip(drafts, question_norms, strict=True):
         answers = tuple(v for line in draft.clauses for v in result_values(line))
         first = draft.clauses[0] if draft.clauses else ""
         by_value = (
@@ -484,6 +490,26 @@ def _extract(prompt: str, reference: str, concepts: ConceptIndex | None, beyond_
     return points
 
 
+_SUB_QUESTION = r"(?:^|(?<=[\s：:？?。；;]))(?:[(（]\s*{n}\s*[)）]|{n}\s*[.．、)）](?!\d))"
+
+
+def _asked_of(prompt: str, count: int) -> list[str]:
+    """What each of `count` points is asked against: the case text with that point's sub-question, when the
+    prompt numbers exactly `count` sub-questions in order; else the whole prompt for every point."""
+    starts, pos = [], 0
+    for n in range(1, count + 1):
+        match = re.compile(_SUB_QUESTION.format(n=n)).search(prompt, pos)
+        if match is None:
+            return [prompt] * count
+        starts.append(match.start())
+        pos = match.end()
+    if count < 2 or re.compile(_SUB_QUESTION.format(n=count + 1)).search(prompt, pos):
+        return [prompt] * count
+    stem = prompt[: starts[0]]
+    ends = [*starts[1:], len(prompt)]
+    return [stem + prompt[start:end] for start, end in zip(starts, ends, strict=True)]
+
+
 _DERIVES = re.compile(r"[=＝≈]")
 _ASKED_BETWEEN = re.compile(r"还是(?P<b>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:[？?，,。；;]|$)")
 _ASKED_WHETHER = re.compile(r"是否(?P<x>[\u4e00-\u9fff]{2,6}?)(?:[？?，,。；;]|$)")
@@ -516,8 +542,10 @@ def _picked(
     return None
 
 
-def _points(prompt: str, reference: str, concepts: ConceptIndex | None) -> tuple[KeyPoint, ...]:
-    points = [p for p in _extract(prompt, reference, concepts, True) if p.evidence or p.answers]
+def _points(
+    prompt: str, reference: str, concepts: ConceptIndex | None, own_sub_question: bool = False
+) -> tuple[KeyPoint, ...]:
+    points = [p for p in _extract(prompt, reference, concepts, True, own_sub_question) if p.evidence or p.answers]
     if not points:
         # The reference says nothing the question does not: judge by the reference alone.
         points = [p for p in _extract(prompt, reference, concepts, False) if p.evidence or p.answers]
@@ -525,18 +553,21 @@ def _points(prompt: str, reference: str, concepts: ConceptIndex | None) -> tuple
 
 
 @lru_cache(maxsize=1024)
-def _points_plain(prompt: str, reference: str) -> tuple[KeyPoint, ...]:
-    return _points(prompt, reference, None)
+def _points_plain(prompt: str, reference: str, own_sub_question: bool = False) -> tuple[KeyPoint, ...]:
+    return _points(prompt, reference, None, own_sub_question)
 
 
-def key_points(reference: str, concepts: ConceptIndex | None = None, prompt: str = "") -> tuple[KeyPoint, ...]:
-    """The key points of a reference answer, beyond the question (computed once per question and index)."""
+def key_points(
+    reference: str, concepts: ConceptIndex | None = None, prompt: str = "", own_sub_question: bool = False
+) -> tuple[KeyPoint, ...]:
+    """The key points of a reference answer, beyond the question (computed once per question and index);
+    with own_sub_question, each beyond the case text and its own sub-question (for numbered sub-answers)."""
     if concepts is None:
-        return _points_plain(prompt, reference)
-    memo_key = ("case", prompt, reference)
+        return _points_plain(prompt, reference, own_sub_question)
+    memo_key = ("case", prompt, reference, own_sub_question)
     found = concepts.memo.get(memo_key)
     if found is None:
-        found = concepts.memo[memo_key] = _points(prompt, reference, concepts)
+        found = concepts.memo[memo_key] = _points(prompt, reference, concepts, own_sub_question)
     return found  # type: ignore[no-any-return]
 
 
@@ -979,6 +1010,7 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     read = _read_reply(cleaned, _reference_norm(reference), reference)
     if _is_bare_list(cleaned, _vocabulary(question.prompt, reference, concepts), concepts):
         read = replace(read, bare_list=True)
+    points = _numbered_by_own_sub_question(question, reply, points, concepts)
     found = segments(reply, len(points), by_parts=any(p.answers for p in points))
     if found is None:
         scores = [_valued(p, point_score(p, read), values_in(reply), p.results, False) for p in points]
@@ -998,6 +1030,7 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
             for p, part in zip(points, parts, strict=True)
         ]
         if numbered:
+            scores = _own_sub_question_scores(question, scores, points, parts, concepts)
             note = question.explanation or ""
             scores = [_limited(s, p, part, note) for s, p, part in zip(scores, points, parts, strict=True)]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
@@ -1041,6 +1074,45 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         partly=partly,
         missed=missed,
     )
+
+
+def _numbered_by_own_sub_question(
+    question: Question, reply: str, points: tuple[KeyPoint, ...], concepts: ConceptIndex | None
+) -> tuple[KeyPoint, ...]:
+    """A point the question names whole in a later sub-question (`(2) 辐射霜冻为什么…` of `(1) 辐射霜冻`) is
+    no point beyond the question, but a reply that numbers its sub-answers answers it all the same: read
+    against each point's own sub-question, that reply has every point to make."""
+    reference = question.answer if isinstance(question.answer, str) else ""
+    own = key_points(reference, concepts, question.prompt, own_sub_question=True)
+    if len(own) <= len(points):
+        return points
+    found = segments(reply, len(own), by_parts=False)
+    return own if found is not None and found[1] else points
+
+
+def _own_sub_question_scores(
+    question: Question,
+    scores: list[float],
+    points: tuple[KeyPoint, ...],
+    parts: list[str],
+    concepts: ConceptIndex | None,
+) -> list[float]:
+    """Numbered sub-answers read again against each point's own sub-question (`1. 强酸性` where sub-question 3
+    says 强酸性土壤): the better of the two readings, unless the sub-answer copies the question back."""
+    reference = question.answer if isinstance(question.answer, str) else ""
+    own = key_points(reference, concepts, question.prompt, own_sub_question=True)
+    if [p.label for p in own] != [p.label for p in points]:
+        return scores
+    reference_norm = _reference_norm(reference)
+    out = []
+    for score, point, part in zip(scores, own, parts, strict=True):
+        read = _read_reply(clean(part), reference_norm, reference)
+        if score < 1.0 and point.details and not _echoes_question(read.norm, question.prompt):
+            score = max(
+                score, _valued(point, _sub_answer_score(point, read, part), values_in(part), point.answers, True)
+            )
+        out.append(score)
+    return out
 
 
 def _limited(score: float, point: KeyPoint, part: str, explanation: str) -> float:

@@ -95,3 +95,38 @@ def test_a_sub_answer_asserting_what_the_reference_denies_earns_half_of_its_poin
 )
 def test_a_sub_answer_keeping_the_denial_keeps_its_point(question: Question, reply: str) -> None:
     assert grade(question, reply).correct
+
+
+# A later sub-question may name an earlier one's answer; a numbered sub-answer that gives it earns its point.
+LYE = _case(
+    "某同学用试纸测得一杯清洁剂溶液的pH为13。\n问题：1. 判断该溶液的酸碱性。2. 强碱性溶液能否用铝制容器长期盛放？",
+    "1. pH 13属于强碱性溶液。\n2. 不能，铝会与强碱反应生成偏铝酸盐和氢气，容器被腐蚀。",
+)
+FROST = _case(
+    "某山谷果园在晴朗无风的春夜出现了霜冻。\n问题：(1) 这种霜冻属于哪一类？(2) 辐射霜冻为什么多出现在晴朗无风的夜晚？",
+    "(1) 辐射霜冻。\n(2) 晴夜无云，地面长波辐射散热强，无风时冷空气沉积在谷底，温度降到0℃以下。",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (LYE, "1. 强碱性\n2. 不能，铝会和强碱反应放出氢气，容器被腐蚀"),
+        (FROST, "(1) 辐射霜冻 (2) 晴夜地面辐射散热强，无风冷空气沉在谷底"),
+    ],
+)
+def test_a_sub_answer_named_by_a_later_sub_question_earns_its_point(question: Question, reply: str) -> None:
+    assert grade(question, reply).correct
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (LYE, "1. 强碱性溶液能否用铝制容器长期盛放\n2. 不能，铝会和强碱反应放出氢气，容器被腐蚀"),
+        (LYE, "1. 酸性\n2. 不能，铝会和强碱反应放出氢气，容器被腐蚀"),
+        (FROST, "(1) 平流霜冻 (2) 晴夜地面辐射散热强，无风冷空气沉在谷底"),
+    ],
+)
+def test_a_copied_sub_question_or_another_answer_earns_no_such_point(question: Question, reply: str) -> None:
+    verdict = grade(question, reply)
+    assert not verdict.correct and verdict.score <= 0.5
