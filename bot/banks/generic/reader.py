@@ -114,6 +114,7 @@ class _Block:
     options: list[tuple[int, str]] = field(default_factory=list)
     key: str | None = None
     key_line: int | None = None
+    written: str | None = None  # the key line's text after its label, where `key` keeps only its first word
     early_key: str | None = None  # written before the number
     picture: bool = False  # a picture's placeholder stood in it ("[图片]", "![](…)")
     marked: str = ""  # letters of the options a table's mark column marks
@@ -542,7 +543,7 @@ class _Generic:
                 q.early_key, q.key_line = m.group(1), line
                 q.stem.append(m.group(2))
             elif key and q.key is None:
-                q.key, q.key_line = _key_word(key), line
+                q.key, q.key_line, q.written = _key_word(key), line, key
             elif not key and q.key is None:
                 q.key_line, q.awaiting_key = line, True  # "【解答】" alone: the key is on the next line
             return
@@ -917,6 +918,7 @@ class _Generic:
                     options=options,
                     key=key,
                     key_line=b.key_line,
+                    key_written=b.written if b.written != key else None,
                     key_apart=id(b) in self.answered,
                     unkeyed=unkeyed,
                     marked=(b.marked or _marked_letters(b.option_marks, len(options))) if options else "",

@@ -30,6 +30,7 @@ from bot.banks.conventions.shapes import ALPHABET_LETTERS, option_run
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.model import CHOICE_KINDS, Bank, Kind, Question, Section
 from bot.banks.questions.draft import Convention, Draft, ImportResult, LeftOut, SectionReport
+from bot.banks.questions.fit import misaligned_parts, misfit
 from bot.banks.questions.lengths import overlong_field
 from bot.banks.text import ends_sentence
 
@@ -328,6 +329,8 @@ class _Checker:
             # `- A. 是 - B. 否`: a list written on one line leaves each option but the last with the next
             # item's bullet; drop it (an option that really ends so, `int *`, stands alone)
             d.options = {letter: _BULLET_TAIL.sub("", text) for letter, text in d.options.items()}
+        if (unfit := misfit(d)) is not None:  # bot/banks/questions/fit.py
+            raise _Skip(key_line, *unfit)
         kind = self.kind_of(d)
         options: dict[str, str] = {}
         answer: str | bool | list[str] | list[list[str]]
@@ -337,22 +340,6 @@ class _Checker:
                 raise _Skip(d.line, f"{where[0]}是选择题却没有选项", f"{where[1]} is a choice question without options")
             answer = self.choice_answer(d, where, key_line)
             if kind is Kind.single and len(answer) > 1:
-                if d.kind is Kind.single and d.key_apart:
-                    # keys written apart that do not fit their questions are keys given to the wrong ones
-                    raise _Skip(
-                        key_line,
-                        f"{where[0]}是单选题，但文中另列的答案有多个字母（{answer}），答案可能与题目错位",
-                        f"{where[1]} is single choice but the key written apart for it has several letters "
-                        f"({answer}); the keys may be misaligned",
-                    )
-                if d.kind is Kind.single and d.kind_given:
-                    # the row says single choice and its key says otherwise: one of them is wrong
-                    raise _Skip(
-                        key_line,
-                        f"{where[0]}标为单选题，但答案有多个字母（{answer}），答案与题型不符",
-                        f"{where[1]} is marked single choice, but its key has several letters ({answer}); "
-                        "the key does not fit its kind",
-                    )
                 # a key of several letters beside its question makes a multiple-choice question
                 if d.kind is Kind.single:
                     self.warn(
@@ -420,7 +407,7 @@ class _Checker:
                 "the key is used",
             )
         missing = [letter for letter in letters if letter not in d.options]
-        if missing:
+        if missing:  # marked letters; a key's were checked with the others (bot/banks/questions/fit.py)
             raise _Skip(
                 key_line,
                 f"{where[0]}的答案含 {''.join(missing)}，但没有选项 {''.join(missing)}",
@@ -596,10 +583,13 @@ def finish(
     questions: list[Question] = []
     left_out: list[LeftOut] = []
     last_of: dict[int, tuple[Question, Draft]] = {}
-    for d in drafts:
+    misaligned = misaligned_parts(drafts)  # bot/banks/questions/fit.py
+    for index, d in enumerate(drafts):
         report = sections[d.part] if d.part is not None else None
         checker.sheet = d.sheet
         try:
+            if (unfit := misaligned.get(index)) is not None:
+                raise _Skip(unfit.line, unfit.zh, unfit.en)
             q = checker.build(d)
         except _Skip as skip:
             left_out.append(

@@ -30,6 +30,7 @@ class Draft:
     options: dict[str, str] = field(default_factory=dict)  # letter -> text, in the document's order
     key: str | None = None  # the key as written: "B", "A、C", "对", "读；写", …
     key_line: int | None = None
+    key_written: str | None = None  # the key's text as written, where the reader kept less of it as `key`
     key_apart: bool = False  # the key was written apart from the question (a key block, an answer part)
     kind_given: bool = False  # the document gives this question its kind in a field of its own (a sheet's type
     # column, a legend's code, the sheet's name): a key that does not fit it is no reason to read another kind
