@@ -94,6 +94,12 @@ _JUNK = re.compile(
     r"|^(?:回答正确|回答错误|答题正确|答题错误|已作答|未作答|得分[:：]?\s*[\d.]+\s*分?|[\d.]+\s*分)$"
     r"|^[-—–\s]*END[-—–\s]*$|往期推荐|阅读原文|关注公众号|长按识别|扫码关注|点个在看|分享给朋友|点赞.{0,4}在看"
     r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
+    # a web quiz's buttons, printed with its page: "确定", "查看解析与答案", "Check answer", "Voir la réponse"
+    r"|^(?:确定|確定|提交(?:答案)?|查看(?:解析)?(?:与|和|及)?(?:答案|解析)|显示答案|收藏(?:本题)?|纠错|上一题|下一题"
+    r"|答え合わせ|解答を見る|Submit(?: answer)?|Check(?: answer)?|Show (?:the )?answer|Reveal answer"
+    r"|Next question|Previous question"
+    r"|V[ée]rifier|Valider|Voir la r[ée]ponse|Comprobar|Ver (?:la )?respuesta|Antwort anzeigen|Überprüfen|Verificar"
+    r"|Ver resposta|Mostrar resposta)$"
 )
 # Platform metadata glued into a question's line: "难易程度:A :较易认知程度:I:识记预计答题时间:0.5分钟"
 _INLINE_META = re.compile(

@@ -78,8 +78,38 @@ def _page_lines(page: object) -> list[_Line]:
     return [_Line(line.text.strip(), line.y) for line in lines if line.text.strip()]
 
 
+# a line of verdicts or letters apart by spaces is a row of keys, never letter-spaced text: "对 错 对"
+_KEYS_ROW = re.compile(r"^(?:(?:对|错|√|×|[A-H])(?: |$))+$")
+
+
+def _letter_spaced(text: str) -> bool:
+    """A whole line set with a space after every character (`答 案 ： B`, `1 9 世 纪`, `确 定`), as a page
+    letter-spaced by its style prints: every gap one space, the pieces short, Chinese among them."""
+    pieces = text.split(" ")
+    if len(pieces) < 2 or "" in pieces or not re.search(rf"[{_CJK}]", text) or _KEYS_ROW.match(text):
+        return False
+    chars = sum(len(re.sub(r"\d+", "#", p)) for p in pieces)  # a number, spaced or not, counts as one
+    single_cjk = sum(len(p) == 1 and re.match(rf"[{_CJK}]", p) is not None for p in pieces)
+    # the gaps are (nearly) one for each pair of neighbouring characters: `第 1 题 (单 选 ):` too
+    enough = single_cjk >= 2 or (single_cjk and len(pieces) >= 3)
+    return enough and (len(pieces) - 1) * 10 >= (chars - 1) * 7 and all(len(p) <= 3 for p in pieces)
+
+
+# the digits of one number spread out between Chinese (`第 2 0 题`): one number, on a letter-spaced line
+_SPREAD_DIGITS = re.compile(rf"(?<=[{_CJK}] )\d(?: \d)+(?= [{_CJK}])")
+
+
+# an option's letter or an item's number before its text, apart from it by a space as written: kept so
+_LEAD = re.compile(r"^(?:[(（]?[A-Ha-h]\s*[.．、)）]|\d{1,4}\s*[.．、])\s")
+
+
 def _unspace(text: str) -> str:
     """A line spread out character by character (`数 据 并 行`, justified text) read back together."""
+    lead = m.group() if (m := _LEAD.match(text)) else ""
+    if _letter_spaced(text[len(lead) :]):
+        return lead + text[len(lead) :].replace(" ", "")
+    if _SPACED.search(text):
+        text = _SPREAD_DIGITS.sub(lambda m: m.group().replace(" ", ""), text)
     spaced = len(_SPACED.findall(text))
     if spaced >= 4 and spaced * 2 > len(_CJK_PAIR.findall(text)):
         return _SPACED.sub("", text)
