@@ -32,7 +32,7 @@ from rapidfuzz import fuzz
 
 from bot.banks.model import Question
 from bot.grading.accepted import accepted_wording
-from bot.grading.case_limits import noted_credit
+from bot.grading.case_limits import crossed, meets_requirement, noted_credit
 from bot.grading.case_values import CaseValue, agreement, result_values, segments, values_in, without_values
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import OPPOSITES, asserts_denied, flips_meaning
@@ -1032,7 +1032,10 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         if numbered:
             scores = _own_sub_question_scores(question, scores, points, parts, concepts)
             note = question.explanation or ""
-            scores = [_limited(s, p, part, note) for s, p, part in zip(scores, points, parts, strict=True)]
+            scores = [
+                _limited(s, p, part, note, n)
+                for n, (s, p, part) in enumerate(zip(scores, points, parts, strict=True), 1)
+            ]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
     partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]
     missed = [p.label for p, s in zip(points, scores, strict=True) if s == 0.0]
@@ -1115,13 +1118,21 @@ def _own_sub_question_scores(
     return out
 
 
-def _limited(score: float, point: KeyPoint, part: str, explanation: str) -> float:
-    """A numbered sub-answer's score within what the marking note gives its bare phrase, and at most half when
-    it asserts what the point's reference denies (bot/grading/case_limits.py, bot/grading/meaning.py)."""
+def _limited(score: float, point: KeyPoint, part: str, explanation: str, number: int) -> float:
+    """A numbered sub-answer's score as the marking note gives it: what it gives a bare phrase, nothing for the
+    reverse of what the point says, the whole point
+    for saying what the note requires of it (not saying it in those words is read by the reference's, since a
+    learner may put it another way); and at most half when it asserts what the point's reference denies
+    (bot/grading/case_limits.py, bot/grading/meaning.py)."""
     noted = noted_credit(part, explanation)
     if noted is not None:
         return noted
-    if score > 0.5 and asserts_denied(part, "；".join(d.text for d in point.details)):
+    said = "；".join(d.text for d in point.details)
+    if crossed(part, said):
+        return 0.0
+    if meets_requirement(part, explanation, number):
+        score = 1.0
+    if score > 0.5 and asserts_denied(part, said):
         return 0.5
     return score
 

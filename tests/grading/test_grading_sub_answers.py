@@ -130,3 +130,71 @@ def test_a_sub_answer_named_by_a_later_sub_question_earns_its_point(question: Qu
 def test_a_copied_sub_question_or_another_answer_earns_no_such_point(question: Question, reply: str) -> None:
     verdict = grade(question, reply)
     assert not verdict.correct and verdict.score <= 0.5
+
+
+# What the marking note requires of a point (`第1点须指出…`) makes it when a numbered sub-answer says it.
+ALTITUDE = _case(
+    "一名游客乘飞机直达海拔3600米的城市，当晚头痛、气喘、失眠。\n问题：1. 这些症状的原因是什么？ 2. 应如何处理？",
+    "1. 高海拔处空气稀薄、氧分压低，人体缺氧，引起急性高原反应。\n2. 停止活动、卧床休息并吸氧；加重时转移到低海拔。",
+    "两点各一半。第1点须指出缺氧；第2点至少含休息与吸氧/下撤两项。",
+)
+ALTITUDE_2 = _case(
+    ALTITUDE.prompt, str(ALTITUDE.answer), "第一问必须答出缺氧（答感冒不得分），第二问须有休息和吸氧或转移到低海拔。"
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [(ALTITUDE, "1. 缺氧\n2. 休息，吸氧"), (ALTITUDE_2, "1 身体缺氧了 2 先躺下休息，再转移到低海拔")],
+)
+def test_a_sub_answer_saying_what_the_note_requires_makes_its_point(question: Question, reply: str) -> None:
+    assert grade(question, reply).correct
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (ALTITUDE, "1. 不是缺氧，是感冒\n2. 休息，吸氧"),
+        (ALTITUDE, "1. 缺氧\n2. 多喝热水"),
+        (ALTITUDE_2, "1 缺氧 2 休息"),
+    ],
+)
+def test_a_sub_answer_missing_or_denying_the_requirement_does_not_make_it(question: Question, reply: str) -> None:
+    assert not grade(question, reply).correct
+
+
+# Two opposites the reference pairs, crossed in the reply, say the reverse.
+STRATA = _case(
+    "一处河岸剖面露出三层沉积岩，没有褶皱和断层。\n问题：1. 各岩层形成的先后顺序如何判断？ 2. 这种判断的前提是什么？",
+    "1. 下层形成早，上层形成晚（地层层序律）。\n2. 岩层未发生倒转或被扰动。",
+)
+RADIATOR = _case(
+    "冬天，房间里的暖气片一般装在窗户下方。\n问题：1. 暖气片附近的空气怎样流动？ 2. 装在窗下有什么好处？",
+    "1. 热空气上升，冷空气下沉，形成对流循环。\n2. 先加热从窗户渗入的冷空气，使整个房间温度均匀。",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (STRATA, "1. 上层形成早，下层形成晚\n2. 岩层未发生倒转，也没被扰动"),
+        (RADIATOR, "1 热空气下沉，冷空气上升，形成对流 2 先加热窗户渗进来的冷空气，房间温度均匀"),
+    ],
+)
+def test_a_sub_answer_crossing_the_references_opposites_earns_nothing_for_its_point(
+    question: Question, reply: str
+) -> None:
+    verdict = grade(question, reply)
+    assert verdict.score == 0.5 and verdict.outcome == "partial"
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (STRATA, "1. 下层形成早，上层形成晚\n2. 岩层未发生倒转，也没被扰动"),
+        (STRATA, "1. 下层形成比上层早\n2. 岩层未发生倒转，也没被扰动"),
+        (RADIATOR, "1 热空气上升，冷空气下沉，形成对流 2 先加热窗户渗进来的冷空气，房间温度均匀"),
+    ],
+)
+def test_the_opposites_paired_as_the_reference_pairs_them_keep_the_point(question: Question, reply: str) -> None:
+    assert grade(question, reply).correct
