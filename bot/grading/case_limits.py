@@ -66,21 +66,16 @@ _POINT_NOTE = re.compile(r"第\s*(?P<n>\d{1,2}|[一二三四五六七八九十])
 _REQUIRES = re.compile(
     r"^(?:(?:必须|须|需|应)(?:指出|说出|答出|写出|提到|说明|含有|包括|含|有|答|为|是)?|至少(?:含|包括|有)|答出?)"
 )
-_PARTLY = re.compile(r"部分分|一半|之一")
-_VALUE = re.compile(r"^\s*\d|[=:：]")
-_REQUIRED_END = re.compile(r"[（(，,：:]|的机理|的原理|两项|两点|等")
-_ALL_OF = re.compile(r"并说明|并且|以及|并|且|与|和|及")
-_ONE_OF = re.compile(r"[/／、]|或者|或")
 _NUMERALS = "一二三四五六七八九十"
-# Words a requirement writes that a sub-answer need not repeat.
-_SAYS_NOTHING = frozenset(["说明", "导致", "引起", "机理", "原理", "措施", "正确", "合理", "原因", "方法", "内容"])
-_SHARE = 2 / 3  # of a requirement's words a sub-answer must hold to say it in its own order
 
 
 def _point_number(text: str) -> int:
     return int(text) if text.isdigit() else _NUMERALS.index(text) + 1
 
 
+# Parts that must all be said (`A与B`, `A并说明B`), each by one of its alternatives (`A/B`, `A或B`).
+_ALL_OF = re.compile(r"并说明|并且|以及|并|且|与|和|及")
+_ONE_OF = re.compile(r"[/／、]|或者|或")
 _PAIRED = re.compile("|".join(f"{a}[/／]{b}" for a, b in OPPOSITES if len(a) == 1 and len(b) == 1))
 
 
@@ -91,6 +86,11 @@ def _alternatives(group: str) -> tuple[str, ...]:
     if any(len(normalize(side)) < 2 for side in sides):
         return (normalize(group),)
     return tuple(normalize(side) for side in sides)
+
+
+_REQUIRED_END = re.compile(r"[（(，,：:]|的机理|的原理|两项|两点|等")
+_PARTLY = re.compile(r"部分分|一半|之一")  # a requirement for part of the point: not the whole point
+_VALUE = re.compile(r"^\s*\d|[=:：]")  # a value: read by the point's values
 
 
 @lru_cache(maxsize=1024)
@@ -109,6 +109,11 @@ def _requirements(explanation: str) -> dict[int, tuple[tuple[str, ...], ...]]:
         if groups:
             found.setdefault(_point_number(match.group("n")), groups)
     return found
+
+
+# Words a requirement writes that a sub-answer need not repeat.
+_SAYS_NOTHING = frozenset(["说明", "导致", "引起", "机理", "原理", "措施", "正确", "合理", "原因", "方法", "内容"])
+_SHARE = 2 / 3  # of a requirement's words a sub-answer must hold to say it in its own order
 
 
 def _words(text: str) -> list[str]:
