@@ -593,9 +593,11 @@ def _several_blanks(
     concepts: ConceptIndex | None,
     spelling: bool,
     literal: bool,
+    explanation: str = "",
 ) -> list[BlankResult]:
-    """Each blank's part judged; parts joined by `和` split when that fits the blanks better, and each part
-    read with the prompt's words beside its own blank (`橘红色` in `___色`)."""
+    """Each blank's part judged; parts joined by `和` split when that fits the blanks better, each part
+    read with the prompt's words beside its own blank (`橘红色` in `___色`), and in any order where the
+    blanks are items of one list or the explanation says their order is free (`_unordered`)."""
     pieces = _BLANK.split(prompt)
 
     def judged(parts: list[str]) -> list[BlankResult]:
@@ -614,8 +616,32 @@ def _several_blanks(
         if len(finer) == len(blanks):
             other = judged(finer)
             if sum(r.credit for r in other) > sum(r.credit for r in results):
+                parts, results = finer, other
+    if len(parts) == len(blanks) <= _MAX_UNORDERED and _unordered(pieces, explanation):
+        for order in itertools.permutations(parts):
+            other = judged(list(order))
+            if sum(r.credit for r in other) > sum(r.credit for r in results):
                 results = other
     return results
+
+
+_MAX_UNORDERED = 4  # blanks whose orders are all tried (4! = 24)
+# `顺序可互换`, `顺序不限`, `不分先后`, `in any order`: the explanation frees the blanks' order.
+_ORDER_FREE = re.compile(
+    r"顺序(?:可|可以)?(?:互换|调换|颠倒|不限|不论|不计|任意)|不分(?:先后|顺序)|in\s+any\s+order|order\s+does\s+not\s+matter",
+    re.I,
+)
+# Between two blanks of one list (`寒、热、___、___`): a list separator and nothing else.
+_LIST_GAP = re.compile(r"^\s*(?:[、，,]|和|与|及|and)\s*$")
+
+
+def _unordered(pieces: list[str], explanation: str) -> bool:
+    """The blanks' answers may come in any order: the explanation says so, or every blank stands in one list
+    with the next (only `、` or `和` between them) and the explanation pairs no answer with its place (分别)."""
+    if _ORDER_FREE.search(explanation):
+        return True
+    gaps = pieces[1:-1]
+    return bool(gaps) and all(_LIST_GAP.match(gap) for gap in gaps) and "分别" not in explanation
 
 
 def _beside_blank(
@@ -976,7 +1002,9 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
                 _read_otherwise(reply, blanks[0], question.prompt, concepts, results[0], after, spelling, literal)
             ]
     else:
-        results = _several_blanks(reply, question.prompt, blanks, concepts, spelling, literal)
+        results = _several_blanks(
+            reply, question.prompt, blanks, concepts, spelling, literal, question.explanation or ""
+        )
     right = sum(r.ok for r in results)
     score = sum(r.credit for r in results) / len(results)
     outcome = Outcome.correct if right == len(results) else Outcome.partial if score else Outcome.wrong
