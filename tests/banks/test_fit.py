@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from bot.banks.importer import import_text
+from bot.banks.importer import import_file, import_text
 from bot.banks.issues import DocumentError
 from bot.banks.model import Kind
 from bot.banks.questions.draft import Draft
@@ -179,3 +181,27 @@ def test_a_document_keyed_only_by_a_misaligned_part_is_refused() -> None:
 def test_sub_questions_read_as_options_publish_no_choice_key(text: str) -> None:
     result = import_text(text, source="paper.txt", bank_id="paper")
     assert [q.answer for q in result.bank.questions if q.kind is Kind.single] == ["B"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "题干,答案\n唐代诗人中被并称为“李杜”的两位是（    ）。,\"['李白', '杜甫']\"\n"
+            "我国古代用于航海的发明是（    ）。,['指南针']\n",
+            "poets.csv",
+        ),
+        (
+            '1. The two lightest noble gases are ______.\nAnswer: ["helium", "neon"]\n'
+            '2. The lightest element is ______.\nAnswer: ["hydrogen"]\n',
+            "gases.txt",
+        ),
+    ],
+)
+def test_a_fill_key_listed_as_several_items_needs_each_of_them(tmp_path: Path, text: str, name: str) -> None:
+    """A quiz export's list of several answers for one blank is every answer asked for, never a choice of one:
+    taken as alternatives, a learner naming one poet would be marked right."""
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    several, one = (q.blanks() for q in import_file(tmp_path / name, bank_id="list").bank.questions)
+    assert [blank[0] for blank in several] in (["李白", "杜甫"], ["helium", "neon"])
+    assert len(one) == 1

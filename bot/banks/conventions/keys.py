@@ -113,6 +113,10 @@ def split_fill_key(key: str, blanks: int) -> tuple[list[str] | list[list[str]], 
     if (items := _listed(key)) is not None:  # `['过渡时期总路线']`, `[]`: a list an export wrote as text
         if blanks > 1 and len(items) == blanks:
             return [_alternatives(i) for i in items], True
+        if blanks <= 1 and len([i for i in items if _clean(i)]) > 1:
+            # one blank answered by a list of several (`['甲', '乙', '丙']`: the three slogans asked for): every
+            # item is needed, as one answer each; taken as alternatives, any one would be accepted alone
+            return [_alternatives(i) for i in items if _clean(i)], True
         return [a for a in (_clean(i) for i in items) if a], blanks <= 1 or not items
     if blanks <= 1:
         key = _LABEL.sub("", key) if enumerated_parts(key) <= 1 else key
