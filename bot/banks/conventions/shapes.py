@@ -176,11 +176,11 @@ def _run_in(text: str, a: Alphabet, mode: str, first: int) -> OptionRun | None:
 _NUMBER_HEADS = (
     # 第1問, 第 3 题, 1번, 第12題
     re.compile(r"^(?:第\s*)?(?P<n>\d{1,4})\s*(?:[问問题題]|번|문항)\s*[.．、:：)）]?\s*"),
-    # 問1, Question 3, Pregunta 2, Вопрос 5, Câu 4, 문제 7
+    # 問1, Question 3, Question n°3, Pregunta 2, Вопрос 5, Вопрос №5, Câu 4, 문제 7
     re.compile(
         r"^(?:問題?|问题?|Q|Question|Questão|Questao|Pregunta|Frage|Aufgabe|Problem|Exercise|Ejercicio|Übung|Вопрос"
         r"|Задание|Питання|Exercice|Domanda|Soru|Soal|Pertanyaan|Fråga|Spørsmål|Spørgsmål|Kysymys|Otázka|Ερώτηση"
-        r"|Câu|Pytanie|Vraag|문제|문항)\s*(?:N[o°º]\.?\s*|[-–—#]\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
+        r"|Câu|Pytanie|Vraag|문제|문항)\s*(?:N[o°º]\.?\s*|№\s*|[-–—#]\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
         re.I,
     ),
     re.compile(r"^[（(【\[]\s*(?P<n>\d{1,4})\s*[)）】\]]\s*(?=\S)"),

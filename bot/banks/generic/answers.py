@@ -27,7 +27,7 @@ _TOKEN = rf"[{_KEY_CHARS}]{{1,8}}(?![A-Za-z\u0400-\u04ff])"
 _BRACKETED = r"[（(\[【]\s*(?P<bk>[^()（）\[\]【】]{1,40}?)\s*[)）\]】]"
 _PAIR = re.compile(
     rf"(?:(?<![A-Za-z])(?P<prefix>Q|No\.?|#|問|第)\s*|(?P<open>[（(])(?=\d{{1,4}}[)）]))?(?P<n>\d{{1,4}})\s*[問题題]?\s*"
-    rf"(?P<sep>\.-|[.．、:：)）=/]|[-–—](?!\d)|\s|(?=[{_KEY_CHARS}]))\s*"
+    rf"(?P<sep>\.-|[.．、:：)）=/]|[-–—](?!\d)|[-–—](?=[1-8](?!\d))|\s|(?=[{_KEY_CHARS}]))\s*"
     rf"(?:{_BRACKETED}|(?P<k>{_TOKEN}|[1-8](?!\d)))(?=$|[\s;；,，|/])"
 )
 _RANGE = re.compile(
@@ -80,10 +80,11 @@ def line_entries(text: str, line: int) -> list[Entry] | None:
             continue
         key = m.group("bk") or m.group("k")
         if key.isdecimal() and (
-            m.group("open") or (not m.group("prefix") and m.group("sep").strip() not in _DIGIT_KEY_SEPARATORS)
+            m.group("open")
+            or (not m.group("prefix") and not m.group("bk") and m.group("sep").strip() not in _DIGIT_KEY_SEPARATORS)
         ):
             # "1 2 3 4" are numbers and "(1) 4" a blank's answer, not a question and its option's number
-            # ("問1 3", "1: 3", "1) 3" are)
+            # ("問1 3", "1: 3", "1) 3", "1. (3)" are)
             continue
         entries.append(Entry(int(m.group("n")), key.strip(), line))
         spans.append(m.span())

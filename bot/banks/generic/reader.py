@@ -111,6 +111,7 @@ class _Block:
     group: int  # questions numbered in one run
     stem: list[str] = field(default_factory=list)
     alphabet: str | None = None
+    digit_form: str = ""  # how its numbered options' labels are set: "(" for "(1)", "." for "1.", …
     options: list[tuple[int, str]] = field(default_factory=list)
     key: str | None = None
     key_line: int | None = None
@@ -286,8 +287,9 @@ class _Generic:
         number, _, _, strong = head
         if q is None:
             return True
-        if q.alphabet == "digits" and number == q.next_option + 1 and not strong and q.key is None:
-            return False  # the next numbered option
+        next_option = q.alphabet == "digits" and number == q.next_option + 1 and not strong and q.key is None
+        if next_option and _digit_form(self.texts[k]) == q.digit_form:
+            return False  # the next numbered option, unless set as the questions are ("5." after "(1)"-"(4)")
         after_heading = self.sections[-1].line > q.line
         if not strong and not after_heading and self.list_in_explanation(k, q):
             return False  # "1. `global.x` in Node.js" under a key: a list the questions' numbering runs past
@@ -454,22 +456,22 @@ class _Generic:
 
     def digit_run(self, k: int) -> int:
         """How many numbered lines run 1, 2, 3 … from line k (options numbered under a stem)."""
-        want, count = 1, 0
+        want, count, form = 1, 0, _digit_form(self.texts[k]) if k < len(self.texts) else ""
         while k < len(self.texts):
             head = number_head(self.texts[k])
-            if head is None or head[0] != want or len(head[1]) > 80 or head[3]:
-                break  # a strong number ("第2問") is the next question, never an option
+            if head is None or head[0] != want or len(head[1]) > 80 or head[3] or _digit_form(self.texts[k]) != form:
+                break  # a strong number ("第2問") or one set otherwise ("5." after "(4)") is the next question
             want, count, k = want + 1, count + 1, k + 1
         return count
 
     def digit_options(self, k: int, q: _Block) -> int | None:
         if not self.numbered_options_under(q, k) or self.sections[-1].line > q.line:
             return None
-        want = 1
-        while k < len(self.texts) and (head := number_head(self.texts[k])) is not None and head[0] == want:
-            q.options.append((want - 1, head[1]))
+        q.digit_form = _digit_form(self.texts[k])
+        for want in range(1, self.digit_run(k) + 1):  # up to a strong number ("Вопрос №4"): the next question
+            q.options.append((want - 1, number_head(self.texts[k])[1]))  # type: ignore[index]
             q.end = self.lines[k].number
-            want, k = want + 1, k + 1
+            k += 1
         q.alphabet = "digits"
         return k
 
@@ -575,6 +577,8 @@ class _Generic:
         if run is not None and (not q.options or run.alphabet == q.alphabet) and not q.key:
             if run.before:
                 q.stem.append(run.before)
+            if run.alphabet == "digits" and not q.options:
+                q.digit_form = _digit_form(text.strip()[len(run.before) :])
             q.alphabet = run.alphabet
             for index, body in run.options:
                 if (flag := _RIGHT_SUFFIX.search(body)) and flag.start() > 0:  # "B、错误(正确答案)"
@@ -650,8 +654,10 @@ class _Generic:
         headed = answer_heading(text) and not self.option_at(k, self.blocks[-1] if self.blocks else None)
         if headed and (inline := labelled_entries(text, self.lines[k].number)) and answer_heading(inline[0]):
             headed = False  # "Answers: 1-A, 2-B": the heading and its entries on one line
+        elif headed and self.blocks and (_key_alone(text) or _judgement_keyed(text)):
+            headed = False  # "正解：○", "答案：B" under a question: its key, no heading
         start = k + 1 if headed else k
-        if not headed and self.entries_at(start) is None:
+        if not headed and ((first := self.entries_at(start)) is None or self.opens_question(k, first[0])):
             return None
         worded = headed and bool(self.blocks)  # under an answer heading, after questions: "1. b) second" too
         if headed and not any(
@@ -694,6 +700,23 @@ class _Generic:
         if not groups:
             return None
         return groups, max(i, k + 1)
+
+    _QUESTION_BODY = 8  # lines below a question's head searched for its own key label or options
+
+    def opens_question(self, k: int, entries: list[Entry]) -> bool:
+        """Line k reads as one entry (`問2　【権利関係】`: a number and a word in brackets) but heads the next
+        question: its number follows the last question's, and a key label of its own or its options stand
+        below it before any other number."""
+        if len(entries) != 1 or not self.blocks or entries[0].number != self.blocks[-1].number + 1:
+            return False
+        for j in range(k + 1, min(k + self._QUESTION_BODY, len(self.texts))):
+            text = self.texts[j]
+            if number_head(text) is not None:
+                return False
+            found = key_marker(text)
+            if (found is not None and not found[0] and found[1]) or ((run := self.run_at(j, None)) and not run.before):
+                return True
+        return False
 
     def entries_title(self, i: int) -> str | None:
         found = labelled_entries(self.texts[i], 0) if line_entries(self.texts[i], 0) is None else None
@@ -1062,6 +1085,18 @@ def _key_word(key: str) -> str:
 
 def _key_alone(text: str) -> bool:
     return bool(re.fullmatch(r"\s*(?:正解|答え|答案|Answer)?\s*[:：]?\s*[A-Ha-hアイウエオ①-⑧1-8○×√⭕❌]{1,6}\s*", text))
+
+
+def _digit_form(text: str) -> str:
+    """How a number opening the text is set: `(` for `(1)`, else the mark after it (`.` for `1.`, `、`)."""
+    m = re.match(r"\s*([(（【\[])?\s*[0-9０-９]{1,4}\s*(\S?)", text)
+    return "" if m is None else "(" if m.group(1) else m.group(2)
+
+
+def _judgement_keyed(text: str) -> bool:
+    """A key label and a judgement, all the line holds (`正解：○`, `答案：正确`, `Answer: False`)."""
+    found = key_marker(text)
+    return found is not None and not found[0] and read_true_false(found[1]) is not None
 
 
 def _stem_key(stem: str, alphabet: str | None) -> str | None:
