@@ -136,3 +136,53 @@ def test_a_header_that_explains_its_rows_is_read_by_its_words(tmp_path: Path) ->
     result = import_csv(tmp_path / "tian.csv", csv)
     assert [q.kind.value for q in result.bank.questions] == ["fill"] * 4
     assert any("header in row 1" in c.en for c in result.conventions)
+
+
+def _options(*texts: str) -> str:
+    return json.dumps([{"optionContent": t} for t in texts], ensure_ascii=False)
+
+
+# An exam system's export: field names for a header, options as a JSON list, kinds as bare codes, and a
+# judgement stored as 1 or 2 whose meaning only the explanations' verdicts tell.
+EXPORT = [
+    ["itemAnswer", "itemContent", "optionList", "itemExplain", "itemType"],
+    ["1", "消防通道必须保持畅通。", None, "堵塞消防通道违反规定，故正确。", "1"],
+    ["2", "灭火器可以长期不检查。", None, "灭火器应定期检查，故错误。", "1"],
+    ["2", "电器起火时应立即用水扑灭。", None, "带电设备不能用水灭火，故错误。", "1"],
+    ["1", "发现火情应及时报警。", None, "及时报警可减少损失，故正确。", "1"],
+    ["B", "我国的火警电话是：", _options("110", "119", "120", "122"), "火警电话为119，故选B。", "2"],
+    ["C", "油锅起火时应：", _options("用水浇", "用扇子扇", "盖上锅盖", "端走油锅"), "盖锅盖隔绝空气。", "2"],
+    ["A,C", "下列属于灭火方法的有：", _options("隔离法", "加热法", "窒息法", "通风法"), "", "3"],
+]
+
+
+def test_an_exam_export_with_field_names_json_options_and_digit_judgements(tmp_path: Path) -> None:
+    result = import_file(workbook(tmp_path / "xiaofang.xlsx", {"Sheet1": EXPORT}), bank_id="xiaofang")
+    assert [(q.kind.value, q.answer) for q in result.bank.questions] == [
+        ("true_false", True),
+        ("true_false", False),
+        ("true_false", False),
+        ("true_false", True),
+        ("single", "B"),
+        ("single", "C"),
+        ("multiple", "AC"),
+    ]
+    assert result.bank.questions[4].options == {"A": "110", "B": "119", "C": "120", "D": "122"}
+    assert any("1 (true) and 2 (false)" in c.en for c in result.conventions)
+
+
+def test_digit_judgements_whose_explanations_do_not_say_are_left_out(tmp_path: Path) -> None:
+    csv = (
+        "question_answer,question_text,option_list,question_explain,question_type\n"
+        "1,Water boils at 100 °C at sea level.,,Hence true.,1\n"
+        "2,The Moon gives off its own light.,,It reflects sunlight.,1\n"
+        "2,Sound travels through a vacuum.,,It needs a medium.,1\n"
+        '1,Ice floats on water.,,"Hence, true.",1\n'
+        'B,Which planet is largest?,"[""Mars"", ""Jupiter"", ""Venus""]",,2\n'
+        'A,Which gas do we breathe in?,"[""Oxygen"", ""Helium"", ""Neon""]",,2\n'
+    )
+    result = import_csv(tmp_path / "science.csv", csv)
+    # only `1` is ever explained: nothing says what `2` means, so no judgement is published
+    assert keys(result) == {"single-5": "B", "single-6": "A"}
+    assert [lo.line for lo in result.left_out] == [2, 3, 4, 5]
+    assert all("1 与 2" in lo.zh and "which digit means true" in lo.en for lo in result.left_out)

@@ -224,6 +224,12 @@ class _Fit:
     numbers: int = 0  # rows keyed by option numbers either way
     texts: int = 0  # rows keyed by an option's text
 
+    @property
+    def explained(self) -> int:
+        """Rows whose key fits under one reading of the whole sheet: option numbers count from 1 or from 0,
+        not each row as suits it."""
+        return self.strong - min(self.one_based, self.zero_based)
+
 
 def _options_of(cells: _Cells, options: list[int], options_cell: int | None) -> list[str]:
     if options_cell is not None:
@@ -877,21 +883,32 @@ def over_header(table: Table, header: Header) -> tuple[ContentPlan, Table] | Non
     if table.sheet_keys or any(r.startswith(("flag:", "wrong:")) for r in header.roles.values()):
         return None
     fit = header_fit(table, header)
-    if not fit.rows or fit.strong >= 0.6 * fit.rows:
+    if not fit.rows or fit.explained == fit.rows:
         return None
     planned = plan_columns(table)
-    if planned is None:
+    if planned is None or not _extends(header, planned[0]):
         return None
     plan, shape = planned
-    stem = next(c for c, r in header.roles.items() if r == "stem")
-    if plan.stem != stem or plan.below is not None or _contradicts(header, plan):
-        return None
     rows = [_Cells.of(r, max(len(r.cells) for r in shape.rows)) for r in shape.rows[plan.first : plan.last + 1]]
     better = _measure([r for r in rows if any(r.texts)][:_SAMPLE], plan.stem, plan.key, plan.options, plan.options_cell)
-    if plan.fit < 0.8 or better.strong < max(2, 0.8 * better.rows) or better.strong < fit.strong + 0.3 * fit.rows:
+    if plan.fit < 0.8 or better.explained < max(2, 0.8 * better.rows) or better.explained <= fit.explained:
         return None
     plan.over_header = True
     return plan, shape
+
+
+def _extends(header: Header, plan: ContentPlan) -> bool:
+    """The plan keeps what the header names and reads further: the header's question and key columns as
+    its own, the header's option columns among its options, and no column the header names as something
+    else read otherwise (`answer_0` beside `answer_1`…`answer_3` becomes an option; `难度` never does)."""
+    roles = header.roles
+    stem = next(c for c, r in roles.items() if r == "stem")
+    key = next((c for c, r in roles.items() if r == "key"), plan.key)
+    options = {c for c, r in roles.items() if r.startswith("option:") or r == "options"}
+    read = {*plan.options, *([plan.options_cell] if plan.options_cell is not None else [])}
+    if plan.stem != stem or plan.key != key or plan.below is not None or not options <= read:
+        return False
+    return not _contradicts(header, plan)
 
 
 def _contradicts(header: Header, plan: ContentPlan) -> bool:

@@ -237,6 +237,7 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "分析",
         "答案说明",
         "explanation",
+        "explain",
         "answerexplanation",
         "analysis",
         "rationale",
@@ -381,6 +382,28 @@ def fold_accents(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
 
 
+# An export's field names (`questionAnswer`, `optionContent`, `correct_answer_index`): the word naming the
+# role between a word for the record and a word for how the value is stored.
+_FIELD = re.compile(r"[A-Za-z][a-z0-9]*(?:_?[A-Za-z][a-z0-9]*)+")
+_FIELD_WORDS = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_RECORD_WORDS = ("question", "item", "problem", "exam", "quiz")
+_STORED_WORDS = ("content", "text", "list", "json", "index", "idx", "str", "html", "value")
+
+
+def _field_role(cell: str) -> str | None:
+    """The role an export's field name gives its column, its record and storage words aside
+    (`questionAnswer` -> key, `optionContent` -> options, `questionExplain` -> explanation)."""
+    text = cell.strip()
+    if not _FIELD.fullmatch(text) or not ("_" in text or re.search(r"[a-z][A-Z]", text)):
+        return None
+    words = [w.lower() for w in _FIELD_WORDS.findall(text)]
+    while len(words) > 1 and words[0] in _RECORD_WORDS:
+        words = words[1:]
+    while len(words) > 1 and words[-1] in _STORED_WORDS:
+        words = words[:-1]
+    return _ROLE_OF.get("".join(words))
+
+
 def column_role(cell: str) -> str | None:
     """The role a column of this name plays (`stem`, `key`, `option:B`, `blank:2` …); None for other names."""
     name = _name(cell)
@@ -388,6 +411,8 @@ def column_role(cell: str) -> str | None:
         return None
     if name in _ROLE_OF:
         return _ROLE_OF[name]
+    if (field_role := _field_role(cell)) is not None:
+        return field_role
     if name.startswith("知识点"):  # 知识点一级, 知识点二级 …: each a tag
         return "tags"
     if m := _OPTION_COLUMN.match(name):
@@ -934,6 +959,8 @@ class _Reader:
         )
         self.kind_codes = _kind_codes(header.names.get("type", "")) or codes
         self.marked_keys = False  # the sheet marks the right options in their own cells (`*速度`)
+        self.digit_truths: dict[str, bool] = {}  # a judgement's digits, as the explanations' verdicts read them
+        self.digit_pair = ("0", "1")  # … and the two its rows use
         self.keys_by_number = False  # the sheet's keys name numbered options by number
         # A plain option list in one cell (`x|y|z`) keyed by number: counted from 0, from 1, or not known
         self.key_base: int | None = 1
@@ -1032,11 +1059,16 @@ class _Reader:
             en = f"the key of question {number} is an option's number, but whether the sheet counts from 0 or 1"
             self.reject(row, number, section, part, (zh, f"{en} cannot be told; not imported"))
             return
-        if declared.digits_unknown and not options and (digit := self.cell(row, "key").strip()) in ("0", "1"):
-            zh = f"第 {number} 题是判断题，答案为“{digit}”，但本表未说明 0 与 1 哪个表示正确，未导入"
-            en = f"question {number} is true/false keyed {digit!r}, but the sheet does not say"
-            self.reject(row, number, section, part, (zh, f"{en} whether 0 or 1 means true; not imported"))
-            return
+        digit = self.cell(row, "key").strip()
+        if declared.digits_unknown and not options and digit in _DIGIT_PAIRS[0] | _DIGIT_PAIRS[1]:
+            if digit not in self.digit_truths:
+                pair = " 与 ".join(self.digit_pair)
+                zh = f"第 {number} 题是判断题，答案为“{digit}”，但本表未说明 {pair} 哪个表示正确，未导入"
+                en = f"question {number} is true/false keyed {digit!r}, but the sheet does not say"
+                self.reject(row, number, section, part, (zh, f"{en} which digit means true; not imported"))
+                return
+            row = Row(row.line, [*row.cells], row.marked)  # the digit read as the verdict its rows explain
+            row.cells[self.columns["key"][0]] = "对" if self.digit_truths[digit] else "错"
         key = self.key(row, kind, options)
         if not key and marked:
             key = marked
@@ -1345,6 +1377,10 @@ def read_table(
         reader.kind_codes = coded_kinds(
             [(reader.cell(r, "type"), reader.options(r), reader.cell(r, "key")) for r in typed]
         )
+        judged = [r for r in typed if (d := reader.kind_codes.get(reader.cell(r, "type"))) and d.digits_unknown]
+        reader.digit_truths = digit_truths([(reader.cell(r, "key"), reader.cell(r, "explanation")) for r in judged])
+        used = {reader.cell(r, "key").strip() for r in judged}
+        reader.digit_pair = next((tuple(sorted(p)) for p in _DIGIT_PAIRS if used & set("02") <= p), ("0", "1"))
     for row in rows:
         reader.read(row)
     reading = reader.reading
@@ -1352,6 +1388,14 @@ def read_table(
     reading.conventions.append(_convention(header, table.name))
     if reader.key_base == 0:
         reading.conventions.append(Convention("答案为选项序号（从 0 数）", "keys by option number (from 0)"))
+    if reader.digit_truths:
+        true, false = (next(d for d, v in reader.digit_truths.items() if v is want) for want in (True, False))
+        reading.conventions.append(
+            Convention(
+                f"判断题答案 {true} 为正确、{false} 为错误（据解析的结论）",
+                f"true/false keys {true} (true) and {false} (false), as the explanations' verdicts read them",
+            )
+        )
     return reading
 
 
@@ -1378,10 +1422,46 @@ def coded_kinds(rows: list[tuple[str, dict[str, str], str]]) -> dict[str, Declar
         if all(options and key and set(key) <= set(options) for options, key in members):
             several = any(len(key) > 1 for _, key in members)
             codes[code] = DeclaredKind(Kind.multiple if several else None, True)
-        elif all(not options and _judgement(key) for options, key in members):
+        elif all(not options for options, _ in members) and _judgements([key for _, key in members]):
             codes[code] = DeclaredKind(Kind.true_false, True, digits_unknown=True)
     return codes if len(codes) >= 2 else {}
 
 
-def _judgement(key: str) -> bool:
-    return key in ("0", "1") or read_true_false(key) is not None
+def _judgements(keys: list[str]) -> bool:
+    """Keys of true/false questions: judgement words, or digits of one pair (0/1, 1/2) that say nothing of
+    which is true."""
+    digits = {k for k in keys if k.isdecimal()}
+    if digits and not any(digits <= pair for pair in _DIGIT_PAIRS):
+        return False
+    return all(k in digits or read_true_false(k) is not None for k in keys)
+
+
+# The digits exam systems store a judgement in: 0/1, or 1/2 (the first of two options, 正确 and 错误)
+_DIGIT_PAIRS = (frozenset({"0", "1"}), frozenset({"1", "2"}))
+# An explanation's closing verdict: `……故正确。`, `所以错误`, `Hence, false.`
+_VERDICT = re.compile(
+    r"(?:^|[，,。.；;：:\s])(?:故|所以|因此|因而|该说法|此说法|说法|本题)?\s*(?:hence|so|thus|therefore)?[\s,]*"
+    r"([^，,。.；;：:\s]{1,8})\s*[。.!！]?\s*$",
+    re.I,
+)
+
+
+def digit_truths(rows: list[tuple[str, str]]) -> dict[str, bool]:
+    """What the digits of a judgement mean (`1` -> true, `2` -> false), read from the verdicts that close
+    the rows' explanations (`……故正确。`), given as (digit, explanation) pairs: only where both digits of a
+    pair are explained on two rows each, every explained row agrees, and the two digits mean opposites;
+    {} otherwise (the rows are then left out, not guessed)."""
+    seen: dict[str, set[bool]] = {}
+    counts: dict[str, int] = {}
+    for digit, explanation in rows:
+        m = _VERDICT.search(explanation.strip())
+        verdict = read_true_false(m.group(1)) if m else None
+        if verdict is not None:
+            seen.setdefault(digit, set()).add(verdict)
+            counts[digit] = counts.get(digit, 0) + 1
+    if len(seen) != 2 or any(len(v) != 1 or counts[d] < 2 for d, v in seen.items()):
+        return {}
+    truths = {d: next(iter(v)) for d, v in seen.items()}
+    if set(truths.values()) != {True, False} or not any(set(truths) == pair for pair in _DIGIT_PAIRS):
+        return {}
+    return truths
