@@ -14,6 +14,11 @@ other data (names, scores) fits no plan and is never read as questions. The rows
 row are the title, instructions and the header (its cells name the columns in the report); rows below the
 last question that fill one cell or leave the stem empty (totals, notes) are no questions.
 
+Plans are chosen by how well they explain the rows, the header's known words only evidence: between plans
+that fit alike, the one agreeing with those words wins (a column named `type` holds no key), and a key
+column that varies beats one of a single value on every row. A header the table knows gives way to a plan
+that keeps its question, key and option columns and explains more of its rows (`over_header`).
+
 The mapped sheet is read by `bot.banks.sheets.table.read_table` like any sheet with a known header, its
 keys rewritten into the letters A–H where they name options by position.
 """
