@@ -116,6 +116,44 @@ def _unspace(text: str) -> str:
     return text
 
 
+# A paragraph's line that runs on below, as pypdf gives it: a justified line (its word gaps stretched to two
+# spaces or more, every one of them: "Question  n°2  :  Qui  a  écrit", the gaps of the paragraph's last line
+# are plain), or a line ending in an option's label whose text is on the next line ("… b) Antoine c)").
+_WIDE_GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
+_PLAIN_GAP = re.compile(r"(?<=\S) (?=\S)")
+_OPEN_LABEL = re.compile(r"\s([B-Hb-h])([)）])$")
+_STARTS_ITEM = re.compile(r"^\s*(?:[(（]?[A-Ha-h]\s*[.．、)）]|\d{1,4}\s*[.．、)）]|[(（]\d{1,4}[)）])")
+
+
+def _justified(text: str) -> bool:
+    """A line of words set to the full measure, its gaps all stretched (never a row of numbers or keys)."""
+    words = _WIDE_GAP.split(text)
+    return (
+        len(words) >= 6
+        and not _PLAIN_GAP.search(text)
+        and sum(sum(c.islower() for c in w) >= 2 for w in words) * 2 >= len(words)  # words, not keys (ABC)
+    )
+
+
+def _open_label(text: str) -> bool:
+    """A line of options ending in the next one's label (`… b) Antoine c)`): the label before it is there."""
+    m = _OPEN_LABEL.search(text)
+    return m is not None and f" {chr(ord(m.group(1)) - 1)}{m.group(2)} " in text[: m.start() + 1]
+
+
+def _rejoined(lines: list[str]) -> list[str]:
+    """Lines with a paragraph's line that runs on joined to the next, unless that starts an item of its own."""
+    out: list[str] = []
+    for text in lines:
+        prev = out[-1] if out else ""
+        runs_on = prev and (_justified(prev) or _open_label(prev))
+        if runs_on and not _CONTENT.match(text) and not _STARTS_ITEM.match(text):
+            out[-1] = _WIDE_GAP.sub(" ", prev) + " " + text
+            continue
+        out.append(text)
+    return out
+
+
 def _shape(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"\d+", "#", text)).strip()
 
@@ -224,4 +262,4 @@ def read_pdf(path: Path, budget: TextBudget | None = None) -> Extracted:
                 )
             )
         lines.extend(line.text for i, line in enumerate(page_lines) if i not in drop)
-    return Extracted(text="\n".join(lines), issues=issues)
+    return Extracted(text="\n".join(_rejoined(lines)), issues=issues)
