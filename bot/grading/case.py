@@ -847,6 +847,11 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
         reply = replace(reply, norm=_kept_away(reply.norm))
     if any(_says(reply.norm, reply.words, t) for t in detail.terms):
         return True
+    return _said_in_words(detail, reply)
+
+
+def _said_in_words(detail: Detail, reply: _Reply) -> bool:
+    """The reply holds enough of the detail's own words (not its techniques) to say it."""
     if not detail.need:
         return False
     said = 0.0
@@ -957,6 +962,10 @@ def _sub_answer_score(point: KeyPoint, read: _Reply, part: str) -> float:
         if follows is None or any(o in read.norm for o in first.unless) or not _detail_said(follows, read):
             return score
         first = follows
+    if first.need >= 1.0 and not _said_in_words(first, read):
+        # `牙釉质坏了` for `龋坏已穿过牙釉质达到牙本质深层`: a term the detail passes on the way to what it says
+        # (its own words, 牙本质深层) is not the answer to the sub-question.
+        return score
     items = [normalize(item) for item in _LISTED.split(first.text) if normalize(item)]
     if len(items) >= _LIST_ITEMS and not all(item in read.norm for item in items):
         # Each thing of the list its share, less one for each thing named that is not on it.

@@ -198,3 +198,37 @@ def test_a_sub_answer_crossing_the_references_opposites_earns_nothing_for_its_po
 )
 def test_the_opposites_paired_as_the_reference_pairs_them_keep_the_point(question: Question, reply: str) -> None:
     assert grade(question, reply).correct
+
+
+# A term the point's first detail passes on the way to what it says is not that detail's answer.
+VIRUS = _case(
+    "一名患者感染冠状病毒后出现发热和呼吸困难。\n问题：1. 病毒如何损伤肺部？ 2. 应如何护理？",
+    "1. 病毒借助 ACE2 受体侵入肺泡上皮细胞，大量复制后破坏细胞。\n2. 卧床休息，监测血氧，必要时吸氧。",
+)
+SMOG = _case(
+    "某城市夏季午后出现刺眼的浅蓝色烟雾，市民眼睛刺痛。\n问题：1. 这种烟雾是怎样形成的？ 2. 怎样减少它？",
+    "1. 汽车尾气中的 NOx 在强烈阳光下与碳氢化合物发生光化学反应，生成臭氧等污染物。\n2. 限制尾气排放，推广新能源车。",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (VIRUS, "1. ACE2\n2. 卧床休息，监测血氧，必要时吸氧"),
+        (SMOG, "1 NOx 2 限制尾气排放，推广新能源车"),
+    ],
+)
+def test_a_term_the_first_detail_passes_earns_half_of_its_point(question: Question, reply: str) -> None:
+    verdict = grade(question, reply)
+    assert not verdict.correct and verdict.score == 0.75
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (VIRUS, "1. 病毒借ACE2受体侵入肺泡上皮细胞，复制后破坏细胞\n2. 卧床休息，监测血氧，必要时吸氧"),
+        (SMOG, "1 尾气里的NOx在阳光下和碳氢化合物发生光化学反应，生成臭氧 2 限制尾气排放，推广新能源车"),
+    ],
+)
+def test_the_first_detail_in_its_own_words_keeps_the_point(question: Question, reply: str) -> None:
+    assert grade(question, reply).correct
