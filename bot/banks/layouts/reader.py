@@ -820,6 +820,8 @@ class _Reader:
 
     def took_options(self, q: _Question, info: Info) -> bool:
         """Whether the line was read as options (lettered, or a task-list box)."""
+        if q.quoted_answer and info.line.quoted and q.state == "answer":
+            return False  # "> A work breakdown structure is …" inside the quoted answer: its text, no option A
         if q.quoted_answer and not q.options and (info.option is not None or info.line.checked is not None):
             # "> Reference: …" under the stem, then options: the quote was a note of the question, no answer
             q.stem.extend(q.answer + q.key)
