@@ -970,10 +970,23 @@ def _sub_answer_score(point: KeyPoint, read: _Reply, part: str) -> float:
     if len(items) >= _LIST_ITEMS and not all(item in read.norm for item in items):
         # Each thing of the list its share, less one for each thing named that is not on it.
         said = [normalize(item) for item in _LISTED_REPLY.split(clean(part)) if normalize(item)]
-        right = sum(item in read.norm for item in items)
-        wrong = sum(not any(item in s or s in item for item in items) for s in said if len(s) <= _MAX_TERM)
+        right = sum(_item_said(item, read.norm) for item in items)
+        point_text = "；".join(d.text for d in point.details)
+        wrong = sum(
+            not any(item in s or s in item for item in items) and not _item_said(point_text, s)
+            for s in said
+            if len(s) <= _MAX_TERM
+        )
         return max(0.0, (right - wrong) / len(items))
     return 1.0
+
+
+def _item_said(item: str, text: str) -> bool:
+    """A thing of a list said as written, or by a word of it that names a thing (three characters or more, or
+    Latin): `风扇电机坏了` says 风扇电机损坏, `保险丝烧了` says 风扇继电器或保险丝损坏."""
+    if normalize(item) in text:
+        return True
+    return any((len(w) >= 3 or w.isascii()) and w in text for w in words_of(item))
 
 
 _LISTED = re.compile(r"[、，,]")

@@ -232,3 +232,27 @@ def test_a_term_the_first_detail_passes_earns_half_of_its_point(question: Questi
 )
 def test_the_first_detail_in_its_own_words_keeps_the_point(question: Question, reply: str) -> None:
     assert grade(question, reply).correct
+
+
+# A sub-answer to a listing point names the things of its list in its own words, by a word of each that
+# names a thing; what it names off the list still counts against it.
+ISLAND = _case(
+    "某海岛计划减少柴油发电。\n问题：1. 可以改用哪些发电方式？ 2. 为什么海岛适合建风电场？",
+    "1. 太阳能光伏发电、海上风力发电、潮汐能发电；另配储能电站调峰。\n2. 海面开阔，风速大而且稳定。",
+)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["1. 太阳能板、潮汐能电站\n2. 海面开阔，风速大而且稳定", "1 装太阳能板，建潮汐能电站 2 海面开阔，风速大而且稳定"],
+)
+def test_things_of_a_list_named_in_other_words_earn_their_share(reply: str) -> None:
+    assert grade(ISLAND, reply).score >= 0.8
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["1. 柴油机发电、燃气轮机\n2. 海面开阔，风速大而且稳定", "1. 太阳能板、燃煤电厂\n2. 海面开阔，风速大而且稳定"],
+)
+def test_things_off_the_list_earn_nothing_of_it(reply: str) -> None:
+    assert grade(ISLAND, reply).score == 0.5
