@@ -9,7 +9,8 @@ questions or as keys counts as one line. On each line:
   understands (`<font color="red">`, `<mark>`, `<b>`, `<u>`), so that an option marked that way is
   the key where no key line exists; literal `<`, `>` and `&` are escaped;
 - a line break inside a paragraph is `<br>` (the parts keep the paragraph's line number);
-- deleted (tracked) and hidden text, field codes and text boxes are left out.
+- deleted (tracked) and hidden text, field codes and text boxes are left out;
+- a paragraph holding only a picture is the placeholder line `[图片]`, a figure the text does not carry.
 
 Tables: a table whose header names its columns (题目, 选项, 答案 …) is a question table, read row by row
 like a spreadsheet; a table of keys whose header names only its number, answer and explanation columns
@@ -186,6 +187,18 @@ def _marks(props: dict[str, object]) -> frozenset[str]:
     return frozenset(out)
 
 
+# A picture in a paragraph: a DrawingML picture's image (a:blip), a VML image, an embedded object (an
+# equation or chart drawn as one). A text box's drawing holds no image and is no picture.
+_A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+_V = "urn:schemas-microsoft-com:vml"
+_PICTURES = (f"{{{_A}}}blip", f"{{{_V}}}imagedata", w("object"))
+PICTURE_LINE = "[图片]"  # the placeholder the text reader takes for a figure the text does not carry
+
+
+def _holds_picture(paragraph: etree._Element) -> bool:
+    return any(not _skipped(e, paragraph) for e in paragraph.iter(*_PICTURES))
+
+
 def _skipped(element: etree._Element, paragraph: etree._Element) -> bool:
     """Deleted or moved-away text, a text box, the fallback copy of a drawing, another paragraph's run."""
     parent = element.getparent()
@@ -263,6 +276,8 @@ class _Document:
             pieces.extend((text, marks if text != "\n" else _NONE) for text in _run_text(element, symbol_font(rpr)))
         if empty >= _EMPTY_BLANK and pieces:
             pieces.append(("____", _NONE))
+        if not "".join(text for text, _ in pieces).strip() and _holds_picture(p):
+            pieces = [(PICTURE_LINE, _NONE)]  # a figure alone on its line: said, so a question needing it is known
         label, suffix = self.numbering.label(num_id, ilvl, pstyle)
         self.numbered += bool(label)
         prefix = (label + suffix) if label else ""

@@ -4,7 +4,8 @@ The page's own line breaks mean nothing in HTML (a paragraph may be broken anywh
 white space is folded first and lines come from the blocks: paragraphs, list items, headings, `<br>`,
 table rows (written as Markdown rows, `| 1 | B |`, which the text reader understands). Marks the reader
 uses to find keys (`<font color=red>`, `<b>`, `<u>`, `<mark>`, `<span style="color:…">`) are kept;
-the head, scripts, styles and comments are dropped. Python's own html.parser reads the tags.
+an image alone in its block is the placeholder line `[图片]`; the head, scripts, styles and comments are
+dropped. Python's own html.parser reads the tags.
 """
 
 from __future__ import annotations
@@ -248,6 +249,8 @@ class _Text(HTMLParser):
                     self.out.append(marker + _MARKER_END)
         elif tag in _BLOCKS:
             self.out.append("\n" + _HEADINGS.get(tag, ""))
+        elif tag == "img":
+            self.out.append(_PICTURE)  # said where it stands alone on its line (see _pictures)
         elif tag == "input" and dict(attrs).get("type") in ("checkbox", "radio"):
             self.out.append("- [x] " if "checked" in dict(attrs) else "- [ ] ")  # as a Markdown task list
         elif tag in _KEPT:
@@ -360,7 +363,24 @@ def html_text(text: str) -> str:
         _DRAWN_TWICE.sub("", line) for line in _with_markers(line.strip() for line in "".join(parser.out).split("\n"))
     )
     out = [_trusted_marks(re.sub(r"^\|\s*\|", "|", line) if line.startswith("|") else line) for line in lines]
-    return "\n".join(line for line in out if line)
+    return "\n".join(line for line in _pictures(out) if line)
+
+
+_PICTURE = "\x02"  # where an <img> stood
+_PICTURE_ONLY = re.compile(r"^(?:\s|\x02|</?[a-z]+\b[^<>]*>)*\x02(?:\s|\x02|</?[a-z]+\b[^<>]*>)*$")
+
+
+def _pictures(lines: list[str]) -> Iterator[str]:
+    """A line that is only pictures (a figure in a block of its own) is the placeholder `[图片]`, which the text
+    reader takes for a figure the text does not carry; a picture inside a line of text (an icon, a formula
+    drawn as an image) is dropped, as before."""
+    for line in lines:
+        if _PICTURE not in line:
+            yield line
+        elif _PICTURE_ONLY.match(line):
+            yield "[图片]"
+        else:
+            yield re.sub(rf"(?<= ){_PICTURE}+ ", "", line).replace(_PICTURE, "")
 
 
 _CARRIED = 4  # markers of lists nested in one another kept before an item's text (a page nesting 10,000 deep
