@@ -774,9 +774,24 @@ _BULLET_STEM = re.compile(r"^\s*[●◆■•]\s*(\S.*)$")
 _BLANK_OPTIONS = re.compile(r"^\s*[（(]\s*(\d{1,3})\s*[)）]\s*(?=[(（]?A\s*[.．、:：)）]|$)(.*)$")  # or "(3)" over them
 
 
+# a note that the paper's figure was left out, on a line of its own: "（图略，后补）", "[图略]", "(figure omitted)"
+_FIGURE_OMITTED = re.compile(
+    r"^\s*[（(【\[]\s*(?:(?:附|插)?图(?:片)?\s*(?:略|省略|暂缺|缺|后补)|(?:figure|image|picture)\s+omitted)"
+    r"[^)）】\]\n]{0,12}[)）】\]]",
+    re.I,
+)
+
+
+def _row_below(out: list[str], i: int) -> int:
+    """The line below line i where its option row would stand: the next, or the one after a figure's note."""
+    return i + 2 if i + 2 < len(out) and _FIGURE_OMITTED.match(out[i + 1]) else i + 1
+
+
 def _unbulleted_stem(out: list[str], i: int) -> bool:
-    """A line with a blank `(n)` right above the option row `(n)A．…` of that blank."""
-    if i + 1 >= len(out) or not (row := _BLANK_OPTIONS.match(out[i + 1])) or not out[i].strip():
+    """A line with a blank `(n)` right above the option row `(n)A．…` of that blank (a note that the figure
+    was left out may stand between)."""
+    below = _row_below(out, i)
+    if below >= len(out) or not (row := _BLANK_OPTIONS.match(out[below])) or not out[i].strip():
         return False
     if _BLANK_OPTIONS.match(out[i]) or _LETTERED.match(out[i]):
         return False
@@ -795,7 +810,8 @@ def _blanks_with_option_rows(raw_lines: list[str]) -> list[str]:
                 stem.append(out[j].strip())
                 j += 1
         elif _unbulleted_stem(out, i):  # the bullet lost in copying: the line right above its first row
-            j, stem = i + 1, [_LINE_NUMBER.sub("", out[i]).strip()]
+            j, stem = _row_below(out, i), [_LINE_NUMBER.sub("", out[i]).strip()]
+            stem += [note.strip() for note in out[i + 1 : j]]  # "（图略）": the stem still says its figure is missing
         else:
             i += 1
             continue

@@ -145,6 +145,21 @@ _FORM_FIELD = re.compile(
 _JUDGEMENT_WORDS = {"正确", "错误", "对", "错", "√", "×", "true", "false"}
 
 
+_NUMBERED_BLANK = re.compile(r"[（(]\s*(\d{1,3})\s*[)）]")
+_CLAUSE_END = re.compile(r"(?<=[。；;！!？?])")
+
+
+def _own_blank_clause(d: Draft) -> str:
+    """What the question asks: for one of a shared stem's numbered blanks (软考's `…描述 （2） ；…事件6的最晚开始时刻是
+    （3） 。`, a question per blank), the clause holding its own blank, so the figure another blank's clause asks
+    about (`下图所示的PERT图中`) does not cost it; else the whole stem."""
+    numbers = {int(n) for n in _NUMBERED_BLANK.findall(d.stem)}
+    if len(numbers) < 2 or d.number not in numbers:
+        return d.stem
+    own = re.compile(rf"[（(]\s*{d.number}\s*[)）]")
+    return next((c for c in _CLAUSE_END.split(d.stem) if own.search(c)), d.stem)
+
+
 def _unaskable(d: Draft) -> tuple[str, str] | None:
     for zh, en, section, stem in _UNASKABLE:
         if (d.section and section.search(d.section)) or stem.match(d.stem.strip()):
@@ -304,10 +319,11 @@ class _Checker:
                 f"{where[0]}是信息收集项（姓名、部门等），不是试题",
                 f"{where[1]} is a form field (name, department …), not a question",
             )
+        asked = _own_blank_clause(d)
         if (
-            (d.picture and _NEEDS_PICTURE.search(d.stem))
-            or _POINTS_AT_FIGURE.search(d.stem)
-            or (_MAY_ASK_ABOUT_SIGN.search(d.stem) and _ASKS_ABOUT_SIGN.search(d.stem))
+            (d.picture and _NEEDS_PICTURE.search(asked))
+            or _POINTS_AT_FIGURE.search(asked)
+            or (_MAY_ASK_ABOUT_SIGN.search(asked) and _ASKS_ABOUT_SIGN.search(asked))
         ):
             raise _Skip(
                 d.line,
