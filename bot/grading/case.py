@@ -1132,12 +1132,34 @@ def _own_sub_question_scores(
     out = []
     for score, point, part in zip(scores, own, parts, strict=True):
         read = _read_reply(clean(part), reference_norm, reference)
+        if score < 1.0 and _answers_the_head(point, part, question.prompt):
+            score = 1.0
         if score < 1.0 and point.details and not _echoes_question(read.norm, question.prompt):
             score = max(
                 score, _valued(point, _sub_answer_score(point, read, part), values_in(part), point.answers, True)
             )
         out.append(score)
     return out
+
+
+_OPENS_GLOSS = re.compile("[(（]")
+_MAX_HEAD = 8  # characters of an answer set before its gloss (`F 类火灾（…）`); longer is a sentence
+
+
+def _answers_the_head(point: KeyPoint, part: str, prompt: str) -> bool:
+    """`3. F类` for `F 类火灾（烹饪器具内的…火灾）`: the words before the gloss bracket of a point's first line are
+    its answer; said whole (not denied), or cut short of words the question already says (火灾 of
+    `哪一类火灾`). Never a label (`原因（…）`) or words the question holds whole."""
+    first = point.details[0].text if point.details else ""
+    if not _OPENS_GLOSS.search(first):
+        return False  # (the line's clauses are split at commas, so the gloss may not close in it)
+    head = normalize(_OPENS_GLOSS.split(first, maxsplit=1)[0])
+    said, asked = normalize(part), normalize(prompt)
+    if not 2 <= len(head) <= _MAX_HEAD or head in _LABELS or head in _GENERIC or head in asked or len(said) < 2:
+        return False
+    if head in said:
+        return not any(ch in _NEGATING_CHARS_SET for ch in said[: said.find(head)][-3:])
+    return head.startswith(said) and head[len(said) :] in asked and said not in asked
 
 
 def _limited(score: float, point: KeyPoint, part: str, explanation: str, number: int) -> float:

@@ -256,3 +256,38 @@ def test_things_of_a_list_named_in_other_words_earn_their_share(reply: str) -> N
 )
 def test_things_off_the_list_earn_nothing_of_it(reply: str) -> None:
     assert grade(ISLAND, reply).score == 0.5
+
+
+# The words before a point's gloss bracket are its answer, said whole or short of what the question says.
+BLOOD = _case(
+    "献血站给一位志愿者验血，他的红细胞遇抗A、抗B血清都不凝集。\n问题：1. 验血时先做什么？ 2. 他是什么血型？",
+    "1. 核对身份并消毒采血部位，采指尖血。\n2. O 型血（红细胞上没有A抗原和B抗原）。",
+)
+QUAKE = _case(
+    "地震台站最先记录到一列上下振动的地震波。\n问题：1. 地震台怎样定位震中？ 2. 最先到达的是哪一种波？",
+    "1. 用三个以上台站测出的时间差交会定位震中。\n2. P 波（纵波，传播速度最快）。",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (BLOOD, "1. 核对身份，消毒采血部位，采指尖血\n2. O型"),
+        (BLOOD, "1 核对身份，消毒采血部位，采指尖血 2 O型血"),
+        (QUAKE, "1. 用三个以上台站测出的时间差交会定位\n2. P波"),
+    ],
+)
+def test_the_answer_before_a_gloss_makes_its_point(question: Question, reply: str) -> None:
+    assert grade(question, reply).correct
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (BLOOD, "1. 核对身份，消毒采血部位，采指尖血\n2. A型"),
+        (BLOOD, "1. 核对身份，消毒采血部位，采指尖血\n2. 不是O型血"),
+        (QUAKE, "1. 用三个以上台站测出的时间差交会定位\n2. S波"),
+    ],
+)
+def test_another_answer_or_a_denied_one_does_not(question: Question, reply: str) -> None:
+    assert not grade(question, reply).correct
