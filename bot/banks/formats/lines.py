@@ -771,6 +771,7 @@ def _unlettered_blocks(raw_lines: list[str]) -> list[str]:
 # "(1)A．涂胶　　B．曝光 …": a question per blank, numbered by its blank, the stem shared
 _ROW_OF_BLANK = re.compile(r"^[^\S\n]*[（(]\s*\d{1,3}\s*[)）]\s*A\s*[.．、]", re.M)  # not \s*: one line
 _BULLET_STEM = re.compile(r"^\s*[●◆■•]\s*(\S.*)$")
+_KEY_OR_NOTE = re.compile(r"^\s*[【\[]?(?:参考答案|正确答案|答案|试题解析|解析|详解)[】\]]?\s*[:：]?")
 _BLANK_OPTIONS = re.compile(r"^\s*[（(]\s*(\d{1,3})\s*[)）]\s*(?=[(（]?A\s*[.．、:：)）]|$)(.*)$")  # or "(3)" over them
 
 
@@ -805,7 +806,11 @@ def _blanks_with_option_rows(raw_lines: list[str]) -> list[str]:
         if m := _BULLET_STEM.match(out[i]):
             j, stem = i + 1, [m.group(1).strip()]
             while (
-                j < len(out) and out[j].strip() and not _BLANK_OPTIONS.match(out[j]) and not _BULLET_STEM.match(out[j])
+                j < len(out)
+                and out[j].strip()
+                and not _BLANK_OPTIONS.match(out[j])
+                and not _BULLET_STEM.match(out[j])
+                and not _KEY_OR_NOTE.match(out[j])  # "◆损失……" of an explanation, then its key: no stem
             ):
                 stem.append(out[j].strip())
                 j += 1
