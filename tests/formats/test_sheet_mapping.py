@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from bot.banks.importer import import_file
+from bot.banks.issues import DocumentError
 from tests.formats.test_sheets import import_csv, keys, workbook
 
 
@@ -186,3 +189,25 @@ def test_digit_judgements_whose_explanations_do_not_say_are_left_out(tmp_path: P
     assert keys(result) == {"single-5": "B", "single-6": "A"}
     assert [lo.line for lo in result.left_out] == [2, 3, 4, 5]
     assert all("1 与 2" in lo.zh and "which digit means true" in lo.en for lo in result.left_out)
+
+
+def test_an_export_whose_header_is_unknown_publishes_no_key_its_codes_and_explanations_would_give(
+    tmp_path: Path,
+) -> None:
+    # the trap: without the field names, the explanation and the kind code beside it "fit" as two options
+    # keyed by the judgements' 1 and 2; columns of such unlike lengths are no options side by side
+    rows = [["答", "内容", "备选", "说明文字", "类"], *EXPORT[1:]]
+    with pytest.raises(DocumentError, match="the keys do not fit the options"):
+        import_file(workbook(tmp_path / "xiaofang.xlsx", {"S": rows}), bank_id="xiaofang")
+    csv = (
+        "Resp,Enunciado,Alternativas,Comentario,Cod\n"
+        "1,A água ferve a 100 °C ao nível do mar.,,Correto: é o ponto de ebulição ao nível do mar.,1\n"
+        "2,A Lua tem luz própria.,,Errado: a Lua reflete a luz do Sol.,1\n"
+        "2,O som se propaga no vácuo.,,Errado: o som precisa de um meio material.,1\n"
+        "1,O gelo flutua na água.,,Correto: o gelo é menos denso que a água.,1\n"
+        "B,Qual é o maior planeta?,Marte | Júpiter | Vênus,Júpiter é o maior planeta do sistema solar.,2\n"
+        "C,Qual gás respiramos?,Hélio | Neônio | Oxigênio,Respiramos o oxigênio do ar.,2\n"
+    )
+    # …once read with the comments as stems, the answers, stems and empty cells as options, the codes as keys
+    with pytest.raises(DocumentError, match="the keys do not fit the options"):
+        import_csv(tmp_path / "ciencias.csv", csv)

@@ -392,8 +392,9 @@ def _choose(
         for key in _key_candidates(rows, others):
             free = [c for c in others if c != key]
             layouts: list[tuple[list[int], int | None]] = [([], None)]
-            layouts += [(w, None) for w in _option_windows(free, width)]
-            layouts += [([], c) for c in free if _joins(rows, c)]
+            joined = [c for c in free if _joins(rows, c)]
+            layouts += [(w, None) for w in _option_windows(free, width) if _alike(rows, w, profiles, joined)]
+            layouts += [([], c) for c in joined]
             for options, options_cell in layouts:
                 fit = _measure(rows, stem, key, options, options_cell)
                 if not fit.rows:
@@ -424,6 +425,23 @@ def _choose(
     _read_keys(plan, fit)
     plan.explanation = _explanation(rows, plan, profiles, width)
     return plan
+
+
+def _alike(rows: list[_Cells], window: list[int], profiles: list[_Profile], joined: list[int]) -> bool:
+    """Columns that can be one question's options side by side: none holds several options itself (a
+    JSON list, `A、…B、…`), and on a sheet of four rows or more their lengths are of a kind (an explanation
+    beside a column of kind codes `1`, `2` is no pair of options)."""
+    if any(c in joined and _lists(rows, c) for c in window):
+        return False
+    means = [profiles[c].mean for c in window if profiles[c].fill]
+    return len(rows) < 4 or not means or max(means) <= 6 * max(min(means), 1.0)
+
+
+def _lists(rows: list[_Cells], column: int) -> bool:
+    """Most filled cells of the column hold a list of options joined otherwise than by a slash alone (a
+    slash is also a fraction's, `3/4`, or a date's)."""
+    cells = [r.texts[column] for r in rows if r.texts[column]]
+    return sum(joined_options(c.replace("/", "").replace("／", "")) is not None for c in cells) >= 0.6 * len(cells)
 
 
 def _strays(rows: list[_Cells], options: list[int]) -> int:
