@@ -8,8 +8,9 @@ Such a table is one question per row, read by the table reader (`bot.banks.sheet
 its lines are blanked in the text handed to the text reader, so that every other line keeps its number and
 a row's line is its line in the file. A table of keys by number labelled in the document's own words
 (`| Questão | Resposta |` over `| 1 | b) |`, a row of numbers over a row of keys) becomes the key lines it
-stands for (`bot.banks.formats.key_tables`); any other table (keys under `题号 | 答案`, options in a table, a
-table inside a question) stays text for the text reader.
+stands for (`bot.banks.formats.key_tables`), and a question's options set in a table, the right one marked
+in a column of its own (`| * | c. | text |`), the option lines (`bot.banks.formats.option_tables`); any
+other table (keys under `题号 | 答案`, a table inside a question) stays text for the text reader.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 
 from bot.banks.formats.key_tables import key_block
+from bot.banks.formats.option_tables import option_lines
 from bot.banks.sheets.content import plan_columns
 from bot.banks.sheets.table import Row, Table, find_header, numbers_only
 
@@ -67,6 +69,9 @@ def question_tables(text: str) -> tuple[str, list[Table]]:
             tables.append(Table(rows))
             for n in range(head, end):
                 lines[n] = ""
+        elif (options := option_lines([row.cells for row in rows])) is not None:
+            # a question's options in a table, the right one marked in a column: the option lines
+            lines[head:end] = [options[0], "", *options[1:]]
         elif (block := key_block([row.cells for row in rows])) is not None:
             # keys by number under a header of any words: the key lines, the separator's line left blank
             lines[head:end] = [block[0], "", *block[1:]]
