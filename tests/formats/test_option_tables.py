@@ -10,25 +10,21 @@ from bot.banks.importer import import_file
 
 
 def test_markdown_options_table_marked_by_a_star(tmp_path: Path) -> None:
-    text = "\n".join(
-        [
-            "1. Which layer of the Earth is liquid?",
-            "",
-            "|   |    |                |",
-            "|---|----|----------------|",
-            "|   | a. | the inner core |",
-            "| * | b. | the outer core |",
-            "|   | c. | the crust      |",
-            "",
-            "2. Which rock forms from cooled lava?",
-            "",
-            "|   |    |           |",
-            "|---|----|-----------|",
-            "| * | a. | basalt    |",
-            "|   | b. | limestone |",
-            "",
-        ]
-    )
+    text = """1. Which layer of the Earth is liquid?
+
+|   |    |                |
+|---|----|----------------|
+|   | a. | the inner core |
+| * | b. | the outer core |
+|   | c. | the crust      |
+
+2. Which rock forms from cooled lava?
+
+|   |    |           |
+|---|----|-----------|
+| * | a. | basalt    |
+|   | b. | limestone |
+"""
     path = tmp_path / "earth.md"
     path.write_text(text, encoding="utf-8")
     bank = import_file(path, bank_id="earth").bank
