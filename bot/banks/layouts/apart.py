@@ -146,6 +146,8 @@ class Apart:
             and ((strong and self._is_note(self.infos[nxt])) or _LONE_NUMERAL.match(self.infos[nxt].text))
         ):
             nxt = self._next_significant(nxt)  # "一、共20分。每题2分。" or "一、" alone: then the keys
+        if strong and self._kind_heading_past_note(nxt):
+            return True  # "使用说明" / "以下为参考答案……" (a container's note), then the first group's kind heading
         if nxt is None:
             return False
         info = self.infos[nxt]
@@ -175,6 +177,23 @@ class Apart:
             return True if not self._in_case_section(i) else self._keyless_before(i)
         entry = numbered_entry(info.text)
         return entry is not None and self._keyless_before(i)
+
+    def _kind_heading_past_note(self, k: int | None) -> bool:
+        """Whether a kind heading follows line k past a short note of plain words (at most three lines with no
+        number, key, option, cells or heading, none reading as keys)."""
+        for _ in range(3):
+            if k is None:
+                return False
+            info = self.infos[k]
+            lettered = info.option is not None and info.option[0] != "bare"  # "How to use" is no option H
+            if info.nums or info.marker or lettered or info.line.cells or info.heading is not None:
+                return False
+            if entries_of_line(info.text) or bare_keys(info.text) or spaced_entries(info.text):
+                return False
+            k = self._next_significant(k)
+            if k is not None and (heading := self.infos[k].heading) is not None:
+                return heading.names_kind
+        return False
 
     def _is_note(self, info: Info) -> bool:
         return info.heading is not None and not info.heading.names_kind
