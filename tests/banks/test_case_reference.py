@@ -29,3 +29,19 @@ def test_a_quoted_reference_whose_paragraph_opens_with_a_letter_stays_whole(inde
     assert isinstance(case.answer, str)
     assert case.answer.startswith("Parts:") and "A cell has a membrane" in case.answer
     assert case.answer.rstrip().endswith("let chosen molecules through.")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1. Copper conducts electricity well. (T)\n\n    > 铜的导电性很好。\n\n2. Glass is a metal. (F)\n", True),
+        ("1. 月球本身不发光。（√）\n\n> The Moon gives off no light of its own.\n\n2. 太阳绕地球转。（×）\n", True),
+    ],
+)
+def test_a_quote_under_a_statement_that_gives_its_verdict_is_a_note(text: str, value: bool) -> None:
+    """`… (T)` over a quoted translation: a judgement keyed in its brackets, the quote its note — no case whose
+    reference answer is the translation."""
+    result = import_text(text, source="facts.md", bank_id="facts")
+    first = result.bank.questions[0]
+    assert first.kind is Kind.true_false and first.answer is value
+    assert first.explanation is not None and len(first.explanation) > 5

@@ -25,6 +25,7 @@ from bot.banks.conventions.keys import (
     read_true_false,
     read_true_false_key,
     split_fill_key,
+    take_bracket_key,
 )
 from bot.banks.conventions.kinds import find_kind_tag, kind_of_word, trailing_tag
 from bot.banks.conventions.markers import PICTURE, strip_score
@@ -515,6 +516,10 @@ class _Reader:
         ):
             # "**Q2：简述……**" then "> ZeRO-1 切分……": the answer set apart in a quote under the question
             value = read_true_false(re.sub(r"[。.!！]+$", "", info.text.strip()))
+            if take_bracket_key(q.stem[-1].text, true_false=True)[1] is not None and q.kind in (None, Kind.true_false):
+                q.explanation.append(self.piece(info))  # "… charter. (T)" over "> 项目进度表…": its verdict given,
+                q.state = "explanation"  # the quote is a note (a translation), no reference answer
+                return
             if value is not None and q.kind in (None, Kind.true_false):
                 q.key.append(self.piece(info))
                 q.state = "key"
