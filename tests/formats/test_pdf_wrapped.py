@@ -68,3 +68,34 @@ def test_titles_and_rows_of_keys_are_not_joined(tmp_path: Path) -> None:
     path = tmp_path / "rows.pdf"
     path.write_bytes(make_pdf([lines], tmp_path))
     assert extract(path).text.split("\n") == lines
+
+
+# A Chinese or Japanese paragraph broken at the right margin: its first line runs full to the margin (44
+# full-width characters at 11 points fill the 170 mm measure of the test pages), the rest on the next line.
+WRAPPED = {
+    "zh": (
+        "物质世界的运动变化是有规律的人们能认识规律利用规律改造世界但不能创造规律也不能消灭规律本",
+        "质的内容",
+    ),
+    "ja": (
+        "地球の表面のおよそ七割は海で覆われその平均的な深さは約三千八百メートルだと言われている海",
+        "洋の広さ",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["zh", "ja"])
+def test_a_line_full_to_the_right_margin_runs_on_below(tmp_path: Path, language: str) -> None:
+    full, rest = WRAPPED[language]
+    assert len(full) == 44
+    lines = ["1. 选出正确的一项（ ）", full, rest, "短い一行", "下一行", full, "B. 选项"]
+    path = tmp_path / "wrapped.pdf"
+    path.write_bytes(make_pdf([lines], tmp_path))
+    assert extract(path).text.split("\n") == [
+        "1. 选出正确的一项（ ）",
+        full + rest,
+        "短い一行",
+        "下一行",
+        full,
+        "B. 选项",
+    ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,7 @@ _CJK_PAIR = re.compile(rf"[{_CJK}] ?(?=[{_CJK}])")
 class _Line:
     text: str
     y: float | None  # height on the page of its first text, in points; None when unknown
+    full: bool = False  # its Chinese text runs to the right margin: the paragraph goes on below
 
 
 def _no_text_layer(name: str) -> DocumentError:
@@ -54,28 +56,64 @@ def _no_text_layer(name: str) -> DocumentError:
 
 
 def _page_lines(page: object) -> list[_Line]:
-    """The page's lines in pypdf's reading order, each with the height of its first text."""
-    chunks: list[tuple[str, float]] = []
+    """The page's lines in pypdf's reading order, each with the height of its first text and whether its
+    Chinese text runs to the right margin."""
+    chunks: list[tuple[str, float, float, float]] = []  # text, height, left, font size as drawn
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: object) -> None:
         text = text.replace("\x00", "")  # two-byte codes some fonts' text decodes into: a NUL before each
         if text:
-            chunks.append((text, tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            drawn = float(size) * math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1]) if size else 0.0
+            chunks.append((text, tm[4] * cm[1] + tm[5] * cm[3] + cm[5], x, drawn))
 
     page.extract_text(visitor_text=visit)  # type: ignore[attr-defined]
     lines: list[_Line] = []
-    current, y = "", None
-    for text, height in chunks:
+    ends: list[tuple[float | None, float | None, float]] = []  # per line: left, right (estimated), size
+    current, y, left, right, em = "", None, None, None, 0.0
+    for text, height, x, drawn in chunks:
         parts = text.split("\n")
         for i, part in enumerate(parts):
             if i:
                 lines.append(_Line(current, y))
-                current, y = "", None
-            if part.strip() and y is None:
-                y = height
+                ends.append((left, right, em))
+                current, y, left, right, em = "", None, None, None, 0.0
+            if part.strip():
+                if y is None:
+                    y, left = height, x
+                right, em = x + _width(part) * drawn, drawn
             current += part
     lines.append(_Line(current, y))
-    return [_Line(line.text.strip(), line.y) for line in lines if line.text.strip()]
+    ends.append((left, right, em))
+    _mark_full(lines, ends, page)
+    return [_Line(line.text.strip(), line.y, line.full) for line in lines if line.text.strip()]
+
+
+def _width(text: str) -> float:
+    """A text's width in ems, where only Chinese (full-width) characters have a sure width: one em each."""
+    return sum(1.0 if _wide(c) else 0.5 for c in text if not c.isspace())
+
+
+def _wide(char: str) -> bool:
+    """A full-width character: Chinese, kana, hangul, full-width punctuation."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _mark_full(lines: list[_Line], ends: list[tuple[float | None, float | None, float]], page: object) -> None:
+    """Mark the lines whose Chinese text reaches the right margin, taken as wide as the left one (the page's
+    width less the leftmost line's start), within half a character."""
+    try:
+        width = float(page.mediabox.right)  # type: ignore[attr-defined]
+    except Exception:  # no usable page box: nothing is known to be full
+        return
+    starts = [left for left, _, _ in ends if left is not None]
+    if not starts:
+        return
+    margin = width - min(starts)
+    for line, (_, right, em) in zip(lines, ends, strict=True):
+        text = line.text.rstrip()
+        if right is not None and em and text and _wide(text[-1]):
+            line.full = right >= margin - em / 2
 
 
 # a line of verdicts or letters apart by spaces is a row of keys, never letter-spaced text: "对 错 对"
@@ -141,16 +179,21 @@ def _open_label(text: str) -> bool:
     return m is not None and f" {chr(ord(m.group(1)) - 1)}{m.group(2)} " in text[: m.start() + 1]
 
 
-def _rejoined(lines: list[str]) -> list[str]:
-    """Lines with a paragraph's line that runs on joined to the next, unless that starts an item of its own."""
+def _rejoined(lines: list[_Line]) -> list[str]:
+    """The lines' texts, a paragraph's line that runs on joined to the next unless that starts an item of its
+    own: Chinese text up to the right margin runs on with nothing between."""
     out: list[str] = []
-    for text in lines:
-        prev = out[-1] if out else ""
-        runs_on = prev and (_justified(prev) or _open_label(prev))
-        if runs_on and not _CONTENT.match(text) and not _STARTS_ITEM.match(text):
+    full = False
+    for line in lines:
+        text, prev = line.text, out[-1] if out else ""
+        starts_item = _CONTENT.match(text) or _STARTS_ITEM.match(text)
+        if full and not starts_item and (_wide(text[0]) or text[0] in "“‘"):
+            out[-1] = prev + text
+        elif prev and (_justified(prev) or _open_label(prev)) and not starts_item:
             out[-1] = _WIDE_GAP.sub(" ", prev) + " " + text
-            continue
-        out.append(text)
+        else:
+            out.append(text)
+        full = line.full
     return out
 
 
@@ -247,9 +290,9 @@ def read_pdf(path: Path, budget: TextBudget | None = None) -> Extracted:
             heights.append(0.0)
     if not any(pages):
         raise _no_text_layer(path.name)
-    pages = [[_Line(_unspace(line.text), line.y) for line in page] for page in pages]
+    pages = [[_Line(_unspace(line.text), line.y, line.full) for line in page] for page in pages]
     dropped = _furniture(pages, heights)
-    lines: list[str] = []
+    lines: list[_Line] = []
     issues: list[Issue] = []
     for number, (page_lines, drop) in enumerate(zip(pages, dropped, strict=True), start=1):
         if not page_lines:
@@ -261,5 +304,5 @@ def read_pdf(path: Path, budget: TextBudget | None = None) -> Extracted:
                     f"page {number} has no text layer (it looks scanned); not read",
                 )
             )
-        lines.extend(line.text for i, line in enumerate(page_lines) if i not in drop)
+        lines.extend(line for i, line in enumerate(page_lines) if i not in drop)
     return Extracted(text="\n".join(_rejoined(lines)), issues=issues)
