@@ -36,8 +36,9 @@ from bot.banks.conventions.shapes import (
 )
 from bot.banks.formats.lines import Line, prepare_lines
 from bot.banks.generic.answers import Entry, Group, grid_at, labelled_entries, labelled_entry, line_entries
+from bot.banks.generic.line_end import choice_at_end, keyed_at_end, verdict_at_end
 from bot.banks.generic.rows import delimited_drafts
-from bot.banks.generic.runon import unglued
+from bot.banks.generic.runon import glued_options, rewrapped, unglued
 from bot.banks.issues import Issue
 from bot.banks.model import Kind
 from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
@@ -355,7 +356,7 @@ class _Generic:
             return False  # a statement over its verdict ("…。" / "True"), numbered or not
         if self.after_list(k, q):
             return False  # a paragraph after a list of options and a blank line: the next question's stem
-        return False if self.stem_over_options(k) else None
+        return False if self.stem_over_options(k) or self.stem_over_bullets(k) else None
 
     def after_list(self, k: int, q: _Block | None) -> bool:
         """Line k is a paragraph of its own (a blank line above it, no bullet or indent, a line below it) right
@@ -382,6 +383,19 @@ class _Generic:
         if run is None or run.before or run.options[0][0] != 0 or run.alphabet == "digits":
             return False
         return not run.loose or len(run.options) >= 2 or self.continues(j, run)
+
+    def stem_over_bullets(self, k: int) -> bool:
+        """The next lines are a list of two items or more without letters, then a key label (`- 1943` … `- 1946`
+        over `* Answer: 1945`): line k is their question, whatever it is set as (a heading, a paragraph)."""
+        if self.lines[k].lead > 0:
+            return False  # an item of the list itself
+        j = k + 1
+        while j < len(self.lines) and self.lines[j].lead > 0 and key_marker(self.texts[j]) is None:
+            if self.lines[j].cells is not None or self.run_at(j, None) is not None:
+                return False
+            j += 1
+        found = key_marker(self.texts[j]) if j < len(self.lines) and j - k > 2 else None
+        return found is not None and not found[0] and bool(found[1])
 
     def box_option(self, k: int, q: _Block) -> int | None:
         """An option without a letter behind a box (`☐ Le noyau`, `☑ La mitochondrie`, `- [x] Rome`): the
@@ -580,7 +594,8 @@ class _Generic:
             if run.alphabet == "digits" and not q.options:
                 q.digit_form = _digit_form(text.strip()[len(run.before) :])
             q.alphabet = run.alphabet
-            for index, body in run.options:
+            glued = [o for i, t in run.options for o in glued_options(i, t)] if run.alphabet == "latin" else []
+            for index, body in glued or run.options:  # "A.普通法B.特别法": glued on, the options apart
                 if (flag := _RIGHT_SUFFIX.search(body)) and flag.start() > 0:  # "B、错误(正确答案)"
                     body = body[: flag.start()].strip()
                     q.option_marks.setdefault(index, set()).add("check")
@@ -863,11 +878,32 @@ class _Generic:
                 out.add(i)
         return out
 
+    def line_ends(self) -> dict[int, tuple[str, str]]:
+        """The keys closing the questions' own lines (`bot.banks.generic.line_end`), by block, where the document
+        keys most of its otherwise unkeyed questions so: the line without its key, and the key."""
+        found: dict[int, tuple[str, str]] = {}
+        unkeyed = 0
+        for b in self.blocks:
+            if b.key is not None or b.early_key is not None or not b.stem:
+                continue
+            unkeyed += 1
+            end = (
+                choice_at_end(b.stem[-1]) if len(b.options) >= 2 else None if b.options else verdict_at_end(b.stem[-1])
+            )
+            if end is not None:
+                found[id(b)] = end
+        return found if keyed_at_end(len(found), unkeyed) else {}
+
     def drafts(self) -> list[Draft]:
         out = []
         judged = self.judged_sections()
+        ends = self.line_ends()
         for b in self.blocks:
             section = self.sections[b.section]
+            blank_verdict = False
+            if (end := ends.get(id(b))) is not None:
+                b.stem[-1], b.key = end[0], end[1] or None  # "…()。 c", "… : 非"; "… :" left blank
+                b.key_line, blank_verdict = b.key_line or b.line, not end[1]
             boxed = {i: m for i, text in b.options if (m := _BOX.match(text))}
             if len(boxed) == len(b.options) >= 2:  # "a) ( ) Física." / "e) (x) Estão corretas …": the box ticks
                 for i, m in boxed.items():
@@ -911,6 +947,9 @@ class _Generic:
             if key is None and b.unmarked:
                 kind = kind or Kind.true_false
                 unkeyed = ("的两个判断都没有标出", "offers both verdicts but marks neither")
+            if key is None and blank_verdict:
+                kind = kind or Kind.true_false
+                unkeyed = ("的判断在分隔符后留空", "leaves its verdict blank after the separator closing its line")
             if key is not None:
                 key = self.translate(key, b.alphabet if options else None)  # None: the legend voids it
             if key is not None and not options and b.section in judged and read_true_false(key) is not None:
@@ -963,7 +1002,7 @@ class _Generic:
             return key
         letters = _ALPHABET[alphabet].letters
         key = without_option_word(key)
-        if not any(ch in letters for ch in key) and key.swapcase() != key:
+        if not any(ch in letters for ch in key) and key.swapcase() != key and len(key) <= 8:
             key = key.swapcase() if any(ch in letters for ch in key.swapcase()) else key  # "Б." for options а) б)
         # "a, c and d", "б и в"; a conjunction only between spaces ("ABCDE" keeps its E)
         words = re.sub(r"\s*[,，、]\s*|\s+(?:and|et|y|e|und|и|та)\s+", " ", key, flags=re.I).split()
@@ -1138,7 +1177,7 @@ def _judgement_in_stem(stem: str) -> str | None:
 
 def read_generic(text: str, *, simplified: bool = False) -> GenericReading:
     """Read a document's text by its shapes alone (a paper run on in one paragraph put back on lines first)."""
-    lines = prepare_lines(unglued(text), simplified=simplified, layouts=False)
+    lines = rewrapped(prepare_lines(unglued(text), simplified=simplified, layouts=False))
     conventions = [Convention("通用结构（编号、选项、答案）", "generic structure (numbers, options, keys)")]
     if (rows := delimited_drafts(lines)) is not None:
         for d in rows:

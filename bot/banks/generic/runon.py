@@ -13,8 +13,11 @@ anywhere in it. The generic reader then reads the lines as any others (`bot.bank
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-__all__ = ["unglued"]
+from bot.banks.formats.lines import Line
+
+__all__ = ["glued_options", "rewrapped", "unglued"]
 
 # a key (letters, a judgement) or a closing bracket, then the next number: "【答案】B2.", "(A)3•", ":C2."
 # (never a key before its number at a line's start: "( B )1." is a teacher's copy, not glue)
@@ -94,3 +97,69 @@ def _options(line: str) -> str:
         last = m.end()
     out.append(line[last:])
     return "".join(out)
+
+
+# the next option's label glued to the text before it ("普通法B.一般法", "1949B.1950"), not inside an
+# abbreviation ("U.S.A."), a name's initial ("J.R.R.") or a number ("B.2.")
+_GLUED_LABEL = re.compile(r"(?<=[^\sA-Z.．、])([B-H])[.．、](?=[^\s.．])(?!\d+[.．](?:\d|\s|$))")
+
+
+def glued_options(index: int, body: str) -> list[tuple[int, str]]:
+    """An option's text holding the next options glued on (`A.根本法和普通法B.一般法和特别法`): each option
+    whose letter follows the last in order, its text; the option alone when none is glued on."""
+    out, start, want = [], 0, index + 1
+    text_index = index
+    for m in _GLUED_LABEL.finditer(body):
+        if "ABCDEFGH".index(m.group(1)) != want:
+            continue
+        out.append((text_index, body[start : m.start()].strip()))
+        text_index, start, want = want, m.end(), want + 1
+    out.append((text_index, body[start:].strip()))
+    return out if all(text for _, text in out) else [(index, body)]
+
+
+# an option's label inside a line, after a space or opening it: "a) Berlin", "B. Londres", "c)" at the end
+_INLINE_LABEL = re.compile(r"(?:^|(?<=\s))([a-hA-H])\s*([).．])(?=\s|$)")
+
+
+def _labels(text: str) -> list[re.Match[str]]:
+    """The labels of a run in order from its first (a, b, c … in one case and one mark), as many as follow."""
+    out: list[re.Match[str]] = []
+    for m in _INLINE_LABEL.finditer(text):
+        if not out:
+            starts = m.group(1) in "aA"
+        else:  # the next letter, marked as the first was
+            starts = m.group(2) == out[0].group(2) and ord(m.group(1)) == ord(out[-1].group(1)) + 1
+        if starts:
+            out.append(m)
+    return out
+
+
+def _goes_on(line: Line, nxt: Line) -> bool:
+    """Line `nxt` goes on with the run of options `line` holds inside it, wrapped at the page's width: the run
+    ends in a label with no text yet (`… c)`), or the next line holds the next label after some text."""
+    if line.cells is not None or nxt.cells is not None or nxt.gap or line.fenced or nxt.fenced:
+        return False
+    labels = _labels(line.body)
+    if len(labels) < 2 or labels[0].start() == 0:
+        return False  # a stem with its options on its line ("Quelle …? a) … b) …"), no line of options alone
+    nxt_text = nxt.body.strip()
+    if _INLINE_LABEL.match(nxt_text) or re.match(r"\d", nxt_text):
+        return False  # the next line opens with a label or a number of its own: it reads as it stands
+    if not line.body[labels[-1].end() :].strip():
+        return True  # "… c)" closing the line: its text is on the next
+    wanted = f"{chr(ord(labels[-1].group(1)) + 1)}{labels[0].group(2)}"  # the next label, marked as the first
+    return re.search(rf"(?<=\s){re.escape(wanted)}(?=\s|$)", nxt_text) is not None
+
+
+def rewrapped(lines: list[Line]) -> list[Line]:
+    """The lines with each run of options a page wrapped onto the next line put back on its stem's line
+    (`Qui … ? a) Victor Hugo b) Antoine de` / `Saint-Exupéry c) Marcel Proust d) Albert Camus`); the first
+    line's number and marks kept, the rest joined as text."""
+    out: list[Line] = []
+    for line in lines:
+        if out and _goes_on(out[-1], line):
+            out[-1] = replace(out[-1], text=f"{out[-1].text.rstrip()} {line.body.strip()}")
+        else:
+            out.append(line)
+    return out

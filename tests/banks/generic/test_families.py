@@ -3,7 +3,10 @@ variants or more (languages, spacings, formats), every document written for this
 
 - a labelled question number (`Вопрос №3:`) over options numbered `1.` … `3.`, keyed by a grid `1-2  2-3`;
 - a strong question number with a word in brackets (`問2　【民法】`) over a statement and its `正解：○`;
-- options numbered `(1)`-`(4)` under questions numbered `1.`, keyed by an answer grid `1. (2)   2. (4)`.
+- options numbered `(1)`-`(4)` under questions numbered `1.`, keyed by an answer grid `1. (2)   2. (4)`;
+- a key closing the stem's own line: an option's letter (`…()。 c`), a judgement after a separator (`… : 非`);
+- a run of options on the stem's line wrapped onto the next (`… b) Antoine de` / `Saint-Exupéry c) …`);
+- list items without letters under a stem (a heading or a line), keyed by one written out (`* Answer: 1945`).
 """
 
 from __future__ import annotations
@@ -183,3 +186,173 @@ def test_bracketed_option_numbers_under_chinese_numbers_keyed_in_a_grid() -> Non
 1.(2)  2.(4)  3.(1)  4.(1)  5.(2)
 """
     assert keys(doc) == [("single", "B"), ("single", "D"), ("single", "A"), ("single", "A"), ("single", "B")]
+
+
+# -- a key closing the stem's own line ------------------------------------------------------------------------
+
+
+def test_a_lower_case_letter_closing_the_stems_line_keys_glued_options() -> None:
+    doc = """化学基础练习
+一、单项选择题
+1.水的化学式是()。 b
+A.CO2B.H2O
+C.O2D.NaCl
+2.下列属于金属的是()。      a
+A.铁B.硫C.碳D.氧
+3.食盐的主要成分是()。c
+A.碳酸钙B.葡萄糖C.氯化钠D.蔗糖
+4.空气中含量最多的气体是()。      d
+A.氧气B.二氧化碳
+C.氩气D.氮气
+"""
+    assert keys(doc) == [("single", "B"), ("single", "A"), ("single", "C"), ("single", "D")]
+
+
+def test_an_upper_case_letter_past_a_gap_closing_the_stems_line() -> None:
+    doc = """Science check
+1. Which planet is known as the Red Planet?    B
+A. Venus
+B. Mars
+C. Jupiter
+2. Which gas do plants take in?    C
+A. Oxygen
+B. Nitrogen
+C. Carbon dioxide
+3. What is frozen water called?    A
+A. Ice
+B. Steam
+C. Fog
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "A")]
+
+
+def test_a_letter_closing_the_line_that_names_no_option_leaves_the_question_out() -> None:
+    doc = """1.水的化学式是()。 b
+A.CO2B.H2O
+2.下列属于金属的是()。      f
+A.铁B.硫C.碳D.氧
+3.食盐的主要成分是()。c
+A.碳酸钙B.葡萄糖C.氯化钠D.蔗糖
+"""
+    result = import_text(doc, source="doc.txt", bank_id="t")
+    assert [(q.kind.value, q.answer) for q in result.bank.questions] == [("single", "B"), ("single", "C")]
+    assert [lo.number for lo in result.left_out] == [2]
+
+
+def test_judgements_after_a_separator_closing_the_statements_line_chinese() -> None:
+    doc = """編號. 題目 : 解答
+1. 行人應走人行道,沒有人行道時應靠邊行走,並注意來往車輛,以策安全。 : 是
+2. 夜間行車可以不開頭燈。 : 非
+3. 機車駕駛人應戴安全帽,這項規定在市區與郊區道路上都一樣要遵守,不可以因為路程短而省略
+不戴。 : 是
+4. 酒後可以駕車。 :
+
+5. 遇到救護車鳴笛時應讓道。 : 是
+"""
+    result = import_text(doc, source="doc.txt", bank_id="t")
+    assert [(q.kind.value, q.answer) for q in result.bank.questions] == [
+        ("true_false", True),
+        ("true_false", False),
+        ("true_false", True),
+        ("true_false", True),
+    ]
+    assert [lo.number for lo in result.left_out] == [4]  # its verdict left blank: out, never guessed
+
+
+def test_judgements_after_a_separator_closing_the_statements_line_english() -> None:
+    doc = """Biology statements
+1. Spiders are insects. | False
+2. The heart pumps blood around the body. | True
+3. Mushrooms make their food from sunlight. | False
+4. Humans have 206 bones as adults. | True
+"""
+    assert keys(doc) == [("true_false", False), ("true_false", True), ("true_false", False), ("true_false", True)]
+
+
+# -- a run of options on the stem's line, wrapped onto the next --------------------------------------------------
+
+
+def test_options_on_the_stems_line_wrapped_onto_the_next_french() -> None:
+    doc = """QCM de géographie
+Question n°1 : Quel est le plus long fleuve de France ? a) La Seine b) La Loire c)
+Le Rhône d) La Garonne
+Question n°2 : Quelle ville est la préfecture de la Gironde ? a) Toulouse b) Nantes c) Bordeaux d)
+Lyon
+Question n°3 : Quel massif abrite le mont Blanc ? a) Les Vosges b) Le Jura c) Les Alpes
+d) Les Pyrénées
+Réponses :
+- 1. b) La Loire
+- 2.c) Bordeaux
+- 3. c) Les Alpes
+"""
+    assert keys(doc) == [("single", "B"), ("single", "C"), ("single", "C")]
+
+
+def test_options_on_the_stems_line_wrapped_onto_the_next_portuguese_double_spaced() -> None:
+    doc = """Simulado de ciências
+Questão 1: Qual é o maior órgão do corpo humano?  a)  O fígado  b)  A pele  c)
+O coração  d)  O pulmão
+Questão 2: Qual planeta fica mais perto do Sol?  a)  Vênus  b)  Terra  c)  Marte
+d)  Mercúrio
+Questão 3: Que gás respiramos para viver?  a)  Hélio  b)  Oxigênio
+c)  Neônio  d)  Argônio
+Respostas:
+- 1. b) A pele
+- 2. d) Mercúrio
+- 3. b) Oxigênio
+"""
+    assert keys(doc) == [("single", "B"), ("single", "D"), ("single", "B")]
+
+
+# -- unlettered list items under a stem, the key the right one written out -----------------------------------------
+
+
+_SPACE = """# Space quiz
+
+### How many planets orbit the Sun?
+- 7
+- 8
+- 9
+* Answer: {planets}
+
+### Which planet has the most moons?
+- Mars
+- Saturn
+- Mercury
+* Answer: Saturn
+
+### In which year did people first land on the Moon?
+- 1965
+- 1969
+- 1972
+* Answer: 1969
+"""
+
+
+def test_list_items_under_heading_stems_keyed_by_their_text() -> None:
+    doc = _SPACE.format(planets="8")
+    assert keys(doc, "doc.md") == [("single", "B"), ("single", "B"), ("single", "B")]
+
+
+def test_list_items_under_plain_stems_keyed_by_their_text() -> None:
+    doc = """Quiz de historia
+
+¿En qué año llegó Colón a América?
+- 1488
+- 1492
+- 1500
+Respuesta: 1492
+
+¿Quién pintó el Guernica?
+- Dalí
+- Goya
+- Picasso
+Respuesta: Picasso
+"""
+    assert keys(doc, "doc.md") == [("single", "B"), ("single", "C")]
+
+
+def test_list_items_keyed_by_a_text_that_names_none_leave_the_question_out() -> None:
+    result = import_text(_SPACE.format(planets="12"), source="doc.md", bank_id="t")
+    assert [(q.kind.value, q.answer) for q in result.bank.questions] == [("single", "B"), ("single", "B")]
+    assert [lo.number for lo in result.left_out] == [1]
