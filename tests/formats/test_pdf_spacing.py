@@ -55,6 +55,7 @@ def test_japanese_letter_spaced_key_and_quiz_buttons(tmp_path: Path) -> None:
             "A. 太 陽",
             "B. 月",
             "確 定",
+            "解答・解説を見る",
             "正 解 ： B",
         ]
     ]
