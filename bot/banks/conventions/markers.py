@@ -138,5 +138,10 @@ def strip_score(text: str) -> str:
     return text.strip()
 
 
-# A picture's placeholder, where a copied page lost its image: "[图片]", "图：k23.png" (not "图：无": no picture)
-PICTURE = re.compile(r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit)\s*(?:[】\]]|[:：]\s*(?!无|none|$))", re.I)
+# A picture's placeholder, where a copied page lost its image: "[图片]", "图：k23.png", "[Рисунок: 14-2.jpg]",
+# "[Abbildung: 3.png]" (not "图：无": no picture)
+PICTURE = re.compile(
+    r"^[【\[]?\s*(?:图|图片|配图|视频|image|picture|exhibit|Рисунок|Изображение|Abbildung|Bild|Imagen|Imagem|Figura|画像|그림)"
+    r"\s*(?:[】\]]|[:：]\s*(?!无|none|$))",
+    re.I,
+)

@@ -356,3 +356,25 @@ def test_list_items_keyed_by_a_text_that_names_none_leave_the_question_out() -> 
     result = import_text(_SPACE.format(planets="12"), source="doc.md", bank_id="t")
     assert [(q.kind.value, q.answer) for q in result.bank.questions] == [("single", "B"), ("single", "B")]
     assert [lo.number for lo in result.left_out] == [1]
+
+
+# -- a picture's placeholder in the document's language ------------------------------------------------------------
+
+
+def test_a_pictures_placeholder_in_russian_or_german_stays_out_of_the_stem() -> None:
+    for word in ("Рисунок", "Abbildung"):
+        doc = f"""Вопрос №1: Какой цвет у неба днём?
+[{word}: 7-1.jpg]
+1. Синий.
+2. Зелёный.
+3. Красный.
+Вопрос №2: Сколько дней в неделе?
+1. Пять.
+2. Семь.
+3. Десять.
+Ответы
+1-1  2-2
+"""
+        bank = import_text(doc, source="doc.txt", bank_id="t").bank
+        assert [q.answer for q in bank.questions] == ["A", "B"]
+        assert all(word not in q.prompt for q in bank.questions)
