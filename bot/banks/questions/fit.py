@@ -58,9 +58,14 @@ _PART = re.compile(r"[（(]\s*\d{1,2}\s*[)）]\s*\S")  # a part's label and its 
 _PART_LABEL = re.compile(r"^\s*[（(]\s*(\d{1,2})\s*[)）]\s*(\S.*)$", re.S)
 
 
-def _label_of(letter: str) -> re.Pattern[str]:
-    """An option's label inside another option's text: `B、` `B.` `B)` followed by text, not another letter."""
-    return re.compile(rf"(?<![A-Za-z]){letter}\s*[、.．:：)）](?=\s*[^\sA-H、.．])")
+# An option's label inside another option's text: `B、` `B.` `B)` followed by text, not another letter
+_LABEL_INSIDE = {
+    letter: re.compile(rf"(?<![A-Za-z]){letter}\s*[、.．:：)）](?=\s*[^\sA-H、.．])") for letter in "ABCDEFGH"
+}
+
+
+def _holds_label(text: str, letter: str) -> bool:
+    return letter in text and (found := _LABEL_INSIDE.get(letter)) is not None and found.search(text) is not None
 
 
 def _options_misread(options: dict[str, str]) -> Reason | None:
@@ -79,7 +84,7 @@ def _options_misread(options: dict[str, str]) -> Reason | None:
             return f"选项 {letter} 只是一个字母（{text.strip()}）", f"option {letter} is only a letter ({text.strip()})"
     for i, (letter, text) in enumerate(options.items()):
         later = letters[i + 1 :]
-        if len(later) >= 2 and all(_label_of(nxt).search(text) for nxt in later[:2]):
+        if len(later) >= 2 and all(_holds_label(text, nxt) for nxt in later[:2]):
             return (
                 f"选项 {letter} 含有其后选项的标号（{'、'.join(later[:2])}），选项粘连未分开",
                 f"option {letter} holds the labels of the options after it ({', '.join(later[:2])}): "
