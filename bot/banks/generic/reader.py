@@ -395,7 +395,11 @@ class _Generic:
                 return False
             j += 1
         found = key_marker(self.texts[j]) if j < len(self.lines) and j - k > 2 else None
-        return found is not None and not found[0] and bool(found[1])
+        if found is None or found[0] or not found[1]:
+            return False
+        # a stem that asks, or a key that names one of the items: no paragraph over notes and their essay answer
+        items = {_plain(self.texts[i]) for i in range(k + 1, j)}
+        return bool(re.search(r"[?？]\s*$", self.texts[k])) or _plain(found[1]) in items
 
     def box_option(self, k: int, q: _Block) -> int | None:
         """An option without a letter behind a box (`☐ Le noyau`, `☑ La mitochondrie`, `- [x] Rome`): the

@@ -11,6 +11,7 @@ variants or more (languages, spacings, formats), every document written for this
 
 from __future__ import annotations
 
+from bot.banks.generic.reader import read_generic
 from bot.banks.importer import import_text
 
 
@@ -378,3 +379,20 @@ def test_a_pictures_placeholder_in_russian_or_german_stays_out_of_the_stem() -> 
         bank = import_text(doc, source="doc.txt", bank_id="t").bank
         assert [q.answer for q in bank.questions] == ["A", "B"]
         assert all(word not in q.prompt for q in bank.questions)
+
+
+def test_a_paragraph_over_notes_and_an_essay_answer_is_no_question_with_options() -> None:
+    doc = """1. Which gas do plants give off in daylight?
+a) Oxygen
+b) Helium
+c) Argon
+Answer: a
+
+Remember these points:
+- light is needed
+- water is split
+Answer: the oxygen comes from water, not from carbon dioxide.
+"""
+    drafts = read_generic(doc).drafts  # the floor alone: the layouts read this document whole anyway
+    assert [(d.number, d.key) for d in drafts] == [(1, "A")]
+    assert "Remember these points:" in (drafts[0].explanation or "")
