@@ -100,6 +100,38 @@ _NEEDS_PICTURE = re.compile(
 )
 
 
+# Words by which a stem points at what its picture shows, in the other languages the importer reads (the
+# Chinese and English ones are above): "О чем предупреждают эти знаки?", "В данной ситуации Вы:", "Was
+# bedeutet dieses Zeichen?", "la situation ci-dessous", "esta imagen", "この標識", "다음 그림". Only asked of a
+# question whose picture's placeholder stands in it.
+_POINTS_AT_PICTURE = re.compile(
+    r"\b(?:эт(?:от|а|и|о|ом|ой|ого|их|у)|данн\w*|указанн\w*|изображ\w*|показанн\w*|так(?:ой|ая|ое|ие|ом|ую))\b"
+    r"|\b(?:diese[rsmn]?|abgebildet\w*|gezeigt\w*|dargestellt\w*|Abbildung|Bild)\b"
+    r"|\b(?:cet|cette|ces|ce)\s+(?:panneau|signal|image|photo|figure|situation|schéma|dessin)\b|ci-(?:dessous|dessus|contre)"
+    r"|\b(?:esta|este|estos|estas|esse|essa|esses|essas|questo|questa|questi|queste)\s+(?:señal|señales|imagen|imagem"
+    r"|figura|situación|situação|sinal|placa|immagine|segnale|situazione|foto)\b|\b(?:ilustrad|mostrad|raffigurat)\w*"
+    r"|\b(?:this|these|that)\s+(?:signs?|symbols?|lights?|pictures?|images?|diagrams?|situations?|markings?|positions?)\b"
+    r"|\b(?:pictured|illustrated|depicted)\b"
+    r"|この|図|写真|画像|イラスト|그림|사진|이\s*(?:표지|상황|장면)",
+    re.I,
+)
+# A stem that says what its picture shows, so it reads without it: "如图所示，前方路口黄灯持续闪烁，可以加速通过。"
+_SAYS_WHAT_PICTURE_SHOWS = re.compile(r"^\s*(?:如图所示|如图|图中所示|As shown|As pictured)\s*[，,:：]\s*\S.{5,}", re.I)
+
+
+def _points_at_picture(d: Draft, asked: str) -> bool:
+    return d.picture and (_NEEDS_PICTURE.search(asked) is not None or _POINTS_AT_PICTURE.search(asked) is not None)
+
+
+def _pictures_essential(drafts: list[Draft]) -> bool:
+    """Whether the document's pictures carry its questions: most questions that stood with a picture point at
+    it (at least two). Then a pictured question that points at nothing in its words (`По какой траектории Вам
+    разрешается выполнить поворот налево?` over the crossing's drawing) needs its picture too."""
+    pictured = [d for d in drafts if d.picture]
+    pointing = sum(_points_at_picture(d, _own_blank_clause(d)) for d in pictured)
+    return pointing >= 2 and 2 * pointing >= len(pictured)
+
+
 # the empty slot a statement to judge leaves for the verdict: "R ☐   F ☐", "V □ F □", "___"
 _EMPTY_VERDICT = re.compile(r"(?:\s+[A-Za-z]{1,7}\s*[☐□]){2}\s*$|(?<=[.!?»”\"])\s+_{2,}\s*$")
 _JUDGEMENT_SLOT = re.compile(r"[。.！!？?）)]\s*[（(]\s*[)）]\s*[。.]?\s*$")  # a statement, then its slot
@@ -250,6 +282,7 @@ class _Checker:
     sheet: str | None = None  # the sheet of the draft being checked, named in its warnings
     lettered: bool = False  # the document has choice questions: option letters are their keys
     fill_separator: str | None = None  # the mark the document's keys of several blanks are split at
+    pictures_essential: bool = False  # the document's pictures carry its questions (`_pictures_essential`)
 
     def no_key(self, d: Draft, what: tuple[str, str] = ("答案", "key")) -> _Skip:
         where = f"第 {d.number} 题", f"question {d.number}"
@@ -321,7 +354,8 @@ class _Checker:
             )
         asked = _own_blank_clause(d)
         if (
-            (d.picture and _NEEDS_PICTURE.search(asked))
+            _points_at_picture(d, asked)
+            or (d.picture and self.pictures_essential and not _SAYS_WHAT_PICTURE_SHOWS.search(asked))
             or _POINTS_AT_FIGURE.search(asked)
             or (_MAY_ASK_ABOUT_SIGN.search(asked) and _ASKS_ABOUT_SIGN.search(asked))
         ):
@@ -596,6 +630,7 @@ def finish(
     _rows_of_keys(drafts)
     checker.lettered = any(d.options for d in drafts)
     checker.fill_separator = _fill_separator(drafts)
+    checker.pictures_essential = _pictures_essential(drafts)
     questions: list[Question] = []
     left_out: list[LeftOut] = []
     last_of: dict[int, tuple[Question, Draft]] = {}
