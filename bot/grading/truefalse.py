@@ -8,7 +8,7 @@ import unicodedata
 from rapidfuzz.distance import Levenshtein
 
 from bot.banks.model import Question
-from bot.grading.meaning import NEGATIONS, asserted, denied, flipped
+from bot.grading.meaning import NEGATIONS, asserted, contradicts, denied, flipped
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import asks_back, strip_hedges
 from bot.lexicon.normalize import clean, is_han, normalize, strip_answer_prefix
@@ -293,7 +293,7 @@ def _compound_sibling(said: str, cut: list[str], words: set[str], known: str) ->
 
 
 # Numerals, pronouns and adverbs say no kind of thing: `一点` is no sibling of 优点.
-_NOT_A_MODIFIER = frozenset("一二三四五六七八九十几我你他她它这那哪每各某很太更最不没会能可要该")
+_NOT_A_MODIFIER = frozenset("一二三四五六七八九十几我你他她它这那哪每各某很太更最越较不没会能可要该")
 
 
 _LIKE_A_CLAUSE = 0.6  # a clause of the explanation restated in the learner's words
@@ -436,6 +436,18 @@ def grade_true_false(question: Question, reply: str) -> Verdict:
         wrong_reason = error_kept(_reason(reply), question.explanation or "", question.prompt)
     if right and wrong_reason is None:
         wrong_reason = other_identity(_reason(reply), question.explanation or "")
+    # A reason stating the opposite of a claim, not caught as a half-right one above, earns nothing.
+    # The claims a reason is checked against: the explanation's, and the statement's when it is true.
+    sources = [question.explanation or "", *([question.prompt] if key else [])]
+    if right and wrong_reason is None and (against := contradicts(_reason(reply), sources)) is not None:
+        return Verdict(
+            outcome=Outcome.wrong,
+            score=0.0,
+            understood=_label(value),
+            expected=expected,
+            feedback_zh=f"判断碰对了，但理由与事实相反：应是「{against[0]}」。",
+            feedback_en=f"The judgement is right, but the reason says the opposite of the fact: 「{against[0]}」.",
+        )
     if wrong_reason is not None:
         return Verdict(
             outcome=Outcome.partial,
