@@ -133,8 +133,8 @@ def asserts_denied(reply: str, reference: str) -> bool:
 # A reason that contradicts a claim the statement or the explanation makes: the same claim with its direction
 # turned (`水压减少` where it says 水压增加, `增加地速` for 地速更低, `上面发酵` for 下面发酵) or its negation added or
 # dropped (`尺规也能三等分` for 尺规不能三等分), or two things it relates said to be unrelated (`f值和光圈无关`).
-_UP_VERBS = "增加 增大 增多 增强 增长 提高 升高 上升 加快 加速 加大 扩大 延长 increase increases increased raise raises rise rises"
-_DOWN_VERBS = "减少 减小 减弱 降低 下降 减慢 减速 缩小 缩短 decrease decreases decreased reduce reduces reduced lower lowers fall falls"
+_UP_VERBS = "增加 增大 增多 增强 增长 提高 升高 上升 加快 加速 加大 扩大 延长 increase increased raise rise"
+_DOWN_VERBS = "减少 减小 减弱 降低 下降 减慢 减速 缩小 缩短 decrease decreased reduce reduced lower fall"
 _ADJECTIVES = "大小 多少 高低 快慢 长短 早晚 强弱 深浅 重轻 宽窄 粗细 厚薄 远近 热冷"
 _DEGREE = "更越较变偏很最太"
 _POSITIONS = "向上/向下 上面/下面 上方/下方 上层/下层 上游/下游 之前/之后 above/below before/after"
@@ -142,11 +142,57 @@ _ENGLISH_DEGREE = (
     "larger/smaller bigger/smaller greater/smaller higher/lower more/less more/fewer faster/slower "
     "longer/shorter earlier/later stronger/weaker"
 )
-_NEGATING_WORDS = frozenset("not no never cannot cant isnt doesnt dont wont arent unable 无法 不能 不会 不可".split())
+_NEGATING_WORDS = frozenset(
+    [
+        "not",
+        "no",
+        "never",
+        "cannot",
+        "cant",
+        "isnt",
+        "doesnt",
+        "dont",
+        "wont",
+        "arent",
+        "unable",
+        "无法",
+        "不能",
+        "不会",
+        "不可",
+    ]
+)
 _UNRELATED = re.compile(r"无关|没有?关系?|不相关|毫无关联|unrelated|nothing to do with|independent of")
 _CONTENT_SKIP = frozenset("的了和与及或在是为被把将对也都就还很但而却可以能会用使着得所这那其种个时")
 _ENGLISH_SKIP = frozenset(
-    "the a an is are was were of to and or but it its this that be can will with as by in on at when so".split()
+    [
+        "the",
+        "a",
+        "an",
+        "is",
+        "are",
+        "was",
+        "were",
+        "of",
+        "to",
+        "and",
+        "or",
+        "but",
+        "it",
+        "its",
+        "this",
+        "that",
+        "be",
+        "can",
+        "will",
+        "with",
+        "as",
+        "by",
+        "in",
+        "on",
+        "at",
+        "when",
+        "so",
+    ]
 )
 _RESTATES = 0.7  # share of the reason's content the claim it turns holds
 _NEAR = 4  # tokens between a direction word and the thing it is said of
