@@ -429,17 +429,20 @@ def grade_true_false(question: Question, reply: str) -> Verdict:
             feedback_en="Please reply true or false (or T/F, yes/no, 1/0, 正确/错误, √/×).",
         )
     right = value == key
-    wrong_reason = misstated(_reason(reply), question.explanation or "") if right else None
-    if right and wrong_reason is None:
-        wrong_reason = sibling(reply, question.explanation or "", question.prompt)
-    if right and wrong_reason is None:
-        wrong_reason = error_kept(_reason(reply), question.explanation or "", question.prompt)
-    if right and wrong_reason is None:
-        wrong_reason = other_identity(_reason(reply), question.explanation or "")
-    # A reason stating the opposite of a claim, not caught as a half-right one above, earns nothing.
-    # The claims a reason is checked against: the explanation's, and the statement's when it is true.
-    sources = [question.explanation or "", *([question.prompt] if key else [])]
-    if right and wrong_reason is None and (against := contradicts(_reason(reply), sources)) is not None:
+    wrong_reason = against = None
+    if right:
+        reason, explanation = _reason(reply), question.explanation or ""
+        wrong_reason = (
+            misstated(reason, explanation)
+            or sibling(reply, explanation, question.prompt)
+            or error_kept(reason, explanation, question.prompt)
+            or other_identity(reason, explanation)
+        )
+        # A reason stating the opposite of a claim, not caught as a half-right one above, earns nothing.
+        # The claims a reason is checked against: the explanation's, and the statement's when it is true.
+        if wrong_reason is None:
+            against = contradicts(reason, [explanation, *([question.prompt] if key else [])])
+    if against is not None:
         return Verdict(
             outcome=Outcome.wrong,
             score=0.0,

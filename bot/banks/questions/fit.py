@@ -96,11 +96,11 @@ def _options_misread(options: dict[str, str]) -> Reason | None:
 def _parts_key(written: str, options: dict[str, str]) -> Reason | None:
     """A key that answers numbered parts (`（1）正确 （2）错误`, `（1）名称：……`) for a question read with options:
     the parts were taken for options and the first part's label for option 1."""
-    if _PART_LABEL.match(written) and len(_PART.findall(written)) >= 2:
-        return "答案分（1）（2）等小问作答", "its key answers numbered parts ((1), (2) …)"
     m = _PART_LABEL.match(written)
     if m is None:
         return None
+    if len(_PART.findall(written)) >= 2:
+        return "答案分（1）（2）等小问作答", "its key answers numbered parts ((1), (2) …)"
     number, said = int(m.group(1)), m.group(2)
     named = list(options.values())[number - 1] if 0 < number <= len(options) else None
     plain = re.sub(r"[\s。.,，;；]+", "", said).casefold()
@@ -240,7 +240,7 @@ def _regions(drafts: list[Draft]) -> list[list[int]]:
     last: int | None = None
     for i in apart:
         line = drafts[i].key_line or 0
-        if last is not None and regions and not any(last < s <= line for s in _between(starts, last, line)):
+        if last is not None and regions and not _between(starts, last, line):
             regions[-1].append(i)
         else:
             regions.append([i])
@@ -249,4 +249,5 @@ def _regions(drafts: list[Draft]) -> list[list[int]]:
 
 
 def _between(starts: list[int], low: int, high: int) -> list[int]:
+    """The question starts after line `low`, up to and including line `high` (`starts` sorted)."""
     return starts[bisect_right(starts, low) : bisect_left(starts, high + 1)]
