@@ -2,7 +2,7 @@
 
     python bench/grading.py [BANKS_FOLDER] [--rounds N]
 
-Every timed call grades a reply the grader has not seen (the normalisation cache is cleared before
+Every timed call grades a reply the grader has not seen (the folding caches are cleared before
 it), against the concept index of all banks, as the bot does. Prints the median and p99 per kind.
 """
 
@@ -22,7 +22,7 @@ from opencc import OpenCC
 
 from bot.banks.model import CHOICE_KINDS, Kind, Question, load_banks
 from bot.grading import ConceptIndex, grade
-from bot.lexicon.normalize import _normalize_cached
+from bot.lexicon.normalize import clear_caches
 
 _S2T = OpenCC("s2t")
 _TW = OpenCC("s2twp")  # Taiwan script and wording (演算法, 資料)
@@ -74,7 +74,7 @@ def main() -> int:
         grade(question, "warm-up", concepts)  # key points of a case are found once per index
         for reply in replies(question, others):
             for _ in range(args.rounds):
-                _normalize_cached.cache_clear()
+                clear_caches()
                 t0 = time.perf_counter_ns()
                 grade(question, reply, concepts)
                 samples[question.kind].append((time.perf_counter_ns() - t0) / 1000)

@@ -165,11 +165,12 @@ class Detail:
     need: float = 0.0  # weight of its words a reply must hold to say it in its own words (0: only by its terms)
     glossed: tuple[str, ...] = ()  # words a bracket glosses (`短缺（供不应求）`): each says the thing in full
     unless: tuple[str, ...] = ()  # the other answer a sub-question offers (`不构成犯罪`): saying it unsays this
+    # What saying it tells: a clause known by one two-character word (`保证精度`: 精度) is half a thing
+    # (set from the fields above, once: it is asked of every reply).
+    worth: float = field(init=False)
 
-    @property
-    def worth(self) -> float:
-        """What saying it tells: a clause known by one two-character word (`保证精度`: 精度) is half a thing."""
-        return 1.0 if self.terms or self.need >= 1.0 else 0.5
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "worth", 1.0 if self.terms or self.need >= 1.0 else 0.5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,10 +182,10 @@ class KeyPoint:
     answers: tuple[CaseValue, ...] = ()  # the same with the question's own values (a numbered sub-answer may be one)
     by_value: bool = False  # its first line is a value and nothing else the question does not say: only it makes it
     derives: bool = False  # its lines work a value out (`P=…=0.32`): naming the method is no answer
+    evidence: float = field(init=False)  # its name and what its details tell (set once: asked of every reply)
 
-    @property
-    def evidence(self) -> float:
-        return (1 if self.names else 0) + sum(d.worth for d in self.details)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "evidence", (1 if self.names else 0) + sum(d.worth for d in self.details))
 
     @property
     def terms(self) -> tuple[str, ...]:
@@ -679,18 +680,26 @@ def _agrees_with_a_refusal(clause: str, reference: str) -> bool:
     """A negated clause whose words after the cue stand in a clause the reference itself negates
     (`别用力` and 避免用力排便), or that forbids what the reference forbids (`每天不能超过3小时` and
     不得超过3小时): the reply makes that point, it does not rule it out."""
-    forbidden = {m["what"] for m in _PROHIBITION.finditer(reference)}
+    forbidden, refused = _refusals(reference)
     if forbidden and any(m["what"] in forbidden for m in _PROHIBITION.finditer(clause)):
         return True
-    said = [w for w in words_of(_NEGATING_CHARS.sub("", clause)) if not _NEGATION.search(w)]
-    if not said:
+    if not refused:
         return False
-    for ref_clause in _CLAUSE.split(reference):
-        for cue in _REFERENCE_NEGATION.finditer(ref_clause):
-            refused = normalize(ref_clause[cue.end() : cue.end() + _REFUSED_SPAN])
-            if any(w in refused for w in said):
-                return True
-    return False
+    said = [w for w in words_of(_NEGATING_CHARS.sub("", clause)) if not _NEGATION.search(w)]
+    return any(w in span for span in refused for w in said)
+
+
+@lru_cache(maxsize=1024)
+def _refusals(reference: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """What the reference forbids (`不得超过`: 超过) and the spans after its negations (normalised): read once per
+    reference, not for every negated clause of every reply."""
+    forbidden = frozenset(m["what"] for m in _PROHIBITION.finditer(reference))
+    refused = tuple(
+        normalize(ref_clause[cue.end() : cue.end() + _REFUSED_SPAN])
+        for ref_clause in _CLAUSE.split(reference)
+        for cue in _REFERENCE_NEGATION.finditer(ref_clause)
+    )
+    return forbidden, refused
 
 
 _REFUSED_SPAN = 6  # characters after a reference's negation that say what it refuses
@@ -966,7 +975,7 @@ def _sub_answer_score(point: KeyPoint, read: _Reply, part: str) -> float:
         # `牙釉质坏了` for `龋坏已穿过牙釉质达到牙本质深层`: a term the detail passes on the way to what it says
         # (its own words, 牙本质深层) is not the answer to the sub-question.
         return score
-    items = [normalize(item) for item in _LISTED.split(first.text) if normalize(item)]
+    items = _listed_things(first.text)
     if len(items) >= _LIST_ITEMS and not all(item in read.norm for item in items):
         # Each thing of the list its share, less one for each thing named that is not on it.
         said = [normalize(item) for item in _LISTED_REPLY.split(clean(part)) if normalize(item)]
@@ -979,6 +988,12 @@ def _sub_answer_score(point: KeyPoint, read: _Reply, part: str) -> float:
         )
         return max(0.0, (right - wrong) / len(items))
     return 1.0
+
+
+@lru_cache(maxsize=4096)
+def _listed_things(detail: str) -> tuple[str, ...]:
+    """The things a detail lists (`广州、厦门、福州`), normalised: read once per detail."""
+    return tuple(norm for item in _LISTED.split(detail) if (norm := normalize(item)))
 
 
 def _item_said(item: str, text: str) -> bool:
@@ -998,8 +1013,11 @@ def _question_pairs(prompt: str) -> frozenset[str]:
     return frozenset(_han_pairs(normalize(prompt)))
 
 
+_HAN_RUN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff]{2,}")  # the characters `is_han` holds, two or more
+
+
 def _han_pairs(norm: str) -> set[str]:
-    return {norm[i : i + 2] for i in range(len(norm) - 1) if is_han(norm[i]) and is_han(norm[i + 1])}
+    return {run[i : i + 2] for run in _HAN_RUN.findall(norm) for i in range(len(run) - 1)}
 
 
 def _echoes_question(reply_norm: str, prompt: str) -> bool:
@@ -1039,20 +1057,20 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     else:  # each point by the sub-answer given for it; by its words too when the reply numbers them
         parts, numbered = found
         reference_norm = _reference_norm(reference)
+        # Each numbered sub-answer read once, for both readings of it.
+        reads = [_read_reply(clean(part), reference_norm, reference) for part in parts] if numbered else []
         scores = [
             _valued(
                 p,
-                _sub_answer_score(p, _read_reply(clean(part), reference_norm, reference), part)
-                if numbered
-                else point_score(p, read),
+                _sub_answer_score(p, reads[n], part) if numbered else point_score(p, read),
                 values_in(part),
                 p.answers,
                 True,
             )
-            for p, part in zip(points, parts, strict=True)
+            for n, (p, part) in enumerate(zip(points, parts, strict=True))
         ]
         if numbered:
-            scores = _own_sub_question_scores(question, scores, points, parts, concepts)
+            scores = _own_sub_question_scores(question, scores, points, parts, reads, concepts)
             note = question.explanation or ""
             scores = [
                 _limited(s, p, part, note, n)
@@ -1120,6 +1138,7 @@ def _own_sub_question_scores(
     scores: list[float],
     points: tuple[KeyPoint, ...],
     parts: list[str],
+    reads: list[_Reply],
     concepts: ConceptIndex | None,
 ) -> list[float]:
     """Numbered sub-answers read again against each point's own sub-question (`1. 强酸性` where sub-question 3
@@ -1128,10 +1147,8 @@ def _own_sub_question_scores(
     own = key_points(reference, concepts, question.prompt, own_sub_question=True)
     if [p.label for p in own] != [p.label for p in points]:
         return scores
-    reference_norm = _reference_norm(reference)
     out = []
-    for score, point, part in zip(scores, own, parts, strict=True):
-        read = _read_reply(clean(part), reference_norm, reference)
+    for score, point, part, read in zip(scores, own, parts, reads, strict=True):
         if score < 1.0 and _answers_the_head(point, part, question.prompt):
             score = 1.0
         if score < 1.0 and point.details and not _echoes_question(read.norm, question.prompt):
@@ -1153,13 +1170,23 @@ def _answers_the_head(point: KeyPoint, part: str, prompt: str) -> bool:
     first = point.details[0].text if point.details else ""
     if not _OPENS_GLOSS.search(first):
         return False  # (the line's clauses are split at commas, so the gloss may not close in it)
-    head = normalize(_OPENS_GLOSS.split(first, maxsplit=1)[0])
-    said, asked = normalize(part), normalize(prompt)
+    head, asked = _gloss_head(first), _prompt_norm(prompt)
+    said = normalize(part)
     if not 2 <= len(head) <= _MAX_HEAD or head in _LABELS or head in _GENERIC or head in asked or len(said) < 2:
         return False
     if head in said:
         return not any(ch in _NEGATING_CHARS_SET for ch in said[: said.find(head)][-3:])
     return head.startswith(said) and head[len(said) :] in asked and said not in asked
+
+
+@lru_cache(maxsize=1024)
+def _gloss_head(line: str) -> str:
+    return normalize(_OPENS_GLOSS.split(line, maxsplit=1)[0])
+
+
+@lru_cache(maxsize=1024)
+def _prompt_norm(prompt: str) -> str:
+    return normalize(prompt)
 
 
 def _limited(score: float, point: KeyPoint, part: str, explanation: str, number: int) -> float:

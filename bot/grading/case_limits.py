@@ -168,7 +168,16 @@ def _pairings(text: str) -> set[tuple[str, str]]:
     return found
 
 
+@lru_cache(maxsize=4096)
+def _told(reference: str) -> frozenset[tuple[str, str]]:
+    """The reference's pairings: asked of every sub-answer, read once per point."""
+    return frozenset(_pairings(normalize(reference)))
+
+
 def crossed(part: str, reference: str) -> bool:
     """The sub-answer pairs x with y where the reference pairs x with y's opposite and never with y."""
-    said, told = _pairings(normalize(part)), _pairings(normalize(reference))
+    told = _told(reference)
+    if not told:
+        return False  # (the reference pairs nothing: no sub-answer can cross it)
+    said = _pairings(normalize(part))
     return any((x, _OPPOSITE_OF[y]) in told and (x, y) not in told for x, y in said)
