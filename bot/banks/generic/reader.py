@@ -24,6 +24,7 @@ from bot.banks.conventions.headings import kind_in_header, match_heading
 from bot.banks.conventions.keys import FORMULA, read_true_false, without_option_word
 from bot.banks.conventions.kinds import find_kind_tag
 from bot.banks.conventions.markers import PICTURE, strip_score
+from bot.banks.conventions.right_marks import right_mark, ticked_label, verdict_pair
 from bot.banks.conventions.shapes import (
     ALPHABETS,
     OptionRun,
@@ -70,12 +71,6 @@ _ALWAYS = re.compile(
 )
 # a box before an option without a letter, ticked or not: "☐ Le noyau", "☑ La mitochondrie", "[x] Rome"
 _BOX = re.compile(r"^\s*(?:(?P<on>[☑☒✅■◼⬛◉]|\[[xX✓✔]\]|\([xX✓✔]\))|(?P<off>[☐□▢⬜◻○◯]|\[\s\]|\(\s\)))\s*(?=\S)")
-# a mark after an unlettered option saying it is the right one: "Nairobi ✓", "Jupiter (correct)", "東京（正解）"
-_RIGHT_SUFFIX = re.compile(
-    r"\s*(?:[✓✔✅☑]\ufe0f?|[(（\[]\s*(?:correct(?:\s+answer)?|right|correcta|correcto|correta|correct[ea]|juste|bonne\s+réponse"
-    r"|richtig|правильн\w*|верн\w*|正解|正确(?:答案)?|正確|정답)\s*[)）\]]|\*)\s*$",
-    re.I,
-)
 # a question and its answer as a card: "Q: …" over "A: …"
 _CARD_Q = re.compile(r"^(?:Q|Question|Pregunta|Pergunta|Frage|Domanda|Вопрос|问|問|질문)\s*[:：]\s*(?=\S)", re.I)
 _CARD_A = re.compile(
@@ -167,6 +162,11 @@ class _Generic:
         self.runs: dict[tuple[int, tuple[str, int] | None], OptionRun | None] = {}
         self.tail_line = 0  # the document line where the last block's unmarked tail begins
         self.opening: list[tuple[int, str]] = []  # the paragraph of lines before any question, so far
+        self.ticked: set[int] = set()  # lines whose option a tick before its label marks right ("✔ B. Pacific")
+        for k, text in enumerate(self.texts):
+            if (bare := ticked_label(text)) is not None and _label_at_start(bare) is not None:
+                self.texts[k] = bare
+                self.ticked.add(k)
 
     # -- the walk ------------------------------------------------------------------------------------
     def run(self) -> None:
@@ -244,6 +244,11 @@ class _Generic:
             q.key, q.unmarked = keyed or None, not keyed
             q.key_line = q.end = self.lines[k + 1].number
             return k + 2
+        if not q.options and q.key is None and q.stem and (pair := verdict_pair(text)) is not None:
+            # "对(正确答案)  错": the statement's two verdicts on a line, the right one marked (neither: no key)
+            q.key, q.unmarked = (None if pair[0] is None else "对" if pair[0] else "错"), pair[0] is None
+            q.key_line = q.end = line.number
+            return k + 1
         if not q.options and q.key is None and q.stem and (verdict := self.verdict_line(text)) is not None:
             q.key, q.key_line = verdict, line.number  # "1. A lion …" over "True": the statement's verdict
             return k + 1
@@ -435,8 +440,8 @@ class _Generic:
             return None
         body, index = text, q.next_option
         marks = {mark for a, b, mark in line.spans if a <= line.lead + 1 and b >= len(line.text) - 1}
-        if (m := _RIGHT_SUFFIX.search(body)) and m.start() > 0:
-            body, marks = body[: m.start()], marks | {"check"}
+        if (bare := right_mark(body, star=True)) is not None:
+            body, marks = bare, marks | {"check"}
         if line.checked:
             marks.add("check")
         q.alphabet, q.bulleted = "latin", True
@@ -600,12 +605,14 @@ class _Generic:
             q.alphabet = run.alphabet
             glued = [o for i, t in run.options for o in glued_options(i, t)] if run.alphabet == "latin" else []
             for index, body in glued or run.options:  # "A.普通法B.特别法": glued on, the options apart
-                if (flag := _RIGHT_SUFFIX.search(body)) and flag.start() > 0:  # "B、错误(正确答案)"
-                    body = body[: flag.start()].strip()
+                if (bare := right_mark(body, star=True)) is not None:  # "B、错误(正确答案)", "b) Rome ← correct"
+                    body = bare
                     q.option_marks.setdefault(index, set()).add("check")
                 q.options.append((index, body))
             if self.lines[k].spans and text == self.texts[k]:
                 self.note_marks(q, k, run)
+            if k in self.ticked and text == self.texts[k]:
+                q.option_marks.setdefault(run.options[0][0], set()).add("check")
             return
         if q.options:
             if q.key is not None:

@@ -31,6 +31,7 @@ from bot.banks.conventions.kinds import find_kind_tag, kind_of_word, trailing_ta
 from bot.banks.conventions.markers import PICTURE, strip_score
 from bot.banks.conventions.numbering import numbering
 from bot.banks.conventions.options import OPTION_STYLES, inline_options, next_option_heads, option_start, split_options
+from bot.banks.conventions.right_marks import right_mark, verdict_pair
 from bot.banks.formats.lines import prepare_lines
 from bot.banks.issues import Issue
 from bot.banks.layouts.answer_part import (
@@ -93,7 +94,6 @@ _TRAILING_META = re.compile(
 )
 LETTERS_ORDER = "ABCDEFGH"
 _BARE_ORDINAL = re.compile(r"^[（(]?\s*([一二三四五六七八九十]{1,3})\s*[)）、.．]?\s*$")
-_RIGHT_SUFFIX = re.compile(r"\s*[(（\[【]\s*(?:正确答案|正确选项|答案|correct(?: answer)?)\s*[)）\]】]\s*$", re.I)
 _SHARED_MATERIAL = re.compile(
     r"(?:根据|阅读)(?:以下|下列|下面|如下)的?(?:资料|材料|短文|文字|文段|图表|表格|案例)[，,]?\s*(?:完成|回答)\s*(?:第\s*)?"
     r"(\d{1,4})\s*[~～\-－—至到]\s*(\d{1,4})\s*题"
@@ -567,6 +567,16 @@ class _Reader:
             if piece.line in self.fenced_lines and not asked.endswith((":", "：")) and _short_value(piece.text):
                 q.key, q.stem, q.fence_at = [piece], q.stem[:at], None
 
+    @staticmethod
+    def verdict_pair(q: _Question) -> None:
+        """A statement's two verdicts on the line under it, the right one marked (`对(正确答案)  错`): its key,
+        the line no part of the stem (neither marked: no key, never the word that happens to close the line)."""
+        if q.options or q.shared or q.key or len(q.stem) < 2 or (pair := verdict_pair(q.stem[-1].text)) is None:
+            return
+        last = q.stem.pop()
+        if pair[0] is not None:
+            q.key = [Piece("对" if pair[0] else "错", last.line, last.gap)]
+
     def infos_quoted(self, line: int) -> bool:
         """Whether the document's line `line` was a quote (a question quoted whole stays a question)."""
         if self.quoted_lines is None:
@@ -903,8 +913,8 @@ class _Reader:
             if info.line.checked:
                 marks.add("check")
             option_text, inline = _option_key(option_text)
-            if m := _RIGHT_SUFFIX.search(option_text):  # "C、由大小写字母……组成(正确答案)": a platform's mark
-                option_text = option_text[: m.start()].rstrip()
+            if (bare := right_mark(option_text, signs=False)) is not None:  # "C、…组成(正确答案)", "B. Roma (corretta)"
+                option_text = bare
                 marks.add("check")
             q.options.append(_Option(letter, [Piece(option_text, info.line.number, info.line.gap)], marks))
             if inline:
@@ -1027,6 +1037,7 @@ class _Reader:
 
     def draft(self, q: _Question) -> Draft:
         self.value_alone(q)
+        self.verdict_pair(q)
         case = q.is_case or (q.kind is None and bool(q.answer) and not q.options)
         stem = _join(q.stem, paragraphs=case)
         options = {o.letter: _join(o.pieces) for o in q.options} or dict(q.shared)
@@ -1037,9 +1048,11 @@ class _Reader:
             # a choice question whose options have no letters (a form export), one per line under it, the
             # right ones suffixed "(正确答案)": lettered A, B, C … in order
             lines = [p.text for p in q.stem[1:]]
-            if any(_RIGHT_SUFFIX.search(t) for t in lines) and all(len(t) <= 60 for t in lines):
-                options = {LETTERS_ORDER[i]: _RIGHT_SUFFIX.sub("", t).strip() for i, t in enumerate(lines[:8])}
-                marked_lines = "".join(LETTERS_ORDER[i] for i, t in enumerate(lines[:8]) if _RIGHT_SUFFIX.search(t))
+            bare = [right_mark(t, signs=False) for t in lines[:8]]
+            if any(b is not None for b in bare) and all(len(t) <= 60 for t in lines):
+                texts = [t if b is None else b for t, b in zip(lines[:8], bare, strict=True)]
+                options = {LETTERS_ORDER[i]: t.strip() for i, t in enumerate(texts)}
+                marked_lines = "".join(LETTERS_ORDER[i] for i, b in enumerate(bare) if b is not None)
                 stem = q.stem[0].text
         if not options and not case and q.stem and (at := inline_options(stem)) is not None:
             # the options inside a stem broken over lines ("（ ）A ." / "劳力性呼吸困难 B .端坐呼吸 …")
