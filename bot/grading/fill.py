@@ -22,6 +22,7 @@ from bot.grading.expressions import is_expression, operators_in, same_expression
 from bot.grading.meaning import flipped
 from bot.grading.quantities import Value, approximate, in_digits, numbers_in, read_value, unit_at
 from bot.grading.restated import restated
+from bot.grading.symbols import is_symbol_key, judge_marks
 from bot.grading.units import Unit, read_unit
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
@@ -386,6 +387,18 @@ def _by_expression(texts: list[str], forms: tuple[Accepted, ...]) -> BlankResult
     return None
 
 
+def _by_marks(reply: str, keys: list[str], only: bool) -> BlankResult | None:
+    """A key of marks (`symbols.py`): the reply's marks the same sequence, or another code (wrong); a reply of
+    words is wrong where the key is only marks (`only`), and is read otherwise where it has words too."""
+    judged = judge_marks(reply, keys)
+    if judged is None:
+        return BlankResult(Match.wrong, normalize(reply), Accepted(keys[0], keys[0])) if only else None
+    marks, key = judged
+    if key is None:
+        return BlankResult(Match.wrong, marks, Accepted(keys[0], keys[0]))
+    return BlankResult(Match.exact if reply.strip() == key else Match.same_concept, marks, Accepted(key, key))
+
+
 def match_blank(
     reply: str,
     answers: Sequence[str],
@@ -399,6 +412,9 @@ def match_blank(
     `after_blank`: the prompt's words after the blank (a unit it gives); `spelling`: an English word whose
     spelling is asked, where no typo is forgiven; `literal`: what a program prints, compared as written (`1024.0`
     is no `1024` there, nor `2^10`)."""
+    marked = [a for a in answers if is_symbol_key(a)]  # `···———···`: read mark by mark, not as text
+    if marked and (by_marks := _by_marks(reply, marked, only=len(marked) == len(answers))) is not None:
+        return by_marks
     forms = _forms(tuple(answers), concepts)
     text = strip_answer_prefix(reply)
     plain = normalize(text)
@@ -795,7 +811,7 @@ def _in_context(reply: str, answers: Sequence[str], prompt: str, concepts: Conce
     heads = [norm[k:] for k in range(len(before), 0, -1) if norm.startswith(before[-k:])]
     bare = [norm, *heads]
     bare += [h[:-k] for h in list(bare) for k in range(len(after), 0, -1) if h.endswith(after[:k])]
-    shortest = min((len(normalize(a)) for a in answers), default=2)
+    shortest = _shortest(tuple(answers))
     bare = [b for b in bare if len(b) >= min(2, shortest)]  # `塞` of `塞翁` where the key is one character
     # The key's words the reply leaves to the prompt, put back: only the words an accepted answer ends
     # (or begins) with.
@@ -835,7 +851,7 @@ def _said_of_the_prompt(
     """The key said of what the prompt asks about (`诗圣是杜甫` for `被尊为“诗圣”的唐代诗人是___`, `杜甫是诗圣`):
     the other side of the copula restates the prompt (its characters all stand there), the key stands alone."""
     text = strip_answer_prefix(strip_hedges(clean(reply)))
-    said = normalize(prompt)
+    said = _prompt_norm(prompt)
     for match in _COPULA.finditer(text):
         left, right = text[: match.start()], text[match.end() :]
         for subject, key in ((left, right), (right, left)):
@@ -902,8 +918,7 @@ def _with_prompt_word(
     norm = normalize(text)
     if concepts is not None and concepts.other(norm, [f.norm for f in forms]) is not None:
         return None
-    said = normalize(prompt)
-    english = set(re.findall(r"[a-z]+", clean(prompt)))
+    said, english = _prompt_norm(prompt), _latin_words(prompt)
     for form in forms:
         extra = norm[len(form.norm) :] if norm.startswith(form.norm) else ""
         if extra and (
@@ -911,6 +926,22 @@ def _with_prompt_word(
         ):
             return BlankResult(Match.same_concept, norm, form)
     return None
+
+
+# What the readings above ask of the question's own texts, read once per text (not once per reply).
+@lru_cache(maxsize=4096)
+def _prompt_norm(prompt: str) -> str:
+    return normalize(prompt)
+
+
+@lru_cache(maxsize=4096)
+def _latin_words(prompt: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z]+", clean(prompt)))
+
+
+@lru_cache(maxsize=4096)
+def _shortest(answers: tuple[str, ...]) -> int:
+    return min((len(normalize(a)) for a in answers), default=2)
 
 
 @lru_cache(maxsize=4096)
@@ -983,7 +1014,8 @@ def _aside_dropped(reply: str) -> str | None:
 def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:
     blanks = [b for b in question.blanks() if b]
     expected = expected_fill(question)
-    if not normalize(reply):
+    marked = is_symbol_key(reply) and any(is_symbol_key(a) for blank in blanks for a in blank)
+    if not normalize(reply) and not marked:  # a reply of marks alone answers a key of marks
         return Verdict(
             outcome=Outcome.wrong,
             score=0.0,
