@@ -8,6 +8,7 @@ import unicodedata
 from rapidfuzz.distance import Levenshtein
 
 from bot.banks.model import Question
+from bot.grading.false_reasons import wrong_fact
 from bot.grading.meaning import NEGATIONS, asserted, contradicts, denied, flipped
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import asks_back, strip_hedges
@@ -185,6 +186,7 @@ def misstated(reason: str, explanation: str) -> tuple[str, str] | None:
 
 
 _JUDGING_CHARS = frozenset("对错真假正误否是")
+_PIECES = re.compile(r"[\s，,;；:：。.!！?？、]+")
 
 
 def sibling(reply: str, explanation: str, prompt: str) -> tuple[str, str] | None:
@@ -196,11 +198,13 @@ def sibling(reply: str, explanation: str, prompt: str) -> tuple[str, str] | None
     told, asked = normalize(explanation), normalize(prompt)
     # The explanation's terms and the claim's: `元代` for a claim of 明代 whose explanation says 南宋 is a third
     # value, a sibling of the claim's, and as wrong a reason.
-    words = set(rjieba.cut(told)) | set(rjieba.cut(asked))
+    words = dict.fromkeys([*rjieba.cut(told), *rjieba.cut(asked)])  # in order: the explanation's term named first
     said = normalize(strip_hedges(reply))
-    if (compound := _compound_sibling(said, rjieba.cut(said), words, told + asked)) is not None:
+    # Cut piece by piece: normalising drops the space in `错 湖盐`, and the cut would glue 错 to 湖.
+    cut = [w for piece in _PIECES.split(strip_hedges(reply)) for w in rjieba.cut(normalize(piece))]
+    if (compound := _compound_sibling(said, cut, words, told + asked)) is not None:
         return compound
-    for word in rjieba.cut(said):
+    for word in cut:
         if len(word) != 2 or not all(is_han(ch) for ch in word) or set(word) & (_GLUE | _JUDGING_CHARS):
             continue
         first, head = word
@@ -277,7 +281,7 @@ def _identity_against(mine: tuple[str, str], reason: str, explanation: str) -> t
     return found
 
 
-def _compound_sibling(said: str, cut: list[str], words: set[str], known: str) -> tuple[str, str] | None:
+def _compound_sibling(said: str, cut: list[str], words: dict[str, None], known: str) -> tuple[str, str] | None:
     """A four-character term of the reply whose last two characters are a word of the explanation or claim
     and whose first two neither writes (`人工呼吸` where it says 正常呼吸): another kind of that thing, unless
     the reply keeps away from it (`不应做心脏按压`)."""
@@ -442,6 +446,8 @@ def grade_true_false(question: Question, reply: str) -> Verdict:
         # The claims a reason is checked against: the explanation's, and the statement's when it is true.
         if wrong_reason is None:
             against = contradicts(reason, [explanation, *([question.prompt] if key else [])])
+        if wrong_reason is None and against is None:
+            wrong_reason = wrong_fact(reason, explanation, question.prompt)
     if against is not None:
         return Verdict(
             outcome=Outcome.wrong,

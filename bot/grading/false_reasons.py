@@ -1,0 +1,154 @@
+"""Reasons a right true/false judgement gives that state another fact than the explanation's, about the same
+thing: half credit, the judgement's.
+
+- A denial of what the explanation asserts of it, or an assertion of what it denies: `称人结拉紧后就解不开了`
+  where it says 称人结……容易解开 (a verb and its result with 不 between, `解不开`, is read as denying `解开`).
+- Another means or source than the one it gives: `真空里火箭靠太阳能帆板` where it says 火箭依靠……喷出燃气获得
+  反作用力, when nothing of the reason's means stands anywhere in the explanation.
+
+The explanation is the only source: a reason it does not speak of keeps its credit.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.lexicon.normalize import is_han, normalize
+
+__all__ = ["another_means", "denies_the_explanation", "wrong_fact"]
+
+_SENTENCE = re.compile(r"[。；;！!？?\n]+")
+_CLAUSE = re.compile(r"[，,、。；;！!？?\n]+")
+# A negation, with the modal or light word that may stand between it and what it denies.
+_NEGATION = re.compile(r"(?:不(?:会|能|可以|可|易|容易|太|再|用|需要|需|必)?|无法|没(?:有|法)?|难以|未(?:能)?)")
+# A verb and its result with 不 or 得 between: `解不开` denies 解开, `解得开` asserts it.
+_RESULTS = "开动到见懂完住掉起出进回过清成通透紧来去走牢稳断破"
+_POTENTIAL = re.compile(f"([\u4e00-\u9fff])([不得])([{_RESULTS}])")
+# Set phrases of that shape that deny nothing (`了不起`, `对不起`, `来不及`).
+_SET_PHRASES = frozenset(["了不起", "对不起", "来不及", "差不多", "说不定", "看不起", "受不了", "大不了", "免不了"])
+_NEGATING = frozenset("不没无未非别")
+_WORD = 2  # characters of the thing a negation denies
+_REACH = 4  # characters a negation reaches forward over (`不会收紧滑动` denies 滑动 too)
+_FUNCTION = frozenset("的了和与及或在是为被把将对也都就还很才又后时里上中下")
+# Characters that name no thing a clause speaks of: function words, modals, negations, pronouns.
+_NOT_A_SUBJECT = _FUNCTION | frozenset("会能可要应该需得一个种些这那其它他她") | _NEGATING
+
+
+def _potentials(norm: str) -> list[re.Match[str]]:
+    """`解不开`, `去得掉`: a verb and its result with 不 or 得 between; not where the result's character starts
+    a word of its own (`时不进食` denies 进食, not 时进)."""
+    found = list(_POTENTIAL.finditer(norm))
+    if not found:
+        return found
+    import rjieba  # loaded at the first reason that needs it, as the true/false reasons load it
+
+    starts, at = {}, 0
+    for word in rjieba.cut(norm):
+        starts[at] = word
+        at += len(word)
+    return [m for m in found if len(starts.get(m.start(3), "")) < _WORD]
+
+
+def _said(text: str) -> tuple[set[str], set[str]]:
+    """The two-character words a text asserts and those it denies, clause by clause (normalised)."""
+    asserted: set[str] = set()
+    denied: set[str] = set()
+    for clause in _CLAUSE.split(text):
+        norm = normalize(clause)
+        spans = []
+        for match in _potentials(norm):
+            spans.append((match.start(), match.end()))
+            if norm[match.start() : match.end()] not in _SET_PHRASES:
+                (denied if match[2] == "不" else asserted).add(match[1] + match[3])
+        negations = [m for m in _NEGATION.finditer(norm) if not any(a <= m.start() < b for a, b in spans)]
+        for match in negations:
+            word = norm[match.end() : match.end() + _WORD]
+            if len(word) == _WORD and all(is_han(ch) for ch in word) and word[0] not in _FUNCTION:
+                denied.add(word)
+        for start in range(len(norm) - _WORD + 1):
+            word = norm[start : start + _WORD]
+            reached = any(m.start() < start <= m.end() + _REACH - _WORD for m in negations)
+            if all(is_han(ch) and ch not in _NEGATING for ch in word) and not reached:
+                asserted.add(word)
+    return asserted, denied
+
+
+def _subjects(text: str, word: str) -> set[str]:
+    """The two-character runs of a normalised clause that may name what it speaks of: not the word said of
+    it, and no function character, modal or negation in them."""
+    rest = text.replace(word, "|")
+    pairs = (rest[i : i + 2] for i in range(len(rest) - 1))
+    return {p for p in pairs if all(is_han(ch) and ch not in _NOT_A_SUBJECT for ch in p)}
+
+
+def denies_the_explanation(reason: str, explanation: str) -> tuple[str, str] | None:
+    """A clause of the reason that denies a word a sentence of the explanation asserts (or asserts one it
+    denies) of a thing both name. Returns (the explanation's sentence, the reason's clause)."""
+    sentences = [s.strip() for s in _SENTENCE.split(explanation) if s.strip()]
+    told = [(s, *_said(s)) for s in sentences]
+    told_yes = {w for _, yes, _ in told for w in yes}
+    told_no = {w for _, _, no in told for w in no}
+    for clause in _CLAUSE.split(reason):
+        said = normalize(clause)
+        yes, no = _said(clause)
+        # A word the explanation says only one way, and the reason the other way.
+        turned = [(w, True) for w in no - yes if w in told_yes and w not in told_no]
+        turned += [(w, False) for w in yes - no if w in told_no and w not in told_yes]
+        for word, asserted in turned:
+            about = _subjects(said, word)
+            for sentence, their_yes, their_no in told:
+                if word in (their_yes if asserted else their_no) and about & _subjects(normalize(sentence), word):
+                    return sentence, clause.strip()
+    return None
+
+
+# Words that give what a thing works by or comes from: `火箭靠喷气`, `热量来自太阳`.
+_MEANS = re.compile("依靠|依赖|借助|利用|凭借|凭着|靠着|来源于|来自|源于|源自|取决于|靠")
+_GLUE = frozenset("的了是就也都还才着")
+
+
+def _means(clause: str) -> tuple[str, str] | None:
+    """What `A靠B` says: (A, B), normalised; None for no means or a denied one (`不靠空气`)."""
+    norm = normalize(clause)
+    match = _MEANS.search(norm)
+    if match is None:
+        return None
+    left, right = norm[: match.start()], norm[match.end() :].strip("".join(_GLUE))
+    if left and left[-1] in _NEGATING:
+        return None
+    return left.strip("".join(_GLUE)), right
+
+
+def another_means(reason: str, explanation: str, prompt: str) -> tuple[str, str] | None:
+    """A means the reason gives (`A靠B`) for the thing the explanation gives another means for, when no
+    character of it stands in the explanation or the statement: a means the bank never speaks of. Returns
+    (the explanation's clause, the reason's clause)."""
+    known = set(normalize(explanation + prompt)) - _GLUE
+    theirs = [(c.strip(), m) for c in _CLAUSE.split(explanation) if (m := _means(c)) is not None]
+    for clause in _CLAUSE.split(reason):
+        mine = _means(clause)
+        if mine is None:
+            continue
+        thing, by = mine
+        for original, (their_thing, their_by) in theirs:
+            # `靠晒太阳取暖维持生命` beside 靠……脂肪维持生命: what both say it is for is no part of the means.
+            own = by[: len(by) - _common_end(by, their_by)]
+            if len(own) < _WORD or set(own) & known:
+                continue  # some of it the explanation says: a reason in other words, not another means
+            if not thing or not their_thing or their_thing in thing or thing in their_thing:
+                return original, clause.strip()
+    return None
+
+
+def _common_end(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n
+
+
+def wrong_fact(reason: str, explanation: str, prompt: str) -> tuple[str, str] | None:
+    """The first of the checks above that the reason fails; None when it states no other fact."""
+    if not reason or not explanation:
+        return None
+    return denies_the_explanation(reason, explanation) or another_means(reason, explanation, prompt)

@@ -1,0 +1,84 @@
+"""True/false: a right judgement given with a reason that states another fact than the explanation's about
+the same thing earns half (the judgement's credit), never full marks: a denial of what the explanation asserts
+of it (`去不掉` where it says the wax comes off), an assertion of what it denies, another means than the one it
+gives, a sibling of its term written after the judgement with only a space between. A reason that says what the
+explanation says, in its words or fewer, keeps full marks."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.banks.model import Kind, Question
+from bot.grading import grade
+from bot.grading.false_reasons import another_means, denies_the_explanation
+
+
+def _false(prompt: str, explanation: str) -> Question:
+    return Question(id="t", kind=Kind.true_false, number=1, prompt=prompt, answer=False, explanation=explanation)
+
+
+BATIK = _false(
+    "蜡染的蜡在染色后无法去除，会永久留在布上。",
+    "蜡染染色后把布放进沸水中煮，蜡就会熔化脱落，蜡可以去掉，留下白色的花纹。",
+)
+HEDGEHOG = _false(
+    "刺猬冬眠时每天都要醒来进食。",
+    "刺猬冬眠时体温下降、心跳变慢，不会进食，靠体内储存的脂肪维持生命。",
+)
+FIREFLY = _false(
+    "萤火虫的光很烫，因为发光会放出大量热量。",
+    "萤火虫的光来自体内荧光素在荧光素酶作用下的化学反应，几乎不产生热，是冷光。",
+)
+INKSTONE = _false("端砚产于安徽歙县。", "端砚产于广东肇庆（古称端州），歙砚才产于安徽歙县。")
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (BATIK, "错，蜡染的蜡煮了也去不掉"),  # a verb and its result denied: 去不掉 for 去掉
+        (BATIK, "错，蜡染的蜡不会熔化，要用刀刮"),  # a negation of what the explanation asserts of the wax
+        (HEDGEHOG, "错，刺猬冬眠时会进食，只是吃得少"),  # an assertion of what it denies
+        (HEDGEHOG, "错，刺猬冬眠靠晒太阳取暖维持生命"),  # another means, nothing of which the bank speaks
+        (FIREFLY, "错，萤火虫的光来自身上的电池"),
+        (INKSTONE, "错 石砚"),  # a sibling after a space: 石砚 where it says 端砚/歙砚
+        (INKSTONE, "不对 端砚产于甘肃洮州"),
+    ],
+)
+def test_a_reason_stating_another_fact_earns_half(question: Question, reply: str) -> None:
+    verdict = grade(question, reply)
+    assert verdict.outcome == "partial" and verdict.score == 0.5, verdict
+    assert "理由有误" in verdict.feedback_zh
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (BATIK, "错"),
+        (BATIK, "错，蜡用沸水一煮就熔化脱落了"),
+        (BATIK, "错，蜡可以去掉"),
+        (BATIK, "错，煮一煮蜡就掉了"),
+        (HEDGEHOG, "错，刺猬冬眠时不进食"),
+        (HEDGEHOG, "错，刺猬冬眠靠体内的脂肪维持生命"),
+        (HEDGEHOG, "错，靠储存的脂肪过冬"),
+        (FIREFLY, "错，萤火虫的光是冷光，来自化学反应"),
+        (FIREFLY, "错，几乎不产生热"),
+        (INKSTONE, "错 广东肇庆"),
+        (INKSTONE, "错，端砚产于广东"),
+    ],
+)
+def test_a_reason_the_explanation_gives_keeps_full_marks(question: Question, reply: str) -> None:
+    assert grade(question, reply).correct, grade(question, reply)
+
+
+def test_the_sentence_the_reason_denies_is_the_feedback() -> None:
+    found = denies_the_explanation("蜡染的蜡煮了也去不掉", BATIK.explanation or "")
+    assert found is not None and "蜡可以去掉" in found[0]
+    # A set phrase of that shape denies nothing: `来不及` is no denial of 来及.
+    assert denies_the_explanation("蜡染来不及熔化", "蜡染的蜡来及熔化。") is None
+
+
+def test_a_means_the_explanation_speaks_of_is_no_other_means() -> None:
+    assert another_means("刺猬靠储存的脂肪", HEDGEHOG.explanation or "", HEDGEHOG.prompt) is None
+    assert another_means("刺猬不靠晒太阳", HEDGEHOG.explanation or "", HEDGEHOG.prompt) is None  # denied
+    found = another_means("刺猬靠晒太阳", HEDGEHOG.explanation or "", HEDGEHOG.prompt)
+    assert found is not None and "脂肪" in found[0]
