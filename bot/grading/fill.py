@@ -18,6 +18,7 @@ from rapidfuzz.distance import Levenshtein
 from bot.banks.model import Question
 from bot.grading.answers import Accepted, accepted_forms, loose
 from bot.grading.concepts import ConceptIndex
+from bot.grading.counts import count_said
 from bot.grading.expressions import is_expression, operators_in, same_expression
 from bot.grading.meaning import flipped
 from bot.grading.quantities import Value, approximate, in_digits, numbers_in, read_value, unit_at
@@ -986,6 +987,7 @@ def _read_otherwise(
         lambda: _said_of_the_prompt(reply, answers, prompt, concepts) or None,
         lambda: _restated(reply, answers, prompt, concepts),
         lambda: _glossed(reply, answers, concepts, after, spelling),
+        lambda: _counted(reply, answers, prompt, after),
     ]
     for attempt in attempts:
         if not result.ok and (found := attempt()) is not None:
@@ -995,6 +997,18 @@ def _read_otherwise(
             found = match_blank(again, answers, concepts, after_blank=after, spelling=spelling, literal=literal)
             result = found if found.ok else result
     return result
+
+
+def _counted(reply: str, answers: Sequence[str], prompt: str, after: str) -> BlankResult | None:
+    """A count said with the bound the prompt asks for (`两个以上` for `至少需要___个`) or as pairs (`一双`):
+    the key's number is right, another number wrong (`counts.py`)."""
+    found = count_said(reply, answers, prompt, after)
+    if found is None:
+        return None
+    key = found[1]
+    if key is None:
+        return BlankResult(Match.wrong, normalize(reply), Accepted(answers[0], normalize(answers[0])))
+    return BlankResult(Match.same_concept, normalize(reply), Accepted(key, normalize(key)))
 
 
 # The answer, then an aside in brackets (`王羲之（书圣）`, `道岔（单开道岔最常见）`): the answer is what is
