@@ -24,6 +24,7 @@ from bot.banks.conventions.headings import kind_in_header, match_heading
 from bot.banks.conventions.keys import FORMULA, read_true_false, without_option_word
 from bot.banks.conventions.kinds import find_kind_tag
 from bot.banks.conventions.markers import PICTURE, strip_score
+from bot.banks.conventions.plain_options import PlainOptions, consistent, plain_options
 from bot.banks.conventions.right_marks import right_mark, ticked_label, verdict_pair
 from bot.banks.conventions.shapes import (
     ALPHABETS,
@@ -905,13 +906,28 @@ class _Generic:
                 found[id(b)] = end
         return found if keyed_at_end(len(found), unkeyed) else {}
 
+    def unlettered(self) -> dict[int, PlainOptions | None]:
+        """By block, the questions without lettered options that stand over two lines or more before their key:
+        each read as a stem over plain options (`bot.banks.conventions.plain_options`), None where it is not."""
+        out: dict[int, PlainOptions | None] = {}
+        for b in self.blocks:
+            key = b.key if b.key is not None else b.early_key
+            lines = [line for line in b.stem if line.strip()]
+            if b.options or key is None or b.code_tail is not None or len(lines) < 3:
+                continue
+            out[id(b)] = plain_options(lines, key)
+        return out
+
     def drafts(self) -> list[Draft]:
         out = []
         judged = self.judged_sections()
         ends = self.line_ends()
+        unlettered = self.unlettered()
+        by_label = consistent(list(unlettered.values()))
         for b in self.blocks:
             section = self.sections[b.section]
             blank_verdict = False
+            unkeyed = None
             if (end := ends.get(id(b))) is not None:
                 b.stem[-1], b.key = end[0], end[1] or None  # "…()。 c", "… : 非"; "… :" left blank
                 b.key_line, blank_verdict = b.key_line or b.line, not end[1]
@@ -928,8 +944,15 @@ class _Generic:
             if len(options) < 2:
                 options = {}
                 b.stem += [text for _, text in b.options]
-            if not options and key is not None and (plain := _plain_options(b.stem, key)) is not None:
-                b.stem, options, key = plain  # "What …?" over "Mombasa" / "Nairobi" / "Kisumu", keyed "Nairobi"
+            if not options and (plain := unlettered.get(id(b))) is not None and (plain.by_text or by_label):
+                # "What …?" over "Mombasa" / "Nairobi" / "Kisumu", keyed "Nairobi" (or, where the document's
+                # questions all stand so, keyed "B" or "2"): the lines are its options
+                b.stem, options, key = plain.stem, plain.options, plain.key
+                if key is None:
+                    unkeyed = (
+                        "的答案与它未标字母的选项对不上",
+                        "has a key that names none of its unlettered options (or names one ambiguously)",
+                    )
             kind, tagged = section.kind, False
             if key is None and not options and (answered := _question_over_answer(b)) is not None:
                 if lone or _LEADING_LABEL.match(answered[1]):
@@ -949,7 +972,6 @@ class _Generic:
                 stem, key = _answers_in_brackets(stem)
             if key is None and options and self.always in options:
                 key = self.always
-            unkeyed = None
             if lone and key is None:
                 unkeyed = (
                     "只列出一个选项，其余选项缺失，无法作为选择题导入",
@@ -1081,20 +1103,6 @@ def _marked_letters(marks: dict[int, set[str]], count: int) -> str:
         if chosen and len(chosen) < count:
             return "".join(_LATIN[i] for i in chosen)
     return ""
-
-
-def _plain_options(stem: list[str], key: str) -> tuple[list[str], dict[str, str], str] | None:
-    """A question line over short lines without letters, one of which is the key written out (`Answer:
-    Nairobi`): those lines are its options (the stem, the options, the key's letter)."""
-    if len(stem) < 3 or len(stem) > 9 or not re.search(r"[?？:：]\s*$|[?？]", stem[0]):
-        return None
-    lines = stem[1:]
-    if any(len(line) > 80 or re.search(r"[?？]", line) for line in lines) or len(set(lines)) != len(lines):
-        return None
-    named = [i for i, line in enumerate(lines) if _plain(line) == _plain(key)]
-    if len(named) != 1 or not _plain(key):
-        return None
-    return [stem[0]], {_LATIN[i]: line for i, line in enumerate(lines)}, _LATIN[named[0]]
 
 
 def _plain(title: str | None) -> str:

@@ -31,6 +31,7 @@ from bot.banks.conventions.kinds import find_kind_tag, kind_of_word, trailing_ta
 from bot.banks.conventions.markers import PICTURE, strip_score
 from bot.banks.conventions.numbering import numbering
 from bot.banks.conventions.options import OPTION_STYLES, inline_options, next_option_heads, option_start, split_options
+from bot.banks.conventions.plain_options import PlainOptions, consistent, plain_options
 from bot.banks.conventions.right_marks import right_mark, verdict_pair
 from bot.banks.formats.lines import prepare_lines
 from bot.banks.issues import Issue
@@ -235,6 +236,8 @@ class _Reader:
         self.answer_groups: list[AnswerGroup] | None = None
         self.shared: tuple[int, int, list[tuple[str, str]]] | None = None  # options shared by a range
         self.keys_marked: frozenset[str] = frozenset()  # marks this document uses for keys
+        self.unlettered: dict[int, PlainOptions | None] = {}  # questions over plain lines (`finish`)
+        self.unlettered_consistent = False
         self.quoted_lines: frozenset[int] | None = None
         self.fenced_lines: frozenset[int] | None = None
         self.index_of: dict[int, int] | None = None  # a line's place in self.infos, by the Info's identity
@@ -1017,6 +1020,14 @@ class _Reader:
             for mark in ("red", "high", "under", "bold")
             if 0 < sum(mark in o.marks for o in q.options) < len(q.options)
         )
+        # questions over plain lines without letters, and whether the document writes its questions so
+        self.unlettered = {
+            id(q): plain_options([p.text for p in q.stem], _join(q.key))
+            for sec in self.sections
+            for q in sec.questions
+            if not q.options and not q.shared and q.key and len(q.stem) >= 3 and q.fence_at is None
+        }
+        self.unlettered_consistent = consistent(list(self.unlettered.values()))
         kept = [
             s
             for i, s in enumerate(self.sections)
@@ -1061,6 +1072,10 @@ class _Reader:
             options = {letter: stem[at + a : at + b].strip() for letter, a, b in found}
             stem = stem[:at].strip() if options else stem
         key = _join(q.key) or None
+        plain = self.unlettered.get(id(q)) if not options and not case else None
+        if plain is not None and (plain.by_text or self.unlettered_consistent):
+            # "…（ ）" over "苏州" / "南京" / "无锡" and "答案：B": the lines are its options
+            stem, options, key = _join(q.stem[: len(plain.stem)]), plain.options, plain.key
         if not options and q.stem and (circled := circled_options([p.text for p in q.stem])) is not None:
             at, options = circled  # "①义务论　②功利主义": options numbered with circles, keyed ②
             stem = _join(q.stem[:at], paragraphs=case)
