@@ -13,7 +13,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from opencc import OpenCC
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA, Levenshtein
 
 from bot.banks.model import Question
 from bot.grading.answers import Accepted, accepted_forms, loose
@@ -21,12 +21,14 @@ from bot.grading.concepts import ConceptIndex
 from bot.grading.counts import count_said
 from bot.grading.expressions import is_expression, operators_in, same_expression
 from bot.grading.meaning import flipped
+from bot.grading.name_slips import is_name, names_in, nearer_name, swapped
 from bot.grading.quantities import Value, approximate, in_digits, numbers_in, read_value, unit_at
 from bot.grading.restated import restated
 from bot.grading.symbols import is_symbol_key, judge_marks
 from bot.grading.units import Unit, read_unit
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import core, strip_hedges
+from bot.grading.years import year_said
 from bot.lexicon.formulas import is_formula
 from bot.lexicon.names import STANDARD, Aliases
 from bot.lexicon.normalize import allowed_typos, clean, is_han, normalize, readings, strip_answer_prefix, word_readings
@@ -519,11 +521,19 @@ def match_blank(
                     break
                 candidate = (Match.typo, best, distance)
                 break
+    if candidate is None:
+        # A name with two neighbouring letters swapped (`Kelper` for Kepler) is one slip, not two edits;
+        # never one that makes an English word (`Bail` for Bali).
+        name = next((f for f in slips if is_name(f.text) and swapped(norm, f.norm)), None)
+        if name is not None and not _another_english_word(hedged_text, name.text):
+            candidate = (Match.typo, name, 1)
     if candidate is not None:
         match, form, distance = candidate
         # As near (or nearer) to another known concept than to the key: that concept is meant; unless the
         # slip is by sound and the other does not sound so (`杜府` is 杜甫 though one character from 杜牧).
-        other = concepts.nearest(norm, norms, distance) if concepts is not None else None
+        # A name's nearness counts a swap of two letters as one slip, as its own slip was counted.
+        scorer = OSA.distance if is_name(form.text) else Levenshtein.distance
+        other = concepts.nearest(norm, norms, distance, scorer=scorer) if concepts is not None else None
         if (
             other is not None
             and concepts is not None
@@ -621,9 +631,16 @@ def _several_blanks(
         results = _judge_blanks(parts, blanks, concepts, spelling, literal)
         if len(pieces) != len(blanks) + 1:
             return results
-        return [
+        results = [
             _beside_blank(r, b, pieces[i], pieces[i + 1], concepts, spelling, literal)
             for i, (r, b) in enumerate(zip(results, blanks, strict=True))
+        ]
+        if len(parts) != len(blanks):
+            return results
+        # A year asked (`___年`) and answered with the full date, or spoken short: each part as typed.
+        return [
+            r if r.ok else _dated(part, b, after) or r
+            for r, part, b, after in zip(results, parts, blanks, pieces[1:], strict=True)
         ]
 
     parts = split_blanks(reply)
@@ -639,7 +656,23 @@ def _several_blanks(
             other = judged(list(order))
             if sum(r.credit for r in other) > sum(r.credit for r in results):
                 results = other
+    if len(parts) == len(blanks) and (moved := _by_kind(parts, blanks)) is not None:
+        other = judged(moved)
+        if sum(r.credit for r in other) > sum(r.credit for r in results):
+            results = other
     return results
+
+
+def _by_kind(parts: list[str], blanks: list[list[str]]) -> list[str] | None:
+    """The parts put in the blanks by kind, in their order within each kind: a value (a year, a number) to the
+    blank keyed by a value, words to the one keyed by words (`1970年4月24日 东方红一号` for `名为___，于___年`);
+    a value cannot answer a name, so the order is plain. None where that is the order they came in."""
+    blank_kinds = [any(read_value(a) is not None for a in blank) for blank in blanks]
+    part_kinds = [read_value(part) is not None for part in parts]
+    if blank_kinds == part_kinds or sorted(blank_kinds) != sorted(part_kinds):
+        return None
+    pools = {kind: [p for p, k in zip(parts, part_kinds, strict=True) if k is kind] for kind in (True, False)}
+    return [pools[kind].pop(0) for kind in blank_kinds]
 
 
 _MAX_UNORDERED = 4  # blanks whose orders are all tried (4! = 24)
@@ -988,6 +1021,7 @@ def _read_otherwise(
         lambda: _restated(reply, answers, prompt, concepts),
         lambda: _glossed(reply, answers, concepts, after, spelling),
         lambda: _counted(reply, answers, prompt, after),
+        lambda: _dated(reply, answers, after),
     ]
     for attempt in attempts:
         if not result.ok and (found := attempt()) is not None:
@@ -1011,6 +1045,16 @@ def _counted(reply: str, answers: Sequence[str], prompt: str, after: str) -> Bla
     return BlankResult(Match.same_concept, normalize(reply), Accepted(key, normalize(key)))
 
 
+def _dated(reply: str, answers: Sequence[str], after: str) -> BlankResult | None:
+    """A year asked (`___年`) answered with the full date or the year spoken short (`七零年`): its year judged
+    (`years.py`)."""
+    found = year_said(reply, list(answers), after)
+    if found is None:
+        return None
+    right, key = found
+    return BlankResult(Match.same_concept if right else Match.wrong, reply.strip(), Accepted(key, normalize(key)))
+
+
 # The answer, then an aside in brackets (`王羲之（书圣）`, `道岔（单开道岔最常见）`): the answer is what is
 # judged. An aside that hedges or offers another answer (`A（或B）`, `(maybe C)`) is no aside.
 _ASIDE = re.compile(r"^(?P<answer>[^（(]+?)\s*[（(](?P<aside>[^（）()]{1,40})[）)]\s*[。.]?$")
@@ -1023,6 +1067,16 @@ def _aside_dropped(reply: str) -> str | None:
     if found is None or _HEDGE.search(found["aside"]):
         return None
     return found["answer"]
+
+
+def _name_of_the_question(result: BlankResult, question: Question, blanks: list[list[str]]) -> BlankResult:
+    """A name's slip as near to another name the question writes (`Myer` for Mayer where the prompt names
+    Lothar Meyer) may mean that one: not forgiven."""
+    if result.match is not Match.typo or result.answer is None or not is_name(result.answer.text):
+        return result
+    keys = names_in(" ".join(a for blank in blanks for a in blank))
+    other = nearer_name(result.reply, result.answer.norm, names_in(f"{question.prompt}\n{question.explanation or ''}"), keys)
+    return result if other is None else BlankResult(Match.lookalike, result.reply, result.answer, other)
 
 
 def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) -> Verdict:
@@ -1051,6 +1105,7 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
         results = _several_blanks(
             reply, question.prompt, blanks, concepts, spelling, literal, question.explanation or ""
         )
+    results = [_name_of_the_question(r, question, blanks) for r in results]
     right = sum(r.ok for r in results)
     score = sum(r.credit for r in results) / len(results)
     outcome = Outcome.correct if right == len(results) else Outcome.partial if score else Outcome.wrong
