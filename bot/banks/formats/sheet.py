@@ -22,6 +22,7 @@ from bot.banks.limits import TextBudget
 from bot.banks.questions.draft import Convention, SheetNote
 from bot.banks.sheets.content import content_key_table
 from bot.banks.sheets.layouts import readable
+from bot.banks.sheets.option_sheet import join_option_sheet
 from bot.banks.sheets.table import Row, Table, key_table, legend_codes
 
 __all__ = ["cell_text", "read_csv", "read_xlsx"]
@@ -94,7 +95,9 @@ def _counted(value: object, budget: TextBudget | None) -> str:
 def _joined(tables: list[Table], extracted: Extracted, notes: dict[str, SheetNote]) -> list[Table]:
     """The sheets to read as questions, a legend of kind codes and an answer sheet joined to them: a sheet
     that explains the codes of the others' kind column (`1 | 单选题`), a sheet of keys by the question
-    numbers of the one question sheet (also one whose only lack is its keys)."""
+    numbers of the one question sheet (also one whose only lack is its keys), a sheet of the options of
+    another's questions by their ids."""
+    tables = _options_joined(tables, extracted, notes)
     questions = [t for t in tables if readable(t)]
     others = [t for t in tables if not any(t is q for q in questions)]
     legends = [(t, codes) for t in others if (codes := legend_codes(t))]
@@ -126,6 +129,40 @@ def _joined(tables: list[Table], extracted: Extracted, notes: dict[str, SheetNot
             extracted.conventions.append(_used(sheet, answers=True))
     kept = {id(t) for t in [*questions, *others]}
     return [t for t in tables if id(t) in kept]
+
+
+def _options_joined(tables: list[Table], extracted: Extracted, notes: dict[str, SheetNote]) -> list[Table]:
+    """Each sheet of options by question id (`Question ID | Option | Correct`) joined to the question sheet
+    whose ids it names; the options sheet itself is then said to be joined, with its rows that name no
+    question."""
+    out = list(tables)
+    for options in tables:
+        for i, questions in enumerate(out):
+            if questions is options or not any(t is options for t in out):
+                continue
+            found = join_option_sheet(options, questions)
+            if found is None:
+                continue
+            out[i] = found.joined
+            out = [t for t in out if t is not options]
+            orphans = found.orphans
+            zh = f"选项表，按题目编号并入“{questions.name}”（{found.questions} 题）"
+            en = f"options by question id, joined to sheet '{questions.name}' ({found.questions} questions)"
+            if orphans:
+                zh += f"；第 {'、'.join(map(str, orphans[:5]))} 行的题目编号在该表中没有，未读取"
+                en += f"; rows {', '.join(map(str, orphans[:5]))} name no question there and were not read"
+            if not found.flagged:
+                zh += "；选项表不标对错，答案以题目表的答案列为准"
+                en += "; it marks no option right, so the question sheet's key column gives the keys"
+            notes[options.name or ""] = SheetNote(options.name or "", False, zh, en)
+            extracted.conventions.append(
+                Convention(
+                    f"选项见工作表“{options.name}”（按题目编号）",
+                    f"options from sheet '{options.name}', by question id",
+                )
+            )
+            break
+    return out
 
 
 def _readable_with(table: Table, keys: dict[int, tuple[str, str]]) -> bool:

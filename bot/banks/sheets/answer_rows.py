@@ -27,7 +27,7 @@ from bot.banks.questions.draft import Convention, Draft
 from bot.banks.sheets.table import Row, Table, TableReading, kind_of_type, open_kind, section_report
 from bot.banks.text import narrow, to_simplified
 
-__all__ = ["read_answer_rows", "repeated_column"]
+__all__ = ["option_flag", "read_answer_rows", "repeated_column"]
 
 LETTERS = "ABCDEFGH"
 _RIGHT = {"1", "true", "t", "yes", "y", "correct", "right", "x", "*", "√", "✓", "✔", "对", "是", "正确", "100", "100%"}
@@ -74,6 +74,11 @@ _NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
 def _flag(cell: str) -> bool | None:
     value = narrow(cell).strip().lower()
     return True if value in _RIGHT else False if value in _WRONG else None
+
+
+def option_flag(cell: str) -> bool | None:
+    """Whether a cell flags its option right (`1`, `Y`, `TRUE`, `✓`, `да`), wrong, or is no flag (None)."""
+    return _flag(cell)
 
 
 def _weight(cell: str) -> bool | None:

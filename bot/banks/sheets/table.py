@@ -169,6 +169,11 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "enunciado",
         "domanda",
         "pergunta",
+        "вопрос",
+        "текствопроса",
+        "問題",
+        "設問",
+        "質問",
     ),
     "options": (
         "选项",
@@ -183,6 +188,14 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "choix",
         "antwortmoglichkeiten",
         "opciones",
+        "optionen",
+        "auswahl",
+        "opzioni",
+        "opcoes",
+        "варианты",
+        "вариантыответа",
+        "вариантыответов",
+        "选択肢",  # 選択肢, as names are compared (simplified)
     ),
     "key": (
         "答案",
@@ -226,6 +239,14 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "resposta",
         "respostacorreta",
         "gabarito",
+        "corretta",
+        "giusta",
+        "rispostaesatta",
+        "ответ",
+        "правильныйответ",
+        "верныйответ",
+        "正解",
+        "答え",
     ),
     "explanation": (
         "解析",
@@ -253,6 +274,9 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "justificacion",
         "spiegazione",
         "explicacao",
+        "объяснение",
+        "пояснение",
+        "解説",
     ),
     "difficulty": (
         "难度",
@@ -925,6 +949,33 @@ def _option_numbers(key: str, options: dict[str, str]) -> list[int] | None:
     return [int(p) for p in parts]
 
 
+# A key written as the right option's label and text (`B. 100`, `Ａ．水`, `C) Eisen`)
+_LABELLED = re.compile(r"^[(（]?([A-Ha-h])\s*[)）.．、:：]\s*(\S.*)$", re.S)
+_LETTERS_ONLY = re.compile(r"[A-Ha-h\s|｜┋,，、;；/.．:：()（）]+")
+
+
+def labelled_key(key: str, options: dict[str, str]) -> tuple[str, bool, str] | None:
+    """A key written as an option's label and text: its letter, whether the text is that option's (after
+    trimming, case and width), and the text; None for any other key."""
+    m = _LABELLED.match(narrow(key).strip())
+    if m is None or len(options) < 2 or _LETTERS_ONLY.fullmatch(m.group(2)):
+        return None  # `A、C`, `A.C.E`: several letters, no text
+    letter = m.group(1).upper()
+    return letter, letter in options and _plain(options[letter]) == _plain(m.group(2)), m.group(2)
+
+
+def _index_parts(key: str, options: dict[str, str]) -> list[int] | None:
+    """A key of digits over options that are numbers themselves (`1` over `5|6|7`) that names no option's
+    text: it can only be the options' index; None for any other key."""
+    parts = [p for p in _KEY_PARTS.split(key.strip()) if p]
+    if len(options) < 2 or not parts or not all(p.isdecimal() and len(p) == 1 for p in parts):
+        return None
+    if not any(narrow(text).strip().isdecimal() for text in options.values()):
+        return None
+    texts = {narrow(text).strip() for text in options.values()}
+    return None if any(p in texts for p in parts) else [int(p) for p in parts]
+
+
 def _spoken(text: str) -> str:
     """Text compared for an option's words: case folded, math marks and closing stops dropped."""
     return re.sub(r"\s+", " ", narrow(text).replace("$", "")).casefold()
@@ -964,6 +1015,7 @@ class _Reader:
         self.keys_by_number = False  # the sheet's keys name numbered options by number
         # A plain option list in one cell (`x|y|z`) keyed by number: counted from 0, from 1, or not known
         self.key_base: int | None = 1
+        self.indexed = False  # … and some row's key is such a number
 
     def merged(self, rows: list[Row]) -> list[Row]:
         """Rows with one option each under a question whose other cells are merged down (`1 | 单选题 | 题干 |
@@ -1054,7 +1106,21 @@ class _Reader:
             return
         if declared.short and not options:
             kind = open_kind(stem, self.cell(row, "key"))
-        if self.key_base is None and _option_numbers(self.cell(row, "key"), options) is not None:
+        labelled = labelled_key(self.cell(row, "key"), options) if kind in (*CHOICE_KINDS, None) else None
+        # a label whose text names no option (one naming another option is said so when it is built)
+        if labelled is not None and not labelled[1] and option_key(labelled[2], options) is None:
+            zh = f"第 {number} 题的答案“{self.cell(row, 'key')}”：字母 {labelled[0]} 与其后的文字不是同一个选项，未导入"
+            en = f"the key {self.cell(row, 'key')!r} of question {number} names option {labelled[0]}"
+            self.reject(row, number, section, part, (zh, f"{en} by a text that is not its text; not imported"))
+            return
+        if self.listed_options() and self.indexed and self.index_clash(self.cell(row, "key"), options):
+            zh = f"第 {number} 题的答案“{self.cell(row, 'key')}”既是某个选项的文字，又可能是选项序号，无法确定，未导入"
+            en = f"the key of question {number} is both an option's text and maybe an option's number"
+            self.reject(row, number, section, part, (zh, f"{en}; which it is cannot be told; not imported"))
+            return
+        key_cell = self.cell(row, "key")
+        counted = _option_numbers(key_cell, options) or (_index_parts(key_cell, options) if self.indexed else None)
+        if self.key_base is None and counted is not None:
             zh = f"第 {number} 题的答案“{self.cell(row, 'key')}”是选项序号，但本表从 0 还是从 1 数无法确定，未导入"
             en = f"the key of question {number} is an option's number, but whether the sheet counts from 0 or 1"
             self.reject(row, number, section, part, (zh, f"{en} cannot be told; not imported"))
@@ -1136,9 +1202,11 @@ class _Reader:
         if key.lower() in _NOTHING:
             return ""
         if options and kind in (*CHOICE_KINDS, None):
+            if (labelled := labelled_key(key, options)) is not None and labelled[1]:
+                return labelled[0]  # `Ａ．水`: the letter, its text agreeing
             if _CHOICE_KEY.match(key.strip()):
                 return _choice_key(key)
-            numbers = _option_numbers(key, options) if self.listed_options() else None
+            numbers = (_option_numbers(key, options) or _index_parts(key, options)) if self.listed_options() else None
             if (
                 numbers is not None
                 and self.key_base is not None
@@ -1173,9 +1241,11 @@ class _Reader:
         numbered = []
         for row in rows:
             options = split_options(self.cell(row, "options"))
-            numbers = _option_numbers(self.cell(row, "key"), options) if len(options) >= 2 else None
+            key = self.cell(row, "key")
+            numbers = (_option_numbers(key, options) or _index_parts(key, options)) if len(options) >= 2 else None
             if numbers is not None:
                 numbered.append((row, options, numbers))
+        self.indexed = bool(numbered)
         if not numbered:
             return 1
         zero = any(0 in n for _, _, n in numbered)
@@ -1198,6 +1268,17 @@ class _Reader:
             if votes[base] >= 2 and votes[other] == 0:
                 return base
         return None
+
+    def index_clash(self, key: str, options: dict[str, str]) -> bool:
+        """On a sheet keyed by option numbers: a key of digits that is also an option's own text, naming
+        another option when read as a number (`2` over `1|2|3`: the text `2` is B, the number C from 0)."""
+        parts = [p for p in _KEY_PARTS.split(key.strip()) if p]
+        if self.key_base is None or not parts or not all(p.isdecimal() and len(p) == 1 for p in parts):
+            return False
+        texts = {narrow(text).strip(): letter for letter, text in options.items()}
+        if not all(p in texts for p in parts):
+            return False
+        return any(int(p) - self.key_base >= len(options) or LETTERS[int(p) - self.key_base] != texts[p] for p in parts)
 
     def numbered_key(self, key: str, options: dict[str, str]) -> str | None:
         """Options in numbered columns (选项1, 选项2 …) keyed by their numbers: `2`, `1,3` -> `B`, `AC`;
