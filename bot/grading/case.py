@@ -36,6 +36,7 @@ from bot.grading.case_limits import crossed, meets_requirement, noted_credit
 from bot.grading.case_values import CaseValue, agreement, result_values, segments, values_in, without_values
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import OPPOSITES, asserts_denied, flips_meaning
+from bot.grading.relations import reverses
 from bot.grading.verdict import Outcome, Verdict
 from bot.lexicon.names import STANDARD, Aliases
 from bot.lexicon.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
@@ -182,6 +183,7 @@ class KeyPoint:
     answers: tuple[CaseValue, ...] = ()  # the same with the question's own values (a numbered sub-answer may be one)
     by_value: bool = False  # its first line is a value and nothing else the question does not say: only it makes it
     derives: bool = False  # its lines work a value out (`P=…=0.32`): naming the method is no answer
+    lines: str = ""  # its lines as the reference writes them (the relations they state: bot/grading/relations.py)
     evidence: float = field(init=False)  # its name and what its details tell (set once: asked of every reply)
 
     def __post_init__(self) -> None:
@@ -474,12 +476,15 @@ def _extract(
             details.insert(0, (chosen[0][0], [], list(chosen[0])))
             unsaid[chosen[0][0]] = tuple(o for o in chosen[1] if not any(o in p for p in chosen[0]))
         raw.append((draft.label, names, details))
+    texts = ["\n".join(draft.clauses) for draft in drafts]
 
     # What several points share does not tell which one the reply covers.
     term_counts = Counter(t for _, _, details in raw for t in {t for _, terms, _ in details for t in terms})
     word_counts = Counter(w for _, _, details in raw for w in {w for _, _, words in details for w in words})
     points: list[KeyPoint] = []
-    for (label, names, details), (results, answers, by_value), worked in zip(raw, values, derives, strict=True):
+    for (label, names, details), (results, answers, by_value), worked, lines in zip(
+        raw, values, derives, texts, strict=True
+    ):
         kept: list[Detail] = []
         for text, terms, words in details:
             own_terms = tuple(t for t in terms if term_counts[t] == 1 and t not in names)
@@ -487,7 +492,9 @@ def _extract(
             if own_terms or own_words:
                 need = min(1.0, sum(weight(w) for w in own_words))
                 kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words), unsaid.get(text, ())))
-        points.append(KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value, worked and bool(results)))
+        points.append(
+            KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value, worked and bool(results), lines)
+        )
     return points
 
 
@@ -1076,6 +1083,9 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
                 _limited(s, p, part, note, n)
                 for n, (s, p, part) in enumerate(zip(scores, points, parts, strict=True), 1)
             ]
+    # A point whose relation the reply (or its sub-answer) states the other way round earns nothing of it.
+    said = parts if found is not None and found[1] else [reply] * len(points)
+    scores = [0.0 if s and reverses(part, p.lines) else s for s, p, part in zip(scores, points, said, strict=True)]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
     partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]
     missed = [p.label for p, s in zip(points, scores, strict=True) if s == 0.0]
