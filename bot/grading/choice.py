@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.banks.model import Kind, Question
+from bot.grading.choice_values import option_by_value
 from bot.grading.concepts import ConceptIndex
 from bot.grading.fill import Match, accepted_names, match_blank
 from bot.grading.meaning import flipped
@@ -163,9 +164,10 @@ class _Options:
         near = {k.upper() for k, v in options.items() if match_blank(text, [v], self.concepts).ok}
         if near:
             return near if len(near) == 1 else set()
+        by_value = self._by_value(text) or option_by_value(text, self.question)
         if _TEXT_SEPARATORS.search(text):  # several things named: not one joined to the bank's words
-            return _part_of_one(norm, self.question) or self._by_value(text)
-        return _part_of_one(norm, self.question) or self._by_value(text) or self._in_the_banks_words(norm)
+            return _part_of_one(norm, self.question) or by_value
+        return _part_of_one(norm, self.question) or by_value or self._in_the_banks_words(norm)
 
     def _by_value(self, text: str) -> set[str]:
         """`10609.00元` for the option 10609 where the prompt prints 元 after its brackets: the same value."""
@@ -213,6 +215,8 @@ class _Options:
             return True  # a number where every option holds one (`20到80` among limits in mg/100mL)
         if _of_their_kind(normalize(text), options):
             return True  # `哥窑` among 汝窑, 官窑, 钧窑: another thing of the kind every option names
+        if _named_by_the_bank(normalize(text), self.question, options):
+            return True  # `减压停留` where the explanation names it: a thing the bank knows, no option
         return any(
             match_blank(text, [v], self.concepts).match is Match.opposite for v in self.question.options.values()
         )
@@ -370,6 +374,27 @@ def _of_their_kind(norm: str, options: list[str]) -> bool:
     return norm.endswith(tail) and len(norm) > len(tail) and norm not in options and len(norm) <= len(tail) + 4
 
 
+def _named_by_the_bank(norm: str, question: Question, options: list[str]) -> bool:
+    """A term the prompt or the explanation names, as a whole word of its (`减压停留` in 潜水电脑会提示减压停留,
+    `OK手势` in OK手势表示没问题), that is in no option's text: another thing than any option, named on purpose."""
+    if len(norm) < 2 or any(norm in option or option in norm for option in options):
+        return False
+    import rjieba  # loaded at the first reply that needs it, as the case grader loads it
+
+    for source in (question.prompt, question.explanation or ""):
+        text = normalize(source)
+        ends, at = {0}, 0
+        for word in rjieba.cut(text):
+            at += len(word)
+            ends.add(at)
+        start = text.find(norm)
+        while start != -1:
+            if start in ends and start + len(norm) in ends:
+                return True
+            start = text.find(norm, start + 1)
+    return False
+
+
 def _short_name(norm: str, question: Question) -> list[tuple[str, str]]:
     """The option a short name stands for that the question's own words write (`碳十四、树轮、热释光可给出具体
     年代` beside 树木年轮年代学): the name starts as the option does and its characters follow in its order."""
@@ -444,14 +469,44 @@ def read_letters(question: Question, reply: str, concepts: ConceptIndex | None =
     hedged = strip_hedges(original)
     if reading is None and hedged != original:  # `我觉得是B吧`, `应该选 梯度累积`
         reading = _read(named, hedged)
-    if reading is None:
-        reading = _closing_letters(named, hedged)
+    if reading is None or reading.stray:  # `8*8=64 选C`: the working reads as a stray value, the letter chooses
+        reading = _closing_letters(named, hedged) or reading
+    if reading is None and question.kind is Kind.single:
+        reading = _closing_name(named, hedged)
     return reading
 
 
-# Letters that close a reply after its working or the option's words: `中位数是(3+5)/2=4，选b`, `升降舵，c`.
+# `拇指向上就是…`, `X的意思是…`: the prompt's own term and a copula before the answer.
+_COPULA = re.compile(r"(?:就是|即是|即为|是指|指的是|的意思是|意思是|的含义是|含义是|表示|是|指|为|=|＝)")
+_CLOSING_CUT = re.compile(r"[\s，,。;；:：]+")
+_DENYING = re.compile(r"[不非没未别]|排除")
+
+
+def _closing_name(named: _Options, text: str) -> Reading | None:
+    """One option named at the end of a reply, after words that name no option: a description
+    (`江西那个瓷都 景德镇`) or the prompt's term with a copula (`拇指向上就是上升`). Never after a negation
+    (`不是龙泉 景德镇`), nor when the words before name another option."""
+    pieces = [p for p in _CLOSING_CUT.split(text.strip()) if p]
+    lead, last = " ".join(pieces[:-1]), pieces[-1] if pieces else ""
+    if not lead:  # one piece: the prompt's term and a copula before an option's name
+        prompt = normalize(named.question.prompt)
+        for match in _COPULA.finditer(text):
+            before, after = text[: match.start()], text[match.end() :]
+            if len(normalize(before)) >= 2 and normalize(before) in prompt and named.named(after):
+                lead, last = before, after
+                break
+    if not lead or not last or _DENYING.search(lead) or (len(last) == 1 and last.isascii()):
+        return None
+    found = named.named(last)
+    if len(found) != 1 or named.named(lead) or any(named.named(p) for p in pieces[:-1]):
+        return None
+    return Reading(found)
+
+
+# Letters that close a reply after its working or the option's words: `中位数是(3+5)/2=4，选b`, `升降舵，c`,
+# `…=0.65 所以b`.
 _CLOSING = re.compile(
-    r"(?:[，,。;；:：]\s*|\s+|(?<![A-Za-z])(?:所以|因此|故)?(?:选|答案是|答案为|答案))\s*"
+    r"(?:[，,。;；:：]\s*|\s+|(?<![A-Za-z])(?:(?:所以|因此|故)(?:选|答案是|答案为|答案)?|选|答案是|答案为|答案))\s*"
     r"(?P<letters>[A-Ja-j](?:\s*[、,，]?\s*[A-Ja-j])*)\s*[。.!！]?\s*$"
 )
 

@@ -1,10 +1,10 @@
 """Reasons a right true/false judgement gives that state another fact than the explanation's, about the same
 thing: half credit, the judgement's.
 
-- A denial of what the explanation asserts of it, or an assertion of what it denies: `称人结拉紧后就解不开了`
-  where it says 称人结……容易解开 (a verb and its result with 不 between, `解不开`, is read as denying `解开`).
-- Another means or source than the one it gives: `真空里火箭靠太阳能帆板` where it says 火箭依靠……喷出燃气获得
-  反作用力, when nothing of the reason's means stands anywhere in the explanation.
+- A denial of what the explanation asserts of it, or an assertion of what it denies: `蜡染的蜡煮了也去不掉`
+  where it says 蜡可以去掉 (a verb and its result with 不 between, `去不掉`, is read as denying `去掉`).
+- Another means or source than the one it gives: `刺猬冬眠靠晒太阳取暖` where it says 靠体内储存的脂肪, when
+  nothing of the reason's means stands anywhere in the explanation.
 
 The explanation is the only source: a reason it does not speak of keeps its credit.
 """
@@ -102,7 +102,7 @@ def denies_the_explanation(reason: str, explanation: str) -> tuple[str, str] | N
     return None
 
 
-# Words that give what a thing works by or comes from: `火箭靠喷气`, `热量来自太阳`.
+# Words that give what a thing works by or comes from: `刺猬靠脂肪`, `热量来自太阳`.
 _MEANS = re.compile("依靠|依赖|借助|利用|凭借|凭着|靠着|来源于|来自|源于|源自|取决于|靠")
 _GLUE = frozenset("的了是就也都还才着")
 

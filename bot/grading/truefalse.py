@@ -200,7 +200,7 @@ def sibling(reply: str, explanation: str, prompt: str) -> tuple[str, str] | None
     # value, a sibling of the claim's, and as wrong a reason.
     words = dict.fromkeys([*rjieba.cut(told), *rjieba.cut(asked)])  # in order: the explanation's term named first
     said = normalize(strip_hedges(reply))
-    # Cut piece by piece: normalising drops the space in `错 湖盐`, and the cut would glue 错 to 湖.
+    # Cut piece by piece: normalising drops the space in `错 石砚`, and the cut would glue 错 to 石.
     cut = [w for piece in _PIECES.split(strip_hedges(reply)) for w in rjieba.cut(normalize(piece))]
     if (compound := _compound_sibling(said, cut, words, told + asked)) is not None:
         return compound

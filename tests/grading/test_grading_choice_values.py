@@ -1,0 +1,67 @@
+"""Single choice: an option named by its value or its words, with working or talk around it, as a teacher
+reads it; never a value or words that fit another option too, a wrong value, or the other direction."""
+
+from __future__ import annotations
+
+import pytest
+from class_rows import ClassBank, outcome
+
+from bot.grading.choice_values import option_by_value
+
+# Speeds of sound and densities of sea water, every option one value in one unit; tide readings, words and
+# a value in each option, two options sharing each value; a chessboard count; kilns; divers' hand signals.
+_BANK = ClassBank("choice_values_bank.json")
+graded, check = _BANK.graded, _BANK.check
+TIDE = _BANK.bank.question("single-tide")
+
+
+@pytest.mark.parametrize(
+    ("qid", "reply", "expect"),
+    [
+        ("single-density", "1.03", "correct"),  # the option's number without the unit every option writes
+        ("single-density", "1.03 kg/m³", "wrong"),  # the right number in another unit is another value
+        ("single-density", "0.92", "wrong"),
+        ("single-sound", "340", "correct"),
+        ("single-sound", "0.34 km/s", "correct"),  # the same speed in another unit
+        ("single-sound", "340米每秒", "correct"),
+        ("single-sound", "1500", "wrong"),  # another option's number
+        ("single-sound", "340 km/s", "wrong"),  # the right number in another unit is another value, no option
+        ("single-tide", "低650mm", "correct"),  # the option's words around its value, converted
+        ("single-tide", "下午低 0.65米", "correct"),  # the prompt's words around them
+        ("single-tide", "高0.65米", "wrong"),  # the other direction is its own option
+        ("single-tide", "2.45-1.80=0.65 所以a", "correct"),  # working, then the letter after 所以
+        ("single-tide", "2.45-1.80=0.65 所以b", "wrong"),
+        (
+            "single-squares",
+            "8*8=64 选C",
+            "correct",
+        ),  # the working a stray value; 选C chooses
+        ("single-squares", "8*8=64 选D", "unread"),  # the working names C, the letter D: asked again
+        ("single-porcelain", "江西那个瓷都 景德镇", "correct"),  # the option's name ending a sentence
+        ("single-porcelain", "白瓷那个 德化", "wrong"),
+        ("single-porcelain", "不是龙泉 景德镇", "unread"),  # after a negation: not read as the closing name
+        ("single-signals", "拇指向上就是上升", "correct"),  # the prompt's words and a copula before the option
+        ("single-signals", "拇指向上就是没问题", "wrong"),
+    ],
+)
+def test_an_option_named_by_its_value_or_words_with_talk_around_it(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+@pytest.mark.parametrize("reply", ["0.65", "0.65米", "650 mm"])
+def test_a_value_two_options_hold_names_neither(reply: str) -> None:
+    assert TIDE is not None and option_by_value(reply, TIDE) == set()
+    assert not graded("single-tide", reply).correct
+
+
+@pytest.mark.parametrize(
+    ("qid", "reply"),
+    [
+        ("single-signals", "减压停留"),  # a thing the explanation names, no option: wrong, not asked again
+        ("single-signals", "潜水电脑"),
+        ("single-signals", "OK手势"),
+    ],
+)
+def test_a_thing_the_bank_names_that_is_no_option_is_wrong(qid: str, reply: str) -> None:
+    verdict = graded(qid, reply)
+    assert outcome(verdict) == "wrong" and verdict.understood, verdict
