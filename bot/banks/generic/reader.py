@@ -41,6 +41,7 @@ from bot.banks.generic.answers import Entry, Group, grid_at, labelled_entries, l
 from bot.banks.generic.line_end import choice_at_end, keyed_at_end, verdict_at_end
 from bot.banks.generic.rows import delimited_drafts
 from bot.banks.generic.runon import glued_options, rewrapped, unglued
+from bot.banks.generic.verdict_signs import document_signs
 from bot.banks.issues import Issue
 from bot.banks.model import Kind
 from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
@@ -164,6 +165,7 @@ class _Generic:
         self.tail_line = 0  # the document line where the last block's unmarked tail begins
         self.opening: list[tuple[int, str]] = []  # the paragraph of lines before any question, so far
         self.ticked: set[int] = set()  # lines whose option a tick before its label marks right ("✔ B. Pacific")
+        self.signs = document_signs(self.texts)  # "正" / "誤", "V" / "F" alone under statements: their verdicts
         for k, text in enumerate(self.texts):
             if (bare := ticked_label(text)) is not None and _label_at_start(bare) is not None:
                 self.texts[k] = bare
@@ -863,6 +865,8 @@ class _Generic:
         letter = text.strip().rstrip(".。").strip()
         if len(letter) == 1 and self.legend.get(letter.upper()) is not None:
             return letter
+        if (value := self.signs.get(text.strip())) is not None:
+            return "对" if value else "错"
         return _verdict_line(text)
 
     def note_legend(self, text: str) -> None:

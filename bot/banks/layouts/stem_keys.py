@@ -169,8 +169,9 @@ def true_false_key_in_stem(stem: str) -> tuple[str, str | None]:
         return stem, key
     if m := _TRAILING_TICK.search(stem):  # "……要求之一。 ✔"
         return stem[: m.start()], m.group(1)
-    if m := _TRAILING_WORD.search(stem):  # "Cats are mammals. T", "水在0℃结冰。 对"
-        return stem[: m.start()], m.group(1)
+    m = _TRAILING_WORD.search(stem)  # "Cats are mammals. T", "水在0℃结冰。 对"
+    if m and not (len(m.group(1)) == 1 and _UNDERSCORE_BLANK.search(stem[: m.start()])):
+        return stem[: m.start()], m.group(1)  # (a letter under a blank, "… is ___." / "F", is the blank's answer)
     if m := _TICK_AFTER_BRACKET.search(stem):  # "……首要职能。（ ）√"
         return stem[: m.start()] + "（ ）", m.group(1)
     found = list(_TF_ANY_BRACKET.finditer(stem))
