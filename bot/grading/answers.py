@@ -1,7 +1,8 @@
 """The answers a fill key accepts: the key itself and the alternatives written inside it.
 
 `无用的神经元或连接` accepts `无用的神经元` and `无用的连接`; `数据并行/模型并行` accepts either;
-`参数高效微调（LoRA/QLoRA）` accepts the name without its bracket and the bracketed abbreviations.
+`参数高效微调（LoRA/QLoRA）` accepts the name without its bracket and the bracketed abbreviations; `镜头 lens`
+(a name in both scripts) accepts either half.
 """
 
 from __future__ import annotations
@@ -27,6 +28,12 @@ _BRACKET = re.compile(r"^(?P<head>[^()]+?)\s*\((?P<inner>[^()]+)\)(?P<tail>[^()]
 # Words that do not change which concept is meant: 结构化剪枝 is 结构剪枝, 模型量化技术 is 模型量化.
 _FILLER = re.compile(r"[的之化性]")
 _GENERIC_TAIL = re.compile(r"(?:技术|方法|策略)$")
+# A key written in both scripts, its Chinese name and then its Latin one (`镜头 lens`, `光圈 aperture`): either
+# half is the answer. Only in that order, the Latin half words with a lower-case letter: `Java 语言`, `TCP 协议`
+# and `维生素 C` are one name each (a Latin modifier, an acronym, a letter), none of whose halves answers.
+_BOTH_SCRIPTS = re.compile(
+    r"^(?P<zh>[\u3400-\u4dbf\u4e00-\u9fff]{2,})\s+(?P<en>(?=[A-Za-z' -]*[a-z])[A-Za-z][A-Za-z' -]*[A-Za-z])$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +100,9 @@ def expand(answer: str) -> list[str]:
         found.extend(name_parts(bracket["inner"]) or [bracket["inner"].strip()])
     for item in list(found):
         found.extend(_split_alternatives(item))
+    for item in list(found):
+        if (both := _BOTH_SCRIPTS.match(item)) is not None:
+            found.extend((both["zh"], both["en"]))
     seen: set[str] = set()
     out: list[str] = []
     for item in found:

@@ -9,7 +9,7 @@ names of one concept (`aliases`): `knowledge distillation` is `知识蒸馏`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rapidfuzz import process
@@ -41,11 +41,16 @@ class ConceptIndex:
         # Every name of the table and of the banks' pairs is a concept a reply may name.
         names = [*names, *(name for pair in pairs for name in pair), *self.aliases.display.values()]
         self._display: dict[str, str] = {}
+        characters: set[str] = set()
         for name in names:
             for text in expand(name):
                 norm = normalize(text)
                 if 2 <= len(norm) <= (_MAX_LATIN_CONCEPT if norm.isascii() else _MAX_CONCEPT):
                     self._display.setdefault(norm, text)
+                elif len(norm) == 1:
+                    characters.add(norm)
+        # Keys and options of one character (炭, 碳): no slip of another one-character key may make one.
+        self.characters = frozenset(characters)
         self._norms: list[str] = sorted(self._display)
         # Derived data that depends on a question's text only (e.g. a case's key points).
         self.memo: dict[Any, Any] = {}
@@ -86,14 +91,14 @@ class ConceptIndex:
             return None
         return name
 
-    def nearest(self, norm: str, accepted: Iterable[str], max_distance: int) -> str | None:
-        """A concept other than the accepted answers within `max_distance` edits of `norm`, if any."""
+    def nearest(
+        self, norm: str, accepted: Iterable[str], max_distance: int, scorer: Callable[..., int] = Levenshtein.distance
+    ) -> str | None:
+        """A concept other than the accepted answers within `max_distance` edits of `norm` (by `scorer`), if any."""
         # The accepted answers without their neutral affixes are no other concept (梯度累积 of 使用梯度累积).
         excluded = {name for a in accepted for name in (a, core(a))}
         excluded_loose = {loose(a) for a in excluded}
-        hits = process.extract(
-            norm, self._norms, scorer=Levenshtein.distance, score_cutoff=max_distance, limit=len(excluded) + 3
-        )
+        hits = process.extract(norm, self._norms, scorer=scorer, score_cutoff=max_distance, limit=len(excluded) + 3)
         for concept, _distance, _index in hits:
             if concept not in excluded and loose(concept) not in excluded_loose:
                 return concept

@@ -298,9 +298,25 @@ def _agreement(key: Value, said: Value, given: Unit | None, given_words: str) ->
         return "yes" if said.parts == key.parts else "no"
     if given is not None and said.dimension == given.dims:
         return "yes" if _scaled(key.parts, given.factor) == said.parts else "no"
+    if given is not None and _count_of_rate(said.dimension, given.dims):
+        # `24 帧` where the prompt prints fps, `72次` for 次/分: a count per time said by its count.
+        return "yes" if said.written == key.written else "no"
     if given_words and said.unit and said.unit in given_words:  # `60-100次` where the prompt prints 次/分
         return "yes" if said.written == key.written else "no"
     return "no"
+
+
+def _count_of_rate(said: tuple[int, ...], rate: tuple[int, ...]) -> bool:
+    """The reply's unit is a count (次, 帧) and the prompt's that count per a time (次/分, fps)."""
+    counts = {i for i, power in enumerate(said) if power}
+    if len(counts) != 1 or said[next(iter(counts))] != 1 or next(iter(counts)) not in _COUNT_AXES:
+        return False
+    per_time = [p - (1 if i == _TIME_AXIS else 0) for i, p in enumerate(said)]
+    return list(rate) == per_time
+
+
+_TIME_AXIS = 2  # of units.py's dimensions (L, M, T, …)
+_COUNT_AXES = (6, 10)  # count (次) and frame (帧)
 
 
 def _scaled(parts: tuple[Decimal | int | None, ...], factor: Decimal) -> tuple[Decimal | int | None, ...]:
@@ -335,6 +351,8 @@ def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -
     for text in texts:
         said = read_value(text)
         if said is None:
+            if (printed := _in_printed_unit(text, keys, after_blank)) is not None:
+                return printed
             if (stray := _unknown_unit(text, keys, after_blank)) is not None:
                 return stray
             continue
@@ -356,6 +374,23 @@ def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -
 
 # A number and a word of Latin letters after it: a unit, known to the table or not (`10 psi`, `10 furlongs`).
 _NUMBER_AND_WORD = re.compile(r"^\s*(?P<number>[-+]?\d+(?:\.\d+)?)\s*(?P<word>[A-Za-zµμ][A-Za-z/²³^0-9.]*)\s*$")
+
+
+_PRINTED_WORD = re.compile(r"\s*(?P<word>[A-Za-z]+)(?![A-Za-z])")
+
+
+def _in_printed_unit(text: str, keys: list[tuple[Accepted, Value]], after_blank: str) -> BlankResult | None:
+    """`24fps` or `24 FPS` where the prompt prints `___ fps`: a number with the very unit the prompt gives the
+    blank, known to the table or not, is judged by its number."""
+    found = _NUMBER_AND_WORD.match(clean(text))
+    printed = _PRINTED_WORD.match(clean(after_blank))
+    if found is None or printed is None or found["word"].casefold() != printed["word"].casefold() or not keys:
+        return None
+    said = read_value(found["number"])
+    for form, key in keys:
+        if said is not None and key.dimension is None and key.kind == said.kind and key.parts == said.parts:
+            return BlankResult(Match.same_concept, normalize(text), form)
+    return BlankResult(Match.wrong, normalize(text), keys[0][0])
 
 
 def _unknown_unit(text: str, keys: list[tuple[Accepted, Value]], after_blank: str) -> BlankResult | None:
@@ -1075,7 +1110,8 @@ def _name_of_the_question(result: BlankResult, question: Question, blanks: list[
     if result.match is not Match.typo or result.answer is None or not is_name(result.answer.text):
         return result
     keys = names_in(" ".join(a for blank in blanks for a in blank))
-    other = nearer_name(result.reply, result.answer.norm, names_in(f"{question.prompt}\n{question.explanation or ''}"), keys)
+    written = names_in(f"{question.prompt}\n{question.explanation or ''}")
+    other = nearer_name(result.reply, result.answer.norm, written, keys)
     return result if other is None else BlankResult(Match.lookalike, result.reply, result.answer, other)
 
 

@@ -16,9 +16,10 @@ from functools import lru_cache
 
 __all__ = ["Unit", "read_unit"]
 
-# Base dimensions: length, mass, time, current, temperature, amount, a count (次), information, angle, and a
-# level on a logarithmic scale (dB: compared as written, never converted).
-_AXES = ("L", "M", "T", "I", "K", "N", "count", "info", "angle", "level")
+# Base dimensions: length, mass, time, current, temperature, amount, a count (次), information, angle, a
+# level on a logarithmic scale (dB: compared as written, never converted), and frames (帧, of a film or a
+# screen: a count of their own, so that 24 帧 is never 24 次).
+_AXES = ("L", "M", "T", "I", "K", "N", "count", "info", "angle", "level", "frame")
 Dims = tuple[int, ...]
 
 
@@ -145,6 +146,9 @@ _named(METRE**2, "平方米")
 _named(_scaled(METRE**2, "1e6"), "平方千米", "平方公里")
 _named(_scaled(METRE**2, "1e4"), "公顷")
 _named(TIMES, "次", "times")
+FRAME = Unit(_dims(frame=1), Decimal(1))
+_named(FRAME, "帧", "frame", "frames")
+_SYMBOLS["fps"] = FRAME * SECOND**-1  # frames per second
 _named(_scaled(METRE, "9.46e15"), "光年", "light-year", "light-years", "light year", "light years", "ly")
 _named(_scaled(METRE, "1.496e11"), "天文单位", "au")
 _named(_scaled(TIMES * SECOND**-1, str(Decimal(1) / Decimal(60))), "bpm")
