@@ -117,6 +117,10 @@ def _read(path: Path, budget: TextBudget) -> Extracted:
         raise _refuse_old(path, suffix)
     text = decode_bytes(path.read_bytes(), path.name)
     if suffix in (".html", ".htm") or is_html(text):
+        from bot.banks.formats.html_quiz import quiz_table
+
+        if (quiz := quiz_table(text)) is not None:  # keys in a review's feedback, a script's data, attributes
+            return Extracted(tables=[quiz])
         text = html_text(text)  # a saved web page: a line per block, the key marks kept
     if suffix == ".txt":
         from bot.banks.sheets.cards import tab_cards
