@@ -11,7 +11,7 @@ from bot.grading.concepts import ConceptIndex
 from bot.grading.fill import expected_fill, grade_fill
 from bot.grading.truefalse import grade_true_false
 from bot.grading.verdict import Outcome, Verdict
-from bot.grading.wording import gives_up, is_chatter, is_filler, is_remark
+from bot.grading.wording import gives_up, is_chatter, is_filler, is_non_answer, is_remark
 from bot.lexicon.normalize import normalize
 
 __all__ = ["grade", "grade_or_raise"]
@@ -25,6 +25,8 @@ MAX_REPLY = 10_000
 def grade_or_raise(question: Question, reply: str, concepts: ConceptIndex | None = None) -> Verdict:
     """Grade one reply; lets a bug surface as an exception (tests call this one)."""
     reply = reply[:MAX_REPLY]
+    if is_non_answer(reply) and not _holds(question, reply):
+        return _ask_again(question)  # `下一题`, `[表情]`, `?`: nothing to grade, and no giving up either
     if gives_up(reply):
         return _given_up(question)
     if is_filler(reply):
@@ -72,6 +74,29 @@ def _question_words(question: Question) -> tuple[str, tuple[str, ...]]:
     if isinstance(question.answer, str):
         text += " " + question.answer
     return normalize(text), tuple(normalize(a) for a in answers)
+
+
+def _holds(question: Question, reply: str) -> bool:
+    """The question's answers hold the reply (an English item whose key is `next`), or its key is made of marks
+    (a Morse code) and the reply of more than marks that ask (`?`, `！`) the key lacks: an answer to grade."""
+    said = normalize(reply)
+    if said and said in _question_words(question)[1]:
+        return True
+    marks = [a for a in _answer_texts(question) if a.strip() and not any(ch.isalnum() for ch in a)]
+    asking = {ch for ch in reply if ch in _ASKING}
+    return (bool(marks) and any(ch not in _ASKING and not ch.isspace() for ch in reply)) or any(
+        asking & set(a) for a in marks
+    )
+
+
+_ASKING = frozenset("?？!！")
+
+
+def _answer_texts(question: Question) -> list[str]:
+    """The key and its alternatives as written (normalising drops marks)."""
+    texts = [a for blank in question.blanks() for a in blank] if question.kind is Kind.fill else []
+    texts += [*question.options.values(), *question.alternates]
+    return [*texts, question.answer] if isinstance(question.answer, str) else texts
 
 
 def _chatter(question: Question, reply: str) -> bool:

@@ -4,13 +4,15 @@
 - Neutral affixes: `梯度裁剪方法` is 梯度裁剪, `批大小` is 批大小值, `使用梯度累积` is 梯度累积. They never
   make another concept; compounds where they would (`特征值` is not 特征) are listed apart.
 - A question asked back to assert: `不是对抗训练吗` says 对抗训练.
-- Giving up (`不知道`, `跳过`): an answer that earns nothing, in every kind. Sounds of thinking (`嗯…`)
-  are no answer at all.
+- Giving up (`不知道`, `跳过`): an answer that earns nothing, in every kind. Sounds of thinking (`嗯…`),
+  a navigation word (`下一题`), a sticker's placeholder (`[表情]`) and punctuation alone (`?`) are no answer
+  at all.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from opencc import OpenCC
@@ -27,6 +29,7 @@ __all__ = [
     "gives_up",
     "is_chatter",
     "is_filler",
+    "is_non_answer",
     "is_remark",
     "strip_hedges",
 ]
@@ -123,7 +126,6 @@ GIVE_UP = (
     "不造",
     "答不上来",
     "做不出来",
-    "下一题",
     "算了",
     "不晓得",
     "不清楚",
@@ -141,7 +143,6 @@ GIVE_UP = (
     "放弃",
     "pass",
     "skip",
-    "next",
     "idk",
     "dunno",
     "no clue",
@@ -245,8 +246,6 @@ def _suffix_start(text: str) -> int | None:
 _GIVE_UP_LEAD = re.compile(
     r"^(?:这道题|这题|这个|我也|我真的|我实在|我确实|我|真的|实在|确实|真|完全|还是|全然|ぜんぜん)+"
 )
-# A question mark alone (`?`, `？？`): the learner has no answer to offer.
-_ONLY_QUESTION_MARKS = re.compile(r"^[\s?？]*[?？][\s?？]*$")
 _GIVE_UP = frozenset(GIVE_UP)
 # In both scripts, to look for them before a reply is folded (most replies hold none).
 _S2T = OpenCC("s2t")  # one converter: building one loads its dictionaries (about 0.1 s each time)
@@ -259,8 +258,6 @@ def gives_up(text: str) -> bool:
     """`不知道`, `我真不知道啊`, `跳過`, `ＩＤＫ`: the learner gives up."""
     if len(text) > _MAX_GIVE_UP:
         return False
-    if _ONLY_QUESTION_MARKS.match(text):
-        return True
     if _GIVE_UP_ANY.search(text) is None and (_FULL_WIDTH.search(text) is None or not gives_up(clean(text))):
         return False  # most replies: one search, nothing folded
     plain = " ".join(clean(text).split()).strip("。.!！?？~～…啊呀吧呢啦嘛哦喔")
@@ -274,6 +271,26 @@ def is_filler(text: str) -> bool:
         return False  # most replies: decided by their first character
     said = "".join(ch for ch in text if ch.isalnum()).casefold()
     return all(ch in FILLER_CHARS for ch in said) or bool(_FILLER_LATIN.match(said))
+
+
+# Not an answer at all, the bot asks again: a navigation word (the learner wants the next question, not the
+# key), a chat app's placeholder for a sticker or a picture, punctuation alone (`?`, `？？`, `。。。`).
+NAVIGATION = ("下一题", "下一个", "下一道", "下一道题", "换一题", "换一道", "继续", "next", "next one", "next question")
+PLACEHOLDERS = ("表情", "动画表情", "图片", "照片", "语音", "视频", "文件", "贴纸")
+PLACEHOLDERS += ("sticker", "photo", "image", "gif", "emoji")
+_NAVIGATION = frozenset(NAVIGATION)
+_PLACEHOLDER = re.compile(rf"^[\[【［(（]\s*(?:{_alternation(PLACEHOLDERS)})\s*[\]】］)）]$", re.IGNORECASE)
+
+
+def is_non_answer(text: str) -> bool:
+    """`下一题`, `next`, `[表情]`, `?`, `…`: no answer, and no giving up either (the bot asks again)."""
+    plain = text.strip()
+    if not plain or len(plain) > _MAX_GIVE_UP:
+        return False
+    if all(unicodedata.category(ch).startswith("P") or ch.isspace() for ch in plain):
+        return True
+    words = " ".join(clean(plain).split()).strip("。.!！~～…?？")
+    return words in _NAVIGATION or bool(_PLACEHOLDER.match(plain.rstrip("。.!！~～…?？ ")))
 
 
 # A remark about the question, not an answer: `我觉得这题有问题`, `这个怎么算`, `看不懂题目`.

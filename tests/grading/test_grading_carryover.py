@@ -14,16 +14,14 @@ BANK, CONCEPTS = _BANK.bank, _BANK.concepts
 graded, check = _BANK.graded, _BANK.check
 
 
-# Giving up, in Chinese, English and Japanese, and a question mark alone: an answer that earns nothing and
-# shows the key, in every kind; never read as an answer that matches something.
+# Giving up, in Chinese, English and Japanese: an answer that earns nothing and shows the key, in every kind;
+# never read as an answer that matches something. (A question mark alone or `下一题` is no answer at all:
+# tests/grading/test_grading_non_answers.py.)
 GIVE_UPS = [
     "不会",
     "我不会",
     "这题不会",
     "不会啊",
-    "?",
-    "？？",
-    "???",
     "dunno",
     "no clue",
     "I have no idea",
@@ -38,7 +36,6 @@ GIVE_UPS = [
     "パス",
     "没印象",
     "不确定",
-    "下一题",
 ]
 KINDS = ["fill-capital", "single-composer", "multiple-noble", "tf-boil", "tf-moon", "case-fire"]
 

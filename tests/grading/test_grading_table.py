@@ -67,7 +67,7 @@ SINGLE = [
         "000/single-2", "不知道", W, 0.0, "没关系", "不知道"
     ),  # giving up is an answer: it earns nothing (the key has its own line)
     Case("000/single-2", "跳过", W, 0.0, "没关系"),
-    Case("000/single-2", "？", W, 0.0, "没关系"),  # a question mark alone gives up: the key is shown
+    Case("000/single-2", "？", U, feedback="这不像是答案"),  # a question mark alone is no answer: asked again
     # 000 single 7: D 使用自适应学习率
     Case("000/single-7", "D", C),
     Case("000/single-7", "d 使用自适应学习率", C),
