@@ -36,7 +36,8 @@ from bot.grading.case_limits import crossed, meets_requirement, noted_credit
 from bot.grading.case_values import CaseValue, agreement, result_values, segments, values_in, without_values
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import OPPOSITES, asserts_denied, flips_meaning
-from bot.grading.relations import reverses
+from bot.grading.relations import Claim, agrees, reverses, stated_beyond
+from bot.grading.synonyms import synonyms
 from bot.grading.verdict import Outcome, Verdict
 from bot.lexicon.names import STANDARD, Aliases
 from bot.lexicon.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
@@ -166,6 +167,10 @@ class Detail:
     need: float = 0.0  # weight of its words a reply must hold to say it in its own words (0: only by its terms)
     glossed: tuple[str, ...] = ()  # words a bracket glosses (`短缺（供不应求）`): each says the thing in full
     unless: tuple[str, ...] = ()  # the other answer a sub-question offers (`不构成犯罪`): saying it unsays this
+    # Each of `words`' other words of one meaning (bot/grading/synonyms.py), beyond the question and the other
+    # points; () when none has any.
+    alternates: tuple[frozenset[str], ...] = ()
+    turns: tuple[Claim, ...] = ()  # the relations it states beyond the question (bot/grading/relations.py)
     # What saying it tells: a clause known by one two-character word (`保证精度`: 精度) is half a thing
     # (set from the fields above, once: it is asked of every reply).
     worth: float = field(init=False)
@@ -448,6 +453,7 @@ def _extract(
     asked = set(values_in(prompt))
     picks = _alternatives_asked(prompt, aliases)
     unsaid: dict[str, tuple[str, ...]] = {}
+    others: list[dict[str, frozenset[str]]] = []  # per detail, in order: its words' other words
     for draft, question_norm in zip(drafts, question_norms, strict=True):
         answers = tuple(v for line in draft.clauses for v in result_values(line))
         first = draft.clauses[0] if draft.clauses else ""
@@ -471,9 +477,11 @@ def _extract(
                 # `系统脱敏` says 系统脱敏法: a method's name without its 法.
                 words += [w[:-1] for w in words if len(w) >= 4 and w.endswith("法") and w[:-1] not in words]
                 details.append((clause.strip(" -•*·"), _with_names(terms, aliases), words))
+                others.append(_other_words(words, question_norm))
         chosen = _picked(normalize(draft.clauses[0]) if draft.clauses else "", picks)
         if chosen:  # `饮酒驾驶还是醉酒驾驶？`: the reference's pick is the point, though the question says it
             details.insert(0, (chosen[0][0], [], list(chosen[0])))
+            others.insert(len(others) - len(details) + 1, {})
             unsaid[chosen[0][0]] = tuple(o for o in chosen[1] if not any(o in p for p in chosen[0]))
         raw.append((draft.label, names, details))
     texts = ["\n".join(draft.clauses) for draft in drafts]
@@ -482,6 +490,7 @@ def _extract(
     term_counts = Counter(t for _, _, details in raw for t in {t for _, terms, _ in details for t in terms})
     word_counts = Counter(w for _, _, details in raw for w in {w for _, _, words in details for w in words})
     points: list[KeyPoint] = []
+    alternates = iter(others)
     for (label, names, details), (results, answers, by_value), worked, lines in zip(
         raw, values, derives, texts, strict=True
     ):
@@ -489,9 +498,15 @@ def _extract(
         for text, terms, words in details:
             own_terms = tuple(t for t in terms if term_counts[t] == 1 and t not in names)
             own_words = tuple(w for w in words if word_counts[w] == 1)
+            other = next(alternates)
+            # Another point's word is no other word for this one's.
+            alts = tuple(frozenset(a for a in other.get(w, ()) if a not in word_counts) for w in own_words)
             if own_terms or own_words:
                 need = min(1.0, sum(weight(w) for w in own_words))
-                kept.append(Detail(text, own_terms, own_words, need, _glossed(text, own_words), unsaid.get(text, ())))
+                glossed = _glossed(text, own_words)
+                alts = alts if any(alts) else ()
+                turns = stated_beyond(text, prompt) if own_words else ()
+                kept.append(Detail(text, own_terms, own_words, need, glossed, unsaid.get(text, ()), alts, turns))
         points.append(
             KeyPoint(label, tuple(names), tuple(kept), results, answers, by_value, worked and bool(results), lines)
         )
@@ -863,7 +878,8 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
         reply = replace(reply, norm=_kept_away(reply.norm))
     if any(_says(reply.norm, reply.words, t) for t in detail.terms):
         return True
-    return _said_in_words(detail, reply)
+    # `河水流速变慢` for 河流进入海洋后流速减慢: the same thing turned the same way, in the learner's words.
+    return _said_in_words(detail, reply) or (bool(detail.turns) and agrees(reply.norm.replace("|", "，"), detail.turns))
 
 
 def _said_in_words(detail: Detail, reply: _Reply) -> bool:
@@ -871,14 +887,43 @@ def _said_in_words(detail: Detail, reply: _Reply) -> bool:
     if not detail.need:
         return False
     said = 0.0
-    for word in detail.words:
+    for n, word in enumerate(detail.words):
         if word in reply.norm and _contradicted(word, detail.text, reply.norm):
             continue
-        if word in reply.norm or _abbreviated_in(word, reply.norm):
+        if word in reply.norm or _abbreviated_in(word, reply.norm) or _said_otherwise(detail, n, reply.norm):
             said += 1.0 if word in detail.glossed else weight(word)
             if said >= detail.need:
                 return True
     return False
+
+
+def _said_otherwise(detail: Detail, n: int, norm: str) -> bool:
+    """The reply says the detail's n-th word in another word of its meaning (`升高` for 上升, `结实` for 坚固)."""
+    alts = detail.alternates[n] if detail.alternates else None
+    return bool(alts) and not alts.isdisjoint(_reply_words(norm))
+
+
+@lru_cache(maxsize=1024)
+def _reply_words(norm: str) -> frozenset[str]:
+    """The words of a reply as the segmenter cuts them (asked only where a detail has other words)."""
+    import rjieba
+
+    return frozenset(rjieba.cut(norm))
+
+
+_OTHER_WORDS_SKIP = _GENERIC | frozenset(_LABELS)
+
+
+def _other_words(words: list[str], question_norm: str) -> dict[str, frozenset[str]]:
+    """Each word's other words of one meaning, none the question says or every answer uses."""
+    out = {}
+    for word in words:
+        alts = frozenset(
+            a for a in synonyms(word) if a not in _OTHER_WORDS_SKIP and not (question_norm and a in question_norm)
+        )
+        if alts:
+            out[word] = alts
+    return out
 
 
 _OPPOSITE_CHARS = frozenset((a, b) for a, b in OPPOSITES if len(a) == 1 and len(b) == 1)
@@ -1085,7 +1130,10 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
             ]
     # A point whose relation the reply (or its sub-answer) states the other way round earns nothing of it.
     said = parts if found is not None and found[1] else [reply] * len(points)
-    scores = [0.0 if s and reverses(part, p.lines) else s for s, p, part in zip(scores, points, said, strict=True)]
+    context = f"{question.prompt}\n{reference}"
+    scores = [
+        0.0 if s and reverses(part, p.lines, context) else s for s, p, part in zip(scores, points, said, strict=True)
+    ]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
     partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]
     missed = [p.label for p, s in zip(points, scores, strict=True) if s == 0.0]

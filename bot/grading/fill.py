@@ -17,6 +17,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from bot.banks.model import Question
 from bot.grading.answers import Accepted, accepted_forms, loose
+from bot.grading.blank_heads import blank_heads
 from bot.grading.concepts import ConceptIndex
 from bot.grading.counts import count_said
 from bot.grading.expressions import is_expression, operators_in, same_expression
@@ -349,7 +350,7 @@ def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -
     at = unit_at(after_blank)
     given = read_unit(at[1]) if at else None
     for text in texts:
-        said = read_value(text)
+        said = read_value(_degrees_as_key(text, keys))
         if said is None:
             if (printed := _in_printed_unit(text, keys, after_blank)) is not None:
                 return printed
@@ -374,6 +375,22 @@ def _by_value(texts: list[str], forms: tuple[Accepted, ...], after_blank: str) -
 
 # A number and a word of Latin letters after it: a unit, known to the table or not (`10 psi`, `10 furlongs`).
 _NUMBER_AND_WORD = re.compile(r"^\s*(?P<number>[-+]?\d+(?:\.\d+)?)\s*(?P<word>[A-Za-zµμ][A-Za-z/²³^0-9.]*)\s*$")
+
+
+# `15度`: a temperature or an angle, as the key's unit says (never a kilowatt-hour, `一度电`, in such a blank).
+_DEGREE_WORD = re.compile(r"(?<=\d)\s*度$")
+_CELSIUS, _ANGLE = read_unit("℃"), read_unit("°")
+
+
+def _degrees_as_key(text: str, keys: list[tuple[Accepted, Value]]) -> str:
+    """The reply with its 度 written as the key's ℃ or °: 度 names both, and the key tells which."""
+    if _DEGREE_WORD.search(text.strip()) is None:
+        return text
+    dimensions = {key.dimension for _, key in keys}
+    for unit, symbol in ((_CELSIUS, "℃"), (_ANGLE, "°")):
+        if unit is not None and unit.dims in dimensions:
+            return _DEGREE_WORD.sub(symbol, text.strip())
+    return text
 
 
 _PRINTED_WORD = re.compile(r"\s*(?P<word>[A-Za-z]+)(?![A-Za-z])")
@@ -981,18 +998,18 @@ _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 def _with_prompt_word(
     reply: str, forms: tuple[Accepted, ...], prompt: str, concepts: ConceptIndex | None
 ) -> BlankResult | None:
-    """The key and then a word the prompt itself uses of it: `诉讼时效制度` where the prompt says 这一制度,
-    `黄土高原地区` for `…的地区是___`, `the DNS protocol` for `The protocol that…`."""
+    """The key and then the word the prompt uses of it (bot/grading/blank_heads.py): `诉讼时效制度` where the
+    prompt says 这一制度, `黄土高原地区` for `…的地区是___`, `the DNS protocol` for `The protocol that…`, a class
+    noun in another form (`圣托里尼岛`, `Santorini island` for `…的岛屿是___`). Another word of the prompt names
+    another thing (`圣托里尼火山` where the prompt speaks of its volcano)."""
     text = _ARTICLE.sub("", strip_answer_prefix(strip_hedges(clean(reply))).strip())
     norm = normalize(text)
     if concepts is not None and concepts.other(norm, [f.norm for f in forms]) is not None:
         return None
-    said, english = _prompt_norm(prompt), _latin_words(prompt)
+    heads = blank_heads(prompt)
     for form in forms:
         extra = norm[len(form.norm) :] if norm.startswith(form.norm) else ""
-        if extra and (
-            (extra.isascii() and extra in english) or (len(extra) >= 2 and not extra.isascii() and extra in said)
-        ):
+        if extra and extra in heads:
             return BlankResult(Match.same_concept, norm, form)
     return None
 

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from bot.lexicon.normalize import clean
 
-__all__ = ["Claim", "claims", "reverses"]
+__all__ = ["Claim", "agrees", "claims", "reverses", "stated_beyond"]
 
 # Adjectives by pair, the first of each the positive side; verbs of change by sign.
 _ADJECTIVE_PAIRS = "快慢 高低 大小 多少 强弱 早晚 深浅 长短 厚薄 远近 热冷 重轻 粗细 宽窄 浓淡 稠稀"
@@ -111,12 +111,14 @@ def _turn(clause: str, match: re.Match[str]) -> tuple[int, str, int]:
 
 def _directions(clause: str, subject: str) -> tuple[list[Claim], str]:
     """The direction claims of one clause, and the thing it speaks of (for the next clause of its sentence):
-    the two characters that open it (`海面升温慢`), unless it opens with the attribute (`气压较高`)."""
+    the two characters that open it (`海面升温慢`), unless it opens with the attribute (`气压较高`). The two
+    characters just before the attribute are a candidate too (`温度升高时酵母活性增强`: 酵母), `|` between."""
     found: list[Claim] = []
     lead = opener = None
     for match in _DIRECTION.finditer(clause):
         start, dim, sign = _turn(clause, match)
-        attr = _thing(clause[:start])[-2:]
+        before = clause[:start]
+        attr = _thing(before)[-2:]
         if match["verb"] and not attr:  # `降低气压`: the attribute after the verb
             attr = _thing(clause[match.end() :], last=False)[:2]
         if lead is None:
@@ -124,8 +126,11 @@ def _directions(clause: str, subject: str) -> tuple[list[Claim], str]:
             opener = _thing(lead, last=False)[:2]
         if opener and attr and not lead.startswith(attr) and opener != attr:
             subject = opener
+        at = before.rfind(attr) if attr else -1
+        near = _thing(before[:at])[-2:] if at > 0 else ""
         if attr:
-            found.append(Claim("dir", subject, attr=attr, dim=dim, sign=sign))
+            thing = "|".join(dict.fromkeys(x for x in (subject, near) if x and x != attr))
+            found.append(Claim("dir", thing, attr=attr, dim=dim, sign=sign))
     return found, subject
 
 
@@ -232,16 +237,57 @@ def claims(text: str, kinds: frozenset[str] = frozenset(("dir", "order"))) -> tu
 _STOP = _GLUE | frozenset("上下中内外前后里面边方")
 
 
-def _same(x: str, y: str) -> bool:
-    """Two stretches name the same thing: they share two characters in a row, or a short one shares a
-    character that names something (`海面`, `海上`)."""
+def _same(x: str, y: str, thing: bool = False) -> bool:
+    """Two stretches name the same attribute: they share two characters in a row, or a short one shares a
+    character that names something (`流速`, `速度`). Of `thing`s the shared character must open both (`海面`, `海上`):
+    `向光` and `背光` are two sides. A thing read two ways (`温度|酵母`) is either."""
     if not x or not y:
         return False
+    if "|" in x or "|" in y:
+        return any(_same(a, b, thing) for a in x.split("|") for b in y.split("|"))
     if x in y or y in x:
         return True
     if any(x[i : i + 2] in y for i in range(len(x) - 1)):
         return True
-    return min(len(x), len(y)) <= 2 and any(ch in y and ch not in _STOP for ch in x)
+    if min(len(x), len(y)) > 2:
+        return False
+    if thing:
+        return x[0] == y[0] and x[0] not in _STOP
+    return any(ch in y and ch not in _STOP for ch in x)
+
+
+def _same_turn(mine: Claim, theirs: Claim) -> bool:
+    """Both claims turn the same attribute of one thing the same way (`河水流速变慢` and 河流…流速减慢)."""
+    return (
+        mine.kind == theirs.kind == "dir"
+        and (not mine.dim or not theirs.dim or mine.dim == theirs.dim)
+        and _same(mine.attr, theirs.attr)
+        and (not mine.a or not theirs.a or _same(mine.a, theirs.a, thing=True))
+        and mine.sign == theirs.sign
+    )
+
+
+def _same_order(mine: Claim, theirs: Claim) -> bool:
+    return mine.kind == theirs.kind != "dir" and _same(mine.a, theirs.a) and _same(mine.b, theirs.b)
+
+
+def stated_beyond(text: str, question: str) -> tuple[Claim, ...]:
+    """The relations a reference's line states that the question does not (read once per question): saying one of
+    those says the line, in any words for its thing and its turn."""
+    asked = claims(question)
+    return tuple(
+        c for c in claims(text) if not any(_same_turn(c, q) or _same_order(c, q) for q in asked) and (c.attr or c.b)
+    )
+
+
+def agrees(reply: str, told: tuple[Claim, ...]) -> bool:
+    """The reply states one of the relations as they are told (same thing, same attribute, same way; or the same
+    order), and none of them the other way round."""
+    if not told:
+        return False
+    said = _said(reply, frozenset("dir" if c.kind == "dir" else "order" for c in told))
+    agreed = any(_same_turn(m, t) or (m.sign == t.sign and _same_order(m, t)) for m in said for t in told)
+    return agreed and not any(_opposed(m, told) for m in said)
 
 
 def _opposed(mine: Claim, told: tuple[Claim, ...]) -> bool:
@@ -254,7 +300,7 @@ def _opposed(mine: Claim, told: tuple[Claim, ...]) -> bool:
             if t.kind == "dir"
             and (not mine.dim or not t.dim or mine.dim == t.dim)
             and _same(mine.attr, t.attr)
-            and (not mine.a or not t.a or _same(mine.a, t.a))
+            and (not mine.a or not t.a or _same(mine.a, t.a, thing=True))
         ]
         return bool(same) and all(t.sign == -mine.sign for t in same)
     straight = [t for t in told if t.kind == mine.kind and _same(mine.a, t.a) and _same(mine.b, t.b)]
@@ -282,14 +328,16 @@ def _said(reply: str, kinds: frozenset[str]) -> tuple[Claim, ...]:
     return claims(reply, kinds)
 
 
-def reverses(reply: str, reference: str) -> bool:
-    """The reply states a relation of the reference the other way round, and never as the reference does. Only
-    the kinds of relation the reference states are read in the reply."""
+def reverses(reply: str, reference: str, context: str = "") -> bool:
+    """The reply states a relation of the reference the other way round, and never as the reference does; nor as
+    the context does (the question and the whole answer: `推理速度慢` restating the case's problem is no reversal
+    of a point's `推理速度提高`). Only the kinds of relation the reference states are read in the reply."""
     told, kinds, chars = _told(reference)
     if not told:
         return False
-    return any(
-        _opposed(mine, told)
-        for mine in _said(reply, kinds)
-        if not chars.isdisjoint(mine.attr if mine.kind == "dir" else mine.a + mine.b)
-    )
+    for mine in _said(reply, kinds):
+        if chars.isdisjoint(mine.attr if mine.kind == "dir" else mine.a + mine.b) or not _opposed(mine, told):
+            continue
+        if not any(_same_turn(mine, c) or _same_order(mine, c) for c in _told(context)[0]):
+            return True
+    return False

@@ -1,6 +1,7 @@
 """The key inside a longer reply that adds nothing else: the words around it restate the prompt
-(`书法家王羲之`, `书圣是王羲之` for `被后人称为“书圣”的书法家是___`), or name the kind of thing the key is
-(`胰岛素注射液`, `HIV病毒`) or how a remedy is given (`注射胰岛素`, `口服阿司匹林`).
+(`书法家王羲之`, `书圣是王羲之` for `被后人称为“书圣”的书法家是___`; after the key only through a joining word,
+`王羲之是书圣`), or name the kind of thing the key is (`胰岛素注射液`, `HIV病毒`, the prompt's own word for it:
+`圣托里尼岛` for `…的岛屿是___`) or how a remedy is given (`注射胰岛素`, `口服阿司匹林`).
 
 Only the key as written (or an accepted answer) counts inside such a reply, no slip on top of it, and the
 added words may not negate (`不是王羲之`) or make another known concept of the whole.
@@ -15,6 +16,7 @@ from functools import lru_cache
 from rapidfuzz.distance import Levenshtein
 
 from bot.grading.answers import Accepted
+from bot.grading.blank_heads import blank_heads
 from bot.lexicon.normalize import normalize
 
 __all__ = ["KIND_HEADS", "ROUTES", "restated"]
@@ -136,6 +138,24 @@ def _sibling(extra: str, key: str, heads: tuple[str, ...]) -> bool:
     return any(p and Levenshtein.normalized_similarity(p, key) >= _SIBLING for p in pieces)
 
 
+# What a prompt says its answer is known for (`以火山口和白色房屋闻名`, `famous for its glass`): other things.
+_FAMED = re.compile(
+    r"以(?P<zh>[^，。,;；]{1,24}?)(?:闻名|著称|出名|知名|驰名)"
+    r"|(?:famous|known|noted|renowned) for (?P<en>[^,.;]{1,40})",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=4096)
+def _unfamed(prompt_words: str, prompt: str) -> str:
+    """The prompt's words without what it says its answer is known for."""
+    for match in _FAMED.finditer(prompt):
+        famed = normalize(match["zh"] or match["en"] or "")
+        if famed:
+            prompt_words = prompt_words.replace(famed, "|")
+    return prompt_words
+
+
 def restated(reply: str, forms: Sequence[Accepted], prompt: str) -> Accepted | None:
     """The accepted answer the reply holds whole, with only restating, kind or route words around it."""
     norm = normalize(reply)
@@ -153,9 +173,13 @@ def restated(reply: str, forms: Sequence[Accepted], prompt: str) -> Accepted | N
         if (not left and not right) or _inside_word(left, key, right):
             continue
         heads = tuple(h for h in KIND_HEADS if right.startswith(h) and not _whole_word(key, h))
+        heads += tuple(h for h in blank_heads(prompt) if right.startswith(h))
         routes = ROUTES if treats else ()
         if _sibling(left + "|" + right, key, heads):
             continue
-        if _covered(left, prompt_words, routes) and _covered(right, prompt_words, heads):
+        # Glued after the key, what the prompt says the thing is known for names that other thing
+        # (`圣托里尼火山` where the island is known for its volcano); through a joining word it restates.
+        right_words = prompt_words if right[:1] in _JOINERS else _unfamed(prompt_words, prompt)
+        if _covered(left, prompt_words, routes) and _covered(right, right_words, heads):
             return form
     return None

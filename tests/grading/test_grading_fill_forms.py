@@ -1,6 +1,6 @@
 """Fill-in forms a teacher accepts that the grader refused, and their look-alikes it must keep refusing, on a
 bank of subjects of its own (tests/grading/fill_forms_bank.json: history of science, photography, film,
-horse racing, geography, weather). Each row is a reply a learner could type and what a teacher gives it."""
+horse racing, geography, weather, geometry). Each row is a reply a learner could type and what a teacher gives it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 from class_rows import ClassBank, Row
 
 from bot.grading.answers import expand
+from bot.grading.blank_heads import blank_heads
 from bot.grading.name_slips import is_name, names_in, nearer_name, swapped
 
 _BANK = ClassBank("fill_forms_bank.json")
@@ -79,6 +80,37 @@ PRINTED_UNITS: list[Row] = [
 ]
 
 
+# The key with the class noun the prompt uses of its blank, in either script (`…的岛屿是___`: 岛, island); a word of
+# the prompt glued on that is not that noun, such as what it says the place is known for, names another thing.
+CLASS_NOUNS: list[Row] = [
+    ("noun-santorini", "圣托里尼岛", "correct"),
+    ("noun-santorini", "Santorini island", "correct"),
+    ("noun-santorini", "Santorini Island", "correct"),
+    ("noun-santorini", "圣托里尼岛屿", "correct"),
+    ("noun-santorini", "圣托里尼是岛屿", "correct"),
+    ("noun-santorini", "圣托里尼火山", "wrong"),
+    ("noun-santorini", "Santorini volcano", "wrong"),
+    ("noun-santorini", "圣托里尼房屋", "wrong"),
+    ("noun-amazon", "Amazon River", "correct"),
+    ("noun-amazon", "亚马孙河", "correct"),
+    ("noun-amazon", "Amazon rainforest", "wrong"),
+    ("noun-amazon", "亚马孙雨林", "wrong"),
+]
+
+
+# Several blanks, each a quantity read by value in its own blank, in any unit: 度 is the key's ℃ (or its °).
+CONVERTED_BLANKS: list[Row] = [
+    ("blanks-air", "101325Pa，15度", "correct"),
+    ("blanks-air", "101.325 kPa、15摄氏度", "correct"),
+    ("blanks-air", "1 atm 15℃", "correct"),
+    ("blanks-air", "101325Pa，25度", "partial"),
+    ("blanks-air", "1000 Pa，15度", "partial"),
+    ("angle-right", "90度", "correct"),
+    ("angle-right", "90°", "correct"),
+    ("angle-right", "45度", "wrong"),
+]
+
+
 @pytest.mark.parametrize(("qid", "reply", "expect"), NAME_SLIPS)
 def test_a_name_slip_is_forgiven_only_where_it_points_at_the_key(qid: str, reply: str, expect: str) -> None:
     check(qid, reply, expect)
@@ -92,6 +124,23 @@ def test_a_key_in_both_scripts_is_answered_by_either_half(qid: str, reply: str, 
 @pytest.mark.parametrize(("qid", "reply", "expect"), PRINTED_UNITS)
 def test_the_key_with_the_prompts_unit(qid: str, reply: str, expect: str) -> None:
     check(qid, reply, expect)
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), CLASS_NOUNS)
+def test_the_key_with_the_class_noun_the_prompt_uses(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+@pytest.mark.parametrize(("qid", "reply", "expect"), CONVERTED_BLANKS)
+def test_each_blank_by_value_in_another_unit(qid: str, reply: str, expect: str) -> None:
+    check(qid, reply, expect)
+
+
+def test_the_words_a_prompt_uses_of_its_blank() -> None:
+    assert blank_heads("我国水土流失最严重的地区是___。") >= {"地区", "region"}
+    assert blank_heads("这一制度称为___。") >= {"制度"}
+    assert blank_heads("The protocol that names hosts is called ___.") >= {"protocol"}
+    assert "火山" not in blank_heads("爱琴海上以火山口闻名的岛屿是___。")
 
 
 def test_names_and_their_slips() -> None:

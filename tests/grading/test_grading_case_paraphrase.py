@@ -1,0 +1,65 @@
+"""A case point said in other words: a word of the reference said by another word of its meaning (Cilin's
+synonym groups), a relation said the same way in the learner's words; never by naming the point's topic alone,
+and never when the relation is turned the other way."""
+
+from __future__ import annotations
+
+from bot.banks.model import Kind, Question
+from bot.grading import grade
+from bot.grading.synonyms import same_kind, synonyms
+
+
+def _case(prompt: str, answer: str) -> Question:
+    return Question(id="p", kind=Kind.case, number=1, prompt=prompt, answer=answer)
+
+
+MOAT = _case(
+    "某古城的城墙外设有护城河，城门外还建有半圆形的瓮城。\n问题：1. 护城河有什么防御作用？2. 瓮城有什么作用？",
+    "1. 护城河：\n- 阻挡敌军靠近城墙，使攻城器械难以推到墙下。\n"
+    "2. 瓮城：\n- 敌人攻破外门后被困在瓮城中，守军从四面城墙上夹击。",
+)
+
+
+def test_synonym_groups_and_kinds() -> None:
+    assert "接近" in synonyms("靠近")
+    assert "挡住" in synonyms("阻挡")
+    assert same_kind("唐代", "汉代") and not same_kind("升高", "上升")
+    # One character alone stands in too many groups: none is offered.
+    assert all(len(word) >= 2 for word in synonyms("损坏"))
+
+
+def test_a_point_said_in_words_of_the_same_meaning_is_made() -> None:
+    verdict = grade(MOAT, "1. 挡住敌人，不让他们接近城墙 2. 敌人进来以后被关住，守军从上面合击")
+    assert "护城河" in verdict.covered
+    assert verdict.score > 0.5
+
+
+def test_naming_the_topic_or_praising_it_says_nothing() -> None:
+    assert grade(MOAT, "1. 护城河 2. 瓮城").score == 0.0
+    assert grade(MOAT, "1. 很重要 2. 很坚固").score == 0.0
+
+
+DELTA = _case(
+    "某河流入海口处逐渐形成了一片扇形的陆地。\n问题：1. 这片陆地是怎样形成的？2. 为什么入海口附近的土地适合种水稻？",
+    "1. 形成原因：\n- 河流进入海洋后流速减慢，搬运能力下降，携带的泥沙沉积下来，日积月累堆积成三角洲。\n"
+    "2. 适合种水稻：\n- 冲积土层深厚、土壤肥沃，地势低平，灌溉水源充足。",
+)
+
+
+def test_a_relation_said_the_same_way_in_other_words_makes_the_detail() -> None:
+    verdict = grade(DELTA, "1. 河水流速变慢，搬运能力变弱，泥沙落下来 2. 不清楚")
+    assert "形成原因" in verdict.covered
+    # The same words turned the other way earn nothing.
+    assert grade(DELTA, "1. 河水流速变快，搬运能力变强 2. 不清楚").score == 0.0
+
+
+BREAD = _case(
+    "面包师发现，同样的面团夏天比冬天发得快。\n问题：请解释原因。",
+    "1. 温度影响酵母：\n- 温度升高时酵母活性增强，产气速度加快，面团膨胀得更快。",
+)
+
+
+def test_a_relation_the_question_states_is_no_answer() -> None:
+    # `发得快` is the question's own fact; the point is what temperature does to the yeast.
+    assert grade(BREAD, "面团发得快").score == 0.0
+    assert grade(BREAD, "天一热，酵母的活性就变强了，产气变快").score > 0.0
