@@ -25,6 +25,7 @@ from bot.grading.meaning import flipped
 from bot.grading.name_slips import is_name, names_in, nearer_name, swapped
 from bot.grading.quantities import Value, approximate, in_digits, numbers_in, read_value, unit_at
 from bot.grading.restated import restated
+from bot.grading.slips import erhua_dropped, in_a_word_of_the_prompt
 from bot.grading.symbols import is_symbol_key, judge_marks
 from bot.grading.units import Unit, read_unit
 from bot.grading.verdict import Outcome, Verdict
@@ -454,6 +455,39 @@ def _by_marks(reply: str, keys: list[str], only: bool) -> BlankResult | None:
     return BlankResult(Match.exact if reply.strip() == key else Match.same_concept, marks, Accepted(key, key))
 
 
+def _spoken_erhua(norm: str, forms: tuple[Accepted, ...], concepts: ConceptIndex | None) -> BlankResult | None:
+    """The key with the spoken 儿 after it (`皮影儿`), unless that makes another word or known concept."""
+    spoken = erhua_dropped(norm)
+    if spoken is None or (concepts is not None and concepts.other(norm, [f.norm for f in forms]) is not None):
+        return None
+    found = _accepted([spoken], forms)
+    return BlankResult(Match.same_concept, norm, found.answer) if found is not None else None
+
+
+def _character_slip(
+    reply: str, answers: Sequence[str], question: Question, concepts: ConceptIndex | None
+) -> BlankResult | None:
+    """A one-character key typed as another character of its sound (`碳` for `炭`), where the key is a word of its
+    own in the prompt, the question never writes the reply's character and no key or option of the banks is it."""
+    said = normalize(strip_answer_prefix(strip_hedges(clean(reply))))
+    if len(said) != 1 or (concepts is not None and said in concepts.characters):
+        return None
+    written = [question.prompt, question.explanation or "", *question.options.values(), *question.alternates]
+    if said in normalize(" ".join(written)):
+        return None
+    before, after = _around_blank_raw(question.prompt)
+    for answer in answers:
+        key = normalize(answer)
+        if (
+            len(key) == 1
+            and not numbers_in(answer)
+            and _sounds_alike(said, key)
+            and not in_a_word_of_the_prompt(before, answer.strip(), after)
+        ):
+            return BlankResult(Match.homophone, said, Accepted(answer, key))
+    return None
+
+
 def match_blank(
     reply: str,
     answers: Sequence[str],
@@ -508,6 +542,8 @@ def match_blank(
     forms = numbered
     readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
     if (found := _accepted(readings_, forms)) is not None:
+        return found
+    if (found := _spoken_erhua(readings_[-1], forms, concepts)) is not None:
         return found
     if said_numbers and not literal:  # `牛顿第2定律` for 牛顿第二定律: the same numbers, written in digits
         digits = normalize(in_digits(hedged_text))
@@ -1154,6 +1190,8 @@ def grade_fill(question: Question, reply: str, concepts: ConceptIndex | None) ->
             results = [
                 _read_otherwise(reply, blanks[0], question.prompt, concepts, results[0], after, spelling, literal)
             ]
+        if not results[0].ok and not spelling and (slip := _character_slip(reply, blanks[0], question, concepts)):
+            results = [slip]
     else:
         results = _several_blanks(
             reply, question.prompt, blanks, concepts, spelling, literal, question.explanation or ""
