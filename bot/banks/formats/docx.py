@@ -34,6 +34,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from bot.banks.conventions.shapes import answer_heading
 from bot.banks.formats.boxes import BOXES, Chars, ticked_items
 from bot.banks.formats.docx_numbering import Numbering, to_int, w
 from bot.banks.formats.docx_symbols import CHECKBOX, checkbox_runs, form_checkbox, sym_text, symbol_font, symbol_text
@@ -495,6 +496,7 @@ class _Body:
         elif (keyed := _key_lines(plain)) is not None:
             self.lines.extend(keyed)
         elif (block := key_block(plain)) is not None:  # keys by number under a header of any words
+            self.untitled()
             self.lines.extend(block)
         elif _key_grid(plain):
             self.lines.extend(
@@ -508,6 +510,14 @@ class _Body:
             for row in rows:
                 for cell in row:
                     self.lines.extend(line.markup for line in cell.lines)
+
+    def untitled(self) -> None:
+        """The paragraph just above a table of keys that titles it (`Clave de respuestas`, `Ответы`) left
+        blank: the table's own `答案：` label opens its key block, and the title, read as a line of text, would
+        close the last question's last option (`c) Cuzco Clave de respuestas`)."""
+        at = next((i for i in range(len(self.lines) - 1, -1, -1) if self.lines[i].strip()), None)
+        if at is not None and answer_heading(re.sub(r"<[^<>]+>", "", self.lines[at])):
+            self.lines[at] = ""
 
     def laid_out_lines(self, rows: list[list[_Cell]]) -> list[str]:
         """A question laid out in a table: `题目 | …`, `A | …`, `答案 | …` rows -> the lines they stand for,

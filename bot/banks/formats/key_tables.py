@@ -27,7 +27,10 @@ __all__ = ["bare_key", "key_block"]
 _NUMBER = re.compile(r"^\s*(\d{1,4})\s*[.．、]?\s*$")
 # a choice key or a verdict, bare or written as the option's label: "B", "ac", "b)", "(C)", "D.", "√", "对"
 # (lower-case letters one at a time: "bad", "cafe" are words)
-_KEY = re.compile(r"^\s*[(（]?\s*([A-H]{1,8}|[a-h]|[√×✓✗✔✘]|对|错|正确|错误)\s*[)）]?\s*[.．、]?\s*$")
+# (Cyrillic option letters too: `В` of `А) Б) В)`)
+_KEY = re.compile(
+    r"^\s*[(（]?\s*([A-H]{1,8}|[a-h]|[АБВГДЕЖ]{1,7}|[абвгдеж]|[√×✓✗✔✘]|对|错|正确|错误)\s*[)）]?\s*[.．、]?\s*$"
+)
 # a cell for a question given no key (annulled): no entry
 _VOID = re.compile(r"^\s*(?:[#*＊—–\-/]{1,2})?\s*$")
 _LABEL = "答案："
