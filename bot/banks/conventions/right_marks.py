@@ -16,7 +16,15 @@ import re
 
 from bot.banks.conventions.keys import read_true_false
 
-__all__ = ["RIGHT_WORDS", "right_mark", "ticked_label", "verdict_pair"]
+__all__ = [
+    "RIGHT_WORDS",
+    "STRUCTURE_MARKS",
+    "ignored_marks_note",
+    "inconsistent_marks",
+    "right_mark",
+    "ticked_label",
+    "verdict_pair",
+]
 
 # "the right one" / "the right answer" as papers and quiz exports write it beside an option
 RIGHT_WORDS = (
@@ -88,3 +96,54 @@ def verdict_pair(text: str) -> tuple[bool | None] | None:
     if None in values or values[0] == values[1]:
         return None
     return (values[marked.index(True)] if marked.count(True) == 1 else None,)
+
+
+# marks of a document's structure rather than of a word: a Markdown heading among list options, bold, underline
+STRUCTURE_MARKS = ("heading", "bold", "under")
+
+
+_UNMARKED = 0.2  # of the questions, those a document that keys by a mark may leave unmarked (unanswered ones)
+
+
+def inconsistent_marks(questions: list[tuple[list[set[str]], bool]]) -> frozenset[str]:
+    """The structure marks a document does not use consistently for its keys, so that they key nothing.
+
+    `questions`: each question with options and no key written, as its options' marks and whether it is given
+    as single choice (a heading or tag). A mark that sets options apart in some question is the document's key
+    only where the questions mark one option so, or several where they are not given as single choice (all of
+    a multiple choice's may be right), and few mark none (a question left unanswered): two marked under a
+    single-choice heading, or many questions marking none, betray formatting, not keys."""
+    out = set()
+    for mark in STRUCTURE_MARKS:
+        counts = [
+            (sum(mark in m for m in marks), len(marks), single)
+            for marks, single in questions
+            if not _keyed_otherwise(marks, mark)
+        ]
+        if not any(0 < n < total for n, total, _ in counts):
+            continue  # the document does not mark options so
+        unmarked = sum(n == 0 for n, _, _ in counts)
+        if any(n > 1 and single for n, _, single in counts) or unmarked > _UNMARKED * len(counts):
+            out.add(mark)
+    return frozenset(out)
+
+
+def _keyed_otherwise(marks: list[set[str]], mark: str) -> bool:
+    """Another mark (a ticked box, red, highlight) sets some of the options apart: the question is keyed by it."""
+    others = {m for ms in marks for m in ms} - {mark}
+    return any(0 < sum(other in ms for ms in marks) < len(marks) or other == "check" for other in others)
+
+
+_MARK_NAMES = {"heading": ("标题", "a heading"), "bold": ("加粗", "bold"), "under": ("下划线", "underline")}
+
+
+def ignored_marks_note(marks: frozenset[str]) -> tuple[str, str] | None:
+    """What a reader warns (Chinese, English) when it set marks aside as no keys; None when it set none aside."""
+    if not marks:
+        return None
+    names = [_MARK_NAMES[m] for m in STRUCTURE_MARKS if m in marks]
+    return (
+        f"文中用{'、'.join(n[0] for n in names)}标出的选项各题不一致（多题一个也没标，或单选题标了几个），不作为答案",
+        f"the options set apart by {', '.join(n[1] for n in names)} are not marked alike in every question (many "
+        "mark none, or a single choice marks several), so they are not read as keys",
+    )

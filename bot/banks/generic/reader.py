@@ -25,7 +25,13 @@ from bot.banks.conventions.keys import FORMULA, read_true_false, without_option_
 from bot.banks.conventions.kinds import find_kind_tag
 from bot.banks.conventions.markers import PICTURE, strip_score
 from bot.banks.conventions.plain_options import PlainOptions, consistent, plain_options
-from bot.banks.conventions.right_marks import right_mark, ticked_label, verdict_pair
+from bot.banks.conventions.right_marks import (
+    ignored_marks_note,
+    inconsistent_marks,
+    right_mark,
+    ticked_label,
+    verdict_pair,
+)
 from bot.banks.conventions.shapes import (
     ALPHABETS,
     OptionRun,
@@ -49,6 +55,7 @@ from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
 __all__ = ["GenericReading", "generic_reading", "read_generic", "visible_choices", "visible_verdicts"]
 
 _LATIN = "ABCDEFGH"
+_SINGLE_TAG = re.compile(r"[(（【\[]\s*(?:单选|單選|单项选择|單項選擇|single)", re.I)  # "(单选)": one right option
 _ALPHABET = {a.name: a for a in ALPHABETS}
 # brackets in a stem holding the key: "（ B ）", "(ABD)", "( A C )", "（ ○ ）"
 _STEM_KEY = re.compile(r"[（(]\s*([^()（）\s][^()（）]{0,14}?)\s*[)）]")
@@ -616,6 +623,9 @@ class _Generic:
                 self.note_marks(q, k, run)
             if k in self.ticked and text == self.texts[k]:
                 q.option_marks.setdefault(run.options[0][0], set()).add("check")
+            if self.lines[k].heading and q.stem and text == self.texts[k]:
+                for index, _ in run.options:  # "### B. 北京" among "- A. 上海", "- C. 广州": set apart as a heading
+                    q.option_marks.setdefault(index, set()).add("heading")
             return
         if q.options:
             if q.key is not None:
@@ -922,12 +932,29 @@ class _Generic:
             out[id(b)] = plain_options(lines, key)
         return out
 
+    def inconsistent_marks(self) -> frozenset[str]:
+        """The structure marks (a heading, bold, underline among options) this document does not use for every
+        question's key alike (`bot.banks.conventions.right_marks.inconsistent_marks`): they key nothing."""
+        questions = [
+            (
+                [b.option_marks.get(i, set()) for i, _ in b.options],
+                self.sections[b.section].kind is Kind.single or _SINGLE_TAG.search(" ".join(b.stem)) is not None,
+            )
+            for b in self.blocks
+            if len(b.options) >= 2 and b.key is None and b.early_key is None and not b.marked
+        ]
+        ignored = inconsistent_marks(questions)
+        if (note := ignored_marks_note(ignored)) is not None:
+            self.issues.append(Issue("warning", self.blocks[0].line, *note))
+        return ignored
+
     def drafts(self) -> list[Draft]:
         out = []
         judged = self.judged_sections()
         ends = self.line_ends()
         unlettered = self.unlettered()
         by_label = consistent(list(unlettered.values()))
+        unmarked = self.inconsistent_marks()
         for b in self.blocks:
             section = self.sections[b.section]
             blank_verdict = False
@@ -1020,7 +1047,7 @@ class _Generic:
                     key_written=b.written if b.written != key else None,
                     key_apart=id(b) in self.answered,
                     unkeyed=unkeyed,
-                    marked=(b.marked or _marked_letters(b.option_marks, len(options))) if options else "",
+                    marked=(b.marked or _marked_letters(b.option_marks, len(options), unmarked)) if options else "",
                     explanation="\n".join(b.explanation).strip() or None,
                     end_line=b.end,
                     picture=b.picture,
@@ -1097,12 +1124,15 @@ def _label_and_text(key: str, letters: str) -> str:
     return f"{_LATIN[letters.index(m.group(1))]}. {m.group(2)}"
 
 
-_MARK_ORDER = ("check", "red", "high", "under", "bold")  # a ticked box first, bold last (as the layouts)
+_MARK_ORDER = ("check", "red", "high", "under", "bold", "heading")  # a ticked box first, bold last (as the layouts)
 
 
-def _marked_letters(marks: dict[int, set[str]], count: int) -> str:
-    """The options one mark sets apart from the others (the first mark that some carry and some do not)."""
+def _marked_letters(marks: dict[int, set[str]], count: int, ignored: frozenset[str] = frozenset()) -> str:
+    """The options one mark sets apart from the others (the first mark that some carry and some do not), of the
+    marks the document uses consistently (not `ignored`)."""
     for mark in _MARK_ORDER:
+        if mark in ignored:
+            continue
         chosen = [i for i in range(count) if mark in marks.get(i, set())]
         if chosen and len(chosen) < count:
             return "".join(_LATIN[i] for i in chosen)

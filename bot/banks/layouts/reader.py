@@ -32,7 +32,7 @@ from bot.banks.conventions.markers import PICTURE, strip_score
 from bot.banks.conventions.numbering import numbering
 from bot.banks.conventions.options import OPTION_STYLES, inline_options, next_option_heads, option_start, split_options
 from bot.banks.conventions.plain_options import PlainOptions, consistent, plain_options
-from bot.banks.conventions.right_marks import right_mark, verdict_pair
+from bot.banks.conventions.right_marks import ignored_marks_note, inconsistent_marks, right_mark, verdict_pair
 from bot.banks.formats.lines import prepare_lines
 from bot.banks.issues import Issue
 from bot.banks.layouts.answer_part import (
@@ -238,6 +238,7 @@ class _Reader:
         self.keys_marked: frozenset[str] = frozenset()  # marks this document uses for keys
         self.unlettered: dict[int, PlainOptions | None] = {}  # questions over plain lines (`finish`)
         self.unlettered_consistent = False
+        self.marks_ignored: frozenset[str] = frozenset()  # structure marks the document does not key with
         self.quoted_lines: frozenset[int] | None = None
         self.fenced_lines: frozenset[int] | None = None
         self.index_of: dict[int, int] | None = None  # a line's place in self.infos, by the Info's identity
@@ -1020,6 +1021,17 @@ class _Reader:
             for mark in ("red", "high", "under", "bold")
             if 0 < sum(mark in o.marks for o in q.options) < len(q.options)
         )
+        # bold or underline that does not mark one option of every unkeyed question alike is formatting, no key
+        self.marks_ignored = inconsistent_marks(
+            [
+                ([o.marks for o in q.options], Kind.single in (q.kind, sec.kind))
+                for sec in self.sections
+                for q in sec.questions
+                if len(q.options) >= 2 and not q.key
+            ]
+        )
+        if (note := ignored_marks_note(self.marks_ignored)) is not None:
+            self.warn(next((q.line for sec in self.sections for q in sec.questions), 0), *note)
         # questions over plain lines without letters, and whether the document writes its questions so
         self.unlettered = {
             id(q): plain_options([p.text for p in q.stem], _join(q.key))
@@ -1091,7 +1103,8 @@ class _Reader:
                 key = reply
             else:
                 q.answer = [Piece(reply, q.options[0].pieces[0].line, False)]
-        marked = marked_letters([(o.letter, o.marks) for o in q.options], every=self.keys_marked) or marked_lines
+        marks = [(o.letter, o.marks) for o in q.options]
+        marked = marked_letters(marks, every=self.keys_marked, ignored=self.marks_ignored) or marked_lines
         kind = q.kind
         if options and marked and key is None:
             self.seen["key:marked"] += 1

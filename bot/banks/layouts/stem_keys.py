@@ -53,13 +53,17 @@ _TF_ANY_BRACKET = re.compile(r"[（(]\s*(√|×|✓|✗|✔|✘|对|错|對|錯|
 _MARK_ORDER = ("check", "red", "high", "under", "bold")
 
 
-def marked_letters(options: list[tuple[str, set[str]]], *, every: frozenset[str] = frozenset()) -> str:
+def marked_letters(
+    options: list[tuple[str, set[str]]], *, every: frozenset[str] = frozenset(), ignored: frozenset[str] = frozenset()
+) -> str:
     """The letters the document marks as right: a mark (a ticked box, red, highlight, underline, bold)
     that some options carry and the others do not; or all of them, for a ticked box or a mark the
-    document uses for keys elsewhere (`every`)."""
+    document uses for keys elsewhere (`every`); never a mark it does not use for keys alike (`ignored`)."""
     if len(options) < 2:
         return ""
     for mark in _MARK_ORDER:
+        if mark in ignored:
+            continue
         letters = [letter for letter, marks in options if mark in marks]
         # every box ticked is an answer (all of them); every option in red is only a style
         if letters and (len(letters) < len(options) or mark == "check" or mark in every):
