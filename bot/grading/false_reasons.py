@@ -20,7 +20,9 @@ __all__ = ["another_means", "denies_the_explanation", "wrong_fact"]
 _SENTENCE = re.compile(r"[。；;！!？?\n]+")
 _CLAUSE = re.compile(r"[，,、。；;！!？?\n]+")
 # A negation, with the modal or light word that may stand between it and what it denies.
-_NEGATION = re.compile(r"(?:不(?:会|能|可以|可|易|容易|太|再|用|需要|需|必)?|无法|没(?:有|法)?|难以|未(?:能)?)")
+_NEGATION = re.compile(
+    r"(?:不(?:会|能|可以|可|易|容易|太|再|用|需要|需|必)?|无法|没(?:有|法)?|难以|(?:很|较|极|非常|比较)难|未(?:能)?)"
+)
 # A verb and its result with 不 or 得 between: `解不开` denies 解开, `解得开` asserts it.
 _RESULTS = "开动到见懂完住掉起出进回过清成通透紧来去走牢稳断破"
 _POTENTIAL = re.compile(f"([\u4e00-\u9fff])([不得])([{_RESULTS}])")
@@ -102,18 +104,24 @@ def denies_the_explanation(reason: str, explanation: str) -> tuple[str, str] | N
     return None
 
 
-# Words that give what a thing works by or comes from: `刺猬靠脂肪`, `热量来自太阳`.
-_MEANS = re.compile("依靠|依赖|借助|利用|凭借|凭着|靠着|来源于|来自|源于|源自|取决于|靠")
+# Words that give what a thing works by, comes from or is caused by: `刺猬靠脂肪`, `热量来自太阳`, `因为…`.
+_MEANS = re.compile("依靠|依赖|借助|利用|凭借|凭着|靠着|来源于|来自|源于|源自|取决于|是因为|因为|由于|靠")
+# `A由B引起`, `A由B推动`, `A由B组成`: the cause or the make between 由 and its verb.
+_CAUSED = re.compile("由(?P<by>.+?)(?:引起|造成|导致|产生|形成|驱动|推动|带动|提供|决定|控制|组成|构成)")
 _GLUE = frozenset("的了是就也都还才着")
 
 
 def _means(clause: str) -> tuple[str, str] | None:
     """What `A靠B` says: (A, B), normalised; None for no means or a denied one (`不靠空气`)."""
     norm = normalize(clause)
-    match = _MEANS.search(norm)
-    if match is None:
+    caused = _CAUSED.search(norm)
+    if caused is not None:
+        left, right = norm[: caused.start()], caused["by"]
+    elif (match := _MEANS.search(norm)) is not None:
+        left, right = norm[: match.start()], norm[match.end() :]
+    else:
         return None
-    left, right = norm[: match.start()], norm[match.end() :].strip("".join(_GLUE))
+    right = right.strip("".join(_GLUE))
     if left and left[-1] in _NEGATING:
         return None
     return left.strip("".join(_GLUE)), right
@@ -121,8 +129,8 @@ def _means(clause: str) -> tuple[str, str] | None:
 
 def another_means(reason: str, explanation: str, prompt: str) -> tuple[str, str] | None:
     """A means the reason gives (`A靠B`) for the thing the explanation gives another means for, when no
-    character of it stands in the explanation or the statement: a means the bank never speaks of. Returns
-    (the explanation's clause, the reason's clause)."""
+    character of it stands in the explanation or the statement (a true one, given by the caller): a means the
+    bank never speaks of. Returns (the explanation's clause, the reason's clause)."""
     known = set(normalize(explanation + prompt)) - _GLUE
     theirs = [(c.strip(), m) for c in _CLAUSE.split(explanation) if (m := _means(c)) is not None]
     for clause in _CLAUSE.split(reason):

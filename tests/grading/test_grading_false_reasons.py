@@ -29,6 +29,10 @@ FIREFLY = _false(
     "萤火虫的光很烫，因为发光会放出大量热量。",
     "萤火虫的光来自体内荧光素在荧光素酶作用下的化学反应，几乎不产生热，是冷光。",
 )
+DUNES = _false(
+    "沙丘的移动主要由地下水流动造成。",
+    "沙丘主要由风力推动而移动，迎风坡的沙粒被吹到背风坡，沙丘会向下风方向移动。",
+)
 INKSTONE = _false("端砚产于安徽歙县。", "端砚产于广东肇庆（古称端州），歙砚才产于安徽歙县。")
 
 
@@ -40,6 +44,9 @@ INKSTONE = _false("端砚产于安徽歙县。", "端砚产于广东肇庆（古
         (HEDGEHOG, "错，刺猬冬眠时会进食，只是吃得少"),  # an assertion of what it denies
         (HEDGEHOG, "错，刺猬冬眠靠晒太阳取暖维持生命"),  # another means, nothing of which the bank speaks
         (FIREFLY, "错，萤火虫的光来自身上的电池"),
+        (BATIK, "错，蜡染的蜡很难去掉"),  # `很难` denies as `不` does
+        (DUNES, "错，沙丘是由地震造成的"),  # another cause, between 由 and its verb
+        (DUNES, "错，因为潮汐"),
         (INKSTONE, "错 石砚"),  # a sibling after a space: 石砚 where it says 端砚/歙砚
         (INKSTONE, "不对 端砚产于甘肃洮州"),
     ],
@@ -62,6 +69,9 @@ def test_a_reason_stating_another_fact_earns_half(question: Question, reply: str
         (HEDGEHOG, "错，靠储存的脂肪过冬"),
         (FIREFLY, "错，萤火虫的光是冷光，来自化学反应"),
         (FIREFLY, "错，几乎不产生热"),
+        (DUNES, "错，沙丘是由风造成的"),
+        (DUNES, "错，因为风吹沙粒"),
+        (DUNES, "错，沙丘靠风移动"),
         (INKSTONE, "错 广东肇庆"),
         (INKSTONE, "错，端砚产于广东"),
     ],
