@@ -19,9 +19,11 @@ __all__ = ["count_said", "number_of"]
 _NUMERAL = r"(?P<n>\d+|[零一二两三四五六七八九十百千]+)"
 _MEASURE = r"\s*[个只条种次台块位名根张把件头匹颗粒]?\s*"
 
-# The prompt asks for the least (or the most) number of something.
-_ASKS_LEAST = re.compile(r"至少|最少|起码|最低|不少于|at\s+least|minimum", re.I)
-_ASKS_MOST = re.compile(r"至多|最多|顶多|不超过|不多于|at\s+most|maximum", re.I)
+# The prompt asks for the least (or the most) number of what the blank counts: the bound right before the blank
+# (`至少需要___个`, `at least ___`), not a bound elsewhere in the sentence (`每天至少锻炼1小时的人占___%`).
+_NEAR = r"[^，。；,;:：!?！？\d]{0,4}$"
+_ASKS_LEAST = re.compile(rf"(?:至少|最少|起码|最低|不少于){_NEAR}|at\s+least\s*$|minimum\s+(?:number\s+)?of\s*$", re.I)
+_ASKS_MOST = re.compile(rf"(?:至多|最多|顶多|不超过|不多于){_NEAR}|at\s+most\s*$|maximum\s+(?:number\s+)?of\s*$", re.I)
 
 # A bound said with the number: the same bound the prompt asks for.
 _LEAST = (
@@ -65,17 +67,19 @@ def _bounded(reply: str, patterns: tuple[re.Pattern[str], ...]) -> int | None:
     return None
 
 
-def count_said(reply: str, answers: Sequence[str], prompt: str, after_blank: str) -> tuple[int, str | None] | None:
+def count_said(
+    reply: str, answers: Sequence[str], before_blank: str, after_blank: str
+) -> tuple[int, str | None] | None:
     """The number a quantifier phrase gives and the key it is (None when it is another number), or None when
-    the reply is no such phrase or the prompt does not ask what it bounds."""
+    the reply is no such phrase or the prompt does not ask, right before the blank, for what it bounds."""
     text = reply.strip().rstrip("。.!！")
     said = None
     if (pair := _PAIRS.match(text)) is not None and not _COUNTS_PAIRS.match(after_blank):
         found = number_of(pair["n"])
         said = 2 * found if found is not None else None
-    elif _ASKS_LEAST.search(prompt) and not _ASKS_MOST.search(prompt):
+    elif _ASKS_LEAST.search(before_blank):
         said = _bounded(text, _LEAST)
-    elif _ASKS_MOST.search(prompt) and not _ASKS_LEAST.search(prompt):
+    elif _ASKS_MOST.search(before_blank):
         said = _bounded(text, _MOST)
     if said is None:
         return None

@@ -1124,7 +1124,7 @@ def _read_otherwise(
 def _counted(reply: str, answers: Sequence[str], prompt: str, after: str) -> BlankResult | None:
     """A count said with the bound the prompt asks for (`两个以上` for `至少需要___个`) or as pairs (`一双`):
     the key's number is right, another number wrong (`counts.py`)."""
-    found = count_said(reply, answers, prompt, after)
+    found = count_said(reply, answers, _around_blank_raw(prompt)[0], after)
     if found is None:
         return None
     key = found[1]

@@ -15,7 +15,8 @@ __all__ = ["year_said"]
 
 # The key is a year: a whole number of at most four digits, written with 年 or asked with 年 after the blank.
 _YEAR_KEY = re.compile(r"^\s*(?:公元)?(?P<year>\d{3,4})\s*(?P<nian>年)?\s*$")
-_ASKS_YEAR = re.compile(r"^\s*年(?!代|龄|级|纪|间|份?内)")
+# `___年发射`, not `___年代`, `___年前` or `___年历史` (a count of years).
+_ASKS_YEAR = re.compile(r"^\s*年(?!代|龄|级|纪|间|前|后|以|来|内|里|多|左右|历史|的历史|之久|份?内)")
 _DIGIT = {ch: i for i, ch in enumerate("零一二三四五六七八九")} | {"〇": 0}
 _DIGITS = "".join(_DIGIT)
 # A year spoken short: two digits said one by one (`七零年`, `九八`), or written with an apostrophe (`'70`).

@@ -63,3 +63,8 @@ def test_another_number_or_a_bound_not_asked_for_earns_nothing(question: Questio
 
 def test_a_pair_word_where_the_prompt_counts_pairs_is_one_pair_not_two() -> None:
     assert grade(SEX_CHROMOSOMES, "一对").outcome is Outcome.correct
+
+
+def test_a_bound_elsewhere_in_the_prompt_is_not_asked_of_the_blank() -> None:
+    runners = _fill("每天至少锻炼1小时的学生占全班的___%。", ["30"])
+    assert grade(runners, "30以上").outcome is not Outcome.correct

@@ -52,3 +52,8 @@ def test_one_part_right_in_either_order_is_half(reply: str, score: float) -> Non
 @pytest.mark.parametrize("reply", ["1985年3月1日", "八五年"])
 def test_a_date_for_a_number_that_is_no_year_earns_nothing(reply: str) -> None:
     assert grade(ENROLLED, reply).score == 0.0
+
+
+@pytest.mark.parametrize("prompt", ["这座古城至今已有___年历史。", "这棵古树大约种于___年前。"])
+def test_a_count_of_years_is_no_year_asked(prompt: str) -> None:
+    assert grade(_fill(prompt, ["1970"]), "1970年4月24日").score == 0.0
