@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from bot.lexicon.normalize import clean
 
-__all__ = ["Claim", "agrees", "claims", "reverses", "stated_beyond"]
+__all__ = ["Claim", "agrees", "claims", "reverses", "stated_beyond", "turns_alike"]
 
 # Adjectives by pair, the first of each the positive side; verbs of change by sign.
 _ADJECTIVE_PAIRS = "快慢 高低 大小 多少 强弱 早晚 深浅 长短 厚薄 远近 热冷 重轻 粗细 宽窄 浓淡 稠稀"
@@ -35,6 +35,13 @@ for _up, _down in _ADJECTIVE_PAIRS.split():
 _UP_VERBS = "增加 增大 增多 增强 增长 增高 提高 升高 上升 加快 加速 加大 加强 扩大 延长 变多 变大 变快 变高 变强"
 _DOWN_VERBS = "减少 减小 减弱 减慢 减缓 降低 下降 减速 缩小 缩短 变少 变小 变慢 变低 变弱"
 _VERBS = {**{v: ("", 1) for v in _UP_VERBS.split()}, **{v: ("", -1) for v in _DOWN_VERBS.split()}}
+
+
+def turns_alike(a: str, b: str) -> bool:
+    """Two verbs of change that turn the same way (`增高`, `升高`): one fact in two words."""
+    return a in _VERBS and b in _VERBS and _VERBS[a][1] == _VERBS[b][1]
+
+
 # Words before a direction word that grade it (`较高`, `变得更快`, `越快`), and a negation before those.
 _DEGREES = ("比较", "非常", "特别", "变得", "更加", "较", "更", "很", "变", "偏", "越", "最", "太", "得")
 _NOTS = ("没有", "不", "没")

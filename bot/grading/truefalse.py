@@ -10,6 +10,8 @@ from rapidfuzz.distance import Levenshtein
 from bot.banks.model import Question
 from bot.grading.false_reasons import wrong_fact
 from bot.grading.meaning import NEGATIONS, asserted, contradicts, denied, flipped
+from bot.grading.relations import turns_alike
+from bot.grading.synonyms import not_siblings, said_in
 from bot.grading.verdict import Outcome, Verdict
 from bot.grading.wording import asks_back, strip_hedges
 from bot.lexicon.normalize import clean, is_han, normalize, strip_answer_prefix
@@ -210,8 +212,13 @@ def sibling(reply: str, explanation: str, prompt: str) -> tuple[str, str] | None
         first, head = word
         if first in told or first in asked or first in _NOT_A_MODIFIER:
             continue
+        if said_in(word, told):
+            continue  # `日光` where it says 太阳光: its thing in another word
         for other in words:
             if len(other) == 2 and other[1] == head and other[0] not in _GLUE and other[0] not in _NOT_A_MODIFIER:
+                # `停止` for 阻止, `增高` for 升高, `日光` beside 发光: the fact in other words, no other thing.
+                if not_siblings(word, other) or turns_alike(word, other):
+                    continue
                 return other, word
     return None
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.banks.model import Kind, Question
 from bot.grading import grade
 from bot.grading.synonyms import same_kind, synonyms
+from tests.grading.test_grading_case_relations import DELTA
 
 
 def _case(prompt: str, answer: str) -> Question:
@@ -37,13 +38,6 @@ def test_a_point_said_in_words_of_the_same_meaning_is_made() -> None:
 def test_naming_the_topic_or_praising_it_says_nothing() -> None:
     assert grade(MOAT, "1. 护城河 2. 瓮城").score == 0.0
     assert grade(MOAT, "1. 很重要 2. 很坚固").score == 0.0
-
-
-DELTA = _case(
-    "某河流入海口处逐渐形成了一片扇形的陆地。\n问题：1. 这片陆地是怎样形成的？2. 为什么入海口附近的土地适合种水稻？",
-    "1. 形成原因：\n- 河流进入海洋后流速减慢，搬运能力下降，携带的泥沙沉积下来，日积月累堆积成三角洲。\n"
-    "2. 适合种水稻：\n- 冲积土层深厚、土壤肥沃，地势低平，灌溉水源充足。",
-)
 
 
 def test_a_relation_said_the_same_way_in_other_words_makes_the_detail() -> None:
