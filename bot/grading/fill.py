@@ -538,7 +538,8 @@ def match_blank(
         if (not numbers_in(f.text) or numbers_in(f.text) == said_numbers) and operators_in(f.text) == said_operators
     )
     if not numbered:
-        return BlankResult(Match.wrong, plain, forms[0])
+        # `erhuang` for 二黄: pinyin spells a numeral inside a name by its sound, which tells it from any other
+        return _in_pinyin(hedged or plain, forms) or BlankResult(Match.wrong, plain, forms[0])
     forms = numbered
     readings_ = [plain] if hedged in ("", plain) else [plain, hedged]
     if (found := _accepted(readings_, forms)) is not None:

@@ -50,3 +50,17 @@ def test_a_character_that_another_key_of_the_banks_is_is_no_slip() -> None:
     concepts = ConceptIndex(["墨", "默", "黑色颜料"])
     assert grade(INK, "默", concepts).outcome is not Outcome.correct
     assert grade(INK, "墨", concepts).outcome is Outcome.correct
+
+
+DELTA = _fill("河流入海处泥沙堆积成的扇形平原叫___。", ["三角洲"])
+MOTION = _fill("F=ma 是牛顿___定律的表达式。", ["第二"])
+
+
+@pytest.mark.parametrize(("question", "reply"), [(DELTA, "sanjiaozhou"), (MOTION, "dier")])
+def test_a_key_with_a_numeral_in_it_typed_in_pinyin_is_read_by_its_sound(question: Question, reply: str) -> None:
+    assert grade(question, reply).outcome is Outcome.correct
+
+
+@pytest.mark.parametrize(("question", "reply"), [(DELTA, "sijiaozhou"), (MOTION, "disan")])
+def test_another_numeral_in_pinyin_is_another_answer(question: Question, reply: str) -> None:
+    assert grade(question, reply).outcome is Outcome.wrong
