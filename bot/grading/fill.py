@@ -1160,11 +1160,14 @@ def _aside_dropped(reply: str) -> str | None:
 
 def _name_of_the_question(result: BlankResult, question: Question, blanks: list[list[str]]) -> BlankResult:
     """A name's slip as near to another name the question writes (`Myer` for Mayer where the prompt names
-    Lothar Meyer) may mean that one: not forgiven."""
-    if result.match is not Match.typo or result.answer is None or not is_name(result.answer.text):
+    Lothar Meyer) may mean that one: not forgiven; and a reply that is that name is told so (`Meyer`)."""
+    if result.answer is None or (result.ok and result.match is not Match.typo) or not is_name(result.answer.text):
         return result
     keys = names_in(" ".join(a for blank in blanks for a in blank))
     written = names_in(f"{question.prompt}\n{question.explanation or ''}")
+    if not result.ok:
+        named = result.reply in written and result.reply not in keys and result.match is not Match.lookalike
+        return BlankResult(Match.lookalike, result.reply, result.answer, written[result.reply]) if named else result
     other = nearer_name(result.reply, result.answer.norm, written, keys)
     return result if other is None else BlankResult(Match.lookalike, result.reply, result.answer, other)
 

@@ -143,6 +143,12 @@ def test_the_words_a_prompt_uses_of_its_blank() -> None:
     assert "火山" not in blank_heads("爱琴海上以火山口闻名的岛屿是___。")
 
 
+def test_a_name_the_question_writes_is_named_in_the_feedback() -> None:
+    for reply in ("Meyer", "Myer"):
+        verdict = _BANK.graded("name-mayer", reply)
+        assert verdict.score == 0.0 and "「Meyer」" in verdict.feedback_zh, verdict
+
+
 def test_names_and_their_slips() -> None:
     assert is_name("Kepler") and is_name("van der Waals") and is_name("Marie Curie")
     assert not is_name("lens") and not is_name("HTTP") and not is_name("Ohm")  # a word, an acronym, too short
