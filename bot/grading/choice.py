@@ -485,7 +485,7 @@ _DENYING = re.compile(r"[不非没未别]|排除")
 def _closing_name(named: _Options, text: str) -> Reading | None:
     """One option named at the end of a reply, after words that name no option: a description
     (`江西那个瓷都 景德镇`) or the prompt's term with a copula (`拇指向上就是上升`). Never after a negation
-    (`不是龙泉 景德镇`), nor when the words before name another option."""
+    (`不是龙泉 景德镇`), nor when the words before name another option; else one named first."""
     pieces = [p for p in _CLOSING_CUT.split(text.strip()) if p]
     lead, last = " ".join(pieces[:-1]), pieces[-1] if pieces else ""
     if not lead:  # one piece: the prompt's term and a copula before an option's name
@@ -496,9 +496,21 @@ def _closing_name(named: _Options, text: str) -> Reading | None:
                 lead, last = before, after
                 break
     if not lead or not last or _DENYING.search(lead) or (len(last) == 1 and last.isascii()):
-        return None
+        return _opening_name(named, pieces)
     found = named.named(last)
     if len(found) != 1 or named.named(lead) or any(named.named(p) for p in pieces[:-1]):
+        return _opening_name(named, pieces)
+    return Reading(found)
+
+
+def _opening_name(named: _Options, pieces: list[str]) -> Reading | None:
+    """One option named first, then words about it that name no option and deny nothing (`景德镇窑，因为它在江西`);
+    never with another option or a negation after it (`景德镇窑 不对`)."""
+    if len(pieces) < 2:
+        return None
+    found = named.named(pieces[0])
+    rest = pieces[1:]
+    if len(found) != 1 or any(_DENYING.search(p) or named.named(p) or _LETTERS.fullmatch(p) for p in rest):
         return None
     return Reading(found)
 

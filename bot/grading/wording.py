@@ -278,12 +278,18 @@ def is_filler(text: str) -> bool:
 NAVIGATION = ("下一题", "下一个", "下一道", "下一道题", "换一题", "换一道", "继续", "next", "next one", "next question")
 PLACEHOLDERS = ("表情", "动画表情", "图片", "照片", "语音", "视频", "文件", "贴纸")
 PLACEHOLDERS += ("sticker", "photo", "image", "gif", "emoji")
+# Chat apps' emoji written as their codes (`[捂脸]`, `[微笑]`), as a reply copied out of one reads.
+EMOJI_CODES = ("微笑", "捂脸", "呲牙", "偷笑", "流泪", "大哭", "破涕为笑", "奸笑", "机智", "皱眉", "吃瓜", "加油")
+EMOJI_CODES += ("汗", "天啊", "旺柴", "裂开", "苦涩", "叹气", "疑问", "尴尬", "憨笑", "强", "握手", "抱拳", "ok", "666")
 _NAVIGATION = frozenset(NAVIGATION)
-_PLACEHOLDER = re.compile(rf"^[\[【［(（]\s*(?:{_alternation(PLACEHOLDERS)})\s*[\]】］)）]$", re.IGNORECASE)
+_PLACEHOLDER = re.compile(
+    rf"^(?:[\[【［(（]\s*(?:{_alternation(PLACEHOLDERS + EMOJI_CODES)})\s*[\]】］)）]\s*)+$", re.IGNORECASE
+)
 
 
 def is_non_answer(text: str) -> bool:
-    """`下一题`, `next`, `[表情]`, `?`, `…`: no answer, and no giving up either (the bot asks again)."""
+    """`下一题`, `next`, `[表情]`, `[捂脸][捂脸]`, `?`, `…`: no answer, and no giving up either (the bot asks
+    again)."""
     plain = text.strip()
     if not plain or len(plain) > _MAX_GIVE_UP:
         return False

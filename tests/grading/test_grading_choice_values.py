@@ -40,6 +40,9 @@ TIDE = _BANK.bank.question("single-tide")
         ("single-porcelain", "江西那个瓷都 景德镇", "correct"),  # the option's name ending a sentence
         ("single-porcelain", "白瓷那个 德化", "wrong"),
         ("single-porcelain", "不是龙泉 景德镇", "unread"),  # after a negation: not read as the closing name
+        ("single-porcelain", "景德镇窑，因为它在江西", "correct"),  # the option's name first, then talk about it
+        ("single-porcelain", "龙泉窑，它烧青瓷", "wrong"),
+        ("single-porcelain", "景德镇窑 龙泉窑", "unread"),  # two options named: neither chosen
         ("single-signals", "拇指向上就是上升", "correct"),  # the prompt's words and a copula before the option
         ("single-signals", "拇指向上就是没问题", "wrong"),
     ],

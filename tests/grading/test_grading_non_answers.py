@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from class_rows import ClassBank, outcome
 
-from bot.grading.wording import NAVIGATION, PLACEHOLDERS, is_non_answer
+from bot.grading.wording import EMOJI_CODES, NAVIGATION, PLACEHOLDERS, is_non_answer
 
 # Ice hockey, mushrooms, metro signalling, lighthouses, bird migration; an arrow key; an English word key.
 _BANK = ClassBank("non_answers_bank.json")
@@ -16,7 +16,7 @@ graded = _BANK.graded
 EVERY_KIND = ["fill-hockey", "single-mushroom", "multiple-metro", "tf-lighthouse", "case-migration"]
 
 NON_ANSWERS = ["?", "？", "？？", "???", "……", "。。。", "!!", "[表情]", "[图片]", "【语音】", "[Sticker]"]
-NON_ANSWERS += ["下一题", "下一个", "下一道题", "继续", "next", "Next question"]
+NON_ANSWERS += ["[捂脸][捂脸]", "下一题", "下一个", "下一道题", "继续", "next", "Next question"]
 
 
 @pytest.mark.parametrize("qid", EVERY_KIND)
@@ -44,7 +44,9 @@ def test_a_key_of_marks_or_of_that_word_is_graded() -> None:
     assert graded("fill-opposite", "next").correct
 
 
-@pytest.mark.parametrize("words", [*NAVIGATION, *(f"[{p}]" for p in PLACEHOLDERS), *(f"【{p}】" for p in PLACEHOLDERS)])
+@pytest.mark.parametrize(
+    "words", [*NAVIGATION, *(f"[{p}]" for p in PLACEHOLDERS + EMOJI_CODES), *(f"【{p}】" for p in PLACEHOLDERS)]
+)
 def test_every_navigation_word_and_placeholder_is_no_answer(words: str) -> None:
     assert is_non_answer(words) and is_non_answer(words.upper() + "。")
     assert not is_non_answer(f"{words} 木屑")  # with an answer beside it, it is read as the answer it holds
