@@ -215,6 +215,8 @@ class _Options:
             return True  # a number where every option holds one (`20到80` among limits in mg/100mL)
         if _of_their_kind(normalize(text), options):
             return True  # `哥窑` among 汝窑, 官窑, 钧窑: another thing of the kind every option names
+        if _kin_of_an_option(normalize(text), self.question, options):
+            return True  # `制动器` beside 缓冲器: a thing of an option's kind, no option and nothing like the key
         if _named_by_the_bank(normalize(text), self.question, options):
             return True  # `减压停留` where the explanation names it: a thing the bank knows, no option
         return any(
@@ -372,6 +374,22 @@ def _of_their_kind(norm: str, options: list[str]) -> bool:
     if not tail or not all(is_han(ch) for ch in tail) or len(options) < 3:
         return False
     return norm.endswith(tail) and len(norm) > len(tail) and norm not in options and len(norm) <= len(tail) + 4
+
+
+_KIN = (2, 5)  # characters of a short name that may be a thing of an option's kind
+
+
+def _kin_of_an_option(norm: str, question: Question, options: list[str]) -> bool:
+    """A short Chinese name ending as one option ends (its kind: 器 of 缓冲器, 生 of 老生), itself no option,
+    that shares nothing but that ending with the right options' texts (so no other name of the key's)."""
+    if not _KIN[0] <= len(norm) <= _KIN[1] or not all(is_han(ch) for ch in norm):
+        return False
+    if any(norm in option or option in norm for option in options):
+        return False
+    if not any(len(option) >= 2 and option[-1] == norm[-1] for option in options):
+        return False
+    key = "".join(normalize(v) for k, v in question.options.items() if k.upper() in question.letters.upper())
+    return not set(norm[:-1]) & set(key)
 
 
 def _named_by_the_bank(norm: str, question: Question, options: list[str]) -> bool:

@@ -9,7 +9,8 @@ from class_rows import ClassBank, outcome
 from bot.grading.choice_values import option_by_value
 
 # Speeds of sound and densities of sea water, every option one value in one unit; tide readings, words and
-# a value in each option, two options sharing each value; a chessboard count; kilns; divers' hand signals.
+# a value in each option, two options sharing each value; a chessboard count; kilns; divers' hand signals;
+# the parts of a clock.
 _BANK = ClassBank("choice_values_bank.json")
 graded, check = _BANK.graded, _BANK.check
 TIDE = _BANK.bank.question("single-tide")
@@ -45,6 +46,8 @@ TIDE = _BANK.bank.question("single-tide")
         ("single-porcelain", "景德镇窑 龙泉窑", "unread"),  # two options named: neither chosen
         ("single-signals", "拇指向上就是上升", "correct"),  # the prompt's words and a copula before the option
         ("single-signals", "拇指向上就是没问题", "wrong"),
+        ("single-clock", "擒纵", "correct"),
+        ("single-clock", "擒纵轮", "unread"),  # a kind no option ends with, like the key: asked again
     ],
 )
 def test_an_option_named_by_its_value_or_words_with_talk_around_it(qid: str, reply: str, expect: str) -> None:
@@ -63,8 +66,10 @@ def test_a_value_two_options_hold_names_neither(reply: str) -> None:
         ("single-signals", "减压停留"),  # a thing the explanation names, no option: wrong, not asked again
         ("single-signals", "潜水电脑"),
         ("single-signals", "OK手势"),
+        ("single-clock", "秒针"),  # a thing of an option's kind (针 of 指针), sharing nothing with the key
+        ("single-clock", "调速器"),
     ],
 )
-def test_a_thing_the_bank_names_that_is_no_option_is_wrong(qid: str, reply: str) -> None:
+def test_a_thing_the_bank_names_or_of_an_options_kind_is_wrong(qid: str, reply: str) -> None:
     verdict = graded(qid, reply)
     assert outcome(verdict) == "wrong" and verdict.understood, verdict
