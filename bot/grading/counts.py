@@ -26,15 +26,19 @@ _ASKS_LEAST = re.compile(rf"(?:至少|最少|起码|最低|不少于){_NEAR}|at\
 _ASKS_MOST = re.compile(rf"(?:至多|最多|顶多|不超过|不多于){_NEAR}|at\s+most\s*$|maximum\s+(?:number\s+)?of\s*$", re.I)
 
 # A bound said with the number: the same bound the prompt asks for.
+# `两个及两个以上`: the number said again before the bound (`again` must be the same number).
+_AGAIN = rf"(?:(?P<again>\d+|[零一二两三四五六七八九十百千]+){_MEASURE})?"
+_JOIN = r"(?:或者|或|及|和)?"
+_NEED = r"(?:需要有|要有|需要|要|得|有)?"
 _LEAST = (
-    re.compile(rf"^{_NUMERAL}{_MEASURE}(?:或|及|和)?(?:以上|或更多|或者更多|往上)$"),
-    re.compile(rf"^(?:至少|最少|起码|不少于|大于等于|≥|>=)\s*(?:要|需要|得)?\s*{_NUMERAL}{_MEASURE}$"),
+    re.compile(rf"^{_NUMERAL}{_MEASURE}{_JOIN}{_AGAIN}(?:以上|更多|往上)$"),
+    re.compile(rf"^(?:至少|最少|起码|不少于|大于等于|≥|>=)\s*{_NEED}\s*{_NUMERAL}{_MEASURE}$"),
     re.compile(rf"^at\s+least\s+{_NUMERAL}$", re.I),
     re.compile(rf"^{_NUMERAL}\s*(?:or\s+more|\+)$", re.I),
 )
 _MOST = (
-    re.compile(rf"^{_NUMERAL}{_MEASURE}(?:或|及|和)?(?:以下|以内|或更少|或者更少)$"),
-    re.compile(rf"^(?:至多|最多|顶多|不超过|不多于|小于等于|≤|<=)\s*{_NUMERAL}{_MEASURE}$"),
+    re.compile(rf"^{_NUMERAL}{_MEASURE}{_JOIN}{_AGAIN}(?:以下|以内|更少)$"),
+    re.compile(rf"^(?:至多|最多|顶多|不超过|不多于|小于等于|≤|<=)\s*{_NEED}\s*{_NUMERAL}{_MEASURE}$"),
     re.compile(rf"^at\s+most\s+{_NUMERAL}$", re.I),
     re.compile(rf"^{_NUMERAL}\s*or\s+(?:fewer|less)$", re.I),
 )
@@ -63,7 +67,9 @@ def number_of(text: str) -> int | None:
 def _bounded(reply: str, patterns: tuple[re.Pattern[str], ...]) -> int | None:
     for pattern in patterns:
         if (found := pattern.match(reply)) is not None:
-            return number_of(found["n"])
+            said = number_of(found["n"])
+            again = found.groupdict().get("again")
+            return said if again is None or number_of(again) == said else None
     return None
 
 

@@ -2,8 +2,9 @@
 
 Normalising drops punctuation, so such a key would read as nothing at all. Here each mark is folded with
 the marks a keyboard or an input method types in its place (`.` `·` `・` `•` for a dot; `-` `—` `－` `–` `_` for a
-dash; `->` for `→`; `+-` for `±`), spaces between groups are dropped, and the two sequences are compared
-exactly: a different sequence is another code (`---...---` is OSO), wrong, never a slip.
+dash; `->` for `→`; `+-` for `±`; `>=` for `≥`; `//` for `∥`; `*` or `x` for `×`), spaces between groups are
+dropped, and the two sequences are compared exactly: a different sequence is another code (`---...---` is
+OSO), wrong, never a slip.
 
 Look-alikes are folded only in a key that is a code of marks (dots and dashes together) or made of arrows
 and signs; a key of one kind of punctuation alone (`——`, `……`, `·`) asks for that very mark, and is compared
@@ -34,6 +35,13 @@ _FAMILIES: dict[str, str] = {
     "⇔": "⇔⟺",
     "±": "±",
     "∓": "∓",
+    "≥": "≥≧⩾",
+    "≤": "≤≦⩽",
+    "≠": "≠",
+    "≈": "≈≒",
+    "∥": "∥‖",
+    "×": "×✕✖⨯",
+    "÷": "÷",
 }
 _CANONICAL = {mark: canon for canon, marks in _FAMILIES.items() for mark in marks}
 # Marks typed as two or three keys: read as the one they stand for, where the key holds that one.
@@ -49,6 +57,17 @@ _SPELLED = (
     ("+-", "±"),
     ("-/+", "∓"),
     ("-+", "∓"),
+    (">=", "≥"),
+    ("<=", "≤"),
+    ("!=", "≠"),
+    ("=/=", "≠"),
+    ("~=", "≈"),
+    ("//", "∥"),
+    ("||", "∥"),
+    ("*", "×"),
+    ("x", "×"),
+    ("X", "×"),
+    ("/", "÷"),
 )
 _SPACE = re.compile(r"\s+")
 

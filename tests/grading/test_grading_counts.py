@@ -29,6 +29,9 @@ SEX_CHROMOSOMES = _fill("人的体细胞中有___对性染色体。", ["一", "1
         (ACUTE, "至少两个"),
         (ACUTE, "2个或以上"),
         (ACUTE, "不少于2个"),
+        (ACUTE, "两个及两个以上"),
+        (ACUTE, "2个或者2个以上"),
+        (ACUTE, "至少要有两个"),
         (TRIPOD, "3 or more"),
         (TRIPOD, "at least 3"),
         (ORBITAL, "最多两个"),
@@ -47,6 +50,7 @@ def test_the_key_said_with_the_bound_asked_or_as_a_pair_is_right(question: Quest
         (ACUTE, "三个以上"),
         (ACUTE, "一个以上"),
         (ACUTE, "两个以下"),  # the other bound
+        (ACUTE, "两个或三个以上"),  # the number said again is another
         (TRIPOD, "4 or more"),
         (ORBITAL, "两个以上"),  # the prompt asks for the most
         (ORBITAL, "最多三个"),

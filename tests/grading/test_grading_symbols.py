@@ -18,6 +18,9 @@ LETTER_Q = _fill("字母Q的莫尔斯电码（点“·”、划“—”）是__
 NEXT_STEP = _fill("流程图里，从一个步骤指向下一个步骤的箭头符号是___。", ["→"])
 TOLERANCE = _fill("测量结果 9.8 ___ 0.1 m/s² 中，表示误差范围的符号读作“正负”，写作___。", ["±"])
 DASH_MARK = _fill("中文的破折号写作___。", ["——"])
+AT_LEAST = _fill("“x 不小于 3”用符号写作 x ___ 3。", ["≥"])
+PARALLEL = _fill("两条直线 AB 与 CD 平行，记作 AB ___ CD。", ["∥"])
+TIMES = _fill("在算式 6 ___ 7 = 42 的空里填上运算符号。", ["×"])
 
 
 @pytest.mark.parametrize(
@@ -36,6 +39,11 @@ DASH_MARK = _fill("中文的破折号写作___。", ["——"])
         (TOLERANCE, "+-"),
         (TOLERANCE, "+/-"),
         (DASH_MARK, "——"),
+        (AT_LEAST, ">="),
+        (AT_LEAST, "≧"),
+        (PARALLEL, "//"),
+        (TIMES, "*"),
+        (TIMES, "x"),
     ],
 )
 def test_the_same_marks_typed_otherwise_are_the_key(question: Question, reply: str) -> None:
@@ -55,6 +63,10 @@ def test_the_same_marks_typed_otherwise_are_the_key(question: Question, reply: s
         (NEXT_STEP, "⇒"),
         (TOLERANCE, "∓"),
         (DASH_MARK, "--"),  # the very mark is asked: a hyphen pair is not it
+        (AT_LEAST, "<="),
+        (AT_LEAST, ">"),
+        (PARALLEL, "⊥"),
+        (TIMES, "+"),
     ],
 )
 def test_another_sequence_of_marks_is_wrong_not_unread(question: Question, reply: str) -> None:
