@@ -9,6 +9,7 @@ pages. A PDF without any text (a scan) is refused with a sentence saying so: the
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
@@ -16,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.banks.conventions.shapes import answer_heading
 from bot.banks.formats.extracted import Extracted
 from bot.banks.issues import DocumentError, Issue
 from bot.banks.limits import TextBudget
@@ -68,25 +70,100 @@ def _page_lines(page: object) -> list[_Line]:
             chunks.append((text, tm[4] * cm[1] + tm[5] * cm[3] + cm[5], x, drawn))
 
     page.extract_text(visitor_text=visit)  # type: ignore[attr-defined]
+    pieces: list[list[_Piece]] = [[]]  # per line as pypdf breaks them: its texts as drawn
+    for text, height, x, drawn in chunks:
+        for i, part in enumerate(text.split("\n")):
+            if i:
+                pieces.append([])
+            pieces[-1].append(_Piece(part, height, x, x + _width(part) * drawn, drawn))
+    pieces = _columns_apart(pieces, page)
     lines: list[_Line] = []
     ends: list[tuple[float | None, float | None, float]] = []  # per line: left, right (estimated), size
-    current, y, left, right, em = "", None, None, None, 0.0
-    for text, height, x, drawn in chunks:
-        parts = text.split("\n")
-        for i, part in enumerate(parts):
-            if i:
-                lines.append(_Line(current, y))
-                ends.append((left, right, em))
-                current, y, left, right, em = "", None, None, None, 0.0
-            if part.strip():
-                if y is None:
-                    y, left = height, x
-                right, em = x + _width(part) * drawn, drawn
-            current += part
-    lines.append(_Line(current, y))
-    ends.append((left, right, em))
+    for line in pieces:
+        drawn_parts = [p for p in line if p.text.strip()]
+        first, last = (drawn_parts[0], drawn_parts[-1]) if drawn_parts else (None, None)
+        lines.append(_Line("".join(p.text for p in line), first.y if first else None))
+        ends.append((first.x if first else None, last.right if last else None, last.em if last else 0.0))
     _mark_full(lines, ends, page)
     return [_Line(line.text.strip(), line.y, line.full) for line in lines if line.text.strip()]
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """A text as the page draws it: its height, where it starts and (estimated) ends, its size."""
+
+    text: str
+    y: float
+    x: float
+    right: float
+    em: float
+
+
+_NUMBERED = re.compile(r"^\s*(?:\d{1,3}\s*[.．、)）]|(?:Question|Questão|Pregunta|Frage|Вопрос)\s*\d)", re.I)
+
+
+def _gutter(pieces: list[list[_Piece]], width: float) -> float | None:
+    """Where a second column starts on a page set in two: the place (past a third of the page) where three
+    lines or more, and a third of those with text, have a text start after a gap in the line, each at the
+    same place within two points; None on a page of one column."""
+    starts: Counter[int] = Counter()
+    for line in pieces:
+        drawn = [p for p in line if p.text.strip()]
+        for before, piece in itertools.pairwise(drawn):
+            if piece.x > before.right + 2 * max(piece.em, 1.0) and piece.x > width / 3:
+                starts[round(piece.x / 2)] += 1
+    if not starts:
+        return None
+    place, count = starts.most_common(1)[0]
+    texts = sum(1 for line in pieces if any(p.text.strip() for p in line))
+    gutter = place * 2 - 2.0
+    # a column of questions: numbered items start there (options set two to a line, `A. …  B. …`, are no
+    # second column)
+    numbered = sum(1 for line in pieces for p in line if p.x >= gutter and _NUMBERED.match(p.text))
+    return gutter if count >= 3 and 3 * count >= texts and numbered >= 2 else None
+
+
+def _columns_apart(pieces: list[list[_Piece]], page: object) -> list[list[_Piece]]:
+    """A page set in two columns, drawn line by line across both (pypdf then reads `1. … 3. …` as one line),
+    read column by column: within each run of lines that stand in the columns, the left column's lines and
+    then the right's; a line across the page (a title, a key grid below) stays where it is."""
+    try:
+        width = float(page.mediabox.right)  # type: ignore[attr-defined]
+    except Exception:  # no usable page box: read as pypdf gives it
+        return pieces
+    gutter = _gutter(pieces, width)
+    if gutter is None:
+        return pieces
+    heights = [next(p.y for p in line if p.text.strip()) for line in pieces if any(p.text.strip() for p in line)]
+    steps = sorted(abs(a - b) for a, b in itertools.pairwise(heights) if abs(a - b) > 0.5)
+    step = steps[len(steps) // 2] if steps else 0.0
+    # the foot of the right column (heights count up the page)
+    foot = min((p.y for line in pieces for p in line if p.text.strip() and p.x >= gutter), default=0.0)
+    out: list[list[_Piece]] = []
+    left: list[list[_Piece]] = []
+    right: list[list[_Piece]] = []
+    above: float | None = None  # the height of the line before
+    for line in pieces:
+        drawn = [p for p in line if p.text.strip()]
+        across = bool(drawn) and drawn[0].x < gutter and not any(p.x >= gutter for p in drawn)
+        wide = across and max(p.right for p in drawn) > gutter + 2 * max(drawn[-1].em, 1.0)
+        # a line across the page, or one below the right column's foot and far below the line before it
+        # (a key grid under the columns), ends the run of column lines
+        below = across and drawn[0].y < foot - step / 2
+        apart = below and step and above is not None and abs(drawn[0].y - above) > 2 * step
+        if drawn:
+            above = drawn[0].y
+        if wide or apart:
+            out += left + right + [line]
+            left, right = [], []
+            continue
+        left_part = [p for p in line if p.x < gutter]
+        right_part = [p for p in line if p.x >= gutter]
+        if any(p.text.strip() for p in left_part):
+            left.append(left_part)
+        if any(p.text.strip() for p in right_part):
+            right.append(right_part)
+    return out + left + right
 
 
 def _width(text: str) -> float:
@@ -173,6 +250,21 @@ def _justified(text: str) -> bool:
     )
 
 
+_GAP = re.compile(r"(?<=\S) +(?=\S)")
+
+
+def _narrowed(text: str) -> str:
+    """A line whose every gap is stretched (justified: `a)  La  Seine   b)  La  Loire`) with its gaps narrowed
+    by the narrowest one, so that a word gap is one space again and a wider gap (between options set on one
+    line) stays wider than a word gap: `a) La Seine  b) La Loire`."""
+    widths = {len(g) for g in _GAP.findall(text)}
+    narrowest = min(widths, default=1)
+    # gaps all alike say nothing (a row of keys set two spaces apart, `1-5  BBABC  6-8  B`: kept)
+    if narrowest < 2 or len(widths) < 2 or not re.search(r"[^\W\d_]{2}", text):
+        return text
+    return _GAP.sub(lambda m: " " * (len(m.group()) - narrowest + 1), text)
+
+
 def _open_label(text: str) -> bool:
     """A line of options ending in the next one's label (`… b) Antoine c)`): the label before it is there."""
     m = _OPEN_LABEL.search(text)
@@ -189,10 +281,12 @@ def _rejoined(lines: list[_Line]) -> list[str]:
         starts_item = _CONTENT.match(text) or _STARTS_ITEM.match(text)
         if full and not starts_item and (_wide(text[0]) or text[0] in "“‘"):
             out[-1] = prev + text
-        elif prev and (_justified(prev) or _open_label(prev)) and not starts_item:
+        elif prev and (_justified(prev) or _open_label(prev)) and not starts_item and not answer_heading(text):
             out[-1] = _WIDE_GAP.sub(" ", prev) + " " + text
         else:
             out.append(text)
+        if not _justified(out[-1]):  # (a justified line is told by its stretched gaps when the next comes)
+            out[-1] = _narrowed(out[-1])
         full = line.full
     return out
 
