@@ -25,9 +25,11 @@ _ERHUA = "儿"
 def erhua_dropped(reply: str) -> str | None:
     """The reply without the spoken 儿 after it (`皮影儿` -> `皮影`); None when it has none, the rest is shorter
     than two characters, or the dictionary holds the whole as a word (`新生儿`)."""
-    import rjieba  # loaded at the first near miss, not at start-up (its dictionary is large)
+    if not reply.endswith(_ERHUA) or len(reply) < 3:
+        return None
+    import rjieba  # loaded at the first such reply, not at start-up (its dictionary is large)
 
-    if not reply.endswith(_ERHUA) or len(reply) < 3 or rjieba.has_word(reply):
+    if rjieba.has_word(reply):
         return None
     rest = reply[: -len(_ERHUA)]
     return rest if all(is_han(ch) for ch in rest) else None
