@@ -282,6 +282,8 @@ PLACEHOLDERS += ("sticker", "photo", "image", "gif", "emoji")
 EMOJI_CODES = ("微笑", "捂脸", "呲牙", "偷笑", "流泪", "大哭", "破涕为笑", "奸笑", "机智", "皱眉", "吃瓜", "加油")
 EMOJI_CODES += ("汗", "天啊", "旺柴", "裂开", "苦涩", "叹气", "疑问", "尴尬", "憨笑", "强", "握手", "抱拳", "ok", "666")
 _NAVIGATION = frozenset(NAVIGATION)
+# Asked for politely or at once: `请直接下一题吧`, `go to the next question`.
+_NAVIGATION_LEAD = re.compile(r"^(?:(?:请|直接|跳到|换到|来|给我|go\s+to\s+the)\s*)+", re.IGNORECASE)
 _PLACEHOLDER = re.compile(
     rf"^(?:[\[【［(（]\s*(?:{_alternation(PLACEHOLDERS + EMOJI_CODES)})\s*[\]】］)）]\s*)+$", re.IGNORECASE
 )
@@ -296,7 +298,8 @@ def is_non_answer(text: str) -> bool:
     if all(unicodedata.category(ch).startswith("P") or ch.isspace() for ch in plain):
         return True
     words = " ".join(clean(plain).split()).strip("。.!！~～…?？")
-    return words in _NAVIGATION or bool(_PLACEHOLDER.match(plain.rstrip("。.!！~～…?？ ")))
+    navigation = {words, strip_hedges(words), _NAVIGATION_LEAD.sub("", strip_hedges(words))}
+    return bool(navigation & _NAVIGATION) or bool(_PLACEHOLDER.match(plain.rstrip("。.!！~～…?？ ")))
 
 
 # A remark about the question, not an answer: `我觉得这题有问题`, `这个怎么算`, `看不懂题目`.

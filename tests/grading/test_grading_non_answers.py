@@ -16,7 +16,7 @@ graded = _BANK.graded
 EVERY_KIND = ["fill-hockey", "single-mushroom", "multiple-metro", "tf-lighthouse", "case-migration"]
 
 NON_ANSWERS = ["?", "？", "？？", "???", "……", "。。。", "!!", "[表情]", "[图片]", "【语音】", "[Sticker]"]
-NON_ANSWERS += ["[捂脸][捂脸]", "下一题", "下一个", "下一道题", "继续", "next", "Next question"]
+NON_ANSWERS += ["[捂脸][捂脸]", "直接下一题吧", "下一题", "下一个", "下一道题", "继续", "next", "Next question"]
 
 
 @pytest.mark.parametrize("qid", EVERY_KIND)
