@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.banks.model import Kind, Question
 from bot.grading.choice_values import option_by_value
@@ -392,19 +393,26 @@ def _kin_of_an_option(norm: str, question: Question, options: list[str]) -> bool
     return not set(norm[:-1]) & set(key)
 
 
+@lru_cache(maxsize=1024)  # a question's prompt and explanation, cut once
+def _word_ends(text: str) -> frozenset[int]:
+    """Where the segmenter's words of a normalised text begin and end."""
+    import rjieba  # loaded at the first reply that needs it, as the case grader loads it
+
+    ends, at = {0}, 0
+    for word in rjieba.cut(text):
+        at += len(word)
+        ends.add(at)
+    return frozenset(ends)
+
+
 def _named_by_the_bank(norm: str, question: Question, options: list[str]) -> bool:
     """A term the prompt or the explanation names, as a whole word of its (`减压停留` in 潜水电脑会提示减压停留,
     `OK手势` in OK手势表示没问题), that is in no option's text: another thing than any option, named on purpose."""
     if len(norm) < 2 or any(norm in option or option in norm for option in options):
         return False
-    import rjieba  # loaded at the first reply that needs it, as the case grader loads it
-
     for source in (question.prompt, question.explanation or ""):
         text = normalize(source)
-        ends, at = {0}, 0
-        for word in rjieba.cut(text):
-            at += len(word)
-            ends.add(at)
+        ends = _word_ends(text)
         start = text.find(norm)
         while start != -1:
             if start in ends and start + len(norm) in ends:
