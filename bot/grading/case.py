@@ -38,6 +38,7 @@ from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import OPPOSITES, asserts_denied, flips_meaning
 from bot.grading.relations import Claim, agrees, reverses, stated_beyond
 from bot.grading.synonyms import synonyms
+from bot.grading.talk import is_talk
 from bot.grading.verdict import Outcome, Verdict
 from bot.lexicon.names import STANDARD, Aliases
 from bot.lexicon.normalize import allowed_typos, clean, drop_emoji, is_han, normalize, readings
@@ -227,8 +228,12 @@ def _tokens(text: str) -> list[str]:
             continue
         if pending and len(word) >= 2 and is_han(word[0]):
             word = pending + word
+        elif len(pending) >= 2:
+            out.append(pending)  # `两个小拱，`: lone characters before a break are a word of their own (小拱)
         pending = ""
         out.append(word if len(word) != 1 else "")  # a function word or punctuation: no unit spans it
+    if len(pending) >= 2:
+        out.append(pending)
     return out
 
 
@@ -809,7 +814,9 @@ def _clauses(cleaned: str) -> list[str]:
     return [clause for sentence in _REPLY_CLAUSE.split(cleaned) for clause in _CONTRAST.split(sentence)]
 
 
-def _read_reply(cleaned: str, reference_norm: str, reference: str = "") -> _Reply:
+def _read_reply(cleaned: str, reference_norm: str, reference: str = "", question: str = "") -> _Reply:
+    """The clauses of a reply that say something: not those that rule out what they name, nor those that only
+    name or praise the question's thing (bot/grading/talk.py; `question` normalised)."""
     kept: list[str] = []
     ruled_out = False
     clauses = _clauses(cleaned)
@@ -825,6 +832,8 @@ def _read_reply(cleaned: str, reference_norm: str, reference: str = "") -> _Repl
         if negated(clause) and norm not in reference_norm and not _agrees_with_a_refusal(clause, reference):
             ruled_out = True
             continue
+        if question and is_talk(norm, question):
+            continue  # `这座桥又叫安济桥`, `非常坚固`: talk around the topic
         kept.append(norm)
         if mainland_clause != clause:
             kept.append(_marks_off(mainland_clause))
@@ -1099,7 +1108,8 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         )
     if accepted_wording(question, reply):  # a teacher accepted this answer: every point, whatever the rules read
         return _accepted(question, points, norm, reference)
-    read = _read_reply(cleaned, _reference_norm(reference), reference)
+    asked = _reference_norm(question.prompt)
+    read = _read_reply(cleaned, _reference_norm(reference), reference, asked)
     if _is_bare_list(cleaned, _vocabulary(question.prompt, reference, concepts), concepts):
         read = replace(read, bare_list=True)
     points = _numbered_by_own_sub_question(question, reply, points, concepts)
@@ -1110,7 +1120,7 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         parts, numbered = found
         reference_norm = _reference_norm(reference)
         # Each numbered sub-answer read once, for both readings of it.
-        reads = [_read_reply(clean(part), reference_norm, reference) for part in parts] if numbered else []
+        reads = [_read_reply(clean(part), reference_norm, reference, asked) for part in parts] if numbered else []
         scores = [
             _valued(
                 p,
