@@ -10,20 +10,18 @@ from bot.grading.case import words_of
 from bot.grading.talk import is_talk
 from bot.lexicon.normalize import normalize
 
-BRIDGE = Question(
-    id="b",
-    kind=Kind.case,
-    number=1,
-    prompt="某石拱桥历经一千四百多年仍然完好。\n问题：请从结构和材料上分析它为什么能保存至今。",
-    answer="1. 敞肩拱：\n- 大拱两肩各开两个小拱，减轻桥身自重，洪水时可以泄洪。\n"
+def _case(prompt: str, answer: str) -> Question:
+    return Question(id="t", kind=Kind.case, number=1, prompt=prompt, answer=answer)
+
+
+BRIDGE = _case(
+    "某石拱桥历经一千四百多年仍然完好。\n问题：请从结构和材料上分析它为什么能保存至今。",
+    "1. 敞肩拱：\n- 大拱两肩各开两个小拱，减轻桥身自重，洪水时可以泄洪。\n"
     "2. 石料：\n- 选用坚固耐用的石灰岩，石块之间用铁件连接。",
 )
-DANCE = Question(
-    id="d",
-    kind=Kind.case,
-    number=2,
-    prompt="小区的老人们每天早上在广场跳舞。\n问题：请分析这项运动对老人健康的好处。",
-    answer="1. 心肺功能：\n- 有氧运动使心肺功能增强，血液循环加快。\n"
+DANCE = _case(
+    "小区的老人们每天早上在广场跳舞。\n问题：请分析这项运动对老人健康的好处。",
+    "1. 心肺功能：\n- 有氧运动使心肺功能增强，血液循环加快。\n"
     "2. 心理健康：\n- 集体活动让老人心情愉快，减少孤独感。",
 )
 
