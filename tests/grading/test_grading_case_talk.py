@@ -10,6 +10,7 @@ from bot.grading.case import words_of
 from bot.grading.talk import is_talk
 from bot.lexicon.normalize import normalize
 
+
 def _case(prompt: str, answer: str) -> Question:
     return Question(id="t", kind=Kind.case, number=1, prompt=prompt, answer=answer)
 
@@ -21,8 +22,7 @@ BRIDGE = _case(
 )
 DANCE = _case(
     "小区的老人们每天早上在广场跳舞。\n问题：请分析这项运动对老人健康的好处。",
-    "1. 心肺功能：\n- 有氧运动使心肺功能增强，血液循环加快。\n"
-    "2. 心理健康：\n- 集体活动让老人心情愉快，减少孤独感。",
+    "1. 心肺功能：\n- 有氧运动使心肺功能增强，血液循环加快。\n2. 心理健康：\n- 集体活动让老人心情愉快，减少孤独感。",
 )
 
 
