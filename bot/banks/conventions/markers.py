@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from bot.banks.conventions.chars import probe
+from bot.banks.conventions.learner import LEARNER_WORDS
 
 __all__ = ["MARKERS", "PICTURE", "Marker", "match_marker", "strip_score"]
 
@@ -50,7 +51,7 @@ MARKERS: list[Marker] = [
         r"|Die (?:richtige )?Antwort ist",
         colon=False,
     ),
-    _marker("meta", "我的答案", r"我的答案|你的答案|您的答案|考生答案|学生答案|用户答案|作答|Your answer"),
+    _marker("meta", "我的答案", LEARNER_WORDS),  # the learner's own answer on a results page: never the key
     _marker(
         "key",
         "答案：",

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
+from bot.banks.conventions.learner import learner_label
+
 __all__ = [
     "ALPHABETS",
     "ALPHABET_LETTERS",
@@ -176,11 +178,11 @@ def _run_in(text: str, a: Alphabet, mode: str, first: int) -> OptionRun | None:
 _NUMBER_HEADS = (
     # 第1問, 第 3 题, 1번, 第12題
     re.compile(r"^(?:第\s*)?(?P<n>\d{1,4})\s*(?:[问問题題]|번|문항)\s*[.．、:：)）]?\s*"),
-    # 問1, Question 3, Question n°3, Pregunta 2, Вопрос 5, Вопрос №5, Câu 4, 문제 7
+    # 問1, Question 3, Question n°3, Pregunta 2, Вопрос 5, Вопрос №5, Câu 4, 문제 7, 案例2
     re.compile(
         r"^(?:問題?|问题?|Q|Question|Questão|Questao|Pregunta|Frage|Aufgabe|Problem|Exercise|Ejercicio|Übung|Вопрос"
         r"|Задание|Питання|Exercice|Domanda|Soru|Soal|Pertanyaan|Fråga|Spørsmål|Spørgsmål|Kysymys|Otázka|Ερώτηση"
-        r"|Câu|Pytanie|Vraag|문제|문항)\s*(?:N[o°º]\.?\s*|№\s*|[-–—#]\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
+        r"|Câu|Pytanie|Vraag|문제|문항|案例)\s*(?:N[o°º]\.?\s*|№\s*|[-–—#]\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
         re.I,
     ),
     re.compile(r"^[（(【\[]\s*(?P<n>\d{1,4})\s*[)）】\]]\s*(?=\S)"),
@@ -260,17 +262,10 @@ _EXPLANATION = re.compile(
 _NOT_THE_KEY = re.compile(r"(?:your|my|you|student'?s?|learner'?s?|我的|你的|您的|考生|学生|用户)\s*$", re.I)
 
 
-_LEARNER = re.compile(
-    r"^[【\[(（]?\s*(?:我的答案|你的答案|您的答案|考生答案|学生答案|作答|Your answers?|My answers?|Votre réponse"
-    r"|Tu respuesta|Sua resposta|Ihre Antwort|La tua risposta|Ваш ответ|あなたの解答|あなたの答え|내 답|나의 답)"
-    r"\s*[】\])）]?\s*[:：]?",
-    re.I,
-)
-
-
 def learner_marker(text: str) -> bool:
-    """A line that opens with the learner's own answer on a reviewed attempt (`我的答案：`, `Your answer:`)."""
-    return _LEARNER.match(text) is not None
+    """A line that opens with the learner's own answer on a reviewed attempt (`我的答案：`, `Your answer:`,
+    `Ваш ответ:`; the words in bot/banks/conventions/learner.py)."""
+    return learner_label(text) is not None
 
 
 @_short_cached
@@ -281,10 +276,13 @@ def key_marker(text: str) -> tuple[str, str] | None:
         return "", ""
     if text[-1:] in ")）]】.。" and (m := _KEY_ENCLOSED.search(text)) and not _NOT_THE_KEY.search(text[: m.start()]):
         return text[: m.start()].strip(), m.group("key").strip()
+    learned = learner_label(text)
     for m in _KEY_MARKER.finditer(text):
         before, after = text[: m.start()].strip(), text[m.end() :].strip()
         if (before and len(before) > 3 and not after) or _NOT_THE_KEY.search(before):
             continue
+        if learned is not None and m.start() < learned.end():
+            continue  # "Ваш ответ: 1", "Twoja odpowiedź: B": the word for answer in the learner's label
         return before, after
     return None
 

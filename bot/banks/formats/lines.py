@@ -207,7 +207,14 @@ def _spans_from_markup(text: str) -> tuple[str, list[Span]]:
     out.append(text[pos:])
     length += len(text) - pos
     spans.extend((start, length, mark) for name, mark, start in stack if mark and name != "**")
-    return "".join(out), [s for s in spans if s[1] > s[0]]
+    plain = "".join(out)
+    if "<" in text and _LABEL_ONLY.match(plain):
+        return text, []  # "3) <a>", "B. <p>": a tag written as the option's text (a question on HTML)
+    return plain, [s for s in spans if s[1] > s[0]]
+
+
+# what is left of an option whose tags were all its text: its label alone
+_LABEL_ONLY = re.compile(r"^\s*[(（]?\s*(?:\d{1,2}|[A-Za-z])\s*[.)、．）:：]\s*$")
 
 
 _TICK = r"[（(]\s*[√×✓✗✔✘XxVv]\s*[)）]"

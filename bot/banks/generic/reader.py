@@ -242,6 +242,10 @@ class _Generic:
         if PICTURE.match(text) or _IMAGE.search(text):
             q.picture = True
             return k + 1
+        if q.in_explanation and q.key is None and learner_marker(text):
+            q.in_explanation = False  # a results page: the explanation ends where the learner's answer begins
+            self.add_text(q, text, k)
+            return k + 1
         if q.in_explanation and not self.option_at(k, q):
             q.explanation.append(text)
             q.end = line.number
@@ -1007,6 +1011,11 @@ class _Generic:
                 unkeyed = (
                     "只列出一个选项，其余选项缺失，无法作为选择题导入",
                     "lists a single option, the others missing, so it cannot be asked as a choice question",
+                )
+            if key is None and b.learners:
+                unkeyed = (
+                    "只列出了作答者自己的答案，没有给出正确答案",
+                    "shows only the learner's own answer, not the key",
                 )
             if key is None and b.unmarked:
                 kind = kind or Kind.true_false
