@@ -51,56 +51,74 @@ def _potentials(norm: str) -> list[re.Match[str]]:
     return [m for m in found if len(starts.get(m.start(3), "")) < _WORD]
 
 
-def _said(text: str) -> tuple[set[str], set[str]]:
-    """The two-character words a text asserts and those it denies, clause by clause (normalised)."""
-    asserted: set[str] = set()
-    denied: set[str] = set()
+# What a clause says of a word: the runs before it that may name its thing, and the characters after it in its
+# clause that may name its object (`留下白色的花纹`: 白色花纹).
+_Context = tuple[set[str], set[str]]
+
+
+def _said(text: str) -> tuple[dict[str, _Context], dict[str, _Context]]:
+    """The two-character words a text asserts and those it denies, clause by clause (normalised), each with its
+    context: the runs before it in the text (`称人结……容易解开`: 称人结 before 解开) and its object after it."""
+    asserted: dict[str, _Context] = {}
+    denied: dict[str, _Context] = {}
+    earlier = ""
+
+    def note(said: dict[str, _Context], word: str, before: str, after: str) -> None:
+        runs, objects = said.setdefault(word, (set(), set()))
+        runs.update(_runs(before))
+        objects.update(ch for ch in after if is_han(ch) and ch not in _NOT_A_SUBJECT)
+
     for clause in _CLAUSE.split(text):
         norm = normalize(clause)
         spans = []
         for match in _potentials(norm):
             spans.append((match.start(), match.end()))
             if norm[match.start() : match.end()] not in _SET_PHRASES:
-                (denied if match[2] == "不" else asserted).add(match[1] + match[3])
+                said = denied if match[2] == "不" else asserted
+                note(said, match[1] + match[3], earlier + norm[: match.start()], norm[match.end() :])
         negations = [m for m in _NEGATION.finditer(norm) if not any(a <= m.start() < b for a, b in spans)]
         for match in negations:
-            word = norm[match.end() : match.end() + _WORD]
+            end = match.end() + _WORD
+            word = norm[match.end() : end]
             if len(word) == _WORD and all(is_han(ch) for ch in word) and word[0] not in _FUNCTION:
-                denied.add(word)
+                note(denied, word, earlier + norm[: match.start()], norm[end:])
         for start in range(len(norm) - _WORD + 1):
             word = norm[start : start + _WORD]
             reached = any(m.start() < start <= m.end() + _REACH - _WORD for m in negations)
             if all(is_han(ch) and ch not in _NEGATING for ch in word) and not reached:
-                asserted.add(word)
+                note(asserted, word, earlier + norm[:start], norm[start + _WORD :])
+        earlier += norm + "|"
     return asserted, denied
 
 
-def _subjects(text: str, word: str) -> set[str]:
-    """The two-character runs of a normalised clause that may name what it speaks of: not the word said of
-    it, and no function character, modal or negation in them."""
-    rest = text.replace(word, "|")
-    pairs = (rest[i : i + 2] for i in range(len(rest) - 1))
+def _runs(text: str) -> set[str]:
+    """The two-character runs of a normalised text that may name a thing: no function character, modal or
+    negation in them."""
+    pairs = (text[i : i + 2] for i in range(len(text) - 1))
     return {p for p in pairs if all(is_han(ch) and ch not in _NOT_A_SUBJECT for ch in p)}
 
 
 def denies_the_explanation(reason: str, explanation: str) -> tuple[str, str] | None:
     """A clause of the reason that denies a word a sentence of the explanation asserts (or asserts one it
-    denies) of a thing both name. Returns (the explanation's sentence, the reason's clause)."""
+    denies) of a thing both name before it. Returns (the explanation's sentence, the reason's clause)."""
     sentences = [s.strip() for s in _SENTENCE.split(explanation) if s.strip()]
     told = [(s, *_said(s)) for s in sentences]
     told_yes = {w for _, yes, _ in told for w in yes}
     told_no = {w for _, _, no in told for w in no}
-    for clause in _CLAUSE.split(reason):
-        said = normalize(clause)
-        yes, no = _said(clause)
-        # A word the explanation says only one way, and the reason the other way.
-        turned = [(w, True) for w in no - yes if w in told_yes and w not in told_no]
-        turned += [(w, False) for w in yes - no if w in told_no and w not in told_yes]
-        for word, asserted in turned:
-            about = _subjects(said, word)
-            for sentence, their_yes, their_no in told:
-                if word in (their_yes if asserted else their_no) and about & _subjects(normalize(sentence), word):
-                    return sentence, clause.strip()
+    # The reason read whole: what an earlier clause names may be what a later one denies (`称人结用完后，就解不开了`).
+    yes, no = _said(reason)
+    # A word the explanation says only one way, and the reason the other way, of the same thing.
+    turned = [(w, about, True) for w, about in no.items() if w not in yes and w in told_yes and w not in told_no]
+    turned += [(w, about, False) for w, about in yes.items() if w not in no and w in told_no and w not in told_yes]
+    for word, (about, objects), asserted in turned:
+        for sentence, their_yes, their_no in told:
+            theirs = their_yes if asserted else their_no
+            if word not in theirs:
+                continue
+            their_about, their_objects = theirs[word]
+            # Of the same thing, and of the same object where both name one (`不会留下蜡` is no denial of 留下花纹).
+            if about & their_about and (not objects or not their_objects or objects & their_objects):
+                return sentence, reason.strip()
     return None
 
 

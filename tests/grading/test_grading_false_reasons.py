@@ -45,6 +45,7 @@ INKSTONE = _false("端砚产于安徽歙县。", "端砚产于广东肇庆（古
         (HEDGEHOG, "错，刺猬冬眠靠晒太阳取暖维持生命"),  # another means, nothing of which the bank speaks
         (FIREFLY, "错，萤火虫的光来自身上的电池"),
         (BATIK, "错，蜡染的蜡很难去掉"),  # `很难` denies as `不` does
+        (BATIK, "错，蜡染的蜡煮过以后，还是去不掉"),  # the thing named in an earlier clause
         (DUNES, "错，沙丘是由地震造成的"),  # another cause, between 由 and its verb
         (DUNES, "错，因为潮汐"),
         (INKSTONE, "错 石砚"),  # a sibling after a space: 石砚 where it says 端砚/歙砚
@@ -64,6 +65,7 @@ def test_a_reason_stating_another_fact_earns_half(question: Question, reply: str
         (BATIK, "错，蜡用沸水一煮就熔化脱落了"),
         (BATIK, "错，蜡可以去掉"),
         (BATIK, "错，煮一煮蜡就掉了"),
+        (BATIK, "错，蜡染的花纹不会留下蜡"),  # 留下 is said of the pattern there, not of the wax: no denial
         (HEDGEHOG, "错，刺猬冬眠时不进食"),
         (HEDGEHOG, "错，刺猬冬眠靠体内的脂肪维持生命"),
         (HEDGEHOG, "错，靠储存的脂肪过冬"),
