@@ -12,6 +12,7 @@ __all__ = [
     "LETTERS",
     "count_blanks",
     "enumerated_parts",
+    "key_in_brackets",
     "parse_letters",
     "read_choice_key",
     "read_true_false",
@@ -146,6 +147,18 @@ def take_bracket_key(stem: str, *, true_false: bool) -> tuple[str, str | None]:
         return stem, None
     key = m.group(1) or m.group(2)
     return stem[: m.start()] + "（ ）" + m.group(3), re.sub(r"[\s,，、]", "", key)
+
+
+# "[3]☜ 블럭 설정하면 보임", "[B] (highlight to see)": a short key in brackets opening the key line, then the
+# page's own words; never the first of a row of bracketed keys ("[A] [C]", "[√][×]")
+_KEY_IN_BRACKETS = re.compile(r"^\s*[\[【［]\s*([^\[\]【】［］\s]{1,4})\s*[\]】］](?!\s*[\[【［(（])")
+
+
+def key_in_brackets(key: str) -> str | None:
+    """The key a line writes in square brackets before the page's own words (`[3]☜ 블럭 설정하면 보임` -> `3`,
+    `【B】 highlight to see` -> `B`); None when the key opens with no such bracket."""
+    m = _KEY_IN_BRACKETS.match(key)
+    return m.group(1) if m else None
 
 
 # -- keys as people write them -------------------------------------------------------------------

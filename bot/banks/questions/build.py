@@ -17,6 +17,7 @@ from bot.banks.conventions.keys import (
     LETTERS,
     count_blanks,
     enumerated_parts,
+    key_in_brackets,
     key_in_explanation,
     parse_letters,
     read_choice_key,
@@ -111,7 +112,7 @@ _POINTS_AT_PICTURE = re.compile(
     r"|\b(?:esta|este|estos|estas|esse|essa|esses|essas|questo|questa|questi|queste)\s+(?:señal|señales|imagen|imagem"
     r"|figura|situación|situação|sinal|placa|immagine|segnale|situazione|foto)\b|\b(?:ilustrad|mostrad|raffigurat)\w*"
     r"|\b(?:this|these|that)\s+(?:signs?|symbols?|lights?|pictures?|images?|diagrams?|situations?|markings?|positions?)\b"
-    r"|\b(?:pictured|illustrated|depicted)\b"
+    r"|\b(?:pictured|illustrated|depicted)\b|\b(?:figure|diagram|picture|image|photo|drawing)\s+(?:below|above)\b"
     r"|この|図|写真|画像|イラスト|그림|사진|이\s*(?:표지|상황|장면)",
     re.I,
 )
@@ -119,8 +120,31 @@ _POINTS_AT_PICTURE = re.compile(
 _SAYS_WHAT_PICTURE_SHOWS = re.compile(r"^\s*(?:如图所示|如图|图中所示|As shown|As pictured)\s*[，,:：]\s*\S.{5,}", re.I)
 
 
+# A note in the stem that its picture is missing, in the languages the importer reads: "[그림 없음]", "（图略）",
+# "[image not available]", "[Рисунок отсутствует]", "[Bild fehlt]", "(sans image)", "[画像なし]"
+_PICTURE_WORDS = (
+    r"그림|사진|도표|图片?|圖片?|插图|插圖|图表|image|picture|figure|diagram|illustration|photo|Рисун\w*|Изображени\w*"
+    r"|Схем\w*|Abbildung|Bild|Grafik|Imagen|Imagem|Figura|Immagine|画像|図|写真|Hình(?:\s*ảnh)?|Gambar|Resim|Şekil|Rysun\w*"
+)
+_MISSING_WORDS = (
+    r"없음|생략|누락|略|省略|缺失|暂缺|暫缺|缺|后补|後補|missing|omitted|not\s+(?:shown|available|included)|unavailable"
+    r"|removed|fehlt|entfernt|nicht\s+verfügbar|manquante?|absente?|non\s+disponible|omise?|отсутствует|не\s+показан\w*"
+    r"|no\s+disponible|omitida|faltante|ausente|não\s+disponível|omessa|mancante|なし|無し|không\s+có|tidak\s+ada|yok|brak"
+)
+_PICTURE_MISSING = re.compile(
+    rf"[\[【［(（]\s*(?:(?:{_PICTURE_WORDS})\s*[:：,，]?\s*(?:{_MISSING_WORDS})"
+    rf"|(?:no|sans|sin|sem|senza|ohne|kein\w*|нет|без)\s+(?:{_PICTURE_WORDS}))[^\]】］)）\n]{{0,20}}[\]】］)）]",
+    re.I,
+)
+
+
 def _points_at_picture(d: Draft, asked: str) -> bool:
-    return d.picture and (_NEEDS_PICTURE.search(asked) is not None or _POINTS_AT_PICTURE.search(asked) is not None)
+    """Whether the question points at a picture it stood with, or at one its stem notes is missing."""
+    if not d.picture and (missing := _PICTURE_MISSING.search(asked)) is not None:
+        asked = asked[: missing.start()] + asked[missing.end() :]  # the note names the picture too
+    elif not d.picture:
+        return False
+    return _NEEDS_PICTURE.search(asked) is not None or _POINTS_AT_PICTURE.search(asked) is not None
 
 
 def _pictures_essential(drafts: list[Draft]) -> bool:
@@ -199,17 +223,22 @@ def _unaskable(d: Draft) -> tuple[str, str] | None:
     return None
 
 
-def _options_in_stem(d: Draft) -> None:
+def _options_in_stem(d: Draft) -> bool:
     """A question without options whose key names options and whose stem holds a run of options lettered in
     sequence (`一年有____个月。 a. 10  b. 12  c. 14` keyed `B`; `…どれか。 ア 利根川 イ 信濃川` keyed `イ`; `1 赤 2 緑`
-    keyed `3`) is a choice question: the run is its options, the key read in their alphabet."""
+    keyed `3`) is a choice question: the run is its options, the key read in their alphabet. False when the
+    key is the number of an option the run of circled options does not hold (`정답 : [7]` under ① to ④): no
+    fill-in keyed `[7]` either."""
     key = (d.key or "").strip()
+    key = key_in_brackets(key) or key  # `[4]☜ 블럭 설정하면 보임`: the number in brackets, the page's words after
     if not key or len(key) > 16 or not (run := option_run(d.stem)) or not run.before or len(run.options) < 2:
-        return
+        return True
     letters = _letters_in(key, run.alphabet)
     options = {LETTERS[i]: text for i, text in run.options}
     if letters and all(letter in options for letter in letters):
         d.stem, d.options, d.key = run.before, options, letters
+        return True
+    return not (run.alphabet == "circled" and len(run.options) >= 3 and key.isdigit())
 
 
 def _letters_in(key: str, alphabet: str) -> str | None:
@@ -218,11 +247,14 @@ def _letters_in(key: str, alphabet: str) -> str | None:
     if alphabet in ("latin", "latin-lower"):
         return parse_letters(key)
     chars = re.sub(r"[\s,，、;；/和及.。]+", "", key)
+    if alphabet == "circled":
+        chars = chars.translate(_CIRCLED_BY_DIGIT)  # `정답 : 3` for ③: the circled number written plain
     if not chars or not all(ch in own for ch in chars):
         return None
     return "".join(sorted({LETTERS[own.index(ch)] for ch in chars}))
 
 
+_CIRCLED_BY_DIGIT = str.maketrans("12345678", "①②③④⑤⑥⑦⑧")
 _LETTERS_KEY = re.compile(r"[A-H]{1,4}")
 # one key of a row: a judgement mark (bracketed or not) or option letters
 _ROW_KEY = re.compile(r"[（(]?\s*([√×✓✗✔✘对错○]|[A-H]{1,8})\s*[)）]?")
@@ -372,8 +404,12 @@ class _Checker:
             )
         if not d.stem.strip():
             raise _Skip(d.line, f"{where[0]}没有题干", f"{where[1]} has no text")
-        if not d.options and d.key is not None:
-            _options_in_stem(d)
+        if not d.options and d.key is not None and not _options_in_stem(d):
+            raise _Skip(
+                key_line,
+                f"{where[0]}的答案（{key_in_brackets(d.key) or d.key}）不是任何选项的编号",
+                f"{where[1]}: its key ({key_in_brackets(d.key) or d.key}) is the number of no option",
+            )
         *leading, _last = d.options.values() or [""]
         if leading and all(_BULLET_TAIL.search(text) for text in leading):
             # `- A. 是 - B. 否`: a list written on one line leaves each option but the last with the next

@@ -64,6 +64,16 @@ _LABEL_INSIDE = {
 }
 
 
+# an expression in one-letter names: `A·B`, `A + B`, `(A+B)'`, `x∧y`, `B ∪ C` (Boolean algebra, sets, variables)
+_LETTER_EXPRESSION = re.compile(r"[\s()]*[A-Za-z]'?(?:[\s()]*[+·∙•*×/∧∨⊕∪∩=−-][\s()]*[A-Za-z]'?)+[\s()']*")
+
+
+def _in_expressions(letter: str, texts: list[str]) -> bool:
+    """Whether a lone letter is a name the other options compute with (`B` beside `A·B` and `A + B`): an
+    option in its own right, not a label read as one."""
+    return any(_LETTER_EXPRESSION.fullmatch(t) and letter in t for t in texts if t.strip() != letter)
+
+
 def _holds_label(text: str, letter: str) -> bool:
     return letter in text and (found := _LABEL_INSIDE.get(letter)) is not None and found.search(text) is not None
 
@@ -80,7 +90,7 @@ def _options_misread(options: dict[str, str]) -> Reason | None:
             )
     wordy = sum(len(t.strip()) > 1 and not _LONE_LETTER.fullmatch(t) for t in texts)
     for letter, text in options.items():
-        if _LONE_LETTER.fullmatch(text) and wordy >= 2:
+        if _LONE_LETTER.fullmatch(text) and wordy >= 2 and not _in_expressions(text.strip(), texts):
             return f"选项 {letter} 只是一个字母（{text.strip()}）", f"option {letter} is only a letter ({text.strip()})"
     for i, (letter, text) in enumerate(options.items()):
         later = letters[i + 1 :]
