@@ -155,3 +155,29 @@ def test_a_question_whose_options_mark_none_right_is_left_out(tmp_path: Path) ->
     result = import_file(path, bank_id="t")
     assert [(q.prompt, q.answer) for q in result.bank.questions] == [("¿Cuál es el océano más grande?", "B")]
     assert len(result.left_out) == 1 and result.left_out[0].line == 3
+
+
+def test_grades_in_percent_with_the_id_column_last_and_a_sheet_of_notes(tmp_path: Path) -> None:
+    path = workbook(
+        tmp_path / "grades.xlsx",
+        {
+            "Items": [
+                ["Item", "Prompt", "Feedback"],
+                ["A1", "Which ocean is the deepest?", "The Mariana Trench lies in it."],
+                ["A2", "Which planets have rings?", ""],
+            ],
+            "Answers": [
+                ["Answer text", "Points", "Item"],
+                ["Atlantic", 0, "A1"],
+                ["Pacific", 100, "A1"],
+                ["Indian", 0, "A1"],
+                ["Saturn", 50, "A2"],
+                ["Mars", -50, "A2"],
+                ["Uranus", 50, "A2"],
+            ],
+            "Notes": [["Exported from the quiz tool"]],
+        },
+    )
+    result = import_file(path, bank_id="t")
+    assert [(q.kind, q.answer) for q in result.bank.questions] == [(Kind.single, "B"), (Kind.multiple, "AC")]
+    assert result.bank.questions[0].explanation == "The Mariana Trench lies in it."

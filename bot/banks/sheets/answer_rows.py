@@ -76,9 +76,10 @@ def _flag(cell: str) -> bool | None:
     return True if value in _RIGHT else False if value in _WRONG else None
 
 
-def option_flag(cell: str) -> bool | None:
-    """Whether a cell flags its option right (`1`, `Y`, `TRUE`, `✓`, `да`), wrong, or is no flag (None)."""
-    return _flag(cell)
+def option_flag(cell: str, *, grades: bool = False) -> bool | None:
+    """Whether a cell flags its option right (`1`, `Y`, `TRUE`, `✓`, `да`; with `grades` also a grade in
+    percent above zero, `100`, `50`), wrong, or is no flag (None)."""
+    return _weight(cell) if grades else _flag(cell)
 
 
 def _weight(cell: str) -> bool | None:

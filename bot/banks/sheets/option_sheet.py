@@ -8,9 +8,10 @@
 
 The options sheet is known by what it holds, whatever its header says: a column whose values are the
 question sheet's ids, each repeated for several rows; a column of right/wrong flags (`Y`/`N`, `1`/`0`,
-`TRUE`/`FALSE`, `✓` on the right rows only) or of the options' order within each question; and a column of
-the options' texts. The question sheet is then given the options as numbered columns (`Option 1` …) and,
-where the flags say it, its key, so that it reads as any question sheet does, by its own header.
+`TRUE`/`FALSE`, `✓` on the right rows only, grades `100`/`50`/`0`) or of the options' order within each
+question; and a column of the options' texts. The question sheet is then given the options as numbered
+columns (`Option 1` …) and, where the flags say it, its key, so that it reads as any question sheet does,
+by its own header.
 """
 
 from __future__ import annotations
@@ -67,6 +68,10 @@ def _flags(values: list[str]) -> list[bool] | None:
     rows only (`✓`, `x`) count an empty cell as wrong."""
     if all(v and option_flag(v) is not None for v in values):
         return [bool(option_flag(v)) for v in values]
+    # grades in percent (`100`, `50`, `0`, `-25`): right above zero, some wrong
+    if all(v and option_flag(v, grades=True) is not None for v in values):
+        flags = [bool(option_flag(v, grades=True)) for v in values]
+        return flags if any(flags) and not all(flags) else None
     marks = {v.lower() for v in values if v}
     if marks and marks <= _MARKS_ONLY and len(marks) == 1 and "" in values:
         return [bool(v) for v in values]
