@@ -493,8 +493,8 @@ def read_letters(question: Question, reply: str, concepts: ConceptIndex | None =
     named = _Options(question, concepts)
     reading = _read(named, original)
     hedged = strip_hedges(original)
-    if reading is None and hedged != original:  # `我觉得是B吧`, `应该选 梯度累积`
-        reading = _read(named, hedged)
+    if (reading is None or reading.stray) and hedged != original:  # `我觉得是B吧`, `应该选 梯度累积`, `1.5V吧`
+        reading = _read(named, hedged) or reading
     if reading is None or reading.stray:  # `8*8=64 选C`: the working reads as a stray value, the letter chooses
         reading = _closing_letters(named, hedged) or reading
     if reading is None and question.kind is Kind.single:
@@ -554,6 +554,8 @@ def _closing_letters(named: _Options, text: str) -> Reading | None:
     match = _CLOSING.search(text)
     if match is None or match.start() == 0:
         return None
+    if (value := read_value(text)) is not None and value.unit is not None:
+        return None  # `1.5 A`: a value and its unit (amperes), no choice of A
     letters = frozenset(re.sub(r"[^A-Za-z]", "", match["letters"]).upper())
     if not letters <= named.letters:
         return None

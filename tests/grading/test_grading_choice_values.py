@@ -10,7 +10,7 @@ from bot.grading.choice_values import option_by_value
 
 # Speeds of sound and densities of sea water, every option one value in one unit; tide readings, words and
 # a value in each option, two options sharing each value; a chessboard count; kilns; divers' hand signals;
-# the parts of a clock.
+# the parts of a clock; dry cells.
 _BANK = ClassBank("choice_values_bank.json")
 graded, check = _BANK.graded, _BANK.check
 TIDE = _BANK.bank.question("single-tide")
@@ -46,6 +46,8 @@ TIDE = _BANK.bank.question("single-tide")
         ("single-porcelain", "景德镇窑 龙泉窑", "unread"),  # two options named: neither chosen
         ("single-signals", "拇指向上就是上升", "correct"),  # the prompt's words and a copula before the option
         ("single-signals", "拇指向上就是没问题", "wrong"),
+        ("single-cell", "1.5V吧", "correct"),  # a hedge after the value
+        ("single-cell", "1.5 A", "wrong"),  # a value in amperes: the letter is its unit, no choice of A
         ("single-clock", "擒纵", "correct"),
         ("single-clock", "擒纵轮", "unread"),  # a kind no option ends with, like the key: asked again
     ],
