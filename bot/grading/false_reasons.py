@@ -92,10 +92,9 @@ def _said(text: str) -> tuple[dict[str, _Context], dict[str, _Context]]:
 
 
 def _runs(text: str) -> set[str]:
-    """The two-character runs of a normalised text that may name a thing: no function character, modal or
-    negation in them."""
-    pairs = (text[i : i + 2] for i in range(len(text) - 1))
-    return {p for p in pairs if all(is_han(ch) and ch not in _NOT_A_SUBJECT for ch in p)}
+    """The characters of a normalised text that may name a thing, one by one (`月亮` and 月球 name one thing):
+    no function character, modal or negation."""
+    return {ch for ch in text if is_han(ch) and ch not in _NOT_A_SUBJECT}
 
 
 def denies_the_explanation(reason: str, explanation: str) -> tuple[str, str] | None:
@@ -122,8 +121,8 @@ def denies_the_explanation(reason: str, explanation: str) -> tuple[str, str] | N
     return None
 
 
-# Words that give what a thing works by, comes from or is caused by: `刺猬靠脂肪`, `热量来自太阳`, `因为…`.
-_MEANS = re.compile("依靠|依赖|借助|利用|凭借|凭着|靠着|来源于|来自|源于|源自|取决于|是因为|因为|由于|靠")
+# Words that give what a thing works by, needs, comes from or is caused by: `刺猬靠脂肪`, `热量来自太阳`, `因为…`.
+_MEANS = re.compile("依靠|依赖|借助|利用|凭借|凭着|靠着|来源于|来自|源于|源自|取决于|是因为|因为|由于|需要|靠")
 # `A由B引起`, `A由B推动`, `A由B组成`: the cause or the make between 由 and its verb.
 _CAUSED = re.compile("由(?P<by>.+?)(?:引起|造成|导致|产生|形成|驱动|推动|带动|提供|决定|控制|组成|构成)")
 _GLUE = frozenset("的了是就也都还才着")
@@ -149,7 +148,8 @@ def another_means(reason: str, explanation: str, prompt: str) -> tuple[str, str]
     """A means the reason gives (`A靠B`) for the thing the explanation gives another means for, when no
     character of it stands in the explanation or the statement (a true one, given by the caller): a means the
     bank never speaks of. Returns (the explanation's clause, the reason's clause)."""
-    known = set(normalize(explanation + prompt)) - _GLUE
+    written = normalize(explanation + "|" + prompt)
+    known = set(written) - _GLUE
     theirs = [(c.strip(), m) for c in _CLAUSE.split(explanation) if (m := _means(c)) is not None]
     for clause in _CLAUSE.split(reason):
         mine = _means(clause)
@@ -157,13 +157,19 @@ def another_means(reason: str, explanation: str, prompt: str) -> tuple[str, str]
             continue
         thing, by = mine
         for original, (their_thing, their_by) in theirs:
-            # `靠晒太阳取暖维持生命` beside 靠……脂肪维持生命: what both say it is for is no part of the means.
-            own = by[: len(by) - _common_end(by, their_by)]
+            # `靠晒太阳取暖维持生命` beside 靠……脂肪维持生命, `靠电磁波传播` beside 传播需要介质: what the bank
+            # says it is for, as the bank writes it, is no part of the means.
+            own = by[: len(by) - max(_common_end(by, their_by), _written_end(by, written))]
             if len(own) < _WORD or set(own) & known:
                 continue  # some of it the explanation says: a reason in other words, not another means
-            if not thing or not their_thing or their_thing in thing or thing in their_thing:
+            if not thing or not their_thing or _runs(thing) & _runs(their_thing):  # of one thing
                 return original, clause.strip()
     return None
+
+
+def _written_end(by: str, written: str) -> int:
+    """The length of the longest ending of `by`, two characters or more, that the bank writes as it is."""
+    return next((n for n in range(len(by) - 1, 1, -1) if by[-n:] in written), 0)
 
 
 def _common_end(a: str, b: str) -> int:

@@ -33,6 +33,8 @@ DUNES = _false(
     "沙丘的移动主要由地下水流动造成。",
     "沙丘主要由风力推动而移动，迎风坡的沙粒被吹到背风坡，沙丘会向下风方向移动。",
 )
+BAT = _false("蝙蝠在黑暗中靠眼睛辨别方向。", "蝙蝠发出超声波，依靠回声定位辨别方向。")
+LEAF = _false("植物的光合作用不需要光。", "光合作用需要光照，叶绿体利用光能把二氧化碳和水合成有机物。")
 INKSTONE = _false("端砚产于安徽歙县。", "端砚产于广东肇庆（古称端州），歙砚才产于安徽歙县。")
 
 
@@ -48,6 +50,8 @@ INKSTONE = _false("端砚产于安徽歙县。", "端砚产于广东肇庆（古
         (BATIK, "错，蜡染的蜡煮过以后，还是去不掉"),  # the thing named in an earlier clause
         (DUNES, "错，沙丘是由地震造成的"),  # another cause, between 由 and its verb
         (DUNES, "错，因为潮汐"),
+        (BAT, "错，蝙蝠在黑暗里靠嗅觉辨别方向"),  # the purpose the bank writes (辨别方向) is no part of the means
+        (LEAF, "错，光合作用需要土壤"),  # another need than the one it gives
         (INKSTONE, "错 石砚"),  # a sibling after a space: 石砚 where it says 端砚/歙砚
         (INKSTONE, "不对 端砚产于甘肃洮州"),
     ],
@@ -74,6 +78,9 @@ def test_a_reason_stating_another_fact_earns_half(question: Question, reply: str
         (DUNES, "错，沙丘是由风造成的"),
         (DUNES, "错，因为风吹沙粒"),
         (DUNES, "错，沙丘靠风移动"),
+        (BAT, "错，蝙蝠靠超声波的回声辨别方向"),
+        (BAT, "错，靠回声定位"),
+        (LEAF, "错，光合作用需要光"),
         (INKSTONE, "错 广东肇庆"),
         (INKSTONE, "错，端砚产于广东"),
     ],
