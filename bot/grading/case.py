@@ -1018,7 +1018,22 @@ def _valued(
     return agreed if agreed < 1.0 else max(by_words, agreed)
 
 
+# A point the reply numbers no sub-answer for (`1. …` alone, of four): the same empty reading in every reply.
+_UNSAID = _Reply("", frozenset(), False)
+
+
 def _sub_answer_score(point: KeyPoint, read: _Reply, part: str) -> float:
+    """What a numbered sub-answer earns of its point (`_scored_sub_answer`); one left empty, as read once per
+    point."""
+    return _unanswered_score(point) if not part else _scored_sub_answer(point, read, part)
+
+
+@lru_cache(maxsize=4096)
+def _unanswered_score(point: KeyPoint) -> float:
+    return _scored_sub_answer(point, _UNSAID, "")
+
+
+def _scored_sub_answer(point: KeyPoint, read: _Reply, part: str) -> float:
     """A numbered sub-answer that says the point's first detail answers what was asked (`2.香港岛` for
     `割让香港岛`): the heading of a sub-question's point only labels it. A detail that lists things
     (`广州、厦门、福州、宁波、上海`) is said by all of them; some of them say half."""
@@ -1120,7 +1135,11 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         parts, numbered = found
         reference_norm = _reference_norm(reference)
         # Each numbered sub-answer read once, for both readings of it.
-        reads = [_read_reply(clean(part), reference_norm, reference, asked) for part in parts] if numbered else []
+        reads = (
+            [_read_reply(clean(part), reference_norm, reference, asked) if part else _UNSAID for part in parts]
+            if numbered
+            else []
+        )
         scores = [
             _valued(
                 p,
