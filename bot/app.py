@@ -21,6 +21,7 @@ from bot.config import Settings
 from bot.delivery.service import DeliveryService
 from bot.delivery.spacing import Spacer
 from bot.delivery.subscriptions import Subscriptions
+from bot.grading.preload import preload
 from bot.store import Store
 from bot.store.outbox import Outbox
 from bot.store.updates import UpdateLog
@@ -78,10 +79,11 @@ def build_application(
 
 class Lifecycle:
     """Start, in this order: the store; the update inbox (what a crash left unhandled is queued first);
-    the banks and the engine with the services over them; model help when configured; the courier of
-    kept replies; the notices of dispute decisions; the group closer; the push scheduler; the teacher's
-    desk's pages when configured; then the command menus are published and the imports confirmed before
-    the last stop are finished. Stop in the reverse order, the store last. Stopping twice is stopping once."""
+    the banks, the grader's libraries (bot/grading/preload.py) and the engine with the services over them;
+    model help when configured; the courier of kept replies; the notices of dispute decisions; the group
+    closer; the push scheduler; the teacher's desk's pages when configured; then the command menus are
+    published and the imports confirmed before the last stop are finished. Stop in the reverse order, the
+    store last. Stopping twice is stopping once."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -96,6 +98,7 @@ class Lifecycle:
         for update in await data.inbox.open(UpdateLog(store), app.bot):  # what a crash left unhandled, first
             app.update_queue.put_nowait(update)
         banks, unreadable = load_banks_serving(settings.banks)
+        await asyncio.to_thread(preload)  # the grader's libraries, before the first reply waits for them
         for path, why in unreadable:  # one bad file must not keep the bot from serving the others
             log.error("bank file %s cannot be read (%s): not served until it is fixed", path, why)
         if not settings.banks.is_dir():  # a mistyped STUDYBOT_BANKS or a volume not mounted: said, not "0 banks"
