@@ -15,7 +15,7 @@ import re
 
 from bot.lexicon.normalize import is_han, normalize
 
-__all__ = ["another_means", "denies_the_explanation", "wrong_fact"]
+__all__ = ["another_means", "denies_the_explanation", "turned_comparison", "wrong_fact"]
 
 _SENTENCE = re.compile(r"[。；;！!？?\n]+")
 _CLAUSE = re.compile(r"[，,、。；;！!？?\n]+")
@@ -177,6 +177,58 @@ def _common_end(a: str, b: str) -> int:
     while n < min(len(a), len(b)) and a[-1 - n] == b[-1 - n]:
         n += 1
     return n
+
+
+# A comparison: `冰的密度比水小`, `小于水的`; its adjective and that adjective's opposite.
+_ADJECTIVES = "大小 高低 多少 快慢 长短 重轻 强弱 早晚 深浅 宽窄 厚薄 远近 热冷"
+_OPPOSITE = {a: b for pair in _ADJECTIVES.split() for a, b in (pair, pair[::-1])}
+_ADJECTIVE = f"(?P<adj>[{''.join(_OPPOSITE)}])"
+# Not 比较, 比如, 比例…: words of 比 that compare nothing.
+# The adjective closes the comparison (`比水大`, `比水还小了`), not a word it begins (`比权重剪枝更有效`).
+_THAN = re.compile(
+    f"比(?!较|如|例|赛|重|率|方|值)(?P<other>[\u4e00-\u9fff]{{1,4}}?)(?:更|还|要|稍|略)?{_ADJECTIVE}"
+    "(?=$|[了的得些点多呢吧啊很])"
+)
+_THAN_AFTER = re.compile(f"{_ADJECTIVE}于(?P<other>[\u4e00-\u9fff]{{1,4}})")
+
+
+def _comparisons(text: str) -> list[tuple[set[str], set[str], str]]:
+    """The comparisons of a text, clause by clause: (the thing compared, what it is compared with, the adjective),
+    each side as its characters."""
+    found = []
+    for sentence in _SENTENCE.split(text):
+        earlier = ""  # `冰的密度约0.9，小于水的1`: the thing compared may stand in an earlier clause
+        for clause in _CLAUSE.split(sentence):
+            norm = normalize(clause)
+            for pattern in (_THAN, _THAN_AFTER):
+                for match in pattern.finditer(norm):
+                    if _NEGATION.search(norm[max(0, match.start() - _REACH) : match.start()]):
+                        continue  # `并不一定比原始模型小`, `不得低于`: no comparison is made
+                    thing, other = _runs(norm[: match.start()] or earlier), _runs(match["other"].split("的")[0])
+                    # What tells the two apart (`海水` and 淡水 share 水): each side without the other's characters.
+                    found.append((thing - other or thing, other - thing or other, match["adj"]))
+            earlier = norm
+    return found
+
+
+def turned_comparison(reason: str, sources: list[str]) -> tuple[str, str] | None:
+    """A comparison the reason makes the other way round from one of the sources: the opposite adjective of the
+    same two things (`冰的密度比水大` where it says 小于水), or the same adjective with the two things swapped; none
+    when a source also compares them as the reason does. Returns (the source, the reason)."""
+    mine = _comparisons(reason)
+    if not mine:
+        return None
+    agree = opposed = None
+    for source in sources:
+        for thing, other, adj in _comparisons(source):
+            for my_thing, my_other, my_adj in mine:
+                same = my_thing & thing and my_other & other
+                swapped = my_thing & other and my_other & thing and not same
+                if (same and my_adj == adj) or (swapped and my_adj == _OPPOSITE[adj]):
+                    agree = source
+                elif (same and my_adj == _OPPOSITE[adj]) or (swapped and my_adj == adj):
+                    opposed = opposed or source
+    return (opposed.strip(), reason.strip()) if opposed is not None and agree is None else None
 
 
 def wrong_fact(reason: str, explanation: str, prompt: str) -> tuple[str, str] | None:

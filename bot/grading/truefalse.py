@@ -8,7 +8,7 @@ import unicodedata
 from rapidfuzz.distance import Levenshtein
 
 from bot.banks.model import Question
-from bot.grading.false_reasons import wrong_fact
+from bot.grading.false_reasons import turned_comparison, wrong_fact
 from bot.grading.meaning import NEGATIONS, asserted, contradicts, denied, flipped
 from bot.grading.relations import turns_alike
 from bot.grading.synonyms import not_siblings, said_in
@@ -452,7 +452,8 @@ def grade_true_false(question: Question, reply: str) -> Verdict:
         # A reason stating the opposite of a claim, not caught as a half-right one above, earns nothing.
         # The claims a reason is checked against: the explanation's, and the statement's when it is true.
         if wrong_reason is None:
-            against = contradicts(reason, [explanation, *([question.prompt] if key else [])])
+            sources = [explanation, *([question.prompt] if key else [])]
+            against = contradicts(reason, sources) or turned_comparison(reason, sources)
         if wrong_reason is None and against is None:
             # A false statement's words are no source of right facts: only a true one's count.
             wrong_reason = wrong_fact(reason, explanation, question.prompt if key else "")

@@ -101,3 +101,38 @@ def test_a_means_the_explanation_speaks_of_is_no_other_means() -> None:
     assert another_means("刺猬不靠晒太阳", HEDGEHOG.explanation or "", HEDGEHOG.prompt) is None  # denied
     found = another_means("刺猬靠晒太阳", HEDGEHOG.explanation or "", HEDGEHOG.prompt)
     assert found is not None and "脂肪" in found[0]
+
+
+def _true(prompt: str, explanation: str) -> Question:
+    return Question(id="t", kind=Kind.true_false, number=1, prompt=prompt, answer=True, explanation=explanation)
+
+
+SEAWATER = _true("海水的密度比淡水大。", "海水含有盐分，密度约1.03 g/cm³，大于淡水的1.00 g/cm³。")
+CHEETAH = _true("猎豹短跑比狮子快。", "猎豹冲刺时速可超过100千米，快于狮子。")
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (SEAWATER, "对，海水的密度比淡水小"),  # the opposite adjective of the same two things
+        (SEAWATER, "对，淡水的密度比海水大"),  # the same adjective, the two things swapped
+        (CHEETAH, "对，狮子比猎豹快"),
+    ],
+)
+def test_a_comparison_turned_the_other_way_earns_nothing(question: Question, reply: str) -> None:
+    verdict = grade(question, reply)
+    assert verdict.outcome == "wrong" and verdict.score == 0.0, verdict
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (SEAWATER, "对，海水密度大于淡水"),
+        (SEAWATER, "对，淡水的密度比海水小"),
+        (SEAWATER, "对，海水不比淡水小"),  # a negated comparison makes none
+        (CHEETAH, "对，狮子比猎豹慢"),
+        (CHEETAH, "对，猎豹比较快"),  # 比较 compares nothing
+    ],
+)
+def test_a_comparison_as_the_bank_makes_it_keeps_full_marks(question: Question, reply: str) -> None:
+    assert grade(question, reply).correct, grade(question, reply)
