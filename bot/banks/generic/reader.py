@@ -55,6 +55,7 @@ from bot.banks.questions.draft import Convention, Draft, Reading, SectionReport
 __all__ = ["GenericReading", "generic_reading", "read_generic", "visible_choices", "visible_verdicts"]
 
 _LATIN = "ABCDEFGH"
+_CASE_HEAD = re.compile(r"^[#*\s]*案例\s*\d")
 _SINGLE_TAG = re.compile(r"[(（【\[]\s*(?:单选|單選|单项选择|單項選擇|single)", re.I)  # "(单选)": one right option
 _ALPHABET = {a.name: a for a in ALPHABETS}
 # brackets in a stem holding the key: "（ B ）", "(ABD)", "( A C )", "（ ○ ）"
@@ -130,6 +131,8 @@ class _Block:
     end: int = 0
     in_explanation: bool = False
     awaiting_key: bool = False  # a key label stood alone: the key is on the lines below
+    key_parts: int = 0  # the last numbered part of a key written below its label ("参考答案：" / "1. …" / "2. …")
+    key_form: str = ""  # how those parts are numbered (`_digit_form`)
     learners: bool = False  # the learner's own answer is being shown: passed over until the key
     card: bool = False  # opened by "Q:": its "A:" line is the answer, not an option
     bulleted: bool = False  # its options are a list's items without letters
@@ -137,6 +140,7 @@ class _Block:
     unmarked: bool = False  # its two verdicts stood as a list's items, neither marked: no key by them
     code_tail: int | None = None  # where, in `stem`, the code block that ends it begins
     style: tuple[int, str] = (0, "")  # how its number is set: the Markdown heading's level, the mark after it
+    case_head: bool = False  # numbered as a case ("案例2")
 
     @property
     def next_option(self) -> int:
@@ -172,7 +176,8 @@ class _Generic:
         self.tail_line = 0  # the document line where the last block's unmarked tail begins
         self.opening: list[tuple[int, str]] = []  # the paragraph of lines before any question, so far
         self.ticked: set[int] = set()  # lines whose option a tick before its label marks right ("✔ B. Pacific")
-        self.signs = document_signs(self.texts)  # "正" / "誤", "V" / "F" alone under statements: their verdicts
+        # "正" / "誤", "V" / "F", "Vrai" / "Faux" alone under most statements: their verdicts, decided per document
+        self.signs = document_signs(self.texts, _verdict_line)
         for k, text in enumerate(self.texts):
             if (bare := ticked_label(text)) is not None and _label_at_start(bare) is not None:
                 self.texts[k] = bare
@@ -226,7 +231,7 @@ class _Generic:
             number, rest, early, _ = head
             self.group += q is not None and (number <= q.number or self.sections[-1].line > q.line)
             b = _Block(number, line.number, len(self.sections) - 1, self.group, early_key=early, end=line.number)
-            b.style = self.style(k)
+            b.style, b.case_head = self.style(k), _CASE_HEAD.match(text) is not None
             self.blocks.append(b)
             self.add_text(b, rest, k)
             return k + 1
@@ -237,6 +242,7 @@ class _Generic:
             return k + 1  # the learner's answer ("我的答案：" then "(1) 3,2,1"): not the key
         if q.awaiting_key and head is not None and key_marker(text) is None:
             q.key = f"{q.key}（{head[0]}）{head[1]}" if q.key else f"（{head[0]}）{head[1]}"
+            q.key_parts, q.key_form = head[0], q.key_form or _digit_form(text)
             q.key_line = q.key_line or line.number
             return k + 1  # "正确答案：" then "(1) 3,1,2" "(2) n": the key's numbered parts
         if PICTURE.match(text) or _IMAGE.search(text):
@@ -307,6 +313,8 @@ class _Generic:
         number, _, _, strong = head
         if q is None:
             return True
+        if q.awaiting_key and not strong and number == q.key_parts + 1 and self.key_part(k, q):
+            return False  # "参考答案：" over "1. …" "2. …": the key's numbered points, no questions
         next_option = q.alphabet == "digits" and number == q.next_option + 1 and not strong and q.key is None
         if next_option and _digit_form(self.texts[k]) == q.digit_form:
             return False  # the next numbered option, unless set as the questions are ("5." after "(1)"-"(4)")
@@ -323,6 +331,11 @@ class _Generic:
         if restart and not after_heading and self.numbered_options_under(q, k):
             return False  # "1. 5 / 2. 12 / 3. 20" under a stem: its options
         return bool(restart)
+
+    def key_part(self, k: int, q: _Block) -> bool:
+        """Line k goes on with the numbered points of the key written below its label: the first point, or one
+        numbered as the points before it were (`(2)` after `(1)`; `### 2.` after `(1)` is the next question)."""
+        return q.key_parts == 0 or (_digit_form(self.texts[k]) == q.key_form and self.style(k) != q.style)
 
     def style(self, k: int) -> tuple[int, str]:
         text = self.texts[k].lstrip("*# ")
@@ -699,6 +712,8 @@ class _Generic:
             headed = False  # "Answers: 1-A, 2-B": the heading and its entries on one line
         elif headed and self.blocks and (_key_alone(text) or _judgement_keyed(text)):
             headed = False  # "正解：○", "答案：B" under a question: its key, no heading
+        elif headed and self.blocks and self.awaits_reference(text):
+            return None  # "案例2. …" over "参考答案：" and its numbered points: the case's reference, no answer part
         start = k + 1 if headed else k
         if not headed and ((first := self.entries_at(start)) is None or self.opens_question(k, first[0])):
             return None
@@ -743,6 +758,15 @@ class _Generic:
         if not groups:
             return None
         return groups, max(i, k + 1)
+
+    def awaits_reference(self, text: str) -> bool:
+        """Line `text` is a key label alone under a case that has no answer yet (in a case section, or numbered
+        `案例2`): the lines below are that case's reference, whatever numbers its points carry."""
+        b = self.blocks[-1]
+        found = key_marker(text)
+        if found is None or found != ("", "") or b.options or b.key is not None:
+            return False
+        return self.sections[b.section].kind is Kind.case or b.case_head
 
     _QUESTION_BODY = 8  # lines below a question's head searched for its own key label or options
 
@@ -879,9 +903,9 @@ class _Generic:
         letter = text.strip().rstrip(".。").strip()
         if len(letter) == 1 and self.legend.get(letter.upper()) is not None:
             return letter
-        if (value := self.signs.get(text.strip())) is not None:
-            return "对" if value else "错"
-        return _verdict_line(text)
+        if (value := self.signs.get(text.strip())) is None:
+            return None
+        return _verdict_line(text) or ("对" if value else "错")
 
     def note_legend(self, text: str) -> None:
         if self.always is None and not self.blocks and (m := _ALWAYS.search(text)):

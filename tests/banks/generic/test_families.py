@@ -396,3 +396,36 @@ Answer: the oxygen comes from water, not from carbon dioxide.
     drafts = read_generic(doc).drafts  # the floor alone: the layouts read this document whole anyway
     assert [(d.number, d.key) for d in drafts] == [(1, "A")]
     assert "Remember these points:" in (drafts[0].explanation or "")
+
+
+def test_a_cases_reference_numbered_below_its_label_is_no_run_of_questions() -> None:
+    # the floor reads 案例N as a question's number, and the points numbered under 参考答案： as its reference
+    doc = """一、单选题
+
+1. 水的化学式是？
+A. H2O
+B. CO2
+答案：A
+
+二、案例分析题
+
+案例1. 某社区计划改造一座旧厂房。
+参考答案：
+1. 先做结构安全评估。
+2. 再征求居民意见。
+3. 最后分期施工。
+
+案例2. 某学校准备建设图书角。
+参考答案：
+1. 确定藏书来源。
+2. 安排管理人员。
+"""
+    drafts = read_generic(doc).drafts
+    assert [(d.number, d.stem) for d in drafts] == [
+        (1, "水的化学式是？"),
+        (1, "某社区计划改造一座旧厂房。"),
+        (2, "某学校准备建设图书角。"),
+    ]
+    assert "分期施工" in (drafts[1].key or "") and "管理人员" in (drafts[2].key or "")
+    bank = import_text(doc, source="doc.txt", bank_id="t").bank
+    assert [(q.number, q.kind.value) for q in bank.questions] == [(1, "single"), (1, "case"), (2, "case")]

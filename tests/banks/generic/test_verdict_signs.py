@@ -75,3 +75,22 @@ def test_a_sign_under_a_few_statements_of_many_is_no_convention() -> None:
     lines = ["1. Cats purr.", "T", "2. Dogs bark.", "F"] + [f"{n}. Statement number {n}." for n in range(3, 9)]
     assert document_signs(lines) == {}
     assert document_signs(lines[:4]) == {"T": True, "F": False}
+
+
+def test_a_word_under_a_statement_keyed_no_other_way_is_its_verdict() -> None:
+    # the fill-ins carry their own key labels: the one statement left is followed by its word
+    doc = """1. The capital of France is ___.
+Answer: Paris
+2. The Nile flows through Egypt.
+True
+3. The largest ocean is ___.
+Answer: Pacific
+"""
+    assert judged(doc) == [("fill", ["Paris"]), ("true_false", True), ("fill", ["Pacific"])]
+
+
+def test_a_word_under_one_statement_of_many_unkeyed_is_no_verdict() -> None:
+    lines = ["1. Rome is in Italy.", "True"] + [f"{n}. Statement number {n}." for n in range(2, 6)]
+    words = {"True": "True"}.get
+    assert document_signs(lines, words) == {}
+    assert document_signs(lines[:2], words) == {"True": True}
