@@ -188,10 +188,19 @@ class _Options:
             for k, v in self.question.options.items()
             if len(normalize(v)) >= 2 and normalize(v) in norm
         }
-        if len(holding) != 1 or len(norm) - len(next(iter(holding.values()))) > _JOINED:
+        # `小花脸那个` holds 花脸 and 小花脸: it names the longer.
+        holding = {k: v for k, v in holding.items() if not any(v in o and v != o for o in holding.values())}
+        if len(holding) != 1:
             return set()
+        text = next(iter(holding.values()))
         written = normalize(f"{self.question.explanation or ''}|{self.question.prompt}")
-        return set(holding) if norm in written else set()
+        if norm in written and len(norm) - len(text) <= _JOINED:
+            return set(holding)
+        # `茶圣陆羽`, `夹紧导轨的安全钳`: the option and, around it, only words the bank writes (and glue).
+        pieces = [p for p in _BANK_GLUE.split(norm.replace(text, "|", 1)) if p]
+        if _DENYING.search(norm) or len(norm) - len(text) > _ROOM:
+            return set()
+        return set(holding) if all(len(p) >= 2 and p in written for p in pieces) else set()
 
     def longest(self) -> int:
         """The most characters a text naming an option can have: its longest name (other names included),
@@ -271,6 +280,7 @@ class _Options:
 
 
 _JOINED = 4  # characters the bank's words may join to an option's text (`越王` of 越王勾践)
+_BANK_GLUE = re.compile("[|的是就那个这位叫]+")  # between the bank's words and an option's text, naming nothing
 # Characters a hedge, a particle or a leading verb may add around an option's name (`我觉得是…吧`).
 _ROOM = 8
 
