@@ -155,3 +155,56 @@ def test_data_answer_attributes_on_each_question(tmp_path: Path) -> None:
         ("Quelle est la formule de l'eau ?", "C"),
         ("Quel gaz est noble ?", "B"),
     ]
+
+
+def test_a_review_of_true_false_and_labelled_options_with_an_essay_left_out(tmp_path: Path) -> None:
+    def que(kind: str, stem: str, answers: str, feedback: str) -> str:
+        return (
+            f'<div class="que {kind} deferredfeedback incorrect"><div class="content"><div class="formulation">'
+            f'<div class="qtext"><p>{stem}</p></div><div class="ablock"><div class="answer">{answers}</div></div>'
+            f'</div><div class="outcome"><div class="feedback">{feedback}</div></div></div></div>'
+        )
+
+    radio = '<div class="r0"><input type="radio"><label>{}</label></div>'
+    html = (
+        "<html><body>"
+        + que(
+            "truefalse",
+            "Bats are birds.",
+            radio.format("True") + radio.format("False"),
+            "<div class=\"rightanswer\">The correct answer is 'False'.</div>",
+        )
+        + que(
+            "multichoice",
+            "Which is the symbol of silver?",
+            radio.format("a. Au") + radio.format("b. Ag") + radio.format("c. Si"),
+            '<div class="generalfeedback">From the Latin argentum.</div>'
+            '<div class="rightanswer">The correct answer is: Ag</div>',
+        )
+        + '<div class="que essay manualgraded"><div class="content"><div class="qtext">Describe a cell.</div>'
+        "</div></div></body></html>"
+    )
+    result = page(tmp_path, "tf.html", html)
+    assert read(result) == [
+        (Kind.true_false, "Bats are birds.", {}, False),
+        (Kind.single, "Which is the symbol of silver?", {"A": "Au", "B": "Ag", "C": "Si"}, "B"),
+    ]
+    assert result.bank.questions[1].explanation == "From the Latin argentum."
+    assert len(result.left_out) == 1  # the essay: no reference answer on the page
+
+
+def test_questions_nested_in_a_pages_json_data_with_flagged_choices(tmp_path: Path) -> None:
+    html = (
+        '<html><head><script id="__NEXT_DATA__" type="application/json">{"props":{"pageProps":{"quiz":'
+        '{"name":"Capitales","items":[{"id":1,"prompt":"Capital de Chile","choices":[{"label":"Lima",'
+        '"correct":false},{"label":"Santiago","correct":true},{"label":"Quito","correct":false}]},{"id":2,'
+        '"prompt":"Capital de Uruguay","choices":[{"label":"Montevideo","correct":true},{"label":"Asunción",'
+        '"correct":false}]}]}}}}</script><script>window.dataLayer=window.dataLayer||[];gtag("js",new Date());'
+        '</script></head><body><div id="__next"></div></body></html>'
+    )
+    result = page(tmp_path, "next.html", html)
+    assert [(q.prompt, q.answer) for q in result.bank.questions] == [
+        ("Capital de Chile", "B"),
+        ("Capital de Uruguay", "A"),
+    ]
+    assert any("script" in c.en for c in result.conventions)

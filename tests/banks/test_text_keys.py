@@ -82,3 +82,17 @@ def test_a_label_whose_text_is_another_options_or_none_is_left_out(tmp_path: Pat
     result = import_file(path, bank_id="mismatch")
     assert [q.answer for q in result.bank.questions] == ["B", "AB"]
     assert sorted(item.line for item in result.left_out) == [2, 3]
+
+
+def test_a_key_that_is_an_options_text_shaped_like_letters(tmp_path: Path) -> None:
+    # `Ag` is option B's text; read as letters it would name A and a G the question lacks
+    rows = [
+        ["Frage", "Option 1", "Option 2", "Option 3", "Lösung"],
+        ["Symbol für Silber?", "Au", "Ag", "Si"],
+        ["Symbol für Beryllium?", "Be", "Br", "Bi"],
+        ["Welches ist ein Edelmetall?", "Gold", "Eisen", "Zink"],
+    ]
+    rows[1].append("Ag")
+    rows[2].append("Be")
+    rows[3].append("A")  # a letter, as written
+    assert keys_of(tmp_path / "symbole.csv", rows) == ["B", "A", "A"]

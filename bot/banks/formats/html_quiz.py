@@ -14,10 +14,12 @@ as the whole column shows (left out where it does not say).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from typing import Any
 
+from bot.banks.questions.draft import Convention
 from bot.banks.sheets.table import Row, Table
 
 __all__ = ["quiz_table"]
@@ -229,7 +231,7 @@ def _attribute_rows(tree: Any) -> list[Row]:
     return rows
 
 
-def quiz_table(page: str) -> Table | None:
+def quiz_table(page: str) -> tuple[Table, Convention] | None:
     """The page's quiz as a question sheet, when its questions or their keys stand in its markup's data (a
     review's feedback, a script's data, key attributes); None for any other page."""
     import lxml.html  # installed with python-docx; imported here so other formats don't pay for it
@@ -238,9 +240,19 @@ def quiz_table(page: str) -> Table | None:
         tree = lxml.html.fromstring(page)
     except (ValueError, lxml.etree.ParserError):
         return None
-    for read in (_review_rows, _script_rows, _attribute_rows):
+    for read, said in _READERS:
         rows = [r for r in read(tree) if r.cells[0]]
         if rows:
-            numbered = [Row(r.line or n, r.cells) for n, r in enumerate(rows, start=2)]
-            return Table([Row(1, list(_HEADER)), *numbered], name=None)
+            lines = [r.line for r in rows]
+            if not (lines[0] > 1 and all(a < b for a, b in itertools.pairwise(lines))):
+                lines = list(range(2, len(rows) + 2))  # the page's own lines where each question has one
+            numbered = [Row(line, r.cells) for line, r in zip(lines, rows, strict=True)]
+            return Table([Row(1, list(_HEADER)), *numbered], name=None), Convention(*said)
     return None
+
+
+_READERS = (
+    (_review_rows, ("网页测验回顾：答案取自反馈（正确答案）", "a saved quiz review: keys from its feedback")),
+    (_script_rows, ("网页脚本中的题目数据（只读数据，不运行脚本）", "questions in the script's data, never run")),
+    (_attribute_rows, ("网页元素属性中的答案（data-answer）", "keys in the page's attributes (data-answer)")),
+)

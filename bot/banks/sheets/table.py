@@ -1205,7 +1205,12 @@ class _Reader:
             if (labelled := labelled_key(key, options)) is not None and labelled[1]:
                 return labelled[0]  # `Ａ．水`: the letter, its text agreeing
             if _CHOICE_KEY.match(key.strip()):
-                return _choice_key(key)
+                letters = _choice_key(key)
+                named = option_key(key, options)
+                # `Ag` among options Au, Ag, Si: an option's text, not the letters A and G (no option G)
+                if named is not None and not set(letters.upper()) <= set(options):
+                    return named
+                return letters
             numbers = (_option_numbers(key, options) or _index_parts(key, options)) if self.listed_options() else None
             if (
                 numbers is not None
