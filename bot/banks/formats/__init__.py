@@ -120,7 +120,7 @@ def _read(path: Path, budget: TextBudget) -> Extracted:
         from bot.banks.formats.html_quiz import quiz_table
 
         if (quiz := quiz_table(text)) is not None:  # keys in a review's feedback, a script's data, attributes
-            return Extracted(tables=[quiz])
+            return Extracted(tables=[quiz[0]], conventions=[quiz[1]])
         text = html_text(text)  # a saved web page: a line per block, the key marks kept
     if suffix == ".txt":
         from bot.banks.sheets.cards import tab_cards

@@ -123,7 +123,7 @@ _SAYS_WHAT_PICTURE_SHOWS = re.compile(r"^\s*(?:如图所示|如图|图中所示|
 # A note in the stem that its picture is missing, in the languages the importer reads: "[그림 없음]", "（图略）",
 # "[image not available]", "[Рисунок отсутствует]", "[Bild fehlt]", "(sans image)", "[画像なし]"
 _PICTURE_WORDS = (
-    r"그림|사진|도표|图片?|圖片?|插图|插圖|图表|圖表|漫画|漫畫|照片|地图|地圖|image|picture|figure|diagram|illustration|photo|Рисун\w*|Изображени\w*"
+    r"그림|사진|도표|图片?|圖片?|插图|插圖|图表|image|picture|figure|diagram|illustration|photo|Рисун\w*|Изображени\w*"
     r"|Схем\w*|Abbildung|Bild|Grafik|Imagen|Imagem|Figura|Immagine|画像|図|写真|Hình(?:\s*ảnh)?|Gambar|Resim|Şekil|Rysun\w*"
 )
 _MISSING_WORDS = (
@@ -387,7 +387,6 @@ class _Checker:
         asked = _own_blank_clause(d)
         if (
             _points_at_picture(d, asked)
-            or (d.section is not None and _PICTURE_MISSING.search(d.section))  # "閱讀下方漫畫後回答15～16題（漫畫略）"
             or (d.picture and self.pictures_essential and not _SAYS_WHAT_PICTURE_SHOWS.search(asked))
             or _POINTS_AT_FIGURE.search(asked)
             or (_MAY_ASK_ABOUT_SIGN.search(asked) and _ASKS_ABOUT_SIGN.search(asked))
