@@ -92,7 +92,12 @@ _JUNK = re.compile(
     r"|^[\d.]+\s*/\s*[\d.]+\s*(?:points?|pts|marks?|分)(?:\W.*)?$"  # "0.00 / 1.00 points  ✗ Incorrect"
     # a review's marks
     r"|^(?:回答正确|回答错误|答题正确|答题错误|已作答|未作答|得分[:：]?\s*[\d.]+\s*分?|[\d.]+\s*分)$"
-    r"|^[-—–\s]*END[-—–\s]*$|往期推荐|阅读原文|关注公众号|长按识别|扫码关注|点个在看|分享给朋友|点赞.{0,4}在看"
+    r"|^[-—–\s]*END[-—–\s]*$"
+    # the end of a paper printed under its last question: "—試題結束—", "～全卷完～", "*** End of the test ***"
+    r"|^[-—–～~*＊=＝\s]*(?:試題結束|试题结束|試卷結束|试卷结束|本試卷結束|本试卷结束|全卷完|考試結束|考试结束|試験終了|以上"
+    r"|(?:The\s+)?End\s+of\s+(?:the\s+)?(?:paper|test|exam|examination|quiz|questions)|Fin\s+de\s+l['’](?:épreuve|examen|évaluation)"
+    r"|Fin\s+del\s+(?:examen|test)|Fim\s+da\s+prova|Ende\s+der\s+(?:Prüfung|Arbeit)|Конец\s+(?:теста|работы))[-—–～~*＊=＝\s。.!！]*$"
+    r"|往期推荐|阅读原文|关注公众号|长按识别|扫码关注|点个在看|分享给朋友|点赞.{0,4}在看"
     r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
     # a web quiz's buttons, printed with its page: "确定", "查看解析与答案", "Check answer", "Voir la réponse"
     r"|^(?:确定|確定|提交(?:答案)?|查看(?:解析)?(?:与|和|及)?(?:答案|解析)|显示答案|收藏(?:本题)?|纠错|上一题|下一题"
@@ -342,12 +347,28 @@ def _options_after_blank(raw: str) -> list[str] | None:
     return [part for part in (raw[: m.end()].rstrip(), *options) if part]
 
 
+# the first of a question's options on its own line, another after it: " (A)總綱 (B)…", " A. 10 B. 12"
+_FIRST_INLINE_OPTION = re.compile(r"\s(?=[（(]\s*A\s*[)）]|A\s*[.．、])")
+_SECOND_INLINE_OPTION = re.compile(r"[（(]\s*B\s*[)）]|\sB\s*[.．、]")
+
+
+def _key_after_stem(m: re.Match[str]) -> str:
+    """`（ B ）1. stem` -> `1. stem （ B ）`: the key before the number put where the stem's brackets hold it; where
+    the options follow on the line (`（ B ）1. stem (A)… (B)…`), a key line of its own under them, so that it
+    closes no option's text nor reads as option A's label."""
+    key, rest = m.group(1), m.group(2)
+    first = _FIRST_INLINE_OPTION.search(rest)
+    if first is not None and _SECOND_INLINE_OPTION.search(rest, first.end()):
+        return f"{rest}\n答案：{key.strip('（()） ')}"
+    return f"{rest} {key}"
+
+
 def _unflatten(raw: str) -> list[str]:
     """A whole page flattened onto one line (`1、题干 A. … 【答案】:D 2、…`): back to a line per question.
     Judgements keyed before their number (`(X)1.…(√)2.…`) get a line each, the mark after the statement."""
     if ("(" in raw or "（" in raw) and _LEADING_TICK.search(raw):
         parts = [p for p in _TICK_SPLIT.split(raw) if p.strip()]
-        return [_LEADING_TICK.sub(r"\2 \1", p.strip()) for p in parts]
+        return [line for p in parts for line in _LEADING_TICK.sub(_key_after_stem, p.strip()).split("\n")]
     if ("【" in raw or "[" in raw) and len(_FIELD_TAG.findall(raw)) >= 2 and _STEM_TAG.search(raw):
         return [part.strip() for part in _FIELD_TAG.split(raw) if part.strip()]
     run_on = _run_on(raw)
