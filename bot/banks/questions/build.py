@@ -13,7 +13,6 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.banks.conventions.annulled import annulled
 from bot.banks.conventions.keys import (
     LETTERS,
     count_blanks,
@@ -124,7 +123,7 @@ _SAYS_WHAT_PICTURE_SHOWS = re.compile(r"^\s*(?:如图所示|如图|图中所示|
 # A note in the stem that its picture is missing, in the languages the importer reads: "[그림 없음]", "（图略）",
 # "[image not available]", "[Рисунок отсутствует]", "[Bild fehlt]", "(sans image)", "[画像なし]"
 _PICTURE_WORDS = (
-    r"그림|사진|도표|图片?|圖片?|插图|插圖|图表|image|picture|figure|diagram|illustration|photo|Рисун\w*|Изображени\w*"
+    r"그림|사진|도표|图片?|圖片?|插图|插圖|图表|圖表|漫画|漫畫|照片|地图|地圖|image|picture|figure|diagram|illustration|photo|Рисун\w*|Изображени\w*"
     r"|Схем\w*|Abbildung|Bild|Grafik|Imagen|Imagem|Figura|Immagine|画像|図|写真|Hình(?:\s*ảnh)?|Gambar|Resim|Şekil|Rysun\w*"
 )
 _MISSING_WORDS = (
@@ -372,12 +371,6 @@ class _Checker:
             raise _Skip(d.line, *too_long)
         if d.key is not None and _OMITTED.fullmatch(d.key.strip()):
             d.key = None  # "答案：略": the document gives no key
-        if d.key is not None and annulled(d.key):
-            raise _Skip(
-                d.key_line or d.line,
-                f"{where[0]}已作废（{d.key.strip()}），没有可据以评分的答案",
-                f"{where[1]} was annulled ({d.key.strip()}): it has no key to grade by",
-            )
         if d.key is not None:
             d.key = unwrapped_math(_KEY_LABEL.sub("", d.key))
         if d.answer is not None and _OMITTED.fullmatch(d.answer.strip()):
@@ -394,6 +387,7 @@ class _Checker:
         asked = _own_blank_clause(d)
         if (
             _points_at_picture(d, asked)
+            or (d.section is not None and _PICTURE_MISSING.search(d.section))  # "閱讀下方漫畫後回答15～16題（漫畫略）"
             or (d.picture and self.pictures_essential and not _SAYS_WHAT_PICTURE_SHOWS.search(asked))
             or _POINTS_AT_FIGURE.search(asked)
             or (_MAY_ASK_ABOUT_SIGN.search(asked) and _ASKS_ABOUT_SIGN.search(asked))
