@@ -86,9 +86,9 @@ NUMBERINGS: list[Numbering] = [
     _numbering(
         "q",
         "Q1",
-        r"^(?:Q\s?|q\s?|Question\s*|QUESTION\s*|Problem\s*|PROBLEM\s*|Frage\s*|Pregunta\s*|問題\s*)(?P<n>\d{1,4})(?:\s+(?:of|/)\s*\d{1,4})?\s*(?:[.．、:：)）]\s*|\s+|$|(?=[（(【\[]))",
+        r"^(?:Q[.]?\s?|q\s?|Qn[.]\s?|Ques[.]\s?|Question\s*|QUESTION\s*|Problem\s*|PROBLEM\s*|Frage\s*|Pregunta\s*|問題\s*)(?P<n>\d{1,4})(?:\s+(?:of|/)\s*\d{1,4})?\s*(?:[.．、:：)）]\s*|\s+|$|(?=[（(【\[]))",
         strong=True,
-        starts="QqPF問",  # 問題1: a Japanese paper's question; "Problem 3", "Frage 3", "Pregunta 3"
+        starts="QqPF問",  # 問題1: a Japanese paper's question; "Problem 3", "Frage 3", "Pregunta 3"; "Q.1", "Qn. 2"
     ),
     # "問題1　…": a Japanese paper's question (問 reads as 问; a case's "问题1：" has its colon); not the
     # instructions of a group of questions ("問題1　…1・2・3・4から一つえらびなさい")

@@ -178,11 +178,11 @@ def _run_in(text: str, a: Alphabet, mode: str, first: int) -> OptionRun | None:
 _NUMBER_HEADS = (
     # 第1問, 第 3 题, 1번, 第12題
     re.compile(r"^(?:第\s*)?(?P<n>\d{1,4})\s*(?:[问問题題]|번|문항)\s*[.．、:：)）]?\s*"),
-    # 問1, Question 3, Question n°3, Pregunta 2, Вопрос 5, Вопрос №5, Câu 4, 문제 7, 案例2
+    # 問1, Question 3, Question n°3, Pregunta 2, Вопрос 5, Вопрос №5, Câu 4, 문제 7, 案例2, Q.1, Qn. 2, Ques.3
     re.compile(
         r"^(?:問題?|问题?|Q|Question|Questão|Questao|Pregunta|Frage|Aufgabe|Problem|Exercise|Ejercicio|Übung|Вопрос"
         r"|Задание|Питання|Exercice|Domanda|Soru|Soal|Pertanyaan|Fråga|Spørsmål|Spørgsmål|Kysymys|Otázka|Ερώτηση"
-        r"|Câu|Pytanie|Vraag|문제|문항|案例)\s*(?:N[o°º]\.?\s*|№\s*|[-–—#]\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
+        r"|Câu|Pytanie|Vraag|문제|문항|案例|Qn|Ques|Que)\s*(?:N[o°º]\.?\s*|№\s*|[-–—#.]\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
         re.I,
     ),
     re.compile(r"^[（(【\[]\s*(?P<n>\d{1,4})\s*[)）】\]]\s*(?=\S)"),
@@ -262,6 +262,10 @@ _EXPLANATION = re.compile(
 _NOT_THE_KEY = re.compile(r"(?:your|my|you|student'?s?|learner'?s?|我的|你的|您的|考生|学生|用户)\s*$", re.I)
 
 
+_LOWER_WORD = re.compile(r"[a-z]{2,}")
+_SEPARATED = re.compile(r"[:：=]")
+
+
 def learner_marker(text: str) -> bool:
     """A line that opens with the learner's own answer on a reviewed attempt (`我的答案：`, `Your answer:`,
     `Ваш ответ:`; the words in bot/banks/conventions/learner.py)."""
@@ -283,6 +287,8 @@ def key_marker(text: str) -> tuple[str, str] | None:
             continue
         if learned is not None and m.start() < learned.end():
             continue  # "Ваш ответ: 1", "Twoja odpowiedź: B": the word for answer in the learner's label
+        if before and _LOWER_WORD.fullmatch(after) and not _SEPARATED.search(m.group(0)):
+            continue  # "… HCl solution is": a key word inside a sentence, a word after it, no key
         return before, after
     return None
 

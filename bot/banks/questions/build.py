@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.banks.conventions.annulled import annulled
 from bot.banks.conventions.keys import (
     LETTERS,
     count_blanks,
@@ -371,6 +372,12 @@ class _Checker:
             raise _Skip(d.line, *too_long)
         if d.key is not None and _OMITTED.fullmatch(d.key.strip()):
             d.key = None  # "答案：略": the document gives no key
+        if d.key is not None and annulled(d.key):
+            raise _Skip(
+                d.key_line or d.line,
+                f"{where[0]}已作废（{d.key.strip()}），没有可据以评分的答案",
+                f"{where[1]} was annulled ({d.key.strip()}): it has no key to grade by",
+            )
         if d.key is not None:
             d.key = unwrapped_math(_KEY_LABEL.sub("", d.key))
         if d.answer is not None and _OMITTED.fullmatch(d.answer.strip()):
