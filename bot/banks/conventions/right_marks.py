@@ -29,7 +29,7 @@ __all__ = [
 # "the right one" / "the right answer" as papers and quiz exports write it beside an option
 RIGHT_WORDS = (
     # English, French, Spanish, Portuguese, Italian, German, Dutch
-    r"correct(?:\s+answer|\s+option)?|right(?:\s+answer)?|the\s+answer|true\s+answer"
+    r"correct(?:\s+answer|\s+option)?|right\s+answer|the\s+answer|true\s+answer"
     r"|correcte?|juste|exacte|bonne\s+r[ée]ponse|r[ée]ponse\s+(?:correcte|juste|exacte)"
     r"|correct[ao]|respuesta\s+correcta|opci[óo]n\s+correcta"
     r"|corret[ao]|cert[ao]|resposta\s+(?:corret|cert)a|alternativa\s+(?:corret|cert)a"
@@ -48,12 +48,12 @@ RIGHT_WORDS = (
 )
 _OPEN, _CLOSE = r"[(（\[【]", r"[)）\]】]"
 _TICK = r"[✓✔✅☑]\ufe0f?"
-# "(Poprawna)", "【正解】", "← correct", "<-- 정답", " – poprawna" closing the text
-_WORDED = re.compile(
-    rf"\s*(?:{_OPEN}\s*(?:{RIGHT_WORDS})\s*[!.]?\s*{_CLOSE}"
-    rf"|(?:(?<=\s)|^)(?:←|⟵|⇐|<-{{1,2}}|<={{1,2}}|[-–—]{{1,2}}(?=\s))\s*(?:{RIGHT_WORDS})\s*[!.]?)\s*$",
-    re.I,
-)
+# "(Poprawna)", "北京（正确答案）", "119(正确答案)", "【正解】" closing the text: a bracket after a space, after
+# anything but a Latin letter, or a full-width one (never "arr[correct]", code's index)
+_BRACKETED = rf"(?:\s+{_OPEN}|(?<![A-Za-z_\s]){_OPEN}|[（【])\s*(?:{RIGHT_WORDS})\s*[!.]?\s*{_CLOSE}"
+# "← correct", "<-- 정답", " – poprawna": a word after an arrow or a dash
+_ARROWED = rf"\s*(?:(?<=\s)|^)(?:←|⟵|⇐|<-{{1,2}}|<={{1,2}}|[-–—]{{1,2}}(?=\s))\s*(?:{RIGHT_WORDS})\s*[!.]?"
+_WORDED = re.compile(rf"(?:{_BRACKETED}|{_ARROWED})\s*$", re.I)
 # "✔", "✔ correct", "←" closing the text: a sign, where a line's sign cannot belong to the next line's option
 _SIGNED = re.compile(rf"\s*(?:(?:←|⟵|⇐|<-{{1,2}})\s*{_TICK}?|{_TICK}(?:\s*(?:{RIGHT_WORDS}))?)\s*$", re.I)
 _STAR = re.compile(r"(?<=\S)\s*\*\s*$")  # "Nairobi *": a quiz list's mark, read where the reader allows it

@@ -28,6 +28,7 @@ def read(text: str, name: str = "doc.txt") -> list[tuple[str, object, dict[str, 
         ("서울 (정답)", "서울"),
         ("Hà Nội (đúng)", "Hà Nội"),
         ("7 ✔", "7"),
+        ("119(正确答案)", "119"),
     ],
 )
 def test_a_right_mark_is_read_and_kept_out_of_the_text(text: str, bare: str) -> None:
@@ -36,7 +37,15 @@ def test_a_right_mark_is_read_and_kept_out_of_the_text(text: str, bare: str) -> 
 
 @pytest.mark.parametrize(
     "text",
-    ["Turn (right angle)", "A word (correctly spelled)", "Berlin - Hauptstadt", "(correct)", "Pacific"],
+    [
+        "Turn (right angle)",
+        "A word (correctly spelled)",
+        "Berlin - Hauptstadt",
+        "(correct)",
+        "Pacific",
+        "Keep (right)",  # a direction, no mark
+        "arr[correct]",  # code's index
+    ],
 )
 def test_an_options_own_words_are_no_right_mark(text: str) -> None:
     assert right_mark(text) is None
