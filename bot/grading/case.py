@@ -888,7 +888,12 @@ def _detail_said(detail: Detail, reply: _Reply) -> bool:
     if any(_says(reply.norm, reply.words, t) for t in detail.terms):
         return True
     # `河水流速变慢` for 河流进入海洋后流速减慢: the same thing turned the same way, in the learner's words.
-    return _said_in_words(detail, reply) or (bool(detail.turns) and agrees(reply.norm.replace("|", "，"), detail.turns))
+    return _said_in_words(detail, reply) or (bool(detail.turns) and agrees(_as_text(reply), detail.turns))
+
+
+def _as_text(reply: _Reply) -> str:
+    """A reply's kept clauses as a text of clauses (for bot/grading/relations.py)."""
+    return reply.norm.replace("|", "，")
 
 
 def _said_in_words(detail: Detail, reply: _Reply) -> bool:
@@ -1157,11 +1162,13 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
                 _limited(s, p, part, note, n)
                 for n, (s, p, part) in enumerate(zip(scores, points, parts, strict=True), 1)
             ]
-    # A point whose relation the reply (or its sub-answer) states the other way round earns nothing of it.
-    said = parts if found is not None and found[1] else [reply] * len(points)
+    # A point whose relation the reply (or its sub-answer) states the other way round earns nothing of it: read in
+    # the clauses that say something (ruled-out ones and talk left out), as its details were.
+    said = reads if found is not None and found[1] else [read] * len(points)
     context = f"{question.prompt}\n{reference}"
     scores = [
-        0.0 if s and reverses(part, p.lines, context) else s for s, p, part in zip(scores, points, said, strict=True)
+        0.0 if s and reverses(_as_text(r), p.lines, context) else s
+        for s, p, r in zip(scores, points, said, strict=True)
     ]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
     partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]

@@ -203,10 +203,11 @@ _SPACES = str.maketrans("", "", " \t\u3000")
 
 
 @lru_cache(maxsize=1024)
-def _sentences(text: str) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """Each sentence's clauses, as typed (spaces and case aside), and the clauses joined by `|`."""
+def _sentences(text: str, folded: bool = False) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """Each sentence's clauses, as typed (spaces and case aside), and the clauses joined by `|`; `folded`: the
+    text is a reply already normalised (its clauses kept by the case grader), not folded again."""
     out = []
-    for sentence in _SENTENCES.split(clean(text).lower()):
+    for sentence in _SENTENCES.split(text if folded else clean(text).lower()):
         clauses = tuple(c for c in (c.translate(_SPACES) for c in _CLAUSES.split(sentence)) if c)
         if clauses:
             out.append((clauses, "|".join(clauses)))
@@ -230,14 +231,12 @@ def _turns_of(sentences: tuple[tuple[tuple[str, ...], str], ...]) -> list[Claim]
     return found
 
 
-def claims(text: str, kinds: frozenset[str] = frozenset(("dir", "order"))) -> tuple[Claim, ...]:
-    """Every relation a text states, of the kinds asked for (`dir`: directions and comparisons; `order`: flows,
-    causes, steps and covariations). The text is read as typed, spaces and case aside: a reply in another script
-    states nothing here, and its words decide."""
-    sentences = _sentences(text)
-    found = _turns_of(sentences) if "dir" in kinds else []
-    if "order" in kinds:
-        found += [claim for _, joined in sentences for claim in _orders(joined)]
+def claims(text: str, folded: bool = False) -> tuple[Claim, ...]:
+    """Every relation a text states: directions and comparisons, flows, causes, steps and covariations. The text
+    is read as typed, spaces and case aside: a reply in another script states nothing here, and its words decide."""
+    sentences = _sentences(text, folded)
+    found = _turns_of(sentences)
+    found += [claim for _, joined in sentences for claim in _orders(joined)]
     return tuple(dict.fromkeys(found))
 
 
@@ -290,9 +289,9 @@ def stated_beyond(text: str, question: str) -> tuple[Claim, ...]:
 def agrees(reply: str, told: tuple[Claim, ...]) -> bool:
     """The reply states one of the relations as they are told (same thing, same attribute, same way; or the same
     order), and none of them the other way round."""
-    if not told:
-        return False
-    said = _said(reply, frozenset("dir" if c.kind == "dir" else "order" for c in told))
+    if not told or not any(ch in reply for t in told for ch in (t.attr if t.kind == "dir" else t.a)):
+        return False  # (nothing of what the relations turn is named: no need to read the reply's)
+    said = _said(reply)
     agreed = any(_same_turn(m, t) or (m.sign == t.sign and _same_order(m, t)) for m in said for t in told)
     return agreed and not any(_opposed(m, told) for m in said)
 
@@ -318,31 +317,28 @@ def _opposed(mine: Claim, told: tuple[Claim, ...]) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _told(reference: str) -> tuple[tuple[Claim, ...], frozenset[str], frozenset[str]]:
-    """A reference point's relations, their kinds, and the characters of what they turn (an attribute, an order's
-    first side): a reply's relation sharing none of them speaks of something else. Read once."""
+def _told(reference: str) -> tuple[tuple[Claim, ...], frozenset[str]]:
+    """A reference point's relations and the characters of what they turn (an attribute, an order's sides): a
+    reply's relation sharing none of them speaks of something else. Read once."""
     told = claims(reference)
-    kinds = frozenset("dir" if claim.kind == "dir" else "order" for claim in told)
-    return (
-        told,
-        kinds,
-        frozenset(ch for claim in told for ch in (claim.attr if claim.kind == "dir" else claim.a + claim.b)),
-    )
+    return told, frozenset(ch for claim in told for ch in (claim.attr if claim.kind == "dir" else claim.a + claim.b))
 
 
 @lru_cache(maxsize=1024)
-def _said(reply: str, kinds: frozenset[str]) -> tuple[Claim, ...]:
-    return claims(reply, kinds)
+def _said(reply: str) -> tuple[Claim, ...]:
+    """A reply's relations (its normalised clauses, `，` between), read once for every point and detail it is held
+    against."""
+    return claims(reply, folded=True)
 
 
 def reverses(reply: str, reference: str, context: str = "") -> bool:
     """The reply states a relation of the reference the other way round, and never as the reference does; nor as
     the context does (the question and the whole answer: `推理速度慢` restating the case's problem is no reversal
-    of a point's `推理速度提高`). Only the kinds of relation the reference states are read in the reply."""
-    told, kinds, chars = _told(reference)
+    of a point's `推理速度提高`)."""
+    told, chars = _told(reference)
     if not told:
         return False
-    for mine in _said(reply, kinds):
+    for mine in _said(reply):
         if chars.isdisjoint(mine.attr if mine.kind == "dir" else mine.a + mine.b) or not _opposed(mine, told):
             continue
         if not any(_same_turn(mine, c) or _same_order(mine, c) for c in _told(context)[0]):
