@@ -121,6 +121,10 @@ def _read(path: Path, budget: TextBudget) -> Extracted:
 
         if (quiz := quiz_table(text)) is not None:  # keys in a review's feedback, a script's data, attributes
             return Extracted(tables=[quiz[0]], conventions=[quiz[1]])
+        from bot.banks.formats.response_page import response_table
+
+        if (graded := response_table(text)) is not None:  # a learner's graded response: its marks and key blocks
+            return Extracted(tables=[graded])
         text = html_text(text)  # a saved web page: a line per block, the key marks kept
     if suffix == ".txt":
         from bot.banks.sheets.cards import tab_cards
