@@ -659,7 +659,8 @@ class _Generic:
         q.stem.append(text)
 
     def note_marks(self, q: _Block, k: int, run: OptionRun) -> None:
-        """The marks (red, highlight, underline, bold, a ticked box) each option's text carries on line k."""
+        """The marks (red, highlight, underline, bold, a ticked box) each option carries on line k: on its text, or
+        on its label alone (`**B.** Pacific`)."""
         line, text = self.lines[k], self.texts[k]
         shift = len(line.text) - len(text)  # a list bullet before the body
         pos = len(run.before)
@@ -667,8 +668,9 @@ class _Generic:
             at = text.find(body, pos) if body else -1
             if at < 0:
                 continue
-            start, end = at + shift, at + shift + len(body)
-            q.option_marks.setdefault(index, set()).update(mark for a, b, mark in line.spans if a < end and b > start)
+            start, end, label = at + shift, at + shift + len(body), pos + shift
+            marks = {mark for a, b, mark in line.spans if (a < end and b > start) or (label <= a and b <= start)}
+            q.option_marks.setdefault(index, set()).update(marks)  # on its text, or on its label alone
             pos = at + len(body)
 
     _OPTIONS_BELOW = 40  # lines a stem's text (code, a table) may run before its options

@@ -137,3 +137,19 @@ def test_the_rule_itself() -> None:
     assert inconsistent_marks([(one, False)] * 5 + [(none, False)]) == frozenset()  # one left unanswered
     red = [{"red"}, set(), set()]
     assert inconsistent_marks([(one, False), (red, False)]) == frozenset()  # keyed by another mark
+
+
+def test_bold_on_the_label_alone_marks_the_option() -> None:
+    doc = """1. Welcher Planet ist der größte?
+
+- A. Mars
+- **B.** Jupiter
+- C. Venus
+
+2. Welches Metall rostet?
+
+- **A.** Eisen
+- B. Gold
+- C. Platin
+"""
+    assert read(doc) == [("single", "B"), ("single", "A")]
