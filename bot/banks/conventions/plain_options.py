@@ -46,6 +46,8 @@ def plain_options(lines: list[str], key: str) -> PlainOptions | None:
     line) are a stem over 2-8 short plain lines; None when they are no such question."""
     lines = [line.strip() for line in lines if line.strip()]
     at = next((i for i in range(min(len(lines), 3)) if _STEM_END.search(lines[i])), None)
+    if at is None and len(lines) > 2 and all(len(line) < len(lines[0]) for line in lines[1:]):
+        at = 0  # "Question 4 Pick the capital of Australia" over shorter lines: a stem left unpunctuated
     if at is None:
         return None
     stem, rest = lines[: at + 1], lines[at + 1 :]

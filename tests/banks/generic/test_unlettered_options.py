@@ -184,3 +184,21 @@ def test_a_statement_wrapped_over_lines_is_no_stem_over_options() -> None:
     assert reading is not None and reading.key == "B"
     assert not consistent([reading, None, None])
     assert consistent([reading, reading, None])
+
+
+def test_stems_left_unpunctuated_over_shorter_lines() -> None:
+    doc = """1.（单选）江苏省的省会
+苏州
+南京
+无锡
+答案：B
+2.（单选）中国最大的淡水湖
+洞庭湖
+鄱阳湖
+太湖
+答案：B
+"""
+    assert read(doc) == [
+        ("single", "B", {"A": "苏州", "B": "南京", "C": "无锡"}),
+        ("single", "B", {"A": "洞庭湖", "B": "鄱阳湖", "C": "太湖"}),
+    ]
