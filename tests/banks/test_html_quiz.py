@@ -208,3 +208,12 @@ def test_questions_nested_in_a_pages_json_data_with_flagged_choices(tmp_path: Pa
         ("Capital de Uruguay", "A"),
     ]
     assert any("script" in c.en for c in result.conventions)
+
+
+def test_one_question_a_literal_pushed_onto_a_list(tmp_path: Path) -> None:
+    html = """<html><head><script>
+      var qs = [];
+      qs.push({question: "¿Cuántos planetas tiene el sistema solar?", answers: ["7", "8", "9"], correct: 1});
+      qs.push({question: "¿Qué planeta es el más grande?", answers: ["Júpiter", "Saturno", "Neptuno"], correct: 0});
+    </script></head><body></body></html>"""
+    assert [q.answer for q in page(tmp_path, "push.html", html).bank.questions] == ["B", "A"]

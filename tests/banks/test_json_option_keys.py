@@ -95,3 +95,28 @@ def test_a_key_written_as_the_options_text_in_any_width_or_case(tmp_path: Path) 
         ],
     )
     assert [k for _, k in keyed(result)] == ["A", "B", "B"]
+
+
+def test_several_right_options_keyed_as_a_json_list_of_indexes_or_texts(tmp_path: Path) -> None:
+    result = sheet(
+        tmp_path / "list.csv",
+        ["question", "options", "answer"],
+        [
+            ("Which are mammals?", ["Whale", "Shark", "Bat"], "[1, 3]"),  # 3 of three options: from 1
+            ("Which is a bird?", ["Penguin", "Seal", "Cod"], 1),
+            ("Which are metals?", ["Iron", "Glass", "Copper"], '["Iron", "Copper"]'),
+        ],
+    )
+    assert [k for _, k in keyed(result)] == ["AC", "A", "AC"]
+
+
+def test_a_fill_ins_answer_written_as_a_list_stays_whole(tmp_path: Path) -> None:
+    path = tmp_path / "code.csv"
+    path.write_text(
+        "question,type,answer\n"
+        '"What does sorted([4, 1, 0]) return? ____",fill,"[0, 1, 4]"\n'
+        '"What does list(range(3)) return? ____",fill,"[0, 1, 2]"\n',
+        encoding="utf-8",
+    )
+    result = import_file(path, bank_id="code")
+    assert [q.answer for q in result.bank.questions] == [["[0, 1, 4]"], ["[0, 1, 2]"]]

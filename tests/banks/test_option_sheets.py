@@ -181,3 +181,26 @@ def test_grades_in_percent_with_the_id_column_last_and_a_sheet_of_notes(tmp_path
     result = import_file(path, bank_id="t")
     assert [(q.kind, q.answer) for q in result.bank.questions] == [(Kind.single, "B"), (Kind.multiple, "AC")]
     assert result.bank.questions[0].explanation == "The Mariana Trench lies in it."
+
+
+def test_circles_and_crosses_mark_the_right_options(tmp_path: Path) -> None:
+    path = workbook(
+        tmp_path / "ja.xlsx",
+        {
+            "問題": [["問題ID", "問題文"], [1, "日本の首都はどこ？"], [2, "富士山がある県は？"]],
+            "選択肢": [
+                ["問題ID", "選択肢", "正解"],
+                [1, "大阪", "×"],
+                [1, "東京", "○"],
+                [1, "京都", "×"],
+                [2, "静岡", "○"],
+                [2, "長野", "×"],
+                [2, "愛知", "×"],
+            ],
+        },
+    )
+    result = import_file(path, bank_id="t")
+    assert [(q.prompt, q.answer) for q in result.bank.questions] == [
+        ("日本の首都はどこ？", "B"),
+        ("富士山がある県は？", "A"),
+    ]

@@ -195,6 +195,8 @@ def _questions_in(value: Any) -> list[Row]:
             if found := _questions_in(item):
                 return found
     if isinstance(value, dict):
+        if (row := _data_row(value)) is not None:
+            return [row]  # one question a literal: `questions.push({…})`
         for item in value.values():
             if found := _questions_in(item):
                 return found

@@ -32,6 +32,8 @@ __all__ = ["option_flag", "read_answer_rows", "repeated_column"]
 LETTERS = "ABCDEFGH"
 _RIGHT = {"1", "true", "t", "yes", "y", "correct", "right", "x", "*", "√", "✓", "✔", "对", "是", "正确", "100", "100%"}
 _WRONG = {"0", "false", "f", "no", "n", "incorrect", "wrong", "×", "✗", "✘", "错", "否", "错误", "0%"}
+_RIGHT |= {"○", "◯", "〇"}  # Japanese marks a right answer with a circle, a wrong one with ×
+_WRONG |= {"✕", "╳"}
 # "is this option right?" answered yes or no in the languages of the sheets teachers send
 _RIGHT |= {
     "ja",

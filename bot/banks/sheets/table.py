@@ -350,12 +350,34 @@ _ROLE_NAMES: dict[str, tuple[str, ...]] = {
         "限时",
         "答题时间",
         "答题时长",
-        "图片",
         "time",
         "timelimit",
         "timeinseconds",
+    ),
+    # the picture a row's question stands with, named or linked (`fig_041.png`): the workbook does not carry it
+    "picture": (
+        "图片",
+        "圖片",
+        "配图",
+        "插图",
         "image",
         "imagelink",
+        "imageurl",
+        "picture",
+        "figure",
+        "figura",
+        "immagine",
+        "imagen",
+        "imagem",
+        "bild",
+        "abbildung",
+        "рисунок",
+        "изображение",
+        "그림",
+        "이미지",
+        "画像",
+        "図",
+        "gambar",
     ),
 }
 _ROLE_OF = {name: role for role, names in _ROLE_NAMES.items() for name in names}
@@ -964,6 +986,21 @@ def labelled_key(key: str, options: dict[str, str]) -> tuple[str, bool, str] | N
     return letter, letter in options and _plain(options[letter]) == _plain(m.group(2)), m.group(2)
 
 
+def _listed_key(key: str) -> str:
+    """A key written as a JSON list (`[0, 2]`, `["Whale", "Bat"]`), as exports write several right options:
+    its items joined by `|`; any other key as written."""
+    stripped = key.strip()
+    if not (stripped.startswith("[") and stripped.endswith("]")):
+        return key
+    try:
+        items = json.loads(stripped)
+    except ValueError:
+        return key
+    if not isinstance(items, list) or not items or not all(isinstance(i, str | int) for i in items):
+        return key
+    return "|".join(str(i).strip() for i in items)
+
+
 def _index_parts(key: str, options: dict[str, str]) -> list[int] | None:
     """A key of digits over options that are numbers themselves (`1` over `5|6|7`) that names no option's
     text: it can only be the options' index; None for any other key."""
@@ -1118,7 +1155,7 @@ class _Reader:
             en = f"the key of question {number} is both an option's text and maybe an option's number"
             self.reject(row, number, section, part, (zh, f"{en}; which it is cannot be told; not imported"))
             return
-        key_cell = self.cell(row, "key")
+        key_cell = _listed_key(self.cell(row, "key")) if len(options) >= 2 else self.cell(row, "key")
         counted = _option_numbers(key_cell, options) or (_index_parts(key_cell, options) if self.indexed else None)
         if self.key_base is None and counted is not None:
             zh = f"第 {number} 题的答案“{self.cell(row, 'key')}”是选项序号，但本表从 0 还是从 1 数无法确定，未导入"
@@ -1162,6 +1199,7 @@ class _Reader:
             tags=[t for c in self.cells(row, "tags") for t in (p.strip() for p in re.split(r"[,，;；、|｜]", c)) if t],
             alternates=[a for a in (p.strip() for p in re.split(r"[;；|｜]", self.cell(row, "alternates"))) if a],
             end_line=row.line,
+            picture=bool(self.cell(row, "picture")),
         )
         if kind is Kind.case:
             draft.answer = key or None
@@ -1190,7 +1228,8 @@ class _Reader:
 
     def key(self, row: Row, kind: Kind | None, options: dict[str, str]) -> str:
         blanks = [self.cell(row, f"blank:{i}") for i in range(1, 10) if self.has(f"blank:{i}")]
-        key = self.cell(row, "key")
+        # a list of options' indexes or texts; a fill-in's answer may be a list itself (`[0, 1, 4]`)
+        key = _listed_key(self.cell(row, "key")) if len(options) >= 2 else self.cell(row, "key")
         flagged = [letter for letter in options if self.cell(row, "flag:" + letter).lower() in _TRUE_FLAGS]
         if flagged and not key:
             return "".join(flagged)
@@ -1246,7 +1285,7 @@ class _Reader:
         numbered = []
         for row in rows:
             options = split_options(self.cell(row, "options"))
-            key = self.cell(row, "key")
+            key = _listed_key(self.cell(row, "key"))
             numbers = (_option_numbers(key, options) or _index_parts(key, options)) if len(options) >= 2 else None
             if numbers is not None:
                 numbered.append((row, options, numbers))
