@@ -217,3 +217,13 @@ def test_one_question_a_literal_pushed_onto_a_list(tmp_path: Path) -> None:
       qs.push({question: "¿Qué planeta es el más grande?", answers: ["Júpiter", "Saturno", "Neptuno"], correct: 0});
     </script></head><body></body></html>"""
     assert [q.answer for q in page(tmp_path, "push.html", html).bank.questions] == ["B", "A"]
+
+
+def test_a_scripts_questions_without_keys_leave_the_page_to_its_text(tmp_path: Path) -> None:
+    html = """<html><head><script>
+      var items = [{"question": "Wer schrieb Faust?", "options": ["Goethe", "Schiller"]},
+                   {"question": "Wer malte die Mona Lisa?", "options": ["Leonardo", "Raffael"]}];
+    </script></head><body><h2>Kunst</h2><p>1. Wer schrieb Faust?</p><p>A. Goethe</p><p>B. Schiller</p>
+    <p>Antwort: A</p><p>2. Wer malte die Mona Lisa?</p><p>A. Leonardo</p><p>B. Raffael</p><p>Antwort: A</p>
+    </body></html>"""
+    assert [q.answer for q in page(tmp_path, "kunst.html", html).bank.questions] == ["A", "A"]

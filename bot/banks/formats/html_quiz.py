@@ -244,7 +244,8 @@ def quiz_table(page: str) -> tuple[Table, Convention] | None:
         return None
     for read, said in _READERS:
         rows = [r for r in read(tree) if r.cells[0]]
-        if rows:
+        # most of them keyed: a page whose data holds no keys is read as text, as before
+        if rows and 2 * sum(bool(r.cells[2]) for r in rows) >= len(rows):
             lines = [r.line for r in rows]
             if not (lines[0] > 1 and all(a < b for a, b in itertools.pairwise(lines))):
                 lines = list(range(2, len(rows) + 2))  # the page's own lines where each question has one
