@@ -23,6 +23,9 @@ _CLAUSE = re.compile(r"[，,、。；;！!？?\n]+")
 _NEGATION = re.compile(
     r"(?:不(?:会|能|可以|可|易|容易|太|再|用|需要|需|必)?|无法|没(?:有|法)?|难以|(?:很|较|极|非常|比较)难|未(?:能)?)"
 )
+# A verb that keeps a thing from happening (`阻碍车轮转动`): what it reaches over is not asserted (the wheel does
+# not turn, as `车轮转不动` says), nor is its object denied.
+_HINDER = re.compile("阻碍|阻止|妨碍|防止|避免|禁止|抑制")
 # A verb and its result with 不 or 得 between: `解不开` denies 解开, `解得开` asserts it.
 _RESULTS = "开动到见懂完住掉起出进回过清成通透紧来去走牢稳断破"
 _POTENTIAL = re.compile(f"([\u4e00-\u9fff])([不得])([{_RESULTS}])")
@@ -77,6 +80,7 @@ def _said(text: str) -> tuple[dict[str, _Context], dict[str, _Context]]:
                 said = denied if match[2] == "不" else asserted
                 note(said, match[1] + match[3], earlier + norm[: match.start()], norm[match.end() :])
         negations = [m for m in _NEGATION.finditer(norm) if not any(a <= m.start() < b for a, b in spans)]
+        hindered = list(_HINDER.finditer(norm))
         for match in negations:
             end = match.end() + _WORD
             word = norm[match.end() : end]
@@ -84,11 +88,21 @@ def _said(text: str) -> tuple[dict[str, _Context], dict[str, _Context]]:
                 note(denied, word, earlier + norm[: match.start()], norm[end:])
         for start in range(len(norm) - _WORD + 1):
             word = norm[start : start + _WORD]
-            reached = any(m.start() < start <= m.end() + _REACH - _WORD for m in negations)
+            reached = any(m.start() < start <= _reach(norm, m) for m in [*negations, *hindered])
             if all(is_han(ch) and ch not in _NEGATING for ch in word) and not reached:
                 note(asserted, word, earlier + norm[:start], norm[start + _WORD :])
         earlier += norm + "|"
     return asserted, denied
+
+
+def _reach(norm: str, negation: re.Match[str]) -> int:
+    """The last start of a word the negation reaches: over `把`/`将`/`被` and the object it puts ahead of the verb
+    too (`不会把它们杀死` denies 杀死)."""
+    ahead = _AHEAD.match(norm, negation.end())
+    return (ahead.end() if ahead else negation.end()) + _REACH - _WORD
+
+
+_AHEAD = re.compile("[把将被让给][\u4e00-\u9fff]{1,3}?(?=[\u4e00-\u9fff]{2})")
 
 
 def _runs(text: str) -> set[str]:

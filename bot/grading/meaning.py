@@ -113,13 +113,19 @@ def denied(reference: str) -> tuple[str, ...]:
 
 
 def asserted(said: str, word: str, negated: bool = False) -> bool:
-    """The normalised text says the word with (negated) or without a negation in the three characters before it."""
+    """The normalised text says the word with (negated) or without a negation in the three characters before it,
+    or before the object a `把`/`将`/`被` puts ahead of it (`不会把它们杀死` denies 杀死)."""
     start = said.find(word)
     while start != -1:
-        if any(ch in _NEGATION for ch in said[max(0, start - 3) : start]) is negated:
+        near = any(ch in _NEGATION for ch in said[max(0, start - 3) : start])
+        if (near or _NEGATED_AHEAD.search(said, max(0, start - 9), start) is not None) is negated:
             return True
         start = said.find(word, start + 1)
     return False
+
+
+# A negation, its modal, and `把`/`将`/`被` with the object it puts ahead of the verb, just before the verb.
+_NEGATED_AHEAD = re.compile(f"[{_NEGATION}][会能要可]?[把将被让给][\u4e00-\u9fff]{{1,4}}$")
 
 
 def asserts_denied(reply: str, reference: str) -> bool:

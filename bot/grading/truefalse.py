@@ -239,7 +239,8 @@ def error_kept(reason: str, explanation: str, prompt: str) -> tuple[str, str] | 
     return None
 
 
-_COPULA = re.compile("是|为")
+# `只是`, `还是`, `总是`, `但是`… are no copula: `冷藏只是抑制细菌` states no identity.
+_COPULA = re.compile("(?<![只还总可但要凡或而])是|为")
 _IDENTITY_SIDE = 2  # characters each side of an identity holds at least
 _ANOTHER_THING = 0.5  # below this likeness the reason's side names another thing than the explanation's
 

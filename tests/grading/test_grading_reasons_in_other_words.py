@@ -58,3 +58,34 @@ def test_words_filed_as_one_meaning_or_never_in_one_class_are_no_siblings() -> N
     assert not not_siblings("雄蜂", "工蜂")
     # Unknown to the dictionary: may be siblings.
     assert not not_siblings("湖盐", "海盐")
+
+
+BRAKE = _statement(
+    "刹车时自行车能停下来，主要依靠车闸与车轮之间的摩擦力。",
+    True,
+    "捏闸时闸皮压紧车圈，压力增大使摩擦力增大，阻碍车轮转动，自行车因此减速停下。",
+)
+FRIDGE = _statement(
+    "食物放进冰箱冷藏后细菌就全部被杀死了。",
+    False,
+    "冷藏只是低温抑制细菌的生长繁殖，并不能杀死细菌，所以冷藏食物也不能久放。",
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        # What a verb keeps from happening (阻碍车轮转动) is not asserted: `转不动` says it.
+        (BRAKE, "对，捏闸后闸皮压紧车圈，摩擦力变大，车轮就转不动了"),
+        # A negation reaches over 把 and its object: `不会把它们杀死` denies 杀死, as the explanation does; and `只是`
+        # is no copula of an identity.
+        (FRIDGE, "错，冷藏只是让细菌长得慢，不会把它们杀死"),
+    ],
+)
+def test_a_denial_said_another_way_is_the_explanations(question: Question, reply: str) -> None:
+    verdict = grade(question, reply)
+    assert verdict.correct and verdict.score == 1.0
+
+
+def test_a_reason_asserting_what_the_explanation_denies_stays_half_right() -> None:
+    assert grade(FRIDGE, "错，冷藏会把细菌全部杀死").score == 0.5
