@@ -16,6 +16,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from bot.banks.formats.signed_options import signed_options
 from bot.banks.text import narrow, strip_pinyin, to_simplified
 
 __all__ = ["Line", "Span", "prepare_lines"]
@@ -912,6 +913,8 @@ def prepare_lines(text: str, *, simplified: bool = False, layouts: bool = True) 
     code_at = _fences(raw_lines) if "```" in text or "~~~" in text else [False] * len(raw_lines)
     fenced_at = code_at if layouts else [False] * len(raw_lines)
     raw_lines = _number_list_items(raw_lines)
+    if "+" in text:
+        raw_lines = signed_options(raw_lines)  # "+ г) …" over "- а) …": the signed option is the key
     if "**" in text:
         raw_lines = _bold_list_items(raw_lines)
     if layouts:

@@ -114,7 +114,9 @@ _POINTS_AT_PICTURE = re.compile(
     r"|figura|situación|situação|sinal|placa|immagine|segnale|situazione|foto)\b|\b(?:ilustrad|mostrad|raffigurat)\w*"
     r"|\b(?:this|these|that)\s+(?:signs?|symbols?|lights?|pictures?|images?|diagrams?|situations?|markings?|positions?)\b"
     r"|\b(?:pictured|illustrated|depicted)\b|\b(?:figure|diagram|picture|image|photo|drawing)\s+(?:below|above)\b"
-    r"|この|図|写真|画像|イラスト|그림|사진|이\s*(?:표지|상황|장면)",
+    r"|この|図|写真|画像|イラスト|그림|사진|이\s*(?:표지|상황|장면)"
+    r"|\b(?:gambar|ilustrasi)\b|\bhình\s*(?:vẽ|bên|dưới|trên)|\b(?:şekil|resim)\w*|\brysun\w*"
+    r"|\bfigura\s+(?:abaixo|acima|seguinte|sottostante|siguiente)\b",
     re.I,
 )
 # A stem that says what its picture shows, so it reads without it: "如图所示，前方路口黄灯持续闪烁，可以加速通过。"

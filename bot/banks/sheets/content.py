@@ -334,7 +334,7 @@ def _key_candidates(rows: list[_Cells], columns: list[int]) -> list[int]:
 
 
 # -- the header's words, as evidence -------------------------------------------------------------------------
-_NOT_ANSWERS = {"number", "type", "score", "difficulty", "section", "tags", "ignore", "explanation", "stem"}
+_NOT_ANSWERS = {"number", "type", "score", "difficulty", "section", "tags", "ignore", "picture", "explanation", "stem"}
 
 
 def header_words(rows: list[_Cells]) -> tuple[int | None, dict[int, str]]:
