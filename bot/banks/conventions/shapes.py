@@ -302,7 +302,8 @@ def explanation_marker(text: str) -> str | None:
 
 _ANSWER_HEADING_WORDS = re.compile(
     r"答案|答\s*案|正答|解答|正解|정답|標準答案|Answer\s*Keys?|Answers|Key\b|Solutions?|Respuestas|Soluciones|Plantilla"
-    r"|Gabarito|Respostas|Corrigé|Réponses|Lösungen|Soluzioni|Ответы|Ключ|Đáp án|Kunci Jawaban|Cevap Anahtarı",
+    r"|Gabarito|Respostas|Corrigé|Réponses|Lösungen|Soluzioni|Ответы|Ключ|Đáp án|Kunci Jawaban|Cevap Anahtarı"
+    r"|Odpowiedzi|Klucz odpowiedzi|Risposte|Antworten|Відповіді|Cevaplar|Jawaban|الإجابات|مفتاح الإجابة",
     re.I,
 )
 

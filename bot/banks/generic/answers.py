@@ -40,10 +40,20 @@ _KEY_ALONE = re.compile(rf"^\s*(?:{_TOKEN}|[（(]\s*{_TOKEN}\s*[)）])\s*$")
 # a grid's cell for a question given no key ("#", "*", "—": 一律給分, annulled)
 _VOID = re.compile(r"[#*＊—–\-/]{1,2}")
 _KEY_CELL = re.compile(rf"{_KEY_ALONE.pattern}|^\s*{_VOID.pattern}\s*$")
-_GRID_LABEL = re.compile(r"^(?:题号|題號|题目|序号|No\.?|N[°º]|№.*|Question|Item|Номер|問題?|번호|Nº)\s*$", re.I)
-_KEY_LABEL = re.compile(
-    r"^(?:答案|正确答案|答\s*案|Key|Answer|Ответ|Respuesta|Resposta|Réponse|正解|정답|Lösung)\s*$", re.I
+# a grid's row labels, in the languages the importer reads: "Câu | 1 | 2 …" over "Đáp án | B | D …"
+_GRID_WORDS = (
+    r"题号|題號|题目|序号|No\.?|N[°º]|№.*|Question|Item|Номер|問題?|번호|Nº|문항|Câu|Câu hỏi|Soru|Pytanie|Zadanie"
+    r"|Frage|Aufgabe|Nr\.?|Pregunta|Questão|Domanda|Вопрос|Задание|Soal|Nomor|رقم السؤال|السؤال"
 )
+_KEY_WORDS = (
+    r"答案|正确答案|答\s*案|Key|Answer|Ответ|Respuesta|Resposta|Réponse|正解|정답|Lösung|Đáp án|Cevap|Yanıt"
+    r"|Odpowiedź|Jawaban|Kunci|Antwort|Risposta|Gabarito|Clave|Ответы|解答|الإجابة"
+)
+_GRID_LABEL = re.compile(rf"^(?:{_GRID_WORDS})\s*$", re.I)
+_KEY_LABEL = re.compile(rf"^(?:{_KEY_WORDS})\s*$", re.I)
+# the same labels opening a row written as text, a label of two words too ("Đáp án  B  D  C")
+_GRID_LABEL_OPENING = re.compile(rf"^\s*(?:{_GRID_WORDS})\s+(?=\d)", re.I)
+_KEY_LABEL_OPENING = re.compile(rf"^\s*(?:{_KEY_WORDS})\s*[:：]?\s+", re.I)
 
 
 @dataclass
@@ -149,9 +159,10 @@ def _row(text: str, cells: list[str] | None) -> list[str]:
 
 
 def _numbers_row(text: str, cells: list[str] | None) -> list[int] | None:
-    parts = _row(text, cells)
-    labelled = bool(parts) and _GRID_LABEL.match(parts[0]) is not None
-    if labelled:
+    opening = _GRID_LABEL_OPENING.match(text) if cells is None else None
+    parts = _row(text[opening.end() :] if opening else text, cells)
+    labelled = opening is not None or (bool(parts) and _GRID_LABEL.match(parts[0]) is not None)
+    if labelled and opening is None:
         parts = parts[1:]
     numbers = []
     for p in parts:
@@ -166,9 +177,10 @@ def _numbers_row(text: str, cells: list[str] | None) -> list[int] | None:
 
 
 def _keys_row(text: str, cells: list[str] | None) -> list[str] | None:
-    parts = _row(text, cells)
-    labelled = bool(parts) and _KEY_LABEL.match(parts[0]) is not None
-    if labelled:
+    opening = _KEY_LABEL_OPENING.match(text) if cells is None else None
+    parts = _row(text[opening.end() :] if opening else text, cells)
+    labelled = opening is not None or (bool(parts) and _KEY_LABEL.match(parts[0]) is not None)
+    if labelled and opening is None:
         parts = parts[1:]
     if len(parts) < (2 if labelled else 3) or not all(_KEY_CELL.match(p) for p in parts):
         return None

@@ -815,9 +815,10 @@ class _Generic:
     def worded_entry(self, i: int) -> Entry | None:
         """`1. second`, `2. b) third`, `3. (a) Because …`: a question's number and its answer in a few words."""
         text = self.texts[i]
-        if not text[:1].isdecimal():
+        head = number_head(text)
+        if not text[:1].isdecimal() and not (head is not None and head[3]):
             return None  # "(1) n-1" under "正确答案：" is a fill-in's blanks, not the answers of questions 1, 2 …
-        if line_entries(text, 0) is not None or (head := number_head(text)) is None or head[2] is not None:
+        if line_entries(text, 0) is not None or head is None or head[2] is not None:
             return None
         number, rest = head[0], head[1].strip()
         if not rest or len(rest) > 80 or number not in {b.number for b in self.blocks}:
@@ -871,6 +872,8 @@ class _Generic:
             of_kind
         ) == len(question_groups):
             pairs = [(g, of_kind[kind_in_header(g.title)]) for g in groups]  # type: ignore[arg-type]
+        elif (labelled := self.by_part_label(groups, question_groups)) is not None:
+            pairs = labelled  # "PHẦN I. (0,25 điểm mỗi câu)" keys the questions under "PHẦN I. Câu trắc nghiệm …"
         elif len(groups) == len(question_groups) and len(groups) > 1:
             pairs = list(zip(groups, question_groups, strict=True))
         elif len(set(numbers)) == len(numbers) and len({b.number for b in blocks}) == len(blocks):
@@ -898,6 +901,32 @@ class _Generic:
                 if e.explanation and not b.explanation:
                     b.explanation = e.explanation
                 self.answered.add(id(b))
+
+    def by_part_label(
+        self, groups: list[Group], question_groups: list[list[_Block]]
+    ) -> list[tuple[Group, list[_Block]]] | None:
+        """Groups of keys matched to groups of questions by the part label both headings open with (`PHẦN I`,
+        `Część II`), where every group of keys has one that names exactly one group of questions; the rest of
+        the headings differ (the questions' says what to do, the keys' how they are scored). A group of
+        questions takes its section's label, else that of the last line between it and the group before."""
+        labelled: dict[str, list[list[_Block]]] = {}
+        after = 0
+        for qs in question_groups:
+            label, before = _part_label(self.sections[qs[0].section].title), None
+            for line, text in zip(self.lines, self.texts, strict=True):
+                if after < line.number < qs[0].line and (found := _part_label(text)):
+                    before = found  # the last one before the group
+            label = label or before
+            if label is not None:
+                labelled.setdefault(label, []).append(qs)
+            after = qs[-1].line
+        pairs = []
+        for g in groups:
+            found_groups = labelled.get(_part_label(g.title) or "", [])
+            if len(found_groups) != 1:
+                return None
+            pairs.append((g, found_groups[0]))
+        return pairs
 
     def verdict_line(self, text: str) -> str | None:
         """A line holding only a verdict (`_verdict_line`), or only a letter the document's legend names a
@@ -1172,6 +1201,19 @@ def _marked_letters(marks: dict[int, set[str]], count: int, ignored: frozenset[s
         if chosen and len(chosen) < count:
             return "".join(_LATIN[i] for i in chosen)
     return ""
+
+
+# a part's label opening its heading: "PHẦN I", "Part 2", "Teil B", "Część II", "第一部分", "Ⅲ"
+_PART_LABEL = re.compile(
+    r"^\s*(?:(?:Part|Phần|PHẦN|Teil|Parte|Partie|Section|Sección|Seção|Sezione|Bölüm|Kısım|Część|Часть|Раздел|Bagian)"
+    r"\s+([IVX]{1,4}|\d{1,2}|[A-H])(?![\w])|第\s*([一二三四五六七八九十\d]{1,3})\s*部分|([Ⅰ-Ⅻ]))",
+    re.I,
+)
+
+
+def _part_label(title: str | None) -> str | None:
+    m = _PART_LABEL.match(title or "")
+    return next(g for g in m.groups() if g).upper() if m else None
 
 
 def _plain(title: str | None) -> str:
