@@ -279,6 +279,8 @@ class _Options:
         return found or None
 
 
+# An option said to be left out (`乳酸菌不是`, `不选乳酸菌`), after the options chosen.
+_LEFT_OUT = re.compile(r"(?:不是|不选|排除|除了)(?P<name>.+)|(?P<name2>.+?)(?:不是|不对|不选|除外|是错的|错了)")
 _JOINED = 4  # characters the bank's words may join to an option's text (`越王` of 越王勾践)
 _BANK_GLUE = re.compile("[|的是就那个这位叫]+")  # between the bank's words and an option's text, naming nothing
 # Characters a hedge, a particle or a leading verb may add around an option's name (`我觉得是…吧`).
@@ -630,6 +632,10 @@ def _read(named: _Options, original: str) -> Reading | None:
             if part.strip() and part_named is None:
                 if _listed_with_the_key(part, question):
                     continue  # `地球` beside 水星、金星、火星: on the explanation's list, though no option
+                left_out = _LEFT_OUT.fullmatch(part.strip())
+                out = named.named(left_out["name"] or left_out["name2"]) if found and left_out else frozenset()
+                if out and not out & found:
+                    continue  # `香菇、青霉，乳酸菌不是`: after the choices, an option said to be left out
                 return None
             found |= part_named or set()
         if found:

@@ -10,7 +10,7 @@ from bot.grading.choice_values import option_by_value
 
 # Speeds of sound and densities of sea water, every option one value in one unit; tide readings, words and
 # a value in each option, two options sharing each value; a chessboard count; kilns; divers' hand signals;
-# the parts of a clock; dry cells.
+# the parts of a clock; dry cells; mammals.
 _BANK = ClassBank("choice_values_bank.json")
 graded, check = _BANK.graded, _BANK.check
 TIDE = _BANK.bank.question("single-tide")
@@ -50,6 +50,9 @@ TIDE = _BANK.bank.question("single-tide")
         ("single-signals", "拇指向上就是没问题", "wrong"),
         ("single-cell", "1.5V吧", "correct"),  # a hedge after the value
         ("single-cell", "1.5 A", "wrong"),  # a value in amperes: the letter is its unit, no choice of A
+        ("multiple-mammals", "鲸、蝙蝠、海豚，企鹅不是", "correct"),  # the choices, then an option left out
+        ("multiple-mammals", "鲸、蝙蝠，不选企鹅", "partial"),
+        ("multiple-mammals", "鲸、企鹅，企鹅不是", "unread"),  # one option chosen and left out: no answer
         ("single-clock", "擒纵", "correct"),
         ("single-clock", "擒纵轮", "unread"),  # a kind no option ends with, like the key: asked again
     ],
