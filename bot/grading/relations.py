@@ -19,7 +19,7 @@ thing unnamed, or names things the reference does not relate, reverses nothing (
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from bot.lexicon.normalize import clean
@@ -43,7 +43,29 @@ def turns_alike(a: str, b: str) -> bool:
 
 
 # Words before a direction word that grade it (`较高`, `变得更快`, `越快`), and a negation before those.
-_DEGREES = ("比较", "非常", "特别", "变得", "更加", "较", "更", "很", "变", "偏", "越", "最", "太", "得")
+_DEGREES = (
+    "比较",
+    "非常",
+    "特别",
+    "变得",
+    "更加",
+    "随之",
+    "也会",
+    "就会",
+    "较",
+    "更",
+    "很",
+    "变",
+    "偏",
+    "越",
+    "最",
+    "太",
+    "得",
+    "也",
+    "就",
+    "会",
+    "都",
+)
 _NOTS = ("没有", "不", "没")
 # A direction word; an adjective only where it closes its clause or a word (`升温快`, `气压低了`, `快于`): inside a
 # word it names a thing (`高温`).
@@ -262,12 +284,13 @@ def _same(x: str, y: str, thing: bool = False) -> bool:
     return any(ch in y and ch not in _STOP for ch in x)
 
 
-def _same_turn(mine: Claim, theirs: Claim) -> bool:
-    """Both claims turn the same attribute of one thing the same way (`河水流速变慢` and 河流…流速减慢)."""
+def _same_turn(mine: Claim, theirs: Claim, strict: bool = False) -> bool:
+    """Both claims turn the same attribute of one thing the same way (`河水流速变慢` and 河流…流速减慢). `strict`
+    (to credit a reply): attributes sharing a character only where it opens both (`炖肉` is no `肉熟`)."""
     return (
         mine.kind == theirs.kind == "dir"
         and (not mine.dim or not theirs.dim or mine.dim == theirs.dim)
-        and _same(mine.attr, theirs.attr)
+        and _same(mine.attr, theirs.attr, thing=strict)
         and (not mine.a or not theirs.a or _same(mine.a, theirs.a, thing=True))
         and mine.sign == theirs.sign
     )
@@ -277,13 +300,20 @@ def _same_order(mine: Claim, theirs: Claim) -> bool:
     return mine.kind == theirs.kind != "dir" and _same(mine.a, theirs.a) and _same(mine.b, theirs.b)
 
 
-def stated_beyond(text: str, question: str) -> tuple[Claim, ...]:
+def stated_beyond(text: str, question: str, lines: str = "") -> tuple[Claim, ...]:
     """The relations a reference's line states that the question does not (read once per question): saying one of
-    those says the line, in any words for its thing and its turn."""
+    those says the line, in any words for its thing and its turn. Where the point's `lines` turn an attribute one
+    way only, the thing it is said of is not asked for (`沸点升高` says 水的沸点随之升高, whatever the reply names
+    first); where they turn it both ways (陆地升温快, 海面升温慢), it is."""
     asked = claims(question)
-    return tuple(
-        c for c in claims(text) if not any(_same_turn(c, q) or _same_order(c, q) for q in asked) and (c.attr or c.b)
-    )
+    whole = claims(lines) if lines else ()
+    out = []
+    for c in claims(text):
+        if any(_same_turn(c, q) or _same_order(c, q) for q in asked) or not (c.attr or c.b):
+            continue
+        both_ways = any(t.kind == "dir" and _same(c.attr, t.attr) and t.sign != c.sign for t in whole)
+        out.append(c if c.kind != "dir" or both_ways else replace(c, a=""))
+    return tuple(out)
 
 
 def agrees(reply: str, told: tuple[Claim, ...]) -> bool:
@@ -292,7 +322,7 @@ def agrees(reply: str, told: tuple[Claim, ...]) -> bool:
     if not told or not any(ch in reply for t in told for ch in (t.attr if t.kind == "dir" else t.a)):
         return False  # (nothing of what the relations turn is named: no need to read the reply's)
     said = _said(reply)
-    agreed = any(_same_turn(m, t) or (m.sign == t.sign and _same_order(m, t)) for m in said for t in told)
+    agreed = any(_same_turn(m, t, strict=True) or (m.sign == t.sign and _same_order(m, t)) for m in said for t in told)
     return agreed and not any(_opposed(m, told) for m in said)
 
 

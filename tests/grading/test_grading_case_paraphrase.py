@@ -57,3 +57,20 @@ def test_a_relation_the_question_states_is_no_answer() -> None:
     # `发得快` is the question's own fact; the point is what temperature does to the yeast.
     assert grade(BREAD, "面团发得快").score == 0.0
     assert grade(BREAD, "天一热，酵母的活性就变强了，产气变快").score > 0.0
+
+
+COOKER = _case(
+    "用高压锅炖牛肉，比用普通铁锅快得多。\n问题：1. 高压锅为什么能更快把肉炖烂？2. 使用高压锅要注意什么？",
+    "1. 原理：\n- 锅内密封，气压升高，水的沸点随之升高（可达约120℃），温度高使肉熟得更快。\n"
+    "2. 注意：\n- 不要堵塞排气孔，冷却泄压后再开盖，防止爆炸和烫伤。",
+)
+
+
+def test_an_attribute_sharing_a_character_is_no_relation_said() -> None:
+    # `炖肉非常快` turns 炖肉, not 肉熟: the question's own fact, and praise.
+    assert grade(COOKER, "高压锅是很方便的厨房电器，炖肉非常快，非常好用。").score == 0.0
+
+
+def test_a_thing_turned_one_way_is_said_whatever_the_reply_names_first() -> None:
+    # The point turns 沸点 one way only: `沸点也会升高` says it after `密封后`, which names no other thing.
+    assert grade(COOKER, "密封以后，沸点也会升高，温度高，肉熟得快").covered == ["原理"]
