@@ -60,8 +60,17 @@ def question_id(kind: Kind, number: int, taken: set[str]) -> str:
 
 # A key or reference the document does not give: "略", "答案略（参见教材第三章）", "略，言之成理即可。",
 # "Answers will vary." — the question is left out, never imported with that as its answer.
+# a key that is only a placeholder: "略", "待补充", "TODO", "to be added", "à compléter"
+_PLACEHOLDER = (
+    r"略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|待补充|待補充|待完善|待更新|待定|TODO|TBD|N/A"
+    r"|to\s+be\s+(?:added|completed|confirmed)|coming\s+soon|à\s+compléter|a\s+completar|por\s+completar|wird\s+ergänzt"
+)
 _OMITTED = re.compile(
-    r"[（(]?\s*(?:答案)?(?:略|无|见(?:教材|课本|书|讲义)\S*|暂无|自行作答|开放题|待补充|待定|TODO|TBD|N/A)\s*[)）]?[。.]?"
+    # one placeholder, or two, the second in brackets ("待补充（TODO）")
+    rf"[（(]?\s*(?:答案)?(?:{_PLACEHOLDER})\s*[)）]?(?:\s*[（(]\s*(?:{_PLACEHOLDER})\s*[)）])?[。.]?"
+    # "see the textbook": the key is elsewhere ("voir schéma du manuel p. 112", "see the textbook, p. 40")
+    r"|(?:voir|see|ver|siehe|vedi)\s+(?:(?:le|la|el|the|das|den|il)\s+)?(?:schéma\s+du\s+|figure\s+(?:in|of)\s+the\s+)?"
+    r"(?:manuel|cours|livre|textbook|book|notes|libro|manual|Lehrbuch|Buch|manuale)\b[^\n]{0,40}"
     r"|(?:答案)?略\s*[（(，,；;：:。]\s*[^\n]{0,40}"
     r"|(?:言之(?:成理|有理)|合理即可|酌情给分|自由发挥)[^\n]{0,20}"
     r"|(?:(?:student\s+)?answers?\s+(?:will|may|can|could)\s+vary|open[\s-]ended|no\s+single\s+(?:correct\s+)?answer)"
