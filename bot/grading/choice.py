@@ -536,9 +536,18 @@ def _closing_name(named: _Options, text: str) -> Reading | None:
     if not lead or not last or _DENYING.search(lead) or (len(last) == 1 and last.isascii()):
         return _opening_name(named, pieces)
     found = named.named(last)
-    if len(found) != 1 or named.named(lead) or any(named.named(p) for p in pieces[:-1]):
+    if len(found) != 1 or named.named(lead) or any(named.named(p) for p in pieces[:-1]) or _another(named, lead, found):
         return _opening_name(named, pieces)
     return Reading(found)
+
+
+def _another(named: _Options, words: str, found: frozenset[str]) -> bool:
+    """The words hold the text of an option not found (`扬派也可以` beside 岭南派): two options said, no choice."""
+    said = normalize(words)
+    return any(
+        k.upper() not in found and len(text := normalize(v)) >= 2 and text in said
+        for k, v in named.question.options.items()
+    )
 
 
 def _opening_name(named: _Options, pieces: list[str]) -> Reading | None:
@@ -550,7 +559,7 @@ def _opening_name(named: _Options, pieces: list[str]) -> Reading | None:
     rest = pieces[1:]
     if len(found) != 1 or any(_DENYING.search(p) or named.named(p) or _LETTERS.fullmatch(p) for p in rest):
         return None
-    return Reading(found)
+    return None if _another(named, " ".join(rest), found) else Reading(found)
 
 
 # Letters that close a reply after its working or the option's words: `中位数是(3+5)/2=4，选b`, `升降舵，c`,

@@ -44,6 +44,8 @@ TIDE = _BANK.bank.question("single-tide")
         ("single-porcelain", "景德镇窑，因为它在江西", "correct"),  # the option's name first, then talk about it
         ("single-porcelain", "龙泉窑，它烧青瓷", "wrong"),
         ("single-porcelain", "景德镇窑 龙泉窑", "unread"),  # two options named: neither chosen
+        ("single-porcelain", "景德镇窑，龙泉窑也可以", "unread"),
+        ("single-porcelain", "龙泉窑也像 景德镇窑", "unread"),
         ("single-porcelain", "被称为瓷都的景德镇窑", "correct"),  # the option with only the bank's words around it
         ("single-porcelain", "以白瓷著称的德化窑", "wrong"),
         ("single-signals", "拇指向上就是上升", "correct"),  # the prompt's words and a copula before the option
