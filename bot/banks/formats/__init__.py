@@ -126,6 +126,10 @@ def _read(path: Path, budget: TextBudget) -> Extracted:
         if (graded := response_table(text)) is not None:  # a learner's graded response: its marks and key blocks
             return Extracted(tables=[graded])
         text = html_text(text)  # a saved web page: a line per block, the key marks kept
+    from bot.banks.formats.cloze import cloze_table
+
+    if (cloze := cloze_table(text)) is not None:  # a flash-card app's cloze notes: {{c1::answer}} a line each
+        return Extracted(tables=[cloze])
     if suffix == ".txt":
         from bot.banks.sheets.cards import tab_cards
         from bot.banks.sheets.typed_rows import typed_table

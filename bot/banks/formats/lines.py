@@ -113,6 +113,13 @@ _JUNK = re.compile(
 _INLINE_META = re.compile(
     r"难易程度\s*[:：].*?(?:预计答题时间\s*[:：]\s*[\d.]+\s*分钟|(?=参考答案|正确答案|答案[:：])|$)"
 )
+# a key line with the page's other fields glued after it (spans printed side by side): the key alone is kept
+_KEY_THEN_FIELDS = re.compile(
+    r"^([【\[]?\s*(?:正确答案|正確答案|参考答案|參考答案|答案|正解|答え|정답|Answer|Key|Ans)\s*[】\]]?\s*[:：]\s*\S.*?)\s*"
+    r"(?:难度|難度|难易度|難易度|作答人数|作答人數|正确率|正確率|答对率|答對率|通过率|通過率|得分|分值|出处|出處|来源|來源"
+    r"|考点|考點|Difficulty|Schwierigkeit|Dificultad|Difficulté|난이도|정답률|正答率)\s*[:：].*$",
+    re.I,
+)
 _ADMONITION = re.compile(r"^[!?]{3}\+?\s*\w+(?:\s+\"(?P<title>[^\"]*)\")?\s*$")
 _POINTS_FIELD = re.compile(r"\s*[（(]?(?:分值|分数|得分)\s*[:：]\s*[\d.]+\s*分?\s*[)）]?\s*$")
 _TRAILING_FIELDS = re.compile(r"\s{2,}(?:PTS|DIF|REF|OBJ|TOP|MSC|NAT|STA|LOC|BLM)\s*:.*$")
@@ -1036,6 +1043,8 @@ def _line(number: int, raw: str, *, fenced: bool, simplified: bool, layouts: boo
         text = _ESCAPED.sub(r"\1", text)
     if "难易程度" in text:
         text = _INLINE_META.sub("", text).strip()
+    if (m := _KEY_THEN_FIELDS.match(text)) is not None:
+        text = m.group(1)  # "答案：C難度：適中作答人數：137": a practice site's fields glued after the key
     if "分" in text and (m := _POINTS_FIELD.search(text)) and m.start() > 0:
         text = text[: m.start()].rstrip()  # "第1题  [单选题]  分值：2": the points, no part of the question
     if "  " in text and (m := _TRAILING_FIELDS.search(text)) and m.start() > 0:
