@@ -74,3 +74,9 @@ def test_an_attribute_sharing_a_character_is_no_relation_said() -> None:
 def test_a_thing_turned_one_way_is_said_whatever_the_reply_names_first() -> None:
     # The point turns 沸点 one way only: `沸点也会升高` says it after `密封后`, which names no other thing.
     assert grade(COOKER, "密封以后，沸点也会升高，温度高，肉熟得快").covered == ["原理"]
+
+
+def test_an_opposite_with_a_negation_turns_the_same_way() -> None:
+    # `不快` is 慢: it says 流速减慢; `不慢` turns it the other way and unsays the point.
+    assert grade(DELTA, "1. 河水到了海里流速不快了 2. 不清楚").score > 0.0
+    assert grade(DELTA, "1. 河水流速不慢 2. 不清楚").score == 0.0
