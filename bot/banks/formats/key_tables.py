@@ -133,8 +133,39 @@ def _named(number: str, key: str) -> bool:
     return column_role(number) == "number" and column_role(key) == "key"
 
 
+# a body cell of a table of parts' keys: "1. b", "2. ✗", "3. 風速計"
+_PART_ENTRY = re.compile(r"^\s*(\d{1,3})\s*[.．、)）]\s*(\S[^;；\n]{0,30}?)\s*$")
+
+
+def _part_columns(rows: list[list[str]]) -> list[str] | None:
+    """A table of keys a column per part, the parts named in its header (`甲部 | 乙部 | 丙部` over
+    `1. b | 1. ✓ | 1. 風速計`, a worksheet whose parts number their questions from 1 again): each part's keys
+    as the labelled key line a person reads in its column (`甲部：1. b；2. c`), under the `答案：` label of the
+    header's row, one per row (rows left over empty, or parts left over parted by line breaks on the last);
+    None for any other table."""
+    labels = [c.strip() for c in rows[0]]
+    named = [i for i, label in enumerate(labels) if label]
+    if len(named) < 2 or any(len(labels[i]) > 12 or _NUMBER.match(labels[i]) for i in named):
+        return None
+    columns: list[list[str]] = []
+    for i in named:
+        cells = [row[i].strip() if i < len(row) else "" for row in rows[1:]]
+        entries = [m for c in cells if c and (m := _PART_ENTRY.match(c))]
+        if not entries or len(entries) != sum(1 for c in cells if c):
+            return None  # a cell that is no `number. key`: some other table
+        numbers = [int(m.group(1)) for m in entries]
+        if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+            return None
+        columns.append([f"{m.group(1)}. {m.group(2)}" for m in entries])
+    lines = [_LABEL] + [f"{labels[i]}：{'；'.join(keys)}" for i, keys in zip(named, columns, strict=True)]
+    if len(lines) > len(rows):  # more parts than rows: the last row's line breaks between the parts left
+        lines[len(rows) - 1 :] = ["<br>".join(lines[len(rows) - 1 :])]
+    return lines + [""] * (len(rows) - len(lines))
+
+
 def key_block(rows: list[list[str]]) -> list[str] | None:
     """The key lines a table of keys stands for, one per row; None for any other table."""
     if len(rows) < 2:
         return None
-    return _column(rows) if _numbers(rows[0]) is None else _grid(rows)
+    block = _column(rows) if _numbers(rows[0]) is None else _grid(rows)
+    return block if block is not None else _part_columns(rows)
