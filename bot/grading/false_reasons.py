@@ -12,10 +12,13 @@ The explanation is the only source: a reason it does not speak of keeps its cred
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 
+from bot.grading.quantities import in_digits
 from bot.lexicon.normalize import is_han, normalize
 
-__all__ = ["another_means", "denies_the_explanation", "turned_comparison", "wrong_fact"]
+__all__ = ["another_means", "another_value", "denies_the_explanation", "turned_comparison", "wrong_fact"]
 
 _SENTENCE = re.compile(r"[。；;！!？?\n]+")
 _CLAUSE = re.compile(r"[，,、。；;！!？?\n]+")
@@ -245,8 +248,75 @@ def turned_comparison(reason: str, sources: list[str]) -> tuple[str, str] | None
     return (opposed.strip(), reason.strip()) if opposed is not None and agree is None else None
 
 
+# A number in words or digits with what it counts or measures: `5个腔`, `1919年`, `120度`, `8000米`.
+_NUMBER = re.compile(r"(?<![第\d.])(?P<n>\d+(?:\.\d+)?(?:E\+\d+)?)\s*(?P<unit>°[Cc]|℃|摄氏度|[\u4e00-\u9fff%])")
+_CLASSIFIERS = frozenset("个种只条位次名座颗块层根")  # a count's word: its noun follows (`4个腔`)
+_EXACT = frozenset("年月日号") | _CLASSIFIERS  # dates and counts are the same number or another
+_CLOSE = Decimal("0.01")  # a measure rounded (8848 for 8848.86) is the same value
+_DIFFERENCE = re.compile("比|差|相差|多出|高出|低了|多了|少了|增加|减少|超过")  # a difference, not the value
+_UNITS = {"°C": "℃", "°c": "℃", "摄氏度": "℃", "度": "℃"}
+_NO_THING = frozenset("大约概是有才只近接左右上下多应该为")  # `大约`, `是`, `左右`: words around a bare value
+
+
+@dataclass(frozen=True, slots=True)
+class _Number:
+    value: Decimal
+    unit: str
+    context: frozenset[str]  # the characters of its clause that name what it is of
+    clause: str
+    difference: bool
+
+
+def _numbers(text: str) -> list[_Number]:
+    found = []
+    for clause in _CLAUSE.split(text):
+        digits = in_digits(clause)
+        for match in _NUMBER.finditer(digits):
+            unit = _UNITS.get(match["unit"], match["unit"])
+            if unit in _CLASSIFIERS:
+                unit += digits[match.end() : match.end() + 1]
+            try:
+                value = Decimal(match["n"])
+            except InvalidOperation:
+                continue
+            context = frozenset(_runs(normalize(re.sub(r"[\d.E+]+", "", digits))) - set(unit))
+            difference = bool(_DIFFERENCE.search(digits[: match.start()]))
+            found.append(_Number(value, unit, context, clause.strip(), difference))
+    return found
+
+
+def _same_value(said: _Number, told: _Number) -> bool:
+    if said.value == told.value:
+        return True
+    if said.unit[:1] in _EXACT or not told.value:
+        return False
+    return abs(said.value - told.value) <= _CLOSE * abs(told.value)
+
+
+def another_value(reason: str, sources: list[str]) -> tuple[str, str] | None:
+    """A number the reason gives for what a number of the sources gives, in the same unit, that is another value
+    (`心脏有5个腔` where it says 4个腔, `1919年结束` where it says 1918年11月结束): the source's number it is of is the
+    one whose clause shares most of its words, two at least. A difference (`比……高237米`) is no such value."""
+    told = [n for source in sources for n in _numbers(source)]
+    for said in _numbers(reason):
+        alike = [t for t in told if t.unit == said.unit]
+        if said.difference or not alike:
+            continue
+        best = max(len(said.context & t.context) for t in alike)
+        nearest = [t for t in alike if len(said.context & t.context) == best]
+        # `大约8000米` names nothing, `1913年沉没` one word of it: of the one number the sources give in that unit.
+        bare = len(alike) == 1 and (best >= 1 or not said.context - _NO_THING)
+        if (best >= _WORD or bare) and not any(_same_value(said, t) for t in nearest):
+            return nearest[0].clause, reason.strip()
+    return None
+
+
 def wrong_fact(reason: str, explanation: str, prompt: str) -> tuple[str, str] | None:
     """The first of the checks above that the reason fails; None when it states no other fact."""
     if not reason or not explanation:
         return None
-    return denies_the_explanation(reason, explanation) or another_means(reason, explanation, prompt)
+    return (
+        denies_the_explanation(reason, explanation)
+        or another_means(reason, explanation, prompt)
+        or another_value(reason, [explanation, *([prompt] if prompt else [])])
+    )

@@ -136,3 +136,37 @@ def test_a_comparison_turned_the_other_way_earns_nothing(question: Question, rep
 )
 def test_a_comparison_as_the_bank_makes_it_keeps_full_marks(question: Question, reply: str) -> None:
     assert grade(question, reply).correct, grade(question, reply)
+
+
+SPIDER = _false("蜘蛛有六条腿。", "蜘蛛有8条腿，昆虫才有6条腿。")
+LINER = _false("泰坦尼克号于1915年沉没。", "泰坦尼克号于1912年4月首航途中撞上冰山沉没。")
+ICE = _false("标准大气压下，冰的熔点是10℃。", "标准大气压下冰的熔点是0℃。")
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (SPIDER, "错，蜘蛛有十条腿"),  # another count of the same thing
+        (LINER, "错，1913年沉没的"),  # another year of the same event
+        (ICE, "错，冰的熔点是5度"),  # another measure, 度 for ℃
+        (ICE, "错，大约5℃"),  # of the one number in that unit the bank gives
+    ],
+)
+def test_a_reason_giving_another_value_earns_half(question: Question, reply: str) -> None:
+    verdict = grade(question, reply)
+    assert verdict.outcome == "partial" and verdict.score == 0.5, verdict
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        (SPIDER, "错，蜘蛛有8条腿"),
+        (SPIDER, "错，蜘蛛有八条腿"),
+        (SPIDER, "错，6条腿的是昆虫"),  # the number of the other thing the bank counts
+        (LINER, "错，1912年沉没"),
+        (ICE, "错，冰在0度融化"),
+        (ICE, "错，比10℃低了10度"),  # a difference, no value of the thing
+    ],
+)
+def test_a_reason_giving_the_banks_value_keeps_full_marks(question: Question, reply: str) -> None:
+    assert grade(question, reply).correct, grade(question, reply)
