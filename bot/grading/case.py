@@ -919,10 +919,12 @@ def _said_otherwise(detail: Detail, n: int, norm: str) -> bool:
 
 @lru_cache(maxsize=1024)
 def _reply_words(norm: str) -> frozenset[str]:
-    """The words of a reply as the segmenter cuts them (asked only where a detail has other words)."""
+    """The words of a reply as the segmenter cuts them, and the two-character words inside longer ones (`小水滴`:
+    水滴), asked only where a detail has other words."""
     import rjieba
 
-    return frozenset(rjieba.cut(norm))
+    cut = rjieba.cut(norm)
+    return frozenset([*cut, *(w[i : i + 2] for w in cut if len(w) > 2 for i in range(len(w) - 1))])
 
 
 _OTHER_WORDS_SKIP = _GENERIC | frozenset(_LABELS)

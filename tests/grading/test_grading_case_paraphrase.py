@@ -80,3 +80,10 @@ def test_an_opposite_with_a_negation_turns_the_same_way() -> None:
     # `不快` is 慢: it says 流速减慢; `不慢` turns it the other way and unsays the point.
     assert grade(DELTA, "1. 河水到了海里流速不快了 2. 不清楚").score > 0.0
     assert grade(DELTA, "1. 河水流速不慢 2. 不清楚").score == 0.0
+
+
+def test_a_word_of_the_same_meaning_inside_a_longer_word_of_the_reply() -> None:
+    from bot.grading.case import _reply_words
+
+    # The segmenter keeps `小水滴` whole; 水滴, another word for a reference's 水珠, stands inside it.
+    assert "水滴" in _reply_words("凝成小水滴粘在上面")
