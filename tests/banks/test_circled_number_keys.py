@@ -157,3 +157,16 @@ def test_a_missing_picture_the_question_does_not_point_at_costs_nothing() -> Non
     )
     result = import_text(text, source="quiz.txt", bank_id="b")
     assert [q.answer for q in result.bank.questions] == ["A", "B"]
+
+
+def test_the_rate_of_right_answers_and_the_explanation_label_are_no_text() -> None:
+    questions = import_text(KOREAN, source="quiz.txt", bank_id="b").bank.questions
+    assert questions[0].explanation == "낙동강은 약 510km이다."
+    assert all("정답률" not in (q.explanation or "") for q in questions)
+
+
+def test_a_rate_of_right_answers_under_a_japanese_key() -> None:
+    text = JAPANESE.replace("正解：2\n", "正解：2\n正答率：64%\n解説：水は H2O である。\n").replace("問1 ", "1. ")
+    text = text.replace("問2 ", "2. ")
+    q = import_text(text, source="quiz.txt", bank_id="b").bank.questions[0]
+    assert (q.answer, q.explanation) == ("B", "水は H2O である。")

@@ -28,7 +28,11 @@ def _marker(role: str, label: str, words: str, *, colon: bool = True) -> Marker:
     return Marker(
         role,
         label,
-        re.compile(rf"^(?:(?:【\s*(?:{words})\s*】|\[\s*(?:{words})\s*\])(?:\s*[:：])?|(?:{words}){sep})\s*", re.I),
+        # "<문제 해설>": a CBT site's label in angle brackets, as the page prints it
+        re.compile(
+            rf"^(?:(?:【\s*(?:{words})\s*】|\[\s*(?:{words})\s*\]|<\s*(?:{words})\s*>)(?:\s*[:：])?|(?:{words}){sep})\s*",
+            re.I,
+        ),
     )
 
 
@@ -63,7 +67,7 @@ MARKERS: list[Marker] = [
         "explanation",
         "解析：",
         r"答案解析|试题解析|题目解析|详细解析|题目分析|答题技巧|技巧|解析|详解|讲解|解题思路|解答思路|分析|点评|解释|试题分析|点拨"
-        r"|Explanation|Analysis",
+        r"|Explanation|Analysis|문제\s*해설|해설|解説|解說",
     ),
     _marker("ask", "问题：", r"问题\s*\d*|问|请回答|请分析|回答问题|要求"),
     _marker(
@@ -79,6 +83,7 @@ MARKERS: list[Marker] = [
         "meta",
         "得分",
         r"得分|本题得分|分值|分数|难度|难易度|正确率|作答人数|考点|出处|来源|题目来源|所属章节|章节|Score"
+        r"|정답률|正答率|正確率|答对率|答對率|得分率|通过率"  # a site's share of right answers under the key
         r"|Difficulty|图|图片|配图|视频|DIF|REF|OBJ|TOP|MSC|NAT|STA|LOC",  # ExamView test banks: DIF: Easy REF: 74
     ),
     _marker("tags", "知识点", r"知识点|标签|Tags?"),
