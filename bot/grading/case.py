@@ -37,6 +37,7 @@ from bot.grading.case_values import CaseValue, agreement, result_values, segment
 from bot.grading.concepts import ConceptIndex
 from bot.grading.meaning import OPPOSITES, asserts_denied, flips_meaning
 from bot.grading.relations import Claim, agrees, reverses, stated_beyond
+from bot.grading.rubric import raised
 from bot.grading.synonyms import synonyms
 from bot.grading.talk import is_talk
 from bot.grading.verdict import Outcome, Verdict
@@ -1164,6 +1165,9 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
                 _limited(s, p, part, note, n)
                 for n, (s, p, part) in enumerate(zip(scores, points, parts, strict=True), 1)
             ]
+    # A marking rubric beside the reference (`要点：1 …、…；2 …`) raises each point to the share of its items said.
+    texts = found[0] if found is not None and found[1] else [reply] * len(points)
+    scores = raised(question.explanation or "", reference, question.prompt, scores, texts, _GENERIC)
     # A point whose relation the reply (or its sub-answer) states the other way round earns nothing of it: read in
     # the clauses that say something (ruled-out ones and talk left out), as its details were.
     said = reads if found is not None and found[1] else [read] * len(points)
@@ -1173,7 +1177,7 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
         for s, p, r in zip(scores, points, said, strict=True)
     ]
     covered = [p.label for p, s in zip(points, scores, strict=True) if s == 1.0]
-    partly = [p.label for p, s in zip(points, scores, strict=True) if s == 0.5]
+    partly = [p.label for p, s in zip(points, scores, strict=True) if 0.0 < s < 1.0]
     missed = [p.label for p, s in zip(points, scores, strict=True) if s == 0.0]
     total = len(points)
     score = sum(scores) / total if total else 0.0
