@@ -25,6 +25,7 @@ __all__ = ["option_by_value"]
 _FIRST_DIGIT = re.compile(r"-?\d")
 # Characters that join the words around a value and name nothing (`比上午低`, `是0.65米`).
 _GLUE = frozenset("是为的了比约就")
+_ASKING = re.compile(r"[^，,。；;]*[(（]")  # the clause of a prompt up to its brackets
 _MAX_WORDS = 12  # characters of words around a value: longer replies say more than a value
 
 
@@ -59,13 +60,22 @@ def _same(said: Value, option: Value, every_unit: set[tuple[int, ...] | None]) -
     return said.same(option) and (said.dimension is None) == (option.dimension is None)
 
 
-def _says(words: str, own: str, prompt: str) -> bool:
+def _says(words: str, own: str, prompt: str, question_prompt: str) -> bool:
     """The reply's words are the option's own (all of them) with nothing else but the prompt's words."""
     if own not in words:
         return False
     rest = words.replace(own, " ", 1) if own else words
+    if rest.strip().startswith("比"):
+        return False  # `比B高…` after a letter read apart: a comparison whose subject is not in these words
     pieces = [p for p in re.split("|".join(map(re.escape, _GLUE)) + r"|\s", rest) if p]
-    return all(piece in prompt for piece in pieces)
+    if not all(piece in prompt for piece in pieces):
+        return False
+    # `A比B高` where the prompt asks how B stands to A: the prompt's things in another order say the other
+    # direction. The order is the asking clause's, the one the brackets close.
+    asking = _ASKING.findall(question_prompt)
+    clause = normalize(asking[-1]) if asking else prompt
+    places = [clause.find(p) for p in pieces if p in clause]
+    return places == sorted(places)
 
 
 def option_by_value(reply: str, question: Question) -> set[str]:
@@ -80,5 +90,5 @@ def option_by_value(reply: str, question: Question) -> set[str]:
     prompt = normalize(question.prompt)
     same = {k: o for k, o in options.items() if o is not None and _same(said.value, o.value, every_unit)}
     # `0.65` where 低0.65 m and 高0.65 m are both options names neither: their words are not said.
-    found = {k for k, o in same.items() if _says(said.words, o.words, prompt)}
+    found = {k for k, o in same.items() if _says(said.words, o.words, prompt, question.prompt)}
     return found if len(found) == 1 else set()

@@ -30,6 +30,7 @@ TIDE = _BANK.bank.question("single-tide")
         ("single-tide", "低650mm", "correct"),  # the option's words around its value, converted
         ("single-tide", "下午低 0.65米", "correct"),  # the prompt's words around them
         ("single-tide", "高0.65米", "wrong"),  # the other direction is its own option
+        ("single-tide", "下午比上午低0.65米", "correct"),  # the prompt's things in its order
         ("single-tide", "2.45-1.80=0.65 所以a", "correct"),  # working, then the letter after 所以
         ("single-tide", "2.45-1.80=0.65 所以b", "wrong"),
         (
@@ -63,8 +64,9 @@ def test_an_option_named_by_its_value_or_words_with_talk_around_it(qid: str, rep
     check(qid, reply, expect)
 
 
-@pytest.mark.parametrize("reply", ["0.65", "0.65米", "650 mm"])
-def test_a_value_two_options_hold_names_neither(reply: str) -> None:
+@pytest.mark.parametrize("reply", ["0.65", "0.65米", "650 mm", "上午比下午低0.65米"])
+def test_a_value_two_options_hold_or_the_prompts_things_turned_name_neither(reply: str) -> None:
+    # `上午比下午低`: the things the prompt compares, turned round, say the other direction.
     assert TIDE is not None and option_by_value(reply, TIDE) == set()
     assert not graded("single-tide", reply).correct
 
