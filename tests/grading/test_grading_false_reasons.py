@@ -111,62 +111,37 @@ SEAWATER = _true("海水的密度比淡水大。", "海水含有盐分，密度�
 CHEETAH = _true("猎豹短跑比狮子快。", "猎豹冲刺时速可超过100千米，快于狮子。")
 
 
-@pytest.mark.parametrize(
-    ("question", "reply"),
-    [
-        (SEAWATER, "对，海水的密度比淡水小"),  # the opposite adjective of the same two things
-        (SEAWATER, "对，淡水的密度比海水大"),  # the same adjective, the two things swapped
-        (CHEETAH, "对，狮子比猎豹快"),
-    ],
-)
-def test_a_comparison_turned_the_other_way_earns_nothing(question: Question, reply: str) -> None:
-    verdict = grade(question, reply)
-    assert verdict.outcome == "wrong" and verdict.score == 0.0, verdict
-
-
-@pytest.mark.parametrize(
-    ("question", "reply"),
-    [
-        (SEAWATER, "对，海水密度大于淡水"),
-        (SEAWATER, "对，淡水的密度比海水小"),
-        (SEAWATER, "对，海水不比淡水小"),  # a negated comparison makes none
-        (CHEETAH, "对，狮子比猎豹慢"),
-        (CHEETAH, "对，猎豹比较快"),  # 比较 compares nothing
-    ],
-)
-def test_a_comparison_as_the_bank_makes_it_keeps_full_marks(question: Question, reply: str) -> None:
-    assert grade(question, reply).correct, grade(question, reply)
-
-
 SPIDER = _false("蜘蛛有六条腿。", "蜘蛛有8条腿，昆虫才有6条腿。")
 LINER = _false("泰坦尼克号于1915年沉没。", "泰坦尼克号于1912年4月首航途中撞上冰山沉没。")
 ICE = _false("标准大气压下，冰的熔点是10℃。", "标准大气压下冰的熔点是0℃。")
 
 
+# A comparison turned the other way earns nothing; another value than the bank's earns half; the bank's own
+# comparison or value keeps full marks.
 @pytest.mark.parametrize(
-    ("question", "reply"),
+    ("question", "reply", "score"),
     [
-        (SPIDER, "错，蜘蛛有十条腿"),  # another count of the same thing
-        (LINER, "错，1913年沉没的"),  # another year of the same event
-        (ICE, "错，冰的熔点是5度"),  # another measure, 度 for ℃
-        (ICE, "错，大约5℃"),  # of the one number in that unit the bank gives
+        (SEAWATER, "对，海水的密度比淡水小", 0.0),  # the opposite adjective of the same two things
+        (SEAWATER, "对，淡水的密度比海水大", 0.0),  # the same adjective, the two things swapped
+        (CHEETAH, "对，狮子比猎豹快", 0.0),
+        (SEAWATER, "对，海水密度大于淡水", 1.0),
+        (SEAWATER, "对，淡水的密度比海水小", 1.0),
+        (SEAWATER, "对，海水不比淡水小", 1.0),  # a negated comparison makes none
+        (CHEETAH, "对，狮子比猎豹慢", 1.0),
+        (CHEETAH, "对，猎豹比较快", 1.0),  # 比较 compares nothing
+        (SPIDER, "错，蜘蛛有十条腿", 0.5),  # another count of the same thing
+        (LINER, "错，1913年沉没的", 0.5),  # another year of the same event
+        (ICE, "错，冰的熔点是5度", 0.5),  # another measure, 度 for ℃
+        (ICE, "错，大约5℃", 0.5),  # of the one number in that unit the bank gives
+        (SPIDER, "错，蜘蛛有8条腿", 1.0),
+        (SPIDER, "错，蜘蛛有八条腿", 1.0),
+        (SPIDER, "错，6条腿的是昆虫", 1.0),  # the number of the other thing the bank counts
+        (LINER, "错，1912年沉没", 1.0),
+        (ICE, "错，冰在0度融化", 1.0),
+        (ICE, "错，比10℃低了10度", 1.0),  # a difference, no value of the thing
     ],
 )
-def test_a_reason_giving_another_value_earns_half(question: Question, reply: str) -> None:
+def test_comparisons_and_values_in_a_reason(question: Question, reply: str, score: float) -> None:
     verdict = grade(question, reply)
-    assert verdict.outcome == "partial" and verdict.score == 0.5, verdict
-
-
-@pytest.mark.parametrize(
-    ("question", "reply"),
-    [
-        (SPIDER, "错，蜘蛛有8条腿"),
-        (SPIDER, "错，蜘蛛有八条腿"),
-        (SPIDER, "错，6条腿的是昆虫"),  # the number of the other thing the bank counts
-        (LINER, "错，1912年沉没"),
-        (ICE, "错，冰在0度融化"),
-        (ICE, "错，比10℃低了10度"),  # a difference, no value of the thing
-    ],
-)
-def test_a_reason_giving_the_banks_value_keeps_full_marks(question: Question, reply: str) -> None:
-    assert grade(question, reply).correct, grade(question, reply)
+    outcome = {0.0: "wrong", 0.5: "partial", 1.0: "correct"}[score]
+    assert verdict.outcome == outcome and verdict.score == score, verdict
