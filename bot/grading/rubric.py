@@ -30,7 +30,8 @@ __all__ = ["Item", "RubricPoint", "point_credit", "rubric_points"]
 
 # The cue of a rubric, in the explanation anywhere, or at the start of a line of the reference.
 _CUE = re.compile(r"(?:评分要点|答题要点|采分点|踩分点|得分点|评分标准|要点)\s*[:：]")
-_NUMBER = r"(?:[(（]\s*{n}\s*[)）]|{n}\s*[.．、)）:：]?(?!\d))"
+_NUMBER = r"(?:[(（]\s*(?:{n}|{zh})\s*[)）]|{n}\s*[.．、)）:：]?(?!\d)|{c}|{zh}\s*[、.．:：])"
+_ZH_NUMBERS = "一二三四五六七八九十"
 _ITEM_SPLIT = re.compile(r"[、，,；;—–－~～]+|\s+")
 _ALTERNATIVE = re.compile(r"[/／]|或者|或")
 _BRACKET = re.compile(r"[(（](?P<inner>[^()（）]*)[)）]")
@@ -75,6 +76,8 @@ class Wording:
     words: tuple[tuple[str, tuple[str, ...]], ...] = ()  # a word of two characters or more, and its pairs
     # A term the reference glosses (`存水弯（S弯/P弯）`): its pairs, and its other names.
     named: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
+    thing: str = ""  # what a negated item says is not done (`缝隙` of 缝隙未密封), as written
+    denied: str = ""  # what it says is not done to it (`密封`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +162,9 @@ def _wording(
         after = [p for p in _item_pairs(norm[match.end() :], generic) if p not in asked and p not in generic]
         before = match.groupdict().get("before") or ""
         pairs = [*_item_pairs(before, generic), *after]
+        denied = norm[match.end() :]
     else:
-        after, pairs = [], _item_pairs(norm, generic)
+        after, pairs, before, denied = [], _item_pairs(norm, generic), "", ""
     pairs = [p for p in dict.fromkeys(pairs) if p not in asked and p not in generic]
     if not pairs:
         return None
@@ -175,7 +179,13 @@ def _wording(
         for term, others in _named_in(norm, glosses)
     )
     return Wording(
-        norm, tuple(pairs), negated, tuple((w, ps) for w, ps in words if ps), tuple(n for n in named if n[0])
+        norm,
+        tuple(pairs),
+        negated,
+        tuple((w, ps) for w, ps in words if ps),
+        tuple(n for n in named if n[0]),
+        before,
+        denied,
     )
 
 
@@ -236,10 +246,14 @@ def _rubric_text(explanation: str, reference: str) -> str:
 
 
 def _numbered(text: str) -> list[str] | None:
-    """The rubric's points numbered 1, 2, … in order (`1 冷静、…；2 不扒门…`); None when it numbers none."""
+    """The rubric's points numbered 1, 2, … in order (`1 冷静、…；2 不扒门…`, `(1)`, `①`, `一、`); None when it
+    numbers fewer than two."""
     starts, pos = [], 0
     for n in range(1, 21):
-        match = re.compile(r"(?:^|(?<=[\s；;。，,]))" + _NUMBER.format(n=n)).search(text, pos)
+        number = _NUMBER.format(
+            n=n, c=chr(0x245F + n), zh=_ZH_NUMBERS[n - 1] if n <= 10 else "十" + _ZH_NUMBERS[n - 11]
+        )
+        match = re.compile(r"(?:^|(?<=[\s；;。，,]))" + number).search(text, pos)
         if match is None:
             break
         starts.append((match.start(), match.end()))
@@ -339,8 +353,9 @@ def _said_share(wording: Wording, said: _Said) -> tuple[bool, bool]:
             if at >= 0:
                 (negated_names if _NEGATION.search(clause[:at]) else plain_names).update(term_pairs)
     wanted = set(wording.negated)
+    short = _denied_shortly(wording, said)
     hits = sum(
-        p in said.negated or p in negated_names
+        p in said.negated or p in negated_names or short
         if p in wanted
         else p in said.plain or p in by_synonym or p in plain_names
         for p in wording.pairs
@@ -350,6 +365,23 @@ def _said_share(wording: Wording, said: _Said) -> tuple[bool, bool]:
         p in said.negated for p in wanted
     )
     return 2 * hits >= len(wording.pairs), contradicted
+
+
+def _denied_shortly(wording: Wording, said: _Said) -> bool:
+    """`缝隙没封住` for 缝隙未密封: a clause naming the item's thing, then a negation, then at once a character of
+    what the item says is not done to it (only for an item that names its thing before the negation)."""
+    if not wording.thing or not wording.denied:
+        return False
+    wanted = {ch for ch in wording.denied if ch not in _FUNCTION}
+    for clause in said.clauses:
+        at = clause.find(wording.thing)
+        if at < 0:
+            continue
+        rest = clause[at + len(wording.thing) :]
+        negation = _NEGATION.search(rest)
+        if negation and negation.start() <= _NEAR and wanted & set(rest[negation.end() : negation.end() + 1 + _NEAR]):
+            return True
+    return False
 
 
 # Opposite characters (`多`/`少`, `低`/`高`), without those of a negation (`无`/`有`: `没有存水弯` says 无存水弯).

@@ -99,3 +99,20 @@ def test_the_questions_words_and_secondary_items_earn_nothing() -> None:
     assert grade(plant, "叶子发黄，盆土很湿").score == 0.0
     # The required item alone makes the point; the secondary one is not asked for.
     assert grade(plant, "土里积水，根烂了").score == 1.0
+
+
+def test_a_thing_said_not_done_in_a_shorter_verb() -> None:
+    fridge = _case(
+        "小赵家冰箱冷藏室结了厚厚的霜，压缩机嗡嗡响个不停。\n问题：1. 可能的原因是什么？ 2. 怎么处理？",
+        "1. 冰箱门没有关严或门封条老化，热空气不断进入，水汽在蒸发器上结霜，压缩机不停运转。\n"
+        "2. 检查并关严冰箱门，更换老化的门封条，断电除霜后再重新开机。",
+        "要点：1 门未关严、封条老化；2 关严门、换封条、断电除霜。",
+    )
+    points = rubric_points(fridge.explanation or "", str(fridge.answer), fridge.prompt, 2, _GENERIC)
+    assert points is not None
+    # `没关好` says 未关严 of the door: the door named, a negation, the verb at once.
+    assert point_credit(points[0], "冰箱门没关好，封条老了") == 1.0
+    # The door closed, or another thing not closed, says nothing of it.
+    assert point_credit(points[0], "冰箱门关好了") == 0.0
+    assert point_credit(points[0], "窗户没关好") == 0.0
+    assert grade(fridge, "1. 冰箱门没关好，封条老了 2. 换新封条，断电除霜").score == 1.0
