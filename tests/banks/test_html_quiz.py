@@ -227,3 +227,16 @@ def test_a_scripts_questions_without_keys_leave_the_page_to_its_text(tmp_path: P
     <p>Antwort: A</p><p>2. Wer malte die Mona Lisa?</p><p>A. Leonardo</p><p>B. Raffael</p><p>Antwort: A</p>
     </body></html>"""
     assert [q.answer for q in page(tmp_path, "kunst.html", html).bank.questions] == ["A", "A"]
+
+
+def test_a_review_that_shows_no_keys_publishes_nothing_of_its_grades(tmp_path: Path) -> None:
+    html = (
+        "<html><body>"
+        + review_question("incorrect", "¿Cuál es el metal más ligero?", [("Litio", ""), ("Plomo", "incorrect")], "")
+        + review_question("incorrect", "¿Qué gas es noble?", [("Neón", ""), ("Cloro", "incorrect")], "")
+        + review_question("correct", "¿Cuántos huesos tiene el oído medio?", [("3", "correct"), ("5", "")], "")
+        + "</body></html>"
+    )
+    result = page(tmp_path, "sin.html", html)
+    assert [(q.prompt, q.answer) for q in result.bank.questions] == [("¿Cuántos huesos tiene el oído medio?", "A")]
+    assert len(result.left_out) == 2  # the learner's wrong choices say nothing of the key: left out

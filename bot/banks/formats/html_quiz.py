@@ -244,8 +244,9 @@ def quiz_table(page: str) -> tuple[Table, Convention] | None:
         return None
     for read, said in _READERS:
         rows = [r for r in read(tree) if r.cells[0]]
-        # most of them keyed: a page whose data holds no keys is read as text, as before
-        if rows and 2 * sum(bool(r.cells[2]) for r in rows) >= len(rows):
+        # a review is read as one whatever it keys (its text would read its grades and prompts as questions);
+        # script data and attributes only where most questions carry a key (else the page's text may key them)
+        if rows and (read is _review_rows or 2 * sum(bool(r.cells[2]) for r in rows) >= len(rows)):
             lines = [r.line for r in rows]
             if not (lines[0] > 1 and all(a < b for a, b in itertools.pairwise(lines))):
                 lines = list(range(2, len(rows) + 2))  # the page's own lines where each question has one
