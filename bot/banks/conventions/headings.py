@@ -88,7 +88,17 @@ def match_heading(text: str, *, markdown: bool, probed: str | None = None) -> He
         return Heading(text.strip(), None, False)
     if len(plain) <= 40 and _CHAPTER.match(plain) and not re.search(r"[？?（(]\s*[)）]|_{2,}", plain):
         return Heading(text.strip(), None, False)
+    if len(plain) <= 160 and _NAMED_PART.match(plain) and not re.search(r"[？?؟]\s*$|_{2,}", plain):
+        return Heading(text.strip(), None, False)
     return None
+
+
+# a part named by a word no question opens with, what to do after it: "ثانياً: ضع علامة …", "PHẦN II. Trắc
+# nghiệm đúng sai", "Część I. Zadania zamknięte"
+_NAMED_PART = re.compile(
+    r"^(?:(?:أولاً|أولا|ثانياً|ثانيا|ثالثاً|ثالثا|رابعاً|رابعا|خامساً|خامسا|سادساً|سادسا)\s*[:：\-–]"
+    r"|(?:PHẦN|Phần|Część|CZĘŚĆ)\s+(?:[IVX]{1,4}|\d{1,2})\s*[.:：\-–])"
+)
 
 
 # a part of a language test headed by a letter or a part's name and what to do: "A. Elige la opción correcta.",

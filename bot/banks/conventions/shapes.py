@@ -70,6 +70,7 @@ ALPHABETS: tuple[Alphabet, ...] = (
     Alphabet("greek", "ΑΒΓΔΕΖΗΘ"),
     Alphabet("greek-lower", "αβγδεζηθ"),
     Alphabet("hangul", "가나다라마바사아"),
+    Alphabet("arabic", "أبجدهوزح"),  # the abjad order Arabic papers letter options by: أ) ب) ج) د)
     Alphabet("circled", "①②③④⑤⑥⑦⑧", spaced=True, glued=True),
     Alphabet("digits", "12345678"),
 )
@@ -182,7 +183,7 @@ _NUMBER_HEADS = (
     re.compile(
         r"^(?:問題?|问题?|Q|Question|Questão|Questao|Pregunta|Frage|Aufgabe|Problem|Exercise|Ejercicio|Übung|Вопрос"
         r"|Задание|Питання|Exercice|Domanda|Soru|Soal|Pertanyaan|Fråga|Spørsmål|Spørgsmål|Kysymys|Otázka|Ερώτηση"
-        r"|Câu|Pytanie|Vraag|문제|문항|案例|Qn|Ques|Que)\s*(?:N[o°º]\.?\s*|№\s*|[-–—#.]\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
+        r"|Câu|Pytanie|Vraag|문제|문항|案例|Qn|Ques|Que|السؤال|سؤال)\s*(?:N[o°º]\.?\s*|№\s*|[-–—#.]\s*)?(?P<n>\d{1,4})(?!\d)\s*(?:[.．、:：)）-]\s*|\s+|$)",
         re.I,
     ),
     re.compile(r"^[（(【\[]\s*(?P<n>\d{1,4})\s*[)）】\]]\s*(?=\S)"),
@@ -194,10 +195,33 @@ _KEY_FIRST = re.compile(r"^[（(]\s*(?P<k>[^()（）\s]{1,6})\s*[)）]\s*(?=\d{1
 _DECORATION = re.compile(r"^(?:#{1,6}\s+|\*\*|__|[-*•]\s+(?=\d))+")
 
 
+# a question numbered in words, as Arabic papers write them: "السؤال الأول:", "السؤال الحادي عشر" (الحادي
+# only before عشر: eleventh)
+_ORDINALS = {
+    "الأول": 1, "الأولى": 1, "الثاني": 2, "الثانية": 2, "الثالث": 3, "الثالثة": 3, "الرابع": 4, "الرابعة": 4,
+    "الخامس": 5, "الخامسة": 5, "السادس": 6, "السادسة": 6, "السابع": 7, "السابعة": 7, "الثامن": 8, "الثامنة": 8,
+    "التاسع": 9, "التاسعة": 9, "العاشر": 10, "العاشرة": 10, "الحادي": 1, "الحادية": 1, "العشرون": 20,
+}  # fmt: skip
+_ORDINAL_HEAD = re.compile(
+    rf"^(?:السؤال|سؤال)\s+(?P<word>{'|'.join(sorted(_ORDINALS, key=len, reverse=True))})"
+    r"(?:\s+(?P<teen>عشر|عشرة))?(?!\w)\s*[:：.\-–]?\s*"
+)
+
+
+def _ordinal_head(text: str) -> tuple[int, str] | None:
+    m = _ORDINAL_HEAD.match(text)
+    if m is None:
+        return None
+    number = _ORDINALS[m.group("word")] + (10 if m.group("teen") else 0)
+    return number, text[m.end() :].strip()
+
+
 @_short_cached
 def number_head(text: str) -> tuple[int, str, str | None, bool] | None:
     """(number, the rest, a key written before the number, strong) when the line opens with a question's
-    number; strong numbers say "question" by themselves (`第1問`, `Question 3`)."""
+    number; strong numbers say "question" by themselves (`第1問`, `Question 3`, `السؤال الأول`)."""
+    if text[:1] in "سا" and (ordinal := _ordinal_head(text)) is not None:
+        return ordinal[0], ordinal[1], None, True
     key = None
     if m := _KEY_FIRST.match(text):
         key, text = m.group("k"), text[m.end() :]
@@ -219,7 +243,7 @@ _KEY_WORDS = (
     r"Risposta corretta|Risposta|Правильный ответ|Ответ|Відповідь|Odpowiedź|Đáp án|Jawaban|Doğru cevap|Cevap|"
     r"Antwoord|Svar|Correct options?|Correct choices?|Right options?|Solución|Solution|Solução|Rpta|Rta|Resp|"
     r"Réponse juste|Réponse exacte|Resposta certa|Alternativa correta|Alternativa certa|Opción correcta|"
-    r"Верный ответ|Правильный вариант|正解は"
+    r"Верный ответ|Правильный вариант|正解は|الإجابة الصحيحة|الإجابة|الجواب الصحيح|الجواب"
 )
 # the key said in a sentence, a letter closing it: "La bonne réponse est la B", "A resposta correta é a C"
 _KEY_SENTENCES = (

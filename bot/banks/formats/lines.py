@@ -98,7 +98,7 @@ _JUNK = re.compile(
     r"|^[-—–～~*＊=＝\s]*(?:試題結束|试题结束|試卷結束|试卷结束|本試卷結束|本试卷结束|全卷完|考試結束|考试结束|試験終了|以上"
     r"|(?:The\s+)?End\s+of\s+(?:the\s+)?(?:paper|test|exam|examination|quiz|questions)|Fin\s+de\s+l['’](?:épreuve|examen|évaluation)"
     r"|Fin\s+del\s+(?:examen|test)|Fim\s+da\s+prova|Ende\s+der\s+(?:Prüfung|Arbeit)|Конец\s+(?:теста|работы)"
-    r"|HẾT|Hết|Koniec\s+(?:testu|sprawdzianu)|Fine\s+della\s+prova)[-—–～~*＊=＝\s。.!！]*$"
+    r"|HẾT|Hết|Koniec\s+(?:testu|sprawdzianu)|Fine\s+della\s+prova|انتهت\s+الأسئلة(?:\s*[-—–]\s*\S.*)?)[-—–～~*＊=＝\s。.!！]*$"
     r"|往期推荐|阅读原文|关注公众号|长按识别|扫码关注|点个在看|分享给朋友|点赞.{0,4}在看"
     r"|^窗体(?:顶端|底端)$|^[（(]\s*(?:分数|分值|满分|得分)\s*[:：]?\s*[\d.]+\s*分?\s*[)）]$|_第\d+页$"
     # a web quiz's buttons, printed with its page: "确定", "查看解析与答案", "Check answer", "Voir la réponse"

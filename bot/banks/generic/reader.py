@@ -238,6 +238,11 @@ class _Generic:
         if q is None:
             self.opening = [*([] if line.gap else self.opening), (line.number, text)]
             return k + 1
+        if self.sections[-1].line > q.end and not self.part_of_question(text):
+            self.issues.append(
+                Issue("warning", line.number, "题目之外的文字，已忽略", "text outside any question was ignored")
+            )
+            return k + 1  # under a heading that came after the question's last line: no part of it
         if q.learners and key_marker(text) is None:
             return k + 1  # the learner's answer ("我的答案：" then "(1) 3,2,1"): not the key
         if q.awaiting_key and head is not None and key_marker(text) is None:
