@@ -87,3 +87,15 @@ def test_markdown_flash_card_tables_are_fill_questions(tmp_path: Path) -> None:
         (Kind.fill, "Símbolo del oro", ["Au"]),
         (Kind.fill, "Gas que respiramos", ["Oxígeno"]),
     ]
+
+
+def test_a_key_table_naming_the_right_options_by_their_text(tmp_path: Path) -> None:
+    questions = [
+        ("Quelle est la capitale du Canada ?", ["Toronto", "Ottawa", "Montréal"]),
+        ("Quel est le plus haut sommet d'Europe ?", ["Mont Blanc", "Elbrouz", "Cervin"]),
+        ("Quel fleuve arrose Lyon ?", ["La Loire", "Le Rhône", "La Seine"]),
+    ]
+    table = [["Question", "Réponse"], ["1", "Ottawa"], ["2", "Elbrouz"], ["3", "La Garonne"]]
+    result = word(tmp_path / "fr.docx", "Quiz de géographie", questions, "abc", "Réponses", table)
+    assert [q.answer for q in result.bank.questions] == ["B", "B"]
+    assert [item.number for item in result.left_out] == [3]  # La Garonne names no option of question 3

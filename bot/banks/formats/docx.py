@@ -495,7 +495,7 @@ class _Body:
             self.lines.extend("" for _ in rows)  # each row stands for one line of the document
         elif (keyed := _key_lines(plain)) is not None:
             self.lines.extend(keyed)
-        elif (block := key_block(plain)) is not None:  # keys by number under a header of any words
+        elif (block := key_block(plain, texts=True)) is not None:  # keys by number under a header of any words
             self.untitled()
             self.lines.extend(block)
         elif _key_grid(plain):

@@ -42,20 +42,29 @@ def bare_key(cell: str) -> str:
     return m.group(1) if m else cell
 
 
-def _entry(cells: list[str]) -> tuple[int, str] | None:
-    """A row `number | key` (an explanation cell may follow): its number and bare key."""
+# a key written as the right option's text in a table of keys (`| 1 | Ottawa |`): short, asking nothing
+_TEXT_KEY = re.compile(r"^[^?？:：\n]{1,40}$")
+
+
+def _entry(cells: list[str], texts: bool = False) -> tuple[int, str] | None:
+    """A row `number | key` (an explanation cell may follow): its number and bare key; with `texts`, a key
+    may be a short text (the option's own words)."""
     filled = [c.strip() for c in cells]
     if len(filled) < 2 or len(filled) > 3:
         return None
     number, key = _NUMBER.match(filled[0]), _KEY.match(filled[1])
-    if number is None or key is None:
+    if number is None:
         return None
+    if key is None:
+        return (int(number.group(1)), filled[1]) if texts and _TEXT_KEY.match(filled[1]) else None
     return int(number.group(1)), key.group(1)
 
 
-def _column(rows: list[list[str]]) -> list[str] | None:
-    """Rows of `number | key` under at most one header row of any words."""
+def _column(rows: list[list[str]], texts: bool = False) -> list[str] | None:
+    """Rows of `number | key` under at most one header row of any words (with `texts`, keys written as the
+    options' texts under a header row: `| Question | Réponse |` over `| 1 | Ottawa |`)."""
     start = 0 if _entry(rows[0]) is not None else 1
+    texts = texts and start == 1  # only under a header: a list of numbered words is no table of keys
     if start and any(_NUMBER.match(c) for c in rows[0]):
         return None  # a first row holding numbers is no header: some other grid
     if start and _named(rows[0][0], rows[0][1] if len(rows[0]) > 1 else ""):
@@ -66,7 +75,7 @@ def _column(rows: list[list[str]]) -> list[str] | None:
         if not any(c.strip() for c in cells):
             out.append("")
             continue
-        entry = _entry(cells)
+        entry = _entry(cells, texts)
         if entry is None:
             return None
         note = cells[2].strip() if len(cells) > 2 else ""
@@ -163,9 +172,10 @@ def _part_columns(rows: list[list[str]]) -> list[str] | None:
     return lines + [""] * (len(rows) - len(lines))
 
 
-def key_block(rows: list[list[str]]) -> list[str] | None:
-    """The key lines a table of keys stands for, one per row; None for any other table."""
+def key_block(rows: list[list[str]], *, texts: bool = False) -> list[str] | None:
+    """The key lines a table of keys stands for, one per row; None for any other table. With `texts` (a
+    Word file's table), keys may be the right options' texts, which the text reader matches to them."""
     if len(rows) < 2:
         return None
-    block = _column(rows) if _numbers(rows[0]) is None else _grid(rows)
+    block = _column(rows, texts) if _numbers(rows[0]) is None else _grid(rows)
     return block if block is not None else _part_columns(rows)
