@@ -204,3 +204,31 @@ def test_circles_and_crosses_mark_the_right_options(tmp_path: Path) -> None:
         ("日本の首都はどこ？", "B"),
         ("富士山がある県は？", "A"),
     ]
+
+
+def test_options_in_row_order_keyed_by_the_question_sheets_own_key_column(tmp_path: Path) -> None:
+    path = workbook(
+        tmp_path / "plain.xlsx",
+        {
+            "Questions": [
+                ["ID", "Question", "Answer"],
+                [1, "Largest ocean?", "B"],
+                [2, "Smallest continent?", "Australia"],
+            ],
+            "Options": [
+                ["Question ID", "Option"],
+                [1, "Atlantic"],
+                [1, "Pacific"],
+                [1, "Indian"],
+                [2, "Europe"],
+                [2, "Australia"],
+                [2, "Asia"],
+            ],
+        },
+    )
+    result = import_file(path, bank_id="t")
+    # not fill-ins answered "B": the letter names the second option of the options sheet
+    assert [(q.kind, q.options["B"], q.answer) for q in result.bank.questions] == [
+        (Kind.single, "Pacific", "B"),
+        (Kind.single, "Australia", "B"),
+    ]

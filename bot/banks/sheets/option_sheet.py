@@ -9,7 +9,8 @@
 The options sheet is known by what it holds, whatever its header says: a column whose values are the
 question sheet's ids, each repeated for several rows; a column of right/wrong flags (`Y`/`N`, `1`/`0`,
 `TRUE`/`FALSE`, `✓` on the right rows only, grades `100`/`50`/`0`) or of the options' order within each
-question; and a column of the options' texts. The question sheet is then given the options as numbered
+question (or neither, where the question sheet has a key column: the options then stand in their rows'
+order); and a column of the options' texts. The question sheet is then given the options as numbered
 columns (`Option 1` …) and, where the flags say it, its key, so that it reads as any question sheet does,
 by its own header.
 """
@@ -140,8 +141,10 @@ def _plan(options: Table, questions: Table) -> _Plan | None:
             flags = column
         elif all(values) and len(set(values)) > 1:
             texts.append((sum(len(v) for v in values), column))
-    if not texts or (flags is None and order is None):
-        return None  # without a flag or an order there is no telling this sheet from any other table
+    header = find_header(questions)
+    keyed = header is not None and "key" in header.roles.values()
+    if not texts or (flags is None and order is None and not keyed):
+        return None  # neither flags, nor an order, nor keys on the question sheet: no telling it an options sheet
     return _Plan(ids, target, max(texts)[1], flags, order, start)
 
 
