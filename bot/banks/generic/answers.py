@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 from bot.banks.conventions.shapes import explanation_marker, key_marker, number_head
 
-__all__ = ["Entry", "Group", "grid_at", "labelled_entries", "labelled_entry", "line_entries"]
+__all__ = ["Entry", "Group", "grid_at", "labelled_entries", "labelled_entry", "line_entries", "worded_entries"]
 
 # one key: letters or judgement marks run together, or words in brackets
-_KEY_CHARS = r"A-Ha-hА-Га-гアイウエオカ①-⑧√×✓✗✔✘○〇◯●⭕❌✅对錯错對TFYNVRCEX"
+_KEY_CHARS = r"A-Ha-hА-Га-гアイウエオカ①-⑧√×✓✗✔✘○〇◯●⭕❌✅对錯错對TFYNVRCEXrv"  # r/f (richtig), v/f (vrai)
 _TOKEN = rf"[{_KEY_CHARS}]{{1,8}}(?![A-Za-z\u0400-\u04ff])"
 _BRACKETED = r"[（(\[【]\s*(?P<bk>[^()（）\[\]【】]{1,40}?)\s*[)）\]】]"
 _PAIR = re.compile(
@@ -104,7 +104,7 @@ def line_entries(text: str, line: int) -> list[Entry] | None:
         if s >= pos:
             covered += len(re.sub(r"\s", "", text[s:e]))
             pos = e
-    rest = len(re.sub(r"[\s;；,，|/·。.]", "", text))
+    rest = len(re.sub(r"[\s;；,，|/·。.–—]", "", text))  # "1a – 2c – 3b": dashes between entries too
     if covered < 0.85 * rest:
         return None
     entries.sort(key=lambda e: e.number)
@@ -205,3 +205,20 @@ def labelled_entries(text: str, line: int) -> tuple[str, list[Entry]] | None:
         return None
     entries = line_entries(text[m.end() :], line)
     return (m.group("label").strip(), entries) if entries else None
+
+
+_WORDED_PIECE = re.compile(r"^\s*(?P<n>\d{1,3})\s*[).:：]\s*(?P<key>\S.{0,40}?)\s*$")
+
+
+def worded_entries(text: str, line: int) -> tuple[str | None, list[Entry]] | None:
+    """A line of answers in words after their numbers, set apart by semicolons, maybe after a label naming
+    their group (`Teil 1: 1) einen; 2) der; 3) des`): the label and the entries; two at least, in order."""
+    m = _ENTRIES_LABEL.match(text)
+    label, body = (m.group("label").strip(), text[m.end() :]) if m else (None, text)
+    pieces = [p for p in re.split(r"[;；]", body) if p.strip()]
+    found = [_WORDED_PIECE.match(p) for p in pieces]
+    if len(pieces) < 2 or not all(found):
+        return None
+    entries = [Entry(int(f.group("n")), f.group("key"), line) for f in found if f is not None]
+    numbers = [e.number for e in entries]
+    return (label, entries) if numbers == sorted(set(numbers)) else None

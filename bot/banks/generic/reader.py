@@ -43,7 +43,15 @@ from bot.banks.conventions.shapes import (
     option_run,
 )
 from bot.banks.formats.lines import Line, prepare_lines
-from bot.banks.generic.answers import Entry, Group, grid_at, labelled_entries, labelled_entry, line_entries
+from bot.banks.generic.answers import (
+    Entry,
+    Group,
+    grid_at,
+    labelled_entries,
+    labelled_entry,
+    line_entries,
+    worded_entries,
+)
 from bot.banks.generic.line_end import choice_at_end, keyed_at_end, verdict_at_end
 from bot.banks.generic.rows import delimited_drafts
 from bot.banks.generic.runon import glued_options, rewrapped, unglued
@@ -738,6 +746,8 @@ class _Generic:
                 title = self.entries_title(i)
                 if groups[-1].entries and (title or (last is not None and entries and entries[0].number <= last)):
                     groups.append(Group(title, self.lines[i].number))
+                elif title and headed and not groups[-1].entries and not answer_heading(title):
+                    groups[-1].title = title  # "Answer key" over "Part 2: 1b – 2c": the line names its group
                 groups[-1].entries += entries
                 last = entries[-1].number
                 i += used
@@ -794,6 +804,8 @@ class _Generic:
 
     def entries_title(self, i: int) -> str | None:
         found = labelled_entries(self.texts[i], 0) if line_entries(self.texts[i], 0) is None else None
+        if found is None and (worded := worded_entries(self.texts[i], 0)) is not None and worded[0]:
+            return worded[0]  # "Teil 1: 1) einen; 2) der": the group its label names
         return found[0] if found else None
 
     def entries_at(self, i: int, *, worded: bool = False) -> tuple[list[Entry], int] | None:
@@ -813,6 +825,8 @@ class _Generic:
             return labelled[1], 1  # "Answers: 1-A, 2-B", "Part B: 1. B 2. B" under an answer heading
         if (entry := labelled_entry(text, number)) is not None and (worded or self.in_key_context(i)):
             return [entry], 1
+        if worded and (words := worded_entries(text, number)) is not None:
+            return words[1], 1  # "Teil 1: 1) einen; 2) der; 3) dem" under an answer heading
         if worded and (entry := self.worded_entry(i)) is not None:
             return [entry], 1
         return None
