@@ -244,6 +244,7 @@ _KEY_WORDS = (
     r"Antwoord|Svar|Correct options?|Correct choices?|Right options?|Solución|Solution|Solução|Rpta|Rta|Resp|"
     r"Réponse juste|Réponse exacte|Resposta certa|Alternativa correta|Alternativa certa|Opción correcta|"
     r"Верный ответ|Правильный вариант|正解は|الإجابة الصحيحة|الإجابة|الجواب الصحيح|الجواب"
+    r"|Správná odpověď|Odpověď|Správna odpoveď|Odpoveď"  # Czech, Slovak
 )
 # the key said in a sentence, a letter closing it: "La bonne réponse est la B", "A resposta correta é a C"
 _KEY_SENTENCES = (

@@ -962,6 +962,8 @@ class _Generic:
             self.always = next(v for v in m.groupdict().values() if v).upper()
         if not self.legend and _JULGUE.search(text):
             self.legend.update({"C": True, "E": False})  # "Julgue os itens": C (certo), E (errado)
+        if not self.legend and (said := _said_legend(text)) is not None:
+            self.legend.update(said)  # "Wpisz P, jeśli zdanie jest prawdziwe, lub F, jeśli jest fałszywe"
         if "=" not in text and ":" not in text:
             return
         found = {letter: read_true_false(word) for letter, word in _LEGEND.findall(text)}
@@ -1233,6 +1235,29 @@ _PART_LABEL = re.compile(
 def _part_label(title: str | None) -> str | None:
     m = _PART_LABEL.match(title or "")
     return next(g for g in m.groups() if g).upper() if m else None
+
+
+# an instruction naming the letter to write for each verdict: "Write T if the sentence is true and F if it is
+# false", "Wpisz P, jeśli zdanie jest prawdziwe, lub F, jeśli jest fałszywe", "Schreibe R, wenn … richtig"
+_FALSE_WORDS = (
+    r"fałszyw\w*|nepravdiv\w*|false|falsch\w*|faux|fausse|fals[oa]s?|sbagliat\w*|неверн\w*|ложн\w*|yanlış|sai|salah"
+)
+_TRUE_WORDS = (
+    r"prawdziw\w*|pravdiv\w*|true|richtig\w*|wahr|vrai\w*|verdader\w*|ver[oa]|corrett\w*|верн\w*|правильн\w*|doğru|đúng|benar"
+)
+_SAID_LEGEND = re.compile(
+    rf"(?<![\w])(?P<letter>(?-i:[A-Z]))(?![\w])[^.;!?\n]{{0,40}}?"
+    rf"(?<![\w])(?:(?P<false>{_FALSE_WORDS})|(?P<true>{_TRUE_WORDS}))(?![\w])",
+    re.I,
+)
+
+
+def _said_legend(text: str) -> dict[str, bool] | None:
+    """The two letters an instruction names for true and for false, when it names both, different."""
+    found: dict[str, bool] = {}
+    for m in _SAID_LEGEND.finditer(text):
+        found.setdefault(m.group("letter"), m.group("true") is not None)
+    return found if len(found) == 2 and set(found.values()) == {True, False} else None
 
 
 def _plain(title: str | None) -> str:
