@@ -58,6 +58,8 @@ _CAUSES = re.compile(r"导致|造成|引起|使得")
 _NEGATION = re.compile(
     r"不(?![断仅同少足良利稳只光但久停管论过然如及错])|没|别|无|未|勿|莫|禁止|严禁|避免|防止|切勿|拒绝"
 )
+# Degree words the segmenter leaves alone before an adjective (`过|低`).
+_DEGREE = frozenset("过太很较更偏")
 # A verb's complement between it and its object: `关掉火`, `断了电`, `盖上锅`.
 _COMPLEMENTS = frozenset("了掉上好完住起着过")
 _CLAUSE = re.compile(r"[。；;！!？?\n，,：:]+|但是|而是|不过|然而|可是")
@@ -77,6 +79,9 @@ class Wording:
     # A term the reference glosses (`存水弯（S弯/P弯）`): its pairs, and its other names.
     named: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
     thing: str = ""  # what a negated item says is not done (`缝隙` of 缝隙未密封), as written
+    # Pairs of two characters the question writes (`开门` where it says 门打不开): the topic, not what the item says
+    # of it, so said only beside another pair (an item of one pair is said by it).
+    topical: frozenset[str] = frozenset()
     denied: str = ""  # what it says is not done to it (`密封`)
 
 
@@ -123,6 +128,9 @@ def _item_pairs(norm: str, generic: frozenset[str]) -> list[str]:
             # with the words beside it, but not with a word that only glues (`不畅|导致`: no 畅导).
             if len(after) == 1:
                 pairs = [token + after]
+            elif before in _DEGREE:
+                out += [before + token] if before + token not in out else []  # `过|低`: 过低, as 过多 is cut whole
+                continue
             elif len(before) == 1:
                 pairs = []
             else:
@@ -156,6 +164,7 @@ def _wording(
     import rjieba  # loaded by the case grader already
 
     norm = _LEAD.sub("", normalize(text))
+    asked_chars = {ch for pair in asked for ch in pair}
     match = _negation(norm)
     # A negated item's pairs: before its negation and after it (`缝隙未密封`: 缝隙, 密封), the negation left out.
     if match:
@@ -184,8 +193,9 @@ def _wording(
         negated,
         tuple((w, ps) for w, ps in words if ps),
         tuple(n for n in named if n[0]),
-        before,
-        denied,
+        thing=before,
+        denied=denied,
+        topical=frozenset(p for p in pairs if p[0] in asked_chars and p[1] in asked_chars),
     )
 
 
@@ -340,7 +350,7 @@ def _read(reply: str) -> _Said:
 
 
 def _said_share(wording: Wording, said: _Said) -> tuple[bool, bool]:
-    """Whether the reply says this wording (half of its pairs or more), and whether it contradicts it."""
+    """Whether the reply says this wording (more than half of its pairs), and whether it contradicts it."""
     if _turned(wording, said):
         return False, True
     # `就诊` for 就医: a word of the item said by another of its meaning, in a clause that negates nothing.
@@ -354,17 +364,39 @@ def _said_share(wording: Wording, said: _Said) -> tuple[bool, bool]:
                 (negated_names if _NEGATION.search(clause[:at]) else plain_names).update(term_pairs)
     wanted = set(wording.negated)
     short = _denied_shortly(wording, said)
-    hits = sum(
-        p in said.negated or p in negated_names or short
-        if p in wanted
-        else p in said.plain or p in by_synonym or p in plain_names
+    found = [
+        p
         for p in wording.pairs
-    )
+        if (
+            (p in said.negated or p in negated_names or short)
+            if p in wanted
+            else (p in said.plain or p in by_synonym or p in plain_names)
+        )
+    ]
+    hits = len(found) if len(wording.pairs) < 2 or any(p not in wording.topical for p in found) else 0
+    if found and not hits and _beside_the_topic(wording, found, said):
+        hits = len(found)
     # `赶紧扒开门` for 不扒门: what the item negates, said and never negated.
     contradicted = any(p in said.plain or "~" + p in said.plain for p in wanted) and not any(
         p in said.negated for p in wanted
     )
-    return 2 * hits >= len(wording.pairs), contradicted
+    return hits >= _needed(len(wording.pairs)), contradicted
+
+
+def _needed(pairs: int) -> int:
+    """Pairs a reply must say of an item: more than half of them, or one of two (`地漏水封干涸`: three of 漏水, 水封,
+    封干, 干涸, so that `地漏水封太满` does not say it by the thing alone)."""
+    return 1 if pairs <= 2 else pairs // 2 + 1
+
+
+def _beside_the_topic(wording: Wording, found: list[str], said: _Said) -> bool:
+    """A clause holding the item's topic (`浇水`) and a character of what the item says of it (`多` of 过多:
+    `浇水太多`, not `浇水不规律`)."""
+    topic = "".join(found)
+    told = {
+        ch for p in wording.pairs if p not in wording.topical for ch in p if ch not in _FUNCTION and ch not in topic
+    }
+    return any(any(p in c for p in found) and not told.isdisjoint(c) for c in said.clauses)
 
 
 def _denied_shortly(wording: Wording, said: _Said) -> bool:

@@ -7,11 +7,17 @@ from __future__ import annotations
 from bot.banks.model import Kind, Question
 from bot.grading import grade
 from bot.grading.case import _GENERIC, key_points
-from bot.grading.rubric import point_credit, rubric_points
+from bot.grading.rubric import RubricPoint, point_credit, rubric_points
 
 
 def _case(prompt: str, answer: str, explanation: str = "") -> Question:
     return Question(id="t", kind=Kind.case, number=1, prompt=prompt, answer=answer, explanation=explanation)
+
+
+def _rubric(question: Question, count: int) -> tuple[RubricPoint, ...]:
+    points = rubric_points(question.explanation or "", str(question.answer), question.prompt, count, _GENERIC)
+    assert points is not None
+    return points
 
 
 _CHAIN_PROMPT = (
@@ -42,8 +48,7 @@ def test_a_point_is_credited_by_the_share_of_its_items_said() -> None:
 
 
 def test_some_of_the_items_earn_their_share_only() -> None:
-    points = rubric_points(CHAIN.explanation or "", str(CHAIN.answer), CHAIN.prompt, 2, _GENERIC)
-    assert points is not None
+    points = _rubric(CHAIN, 2)
     # One item of three: a third of the point, not the whole of it.
     assert point_credit(points[1], "清洗一下就行") == 1 / 3
     # Two of three: the whole point, as a teacher marks most of it.
@@ -54,8 +59,7 @@ def test_some_of_the_items_earn_their_share_only() -> None:
 
 
 def test_a_negated_item_is_said_by_a_negation_and_contradicted_without_one() -> None:
-    points = rubric_points(PAN.explanation or "", str(PAN.answer), PAN.prompt, 2, _GENERIC)
-    assert points is not None
+    points = _rubric(PAN, 2)
     assert point_credit(points[1], "千万别用水浇，也别端锅") == 1.0
     assert point_credit(points[1], "赶紧用水浇灭") is None
     # The wrong advice earns nothing of the point, whatever its words.
@@ -108,11 +112,24 @@ def test_a_thing_said_not_done_in_a_shorter_verb() -> None:
         "2. 检查并关严冰箱门，更换老化的门封条，断电除霜后再重新开机。",
         "要点：1 门未关严、封条老化；2 关严门、换封条、断电除霜。",
     )
-    points = rubric_points(fridge.explanation or "", str(fridge.answer), fridge.prompt, 2, _GENERIC)
-    assert points is not None
+    points = _rubric(fridge, 2)
     # `没关好` says 未关严 of the door: the door named, a negation, the verb at once.
     assert point_credit(points[0], "冰箱门没关好，封条老了") == 1.0
     # The door closed, or another thing not closed, says nothing of it.
     assert point_credit(points[0], "冰箱门关好了") == 0.0
     assert point_credit(points[0], "窗户没关好") == 0.0
     assert grade(fridge, "1. 冰箱门没关好，封条老了 2. 换新封条，断电除霜").score == 1.0
+
+
+def test_the_topic_alone_says_no_item() -> None:
+    tyre = _case(
+        "小孙的自行车轮胎用手一压就扁，骑起来很费劲。\n问题：请分析原因。",
+        "1. 胎压过低：气门芯老化漏气，内胎慢慢跑气，胎压不足时轮胎变形大，滚动阻力增加。",
+        "要点：1 胎压过低、气门芯漏气",
+    )
+    points = _rubric(tyre, 1)
+    # 胎压 is the question's own characters: naming it says nothing of the item.
+    assert point_credit(points[0], "胎压不稳定") == 0.0
+    # With a character of what the item says of it, it is said; the opposite contradicts it.
+    assert point_credit(points[0], "胎压太低了") == 0.5
+    assert point_credit(points[0], "胎压太高了") is None
