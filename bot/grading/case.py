@@ -741,6 +741,7 @@ class _Reply:
     words: frozenset[str]  # its Latin words
     ruled_out: bool  # some clause ruled something out
     bare_list: bool = False  # only terms one after another (`模型量化 知识蒸馏 INT8 教师模型`)
+    talked: bool = False  # some clause only named or praised the question's thing (bot/grading/talk.py)
 
 
 # A bare list of terms: at least this many items, and this share of them words of the case.
@@ -819,7 +820,7 @@ def _read_reply(cleaned: str, reference_norm: str, reference: str = "", question
     """The clauses of a reply that say something: not those that rule out what they name, nor those that only
     name or praise the question's thing (bot/grading/talk.py; `question` normalised)."""
     kept: list[str] = []
-    ruled_out = False
+    ruled_out = talked = False
     clauses = _clauses(cleaned)
     mainland = _TW2SP.convert(cleaned)  # 資料並行 -> 数据并行, once for the whole reply
     mainland_clauses = _clauses(mainland) if mainland != cleaned else clauses
@@ -834,12 +835,13 @@ def _read_reply(cleaned: str, reference_norm: str, reference: str = "", question
             ruled_out = True
             continue
         if question and is_talk(norm, question):
+            talked = True
             continue  # `这座桥又叫安济桥`, `非常坚固`: talk around the topic
         kept.append(norm)
         if mainland_clause != clause:
             kept.append(_marks_off(mainland_clause))
     text = "|".join(kept)
-    return _Reply(text, frozenset(_LATIN_WORD.findall(text)), ruled_out)
+    return _Reply(text, frozenset(_LATIN_WORD.findall(text)), ruled_out, talked=talked)
 
 
 _GLOSS = re.compile(r"(?P<before>[^()（）]+)[(（](?P<inner>[^()（）]+)[)）]")
@@ -1203,6 +1205,9 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
     if read.ruled_out:
         zh_parts.append("被你否定的做法不计分。")
         en_parts.append("What the reply rules out earns nothing.")
+    if read.talked:
+        zh_parts.append("只是介绍或称赞题目里的对象，不计分；请说明它的原理、原因或做法。")
+        en_parts.append("Naming or praising what the question is about earns nothing; say how or why.")
     if score == 0.0 and _echoes_question(norm, question.prompt):
         zh_parts.append("题目里已有的内容不计分，请写出你的分析和做法。")
         en_parts.append("Words of the question earn nothing; write your own analysis and steps.")

@@ -50,3 +50,10 @@ def test_which_clauses_are_talk() -> None:
 def test_lone_characters_before_a_break_are_a_word() -> None:
     assert "小拱" in words_of("大拱两肩各开两个小拱，减轻桥身自重")
     assert grade(BRIDGE, "大拱上面加了小拱，桥变轻了").score > 0.0
+
+
+def test_the_feedback_says_why_talk_earns_nothing() -> None:
+    verdict = grade(BRIDGE, "这座桥又叫安济桥，非常坚固耐用。")
+    assert "只是介绍或称赞题目里的对象" in verdict.feedback_zh
+    assert "praising" in verdict.feedback_en
+    assert "称赞" not in grade(BRIDGE, "大拱上面加了小拱，桥变轻了").feedback_zh
