@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bot.grading.case_limits import noted_credit
 from bot.grading.meaning import OPPOSITES
 from bot.grading.synonyms import synonyms
 from bot.lexicon.normalize import clean, normalize
@@ -290,10 +291,8 @@ def rubric_points(
     glosses = _glosses(reference)
     out = []
     for part in parts:
-        # A point's first sentence is its items; a later one only when not marked secondary (`落区安全为补充`).
-        first, *rest = part.split("。")
-        sentences = [first, *(s for s in rest if s.strip() and not _OPTIONAL.search(s))]
-        items = tuple(item for s in sentences for item in _items_of(s, asked, generic, glosses))
+        # A point's first sentence is its items; what follows is a remark (`落区安全为补充。`, `只写“关火”不得分。`).
+        items = _items_of(part.split("。")[0], asked, generic, glosses)
         out.append(RubricPoint(part.strip(), items))
     return tuple(out)
 
@@ -480,7 +479,9 @@ def raised(
     positive = _positive(rubric)
     out = []
     for score, point, text in zip(scores, rubric, texts, strict=True):
-        credit = point_credit(point, text, positive) if text and score < 1.0 else None
+        # A sub-answer the explanation's note marks (`只写“关火”不得分`) keeps the note's credit.
+        noted = text and noted_credit(text, explanation) is not None
+        credit = point_credit(point, text, positive) if text and score < 1.0 and not noted else None
         out.append(score if credit is None else max(score, credit))
     return out
 

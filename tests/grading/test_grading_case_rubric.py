@@ -133,3 +133,16 @@ def test_the_topic_alone_says_no_item() -> None:
     # With a character of what the item says of it, it is said; the opposite contradicts it.
     assert point_credit(points[0], "胎压太低了") == 0.5
     assert point_credit(points[0], "胎压太高了") is None
+
+
+def test_a_note_on_a_bare_phrase_keeps_its_credit() -> None:
+    noted = _case(
+        str(PAN.prompt),
+        str(PAN.answer),
+        "评分要点：1 关火、盖锅盖；2 不用水浇、不端锅。只写“关火”不得分。",
+    )
+    # The note's remark is no item of the second point.
+    assert len(_rubric(noted, 2)[1].items) == 2
+    # `1. 关火` is what the note gives nothing; the rubric does not raise it.
+    assert grade(noted, "1. 关火 2. 别用水浇，别端锅").score == 0.5
+    assert grade(noted, "1. 关火，盖锅盖 2. 别用水浇，别端锅").score == 1.0
