@@ -12,6 +12,7 @@ The explanation is the only source: a reason it does not speak of keeps its cred
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -267,10 +268,14 @@ class _Number:
     difference: bool
 
 
+# Numerals in words are read as numbers only before a count's word (`八条腿`): `周一`, `一周` and `第一` count nothing.
+_COUNT_IN_WORDS = re.compile(f"[零一二两三四五六七八九十百千万]+(?=[{''.join(sorted(_CLASSIFIERS))}])")
+
+
 def _numbers(text: str) -> list[_Number]:
     found = []
     for clause in _CLAUSE.split(text):
-        digits = in_digits(clause)
+        digits = _COUNT_IN_WORDS.sub(lambda m: in_digits(m[0]), unicodedata.normalize("NFKC", clause))
         for match in _NUMBER.finditer(digits):
             unit = _UNITS.get(match["unit"], match["unit"])
             if unit in _CLASSIFIERS:
