@@ -1243,7 +1243,8 @@ _FALSE_WORDS = (
     r"fałszyw\w*|nepravdiv\w*|false|falsch\w*|faux|fausse|fals[oa]s?|sbagliat\w*|неверн\w*|ложн\w*|yanlış|sai|salah"
 )
 _TRUE_WORDS = (
-    r"prawdziw\w*|pravdiv\w*|true|richtig\w*|wahr|vrai\w*|verdader\w*|ver[oa]|corrett\w*|верн\w*|правильн\w*|doğru|đúng|benar"
+    r"prawdziw\w*|pravdiv\w*|true|richtig\w*|wahr|vrai\w*|verdader\w*|ver[oa]|corrett\w*|верн\w*|правильн\w*"
+    r"|doğru|đúng|benar"
 )
 _SAID_LEGEND = re.compile(
     rf"(?<![\w])(?P<letter>(?-i:[A-Z]))(?![\w])[^.;!?\n]{{0,40}}?"
@@ -1328,13 +1329,21 @@ def _stem_key(stem: str, alphabet: str | None) -> str | None:
 
 
 _FILLED = re.compile(r"[（(]\s*([^()（）]{1,20}?)\s*[)）]")
+_DRAWN_BLANK = re.compile(r"_{3,}")
+_HINT = re.compile(r"(?:选填|選填|填|选择|選擇|请填|請填|填写|填寫|写出|寫出)")  # what to write, no answer
 
 
 def _answers_in_brackets(stem: str) -> tuple[str, str | None]:
     """A fill-in printed with its answers in the blanks' brackets (a teacher's copy): `和（ 鹼性 ）三類` ->
     the stem with empty brackets, and the answers one per blank."""
+    if _DRAWN_BLANK.search(stem):
+        return stem, None  # "成的是______（选填“实”或“虚”）像": the blank is drawn, the brackets hold a hint
     math = [m.span() for m in FORMULA.finditer(stem)]
-    found = [m for m in _FILLED.finditer(stem) if not any(a <= m.start() < b for a, b in math)]
+    found = [
+        m
+        for m in _FILLED.finditer(stem)
+        if not any(a <= m.start() < b for a, b in math) and not _HINT.match(m.group(1))
+    ]
     if not found:
         return stem, None
     for m in reversed(found):
