@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bot.banks.conventions.annulled import annulled
 from bot.banks.conventions.shapes import explanation_marker, key_marker, number_head
 
 __all__ = ["Entry", "Group", "grid_at", "labelled_entries", "labelled_entry", "line_entries", "worded_entries"]
@@ -33,6 +34,8 @@ _PAIR = re.compile(
 _RANGE = re.compile(
     rf"(?P<a>\d{{1,4}})\s*[-–—～~至]\s*(?P<b>\d{{1,4}})\s*[)）:：.、]?\s*(?P<keys>(?:[{_KEY_CHARS}]\s?){{2,40}})(?=$|[\s;；,，|])"
 )
+# a question's number and a word saying it was annulled, among a row of keys
+_ANNULLED_PAIR = re.compile(r"(?<!\d)(?P<n>\d{1,4})\s*[-–—.):：]\s*(?P<word>[^\W\d_]{3,20})(?=$|[\s;；,，|/])")
 _DIGIT_KEY_SEPARATORS = (":", "：", "=", ")", "）", "-", "–", "—")  # "1: 3", "1) 3": an option's number
 _SEPARATORS = re.compile(r"[\s;；,，|/·]+")
 _NUMBER_ALONE = re.compile(r"^(?:第\s*)?(\d{1,4})\s*(?:[题題问問号號]|번)?\s*$")
@@ -98,6 +101,9 @@ def line_entries(text: str, line: int) -> list[Entry] | None:
             continue
         entries.append(Entry(int(m.group("n")), key.strip(), line))
         spans.append(m.span())
+    for m in _ANNULLED_PAIR.finditer(text):
+        if annulled(m.group("word")) and not any(s <= m.start() < e for s, e in spans):
+            spans.append(m.span())  # "7-ANULADA", "12. Bonus": the question's place in the row, no key for it
     if not entries:
         return None
     for s, e in sorted(spans):
