@@ -1167,9 +1167,11 @@ def grade_case(question: Question, reply: str, concepts: ConceptIndex | None) ->
                 _limited(s, p, part, note, n)
                 for n, (s, p, part) in enumerate(zip(scores, points, parts, strict=True), 1)
             ]
-    # A marking rubric beside the reference (`要点：1 …、…；2 …`) raises each point to the share of its items said.
-    texts = found[0] if found is not None and found[1] else [reply] * len(points)
-    scores = raised(question.explanation or "", reference, question.prompt, scores, texts, _GENERIC)
+    # A marking rubric beside the reference (`要点：1 …、…；2 …`) raises each point to the share of its items said;
+    # a sub-answer contradicting one of them earns nothing of its point.
+    own = found is not None and found[1]
+    texts = found[0] if own else [reply] * len(points)
+    scores = raised(question.explanation or "", reference, question.prompt, scores, texts, _GENERIC, own)
     # A point whose relation the reply (or its sub-answer) states the other way round earns nothing of it: read in
     # the clauses that say something (ruled-out ones and talk left out), as its details were.
     said = reads if found is not None and found[1] else [read] * len(points)

@@ -452,7 +452,12 @@ def point_credit(point: RubricPoint, reply: str, positive: frozenset[str] = froz
     items say elsewhere (`密封` of 加密封 beside 缝隙未密封), which a plain mention does not contradict."""
     if not point.items:
         return None
-    said = _read(reply)
+    share, contradicted = _reading(point, _read(reply), positive)
+    return None if contradicted else share
+
+
+def _reading(point: RubricPoint, said: _Said, positive: frozenset[str]) -> tuple[float, bool]:
+    """The point's credit, and whether the reply contradicts one of its items (and says it in no wording)."""
     hits = 0
     for item in point.items:
         results = [_said_share(w, said) for w in item.wordings]
@@ -460,19 +465,25 @@ def point_credit(point: RubricPoint, reply: str, positive: frozenset[str] = froz
             c and not any(p in positive for p in w.negated) for (_, c), w in zip(results, item.wordings, strict=True)
         ]
         if any(against) and not any(s for s, _ in results):
-            return None
+            return 0.0, True
         hits += any(s for s, _ in results)
     share = hits / len(point.items)
-    if len(point.items) >= _MOST_ITEMS and share >= _MOST - 1e-9:
-        return 1.0
-    return share
+    return (1.0 if len(point.items) >= _MOST_ITEMS and share >= _MOST - 1e-9 else share), False
 
 
 def raised(
-    explanation: str, reference: str, prompt: str, scores: list[float], texts: list[str], generic: frozenset[str]
+    explanation: str,
+    reference: str,
+    prompt: str,
+    scores: list[float],
+    texts: list[str],
+    generic: frozenset[str],
+    own: bool = False,
 ) -> list[float]:
     """Each point's score raised to the share of its rubric items its text says (`texts`: the sub-answer given
-    for it, or the whole reply), never lowered; unchanged without a rubric of as many points."""
+    for it, or the whole reply); unchanged without a rubric of as many points. `own`: each text is the point's own
+    sub-answer, and one that contradicts an item of the point (`2. 赶紧用水浇`) earns nothing of it, whatever the
+    reference's words gave (a whole reply's clause may be meant for another point: it only keeps the raise back)."""
     rubric = rubric_points(explanation, reference, prompt, len(scores), generic)
     if rubric is None:
         return scores
@@ -480,9 +491,11 @@ def raised(
     out = []
     for score, point, text in zip(scores, rubric, texts, strict=True):
         # A sub-answer the explanation's note marks (`只写“关火”不得分`) keeps the note's credit.
-        noted = text and noted_credit(text, explanation) is not None
-        credit = point_credit(point, text, positive) if text and score < 1.0 and not noted else None
-        out.append(score if credit is None else max(score, credit))
+        if not text or not point.items or noted_credit(text, explanation) is not None:
+            out.append(score)
+            continue
+        credit, contradicted = _reading(point, _read(text), positive)
+        out.append((0.0 if own else score) if contradicted else max(score, credit))
     return out
 
 

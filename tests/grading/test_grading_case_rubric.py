@@ -63,7 +63,7 @@ def test_a_negated_item_is_said_by_a_negation_and_contradicted_without_one() -> 
     assert point_credit(points[1], "千万别用水浇，也别端锅") == 1.0
     assert point_credit(points[1], "赶紧用水浇灭") is None
     # The wrong advice earns nothing of the point, whatever its words.
-    assert grade(PAN, "1. 关掉火，盖上锅盖 2. 赶紧用水浇灭，把锅端出去").score <= 0.5
+    assert grade(PAN, "1. 关掉火，盖上锅盖 2. 赶紧用水浇灭，把锅端出去").score == 0.5
     assert grade(PAN, "1. 关掉火，盖上锅盖 2. 别用水浇，别端锅").score == 1.0
 
 
@@ -146,3 +146,14 @@ def test_a_note_on_a_bare_phrase_keeps_its_credit() -> None:
     # `1. 关火` is what the note gives nothing; the rubric does not raise it.
     assert grade(noted, "1. 关火 2. 别用水浇，别端锅").score == 0.5
     assert grade(noted, "1. 关火，盖锅盖 2. 别用水浇，别端锅").score == 1.0
+
+
+def test_a_rubric_on_a_line_of_the_reference() -> None:
+    fire = _case(
+        str(PAN.prompt),
+        "1. 立即关闭燃气灶，用锅盖盖住油锅隔绝空气。\n2. 不能用水浇，也不要端起着火的锅往外跑。\n"
+        "评分要点：1 关火、盖锅盖；2 不用水浇、不端锅。",
+    )
+    assert len(_rubric(fire, 2)[0].items) == 2
+    assert grade(fire, "1. 关掉火，盖上锅盖 2. 别用水浇，别端锅").score == 1.0
+    assert grade(fire, "1. 赶紧用水浇 2. 端着锅往外跑").score == 0.0
